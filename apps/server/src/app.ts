@@ -1,0 +1,50 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
+import { companiesRoutes } from './features/companies/companies.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { webPlugin } from './plugins/web';
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  allowSignup?: boolean;
+  trustProxy?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(openapiPlugin);
+
+  await app.register(async (publicScope) => {
+    await publicScope.register(healthRoutes);
+    await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true });
+    await publicScope.register(authPublicRoutes);
+  });
+
+  await app.register(async (protectedScope) => {
+    protectedScope.addHook('onRequest', protectedScope.authenticate);
+    await protectedScope.register(authProtectedRoutes);
+  });
+
+  await app.register(webPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

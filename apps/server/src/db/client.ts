@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as authTables from './schema/auth';
+import * as companyTables from './schema/companies';
+import * as notificationTables from './schema/notifications';
+import * as projectTables from './schema/projects';
+import * as taskTables from './schema/tasks';
+import * as userTables from './schema/users';
+
+export const schema = {
+  ...companyTables,
+  ...userTables,
+  ...projectTables,
+  ...taskTables,
+  ...notificationTables,
+  ...authTables,
+};
+type Schema = typeof schema;
+
+/** The one database type every query takes: PGlite and node-postgres share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Flushes and closes; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string) => void }
+  | { kind: 'pglite'; dataDir: string | null; onQuery?: (sql: string) => void };
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : false;
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePostgres({ client: pool, schema, logger });
+    await migratePostgres(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: once(() => pool.end()) };
+  }
+
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
+    const db = drizzlePglite({ client, schema, logger });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: once(async () => {
+        try {
+          await client.query('CHECKPOINT');
+          await client.close();
+        } finally {
+          release();
+        }
+      }),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite is one process per data directory: a second process would corrupt it. The lock file
+ * holds the owner's pid, so a lock left by a killed process is recognised and taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'siteboard.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (isRunning(owner)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another SiteBoard process (pid ${owner}). Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    // Counter behind per-company user codes (ADM-0001, MGR-0002, TM-0003).
+    userCodeSeq: integer('user_code_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('companies_name_lower_key').on(sql`lower(${table.name})`)],
+);

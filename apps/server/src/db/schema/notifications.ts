@@ -1,0 +1,41 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { subtasks } from './tasks';
+import { users } from './users';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    createdBy: text('created_by').notNull().default('System'),
+    subtaskId: integer('subtask_id').references(() => subtasks.id, { onDelete: 'set null' }),
+    // Set by the sweeps (e.g. "deadline_reminder:42:2026-11-23") so a second run inserts nothing.
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('notifications_dedupe_key').on(table.dedupeKey),
+    index('notifications_company_created_idx').on(table.companyId, table.createdAt),
+  ],
+);
+
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('notification_recipients_notification_user_key').on(table.notificationId, table.userId),
+    index('notification_recipients_user_created_idx').on(table.userId, table.createdAt),
+    index('notification_recipients_user_unread_idx').on(table.userId, table.isRead),
+  ],
+);

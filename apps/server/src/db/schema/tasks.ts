@@ -1,0 +1,47 @@
+import { date, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { projects } from './projects';
+import { users } from './users';
+
+export const subtaskStatusEnum = pgEnum('subtask_status', ['ongoing', 'pending_approval', 'completed']);
+export const priorityEnum = pgEnum('subtask_priority', ['low', 'medium', 'high']);
+
+export const majorTasks = pgTable(
+  'major_tasks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('major_tasks_company_project_idx').on(table.companyId, table.projectId)],
+);
+
+export const subtasks = pgTable(
+  'subtasks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    majorTaskId: integer('major_task_id').notNull().references(() => majorTasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    assignedToId: integer('assigned_to_id').references(() => users.id),
+    assignedById: integer('assigned_by_id').references(() => users.id),
+    dueDate: date('due_date', { mode: 'string' }),
+    status: subtaskStatusEnum('status').notNull().default('ongoing'),
+    priority: priorityEnum('priority').notNull().default('medium'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('subtasks_company_major_task_idx').on(table.companyId, table.majorTaskId),
+    index('subtasks_company_assignee_status_idx').on(table.companyId, table.assignedToId, table.status),
+    index('subtasks_company_status_due_idx').on(table.companyId, table.status, table.dueDate),
+    index('subtasks_company_due_idx').on(table.companyId, table.dueDate),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+
+export const roleEnum = pgEnum('user_role', ['admin', 'manager', 'team_member']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull(),
+    code: text('code').notNull(),
+    designation: text('designation'),
+    mobileNumber: text('mobile_number'),
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Soft delete: the row stays so the history it touched keeps its names.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_company_email_active_key')
+      .on(table.companyId, sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('users_company_code_key').on(table.companyId, table.code),
+    index('users_company_role_idx').on(table.companyId, table.role),
+    index('users_company_manager_idx').on(table.companyId, table.managerId),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().unique().references(() => users.id),
+    managerId: integer('manager_id').references(() => users.id),
+    performanceScore: integer('performance_score').notNull().default(0),
+  },
+  (table) => [index('team_members_company_manager_idx').on(table.companyId, table.managerId)],
+);

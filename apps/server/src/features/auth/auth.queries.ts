@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { refreshTokens } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
+
+export async function insertRefreshToken(db: DbOrTx, values: { jti: string; family: string; userId: number; expiresAt: Date }) {
+  await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * Spends a refresh token in one conditional UPDATE: of concurrent attempts exactly one matches
+ * the `revoked_at is null` row, so exactly one wins. Answers the owner's identity, or undefined.
+ */
+export async function spendRefreshToken(db: DbOrTx, jti: string, replacedBy: string) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()`, replacedBy })
+    .from(users)
+    .where(
+      and(
+        eq(refreshTokens.jti, jti),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+        eq(users.id, refreshTokens.userId),
+        isNull(users.deletedAt),
+      ),
+    )
+    .returning({ userId: users.id, companyId: users.companyId, family: refreshTokens.family });
+  return row;
+}
+
+/** Ends a whole login: every token of the family, and (through isFamilyRevoked) its access tokens. */
+export async function revokeFamily(db: DbOrTx, family: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * What each authenticated request needs, read fresh so that a deleted user, a changed role or a
+ * revoked login takes effect at once. A family is revoked when its newest token was revoked
+ * without being replaced.
+ */
+export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; companyId: number; family: string }) {
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, claims.userId),
+        eq(users.companyId, claims.companyId),
+        isNull(users.deletedAt),
+        sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${claims.family} and ${refreshTokens.revokedAt} is not null and ${refreshTokens.replacedBy} is null)`,
+      ),
+    );
+  return row;
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, refreshInput, tokenInput, tokenPair, userSchema } from '@siteboard/shared';
+import { NotFoundError } from '../../lib/errors';
+import { findUser } from '../users/users.queries';
+import { login, refresh, revoke } from './auth.service';
+
+/** Public: getting, rotating and ending a token pair. */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, tokens: app.tokens, throttle: app.loginThrottle };
+
+  app.post('/api/token/', {
+    schema: { tags: ['auth'], summary: 'Sign in', body: tokenInput, response: { 200: tokenPair, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
+    handler: async (request) => login(deps, request.body, request.ip),
+  });
+
+  app.post('/api/token/refresh/', {
+    schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshInput, response: { 200: tokenPair, 400: errorResponse, 401: errorResponse } },
+    handler: async (request) => refresh(deps, request.body.refresh),
+  });
+
+  app.post('/api/token/revoke/', {
+    schema: { tags: ['auth'], summary: 'Sign out: end this login everywhere', body: refreshInput, response: { 204: z.null().describe('Signed out'), 400: errorResponse } },
+    handler: async (request, reply) => {
+      await revoke(deps, request.body.refresh);
+      return reply.code(204).send(null);
+    },
+  });
+};
+
+export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/profile/', {
+    schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: userSchema, 401: errorResponse } },
+    handler: async (request) => {
+      const user = await findUser(app.db, request.user.companyId, request.user.id);
+      if (!user) throw new NotFoundError();
+      return user;
+    },
+  });
+};

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenInput, TokenPair } from '@siteboard/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { UnauthorizedError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { findLoginCandidate } from '../users/users.queries';
+import { insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
+import type { LoginThrottle } from './auth.throttle';
+import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: Tokens;
+  throttle: LoginThrottle;
+}
+
+export const INVALID_CREDENTIALS = 'No active account found with the given credentials.';
+const INVALID_REFRESH = 'Token is invalid or expired.';
+
+/** One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing. */
+export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<TokenPair> {
+  const accountKey = `${input.company_id}:${input.email.toLowerCase()}`;
+  await deps.throttle.assertAllowed(clientKey, accountKey);
+  const candidate = await findLoginCandidate(deps.db, input.company_id, input.email);
+  const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
+  if (!candidate || !passwordMatches || candidate.role !== input.role) {
+    await deps.throttle.recordFailure(clientKey, accountKey);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
+  await deps.throttle.recordSuccess(accountKey);
+  return issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
+}
+
+/** Rotation: the presented token is spent and a new pair issued; a token presented twice ends its whole family. */
+export async function refresh(deps: AuthDeps, refreshToken: string): Promise<TokenPair> {
+  const claims = await deps.tokens.verifyRefresh(refreshToken);
+  if (!claims) throw new UnauthorizedError(INVALID_REFRESH);
+  const nextJti = randomUUID();
+  const spent = await spendRefreshToken(deps.db, claims.jti, nextJti);
+  if (!spent) {
+    await revokeFamily(deps.db, claims.family);
+    throw new UnauthorizedError(INVALID_REFRESH);
+  }
+  return issueTokenPair(deps.db, deps.tokens, { userId: spent.userId, companyId: spent.companyId, family: spent.family }, nextJti);
+}
+
+export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void> {
+  const claims = await deps.tokens.verifyRefresh(refreshToken);
+  if (claims) await revokeFamily(deps.db, claims.family);
+}
+
+async function issueTokenPair(
+  db: DbOrTx,
+  tokens: Tokens,
+  identity: { userId: number; companyId: number; family: string },
+  jti: string = randomUUID(),
+): Promise<TokenPair> {
+  await insertRefreshToken(db, {
+    jti,
+    family: identity.family,
+    userId: identity.userId,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+  });
+  const [access, refresh] = await Promise.all([
+    tokens.signAccess(identity),
+    tokens.signRefresh({ userId: identity.userId, jti, family: identity.family }),
+  ]);
+  return { access, refresh };
+}

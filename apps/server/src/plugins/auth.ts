@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@siteboard/shared';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { findActiveIdentity } from '../features/auth/auth.queries';
+import { createLoginThrottle, type LoginThrottle } from '../features/auth/auth.throttle';
+import { createTokens, type Tokens } from '../features/auth/auth.tokens';
+
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  role: Role;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+  interface FastifyInstance {
+    tokens: Tokens;
+    loginThrottle: LoginThrottle;
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** Adds the token service, the login throttle and `app.authenticate`, the onRequest hook of the protected scope. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { jwtSecret: string }) => {
+    app.decorate('tokens', createTokens(options.jwtSecret));
+    app.decorate('loginThrottle', createLoginThrottle());
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw new UnauthorizedError('Authentication credentials were not provided.');
+      const claims = await app.tokens.verifyAccess(token);
+      if (!claims) throw new UnauthorizedError('Token is invalid or expired.');
+      const identity = await findActiveIdentity(app.db, claims);
+      if (!identity) throw new UnauthorizedError('Token is invalid or expired.');
+      request.user = identity;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** Route-level role guard: `preHandler: requireRole('admin')`. */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!roles.includes(request.user.role)) throw new ForbiddenError();
+  };
+}

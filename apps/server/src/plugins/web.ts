@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
+
+/**
+ * Serves the built web app and answers every other GET with index.html (the SPA decides the
+ * route); unknown API paths stay JSON 404s.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        setHeaders(reply, filePath) {
+          // Hashed file names never change content; index.html must always be revalidated.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = API_PREFIXES.some((prefix) => `${request.url.split('?')[0]}/`.startsWith(prefix));
+      if (hasWeb && request.method === 'GET' && !isApi) {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      return reply.code(404).send({ detail: 'Not found.' });
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { loadOrCreateSecret } from './features/auth/auth.tokens';
+
+async function main() {
+  const config = loadConfig();
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
+    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const app = await buildApp({
+    database,
+    jwtSecret: loadOrCreateSecret(config.JWT_SECRET, config.dataDir),
+    allowSignup: config.ALLOW_SIGNUP,
+    trustProxy: config.TRUST_PROXY,
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() refuses new requests with 503, lets in-flight ones finish, then runs onClose hooks.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  app.log.info(`SiteBoard is running on http://localhost:${config.PORT} (database: ${where})`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

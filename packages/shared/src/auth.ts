@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+import { roleSchema } from './users';
+
+export const verifyCompanyPasswordInput = z.object({
+  company_name: requiredText('Company name is required.'),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+});
+export type VerifyCompanyPasswordInput = z.infer<typeof verifyCompanyPasswordInput>;
+
+export const verifyCompanyPasswordSuccess = z.object({ success: z.literal(true), company_id: z.number() });
+export const verifyCompanyPasswordFailure = z.object({ success: z.literal(false), error: z.string() });
+
+export const tokenInput = z.object({
+  role: roleSchema,
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .pipe(z.email('Enter a valid email address.')),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  company_id: z.coerce.number({ error: 'Company is required.' }).int().positive('Company is required.'),
+});
+export type TokenInput = z.infer<typeof tokenInput>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshInput = z.object({ refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
+export const accessOnly = z.object({ access: z.string(), refresh: z.string() });
+
+export const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .min(8, 'Password must be at least 8 characters.')
+  .max(200, 'Password must be at most 200 characters.');
+
+export const signupInput = z.object({
+  company_name: requiredText('Company name is required.').pipe(z.string().max(120, 'Company name must be at most 120 characters.')),
+  company_password: newPassword,
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .pipe(z.email('Enter a valid email address.')),
+  password: newPassword,
+  timezone: z
+    .string()
+    .refine(isTimeZone, 'Choose a valid time zone.')
+    .optional(),
+});
+export type SignupInput = z.infer<typeof signupInput>;
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
