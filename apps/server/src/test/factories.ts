@@ -1,0 +1,65 @@
+import type { InjectOptions } from 'fastify';
+import type { Role, TokenPair } from '@siteboard/shared';
+import type { App } from '../app';
+import type { Db } from '../db/client';
+import { hashPassword } from '../lib/passwords';
+import { signup } from '../features/companies/companies.service';
+import { takeNextUserNumber } from '../features/companies/companies.queries';
+import { insertUser } from '../features/users/users.queries';
+import { userCode } from '../features/users/users.rules';
+
+let sequence = 0;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  role: Role;
+  companyId: number;
+  password: string;
+}
+
+export interface TestCompany {
+  id: number;
+  name: string;
+  password: string;
+  admin: TestUser;
+}
+
+export async function createCompany(db: Db, overrides: { name?: string; password?: string; timezone?: string } = {}): Promise<TestCompany> {
+  const name = overrides.name ?? unique('Company');
+  const password = overrides.password ?? 'company password';
+  const email = `${unique('admin')}@example.test`;
+  const result = await signup(db, { company_name: name, company_password: password, email, password: DEFAULT_PASSWORD, timezone: overrides.timezone });
+  return { id: result.company_id, name, password, admin: { id: result.user.id, email, role: 'admin', companyId: result.company_id, password: DEFAULT_PASSWORD } };
+}
+
+export async function createUser(db: Db, companyId: number, role: Role, overrides: { email?: string; managerId?: number } = {}): Promise<TestUser> {
+  const email = overrides.email ?? `${unique(role)}@example.test`;
+  const passwordHash = await hashPassword(DEFAULT_PASSWORD);
+  const number = await takeNextUserNumber(db, companyId);
+  const { id } = await insertUser(db, { companyId, email, passwordHash, role, code: userCode(role, number), managerId: overrides.managerId ?? null });
+  return { id, email, role, companyId, password: DEFAULT_PASSWORD };
+}
+
+let clientNumber = 0;
+/** A distinct client address per call, so the per-client login throttle only trips where a test means it to. */
+export const freshClientAddress = () => `10.0.${Math.floor(++clientNumber / 250)}.${(clientNumber % 250) + 1}`;
+
+export async function loginAs(app: App, user: TestUser): Promise<TokenPair> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/token/',
+    remoteAddress: freshClientAddress(),
+    payload: { email: user.email, password: user.password, role: user.role, company_id: user.companyId },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed for ${user.email}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** An authenticated request as the given access token. */
+export function injectAs(app: App, access: string, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${access}` } });
+}
