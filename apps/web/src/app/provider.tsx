@@ -1,0 +1,19 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../lib/api-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            // A 4xx will not change by asking again; a dropped site connection might.
+            retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+            refetchOnWindowFocus: true,
+          },
+        },
+      }),
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,21 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { RequireRole } from '../../../components/layouts/require-role';
+import { AdminCreateProjectPage } from './create-project';
+import { AdminCreateUserPage } from './create-user';
+import { AdminDashboardPage } from './dashboard';
+
+export function AdminArea() {
+  return (
+    <RequireRole role="admin">
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="create-user" element={<AdminCreateUserPage />} />
+          <Route path="create-project" element={<AdminCreateProjectPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/company-selection" replace />} />
+      </Routes>
+    </RequireRole>
+  );
+}

@@ -1,0 +1,34 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireRole } from '../../../components/layouts/require-role';
+import { WorkLayout } from '../../../components/layouts/work-layout';
+import { ManagerCreateTaskPage, ManagerDashboardPage, ManagerMyTasksPage, ManagerProjectsPage, TeamPerformancePage } from './pages';
+
+export function ManagerArea() {
+  return (
+    <RequireRole role="manager">
+      <Routes>
+        <Route element={<WorkLayout area="manager" />}>
+          <Route index element={<ManagerDashboardPage />} />
+          <Route path="projects" element={<ManagerProjectsPage />} />
+          <Route path="create-task" element={<ManagerCreateTaskPage />} />
+          <Route path="my-tasks" element={<ManagerMyTasksPage />} />
+          <Route path="team-assignments" element={<TeamPerformancePage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/company-selection" replace />} />
+      </Routes>
+    </RequireRole>
+  );
+}
+
+/** The spec names two paths for team performance; /team-performance shows the same screen. */
+export function TeamPerformanceArea() {
+  return (
+    <RequireRole role="manager">
+      <Routes>
+        <Route element={<WorkLayout area="manager" />}>
+          <Route index element={<TeamPerformancePage />} />
+        </Route>
+      </Routes>
+    </RequireRole>
+  );
+}

@@ -1,0 +1,20 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireRole } from '../../../components/layouts/require-role';
+import { WorkLayout } from '../../../components/layouts/work-layout';
+import { TeamMemberCreateTaskPage, TeamMemberDashboardPage, TeamMemberMyTasksPage, TeamMemberProjectsPage } from './pages';
+
+export function TeamMemberArea() {
+  return (
+    <RequireRole role="team_member">
+      <Routes>
+        <Route element={<WorkLayout area="team-member" />}>
+          <Route index element={<TeamMemberDashboardPage />} />
+          <Route path="projects" element={<TeamMemberProjectsPage />} />
+          <Route path="create-task" element={<TeamMemberCreateTaskPage />} />
+          <Route path="my-tasks" element={<TeamMemberMyTasksPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/company-selection" replace />} />
+      </Routes>
+    </RequireRole>
+  );
+}

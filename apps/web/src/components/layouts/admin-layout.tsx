@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../ui/button';
+import { Icon, type IconName } from '../ui/icons';
+import { Shell, type ShellNavItem } from './shell';
+
+/** Sidebar entries after the first scroll to their section of the dashboard (spec §2). */
+const SECTIONS: { key: string; label: string; icon: IconName; sectionId: string }[] = [
+  { key: 'ongoing', label: 'admin.nav.ongoing', icon: 'projects', sectionId: 'ongoing-projects' },
+  { key: 'completed', label: 'admin.nav.completed', icon: 'completed', sectionId: 'completed-projects' },
+  { key: 'appraisal', label: 'admin.nav.appraisal', icon: 'report', sectionId: 'appraisal-report' },
+];
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const scrollTo = (sectionId: string) => {
+    const go = () => document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (location.pathname === '/admin') go();
+    else navigate('/admin', { state: { scrollTo: sectionId } });
+  };
+
+  const nav: ShellNavItem[] = [
+    {
+      key: 'dashboard',
+      label: t('admin.nav.dashboard'),
+      icon: <Icon name="dashboard" />,
+      render: ({ className, children, onNavigate }) => (
+        <Link to="/admin" className={className} aria-current={location.pathname === '/admin' ? 'page' : undefined} onClick={onNavigate}>
+          {children}
+        </Link>
+      ),
+    },
+    ...SECTIONS.map<ShellNavItem>((section) => ({
+      key: section.key,
+      label: t(section.label),
+      icon: <Icon name={section.icon} />,
+      render: ({ className, children, onNavigate }) => (
+        <button
+          type="button"
+          className={className}
+          onClick={() => {
+            onNavigate();
+            scrollTo(section.sectionId);
+          }}
+        >
+          {children}
+        </button>
+      ),
+    })),
+  ];
+
+  return (
+    <Shell
+      nav={nav}
+      onLogout={logout}
+      headerStart={user?.company?.name ?? t('shell.noCompany')}
+      headerEnd={
+        <>
+          <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
+          <Button variant="secondary" onClick={logout} className="hidden sm:inline-flex">
+            {t('shell.logout')}
+          </Button>
+        </>
+      }
+    >
+      <Outlet />
+    </Shell>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button';
+import { Logo } from '../ui/logo';
+
+export interface ShellNavItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  /** Either a link target or an action (admin's sidebar scrolls to sections). */
+  render: (props: { className: string; children: ReactNode; onNavigate: () => void }) => ReactNode;
+}
+
+/**
+ * The signed-in frame of every area: a sidebar that collapses to icons on wide screens and
+ * slides in over the page on phones, and a header whose right side each area fills.
+ */
+export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: ReactNode; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const itemClass = `flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-white/10 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white`;
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
+      <aside
+        className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-ink text-white transition-all md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+          mobileOpen ? 'translate-x-0' : '-translate-x-full'
+        } ${collapsed ? 'w-64 md:w-16' : 'w-64'}`}
+      >
+        <div className="flex h-16 items-center px-4">
+          <Logo light className={collapsed ? 'md:[&>span]:hidden' : ''} />
+        </div>
+        <nav aria-label={t('shell.mainNavigation')} className="flex-1 space-y-1 overflow-y-auto px-2 py-2">
+          {nav.map((item) => (
+            <div key={item.key}>
+              {item.render({
+                className: itemClass,
+                onNavigate: () => setMobileOpen(false),
+                children: (
+                  <>
+                    <span className="h-5 w-5 shrink-0" aria-hidden>
+                      {item.icon}
+                    </span>
+                    <span className={collapsed ? 'md:sr-only' : ''}>{item.label}</span>
+                  </>
+                ),
+              })}
+            </div>
+          ))}
+        </nav>
+        <div className="border-t border-white/10 p-2">
+          <button type="button" className={itemClass} onClick={onLogout}>
+            <span className="h-5 w-5 shrink-0" aria-hidden>
+              <LogoutIcon />
+            </span>
+            <span className={collapsed ? 'md:sr-only' : ''}>{t('shell.logout')}</span>
+          </button>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
+          <Button
+            variant="ghost"
+            className="px-2 shadow-none"
+            aria-label={t('shell.toggleSidebar')}
+            onClick={() => (window.matchMedia('(min-width: 768px)').matches ? setCollapsed((value) => !value) : setMobileOpen((value) => !value))}
+          >
+            <MenuIcon />
+          </Button>
+          <div className="min-w-0 flex-1 truncate font-semibold text-ink">{headerStart}</div>
+          <div className="flex items-center gap-3">{headerEnd}</div>
+        </header>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+      <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+      <path d="M15 17l5-5-5-5M20 12H9M12 19H6a2 2 0 01-2-2V7a2 2 0 012-2h6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../ui/button';
+import { Icon, type IconName } from '../ui/icons';
+import { Shell, type ShellNavItem } from './shell';
+
+type Area = 'manager' | 'team-member';
+
+const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boolean }[]> = {
+  manager: [
+    { to: '/manager', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
+    { to: '/manager/projects', label: 'manager.nav.projects', icon: 'projects' },
+    { to: '/manager/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
+    { to: '/manager/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
+    { to: '/manager/team-assignments', label: 'manager.nav.performance', icon: 'performance' },
+  ],
+  'team-member': [
+    { to: '/team-member', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
+    { to: '/team-member/projects', label: 'manager.nav.projects', icon: 'projects' },
+    { to: '/team-member/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
+    { to: '/team-member/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
+  ],
+};
+
+/** The manager's and the team member's shell: same frame, different menu and avatar. */
+export function WorkLayout({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+
+  const nav = NAV[area].map<ShellNavItem>((item) => ({
+    key: item.to,
+    label: t(item.label),
+    icon: <Icon name={item.icon} />,
+    render: ({ className, children, onNavigate }) => (
+      <NavLink to={item.to} end={item.end} className={className} onClick={onNavigate}>
+        {children}
+      </NavLink>
+    ),
+  }));
+
+  return (
+    <Shell
+      nav={nav}
+      onLogout={logout}
+      headerStart={user?.company?.name ?? t('shell.companyFallback')}
+      headerEnd={
+        <>
+          <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
+            {user?.email}
+          </span>
+          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
+            {area === 'manager' ? 'M' : 'TM'}
+          </span>
+          <Button variant="secondary" onClick={logout} className="hidden sm:inline-flex">
+            {t('shell.logout')}
+          </Button>
+        </>
+      }
+    >
+      <Outlet />
+    </Shell>
+  );
+}

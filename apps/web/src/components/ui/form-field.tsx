@@ -1,0 +1,78 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const controlClasses =
+  'block w-full rounded-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** Label, control and message tied together, so screen readers announce the error with the field. */
+function Field({ label, error, hint, id, children }: FieldProps & { id: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: string) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, error, hint, className = '', ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${controlClasses} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`}
+        {...props}
+      />
+    </Field>
+  );
+});
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
+  { label, error, hint, className = '', children, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${controlClasses} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`}
+        {...props}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+});

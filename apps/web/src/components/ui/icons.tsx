@@ -1,0 +1,21 @@
+/** Outline icons for the sidebars (24×24, currentColor). */
+const paths = {
+  dashboard: 'M4 13h6V4H4v9zm0 7h6v-5H4v5zm10 0h6v-9h-6v9zm0-16v5h6V4h-6z',
+  projects: 'M3 7a2 2 0 012-2h4l2 2h8a2 2 0 012 2v8a2 2 0 01-2 2H5a2 2 0 01-2-2V7z',
+  createTask: 'M12 5v14M5 12h14',
+  tasks: 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01',
+  performance: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  completed: 'M5 13l4 4L19 7',
+  report: 'M7 3h7l5 5v13H7V3zM14 3v5h5M10 13h6M10 17h6',
+  users: 'M16 11a4 4 0 10-8 0 4 4 0 008 0zM4 21a8 8 0 0116 0',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d={paths[name]} />
+    </svg>
+  );
+}

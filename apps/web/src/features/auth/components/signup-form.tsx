@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signupInput, type SignupInput } from '@siteboard/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { loginPath, storage } from '../../../lib/storage';
+import { useSignup } from '../api/signup';
+
+const FIELDS = ['company_name', 'company_password', 'email', 'password', 'timezone'] as const;
+
+export function SignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZones = useMemo(() => [...new Set(['UTC', browserZone, ...Intl.supportedValuesOf('timeZone')])].sort(), [browserZone]);
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupInput),
+    defaultValues: { company_name: '', company_password: '', email: '', password: '', timezone: browserZone },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await signup.mutateAsync(values);
+      storage.setCompanyId(result.company_id);
+      navigate(`${loginPath(result.company_id)}&created=1`);
+    } catch (error) {
+      applyFieldErrors<SignupInput>(error, form.setError, FIELDS);
+    }
+  });
+
+  // Field errors sit on their fields; anything else (a taken name, a network failure) goes on top.
+  const failure = signup.error instanceof ApiError ? (signup.error.errors ? null : signup.error.detail) : signup.isError ? t('signup.failed') : null;
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField label={t('signup.companyName')} autoComplete="organization" error={errors.company_name?.message} {...form.register('company_name')} />
+      <TextField
+        label={t('signup.companyPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('signup.companyPasswordHint')}
+        error={errors.company_password?.message}
+        {...form.register('company_password')}
+      />
+      <TextField label={t('signup.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label={t('signup.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <SelectField label={t('signup.timezone')} error={errors.timezone?.message} {...form.register('timezone')}>
+        {timeZones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {t('signup.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { storage } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: Record<string, string[]> | undefined,
+    readonly body: unknown,
+  ) {
+    super(detail);
+  }
+}
+
+type Query = Record<string, string | number | undefined | null>;
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Public calls (company step, sign-in) send no token and never refresh. */
+  auth?: boolean;
+  responseType?: 'json' | 'blob';
+}
+
+let onSessionExpired: () => void = () => {};
+/** The auth provider decides what an expired session means for the screen (go to login). */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+/** The app's only fetch: bearer token, one refresh-and-retry on 401, errors as ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  let response = await send(path, options, auth ? storage.token : null);
+  if (response.status === 401 && auth) {
+    const refreshed = await refreshAccessToken(storage.token);
+    if (!refreshed) {
+      storage.clearSession();
+      onSessionExpired();
+      throw await toApiError(response);
+    }
+    response = await send(path, options, refreshed);
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (options.responseType === 'blob' ? response.blob() : response.json()) as Promise<T>;
+}
+
+function send(path: string, options: RequestOptions, token: string | null) {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const record = (body ?? {}) as { detail?: unknown; errors?: Record<string, string[]> };
+  const detail = typeof record.detail === 'string' ? record.detail : response.statusText || `Request failed (${response.status})`;
+  return new ApiError(response.status, detail, record.errors, body);
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * A refresh token is single-use, so two refreshes racing (two calls, or two tabs) would look like
+ * token theft and end the session: one refresh at a time per browser (Web Locks across tabs),
+ * and whoever waited picks up the token the winner stored.
+ */
+function refreshAccessToken(staleAccess: string | null): Promise<string | null> {
+  refreshInFlight ??= withBrowserLock(async () => {
+    if (storage.token && storage.token !== staleAccess) return storage.token;
+    const refresh = storage.refreshToken;
+    if (!refresh) return null;
+    const response = await send('/api/token/refresh/', { method: 'POST', body: { refresh } }, null);
+    if (!response.ok) return null;
+    const pair = (await response.json()) as { access: string; refresh: string };
+    storage.setTokens(pair.access, pair.refresh);
+    return pair.access;
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function withBrowserLock<T>(task: () => Promise<T>): Promise<T> {
+  return navigator.locks ? (navigator.locks.request('siteboard-token-refresh', task) as Promise<T>) : task();
+}
+
+/** Copies the server's field errors onto a react-hook-form form. */
+export function applyFieldErrors<T extends Record<string, unknown>>(
+  error: unknown,
+  setError: (name: keyof T & string, error: { type: string; message: string }) => void,
+  fields: readonly (keyof T & string)[],
+): boolean {
+  if (!(error instanceof ApiError) || !error.errors) return false;
+  let applied = false;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if ((fields as readonly string[]).includes(field) && messages[0]) {
+      setError(field as keyof T & string, { type: 'server', message: messages[0] });
+      applied = true;
+    }
+  }
+  return applied;
+}

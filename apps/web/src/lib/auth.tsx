@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ROLES, type Role, type User } from '@siteboard/shared';
+import { api, ApiError, setSessionExpiredHandler } from './api-client';
+import { loginPath, storage } from './storage';
+
+type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** Token, then profile; stores both or nothing. Resolves to the signed-in user. */
+  login(input: { email: string; password: string; role: Role; companyId: string }): Promise<User>;
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export class InvalidRoleError extends Error {}
+
+export function isKnownRole(role: unknown): role is Role {
+  return (ROLES as readonly unknown[]).includes(role);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+
+  const endSession = useCallback(() => {
+    storage.clearSession();
+    queryClient.clear();
+    setUser(null);
+    setStatus('unauthenticated');
+  }, [queryClient]);
+
+  // Session start (spec §4): a token means "fetch the profile"; without one a stored user stands in.
+  useEffect(() => {
+    let cancelled = false;
+    async function start() {
+      if (!storage.token) {
+        const stored = storage.readUser();
+        setUser(stored);
+        setStatus(stored ? 'authenticated' : 'unauthenticated');
+        return;
+      }
+      try {
+        const profile = await api<User>('/api/profile/');
+        if (cancelled) return;
+        storage.writeUser(profile);
+        if (!storage.companyId) storage.setCompanyId(profile.company_id);
+        setUser(profile);
+        setStatus('authenticated');
+      } catch (error) {
+        if (cancelled) return;
+        endSession();
+        if (error instanceof ApiError && error.status === 401) navigate(loginPath(), { replace: true });
+      }
+    }
+    void start();
+    return () => {
+      cancelled = true;
+    };
+  }, [endSession, navigate]);
+
+  useEffect(() => {
+    setSessionExpiredHandler(() => {
+      const companyId = storage.companyId;
+      endSession();
+      navigate(loginPath(companyId), { replace: true });
+    });
+  }, [endSession, navigate]);
+
+  const login = useCallback<AuthContextValue['login']>(async ({ email, password, role, companyId }) => {
+    try {
+      const pair = await api<{ access: string; refresh: string }>('/api/token/', {
+        method: 'POST',
+        auth: false,
+        body: { email, password, role, company_id: Number(companyId) },
+      });
+      storage.setTokens(pair.access, pair.refresh);
+      const profile = await api<User>('/api/profile/', { auth: true });
+      if (!isKnownRole(profile.role)) throw new InvalidRoleError();
+      storage.writeUser(profile);
+      storage.setCompanyId(profile.company_id);
+      setUser(profile);
+      setStatus('authenticated');
+      return profile;
+    } catch (error) {
+      endSession();
+      throw error;
+    }
+  }, [endSession]);
+
+  const logout = useCallback(() => {
+    const refresh = storage.refreshToken;
+    const companyId = storage.companyId;
+    // Ending the login on the server is best effort: the local session ends either way.
+    if (refresh) void api('/api/token/revoke/', { method: 'POST', auth: false, body: { refresh } }).catch(() => {});
+    endSession();
+    navigate(loginPath(companyId));
+  }, [endSession, navigate]);
+
+  const value = useMemo(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

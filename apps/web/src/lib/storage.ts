@@ -1,0 +1,57 @@
+import type { User } from '@siteboard/shared';
+
+/** The spec's client-side storage keys, in one place. */
+export const STORAGE_KEYS = {
+  companyId: 'company_id',
+  token: 'token',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  notificationsLastOpenAt: 'notif_last_open_at',
+} as const;
+
+export const FALLBACK_COMPANY_ID = '1';
+
+export const storage = {
+  get token() {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  },
+  get refreshToken() {
+    return localStorage.getItem(STORAGE_KEYS.refreshToken);
+  },
+  get companyId() {
+    return localStorage.getItem(STORAGE_KEYS.companyId);
+  },
+  setCompanyId(id: number | string) {
+    localStorage.setItem(STORAGE_KEYS.companyId, String(id));
+  },
+  setTokens(access: string, refresh: string) {
+    localStorage.setItem(STORAGE_KEYS.token, access);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+  },
+  /** The stored profile, or null; an unreadable one is removed. */
+  readUser(): User | null {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    if (!raw) return null;
+    try {
+      const user = JSON.parse(raw) as User;
+      if (user && typeof user.id === 'number') return user;
+    } catch {
+      // fall through: invalid JSON is cleared like an invalid user
+    }
+    localStorage.removeItem(STORAGE_KEYS.user);
+    return null;
+  },
+  writeUser(user: User) {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  },
+  clearSession() {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    localStorage.removeItem(STORAGE_KEYS.user);
+  },
+};
+
+/** `/login?companyId=…` for the stored company, else the spec's fallback "1". */
+export function loginPath(companyId: number | string | null = storage.companyId): string {
+  return `/login?companyId=${companyId ?? FALLBACK_COMPANY_ID}`;
+}
