@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The demo company that start-server.sh seeds (apps/server/src/scripts/demo-data.ts). */
+export const DEMO = {
+  companyName: 'SiteBoard Demo',
+  companyPassword: 'demo-company',
+  password: 'demo-password',
+  accounts: {
+    admin: 'admin@siteboard.demo',
+    manager: 'manager1@siteboard.demo',
+    team_member: 'member1@siteboard.demo',
+  },
+} as const;
+
+export type Role = keyof typeof DEMO.accounts;
+
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
+export const HOME: Record<Role, string> = { admin: '/admin', manager: '/manager', team_member: '/team-member' };
+
+const screensDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screens');
+
+/** Saved as a CI artefact, and looked at by whoever changes the screen. */
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+export async function passCompanyStep(page: Page, companyName: string = DEMO.companyName, companyPassword: string = DEMO.companyPassword) {
+  await page.goto('/company-selection');
+  await page.getByLabel('Company name').fill(companyName);
+  await page.getByLabel('Password').fill(companyPassword);
+  await page.getByRole('button', { name: 'Proceed to Login' }).click();
+  await expect(page).toHaveURL(/\/login\?companyId=\d+/);
+}
+
+export async function fillLogin(page: Page, role: Role, email: string, password: string) {
+  await page.getByLabel('Role').selectOption({ label: ROLE_LABEL[role] });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+export async function signIn(page: Page, role: Role) {
+  await passCompanyStep(page);
+  await fillLogin(page, role, DEMO.accounts[role], DEMO.password);
+  await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
+}

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { saveScreenshot } from '../fixtures';
+
+test('landing page at phone width: menu collapses and nothing overflows @phone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Plan better.');
+  await expect(page.getByRole('button', { name: 'Learn more' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  for (const item of ['Learn more', 'FAQ', 'Support']) await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Language' }).click();
+  for (const language of ['English', 'Spanish', 'French', 'German']) await expect(page.getByRole('menuitem', { name: language })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Spanish' }).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.locator('.swiper-slide img').first()).toBeVisible();
+  await saveScreenshot(page, 'landing-phone');
+  await page.getByRole('link', { name: 'Log In' }).first().click();
+  await expect(page).toHaveURL('/company-selection');
+  await saveScreenshot(page, 'company-selection-phone');
+});
+
+test('the carousel turns by itself with four slides, and the headline stands still under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(page.locator('.swiper-slide img')).toHaveCount(4);
+  const parts = page.getByTestId('headline-part');
+  await expect(parts).toHaveCount(3);
+  for (let index = 0; index < 3; index++) await expect(parts.nth(index)).toHaveClass(/opacity-100/);
+  const first = await page.locator('.swiper-slide-active img').getAttribute('src');
+  await expect.poll(async () => page.locator('.swiper-slide-active img').getAttribute('src'), { timeout: 6000 }).not.toBe(first);
+});
