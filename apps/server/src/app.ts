@@ -3,7 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
+import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { projectsRoutes } from './features/projects/projects.routes';
+import { tasksRoutes } from './features/tasks/tasks.routes';
+import { teamMembersRoutes } from './features/team-members/team-members.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -41,6 +46,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(async (protectedScope) => {
     protectedScope.addHook('onRequest', protectedScope.authenticate);
     await protectedScope.register(authProtectedRoutes);
+    await protectedScope.register(companySettingsRoutes);
+    await protectedScope.register(usersRoutes);
+    await protectedScope.register(teamMembersRoutes);
+    await protectedScope.register(projectsRoutes);
+    await protectedScope.register(tasksRoutes);
   });
 
   await app.register(webPlugin);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { emailField, requiredText } from './common';
 import { roleSchema } from './users';
 
 export const verifyCompanyPasswordInput = z.object({
@@ -13,11 +13,7 @@ export const verifyCompanyPasswordFailure = z.object({ success: z.literal(false)
 
 export const tokenInput = z.object({
   role: roleSchema,
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .pipe(z.email('Enter a valid email address.')),
+  email: emailField,
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
   company_id: z.coerce.number({ error: 'Company is required.' }).int().positive('Company is required.'),
 });
@@ -38,11 +34,7 @@ export const newPassword = z
 export const signupInput = z.object({
   company_name: requiredText('Company name is required.').pipe(z.string().max(120, 'Company name must be at most 120 characters.')),
   company_password: newPassword,
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .pipe(z.email('Enter a valid email address.')),
+  email: emailField,
   password: newPassword,
   timezone: z
     .string()

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 /** A calendar date as the API carries it: `YYYY-MM-DD`, and a real day of the calendar. */
-export const dateString = z
-  .string({ error: 'Enter a date.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-  }, 'Enter a real calendar date.');
+export const dateField = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .min(1, `${label} is required.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must use the format YYYY-MM-DD.`)
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+    }, `${label} must be a real calendar date.`);
+
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -18,3 +21,21 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Optional free text: blank becomes null, so "not given" has one representation. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+export const emailField = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Enter a valid email address.'));

@@ -19,3 +19,63 @@ export const userSchema = z.object({
   manager_data: z.object({ email: z.string() }).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const ASSIGNABLE_ROLES = ['manager', 'team_member'] as const;
+
+const mobileNumber = z
+  .string()
+  .trim()
+  .max(32, 'Mobile number must be at most 32 characters.')
+  .regex(/^$|^\+?[0-9 ()-]{5,}$/, 'Enter a valid mobile number.')
+  .nullish()
+  .transform((value) => (value ? value : null));
+const designation = z
+  .string()
+  .trim()
+  .max(100, 'Designation must be at most 100 characters.')
+  .nullish()
+  .transform((value) => (value ? value : null));
+const managerId = z.coerce.number({ error: 'Select a manager.' }).int('Select a manager.').positive('Select a manager.').nullish();
+
+export const MANAGER_REQUIRED = 'A manager must be assigned to a team member.';
+export const EMAIL_TAKEN = 'A user with this email already exists. Please use a different email.';
+
+export const createUserInput = z
+  .object({
+    email: z.string({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.').max(254).pipe(z.email('Enter a valid email address.')),
+    password: z
+      .string({ error: 'Email and password are required.' })
+      .min(1, 'Email and password are required.')
+      .min(8, 'Password must be at least 8 characters.')
+      .max(200, 'Password must be at most 200 characters.'),
+    role: z.enum(ASSIGNABLE_ROLES, { error: 'Role must be manager or team_member.' }),
+    designation,
+    mobile_number: mobileNumber,
+    /** Sent by the spec's client; it must be the caller's own company. */
+    company_id: z.coerce.number().int().positive().nullish(),
+    manager_id: managerId,
+  })
+  .superRefine((input, ctx) => {
+    if (input.role === 'team_member' && !input.manager_id) ctx.addIssue({ code: 'custom', path: ['manager_id'], message: MANAGER_REQUIRED });
+  });
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+export const updateUserInput = z
+  .object({ role: roleSchema.optional(), designation: designation.optional(), mobile_number: mobileNumber.optional(), manager_id: managerId })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const teamMemberSchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), email: z.string(), company: companyRef }),
+  manager: z.object({ id: z.number(), email: z.string() }).nullable(),
+  performance_score: z.number(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const upsertTeamMemberInput = z.object({
+  user_id: z.coerce.number({ error: 'Select a user.' }).int().positive('Select a user.'),
+  manager_id: z.coerce.number({ error: 'Select a manager.' }).int().positive('Select a manager.'),
+  performance_score: z.coerce.number().int().min(0, 'Performance score must be between 0 and 100.').max(100, 'Performance score must be between 0 and 100.').default(0),
+});
+export type UpsertTeamMemberInput = z.input<typeof upsertTeamMemberInput>;

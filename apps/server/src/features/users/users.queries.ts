@@ -66,3 +66,12 @@ export async function insertUser(
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!;
 }
+
+/** An active user of the company with their role: for checking ids that arrive in bodies (assignees, managers). */
+export async function findActiveMember(db: DbOrTx, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role, managerId: users.managerId })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { dateField, optionalText, positiveId, requiredText } from './common';
+import { majorTaskSchema } from './tasks';
+import { companyRef } from './users';
+
+export const PROJECT_STATUSES = ['planned', 'ongoing', 'completed'] as const;
+export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: 'Status must be planned, ongoing or completed.' });
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+
+/** Planned projects count as ongoing everywhere the spec splits ongoing from completed. */
+export const isOngoingStatus = (status: ProjectStatus) => status !== 'completed';
+
+export const END_BEFORE_START = 'End date cannot be before the start date.';
+
+export const projectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: projectStatusSchema,
+  manager: z.object({ id: z.number(), email: z.string() }).nullable(),
+  company: companyRef,
+  /** Ids, or with `?expand=major_tasks` the major tasks themselves with their subtasks. */
+  major_tasks: z.array(z.union([z.number(), majorTaskSchema])),
+});
+export type Project = z.infer<typeof projectSchema>;
+export type ExpandedProject = Omit<Project, 'major_tasks'> & { major_tasks: z.infer<typeof majorTaskSchema>[] };
+
+export const projectListQuery = z.object({ expand: z.literal('major_tasks', { error: 'expand must be major_tasks.' }).optional() });
+
+const projectName = requiredText('Project name is required.').pipe(z.string().max(200, 'Project name must be at most 200 characters.'));
+
+export const createProjectInput = z
+  .object({
+    name: projectName,
+    description: optionalText(5000, 'Description').transform((value) => value ?? ''),
+    start_date: dateField('Start date'),
+    end_date: dateField('End date'),
+    manager_id: positiveId('Select a manager.'),
+    status: projectStatusSchema,
+    /** Sent by the spec's client; it must be the caller's own company. */
+    company_id: z.coerce.number().int().positive().nullish(),
+  })
+  .refine((input) => input.end_date >= input.start_date, { path: ['end_date'], message: END_BEFORE_START });
+export type CreateProjectInput = z.input<typeof createProjectInput>;
+
+/** The spec's client sends the manager as `manager`; `manager_id` is accepted too. */
+export const updateProjectInput = z
+  .object({
+    name: projectName.optional(),
+    description: optionalText(5000, 'Description').transform((value) => value ?? '').optional(),
+    start_date: dateField('Start date').optional(),
+    end_date: dateField('End date').optional(),
+    manager: positiveId('Select a manager.').optional(),
+    manager_id: positiveId('Select a manager.').optional(),
+    status: projectStatusSchema.optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+export type UpdateProjectInput = z.input<typeof updateProjectInput>;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { dateField, optionalText, positiveId, requiredText } from './common';
+
+export const SUBTASK_STATUSES = ['ongoing', 'pending_approval', 'completed'] as const;
+export const subtaskStatusSchema = z.enum(SUBTASK_STATUSES, { error: 'Status must be ongoing, pending_approval or completed.' });
+export type SubtaskStatus = z.infer<typeof subtaskStatusSchema>;
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const prioritySchema = z.enum(PRIORITIES, { error: 'Priority must be low, medium or high.' });
+export type Priority = z.infer<typeof prioritySchema>;
+
+const person = z.object({ id: z.number(), email: z.string() });
+const projectRef = z.object({ id: z.number(), name: z.string(), status: z.enum(['planned', 'ongoing', 'completed']) });
+
+export const subtaskSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  status: subtaskStatusSchema,
+  priority: prioritySchema,
+  due_date: z.string().nullable(),
+  assigned_to: person.nullable(),
+  assigned_to_id: z.number().nullable(),
+  assigned_by: person.nullable(),
+  major_task_id: z.number(),
+  major_task: z.object({ id: z.number(), name: z.string(), project: projectRef }),
+  created_at: z.string(),
+  submitted_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type Subtask = z.infer<typeof subtaskSchema>;
+
+export const majorTaskSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  due_date: z.string().nullable(),
+  created_by: person.nullable(),
+  created_at: z.string(),
+  project: projectRef,
+  project_id: z.number(),
+  subtasks: z.array(subtaskSchema),
+});
+export type MajorTask = z.infer<typeof majorTaskSchema>;
+
+/** The fields every new subtask needs, on the manager's and the team member's screens alike (spec §5). */
+export const newSubtaskFields = z.object({
+  name: requiredText('Title is required.').pipe(z.string().max(200, 'Title must be at most 200 characters.')),
+  description: optionalText(5000, 'Description').transform((value) => value ?? ''),
+  assigned_to_id: positiveId('Select an assignee.'),
+  due_date: dateField('Due date'),
+  priority: prioritySchema.default('medium'),
+});
+
+export const createMajorTaskInput = z.object({
+  project_id: positiveId('Select a project.'),
+  name: requiredText('Name is required.').pipe(z.string().max(200, 'Name must be at most 200 characters.')),
+  description: optionalText(5000, 'Description').transform((value) => value ?? ''),
+  /** Ignored: the due date is the latest of the subtasks' (spec §3). Accepted because the spec's client sends it. */
+  due_date: z.string().nullish(),
+  subtasks: z.array(newSubtaskFields, { error: 'Add at least one subtask.' }).min(1, 'Add at least one subtask.').max(100, 'At most 100 subtasks at once.'),
+});
+export type CreateMajorTaskInput = z.input<typeof createMajorTaskInput>;
+
+export const updateMajorTaskInput = z
+  .object({
+    name: requiredText('Name is required.').pipe(z.string().max(200, 'Name must be at most 200 characters.')).optional(),
+    description: optionalText(5000, 'Description').transform((value) => value ?? '').optional(),
+    due_date: dateField('Due date').nullable().optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+
+export const createSubtaskInput = newSubtaskFields
+  .extend({
+    /** The spec's client names the parent `major_task`; `major_task_id` is accepted too. */
+    major_task: z.coerce.number().int().positive('Select a major task.').optional(),
+    major_task_id: z.coerce.number().int().positive('Select a major task.').optional(),
+    status: subtaskStatusSchema.default('ongoing'),
+  })
+  .refine((input) => input.major_task !== undefined || input.major_task_id !== undefined, { path: ['major_task'], message: 'Select a major task.' });
+export type CreateSubtaskInput = z.input<typeof createSubtaskInput>;
+
+export const updateSubtaskInput = z
+  .object({
+    status: subtaskStatusSchema.optional(),
+    name: requiredText('Title is required.').pipe(z.string().max(200, 'Title must be at most 200 characters.')).optional(),
+    description: optionalText(5000, 'Description').transform((value) => value ?? '').optional(),
+    priority: prioritySchema.optional(),
+    due_date: dateField('Due date').optional(),
+    assigned_to_id: positiveId('Select an assignee.').optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+export type UpdateSubtaskInput = z.input<typeof updateSubtaskInput>;
+
+const PROJECT_STATUS_FILTER = /^(planned|ongoing|completed)(,(planned|ongoing|completed))*$/;
+
+export const subtaskListQuery = z.object({
+  /** `ongoing` or `ongoing,planned` in the spec's calls: a comma list of project statuses. */
+  project_status: z
+    .string()
+    .regex(PROJECT_STATUS_FILTER, 'project_status must be a comma list of planned, ongoing, completed.')
+    .transform((value) => value.split(',') as ('planned' | 'ongoing' | 'completed')[])
+    .optional(),
+  assigned_to: z.union([z.literal('me'), z.coerce.number().int().positive()], { error: 'assigned_to must be "me" or a user id.' }).optional(),
+  status: subtaskStatusSchema.optional(),
+});
