@@ -31,7 +31,8 @@ export function LandingHeader() {
   return (
     <header className="relative z-20 mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-4 sm:px-6">
       <Link to="/" className="rounded">
-        <Logo light />
+        {/* At phone width the mark alone leaves room for the language, menu and Log In buttons. */}
+        <Logo light className="max-[440px]:[&>span]:sr-only" />
       </Link>
       <nav className="flex items-center gap-0.5 sm:gap-2" aria-label={t('shell.mainNavigation')}>
         {/* Spec §2: choosing a language only closes the menu for now. */}
