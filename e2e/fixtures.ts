@@ -8,9 +8,9 @@ export const DEMO = {
   companyPassword: 'demo-company',
   password: 'demo-password',
   accounts: {
-    admin: 'admin@siteboard.demo',
-    manager: 'manager1@siteboard.demo',
-    team_member: 'member1@siteboard.demo',
+    admin: 'admin@example.com',
+    manager: 'manager1@example.com',
+    team_member: 'member1@example.com',
   },
 } as const;
 

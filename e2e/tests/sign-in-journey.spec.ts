@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, type Role } from '../fixtures';
 
 const TITLES: Record<Role, RegExp> = {
-  admin: /Admin Dashboard - Welcome\s*admin@siteboard\.demo/,
+  admin: /Admin Dashboard - Welcome\s*admin@example\.com/,
   manager: /Dashboard - Welcome MGR-\d{4}/,
   team_member: /Dashboard - Welcome TM-\d{4}/,
 };

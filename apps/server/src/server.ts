@@ -1,13 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { DataDirLockedError, openConfiguredDatabase } from './db/client';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 async function main() {
   const config = loadConfig();
-  const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp({
     database,
     jwtSecret: loadOrCreateSecret(config.JWT_SECRET, config.dataDir),

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../config';
 import * as authTables from './schema/auth';
 import * as companyTables from './schema/companies';
 import * as notificationTables from './schema/notifications';
@@ -76,6 +77,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
+export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB_POOL_SIZE' | 'dataDir'>): Promise<Database> {
+  return config.DATABASE_URL
+    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}
+
 export class DataDirLockedError extends Error {}
 
 /**
@@ -92,7 +100,8 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (isRunning(owner)) {
+      // A lock naming this very process is stale: in a container every start is pid 1, so a killed server's lock names its successor.
+      if (owner !== process.pid && isRunning(owner)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another SiteBoard process (pid ${owner}). Stop it first, or set DATA_DIR to another folder.`,
         );

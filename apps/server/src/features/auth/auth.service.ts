@@ -36,12 +36,16 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Tok
   const claims = await deps.tokens.verifyRefresh(refreshToken);
   if (!claims) throw new UnauthorizedError(INVALID_REFRESH);
   const nextJti = randomUUID();
-  const spent = await spendRefreshToken(deps.db, claims.jti, nextJti);
-  if (!spent) {
+  // Spending and issuing commit together: a concurrent loser's family revocation then always sees the new token.
+  const pair = await deps.db.transaction(async (tx) => {
+    const spent = await spendRefreshToken(tx, claims.jti, nextJti);
+    return spent && issueTokenPair(tx, deps.tokens, { userId: spent.userId, companyId: spent.companyId, family: spent.family }, nextJti);
+  });
+  if (!pair) {
     await revokeFamily(deps.db, claims.family);
     throw new UnauthorizedError(INVALID_REFRESH);
   }
-  return issueTokenPair(deps.db, deps.tokens, { userId: spent.userId, companyId: spent.companyId, family: spent.family }, nextJti);
+  return pair;
 }
 
 export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void> {

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every default when the environment sets nothing', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/siteboard' });
+
+    expect(config).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      dataDir: '/srv/siteboard/data',
+      ALLOW_SIGNUP: true,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      DB_POOL_SIZE: 10,
+      APPROVAL_DELAY_HOURS: 48,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', ALLOW_SIGNUP: '', DATABASE_URL: '' });
+
+    expect(config).toMatchObject({ PORT: 3000, ALLOW_SIGNUP: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://app@db.internal/siteboard',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SIGNUP: '0',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://app@db.internal/siteboard',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SIGNUP: false,
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'warn',
+    });
+  });
+
+  it('resolves DATA_DIR against the directory the command was typed in (INIT_CWD), else the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'store/db', INIT_CWD: '/home/site' }).dataDir).toBe('/home/site/store/db');
+    expect(loadConfig({ DATA_DIR: '/var/lib/siteboard', INIT_CWD: '/home/site' }).dataDir).toBe('/var/lib/siteboard');
+    expect(loadConfig({ DATA_DIR: 'store' }).dataDir).toBe(path.resolve(process.cwd(), 'store'));
+  });
+
+  it.each([
+    ['PORT', 'abc', 'must be a number'],
+    ['PORT', '70000', 'must be at most 65535'],
+    ['DATABASE_URL', 'mysql://x', 'must start with postgres:// or postgresql://'],
+    ['JWT_SECRET', 'too-short', 'must be at least 32 characters'],
+    ['ALLOW_SIGNUP', 'maybe', 'must be true or false'],
+    ['LOG_LEVEL', 'loud', 'must be one of'],
+  ])('names %s=%s in the error', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);
+    expect(() => loadConfig({ [name]: value })).toThrow(`(got "${value}")`);
+  });
+
+  it('names every bad value in one message', () => {
+    const bad = { PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ALLOW_SIGNUP: 'maybe', LOG_LEVEL: 'loud' };
+
+    const error = captureError(() => loadConfig(bad));
+
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const name of Object.keys(bad)) expect(error.message).toContain(`${name}:`);
+  });
+});
+
+function captureError(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}

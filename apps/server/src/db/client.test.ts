@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase } from './client';
+
+const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
+
+afterAll(() => fs.rmSync(tempRoot, { recursive: true, force: true }));
+
+function lockedDataDir(ownerPid: number): string {
+  const dataDir = fs.mkdtempSync(path.join(tempRoot, 'data-'));
+  fs.writeFileSync(path.join(dataDir, 'siteboard.lock'), String(ownerPid));
+  return dataDir;
+}
+
+describe('the PGlite data directory lock', () => {
+  it('refuses a directory locked by another live process, naming it', async () => {
+    const dataDir = lockedDataDir(process.ppid);
+
+    const opening = openDatabase({ kind: 'pglite', dataDir });
+
+    await expect(opening).rejects.toThrow(DataDirLockedError);
+    await expect(opening).rejects.toThrow(`in use by another SiteBoard process (pid ${process.ppid})`);
+  });
+
+  // In a container the server is pid 1 on every start, so a killed server's lock names the new process itself.
+  it('takes over a lock that names its own pid, and releases it on close', async () => {
+    const dataDir = lockedDataDir(process.pid);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    expect(fs.readFileSync(path.join(dataDir, 'siteboard.lock'), 'utf8')).toBe(String(process.pid));
+    await database.close();
+
+    expect(fs.existsSync(path.join(dataDir, 'siteboard.lock'))).toBe(false);
+  });
+});

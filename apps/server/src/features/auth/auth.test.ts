@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { TokenPair } from '@siteboard/shared';
+import { users } from '../../db/schema/users';
+import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
+
+const INVALID_CREDENTIALS = { detail: 'No active account found with the given credentials.' };
+const INVALID_TOKEN = { detail: 'Token is invalid or expired.' };
+
+function credentials(user: TestUser) {
+  return { email: user.email, password: user.password, role: user.role, company_id: user.companyId };
+}
+
+function postToken(ctx: TestContext, payload: object, remoteAddress = freshClientAddress()) {
+  return ctx.app.inject({ method: 'POST', url: '/api/token/', payload, remoteAddress });
+}
+
+function postRefresh(ctx: TestContext, refresh: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+}
+
+function getProfile(ctx: TestContext, access: string, url = '/api/profile/') {
+  return injectAs(ctx.app, access, { method: 'GET', url });
+}
+
+/** An access token with chosen claims, as someone holding (or guessing) a signing key would make it. */
+function forgeAccess(claims: { userId: number; companyId: number; secret?: string; expiresAt?: number }) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: 'access', cid: claims.companyId, fam: randomUUID() })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuer('siteboard')
+    .setIssuedAt(Math.min(now, (claims.expiresAt ?? now) - 60))
+    .setExpirationTime(claims.expiresAt ?? now + 600)
+    .sign(new TextEncoder().encode(claims.secret ?? TEST_JWT_SECRET));
+}
+
+describeEachDatabase('auth API', (ctx) => {
+  describe('POST /api/token/', () => {
+    it('answers a token pair whose access token reads the profile', async () => {
+      const company = await createCompany(ctx.app.db);
+      const manager = await createUser(ctx.app.db, company.id, 'manager');
+      const member = await createUser(ctx.app.db, company.id, 'team_member', { managerId: manager.id });
+
+      const response = await postToken(ctx, { ...credentials(member), email: member.email.toUpperCase() });
+
+      expect(response.statusCode).toBe(200);
+      const pair: TokenPair = response.json();
+      expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      const profile = await getProfile(ctx, pair.access);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toEqual({
+        id: member.id,
+        email: member.email,
+        role: 'team_member',
+        code: 'TM-0003',
+        designation: null,
+        mobile_number: null,
+        company: { id: company.id, name: company.name },
+        company_id: company.id,
+        manager_id: manager.id,
+        manager_data: { email: manager.email },
+      });
+    });
+
+    it('gives one identical 401 for a wrong password, role, company or e-mail', async () => {
+      const company = await createCompany(ctx.app.db);
+      const otherCompany = await createCompany(ctx.app.db);
+      const manager = await createUser(ctx.app.db, company.id, 'manager');
+      const attempts = [
+        { ...credentials(manager), password: 'wrong password' },
+        { ...credentials(manager), role: 'admin' },
+        { ...credentials(manager), company_id: otherCompany.id },
+        { ...credentials(manager), email: `${unique('nobody')}@example.test` },
+      ];
+
+      for (const attempt of attempts) {
+        const response = await postToken(ctx, attempt);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(INVALID_CREDENTIALS);
+      }
+    });
+
+    it('refuses a malformed e-mail with a field error', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const response = await postToken(ctx, { ...credentials(company.admin), email: 'not-an-email' });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ email: ['Enter a valid email address.'] });
+    });
+
+    it('names every missing field', async () => {
+      const response = await postToken(ctx, {});
+
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['company_id', 'email', 'password', 'role']);
+      expect(response.json().errors.password).toEqual(['Password is required.']);
+    });
+
+    it('refuses with 429 and Retry-After after 5 failures for one account, from any address', async () => {
+      const company = await createCompany(ctx.app.db);
+      const wrong = { ...credentials(company.admin), password: 'wrong password' };
+      for (let attempt = 0; attempt < 5; attempt++) expect((await postToken(ctx, wrong)).statusCode).toBe(401);
+
+      const blocked = await postToken(ctx, credentials(company.admin));
+
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('refuses with 429 after 5 failures from one address, whichever account it tries', async () => {
+      const company = await createCompany(ctx.app.db);
+      const address = freshClientAddress();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const guess = { ...credentials(company.admin), email: `${unique('guess')}@example.test` };
+        expect((await postToken(ctx, guess, address)).statusCode).toBe(401);
+      }
+
+      const blocked = await postToken(ctx, credentials(company.admin), address);
+      const elsewhere = await postToken(ctx, credentials(company.admin));
+
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it('forgets an account’s failures after a successful sign-in', async () => {
+      const company = await createCompany(ctx.app.db);
+      const wrong = { ...credentials(company.admin), password: 'wrong password' };
+      for (let attempt = 0; attempt < 4; attempt++) expect((await postToken(ctx, wrong)).statusCode).toBe(401);
+      expect((await postToken(ctx, credentials(company.admin))).statusCode).toBe(200);
+
+      // Without the reset this would be the account's fifth failure, and the next attempt a 429.
+      expect((await postToken(ctx, wrong)).statusCode).toBe(401);
+      expect((await postToken(ctx, credentials(company.admin))).statusCode).toBe(200);
+    });
+
+    it('works without the trailing slash', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: credentials(company.admin), remoteAddress: freshClientAddress() });
+
+      expect(response.statusCode).toBe(200);
+      expect((await getProfile(ctx, response.json().access, '/api/profile')).statusCode).toBe(200);
+    });
+  });
+
+  describe('refresh rotation', () => {
+    it('exchanges a refresh token for a new working pair', async () => {
+      const company = await createCompany(ctx.app.db);
+      const first = await loginAs(ctx.app, company.admin);
+
+      const response = await postRefresh(ctx, first.refresh);
+
+      expect(response.statusCode).toBe(200);
+      const second: TokenPair = response.json();
+      expect(second.refresh).not.toBe(first.refresh);
+      expect((await getProfile(ctx, second.access)).statusCode).toBe(200);
+      expect((await postRefresh(ctx, second.refresh)).statusCode).toBe(200);
+    });
+
+    it('ends the whole login when a spent refresh token is presented again', async () => {
+      const company = await createCompany(ctx.app.db);
+      const first = await loginAs(ctx.app, company.admin);
+      const second: TokenPair = (await postRefresh(ctx, first.refresh)).json();
+
+      const reuse = await postRefresh(ctx, first.refresh);
+
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toEqual(INVALID_TOKEN);
+      expect((await postRefresh(ctx, second.refresh)).statusCode).toBe(401);
+      expect((await getProfile(ctx, second.access)).statusCode).toBe(401);
+      expect((await getProfile(ctx, first.access)).statusCode).toBe(401);
+    });
+
+    it('lets exactly one of several concurrent refreshes of one token win', async () => {
+      const company = await createCompany(ctx.app.db);
+      const pair = await loginAs(ctx.app, company.admin);
+
+      const responses = await Promise.all(Array.from({ length: 5 }, () => postRefresh(ctx, pair.refresh)));
+
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+    });
+
+    it('treats the loser of a concurrent refresh as reuse: the winner’s pair is ended too', async () => {
+      const company = await createCompany(ctx.app.db);
+      // The race this guards against is timing-dependent, so it is given several chances to show.
+      for (let round = 0; round < 10; round++) {
+        const pair = await loginAs(ctx.app, company.admin);
+
+        const responses = await Promise.all([postRefresh(ctx, pair.refresh), postRefresh(ctx, pair.refresh)]);
+
+        const winner: TokenPair = responses.find((response) => response.statusCode === 200)!.json();
+        expect((await postRefresh(ctx, winner.refresh)).statusCode).toBe(401);
+        expect((await getProfile(ctx, winner.access)).statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('POST /api/token/revoke/', () => {
+    it('ends that login only: its refresh and access tokens are refused, another login still works', async () => {
+      const company = await createCompany(ctx.app.db);
+      const ended = await loginAs(ctx.app, company.admin);
+      const other = await loginAs(ctx.app, company.admin);
+
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/token/revoke/', payload: { refresh: ended.refresh } });
+
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect((await postRefresh(ctx, ended.refresh)).statusCode).toBe(401);
+      expect((await getProfile(ctx, ended.access)).statusCode).toBe(401);
+      expect((await getProfile(ctx, other.access)).statusCode).toBe(200);
+      expect((await postRefresh(ctx, other.refresh)).statusCode).toBe(200);
+    });
+  });
+
+  describe('token checks', () => {
+    it('refuses a refresh token as an access token, and an access token as a refresh token', async () => {
+      const company = await createCompany(ctx.app.db);
+      const pair = await loginAs(ctx.app, company.admin);
+
+      const asAccess = await getProfile(ctx, pair.refresh);
+      const asRefresh = await postRefresh(ctx, pair.access);
+
+      expect(asAccess.statusCode).toBe(401);
+      expect(asRefresh.statusCode).toBe(401);
+      expect(asRefresh.json()).toEqual(INVALID_TOKEN);
+      expect((await postRefresh(ctx, pair.refresh)).statusCode).toBe(200);
+    });
+
+    it('accepts a well-formed token signed with the server’s secret (the control for the refusals below)', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const response = await getProfile(ctx, await forgeAccess({ userId: company.admin.id, companyId: company.id }));
+
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses a token signed with another secret', async () => {
+      const company = await createCompany(ctx.app.db);
+      const token = await forgeAccess({ userId: company.admin.id, companyId: company.id, secret: 'another-secret-that-is-long-enough-to-sign-with' });
+
+      const response = await getProfile(ctx, token);
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_TOKEN);
+    });
+
+    it('refuses an unsigned alg:none token', async () => {
+      const company = await createCompany(ctx.app.db);
+      const token = new UnsecuredJWT({ typ: 'access', cid: company.id, fam: randomUUID() })
+        .setSubject(String(company.admin.id))
+        .setIssuer('siteboard')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .encode();
+
+      expect((await getProfile(ctx, token)).statusCode).toBe(401);
+    });
+
+    it('refuses an expired token', async () => {
+      const company = await createCompany(ctx.app.db);
+      const token = await forgeAccess({ userId: company.admin.id, companyId: company.id, expiresAt: Math.floor(Date.now() / 1000) - 3600 });
+
+      expect((await getProfile(ctx, token)).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['no Authorization header', undefined],
+      ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
+      ['an empty bearer', 'Bearer '],
+      ['a garbled token', 'Bearer not.a.jwt'],
+    ])('refuses %s with 401', async (_case, authorization) => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: authorization ? { authorization } : {} });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+    });
+
+    it('refuses a soft-deleted user at once, though their tokens have not expired', async () => {
+      const company = await createCompany(ctx.app.db);
+      const member = await createUser(ctx.app.db, company.id, 'team_member');
+      const pair = await loginAs(ctx.app, member);
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(200);
+
+      await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.id));
+
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(401);
+      expect((await postRefresh(ctx, pair.refresh)).statusCode).toBe(401);
+      expect((await postToken(ctx, credentials(member))).json()).toEqual(INVALID_CREDENTIALS);
+    });
+  });
+
+  describe('tenant isolation', () => {
+    it('refuses an access token whose company is not the user’s company', async () => {
+      const companyA = await createCompany(ctx.app.db);
+      const companyB = await createCompany(ctx.app.db);
+      const userOfB = await createUser(ctx.app.db, companyB.id, 'manager');
+
+      const response = await getProfile(ctx, await forgeAccess({ userId: userOfB.id, companyId: companyA.id }));
+
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('refuses to sign in with one company’s id and another company’s user', async () => {
+      const companyA = await createCompany(ctx.app.db);
+      const companyB = await createCompany(ctx.app.db);
+      const userOfB = await createUser(ctx.app.db, companyB.id, 'manager');
+
+      const response = await postToken(ctx, { ...credentials(userOfB), company_id: companyA.id });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_CREDENTIALS);
+    });
+  });
+});

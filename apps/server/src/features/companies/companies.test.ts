@@ -1,0 +1,198 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { companies } from '../../db/schema/companies';
+import { users } from '../../db/schema/users';
+import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
+import { DEFAULT_PASSWORD, createCompany, freshClientAddress, unique } from '../../test/factories';
+
+const INVALID = { success: false, error: 'Invalid company name or password.' };
+
+function verify(ctx: TestContext, payload: object, remoteAddress = freshClientAddress()) {
+  return ctx.app.inject({ method: 'POST', url: '/api/verify-company-password/', payload, remoteAddress });
+}
+
+function signupPayload(overrides: Record<string, unknown> = {}) {
+  return { company_name: unique('Signup Co'), company_password: 'company secret', email: `${unique('owner')}@example.test`, password: DEFAULT_PASSWORD, ...overrides };
+}
+
+function postSignup(ctx: TestContext, payload: object) {
+  return ctx.app.inject({ method: 'POST', url: '/api/signup/', payload });
+}
+
+async function companyRowsNamed(ctx: TestContext, name: string) {
+  return ctx.app.db.select({ id: companies.id }).from(companies).where(eq(sql`lower(${companies.name})`, name.toLowerCase()));
+}
+
+describeEachDatabase('companies API', (ctx) => {
+  describe('GET /api/companies/', () => {
+    it('lists every company with id, company_id and name', async () => {
+      const first = await createCompany(ctx.app.db);
+      const second = await createCompany(ctx.app.db);
+
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/' });
+
+      expect(response.statusCode).toBe(200);
+      const listed = response.json();
+      expect(listed).toContainEqual({ id: first.id, company_id: first.id, name: first.name });
+      expect(listed).toContainEqual({ id: second.id, company_id: second.id, name: second.name });
+      for (const item of listed) expect(Object.keys(item).sort()).toEqual(['company_id', 'id', 'name']);
+    });
+  });
+
+  describe('POST /api/verify-company-password/', () => {
+    it('answers success and the company id, whatever the case of the name', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const response = await verify(ctx, { company_name: `  ${company.name.toUpperCase()} `, password: company.password });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, company_id: company.id });
+    });
+
+    it('gives the same answer for a wrong password and an unknown company', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const wrongPassword = await verify(ctx, { company_name: company.name, password: 'not the password' });
+      const unknownCompany = await verify(ctx, { company_name: unique('No Such Company'), password: company.password });
+
+      expect(wrongPassword.statusCode).toBe(400);
+      expect(wrongPassword.json()).toEqual(INVALID);
+      expect(unknownCompany.statusCode).toBe(400);
+      expect(unknownCompany.json()).toEqual(INVALID);
+    });
+
+    it('names each missing field', async () => {
+      const response = await verify(ctx, {});
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ company_name: ['Company name is required.'], password: ['Password is required.'] });
+    });
+
+    it('refuses with 429 and Retry-After after 5 failures for one company, from any address', async () => {
+      const company = await createCompany(ctx.app.db);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await verify(ctx, { company_name: company.name, password: 'wrong' })).statusCode).toBe(400);
+      }
+
+      const blocked = await verify(ctx, { company_name: company.name.toLowerCase(), password: company.password });
+
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json().detail).toMatch(/Too many failed attempts/);
+    });
+
+    it('refuses with 429 after 5 failures from one address, whichever company it tries', async () => {
+      const company = await createCompany(ctx.app.db);
+      const address = freshClientAddress();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await verify(ctx, { company_name: unique('Guess'), password: 'wrong' }, address)).statusCode).toBe(400);
+      }
+
+      const blocked = await verify(ctx, { company_name: company.name, password: company.password }, address);
+      const otherAddress = await verify(ctx, { company_name: company.name, password: company.password });
+
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(otherAddress.statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/signup/', () => {
+    it('creates the company and its first admin', async () => {
+      const payload = signupPayload({ timezone: 'Europe/Paris' });
+
+      const response = await postSignup(ctx, payload);
+
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body).toEqual({
+        company_id: expect.any(Number),
+        user: {
+          id: expect.any(Number),
+          email: payload.email,
+          role: 'admin',
+          code: 'ADM-0001',
+          designation: null,
+          mobile_number: null,
+          company: { id: body.company_id, name: payload.company_name },
+          company_id: body.company_id,
+          manager_id: null,
+          manager_data: null,
+        },
+      });
+      const [company] = await ctx.app.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, body.company_id));
+      expect(company).toEqual({ timezone: 'Europe/Paris' });
+      const verified = await verify(ctx, { company_name: payload.company_name, password: payload.company_password });
+      expect(verified.json()).toEqual({ success: true, company_id: body.company_id });
+    });
+
+    it('refuses a name already taken, whatever its case, and writes nothing', async () => {
+      const existing = await createCompany(ctx.app.db);
+      const [{ count: usersBefore }] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(users);
+
+      const response = await postSignup(ctx, signupPayload({ company_name: existing.name.toUpperCase() }));
+
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: 'A company with this name already exists.' });
+      expect(await companyRowsNamed(ctx, existing.name)).toHaveLength(1);
+      const [{ count: usersAfter }] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(users);
+      expect(usersAfter).toBe(usersBefore);
+    });
+
+    it.each([
+      ['a short password', { password: 'short' }, 'password', 'Password must be at least 8 characters.'],
+      ['a short company password', { company_password: 'short' }, 'company_password', 'Password must be at least 8 characters.'],
+      ['a malformed e-mail', { email: 'not-an-email' }, 'email', 'Enter a valid email address.'],
+      ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, 'timezone', 'Choose a valid time zone.'],
+    ])('refuses %s with a field error and creates nothing', async (_case, overrides, field, message) => {
+      const payload = signupPayload(overrides);
+
+      const response = await postSignup(ctx, payload);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ [field]: [message] });
+      expect(await companyRowsNamed(ctx, payload.company_name)).toEqual([]);
+    });
+
+    it('leaves no company behind when creating its admin fails', async () => {
+      const payload = signupPayload({ email: `${unique('explode')}@example.test` });
+      // A trigger makes the admin's insert fail after the company row was written in the same transaction.
+      await ctx.app.db.execute(sql.raw(`
+        create function refuse_admin() returns trigger language plpgsql as $$
+        begin
+          if new.email = '${payload.email}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`));
+      await ctx.app.db.execute(sql`create trigger refuse_admin before insert on users for each row execute function refuse_admin()`);
+      try {
+        const failed = await postSignup(ctx, payload);
+
+        expect(failed.statusCode).toBe(500);
+        expect(failed.json()).toEqual({ detail: 'Internal server error.' });
+        expect(await companyRowsNamed(ctx, payload.company_name)).toEqual([]);
+      } finally {
+        await ctx.app.db.execute(sql`drop trigger refuse_admin on users`);
+        await ctx.app.db.execute(sql`drop function refuse_admin()`);
+      }
+
+      const retried = await postSignup(ctx, payload);
+      expect(retried.statusCode).toBe(201);
+    });
+
+    it('is refused when the server is built with sign-up turned off', async () => {
+      const closedApp = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, allowSignup: false });
+      try {
+        const payload = signupPayload();
+
+        const response = await closedApp.inject({ method: 'POST', url: '/api/signup/', payload });
+
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ detail: 'Sign-up is turned off on this server.' });
+        expect(await companyRowsNamed(ctx, payload.company_name)).toEqual([]);
+      } finally {
+        await closedApp.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
+const READY_TIMEOUT_MS = 45_000;
+const EXIT_TIMEOUT_MS = 20_000;
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  /** stdout and stderr together, as an operator would read them. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started: RunningServer[] = [];
+const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-server-test-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'server-test-secret-that-is-long-enough',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  // The embedded database is the subject here, whatever the developer's shell points at.
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { cwd: serverPackageDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const server = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  started.push(server);
+  return server;
+}
+
+async function waitUntilReady(server: RunningServer): Promise<void> {
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the server exited before it was ready:\n${server.output()}`);
+    const healthy = await fetch(`${server.url}/api/health/`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${server.output()}`);
+}
+
+function waitForExit(server: RunningServer) {
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the server did not exit:\n${server.output()}`)), EXIT_TIMEOUT_MS).unref());
+  return Promise.race([server.exited, timeout]);
+}
+
+async function signUp(server: RunningServer, companyName: string) {
+  return fetch(`${server.url}/api/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company_name: companyName, company_password: 'company secret', email: 'owner@example.test', password: 'owner password' }),
+  });
+}
+
+async function companyNames(server: RunningServer): Promise<string[]> {
+  const response = await fetch(`${server.url}/api/companies/`);
+  return ((await response.json()) as { name: string }[]).map((company) => company.name);
+}
+
+afterAll(async () => {
+  for (const server of started) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  fs.rmSync(tempRoot, { recursive: true, force: true });
+});
+
+// One data directory through a server's life: each step starts where the previous one left it.
+describe('the server process on an embedded database', { timeout: READY_TIMEOUT_MS * 2 }, () => {
+  const dataDir = path.join(tempRoot, 'data');
+  const lockFile = path.join(dataDir, 'siteboard.lock');
+  let first: RunningServer;
+
+  it('starts and acknowledges a signup over HTTP', async () => {
+    first = await startServer(dataDir);
+    await waitUntilReady(first);
+
+    const response = await signUp(first, 'Graceful Builders');
+
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses a second process on the same data directory', async () => {
+    const second = await startServer(dataDir);
+
+    const { code } = await waitForExit(second);
+
+    expect(code).not.toBe(0);
+    expect(second.output()).toMatch(/data directory .* is in use/);
+    expect((await fetch(`${first.url}/api/health/`)).status).toBe(200);
+  });
+
+  it('exits with code 0 on SIGTERM and releases the data directory', async () => {
+    first.child.kill('SIGTERM');
+
+    expect(await waitForExit(first)).toEqual({ code: 0, signal: null });
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('after kill -9, starts again on the stale lock with every acknowledged write present', async () => {
+    const killed = await startServer(dataDir);
+    await waitUntilReady(killed);
+    expect((await signUp(killed, 'Abrupt Builders')).status).toBe(201);
+
+    killed.child.kill('SIGKILL');
+    expect(await waitForExit(killed)).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(fs.existsSync(lockFile)).toBe(true);
+
+    const restarted = await startServer(dataDir);
+    await waitUntilReady(restarted);
+    expect(await companyNames(restarted)).toEqual(expect.arrayContaining(['Graceful Builders', 'Abrupt Builders']));
+    restarted.child.kill('SIGTERM');
+    expect((await waitForExit(restarted)).code).toBe(0);
+  });
+});
+
+describe('the server process with a bad environment', { timeout: READY_TIMEOUT_MS }, () => {
+  it('exits 1 naming the bad variable', async () => {
+    const server = await startServer(path.join(tempRoot, 'never-used'), { PORT: 'abc' });
+
+    const { code } = await waitForExit(server);
+
+    expect(code).toBe(1);
+    expect(server.output()).toContain('PORT: must be a number (got "abc")');
+  });
+});
