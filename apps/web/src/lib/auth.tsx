@@ -5,7 +5,8 @@ import { ROLES, type Role, type User } from '@siteboard/shared';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
 import { loginPath, storage } from './storage';
 
-type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/** `signedOut`: the session just ended here (logout, expiry), so guards send the person to their company's login. */
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'signedOut';
 
 interface AuthContextValue {
   status: AuthStatus;
@@ -29,12 +30,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
 
-  const endSession = useCallback(() => {
+  const endSession = useCallback((next: 'unauthenticated' | 'signedOut' = 'unauthenticated') => {
     storage.clearSession();
     queryClient.clear();
     setUser(null);
-    setStatus('unauthenticated');
+    setStatus(next);
   }, [queryClient]);
+
+  /** Ends the session and goes to the company's login; the area's guard, seeing `signedOut`, goes to the same place. */
+  const signOutTo = useCallback((companyId: string | null) => {
+    endSession('signedOut');
+    navigate(loginPath(companyId), { replace: true });
+  }, [endSession, navigate]);
 
   // Session start (spec §4): a token means "fetch the profile"; without one a stored user stands in.
   useEffect(() => {
@@ -55,23 +62,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setStatus('authenticated');
       } catch (error) {
         if (cancelled) return;
-        endSession();
-        if (error instanceof ApiError && error.status === 401) navigate(loginPath(), { replace: true });
+        if (error instanceof ApiError && error.status === 401) signOutTo(storage.companyId);
+        else endSession();
       }
     }
     void start();
     return () => {
       cancelled = true;
     };
-  }, [endSession, navigate]);
+  }, [endSession, signOutTo]);
 
   useEffect(() => {
-    setSessionExpiredHandler(() => {
-      const companyId = storage.companyId;
-      endSession();
-      navigate(loginPath(companyId), { replace: true });
-    });
-  }, [endSession, navigate]);
+    setSessionExpiredHandler(() => signOutTo(storage.companyId));
+  }, [signOutTo]);
 
   const login = useCallback<AuthContextValue['login']>(async ({ email, password, role, companyId }) => {
     try {
@@ -96,12 +99,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     const refresh = storage.refreshToken;
-    const companyId = storage.companyId;
     // Ending the login on the server is best effort: the local session ends either way.
     if (refresh) void api('/api/token/revoke/', { method: 'POST', auth: false, body: { refresh } }).catch(() => {});
-    endSession();
-    navigate(loginPath(companyId));
-  }, [endSession, navigate]);
+    signOutTo(storage.companyId);
+  }, [signOutTo]);
 
   const value = useMemo(() => ({ status, user, login, logout }), [status, user, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Role } from '@siteboard/shared';
 import { useAuth } from '../../lib/auth';
-import { FALLBACK_COMPANY_ID, storage } from '../../lib/storage';
+import { FALLBACK_COMPANY_ID, loginPath, storage } from '../../lib/storage';
 import { LoadingScreen } from '../ui/loading-screen';
 
-/** Spec §2: the wrong role, or no session, goes to the company picker of the stored company. */
+/** Spec §2: the wrong role, or no session, goes to the company picker of the stored company; a session that just ended, to its login. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'loading') return <LoadingScreen />;
+  if (status === 'signedOut') return <Navigate to={loginPath()} replace />;
   if (!user || user.role !== role) {
     return <Navigate to={`/company-selection?companyId=${storage.companyId ?? FALLBACK_COMPANY_ID}`} replace />;
   }
