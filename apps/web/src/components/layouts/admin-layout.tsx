@@ -62,7 +62,7 @@ export function AdminLayout() {
       headerEnd={
         <>
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
-          <Button variant="secondary" onClick={logout} className="hidden sm:inline-flex">
+          <Button variant="secondary" onClick={logout}>
             {t('shell.logout')}
           </Button>
         </>

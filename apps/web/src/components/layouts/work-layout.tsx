@@ -52,7 +52,7 @@ export function WorkLayout({ area }: { area: Area }) {
           <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
             {area === 'manager' ? 'M' : 'TM'}
           </span>
-          <Button variant="secondary" onClick={logout} className="hidden sm:inline-flex">
+          <Button variant="secondary" onClick={logout}>
             {t('shell.logout')}
           </Button>
         </>

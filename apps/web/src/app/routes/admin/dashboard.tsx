@@ -26,7 +26,7 @@ export function AdminDashboardPage() {
   return (
     <>
       <PageTitle>
-        {t('admin.title')} <span className="break-all text-brand-700">{user?.email}</span>
+        {t('admin.title')} <span className="block break-all text-brand-700 sm:inline">{user?.email}</span>
       </PageTitle>
       <div className="space-y-6">
         {SECTIONS.map((section) => (
