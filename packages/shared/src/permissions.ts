@@ -6,11 +6,15 @@ import type { Role } from './users';
  */
 export const PERMISSIONS = {
   'users:manage': ['admin'],
+  'team-members:read': ['admin', 'manager'],
+  'team-members:manage': ['admin'],
+  'company:manage': ['admin'],
   'projects:manage': ['admin'],
   'projects:read': ['admin', 'manager', 'team_member'],
   'reports:appraisal': ['admin'],
   'reports:team': ['admin', 'manager'],
   'major-tasks:create': ['manager'],
+  'major-tasks:manage': ['manager'],
   'subtasks:create': ['manager', 'team_member'],
   'subtasks:approve': ['manager'],
   'subtasks:submit': ['team_member', 'manager'],

@@ -76,6 +76,7 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const upsertTeamMemberInput = z.object({
   user_id: z.coerce.number({ error: 'Select a user.' }).int().positive('Select a user.'),
   manager_id: z.coerce.number({ error: 'Select a manager.' }).int().positive('Select a manager.'),
-  performance_score: z.coerce.number().int().min(0, 'Performance score must be between 0 and 100.').max(100, 'Performance score must be between 0 and 100.').default(0),
+  /** 0 for a new record when left out; left out on an existing record, the score stays as it is. */
+  performance_score: z.coerce.number().int().min(0, 'Performance score must be between 0 and 100.').max(100, 'Performance score must be between 0 and 100.').optional(),
 });
 export type UpsertTeamMemberInput = z.input<typeof upsertTeamMemberInput>;

@@ -1,3 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PERMISSIONS, companySettingsSchema, errorResponse, updateCompanySettingsInput } from '@siteboard/shared';
+import { requireRole } from '../../plugins/auth';
+import { getCompanySettings, updateCompanySettingsFor } from './company-settings.service';
 
-export const companySettingsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['companies'];
+const security = [{ bearer: [] }];
+
+/** The signed-in user's own company: everyone reads it, an admin renames it or changes its time zone. */
+export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/company/', {
+    schema: { tags, summary: "The caller's company: id, name and time zone", security, response: { 200: companySettingsSchema, 401: errorResponse } },
+    handler: async (request) => getCompanySettings({ db: app.db, user: request.user }),
+  });
+
+  app.patch('/api/company/', {
+    preHandler: requireRole(...PERMISSIONS['company:manage']),
+    schema: {
+      tags,
+      summary: "Rename the caller's company or change its time zone (IANA name)",
+      security,
+      body: updateCompanySettingsInput,
+      response: { 200: companySettingsSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+    },
+    handler: async (request) => updateCompanySettingsFor({ db: app.db, user: request.user }, request.body),
+  });
+};

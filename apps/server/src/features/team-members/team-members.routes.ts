@@ -1,3 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PERMISSIONS, errorResponse, teamMemberSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { requireRole } from '../../plugins/auth';
+import { listTeamMembersFor, upsertTeamMemberRecord } from './team-members.service';
 
-export const teamMembersRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['team-members'];
+const security = [{ bearer: [] }];
+
+export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/team-members/', {
+    preHandler: requireRole(...PERMISSIONS['team-members:read']),
+    schema: {
+      tags,
+      summary: "List team-member records: the company's for an admin, their own team's for a manager",
+      security,
+      response: { 200: z.array(teamMemberSchema), 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (request) => listTeamMembersFor({ db: app.db, user: request.user }),
+  });
+
+  app.post('/api/team-members/', {
+    preHandler: requireRole(...PERMISSIONS['team-members:manage']),
+    schema: {
+      tags,
+      summary: "Create (201) or update (200) a team member's record: their manager and performance score",
+      security,
+      body: upsertTeamMemberInput,
+      response: { 200: teamMemberSchema, 201: teamMemberSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const { created, record } = await upsertTeamMemberRecord({ db: app.db, user: request.user }, request.body);
+      return reply.code(created ? 201 : 200).send(record);
+    },
+  });
+};

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role, User } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
-import { users } from '../../db/schema/users';
+import { refreshTokens } from '../../db/schema/auth';
+import { teamMembers, users } from '../../db/schema/users';
 
 const managers = alias(users, 'managers');
 
@@ -74,4 +75,83 @@ export async function findActiveMember(db: DbOrTx, companyId: number, userId: nu
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
   return row;
+}
+
+/** The unique index behind "one active account per e-mail in a company": a lost race surfaces as its violation. */
+export const ACTIVE_EMAIL_INDEX = 'users_company_email_active_key';
+
+/** The company's active users by e-mail, each with its company and manager joined in: one query however many users. */
+export async function listActiveUsers(db: DbOrTx, companyId: number): Promise<User[]> {
+  const rows = await selectUsers(db)
+    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(sql`lower(${users.email})`, asc(users.id));
+  return rows.map(toUser);
+}
+
+export async function isEmailTaken(db: DbOrTx, companyId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The given active users of the company, locked until the transaction ends: a manager checked
+ * here cannot be demoted or deleted by a concurrent edit before this one commits, and a manager
+ * being demoted or deleted cannot gain a team member meanwhile.
+ */
+export async function lockActiveMembers(db: DbOrTx, companyId: number, userIds: number[]) {
+  return db
+    .select({ id: users.id, role: users.role, managerId: users.managerId, code: users.code })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** Active team members who report to the manager, through their user row or their team-member record. */
+export async function countActiveReports(db: DbOrTx, companyId: number, managerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        isNull(users.deletedAt),
+        eq(users.role, 'team_member'),
+        or(eq(users.managerId, managerId), eq(teamMembers.managerId, managerId)),
+      ),
+    );
+  return row!.count;
+}
+
+export async function updateUserRow(
+  db: DbOrTx,
+  companyId: number,
+  userId: number,
+  values: { role?: Role; code?: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null },
+) {
+  await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+/** Soft delete: the row stays for the history that names it; the partial unique index frees the e-mail. */
+export async function softDeleteUser(db: DbOrTx, companyId: number, userId: number) {
+  await db
+    .update(users)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+/** Ends every login of the user: their refresh tokens stop rotating and (through the revoked family) their access tokens stop working. */
+export async function revokeUserRefreshTokens(db: DbOrTx, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -1,0 +1,29 @@
+import type { CompanySettings, updateCompanySettingsInput } from '@siteboard/shared';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { COMPANY_NAME_TAKEN } from './companies.service';
+import { COMPANY_NAME_INDEX, findCompanySettings, updateCompanySettings } from './company-settings.queries';
+
+type UpdateCompanySettings = z.output<typeof updateCompanySettingsInput>;
+
+const COMPANY_NOT_FOUND = 'Company not found.';
+
+export async function getCompanySettings(ctx: ServiceContext): Promise<CompanySettings> {
+  const company = await findCompanySettings(ctx.db, ctx.user.companyId);
+  if (!company) throw new NotFoundError(COMPANY_NOT_FOUND);
+  return company;
+}
+
+/** Renames the caller's company or changes its time zone; names stay unique whatever their case. */
+export async function updateCompanySettingsFor(ctx: ServiceContext, input: UpdateCompanySettings): Promise<CompanySettings> {
+  try {
+    const company = await updateCompanySettings(ctx.db, ctx.user.companyId, { name: input.name, timezone: input.timezone });
+    if (!company) throw new NotFoundError(COMPANY_NOT_FOUND);
+    return company;
+  } catch (error) {
+    if (isUniqueViolation(error, COMPANY_NAME_INDEX)) throw new ConflictError(COMPANY_NAME_TAKEN);
+    throw error;
+  }
+}

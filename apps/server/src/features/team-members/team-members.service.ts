@@ -1,0 +1,33 @@
+import type { TeamMember, upsertTeamMemberInput } from '@siteboard/shared';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../lib/context';
+import { fieldError, NotFoundError } from '../../lib/errors';
+import { assertActiveManager } from '../users/users.service';
+import { lockActiveMembers, updateUserRow } from '../users/users.queries';
+import { USER_NOT_FOUND } from '../users/users.rules';
+import { listTeamMembers, upsertTeamMember } from './team-members.queries';
+
+type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
+
+export const NOT_A_TEAM_MEMBER = 'This user is not a team member.';
+
+/** An admin sees the company's team members; a manager sees their own team. */
+export function listTeamMembersFor(ctx: ServiceContext): Promise<TeamMember[]> {
+  const filter = ctx.user.role === 'manager' ? { managerId: ctx.user.id } : {};
+  return listTeamMembers(ctx.db, ctx.user.companyId, filter);
+}
+
+/** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */
+export async function upsertTeamMemberRecord(ctx: ServiceContext, input: UpsertTeamMember): Promise<{ created: boolean; record: TeamMember }> {
+  const { companyId } = ctx.user;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await lockActiveMembers(tx, companyId, [input.user_id]);
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    if (user.role !== 'team_member') throw fieldError('user_id', NOT_A_TEAM_MEMBER);
+    await assertActiveManager(tx, companyId, input.manager_id);
+    const { created } = await upsertTeamMember(tx, { companyId, userId: user.id, managerId: input.manager_id, performanceScore: input.performance_score });
+    await updateUserRow(tx, companyId, user.id, { managerId: input.manager_id });
+    const [record] = await listTeamMembers(tx, companyId, { userId: user.id });
+    return { created, record: record! };
+  });
+}

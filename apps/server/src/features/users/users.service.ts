@@ -1,0 +1,130 @@
+import { EMAIL_TAKEN, type User, type createUserInput, type updateUserInput } from '@siteboard/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { takeNextUserNumber } from '../companies/companies.queries';
+import { deleteTeamMember, upsertTeamMember } from '../team-members/team-members.queries';
+import {
+  ACTIVE_EMAIL_INDEX,
+  countActiveReports,
+  findActiveMember,
+  findUser,
+  insertUser,
+  isEmailTaken,
+  listActiveUsers,
+  lockActiveMembers,
+  revokeUserRefreshTokens,
+  softDeleteUser,
+  updateUserRow,
+} from './users.queries';
+import {
+  CANNOT_DELETE_SELF,
+  CANNOT_EDIT_SELF,
+  COMPANY_NOT_FOUND,
+  MANAGER_HAS_TEAM_DELETE,
+  MANAGER_HAS_TEAM_ROLE,
+  MANAGER_INVALID,
+  USER_NOT_FOUND,
+  managerLinkFor,
+  planRoleChange,
+  userCode,
+} from './users.rules';
+
+type CreateUser = z.output<typeof createUserInput>;
+type UpdateUser = z.output<typeof updateUserInput>;
+
+export function listUsers(ctx: ServiceContext): Promise<User[]> {
+  return listActiveUsers(ctx.db, ctx.user.companyId);
+}
+
+/** A manager or team member of the caller's company; a team member's record is created with them, or neither is. */
+export async function createUser(ctx: ServiceContext, input: CreateUser): Promise<User> {
+  const { companyId } = ctx.user;
+  if (input.company_id != null && input.company_id !== companyId) throw new NotFoundError(COMPANY_NOT_FOUND);
+
+  // Both checks before the (slow) hash, reported together so a form can mark both fields.
+  const errors: FieldErrors = {};
+  if (await isEmailTaken(ctx.db, companyId, input.email)) errors.email = [EMAIL_TAKEN];
+  if (input.manager_id != null && (await findActiveMember(ctx.db, companyId, input.manager_id))?.role !== 'manager') errors.manager_id = [MANAGER_INVALID];
+  throwIfAny(errors);
+
+  const passwordHash = await hashPassword(input.password);
+  const managerId = managerLinkFor(input.role, input.manager_id);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (input.manager_id != null) await assertActiveManager(tx, companyId, input.manager_id);
+      const number = await takeNextUserNumber(tx, companyId);
+      const { id } = await insertUser(tx, {
+        companyId,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        code: userCode(input.role, number),
+        managerId,
+        designation: input.designation,
+        mobileNumber: input.mobile_number,
+      });
+      if (managerId !== null) await upsertTeamMember(tx, { companyId, userId: id, managerId });
+      return (await findUser(tx, companyId, id))!;
+    });
+  } catch (error) {
+    // A concurrent creation with the same e-mail won the race between our check and our insert.
+    if (isUniqueViolation(error, ACTIVE_EMAIL_INDEX)) throw fieldError('email', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** An admin's edit of another user; their team-member record follows their role and manager. */
+export async function updateUser(ctx: ServiceContext, userId: number, input: UpdateUser): Promise<User> {
+  const { companyId } = ctx.user;
+  if (userId === ctx.user.id) throw new ForbiddenError(CANNOT_EDIT_SELF);
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await lockActiveMembers(tx, companyId, [userId]);
+    if (!current) throw new NotFoundError(USER_NOT_FOUND);
+    const plan = planRoleChange(userId, current, input);
+    if (!plan.ok) throw fieldError(plan.field, plan.message);
+    if (plan.managerToCheck !== null) await assertActiveManager(tx, companyId, plan.managerToCheck);
+    if (plan.leavesManagerRole && (await countActiveReports(tx, companyId, userId)) > 0) throw fieldError('role', MANAGER_HAS_TEAM_ROLE);
+
+    await updateUserRow(tx, companyId, userId, {
+      role: plan.role,
+      code: plan.code,
+      managerId: plan.managerId,
+      designation: input.designation,
+      mobileNumber: input.mobile_number,
+    });
+    if (plan.managerId !== null) await upsertTeamMember(tx, { companyId, userId, managerId: plan.managerId });
+    else await deleteTeamMember(tx, companyId, userId);
+    return (await findUser(tx, companyId, userId))!;
+  });
+}
+
+/** Soft delete: the user leaves every list and their sessions end; rows that name them keep doing so. */
+export async function deleteUser(ctx: ServiceContext, userId: number): Promise<void> {
+  const { companyId } = ctx.user;
+  if (userId === ctx.user.id) throw new ForbiddenError(CANNOT_DELETE_SELF);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await lockActiveMembers(tx, companyId, [userId]);
+    if (!current) throw new NotFoundError(USER_NOT_FOUND);
+    if (current.role === 'manager' && (await countActiveReports(tx, companyId, userId)) > 0) throw new ValidationError(MANAGER_HAS_TEAM_DELETE);
+    await softDeleteUser(tx, companyId, userId);
+    await revokeUserRefreshTokens(tx, userId);
+  });
+}
+
+/**
+ * Locks the manager for the rest of the transaction, so they cannot be demoted or deleted
+ * between this check and the commit. Another company's id gets the same answer as no id.
+ */
+export async function assertActiveManager(tx: DbOrTx, companyId: number, managerId: number): Promise<void> {
+  const [manager] = await lockActiveMembers(tx, companyId, [managerId]);
+  if (manager?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw new ValidationError(messages.join(' '), errors);
+}
