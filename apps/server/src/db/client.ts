@@ -49,6 +49,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : false;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, a dropped test database) must
+    // not crash the process: the pool replaces it on the next checkout.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePostgres({ client: pool, schema, logger });
     await migratePostgres(db, { migrationsFolder });
     return { db, kind: 'postgres', close: once(() => pool.end()) };
