@@ -12,7 +12,10 @@ export const dateField = (label: string) =>
     }, `${label} must be a real calendar date.`);
 
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `integer`s: a larger number names nothing, and must not reach the database (it would fail there). */
+export const MAX_ID = 2_147_483_647;
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const errorResponse = z.object({
   detail: z.string(),
@@ -31,7 +34,7 @@ export const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
 export const emailField = z
   .string({ error: 'Email is required.' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, optionalText, positiveId, requiredText } from './common';
+import { MAX_ID, dateField, optionalText, positiveId, requiredText } from './common';
 import { majorTaskSchema } from './tasks';
 import { companyRef } from './users';
 
@@ -40,7 +40,7 @@ export const createProjectInput = z
     manager_id: positiveId('Select a manager.'),
     status: projectStatusSchema,
     /** Sent by the spec's client; it must be the caller's own company. */
-    company_id: z.coerce.number().int().positive().nullish(),
+    company_id: z.coerce.number().int().positive().max(MAX_ID).nullish(),
   })
   .refine((input) => input.end_date >= input.start_date, { path: ['end_date'], message: END_BEFORE_START });
 export type CreateProjectInput = z.input<typeof createProjectInput>;

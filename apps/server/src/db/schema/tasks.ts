@@ -18,7 +18,11 @@ export const majorTasks = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('major_tasks_company_project_idx').on(table.companyId, table.projectId)],
+  (table) => [
+    index('major_tasks_company_project_idx').on(table.companyId, table.projectId),
+    // Deleting a project cascades by project_id alone, which the composite index above cannot serve.
+    index('major_tasks_project_idx').on(table.projectId),
+  ],
 );
 
 export const subtasks = pgTable(
@@ -43,5 +47,9 @@ export const subtasks = pgTable(
     index('subtasks_company_assignee_status_idx').on(table.companyId, table.assignedToId, table.status),
     index('subtasks_company_status_due_idx').on(table.companyId, table.status, table.dueDate),
     index('subtasks_company_due_idx').on(table.companyId, table.dueDate),
+    // Pending approvals and tasks due today look up what a manager assigned.
+    index('subtasks_company_assigner_status_idx').on(table.companyId, table.assignedById, table.status),
+    // Deleting a major task (or its project) cascades by major_task_id alone.
+    index('subtasks_major_task_idx').on(table.majorTaskId),
   ],
 );

@@ -1,3 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PERMISSIONS, createProjectInput, errorResponse, idParams, projectListQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { requireRole } from '../../plugins/auth';
+import { createProject, deleteProject, listProjects, updateProject } from './projects.service';
 
-export const projectsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['projects'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = requireRole(...PERMISSIONS['projects:manage']);
+
+  app.get('/api/projects/', {
+    schema: {
+      tags,
+      security,
+      summary: "The company's projects; expand=major_tasks embeds their major tasks and subtasks",
+      querystring: projectListQuery,
+      response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request) => listProjects({ db: app.db, user: request.user }, request.query),
+  });
+
+  app.post('/api/projects/', {
+    preHandler: manage,
+    schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
+    handler: async (request, reply) => reply.code(201).send(await createProject({ db: app.db, user: request.user }, request.body)),
+  });
+
+  app.patch('/api/projects/:id/', {
+    preHandler: manage,
+    schema: { tags, security, summary: 'Edit a project', params: idParams, body: updateProjectInput, response: { 200: projectSchema, ...refusals } },
+    handler: async (request) => updateProject({ db: app.db, user: request.user }, request.params.id, request.body),
+  });
+
+  app.delete('/api/projects/:id/', {
+    preHandler: manage,
+    schema: { tags, security, summary: 'Delete a project with its tasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
+    handler: async (request, reply) => {
+      await deleteProject({ db: app.db, user: request.user }, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

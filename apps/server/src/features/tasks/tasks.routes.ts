@@ -1,3 +1,97 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PERMISSIONS,
+  createMajorTaskInput,
+  createSubtaskInput,
+  errorResponse,
+  idParams,
+  majorTaskSchema,
+  subtaskListQuery,
+  subtaskSchema,
+  updateMajorTaskInput,
+  updateSubtaskInput,
+} from '@siteboard/shared';
+import { requireRole } from '../../plugins/auth';
+import {
+  createMajorTask,
+  createSubtask,
+  deleteMajorTask,
+  getMajorTask,
+  listPendingApprovals,
+  listSubtasks,
+  listTasksDueToday,
+  updateMajorTask,
+  updateSubtask,
+} from './tasks.service';
 
-export const tasksRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['tasks'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/major-tasks/:id/', {
+    schema: { tags, security, summary: 'A major task with its subtasks', params: idParams, response: { 200: majorTaskSchema, ...refusals } },
+    handler: async (request) => getMajorTask({ db: app.db, user: request.user }, request.params.id),
+  });
+
+  app.post('/api/major-tasks/', {
+    preHandler: requireRole(...PERMISSIONS['major-tasks:create']),
+    schema: { tags, security, summary: 'Create a major task with its subtasks', body: createMajorTaskInput, response: { 201: majorTaskSchema, ...refusals } },
+    handler: async (request, reply) => reply.code(201).send(await createMajorTask({ db: app.db, user: request.user }, request.body)),
+  });
+
+  app.patch('/api/major-tasks/:id/', {
+    preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
+    schema: { tags, security, summary: 'Rename or describe a major task', params: idParams, body: updateMajorTaskInput, response: { 200: majorTaskSchema, ...refusals } },
+    handler: async (request) => updateMajorTask({ db: app.db, user: request.user }, request.params.id, request.body),
+  });
+
+  app.delete('/api/major-tasks/:id/', {
+    preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
+    schema: { tags, security, summary: 'Delete a major task with its subtasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
+    handler: async (request, reply) => {
+      await deleteMajorTask({ db: app.db, user: request.user }, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/api/subtasks/', {
+    schema: {
+      tags,
+      security,
+      summary: "The company's subtasks, filtered by project status, assignee and status",
+      querystring: subtaskListQuery,
+      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request) => listSubtasks({ db: app.db, user: request.user }, request.query),
+  });
+
+  app.post('/api/subtasks/', {
+    preHandler: requireRole(...PERMISSIONS['subtasks:create']),
+    schema: { tags, security, summary: 'Create a subtask under a major task', body: createSubtaskInput, response: { 201: subtaskSchema, ...refusals } },
+    handler: async (request, reply) => reply.code(201).send(await createSubtask({ db: app.db, user: request.user }, request.body)),
+  });
+
+  app.patch('/api/subtasks/:id/', {
+    schema: {
+      tags,
+      security,
+      summary: 'Send for approval, approve, decline, or edit a subtask',
+      params: idParams,
+      body: updateSubtaskInput,
+      response: { 200: subtaskSchema, ...refusals },
+    },
+    handler: async (request) => updateSubtask({ db: app.db, user: request.user }, request.params.id, request.body),
+  });
+
+  app.get('/api/pending-approvals/', {
+    schema: { tags, security, summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', response: { 200: z.array(subtaskSchema), 401: errorResponse } },
+    handler: async (request) => listPendingApprovals({ db: app.db, user: request.user }),
+  });
+
+  app.get('/api/tasks-due-today/', {
+    schema: { tags, security, summary: "Subtasks not completed and due today in the company's time zone", response: { 200: z.array(subtaskSchema), 401: errorResponse } },
+    handler: async (request) => listTasksDueToday({ db: app.db, user: request.user }),
+  });
+};

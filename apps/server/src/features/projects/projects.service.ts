@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { createProjectInput, ExpandedProject, MajorTask, Project, projectListQuery, updateProjectInput } from '@siteboard/shared';
+import type { DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { fieldError, NotFoundError } from '../../lib/errors';
+import { listMajorTasks } from '../tasks/tasks.queries';
+import { findActiveMember } from '../users/users.queries';
+import { deleteProject as deleteProjectRow, insertProject, listMajorTaskIds, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
+import { endDateError, resolveManagerField } from './projects.rules';
+
+export const PROJECT_NOT_FOUND = 'Project not found.';
+export const INVALID_MANAGER = 'Select an active manager of your company.';
+
+type ProjectListQuery = z.output<typeof projectListQuery>;
+type CreateProject = z.output<typeof createProjectInput>;
+type UpdateProject = z.output<typeof updateProjectInput>;
+
+function groupByProject<T>(items: T[], projectIdOf: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const projectId = projectIdOf(item);
+    const group = groups.get(projectId);
+    if (group) group.push(item);
+    else groups.set(projectId, [item]);
+  }
+  return groups;
+}
+
+/** Every project of the caller's company: three statements with `expand=major_tasks`, two without, whatever the row count. */
+export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Project[] | ExpandedProject[]> {
+  const { companyId } = ctx.user;
+  const projects = await listProjectRows(ctx.db, companyId);
+  if (query.expand === 'major_tasks') {
+    const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(ctx.db, companyId), (task) => task.project_id);
+    return projects.map((project) => ({ ...project, major_tasks: tasksByProject.get(project.id) ?? [] }));
+  }
+  const idsByProject = groupByProject(await listMajorTaskIds(ctx.db, companyId), (row) => row.projectId);
+  return projects.map((project) => ({ ...project, major_tasks: (idsByProject.get(project.id) ?? []).map((row) => row.id) }));
+}
+
+async function findProject(db: DbOrTx, companyId: number, projectId: number): Promise<Project> {
+  const [project] = await listProjectRows(db, companyId, { id: projectId });
+  if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
+  const ids = await listMajorTaskIds(db, companyId, { projectId });
+  return { ...project, major_tasks: ids.map((row) => row.id) };
+}
+
+/** A manager id from a body is tenant data: it must name an active manager of the caller's own company. */
+async function assertManager(db: DbOrTx, companyId: number, managerId: number, field: string) {
+  const member = await findActiveMember(db, companyId, managerId);
+  if (member?.role !== 'manager') throw fieldError(field, INVALID_MANAGER);
+}
+
+export async function createProject(ctx: ServiceContext, input: CreateProject): Promise<Project> {
+  const { companyId } = ctx.user;
+  // The spec's client sends its company id; another company's id must not reveal that company exists.
+  if (input.company_id != null && input.company_id !== companyId) throw new NotFoundError('Company not found.');
+  return ctx.db.transaction(async (tx) => {
+    await assertManager(tx, companyId, input.manager_id, 'manager_id');
+    const { id } = await insertProject(tx, companyId, {
+      name: input.name,
+      description: input.description,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      status: input.status,
+      managerId: input.manager_id,
+    });
+    return findProject(tx, companyId, id);
+  });
+}
+
+export async function updateProject(ctx: ServiceContext, projectId: number, input: UpdateProject): Promise<Project> {
+  const { companyId } = ctx.user;
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockProjectForUpdate(tx, companyId, projectId);
+    if (!current) throw new NotFoundError(PROJECT_NOT_FOUND);
+
+    const manager = resolveManagerField(input);
+    if (!manager.ok) throw fieldError(manager.field, manager.message);
+    if (manager.managerId !== undefined) await assertManager(tx, companyId, manager.managerId, manager.field);
+
+    const endError = endDateError(input.start_date ?? current.startDate, input.end_date ?? current.endDate);
+    if (endError) throw fieldError('end_date', endError);
+
+    const values: Partial<ProjectValues> = {
+      name: input.name,
+      description: input.description,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      status: input.status,
+      managerId: manager.managerId,
+    };
+    await updateProjectRow(tx, companyId, projectId, values);
+    return findProject(tx, companyId, projectId);
+  });
+}
+
+export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {
+  if (!(await deleteProjectRow(ctx.db, ctx.user.companyId, projectId))) throw new NotFoundError(PROJECT_NOT_FOUND);
+}

@@ -1,0 +1,304 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE } from '@siteboard/shared';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { users } from '../../db/schema/users';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createUser, unique } from '../../test/factories';
+import { callAs, createTeam, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
+
+function subtaskPayload(assignedToId: number, overrides: Record<string, unknown> = {}) {
+  return { name: unique('Pour slab'), description: 'Level 2', assigned_to_id: assignedToId, due_date: '2026-05-10', priority: 'high', ...overrides };
+}
+
+function post(ctx: TestContext, caller: Caller, payload: object) {
+  return callAs(ctx.app, caller, { method: 'POST', url: '/api/major-tasks/', payload });
+}
+
+async function majorTaskCount(ctx: TestContext, companyId: number) {
+  const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(majorTasks).where(eq(majorTasks.companyId, companyId));
+  return row!.count;
+}
+
+async function subtaskCount(ctx: TestContext, companyId: number) {
+  const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.companyId, companyId));
+  return row!.count;
+}
+
+async function majorTaskRow(ctx: TestContext, id: number) {
+  const [row] = await ctx.app.db.select().from(majorTasks).where(eq(majorTasks.id, id));
+  return row;
+}
+
+describeEachDatabase('major tasks API', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    rival = await createTeam(ctx.app);
+  });
+
+  describe('POST /api/major-tasks/', () => {
+    it('creates the major task and its subtasks; its due date is the latest of theirs', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, name: 'Bridge' });
+      const payload = {
+        project_id: project.id,
+        name: 'Foundations',
+        description: 'Piles and caps',
+        due_date: '2020-01-01',
+        subtasks: [
+          subtaskPayload(team.member.id, { name: 'Drive piles', due_date: '2026-05-10' }),
+          { name: 'Cap piles', assigned_to_id: team.otherManager.id, due_date: '2026-07-01' },
+          subtaskPayload(team.otherMember.id, { name: 'Inspect', due_date: '2026-06-15', priority: 'low' }),
+        ],
+      };
+
+      const response = await post(ctx, team.manager, payload);
+
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      const projectRef = { id: project.id, name: 'Bridge', status: 'ongoing' };
+      expect(body).toEqual({
+        id: expect.any(Number),
+        name: 'Foundations',
+        description: 'Piles and caps',
+        due_date: '2026-07-01',
+        created_by: { id: team.manager.id, email: team.manager.email },
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        project: projectRef,
+        project_id: project.id,
+        // Subtasks come earliest due first, everywhere.
+        subtasks: [
+          expect.objectContaining({ name: 'Drive piles', due_date: '2026-05-10', priority: 'high', assigned_to_id: team.member.id }),
+          expect.objectContaining({ name: 'Inspect', due_date: '2026-06-15', priority: 'low' }),
+          expect.objectContaining({ name: 'Cap piles', due_date: '2026-07-01', priority: 'medium', description: '' }),
+        ],
+      });
+      expect(body.subtasks[0]).toEqual({
+        id: expect.any(Number),
+        name: 'Drive piles',
+        description: 'Level 2',
+        status: 'ongoing',
+        priority: 'high',
+        due_date: '2026-05-10',
+        assigned_to: { id: team.member.id, email: team.member.email },
+        assigned_to_id: team.member.id,
+        assigned_by: { id: team.manager.id, email: team.manager.email },
+        major_task_id: body.id,
+        major_task: { id: body.id, name: 'Foundations', project: projectRef },
+        created_at: expect.any(String),
+        submitted_at: null,
+        completed_at: null,
+      });
+      expect(await majorTaskRow(ctx, body.id)).toMatchObject({ dueDate: '2026-07-01', createdById: team.manager.id });
+    });
+
+    it('accepts a planned project', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id, { status: 'planned' });
+      const response = await post(ctx, team.manager, { project_id: project.id, name: 'Survey', subtasks: [subtaskPayload(team.member.id)] });
+      expect(response.statusCode).toBe(201);
+    });
+
+    it.each(['admin', 'member'] as const)('refuses a %s with 403', async (who) => {
+      const project = await insertProject(ctx.app.db, team.company.id);
+      const response = await post(ctx, team[who], { project_id: project.id, name: 'Nope', subtasks: [subtaskPayload(team.member.id)] });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it("answers 404 for another company's project_id, creating nothing in either company", async () => {
+      const project = await insertProject(ctx.app.db, rival.company.id);
+      const before = [await majorTaskCount(ctx, team.company.id), await majorTaskCount(ctx, rival.company.id)];
+
+      const response = await post(ctx, team.manager, { project_id: project.id, name: 'Intrusion', subtasks: [subtaskPayload(team.member.id)] });
+
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Project not found.' });
+      expect([await majorTaskCount(ctx, team.company.id), await majorTaskCount(ctx, rival.company.id)]).toEqual(before);
+    });
+
+    it('refuses a completed project with 400 and creates nothing', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id, { status: 'completed' });
+      const before = await majorTaskCount(ctx, team.company.id);
+
+      const response = await post(ctx, team.manager, { project_id: project.id, name: 'Late', subtasks: [subtaskPayload(team.member.id)] });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: COMPLETED_PROJECT_READ_ONLY, errors: { project_id: [COMPLETED_PROJECT_READ_ONLY] } });
+      expect(await majorTaskCount(ctx, team.company.id)).toBe(before);
+    });
+
+    it('names every bad assignee by position and creates nothing, not even the good subtasks', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id);
+      const deleted = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+      await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+      const before = [await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)];
+
+      const response = await post(ctx, team.manager, {
+        project_id: project.id,
+        name: 'Mixed',
+        subtasks: [
+          subtaskPayload(team.member.id),
+          subtaskPayload(rival.member.id),
+          subtaskPayload(team.admin.id),
+          subtaskPayload(deleted.id),
+          subtaskPayload(987654),
+          subtaskPayload(team.otherMember.id),
+        ],
+      });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: INVALID_ASSIGNEE,
+        errors: {
+          'subtasks.1.assigned_to_id': [INVALID_ASSIGNEE],
+          'subtasks.2.assigned_to_id': [INVALID_ASSIGNEE],
+          'subtasks.3.assigned_to_id': [INVALID_ASSIGNEE],
+          'subtasks.4.assigned_to_id': [INVALID_ASSIGNEE],
+        },
+      });
+      expect([await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)]).toEqual(before);
+    });
+
+    it('leaves no major task behind when the database refuses one of its subtasks', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id);
+      const poison = unique('poison');
+      const before = [await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)];
+      await ctx.app.db.execute(sql.raw(`
+        create function refuse_subtask() returns trigger language plpgsql as $$
+        begin
+          if new.name = '${poison}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`));
+      await ctx.app.db.execute(sql`create trigger refuse_subtask before insert on subtasks for each row execute function refuse_subtask()`);
+      try {
+        const response = await post(ctx, team.manager, {
+          project_id: project.id,
+          name: 'Half done',
+          subtasks: [subtaskPayload(team.member.id), subtaskPayload(team.member.id, { name: poison })],
+        });
+
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ detail: 'Internal server error.' });
+        expect([await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)]).toEqual(before);
+      } finally {
+        await ctx.app.db.execute(sql`drop trigger refuse_subtask on subtasks`);
+        await ctx.app.db.execute(sql`drop function refuse_subtask()`);
+      }
+    });
+
+    it('names missing fields, also inside subtasks', async () => {
+      const noSubtasks = await post(ctx, team.manager, { name: 'X', subtasks: [] });
+      expect(noSubtasks.statusCode).toBe(400);
+      expect(noSubtasks.json().errors).toEqual({ project_id: ['Select a project.'], subtasks: ['Add at least one subtask.'] });
+
+      const project = await insertProject(ctx.app.db, team.company.id);
+      const badSubtask = await post(ctx, team.manager, { project_id: project.id, name: 'X', subtasks: [{ priority: 'urgent' }] });
+      expect(badSubtask.statusCode).toBe(400);
+      expect(Object.keys(badSubtask.json().errors).sort()).toEqual(['subtasks.0.assigned_to_id', 'subtasks.0.due_date', 'subtasks.0.name', 'subtasks.0.priority']);
+    });
+  });
+
+  describe('GET /api/major-tasks/{id}/', () => {
+    it('answers any role of the company with the major task and its subtasks', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      for (const caller of [team.admin, team.manager, team.member]) {
+        const response = await callAs(ctx.app, caller, { method: 'GET', url: `/api/major-tasks/${work.majorTaskId}/` });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: work.majorTaskId, project_id: work.projectId, subtasks: [{ id: work.subtaskId }] });
+      }
+    });
+
+    it("answers 404 for another company's major task, exactly like an unknown one", async () => {
+      const work = await insertWork(ctx.app.db, rival);
+      const foreign = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/major-tasks/${work.majorTaskId}/` });
+      const unknown = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/major-tasks/987654/' });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'Major task not found.' });
+      expect(unknown.json()).toEqual(foreign.json());
+    });
+  });
+
+  describe('PATCH /api/major-tasks/{id}/', () => {
+    it('lets a manager rename it; a sent due date is ignored, the subtasks keep deciding it', async () => {
+      const work = await insertWork(ctx.app.db, team);
+
+      const response = await callAs(ctx.app, team.otherManager, {
+        method: 'PATCH',
+        url: `/api/major-tasks/${work.majorTaskId}/`,
+        payload: { name: 'Renamed', description: 'Updated', due_date: '2030-01-01' },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ name: 'Renamed', description: 'Updated', due_date: '2026-06-30' });
+    });
+
+    it('refuses a completed project with 400 and changes nothing', async () => {
+      const work = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      const response = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Renamed' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: COMPLETED_PROJECT_READ_ONLY });
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toMatchObject({ name: expect.not.stringMatching(/^Renamed$/) });
+    });
+
+    it("answers 404 for another company's major task and changes nothing", async () => {
+      const work = await insertWork(ctx.app.db, rival);
+      const response = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Hijacked' } });
+      expect(response.statusCode).toBe(404);
+      expect((await majorTaskRow(ctx, work.majorTaskId))!.name).not.toBe('Hijacked');
+    });
+
+    it.each(['admin', 'member'] as const)('refuses a %s with 403', async (who) => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await callAs(ctx.app, team[who], { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Nope' } });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe('DELETE /api/major-tasks/{id}/', () => {
+    it('lets a manager delete it with its subtasks', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/major-tasks/${work.majorTaskId}/` });
+      expect(response.statusCode).toBe(204);
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toBeUndefined();
+      expect(await ctx.app.db.select().from(subtasks).where(eq(subtasks.id, work.subtaskId))).toEqual([]);
+    });
+
+    it('refuses a completed project with 400 and keeps everything', async () => {
+      const work = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      const response = await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/major-tasks/${work.majorTaskId}/` });
+      expect(response.statusCode).toBe(400);
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toBeDefined();
+    });
+
+    it("answers 404 for another company's major task and keeps it", async () => {
+      const work = await insertWork(ctx.app.db, rival);
+      const response = await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/major-tasks/${work.majorTaskId}/` });
+      expect(response.statusCode).toBe(404);
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toBeDefined();
+    });
+
+    it.each(['admin', 'member'] as const)('refuses a %s with 403', async (who) => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await callAs(ctx.app, team[who], { method: 'DELETE', url: `/api/major-tasks/${work.majorTaskId}/` });
+      expect(response.statusCode).toBe(403);
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toBeDefined();
+    });
+  });
+
+  it('documents every work route in /api/openapi.json', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/projects/',
+      '/api/projects/{id}/',
+      '/api/major-tasks/',
+      '/api/major-tasks/{id}/',
+      '/api/subtasks/',
+      '/api/subtasks/{id}/',
+      '/api/pending-approvals/',
+      '/api/tasks-due-today/',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { SubtaskStatus } from '@siteboard/shared';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
+
+const LISTS = ['/api/projects/', '/api/projects/?expand=major_tasks', '/api/subtasks/', '/api/subtasks/?project_status=ongoing,planned&assigned_to=me', '/api/pending-approvals/', '/api/tasks-due-today/'];
+
+function todayIn(timeZone: string) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/**
+ * Inserts projects, each with major tasks, each with subtasks, in three statements; subtasks
+ * alternate between ongoing and pending_approval, all due today, so every list has rows.
+ */
+async function insertBulk(ctx: TestContext, team: Team, counts: { projects: number; majorTasks: number; subtasks: number }) {
+  const companyId = team.company.id;
+  const today = todayIn('UTC');
+  const projectRows = await ctx.app.db
+    .insert(projects)
+    .values(Array.from({ length: counts.projects }, (_, i) => ({ companyId, name: `Bulk project ${i}`, startDate: '2026-01-01', endDate: '2026-12-31', managerId: team.manager.id })))
+    .returning({ id: projects.id });
+  const majorTaskRows = await ctx.app.db
+    .insert(majorTasks)
+    .values(projectRows.flatMap((project) => Array.from({ length: counts.majorTasks }, (_, i) => ({ companyId, projectId: project.id, name: `Bulk major task ${i}`, createdById: team.manager.id }))))
+    .returning({ id: majorTasks.id });
+  const statuses: SubtaskStatus[] = ['ongoing', 'pending_approval'];
+  await ctx.app.db.insert(subtasks).values(
+    majorTaskRows.flatMap((majorTask) =>
+      Array.from({ length: counts.subtasks }, (_, i) => ({
+        companyId,
+        majorTaskId: majorTask.id,
+        name: `Bulk subtask ${i}`,
+        assignedToId: team.member.id,
+        assignedById: team.manager.id,
+        dueDate: today,
+        status: statuses[i % 2]!,
+      })),
+    ),
+  );
+}
+
+/** How many SQL statements one request runs (the token check included), and how many rows it answered. */
+async function measure(ctx: TestContext, caller: Caller, url: string) {
+  ctx.queries.length = 0;
+  const response = await callAs(ctx.app, caller, { method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as { major_tasks: { subtasks?: unknown[] }[] }[];
+  const rows = url.includes('expand') ? body.flatMap((project) => project.major_tasks.flatMap((task) => task.subtasks ?? [])).length : body.length;
+  return { statements: ctx.queries.length, rows };
+}
+
+describeEachDatabase('work lists run a bounded number of SQL statements', (ctx) => {
+  let team: Team;
+  const small = new Map<string, { statements: number; rows: number }>();
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    await insertBulk(ctx, team, { projects: 5, majorTasks: 1, subtasks: 2 });
+    for (const caller of [team.admin, team.manager, team.member]) {
+      for (const url of LISTS) small.set(`${caller.role} ${url}`, await measure(ctx, caller, url));
+    }
+    await insertBulk(ctx, team, { projects: 20, majorTasks: 5, subtasks: 4 });
+  });
+
+  it('runs as many statements for 400+ subtasks as for 10', async () => {
+    const report: string[] = [];
+    for (const caller of [team.admin, team.manager, team.member]) {
+      for (const url of LISTS) {
+        const before = small.get(`${caller.role} ${url}`)!;
+        const after = await measure(ctx, caller, url);
+        report.push(`${caller.role} GET ${url}: ${before.statements} statements for ${before.rows} rows, ${after.statements} for ${after.rows}`);
+        expect(after.rows, url).toBeGreaterThanOrEqual(before.rows);
+        expect(after.statements, `${caller.role} ${url}`).toBe(before.statements);
+        expect(after.statements, `${caller.role} ${url}`).toBeLessThanOrEqual(4);
+      }
+    }
+    if (process.env.SHOW_STATEMENT_COUNTS) console.info(report.join('\n'));
+  });
+
+  it('lists at least 200 rows where it matters', async () => {
+    expect((await measure(ctx, team.admin, '/api/subtasks/')).rows).toBeGreaterThanOrEqual(200);
+    expect((await measure(ctx, team.member, '/api/projects/?expand=major_tasks')).rows).toBeGreaterThanOrEqual(200);
+    expect((await measure(ctx, team.manager, '/api/pending-approvals/')).rows).toBeGreaterThanOrEqual(200);
+    expect((await measure(ctx, team.manager, '/api/tasks-due-today/')).rows).toBeGreaterThanOrEqual(200);
+  });
+});

@@ -1,0 +1,384 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE } from '@siteboard/shared';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { ASSIGNEE_MAY_ONLY_SUBMIT, NOT_YOUR_SUBTASK, ONLY_ONGOING_CAN_BE_SUBMITTED } from './tasks.rules';
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function patch(ctx: TestContext, caller: Caller, id: number, payload: object) {
+  return callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${id}/`, payload });
+}
+
+function post(ctx: TestContext, caller: Caller, payload: object) {
+  return callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload });
+}
+
+async function subtaskRow(ctx: TestContext, id: number) {
+  const [row] = await ctx.app.db.select().from(subtasks).where(eq(subtasks.id, id));
+  return row!;
+}
+
+async function majorTaskDueDate(ctx: TestContext, id: number) {
+  const [row] = await ctx.app.db.select({ dueDate: majorTasks.dueDate }).from(majorTasks).where(eq(majorTasks.id, id));
+  return row!.dueDate;
+}
+
+async function subtaskCount(ctx: TestContext, majorTaskId: number) {
+  const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.majorTaskId, majorTaskId));
+  return row!.count;
+}
+
+describeEachDatabase('subtasks API', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    rival = await createTeam(ctx.app);
+  });
+
+  describe('POST /api/subtasks/', () => {
+    it("creates a team member's subtask under `major_task` with the spec's defaults, and moves the major task's due date", async () => {
+      const work = await insertWork(ctx.app.db, team, { dueDate: '2026-06-30' });
+
+      const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Order rebar', assigned_to_id: team.otherMember.id, due_date: '2026-08-01' });
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        name: 'Order rebar',
+        description: '',
+        status: 'ongoing',
+        priority: 'medium',
+        due_date: '2026-08-01',
+        assigned_to: { id: team.otherMember.id, email: team.otherMember.email },
+        assigned_to_id: team.otherMember.id,
+        assigned_by: { id: team.member.id, email: team.member.email },
+        major_task_id: work.majorTaskId,
+        major_task: { id: work.majorTaskId, name: expect.any(String), project: { id: work.projectId, name: expect.any(String), status: 'ongoing' } },
+        created_at: expect.stringMatching(ISO_TIMESTAMP),
+        submitted_at: null,
+        completed_at: null,
+      });
+      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-08-01');
+    });
+
+    it("accepts major_task_id, and a manager's subtask in another status with its timestamp", async () => {
+      const work = await insertWork(ctx.app.db, team);
+
+      const response = await post(ctx, team.manager, { major_task_id: work.majorTaskId, name: 'Done already', assigned_to_id: team.member.id, due_date: '2026-03-01', status: 'completed' });
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(ISO_TIMESTAMP), assigned_by: { id: team.manager.id } });
+      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-06-30');
+    });
+
+    it('refuses a team member creating a subtask already completed', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const before = await subtaskCount(ctx, work.majorTaskId);
+      const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Skip approval', assigned_to_id: team.member.id, due_date: '2026-03-01', status: 'completed' });
+      expect(response.statusCode).toBe(403);
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(before);
+    });
+
+    it('refuses an admin with 403', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await post(ctx, team.admin, { major_task: work.majorTaskId, name: 'X', assigned_to_id: team.member.id, due_date: '2026-03-01' });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it("answers 404 for another company's major task, exactly like an unknown one, creating nothing", async () => {
+      const work = await insertWork(ctx.app.db, rival);
+      const before = await subtaskCount(ctx, work.majorTaskId);
+
+      const foreign = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Intrusion', assigned_to_id: team.member.id, due_date: '2026-03-01' });
+      const unknown = await post(ctx, team.member, { major_task: 987654, name: 'Intrusion', assigned_to_id: team.member.id, due_date: '2026-03-01' });
+
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'Major task not found.' });
+      expect(unknown.json()).toEqual(foreign.json());
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(before);
+    });
+
+    it('refuses a major task of a completed project with 400', async () => {
+      const work = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Late', assigned_to_id: team.member.id, due_date: '2026-03-01' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: COMPLETED_PROJECT_READ_ONLY, errors: { major_task: [COMPLETED_PROJECT_READ_ONLY] } });
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(1);
+    });
+
+    it('refuses, under assigned_to_id, an assignee of another company, an admin or an unknown id, identically', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const answers = [];
+      for (const assigneeId of [rival.member.id, team.admin.id, 987654]) {
+        const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'X', assigned_to_id: assigneeId, due_date: '2026-03-01' });
+        expect(response.statusCode).toBe(400);
+        answers.push(response.json());
+      }
+      expect(answers).toEqual(Array(3).fill({ detail: INVALID_ASSIGNEE, errors: { assigned_to_id: [INVALID_ASSIGNEE] } }));
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(1);
+    });
+
+    it('refuses ids beyond the integer range as bad input, never letting them reach the database', async () => {
+      const huge = 99_999_999_999;
+      const created = await post(ctx, team.member, { major_task: huge, name: 'X', assigned_to_id: huge, due_date: '2026-03-01' });
+      expect(created.statusCode).toBe(400);
+      expect(Object.keys(created.json().errors).sort()).toEqual(['assigned_to_id', 'major_task']);
+      for (const [method, url] of [['GET', `/api/major-tasks/${huge}/`], ['PATCH', `/api/subtasks/${huge}/`], ['GET', `/api/subtasks/?assigned_to=${huge}`]] as const) {
+        const response = await callAs(ctx.app, team.manager, { method, url, payload: method === 'PATCH' ? { status: 'completed' } : undefined });
+        expect(response.statusCode, url).toBe(400);
+      }
+    });
+
+    it('names each missing field', async () => {
+      const response = await post(ctx, team.member, { description: 'only this' });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['assigned_to_id', 'due_date', 'major_task', 'name']);
+    });
+  });
+
+  describe('PATCH /api/subtasks/{id}/ by the assignee', () => {
+    it('sends an ongoing subtask for approval and records when', async () => {
+      const work = await insertWork(ctx.app.db, team);
+
+      const response = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: work.subtaskId, status: 'pending_approval', submitted_at: expect.stringMatching(ISO_TIMESTAMP), completed_at: null });
+    });
+
+    it('refuses to approve their own subtask or set it back, with 403', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      for (const status of ['completed', 'ongoing']) {
+        const response = await patch(ctx, team.member, work.subtaskId, { status });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ detail: ASSIGNEE_MAY_ONLY_SUBMIT });
+      }
+      expect((await subtaskRow(ctx, work.subtaskId)).status).toBe('pending_approval');
+    });
+
+    it('refuses any other edit with 403 and changes nothing', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      for (const payload of [{ name: 'Renamed' }, { due_date: '2027-01-01' }, { priority: 'low' }, { assigned_to_id: team.otherMember.id }, { status: 'pending_approval', name: 'Sneaky' }]) {
+        const response = await patch(ctx, team.member, work.subtaskId, payload);
+        expect(response.statusCode).toBe(403);
+      }
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ status: 'ongoing', priority: 'medium', dueDate: '2026-06-30', assignedToId: team.member.id });
+    });
+
+    it('refuses to send a subtask that is not ongoing, with 400', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      const response = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: ONLY_ONGOING_CAN_BE_SUBMITTED });
+    });
+  });
+
+  describe('PATCH /api/subtasks/{id}/ by others', () => {
+    it.each([
+      ['another team member', 'otherMember'],
+      ['a manager who neither manages the project nor assigned the subtask', 'otherManager'],
+      ['an admin', 'admin'],
+    ] as const)('refuses %s with 403', async (_who, key) => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await patch(ctx, team[key], work.subtaskId, { status: 'completed' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: NOT_YOUR_SUBTASK });
+      expect((await subtaskRow(ctx, work.subtaskId)).status).toBe('ongoing');
+    });
+
+    it("answers 404 for another company's subtask, exactly like an unknown one, changing nothing", async () => {
+      const work = await insertWork(ctx.app.db, rival, { status: 'pending_approval' });
+      const foreign = await patch(ctx, team.manager, work.subtaskId, { status: 'completed' });
+      const unknown = await patch(ctx, team.manager, 987654, { status: 'completed' });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'Subtask not found.' });
+      expect(unknown.json()).toEqual(foreign.json());
+      expect((await subtaskRow(ctx, work.subtaskId)).status).toBe('pending_approval');
+    });
+  });
+
+  describe('PATCH /api/subtasks/{id}/ by an approver', () => {
+    it('lets the manager of the project approve a subtask someone else assigned', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval', assignedById: team.otherManager.id });
+      const response = await patch(ctx, team.manager, work.subtaskId, { status: 'completed' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(ISO_TIMESTAMP) });
+    });
+
+    it('lets the assigning manager approve in a project someone else manages', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval', assignedById: team.otherManager.id });
+      const response = await patch(ctx, team.otherManager, work.subtaskId, { status: 'completed' });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('edits name, description, priority, due date and assignee', async () => {
+      const work = await insertWork(ctx.app.db, team);
+
+      const response = await patch(ctx, team.manager, work.subtaskId, {
+        name: 'Renamed',
+        description: 'More detail',
+        priority: 'high',
+        due_date: '2026-09-15',
+        assigned_to_id: team.otherManager.id,
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        name: 'Renamed',
+        description: 'More detail',
+        priority: 'high',
+        due_date: '2026-09-15',
+        assigned_to: { id: team.otherManager.id, email: team.otherManager.email },
+        assigned_to_id: team.otherManager.id,
+        status: 'ongoing',
+      });
+    });
+
+    it("keeps the major task's due date the latest of its subtasks' as due dates move", async () => {
+      const work = await insertWork(ctx.app.db, team, { dueDate: '2026-06-30' });
+      await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, dueDate: '2026-05-01' });
+
+      await patch(ctx, team.manager, work.subtaskId, { due_date: '2026-10-01' });
+      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-10-01');
+
+      await patch(ctx, team.manager, work.subtaskId, { due_date: '2026-04-01' });
+      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-05-01');
+    });
+
+    it('refuses, under assigned_to_id, an assignee of another company and changes nothing', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: rival.member.id, name: 'Should not stick' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: INVALID_ASSIGNEE, errors: { assigned_to_id: [INVALID_ASSIGNEE] } });
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ assignedToId: team.member.id, name: expect.not.stringMatching(/^Should not stick$/) });
+    });
+
+    it('clears completed_at when a completed subtask is reopened', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      await patch(ctx, team.manager, work.subtaskId, { status: 'completed' });
+
+      const response = await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing' });
+
+      expect(response.json()).toMatchObject({ status: 'ongoing', completed_at: null });
+    });
+  });
+
+  describe('the approval flow', () => {
+    it('goes ongoing → pending_approval (assignee) → completed (manager approves)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+
+      const sent = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+      expect(sent.json().status).toBe('pending_approval');
+      const pending = await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/pending-approvals/' });
+      expect(pending.json().map((subtask: { id: number }) => subtask.id)).toContain(work.subtaskId);
+
+      const approved = await patch(ctx, team.manager, work.subtaskId, { status: 'completed' });
+
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'completed', submitted_at: sent.json().submitted_at, completed_at: expect.stringMatching(ISO_TIMESTAMP) });
+      const after = await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/pending-approvals/' });
+      expect(after.json().map((subtask: { id: number }) => subtask.id)).not.toContain(work.subtaskId);
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ status: 'completed', completedAt: expect.any(Date), submittedAt: expect.any(Date) });
+    });
+
+    it('goes back to ongoing on decline, and can be sent again', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+
+      const declined = await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing' });
+
+      expect(declined.statusCode).toBe(200);
+      expect(declined.json()).toMatchObject({ status: 'ongoing', completed_at: null });
+      const resent = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+      expect(resent.statusCode).toBe(200);
+      expect(resent.json().status).toBe('pending_approval');
+    });
+  });
+
+  describe('a completed project is view-only', () => {
+    it('refuses every change, from the assignee and from the manager, with 400', async () => {
+      const work = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+
+      const fromAssignee = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+      const fromManager = await patch(ctx, team.manager, work.subtaskId, { status: 'completed', name: 'Edited' });
+
+      for (const response of [fromAssignee, fromManager]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: COMPLETED_PROJECT_READ_ONLY });
+      }
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ status: 'ongoing', submittedAt: null });
+    });
+
+    it('still shows its tasks to every role', async () => {
+      const work = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      for (const caller of [team.admin, team.manager, team.member]) {
+        const detail = await callAs(ctx.app, caller, { method: 'GET', url: `/api/major-tasks/${work.majorTaskId}/` });
+        expect(detail.statusCode).toBe(200);
+        expect(detail.json().project.status).toBe('completed');
+        const list = await callAs(ctx.app, caller, { method: 'GET', url: '/api/subtasks/?project_status=completed' });
+        expect(list.json().map((subtask: { id: number }) => subtask.id)).toContain(work.subtaskId);
+      }
+    });
+  });
+
+  describe('GET /api/subtasks/', () => {
+    let listTeam: Team;
+    let ids: Record<string, number>;
+    beforeAll(async () => {
+      listTeam = await createTeam(ctx.app);
+      const companyId = listTeam.company.id;
+      const ongoing = await insertProject(ctx.app.db, companyId, { status: 'ongoing', managerId: listTeam.manager.id });
+      const planned = await insertProject(ctx.app.db, companyId, { status: 'planned' });
+      const completed = await insertProject(ctx.app.db, companyId, { status: 'completed' });
+      const inOngoing = await insertMajorTask(ctx.app.db, companyId, ongoing.id);
+      const inPlanned = await insertMajorTask(ctx.app.db, companyId, planned.id);
+      const inCompleted = await insertMajorTask(ctx.app.db, companyId, completed.id);
+      const add = async (majorTaskId: number, assignedToId: number, status: 'ongoing' | 'pending_approval' | 'completed', dueDate: string) =>
+        (await insertSubtask(ctx.app.db, { companyId, majorTaskId, assignedToId, assignedById: listTeam.manager.id, status, dueDate })).id;
+      ids = {
+        ongoingMine: await add(inOngoing.id, listTeam.member.id, 'ongoing', '2026-04-03'),
+        ongoingOthers: await add(inOngoing.id, listTeam.otherMember.id, 'pending_approval', '2026-04-01'),
+        plannedMine: await add(inPlanned.id, listTeam.member.id, 'pending_approval', '2026-04-02'),
+        completedMine: await add(inCompleted.id, listTeam.member.id, 'completed', '2026-04-04'),
+      };
+      await insertWork(ctx.app.db, rival);
+    });
+
+    async function list(caller: Caller, query = '') {
+      const response = await callAs(ctx.app, caller, { method: 'GET', url: `/api/subtasks/${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json().map((subtask: { id: number }) => subtask.id);
+    }
+
+    it("shows every role all of its company's subtasks (team members included), earliest due first, and nothing of another company", async () => {
+      const all = [ids.ongoingOthers, ids.plannedMine, ids.ongoingMine, ids.completedMine];
+      for (const caller of [listTeam.admin, listTeam.manager, listTeam.member]) expect(await list(caller)).toEqual(all);
+    });
+
+    it('filters by project status, one or a comma list', async () => {
+      expect(await list(listTeam.member, '?project_status=ongoing')).toEqual([ids.ongoingOthers, ids.ongoingMine]);
+      expect(await list(listTeam.member, '?project_status=ongoing,planned')).toEqual([ids.ongoingOthers, ids.plannedMine, ids.ongoingMine]);
+      expect(await list(listTeam.member, '?project_status=completed')).toEqual([ids.completedMine]);
+    });
+
+    it('filters by assignee, me or an id, and by status, combined', async () => {
+      expect(await list(listTeam.member, '?assigned_to=me')).toEqual([ids.plannedMine, ids.ongoingMine, ids.completedMine]);
+      expect(await list(listTeam.admin, `?assigned_to=${listTeam.otherMember.id}`)).toEqual([ids.ongoingOthers]);
+      expect(await list(listTeam.member, '?assigned_to=me&status=pending_approval&project_status=ongoing,planned')).toEqual([ids.plannedMine]);
+    });
+
+    it("shows nothing for another company's user id", async () => {
+      expect(await list(listTeam.admin, `?assigned_to=${rival.member.id}`)).toEqual([]);
+    });
+
+    it('refuses malformed filters with field errors', async () => {
+      const response = await callAs(ctx.app, listTeam.member, { method: 'GET', url: '/api/subtasks/?project_status=ongoing,cancelled&assigned_to=you&status=done' });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['assigned_to', 'project_status', 'status']);
+    });
+  });
+});

@@ -1,0 +1,294 @@
+import { and, asc, eq, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
+import type { DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema/companies';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { users } from '../../db/schema/users';
+
+const assignees = alias(users, 'assignees');
+const assigners = alias(users, 'assigners');
+const creators = alias(users, 'creators');
+
+const subtaskColumns = {
+  id: subtasks.id,
+  name: subtasks.name,
+  description: subtasks.description,
+  status: subtasks.status,
+  priority: subtasks.priority,
+  dueDate: subtasks.dueDate,
+  assignedToId: subtasks.assignedToId,
+  assignedToEmail: assignees.email,
+  assignedById: subtasks.assignedById,
+  assignedByEmail: assigners.email,
+  majorTaskId: subtasks.majorTaskId,
+  majorTaskName: majorTasks.name,
+  projectId: projects.id,
+  projectName: projects.name,
+  projectStatus: projects.status,
+  createdAt: subtasks.createdAt,
+  submittedAt: subtasks.submittedAt,
+  completedAt: subtasks.completedAt,
+};
+
+type SubtaskRow = Awaited<ReturnType<ReturnType<typeof selectSubtasks>['execute']>>[number];
+
+function toSubtask(row: SubtaskRow): Subtask {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    due_date: row.dueDate,
+    assigned_to: row.assignedToId !== null && row.assignedToEmail !== null ? { id: row.assignedToId, email: row.assignedToEmail } : null,
+    assigned_to_id: row.assignedToId,
+    assigned_by: row.assignedById !== null && row.assignedByEmail !== null ? { id: row.assignedById, email: row.assignedByEmail } : null,
+    major_task_id: row.majorTaskId,
+    major_task: { id: row.majorTaskId, name: row.majorTaskName, project: { id: row.projectId, name: row.projectName, status: row.projectStatus } },
+    created_at: row.createdAt.toISOString(),
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** One statement gives every subtask with its people, major task and project: no request per task. */
+function selectSubtasks(db: DbOrTx) {
+  return db
+    .select(subtaskColumns)
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
+    .leftJoin(assigners, eq(assigners.id, subtasks.assignedById));
+}
+
+/** Subtasks in which a user plays one of these parts. */
+export type Involvement = 'project_manager' | 'assigner' | 'assignee';
+
+export interface SubtaskFilter {
+  id?: number;
+  majorTaskId?: number;
+  projectStatuses?: ProjectStatus[];
+  assignedToId?: number;
+  status?: SubtaskStatus;
+  notCompleted?: boolean;
+  dueDate?: string;
+  involving?: { userId: number; as: Involvement[] };
+}
+
+function subtaskConditions(companyId: number, filter: SubtaskFilter): SQL[] {
+  const conditions: SQL[] = [eq(subtasks.companyId, companyId)];
+  if (filter.id !== undefined) conditions.push(eq(subtasks.id, filter.id));
+  if (filter.majorTaskId !== undefined) conditions.push(eq(subtasks.majorTaskId, filter.majorTaskId));
+  if (filter.projectStatuses) conditions.push(inArray(projects.status, filter.projectStatuses));
+  if (filter.assignedToId !== undefined) conditions.push(eq(subtasks.assignedToId, filter.assignedToId));
+  if (filter.status !== undefined) conditions.push(eq(subtasks.status, filter.status));
+  if (filter.notCompleted) conditions.push(ne(subtasks.status, 'completed'));
+  if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, filter.dueDate));
+  if (filter.involving) {
+    const { userId, as } = filter.involving;
+    const parts: Record<Involvement, SQL> = {
+      project_manager: eq(projects.managerId, userId),
+      assigner: eq(subtasks.assignedById, userId),
+      assignee: eq(subtasks.assignedToId, userId),
+    };
+    conditions.push(or(...as.map((part) => parts[part]))!);
+  }
+  return conditions;
+}
+
+export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
+  const rows = await selectSubtasks(db)
+    .where(and(...subtaskConditions(companyId, filter)))
+    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
+  return rows.map(toSubtask);
+}
+
+export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: number): Promise<Subtask | undefined> {
+  const [subtask] = await listSubtasks(db, companyId, { id: subtaskId });
+  return subtask;
+}
+
+const majorTaskColumns = {
+  id: majorTasks.id,
+  name: majorTasks.name,
+  description: majorTasks.description,
+  dueDate: majorTasks.dueDate,
+  createdById: majorTasks.createdById,
+  createdByEmail: creators.email,
+  createdAt: majorTasks.createdAt,
+  projectId: projects.id,
+  projectName: projects.name,
+  projectStatus: projects.status,
+};
+
+/** Major tasks of the company (optionally one), each with its subtasks: two statements however many rows. */
+export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id?: number } = {}): Promise<MajorTask[]> {
+  const conditions = [eq(majorTasks.companyId, companyId)];
+  if (filter.id !== undefined) conditions.push(eq(majorTasks.id, filter.id));
+  const rows = await db
+    .select(majorTaskColumns)
+    .from(majorTasks)
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .leftJoin(creators, eq(creators.id, majorTasks.createdById))
+    .where(and(...conditions))
+    .orderBy(asc(majorTasks.id));
+  if (rows.length === 0) return [];
+
+  const subtasksByMajorTask = new Map<number, Subtask[]>();
+  const children = await listSubtasks(db, companyId, { majorTaskId: filter.id });
+  for (const subtask of children) {
+    const list = subtasksByMajorTask.get(subtask.major_task_id) ?? [];
+    list.push(subtask);
+    subtasksByMajorTask.set(subtask.major_task_id, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    due_date: row.dueDate,
+    created_by: row.createdById !== null && row.createdByEmail !== null ? { id: row.createdById, email: row.createdByEmail } : null,
+    created_at: row.createdAt.toISOString(),
+    project: { id: row.projectId, name: row.projectName, status: row.projectStatus },
+    project_id: row.projectId,
+    subtasks: subtasksByMajorTask.get(row.id) ?? [],
+  }));
+}
+
+export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: number): Promise<MajorTask | undefined> {
+  const [majorTask] = await listMajorTasks(db, companyId, { id: majorTaskId });
+  return majorTask;
+}
+
+/*
+ * The locks below make "nothing changes under a completed project" hold under concurrency: a task
+ * write holds its project row FOR SHARE, so an admin completing that project waits for the write
+ * to commit, and a write starting after the project was completed sees it. Project before
+ * subtask is also the order a project deletion cascades in, so the two cannot deadlock.
+ */
+
+/** The company's project, share-locked for the rest of the transaction. */
+export async function lockProject(tx: DbOrTx, companyId: number, projectId: number) {
+  const [row] = await tx
+    .select({ id: projects.id, status: projects.status, managerId: projects.managerId })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
+    .for('share');
+  return row;
+}
+
+/** The company's major task and its project, the project share-locked. */
+export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorTaskId: number) {
+  const [row] = await tx
+    .select({ majorTaskId: majorTasks.id, projectId: projects.id, projectStatus: projects.status, projectManagerId: projects.managerId })
+    .from(majorTasks)
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)))
+    .for('share', { of: projects });
+  return row;
+}
+
+/** The company's subtask's project, share-locked; then `lockSubtask` takes the subtask itself. */
+export async function lockSubtaskProject(tx: DbOrTx, companyId: number, subtaskId: number) {
+  const [row] = await tx
+    .select({ projectId: projects.id, projectStatus: projects.status, projectManagerId: projects.managerId })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)))
+    .for('share', { of: projects });
+  return row;
+}
+
+/** The subtask as it is now, locked against concurrent changes until the transaction ends. */
+export async function lockSubtask(tx: DbOrTx, companyId: number, subtaskId: number) {
+  const [row] = await tx
+    .select({
+      id: subtasks.id,
+      majorTaskId: subtasks.majorTaskId,
+      status: subtasks.status,
+      assignedToId: subtasks.assignedToId,
+      assignedById: subtasks.assignedById,
+      dueDate: subtasks.dueDate,
+    })
+    .from(subtasks)
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)))
+    .for('update');
+  return row;
+}
+
+/** Of these user ids, those that may be assigned a task: active managers and team members of the company. */
+export async function findAssignableUserIds(db: DbOrTx, companyId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds), isNull(users.deletedAt), inArray(users.role, ['manager', 'team_member'])));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertMajorTask(
+  tx: DbOrTx,
+  values: { companyId: number; projectId: number; name: string; description: string; dueDate: string | null; createdById: number },
+) {
+  const [row] = await tx.insert(majorTasks).values(values).returning({ id: majorTasks.id });
+  return row!;
+}
+
+export interface NewSubtask {
+  companyId: number;
+  majorTaskId: number;
+  name: string;
+  description: string;
+  assignedToId: number;
+  assignedById: number;
+  dueDate: string;
+  status: SubtaskStatus;
+  priority: Priority;
+  submittedAt?: Date;
+  completedAt?: Date | null;
+}
+
+export function insertSubtasks(tx: DbOrTx, values: NewSubtask[]) {
+  return tx.insert(subtasks).values(values).returning({ id: subtasks.id, assignedToId: subtasks.assignedToId, status: subtasks.status });
+}
+
+export async function updateSubtask(
+  tx: DbOrTx,
+  companyId: number,
+  subtaskId: number,
+  values: Partial<Pick<NewSubtask, 'name' | 'description' | 'assignedToId' | 'dueDate' | 'status' | 'priority' | 'submittedAt' | 'completedAt'>>,
+) {
+  await tx
+    .update(subtasks)
+    .set(values)
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)));
+}
+
+export async function updateMajorTask(tx: DbOrTx, companyId: number, majorTaskId: number, values: { name?: string; description?: string }) {
+  await tx
+    .update(majorTasks)
+    .set(values)
+    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
+}
+
+/** Its subtasks go with it (foreign key cascade). */
+export async function deleteMajorTask(tx: DbOrTx, companyId: number, majorTaskId: number) {
+  await tx.delete(majorTasks).where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
+}
+
+/** Keeps a major task's due date equal to the latest of its subtasks' (spec §3), in one statement. */
+export async function refreshMajorTaskDueDate(tx: DbOrTx, companyId: number, majorTaskId: number) {
+  const latest = tx.select({ latest: max(subtasks.dueDate) }).from(subtasks).where(and(eq(subtasks.companyId, companyId), eq(subtasks.majorTaskId, majorTaskId)));
+  await tx
+    .update(majorTasks)
+    .set({ dueDate: sql`(${latest})` })
+    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
+}
+
+export async function findCompanyTimezone(db: DbOrTx, companyId: number): Promise<string> {
+  const [row] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId));
+  return row?.timezone ?? 'UTC';
+}

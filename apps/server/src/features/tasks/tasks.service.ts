@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import {
+  COMPLETED_PROJECT_READ_ONLY,
+  INVALID_ASSIGNEE,
+  type createMajorTaskInput,
+  type createSubtaskInput,
+  type MajorTask,
+  type Subtask,
+  type subtaskListQuery,
+  type updateMajorTaskInput,
+  type updateSubtaskInput,
+} from '@siteboard/shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
+import { PROJECT_NOT_FOUND } from '../projects/projects.service';
+import {
+  deleteMajorTask as deleteMajorTaskRow,
+  findAssignableUserIds,
+  findCompanyTimezone,
+  findMajorTask,
+  findSubtask,
+  insertMajorTask,
+  insertSubtasks,
+  listSubtasks as listSubtaskRows,
+  lockMajorTaskProject,
+  lockProject,
+  lockSubtask,
+  lockSubtaskProject,
+  refreshMajorTaskDueDate,
+  updateMajorTask as updateMajorTaskRow,
+  updateSubtask as updateSubtaskRow,
+  type Involvement,
+  type NewSubtask,
+} from './tasks.queries';
+import { decideSubtaskEdit, latestDueDate, todayIn, type Actor, type EditDecision, type StatusChange } from './tasks.rules';
+
+export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
+export const SUBTASK_NOT_FOUND = 'Subtask not found.';
+export const MAJOR_TASK_CONFLICT = 'Send the major task as major_task or as major_task_id, not two different values.';
+
+type CreateMajorTask = z.output<typeof createMajorTaskInput>;
+type UpdateMajorTask = z.output<typeof updateMajorTaskInput>;
+type CreateSubtask = z.output<typeof createSubtaskInput>;
+type UpdateSubtask = z.output<typeof updateSubtaskInput>;
+type SubtaskListQuery = z.output<typeof subtaskListQuery>;
+
+const actorOf = (ctx: ServiceContext): Actor => ({ id: ctx.user.id, role: ctx.user.role });
+
+function throwRefusal(decision: Extract<EditDecision, { ok: false }>): never {
+  throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : new ValidationError(decision.message);
+}
+
+/** Assignee ids from a body are tenant data: each must be an active manager or team member of the caller's company. */
+async function assertAssignable(db: DbOrTx, companyId: number, assignees: { field: string; userId: number }[]) {
+  const assignable = await findAssignableUserIds(db, companyId, [...new Set(assignees.map((assignee) => assignee.userId))]);
+  const errors: FieldErrors = {};
+  for (const { field, userId } of assignees) if (!assignable.has(userId)) errors[field] = [INVALID_ASSIGNEE];
+  if (Object.keys(errors).length > 0) throw new ValidationError(INVALID_ASSIGNEE, errors);
+}
+
+/**
+ * Every subtask is created here, inside the caller's transaction, with who creates it, for whom
+ * and in which status at hand: where task_assignment notifications are to be written, in the
+ * same transaction.
+ */
+async function addSubtasks(tx: Tx, _ctx: ServiceContext, rows: NewSubtask[]) {
+  return insertSubtasks(tx, rows);
+}
+
+/**
+ * Every change to an existing subtask is written here, inside the caller's transaction, with the
+ * actor, the subtask and its status change at hand: where task_submission, task_approved and
+ * task_declined (and task_assignment on a new assignee) notifications are to be written.
+ */
+async function writeSubtaskChange(
+  tx: Tx,
+  ctx: ServiceContext,
+  change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number },
+) {
+  await updateSubtaskRow(tx, ctx.user.companyId, change.subtaskId, change.values);
+}
+
+export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<MajorTask> {
+  const majorTask = await findMajorTask(ctx.db, ctx.user.companyId, majorTaskId);
+  if (!majorTask) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+  return majorTask;
+}
+
+/** A major task and all its subtasks, together or not at all. Its due date is the latest of theirs. */
+export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTask): Promise<MajorTask> {
+  const { companyId, id: userId } = ctx.user;
+  return ctx.db.transaction(async (tx) => {
+    const project = await lockProject(tx, companyId, input.project_id);
+    if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
+    if (project.status === 'completed') throw fieldError('project_id', COMPLETED_PROJECT_READ_ONLY);
+    await assertAssignable(
+      tx,
+      companyId,
+      input.subtasks.map((subtask, index) => ({ field: `subtasks.${index}.assigned_to_id`, userId: subtask.assigned_to_id })),
+    );
+
+    const { id: majorTaskId } = await insertMajorTask(tx, {
+      companyId,
+      projectId: project.id,
+      name: input.name,
+      description: input.description,
+      dueDate: latestDueDate(input.subtasks.map((subtask) => subtask.due_date)),
+      createdById: userId,
+    });
+    await addSubtasks(
+      tx,
+      ctx,
+      input.subtasks.map((subtask) => ({
+        companyId,
+        majorTaskId,
+        name: subtask.name,
+        description: subtask.description,
+        assignedToId: subtask.assigned_to_id,
+        assignedById: userId,
+        dueDate: subtask.due_date,
+        status: 'ongoing',
+        priority: subtask.priority,
+      })),
+    );
+    return (await findMajorTask(tx, companyId, majorTaskId))!;
+  });
+}
+
+export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
+  const { companyId } = ctx.user;
+  return ctx.db.transaction(async (tx) => {
+    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
+    if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+    if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
+    await updateMajorTaskRow(tx, companyId, majorTaskId, { name: input.name, description: input.description });
+    return (await findMajorTask(tx, companyId, majorTaskId))!;
+  });
+}
+
+export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<void> {
+  const { companyId } = ctx.user;
+  await ctx.db.transaction(async (tx) => {
+    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
+    if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+    if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
+    await deleteMajorTaskRow(tx, companyId, majorTaskId);
+  });
+}
+
+/** Every role reads the company's subtasks, filtered as asked: one statement. */
+export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Promise<Subtask[]> {
+  return listSubtaskRows(ctx.db, ctx.user.companyId, {
+    projectStatuses: query.project_status,
+    assignedToId: query.assigned_to === 'me' ? ctx.user.id : query.assigned_to,
+    status: query.status,
+  });
+}
+
+export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): Promise<Subtask> {
+  const { companyId, id: userId } = ctx.user;
+  if (input.major_task !== undefined && input.major_task_id !== undefined && input.major_task !== input.major_task_id) {
+    throw fieldError('major_task', MAJOR_TASK_CONFLICT);
+  }
+  const majorTaskId = (input.major_task_id ?? input.major_task)!;
+  return ctx.db.transaction(async (tx) => {
+    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
+    if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+    if (parent.projectStatus === 'completed') throw fieldError('major_task', COMPLETED_PROJECT_READ_ONLY);
+    await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: input.assigned_to_id }]);
+
+    // A subtask created in another status is that status change made by its creator (who is its assigner).
+    let timestamps = {};
+    if (input.status !== 'ongoing') {
+      const state = { status: 'ongoing' as const, assignedToId: input.assigned_to_id, assignedById: userId, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
+      const decision = decideSubtaskEdit(actorOf(ctx), state, { status: input.status }, new Date());
+      if (!decision.ok) throwRefusal(decision);
+      timestamps = decision.timestamps;
+    }
+
+    const [created] = await addSubtasks(tx, ctx, [
+      {
+        companyId,
+        majorTaskId,
+        name: input.name,
+        description: input.description,
+        assignedToId: input.assigned_to_id,
+        assignedById: userId,
+        dueDate: input.due_date,
+        status: input.status,
+        priority: input.priority,
+        ...timestamps,
+      },
+    ]);
+    await refreshMajorTaskDueDate(tx, companyId, majorTaskId);
+    return (await findSubtask(tx, companyId, created!.id))!;
+  });
+}
+
+export async function updateSubtask(ctx: ServiceContext, subtaskId: number, input: UpdateSubtask): Promise<Subtask> {
+  const { companyId } = ctx.user;
+  return ctx.db.transaction(async (tx) => {
+    const parent = await lockSubtaskProject(tx, companyId, subtaskId);
+    const current = parent && (await lockSubtask(tx, companyId, subtaskId));
+    if (!parent || !current) throw new NotFoundError(SUBTASK_NOT_FOUND);
+
+    const state = { ...current, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
+    const decision = decideSubtaskEdit(actorOf(ctx), state, input, new Date());
+    if (!decision.ok) throwRefusal(decision);
+
+    const newAssigneeId = input.assigned_to_id !== undefined && input.assigned_to_id !== current.assignedToId ? input.assigned_to_id : undefined;
+    if (newAssigneeId !== undefined) await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: newAssigneeId }]);
+
+    await writeSubtaskChange(tx, ctx, {
+      subtaskId,
+      statusChange: decision.statusChange,
+      newAssigneeId,
+      values: {
+        name: input.name,
+        description: input.description,
+        priority: input.priority,
+        dueDate: input.due_date,
+        assignedToId: input.assigned_to_id,
+        status: input.status,
+        ...decision.timestamps,
+      },
+    });
+    if (input.due_date !== undefined && input.due_date !== current.dueDate) await refreshMajorTaskDueDate(tx, companyId, current.majorTaskId);
+    return (await findSubtask(tx, companyId, subtaskId))!;
+  });
+}
+
+/** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
+export function listPendingApprovals(ctx: ServiceContext): Promise<Subtask[]> {
+  const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
+    admin: undefined,
+    manager: ['project_manager', 'assigner'],
+    team_member: ['assignee'],
+  };
+  const as = parts[ctx.user.role];
+  return listSubtaskRows(ctx.db, ctx.user.companyId, { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } });
+}
+
+/** Subtasks not completed and due today, "today" being the date in the company's time zone. */
+export async function listTasksDueToday(ctx: ServiceContext): Promise<Subtask[]> {
+  const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
+    admin: undefined,
+    manager: ['project_manager', 'assigner', 'assignee'],
+    team_member: ['assignee'],
+  };
+  const as = parts[ctx.user.role];
+  const today = todayIn(await findCompanyTimezone(ctx.db, ctx.user.companyId), new Date());
+  return listSubtaskRows(ctx.db, ctx.user.companyId, { dueDate: today, notCompleted: true, involving: as && { userId: ctx.user.id, as } });
+}
