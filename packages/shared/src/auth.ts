@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './common';
+import { emailField, positiveId, requiredText } from './common';
 import { roleSchema } from './users';
 
 export const verifyCompanyPasswordInput = z.object({
@@ -15,7 +15,7 @@ export const tokenInput = z.object({
   role: roleSchema,
   email: emailField,
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
-  company_id: z.coerce.number({ error: 'Company is required.' }).int().positive('Company is required.'),
+  company_id: positiveId('Company is required.'),
 });
 export type TokenInput = z.infer<typeof tokenInput>;
 

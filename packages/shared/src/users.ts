@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, positiveId } from './common';
 
 export const ROLES = ['admin', 'manager', 'team_member'] as const;
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
@@ -35,7 +36,7 @@ const designation = z
   .max(100, 'Designation must be at most 100 characters.')
   .nullish()
   .transform((value) => (value ? value : null));
-const managerId = z.coerce.number({ error: 'Select a manager.' }).int('Select a manager.').positive('Select a manager.').nullish();
+const managerId = positiveId('Select a manager.').nullish();
 
 export const MANAGER_REQUIRED = 'A manager must be assigned to a team member.';
 export const EMAIL_TAKEN = 'A user with this email already exists. Please use a different email.';
@@ -52,7 +53,7 @@ export const createUserInput = z
     designation,
     mobile_number: mobileNumber,
     /** Sent by the spec's client; it must be the caller's own company. */
-    company_id: z.coerce.number().int().positive().nullish(),
+    company_id: z.coerce.number().int().positive().max(MAX_ID).nullish(),
     manager_id: managerId,
   })
   .superRefine((input, ctx) => {
@@ -74,8 +75,8 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const upsertTeamMemberInput = z.object({
-  user_id: z.coerce.number({ error: 'Select a user.' }).int().positive('Select a user.'),
-  manager_id: z.coerce.number({ error: 'Select a manager.' }).int().positive('Select a manager.'),
+  user_id: positiveId('Select a user.'),
+  manager_id: positiveId('Select a manager.'),
   /** 0 for a new record when left out; left out on an existing record, the score stays as it is. */
   performance_score: z.coerce.number().int().min(0, 'Performance score must be between 0 and 100.').max(100, 'Performance score must be between 0 and 100.').optional(),
 });
