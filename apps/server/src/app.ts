@@ -6,6 +6,7 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { teamMembersRoutes } from './features/team-members/team-members.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -20,6 +21,8 @@ export interface AppOptions {
   jwtSecret: string;
   allowSignup?: boolean;
   trustProxy?: boolean;
+  /** The built web app to serve; apps/web/dist when unset. */
+  webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -51,9 +54,10 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(teamMembersRoutes);
     await protectedScope.register(projectsRoutes);
     await protectedScope.register(tasksRoutes);
+    await protectedScope.register(reportsRoutes);
   });
 
-  await app.register(webPlugin);
+  await app.register(webPlugin, { webDistDir: options.webDistDir });
   return app;
 }
 

@@ -13,6 +13,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SIGNUP: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
@@ -21,7 +22,7 @@ const envSchema = z.object({
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string };
+export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };
 
 export class ConfigError extends Error {}
 
@@ -35,5 +36,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // npm runs workspace scripts inside the workspace; DATA_DIR is relative to where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
-  return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(base, parsed.data.DATA_DIR),
+    webDistDir: parsed.data.WEB_DIST_DIR && path.resolve(base, parsed.data.WEB_DIST_DIR),
+  };
 }

@@ -43,11 +43,10 @@ export const signupInput = z.object({
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
+/**
+ * Canonical IANA zone names only: old aliases (e.g. "US/Pacific-New") pass Intl but not
+ * PostgreSQL, which computes "today" for reports.
+ */
 export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value);
 }

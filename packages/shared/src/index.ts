@@ -5,3 +5,4 @@ export * from './companies';
 export * from './projects';
 export * from './tasks';
 export * from './permissions';
+export * from './reports';

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
 
 /**
@@ -13,7 +13,8 @@ const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
  * route); unknown API paths stay JSON 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { webDistDir?: string }) => {
+    const webDist = options.webDistDir ?? defaultWebDist;
     const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
     if (hasWeb) {
       await app.register(fastifyStatic, {

@@ -1,0 +1,172 @@
+/**
+ * The living permission document: every endpoint × every kind of caller, with the status the
+ * server must answer. A change to who may do what changes this table first.
+ */
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db/client';
+import { describeEachDatabase } from './test/build-app';
+import { createUser, unique } from './test/factories';
+import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from './test/work-factories';
+
+const ACTORS = ['anonymous', 'admin', 'projectManager', 'otherManager', 'assignee', 'otherMember', 'foreignAdmin'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expected = Record<Actor, number>;
+
+interface World {
+  db: Db;
+  team: Team;
+  foreign: Team;
+  work: { projectId: number; majorTaskId: number; subtaskId: number };
+}
+
+interface Row {
+  endpoint: string;
+  /** Builds the request; rows that change or remove things make fresh targets for every caller. */
+  request: (world: World) => Promise<InjectOptions> | InjectOptions;
+  expected: Expected;
+}
+
+/** Everyone signed in gets `ok`; nobody else is refused except the anonymous caller. */
+const everyone = (ok: number, foreignAdmin = ok): Expected => ({
+  anonymous: 401, admin: ok, projectManager: ok, otherManager: ok, assignee: ok, otherMember: ok, foreignAdmin,
+});
+const only = (allowed: Partial<Record<Actor, number>>, foreignAdmin: number): Expected => ({
+  anonymous: 401, admin: 403, projectManager: 403, otherManager: 403, assignee: 403, otherMember: 403, ...allowed, foreignAdmin,
+});
+
+const today = new Date().toISOString().slice(0, 10);
+const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
+
+const ROWS: Row[] = [
+  { endpoint: 'GET /api/profile/', request: () => ({ method: 'GET', url: '/api/profile/' }), expected: everyone(200) },
+  { endpoint: 'GET /api/company/', request: () => ({ method: 'GET', url: '/api/company/' }), expected: everyone(200) },
+  { endpoint: 'PATCH /api/company/', request: () => ({ method: 'PATCH', url: '/api/company/', payload: { timezone: 'UTC' } }), expected: only({ admin: 200 }, 200) },
+  { endpoint: 'GET /api/users/', request: () => ({ method: 'GET', url: '/api/users/' }), expected: everyone(200) },
+  {
+    endpoint: 'POST /api/users/ (company_id of company A)',
+    request: ({ team }) => ({ method: 'POST', url: '/api/users/', payload: { email: `${unique('new')}@example.test`, password: 'long enough password', role: 'manager', company_id: team.company.id } }),
+    expected: only({ admin: 201 }, 404),
+  },
+  {
+    endpoint: 'PATCH /api/users/{id}/',
+    request: ({ team }) => ({ method: 'PATCH', url: `/api/users/${team.otherMember.id}/`, payload: { designation: 'Foreman' } }),
+    expected: only({ admin: 200 }, 404),
+  },
+  {
+    endpoint: 'DELETE /api/users/{id}/',
+    request: async ({ db, team }) => ({ method: 'DELETE', url: `/api/users/${(await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id })).id}/` }),
+    expected: only({ admin: 204 }, 404),
+  },
+  { endpoint: 'GET /api/team-members/', request: () => ({ method: 'GET', url: '/api/team-members/' }), expected: only({ admin: 200, projectManager: 200, otherManager: 200 }, 200) },
+  {
+    endpoint: 'POST /api/team-members/',
+    request: async ({ db, team }) => {
+      const newcomer = await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id });
+      return { method: 'POST', url: '/api/team-members/', payload: { user_id: newcomer.id, manager_id: team.manager.id } };
+    },
+    expected: only({ admin: 201 }, 404),
+  },
+  { endpoint: 'GET /api/projects/?expand=major_tasks', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks' }), expected: everyone(200) },
+  {
+    endpoint: 'POST /api/projects/ (manager of company A)',
+    request: ({ team }) => ({
+      method: 'POST',
+      url: '/api/projects/',
+      payload: { name: unique('Tower'), start_date: '2026-01-01', end_date: '2026-12-31', manager_id: team.manager.id, status: 'ongoing' },
+    }),
+    // Another company's manager id is answered like an unknown one: a field error that reveals nothing.
+    expected: only({ admin: 201 }, 400),
+  },
+  { endpoint: 'PATCH /api/projects/{id}/', request: ({ work }) => ({ method: 'PATCH', url: `/api/projects/${work.projectId}/`, payload: { description: 'Phase 2' } }), expected: only({ admin: 200 }, 404) },
+  {
+    endpoint: 'DELETE /api/projects/{id}/',
+    request: async ({ db, team }) => ({ method: 'DELETE', url: `/api/projects/${(await insertProject(db, team.company.id, { managerId: team.manager.id })).id}/` }),
+    expected: only({ admin: 204 }, 404),
+  },
+  { endpoint: 'GET /api/major-tasks/{id}/', request: ({ work }) => ({ method: 'GET', url: `/api/major-tasks/${work.majorTaskId}/` }), expected: everyone(200, 404) },
+  {
+    endpoint: 'POST /api/major-tasks/',
+    request: ({ team, work }) => ({ method: 'POST', url: '/api/major-tasks/', payload: { project_id: work.projectId, name: unique('Foundation'), subtasks: [newSubtask(team.member.id)] } }),
+    expected: only({ projectManager: 201, otherManager: 201 }, 403),
+  },
+  { endpoint: 'PATCH /api/major-tasks/{id}/', request: ({ work }) => ({ method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { description: 'Revised' } }), expected: only({ projectManager: 200, otherManager: 200 }, 403) },
+  {
+    endpoint: 'DELETE /api/major-tasks/{id}/',
+    request: async ({ db, team, work }) => ({ method: 'DELETE', url: `/api/major-tasks/${(await insertMajorTask(db, team.company.id, work.projectId)).id}/` }),
+    expected: only({ projectManager: 204, otherManager: 204 }, 403),
+  },
+  { endpoint: 'GET /api/subtasks/', request: () => ({ method: 'GET', url: '/api/subtasks/?project_status=ongoing,planned' }), expected: everyone(200) },
+  {
+    endpoint: 'POST /api/subtasks/',
+    request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id) } }),
+    expected: only({ projectManager: 201, otherManager: 201, assignee: 201, otherMember: 201 }, 403),
+  },
+  {
+    endpoint: 'PATCH /api/subtasks/{id}/ send for approval',
+    request: async ({ db, team, work }) => {
+      const subtask = await insertSubtask(db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id });
+      return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { status: 'pending_approval' } };
+    },
+    expected: only({ projectManager: 200, assignee: 200 }, 404),
+  },
+  {
+    endpoint: 'PATCH /api/subtasks/{id}/ approve',
+    request: async ({ db, team, work }) => {
+      const subtask = await insertSubtask(db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, status: 'pending_approval' });
+      return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { status: 'completed' } };
+    },
+    expected: only({ projectManager: 200 }, 404),
+  },
+  { endpoint: 'GET /api/pending-approvals/', request: () => ({ method: 'GET', url: '/api/pending-approvals/' }), expected: everyone(200) },
+  { endpoint: 'GET /api/tasks-due-today/', request: () => ({ method: 'GET', url: '/api/tasks-due-today/' }), expected: everyone(200) },
+  { endpoint: 'GET /api/appraisal-report/', request: ({ team }) => ({ method: 'GET', url: `/api/appraisal-report/?user_id=${team.member.id}` }), expected: only({ admin: 200 }, 404) },
+  { endpoint: 'GET /api/generate-appraisal-pdf/', request: ({ team }) => ({ method: 'GET', url: `/api/generate-appraisal-pdf/?user_id=${team.member.id}` }), expected: only({ admin: 200 }, 404) },
+  {
+    endpoint: 'GET /projects/api/manager-appraisal-report/ (the assignee)',
+    request: ({ team }) => ({ method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.member.id}` }),
+    expected: only({ admin: 200, projectManager: 200 }, 404),
+  },
+];
+
+describeEachDatabase('authorization matrix', (ctx) => {
+  const world = {} as World;
+  beforeAll(async () => {
+    world.db = ctx.app.db;
+    world.team = await createTeam(ctx.app);
+    world.foreign = await createTeam(ctx.app);
+    world.work = await insertWork(ctx.app.db, world.team);
+  });
+
+  const callerFor = (actor: Actor): Caller | null => {
+    const { team, foreign } = world;
+    const callers: Record<Actor, Caller | null> = {
+      anonymous: null,
+      admin: team.admin,
+      projectManager: team.manager,
+      otherManager: team.otherManager,
+      assignee: team.member,
+      otherMember: team.otherMember,
+      foreignAdmin: foreign.admin,
+    };
+    return callers[actor];
+  };
+
+  for (const row of ROWS) {
+    describe(row.endpoint, () => {
+      for (const actor of ACTORS) {
+        it(`${actor} → ${row.expected[actor]}`, async () => {
+          const request = await row.request(world);
+          const caller = callerFor(actor);
+          const response = caller ? await callAs(ctx.app, caller, request) : await ctx.app.inject(request);
+          expect(response.statusCode, response.body).toBe(row.expected[actor]);
+          if (actor === 'foreignAdmin' && response.statusCode >= 400) {
+            // Refused across companies, and nothing of company A in the answer.
+            expect(response.body).not.toContain(world.team.company.name);
+            for (const person of [world.team.manager, world.team.member, world.team.otherMember]) expect(response.body).not.toContain(person.email);
+          }
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
+import { assignSubtasks, dateIn, referenceSubtasks, shiftDays, type PlannedSubtask } from './reports.fixture';
+
+const ZONE = 'Pacific/Kiritimati';
+const PDF = '/api/generate-appraisal-pdf/';
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** Each page's text as a reader's copy-paste would give it: the strings in drawing order, whitespace collapsed. */
+async function pageTexts(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, standardFontDataUrl }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+async function download(ctx: TestContext, caller: Caller, query: Record<string, string | number>) {
+  const response = await callAs(ctx.app, caller, { method: 'GET', url: `${PDF}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}` });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return response;
+}
+
+describeEachDatabase('appraisal report PDF', (ctx) => {
+  let team: Team;
+  let today: string;
+
+  beforeAll(async () => {
+    team = await createTeam(ctx.app, { timezone: ZONE });
+    today = dateIn(ZONE);
+    await assignSubtasks(ctx.app.db, team.company.id, team.member.id, referenceSubtasks(today), { project: 'Harbour Bridge', majorTask: 'Deck pour' });
+  });
+
+  it('is a PDF download named appraisal_report.pdf', async () => {
+    const response = await download(ctx, team.admin, { user_id: team.member.id });
+
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="appraisal_report.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(response.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+  });
+
+  it('names the company, the person and the period, and shows every count and the efficiency', async () => {
+    const pages = await pageTexts((await download(ctx, team.admin, { user_id: team.member.id })).rawPayload);
+    const first = pages[0]!;
+    const all = pages.join(' ');
+
+    expect(first).toContain('Appraisal Report');
+    expect(first).toContain(team.company.name);
+    expect(first).toContain(team.member.email);
+    expect(first).toMatch(/TM-\d{4}/);
+    expect(first).toContain('Team Member');
+    expect(first).toContain('All time');
+    expect(first).toContain(ZONE);
+    // The chart's legend, in drawing order: each label followed by its count.
+    expect(first).toContain('Total tasks 8 Completed 3 Ongoing 3 Pending Approval 2 Overdue 2');
+    // The bars carry their values too.
+    expect(first).toMatch(/3 Completed 3 Ongoing 2 Pending Approval 2 Overdue/);
+    expect(first).toContain('38%');
+    expect(first).toContain('3 of 8 tasks completed');
+    expect(first).toContain('Subtasks (8)');
+    for (const subtask of referenceSubtasks(today)) expect(all).toContain(subtask.name);
+    expect(first).toContain('Harbour Bridge');
+    expect(first).toContain(`Page 1 of ${pages.length}`);
+  });
+
+  it('reports on the range, and lists only the subtasks due in it', async () => {
+    const start = shiftDays(today, -3);
+    const end = shiftDays(today, 1);
+    const text = (await pageTexts((await download(ctx, team.admin, { user_id: team.member.id, start_date: start, end_date: end })).rawPayload)).join(' ');
+
+    expect(text).toContain(`${start} to ${end}`);
+    expect(text).toContain('Total tasks 5 Completed 1 Ongoing 2 Pending Approval 2 Overdue 2');
+    expect(text).toContain('20%');
+    expect(text).toContain('Subtasks (5)');
+    expect(text).toContain('Completed three days ago');
+    expect(text).not.toContain('Completed long ago');
+    expect(text).not.toContain('Ongoing, undated');
+  });
+
+  it('says so when the person has nothing in the period', async () => {
+    const [text] = await pageTexts((await download(ctx, team.admin, { user_id: team.otherMember.id, start_date: today })).rawPayload);
+
+    expect(text).toContain(team.otherMember.email);
+    expect(text).toContain(`From ${today}`);
+    expect(text).toContain('Total tasks 0 Completed 0 Ongoing 0 Pending Approval 0 Overdue 0');
+    expect(text).toContain('0%');
+    expect(text).toContain('No subtasks in this period.');
+  });
+
+  describe('a long report', () => {
+    let pages: string[];
+    let size: number;
+    const count = 300;
+
+    beforeAll(async () => {
+      const statuses = ['completed', 'ongoing', 'pending_approval'] as const;
+      const planned: PlannedSubtask[] = Array.from({ length: count }, (_, index) => ({
+        status: statuses[index % 3]!,
+        dueDate: shiftDays(today, (index % 60) - 30),
+        name: `Long report subtask ${String(index + 1).padStart(3, '0')}`,
+      }));
+      await assignSubtasks(ctx.app.db, team.company.id, team.otherManager.id, planned, { project: 'Ring Road', majorTask: 'Drainage' });
+      const response = await download(ctx, team.admin, { user_id: team.otherManager.id });
+      size = response.rawPayload.length;
+      pages = await pageTexts(response.rawPayload);
+    });
+
+    it('runs over several pages and stays under 1 MB', () => {
+      expect(pages.length).toBeGreaterThanOrEqual(5);
+      expect(size).toBeLessThan(1024 * 1024);
+    });
+
+    it('lists every subtask once, repeats the table header and numbers every page', () => {
+      const all = pages.join(' ');
+      for (let index = 1; index <= count; index++) {
+        const name = `Long report subtask ${String(index).padStart(3, '0')}`;
+        expect(all.split(name).length - 1, name).toBe(1);
+      }
+      pages.forEach((text, index) => {
+        expect(text, `page ${index + 1}`).toContain('Project Major Task Subtask Due Date Status');
+        expect(text, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pages.length}`);
+      });
+      for (const text of pages.slice(1)) expect(text).toContain(team.otherManager.email);
+      expect(pages[0]).toContain('Total tasks 300 Completed 100 Ongoing 100 Pending Approval 100');
+    });
+  });
+});

@@ -1,0 +1,296 @@
+import PDFDocument from 'pdfkit';
+import type { AppraisalItem, Role } from '@siteboard/shared';
+import type { ReportSubtaskRow } from './reports.queries';
+import { countAxis, rangeLabel, type DateRange } from './reports.rules';
+
+export interface AppraisalPdfInput {
+  companyName: string;
+  /** The company's local date and time, `YYYY-MM-DD HH:MM`. */
+  generatedAt: string;
+  timezone: string;
+  range: DateRange;
+  item: AppraisalItem;
+  /** The person's subtasks in the range, possibly only the first of them (item.total_tasks says how many there are). */
+  subtasks: ReportSubtaskRow[];
+}
+
+// Spec §9: the chart's four bars and their colours.
+const SERIES = [
+  { label: 'Completed', color: '#16a34a', value: (item: AppraisalItem) => item.completed_tasks },
+  { label: 'Ongoing', color: '#f97316', value: (item: AppraisalItem) => item.ongoing_tasks },
+  { label: 'Pending Approval', color: '#9333ea', value: (item: AppraisalItem) => item.pending_approval_tasks },
+  { label: 'Overdue', color: '#dc2626', value: (item: AppraisalItem) => item.overdue_tasks },
+] as const;
+
+const STATUS = {
+  completed: { label: 'Completed', color: '#15803d' },
+  ongoing: { label: 'Ongoing', color: '#c2410c' },
+  pending_approval: { label: 'Pending Approval', color: '#7e22ce' },
+} as const;
+
+const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
+
+const INK = '#0f172a';
+const MUTED = '#64748b';
+const RULE = '#e2e8f0';
+const PANEL = '#f8fafc';
+const ACCENT = '#2563eb';
+const OVERDUE = '#dc2626';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 56, side: 48, bottom: 64 };
+const LEFT = MARGIN.side;
+const RIGHT = PAGE.width - MARGIN.side;
+const CONTENT_WIDTH = RIGHT - LEFT;
+const BOTTOM = PAGE.height - MARGIN.bottom;
+
+const TABLE_COLUMNS = [
+  { key: 'project', title: 'Project', width: 108 },
+  { key: 'majorTask', title: 'Major Task', width: 108 },
+  { key: 'subtask', title: 'Subtask', width: 139 },
+  { key: 'dueDate', title: 'Due Date', width: 62 },
+  { key: 'status', title: 'Status', width: CONTENT_WIDTH - 108 - 108 - 139 - 62 },
+] as const;
+const ROW_HEIGHT = 18;
+const HEADER_ROW_HEIGHT = 20;
+const CELL_PADDING = 6;
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * The standard PDF fonts only encode Windows-1252: anything else would print as stray glyphs,
+ * so it becomes "?" instead.
+ */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+function printable(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) ? char : code < 0x20 ? ' ' : '?';
+  }
+  return out;
+}
+
+/** Cuts text to one line of the given width in the current font, ending in an ellipsis when cut. */
+function fit(doc: Doc, text: string, width: number): string {
+  const clean = printable(text);
+  if (doc.widthOfString(clean) <= width) return clean;
+  let low = 0;
+  let high = clean.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${clean.slice(0, middle).trimEnd()}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${clean.slice(0, low).trimEnd()}…`;
+}
+
+function write(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) {
+  const { font = 'Helvetica', size = 10, color = INK, ...rest } = options;
+  doc.font(font).fontSize(size).fillColor(color);
+  const value = rest.width === undefined ? printable(text) : fit(doc, text, rest.width);
+  doc.text(value, x, y, { lineBreak: false, ...rest });
+}
+
+function sectionTitle(doc: Doc, title: string, y: number): number {
+  write(doc, title, LEFT, y, { font: 'Helvetica-Bold', size: 13 });
+  doc.moveTo(LEFT, y + 19).lineTo(RIGHT, y + 19).lineWidth(0.75).strokeColor(RULE).stroke();
+  return y + 30;
+}
+
+function header(doc: Doc, input: AppraisalPdfInput): number {
+  doc.rect(0, 0, PAGE.width, 98).fill(INK);
+  write(doc, 'SITEBOARD', LEFT, 26, { font: 'Helvetica-Bold', size: 8, color: '#94a3b8', characterSpacing: 1.5 });
+  write(doc, 'Appraisal Report', LEFT, 39, { font: 'Helvetica-Bold', size: 24, color: '#ffffff' });
+  write(doc, input.companyName, LEFT, 70, { size: 11, color: '#cbd5e1', width: 300 });
+  const rightWidth = 200;
+  // Letter spacing also follows the last letter: widen the box by that much so the label lines up with the date below.
+  write(doc, 'GENERATED', RIGHT - rightWidth, 30, { font: 'Helvetica-Bold', size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
+  write(doc, input.generatedAt, RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
+  write(doc, input.timezone, RIGHT - rightWidth, 60, { size: 9, color: '#cbd5e1', width: rightWidth, align: 'right' });
+  return 118;
+}
+
+function personDetails(doc: Doc, input: AppraisalPdfInput, top: number): number {
+  let y = sectionTitle(doc, 'Employee', top);
+  const cells: [string, string][] = [
+    ['Email', input.item.name],
+    ['Role', ROLE_LABEL[input.item.role]],
+    ['Code', input.item.code],
+    ['Period', rangeLabel(input.range)],
+  ];
+  const columnWidth = CONTENT_WIDTH / 2;
+  doc.roundedRect(LEFT, y, CONTENT_WIDTH, 76, 4).fill(PANEL);
+  cells.forEach(([label, value], index) => {
+    const x = LEFT + 14 + (index % 2) * columnWidth;
+    const cellTop = y + 12 + Math.floor(index / 2) * 32;
+    write(doc, label.toUpperCase(), x, cellTop, { font: 'Helvetica-Bold', size: 7.5, color: MUTED, characterSpacing: 0.8 });
+    write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
+  });
+  y += 76;
+  return y + 24;
+}
+
+function chart(doc: Doc, item: AppraisalItem, top: number): number {
+  const y = sectionTitle(doc, 'Task Summary', top);
+  const plot = { left: LEFT + 34, top: y + 18, width: 290, height: 128 };
+  const baseline = plot.top + plot.height;
+  const { top: axisTop, step } = countAxis(Math.max(...SERIES.map((series) => series.value(item))));
+
+  for (let tick = 0; tick <= axisTop; tick += step) {
+    const tickY = baseline - (tick / axisTop) * plot.height;
+    doc.moveTo(plot.left, tickY).lineTo(plot.left + plot.width, tickY).lineWidth(0.5).strokeColor(tick === 0 ? '#94a3b8' : RULE).stroke();
+    write(doc, String(tick), LEFT, tickY - 3.5, { size: 8, color: MUTED, width: 28, align: 'right' });
+  }
+  doc.moveTo(plot.left, plot.top - 6).lineTo(plot.left, baseline).lineWidth(0.75).strokeColor('#94a3b8').stroke();
+  doc.save().rotate(-90, { origin: [LEFT - 10, plot.top + plot.height / 2] });
+  write(doc, 'Tasks', LEFT - 10 - 20, plot.top + plot.height / 2 - 4, { size: 8, color: MUTED, width: 40, align: 'center' });
+  doc.restore();
+
+  const slot = plot.width / SERIES.length;
+  const barWidth = 40;
+  SERIES.forEach((series, index) => {
+    const value = series.value(item);
+    const barHeight = (value / axisTop) * plot.height;
+    const x = plot.left + index * slot + (slot - barWidth) / 2;
+    if (barHeight > 0) doc.rect(x, baseline - barHeight, barWidth, barHeight).fill(series.color);
+    write(doc, String(value), x - 10, baseline - barHeight - 14, { font: 'Helvetica-Bold', size: 10, width: barWidth + 20, align: 'center' });
+    write(doc, series.label, plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center' });
+  });
+
+  const legend = { left: plot.left + plot.width + 20, top: plot.top - 6, width: RIGHT - (plot.left + plot.width + 20) };
+  doc.roundedRect(legend.left, legend.top, legend.width, plot.height + 30, 4).fill(PANEL);
+  const inner = { left: legend.left + 14, width: legend.width - 28 };
+  write(doc, 'Total tasks', inner.left, legend.top + 16, { font: 'Helvetica-Bold', size: 10 });
+  write(doc, String(item.total_tasks), inner.left, legend.top + 16, { font: 'Helvetica-Bold', size: 10, width: inner.width, align: 'right' });
+  doc.moveTo(inner.left, legend.top + 34).lineTo(inner.left + inner.width, legend.top + 34).lineWidth(0.5).strokeColor(RULE).stroke();
+  SERIES.forEach((series, index) => {
+    const rowY = legend.top + 44 + index * 19;
+    doc.rect(inner.left, rowY + 1, 9, 9).fill(series.color);
+    write(doc, series.label, inner.left + 16, rowY + 1, { size: 9.5 });
+    write(doc, String(series.value(item)), inner.left, rowY + 1, { font: 'Helvetica-Bold', size: 9.5, width: inner.width, align: 'right' });
+  });
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text('Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.', inner.left, legend.top + 122, {
+      width: inner.width,
+    });
+  return baseline + 40;
+}
+
+function efficiency(doc: Doc, item: AppraisalItem, top: number): number {
+  const y = sectionTitle(doc, 'Efficiency Score', top);
+  const score = item.efficiency_score;
+  write(doc, `${score}%`, LEFT, y + 2, { font: 'Helvetica-Bold', size: 26, color: ACCENT });
+  const bar = { left: LEFT + 96, top: y + 8, width: CONTENT_WIDTH - 96, height: 14 };
+  doc.roundedRect(bar.left, bar.top, bar.width, bar.height, 7).fill(RULE);
+  if (score > 0) doc.roundedRect(bar.left, bar.top, Math.max(bar.height, (bar.width * score) / 100), bar.height, 7).fill(ACCENT);
+  for (const tick of [0, 25, 50, 75, 100]) {
+    const x = bar.left + (bar.width * tick) / 100;
+    const align = tick === 0 ? 'left' : tick === 100 ? 'right' : 'center';
+    const labelLeft = align === 'left' ? x : align === 'right' ? x - 40 : x - 20;
+    write(doc, `${tick}%`, labelLeft, bar.top + bar.height + 5, { size: 7.5, color: MUTED, width: 40, align });
+  }
+  const caption =
+    item.total_tasks === 0
+      ? 'No tasks were due in this period, so the score is 0%.'
+      : `${item.completed_tasks} of ${item.total_tasks} tasks completed (completed ÷ total, rounded to a whole percentage).`;
+  write(doc, caption, LEFT, y + 40, { size: 9, color: MUTED });
+  return y + 62;
+}
+
+function tableHeader(doc: Doc, y: number): number {
+  doc.rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill('#e2e8f0');
+  let x = LEFT;
+  for (const column of TABLE_COLUMNS) {
+    write(doc, column.title, x + CELL_PADDING, y + 6.5, { font: 'Helvetica-Bold', size: 8.5, width: column.width - 2 * CELL_PADDING });
+    x += column.width;
+  }
+  return y + HEADER_ROW_HEIGHT;
+}
+
+function tableRow(doc: Doc, row: ReportSubtaskRow, y: number, striped: boolean) {
+  if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, ROW_HEIGHT).fill(PANEL);
+  const status = STATUS[row.status];
+  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; font?: string }> = {
+    project: { text: row.project },
+    majorTask: { text: row.majorTask },
+    subtask: { text: row.subtask },
+    dueDate: row.overdue ? { text: row.dueDate ?? 'N/A', color: OVERDUE, font: 'Helvetica-Bold' } : { text: row.dueDate ?? 'N/A' },
+    status: { text: status.label, color: status.color },
+  };
+  let x = LEFT;
+  for (const column of TABLE_COLUMNS) {
+    const cell = cells[column.key];
+    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, font: cell.font, color: cell.color, width: column.width - 2 * CELL_PADDING });
+    x += column.width;
+  }
+  doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(RIGHT, y + ROW_HEIGHT).lineWidth(0.4).strokeColor(RULE).stroke();
+}
+
+/** A page after the first: a running title so a loose page still says whose report it is. */
+function continuationPage(doc: Doc, input: AppraisalPdfInput): number {
+  doc.addPage();
+  write(doc, `Appraisal Report · ${input.item.name} · ${rangeLabel(input.range)}`, LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+  doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
+  return MARGIN.top + 4;
+}
+
+function subtaskTable(doc: Doc, input: AppraisalPdfInput, top: number) {
+  const { subtasks, item } = input;
+  // The title, the caption, the header row and a couple of rows stay together.
+  let y = top + 54 + HEADER_ROW_HEIGHT + 2 * ROW_HEIGHT > BOTTOM ? continuationPage(doc, input) : top;
+  y = sectionTitle(doc, `Subtasks (${item.total_tasks})`, y);
+  if (subtasks.length === 0) {
+    write(doc, 'No subtasks in this period.', LEFT, y, { size: 10, color: MUTED });
+    return;
+  }
+  const shown = subtasks.length < item.total_tasks ? `Showing the first ${subtasks.length} of ${item.total_tasks} subtasks. ` : '';
+  write(doc, `${shown}Soonest due first; due dates in red are overdue.`, LEFT, y, { size: 8.5, color: MUTED });
+  y = tableHeader(doc, y + 16);
+  subtasks.forEach((row, index) => {
+    if (y + ROW_HEIGHT > BOTTOM) y = tableHeader(doc, continuationPage(doc, input));
+    tableRow(doc, row, y, index % 2 === 1);
+    y += ROW_HEIGHT;
+  });
+}
+
+function footers(doc: Doc, input: AppraisalPdfInput) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - 40;
+    doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
+    write(doc, `${input.companyName} · Appraisal report for ${input.item.name}`, LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
+    write(doc, `Page ${index - start + 1} of ${count}`, RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
+  }
+}
+
+/** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, and the subtasks behind them. */
+export function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
+    bufferPages: true,
+    info: { Title: printable(`Appraisal report - ${input.item.name}`), Author: 'SiteBoard', Subject: printable(`${input.companyName}: ${rangeLabel(input.range)}`) },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  let y = header(doc, input);
+  y = personDetails(doc, input, y);
+  y = chart(doc, input.item, y);
+  y = efficiency(doc, input.item, y);
+  subtaskTable(doc, input, y);
+  footers(doc, input);
+  doc.end();
+  return done;
+}

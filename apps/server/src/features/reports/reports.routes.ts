@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, managerAppraisalQuery } from '@siteboard/shared';
+import { requireRole } from '../../plugins/auth';
+import { appraisalPdf, appraisalReport, managerAppraisalReport } from './reports.service';
+
+const tags = ['reports'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/appraisal-report/', {
+    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    schema: {
+      tags,
+      security,
+      summary: "An admin's appraisal of one manager or team member: a one-element list",
+      querystring: appraisalQuery,
+      response: { 200: z.array(appraisalItemSchema), ...refusals },
+    },
+    handler: async (request) => appraisalReport({ db: app.db, user: request.user }, request.query),
+  });
+
+  app.get('/projects/api/manager-appraisal-report/', {
+    preHandler: requireRole(...PERMISSIONS['reports:team']),
+    schema: {
+      tags,
+      security,
+      summary: "Appraisals of a manager's own team, or of every manager and team member for an admin; user_id narrows it to one person",
+      querystring: managerAppraisalQuery,
+      response: { 200: z.array(appraisalItemSchema), ...refusals },
+    },
+    handler: async (request) => managerAppraisalReport({ db: app.db, user: request.user }, request.query),
+  });
+
+  app.get('/api/generate-appraisal-pdf/', {
+    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    schema: {
+      tags,
+      security,
+      summary: "An admin's appraisal of one manager or team member as a PDF download (appraisal_report.pdf)",
+      querystring: appraisalQuery,
+      response: {
+        200: { description: 'The report as a PDF file', content: { 'application/pdf': { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }) } } },
+        ...refusals,
+      },
+    },
+    handler: async (request, reply) => {
+      const pdf = await appraisalPdf({ db: app.db, user: request.user }, request.query);
+      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="appraisal_report.pdf"').send(pdf);
+    },
+  });
+};

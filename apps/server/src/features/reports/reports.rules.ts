@@ -1,0 +1,69 @@
+import type { AppraisalItem, Role } from '@siteboard/shared';
+
+export const USER_NOT_FOUND = 'User not found.';
+export const ACCESS_DENIED = 'Access denied.';
+export const ADMIN_NOT_APPRAISED = 'Appraisal reports cover managers and team members only.';
+
+/** An inclusive range of due dates; either end may be open. */
+export interface DateRange {
+  start?: string;
+  end?: string;
+}
+
+/** What the counting query answers for one person. */
+export interface AppraisalCounts {
+  id: number;
+  email: string;
+  code: string;
+  role: Role;
+  managerId: number | null;
+  total: number;
+  completed: number;
+  ongoing: number;
+  pendingApproval: number;
+  overdue: number;
+}
+
+/**
+ * round(100 × completed / total), halves rounded up, 0 with no tasks. Done in integers so a
+ * score like 12.5 never lands on 12 through a floating-point remainder.
+ */
+export function efficiencyScore(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.floor((200 * completed + total) / (2 * total));
+}
+
+export function toAppraisalItem(counts: AppraisalCounts): AppraisalItem {
+  return {
+    user_id: counts.id,
+    name: counts.email,
+    code: counts.code,
+    role: counts.role,
+    efficiency_score: efficiencyScore(counts.completed, counts.total),
+    total_tasks: counts.total,
+    completed_tasks: counts.completed,
+    ongoing_tasks: counts.ongoing,
+    pending_approval_tasks: counts.pendingApproval,
+    overdue_tasks: counts.overdue,
+  };
+}
+
+/** How the report names its period: "2026-01-01 to 2026-03-31", "From 2026-01-01", "Up to 2026-03-31" or "All time". */
+export function rangeLabel(range: DateRange): string {
+  if (range.start && range.end) return range.start === range.end ? range.start : `${range.start} to ${range.end}`;
+  if (range.start) return `From ${range.start}`;
+  if (range.end) return `Up to ${range.end}`;
+  return 'All time';
+}
+
+/**
+ * Ticks for a count axis: whole numbers, at most `maxTicks` intervals, the top tick at or above
+ * the largest value (and at least 1, so an all-zero chart still has an axis).
+ */
+export function countAxis(maxValue: number, maxTicks = 5): { top: number; step: number } {
+  const target = Math.max(1, Math.ceil(maxValue));
+  const rough = target / maxTicks;
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
+  const step = [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  return { top: Math.ceil(target / step) * step, step };
+}

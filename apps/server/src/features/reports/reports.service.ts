@@ -1,0 +1,60 @@
+import type { AppraisalItem, AppraisalQuery, ManagerAppraisalQuery } from '@siteboard/shared';
+import type { ServiceContext } from '../../lib/context';
+import { fieldError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { countAppraisals, listReportSubtasks, type AppraisalRow } from './reports.queries';
+import { renderAppraisalPdf } from './reports.pdf';
+import { ACCESS_DENIED, ADMIN_NOT_APPRAISED, USER_NOT_FOUND, toAppraisalItem, type DateRange } from './reports.rules';
+
+/** The PDF lists at most this many subtasks (the counts always cover them all): a bound on the work one request can cause. */
+export const PDF_TABLE_LIMIT = 1000;
+
+function rangeOf(query: { start_date?: string; end_date?: string }): DateRange {
+  return { start: query.start_date, end: query.end_date };
+}
+
+/** One active manager or team member of the caller's company, counted; anyone else is refused. */
+async function countOnePerson(ctx: ServiceContext, userId: number, range: DateRange): Promise<AppraisalRow> {
+  const [row] = await countAppraisals(ctx.db, ctx.user.companyId, { userId }, range);
+  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  if (row.role === 'admin') throw fieldError('user_id', ADMIN_NOT_APPRAISED);
+  return row;
+}
+
+/** An admin's report on one person: the spec's client reads the first element of a list. */
+export async function appraisalReport(ctx: ServiceContext, query: AppraisalQuery): Promise<AppraisalItem[]> {
+  return [toAppraisalItem(await countOnePerson(ctx, query.user_id, rangeOf(query)))];
+}
+
+/**
+ * A manager's report on their own team, or an admin's on every manager and team member of the
+ * company; `user_id` narrows it to one person, who for a manager must be in their team.
+ */
+export async function managerAppraisalReport(ctx: ServiceContext, query: ManagerAppraisalQuery): Promise<AppraisalItem[]> {
+  const range = rangeOf(query);
+  const { companyId, id, role } = ctx.user;
+  if (query.user_id === undefined) {
+    const scope = role === 'admin' ? { everyone: true as const } : { managerId: id };
+    return (await countAppraisals(ctx.db, companyId, scope, range)).map(toAppraisalItem);
+  }
+  if (role === 'admin') return [toAppraisalItem(await countOnePerson(ctx, query.user_id, range))];
+
+  const [row] = await countAppraisals(ctx.db, companyId, { userId: query.user_id }, range);
+  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  if (row.role !== 'team_member' || row.managerId !== id) throw new ForbiddenError(ACCESS_DENIED);
+  return [toAppraisalItem(row)];
+}
+
+/** The admin's report on one person as a PDF: two statements, the counts and the subtasks it lists. */
+export async function appraisalPdf(ctx: ServiceContext, query: AppraisalQuery): Promise<Buffer> {
+  const range = rangeOf(query);
+  const person = await countOnePerson(ctx, query.user_id, range);
+  const subtasks = await listReportSubtasks(ctx.db, ctx.user.companyId, person.id, range, PDF_TABLE_LIMIT);
+  return renderAppraisalPdf({
+    companyName: person.companyName,
+    generatedAt: person.generatedAt,
+    timezone: person.timezone,
+    range,
+    item: toAppraisalItem(person),
+    subtasks,
+  });
+}

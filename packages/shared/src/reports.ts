@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { dateField, MAX_ID } from './common';
+import { roleSchema } from './users';
+
+/** One person's appraisal: their subtasks due in the requested range, counted by state. */
+export const appraisalItemSchema = z.object({
+  user_id: z.number(),
+  /** Users have no separate name: the report names them by e-mail. */
+  name: z.string(),
+  code: z.string(),
+  role: roleSchema,
+  /** round(100 × completed / total); 0 when the person has no tasks in the range. */
+  efficiency_score: z.number().int().min(0).max(100),
+  total_tasks: z.number().int(),
+  completed_tasks: z.number().int(),
+  ongoing_tasks: z.number().int(),
+  pending_approval_tasks: z.number().int(),
+  /** Not completed and due before today in the company's time zone; these are also counted as ongoing or pending approval. */
+  overdue_tasks: z.number().int(),
+});
+export type AppraisalItem = z.infer<typeof appraisalItemSchema>;
+
+export const RANGE_OUT_OF_ORDER = 'Start date must be on or before the end date.';
+const SELECT_USER = 'Select a user.';
+
+const userId = z.coerce.number<string>({ error: SELECT_USER }).int(SELECT_USER).positive(SELECT_USER).max(MAX_ID, SELECT_USER);
+
+/** A blank query value (`?start_date=`) is how a form sends "not chosen": it means the same as leaving the key out. */
+const blankAsMissing = () => z.string().optional().transform((value) => value || undefined);
+
+const optionalDate = (label: string) => blankAsMissing().pipe(dateField(label).optional()).meta({ description: `${label}, YYYY-MM-DD, inclusive` });
+
+const rangeShape = { start_date: optionalDate('Start date'), end_date: optionalDate('End date') };
+const rangeInOrder = (query: { start_date?: string; end_date?: string }) => !query.start_date || !query.end_date || query.start_date <= query.end_date;
+
+/** `GET /api/appraisal-report/` and `/api/generate-appraisal-pdf/`: one person, an optional inclusive range of due dates. */
+export const appraisalQuery = z
+  .object({ user_id: userId, ...rangeShape })
+  .refine(rangeInOrder, { message: RANGE_OUT_OF_ORDER, path: ['end_date'] });
+export type AppraisalQuery = z.output<typeof appraisalQuery>;
+
+/** `GET /projects/api/manager-appraisal-report/`: the caller's team (a manager) or company (an admin), or one person of it. */
+export const managerAppraisalQuery = z
+  .object({ user_id: blankAsMissing().pipe(userId.optional()), ...rangeShape })
+  .refine(rangeInOrder, { message: RANGE_OUT_OF_ORDER, path: ['end_date'] });
+export type ManagerAppraisalQuery = z.output<typeof managerAppraisalQuery>;
