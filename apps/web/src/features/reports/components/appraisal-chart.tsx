@@ -1,0 +1,53 @@
+import type { AppraisalItem } from '@siteboard/shared';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+/** Spec §9: Completed green, Ongoing orange, Pending Approval purple, Overdue red. */
+export const APPRAISAL_BARS = [
+  { key: 'completed_tasks', label: 'appraisal.completed', colour: '#16a34a' },
+  { key: 'ongoing_tasks', label: 'appraisal.ongoing', colour: '#f97316' },
+  { key: 'pending_approval_tasks', label: 'appraisal.pendingApproval', colour: '#9333ea' },
+  { key: 'overdue_tasks', label: 'appraisal.overdue', colour: '#dc2626' },
+] as const;
+
+export function AppraisalChart({ item, height = 220 }: { item: AppraisalItem; height?: number }) {
+  const { t } = useTranslation();
+  const data = APPRAISAL_BARS.map((bar) => ({ name: t(bar.label), value: item[bar.key], colour: bar.colour }));
+  return (
+    <figure>
+      <figcaption className="sr-only">{data.map((bar) => `${bar.name}: ${bar.value}`).join(', ')}</figcaption>
+      <div style={{ height }} aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+            <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} />
+            <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+              {data.map((bar) => (
+                <Cell key={bar.name} fill={bar.colour} />
+              ))}
+              <LabelList dataKey="value" position="top" fontSize={12} />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+/** The efficiency score as a percentage bar. */
+export function EfficiencyBar({ score }: { score: number }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <div className="mb-1 flex justify-between text-sm font-medium text-slate-700">
+        <span>{t('appraisal.efficiency')}</span>
+        <span>{score}%</span>
+      </div>
+      <div className="h-3 rounded-full bg-slate-200" role="progressbar" aria-valuenow={score} aria-valuemin={0} aria-valuemax={100} aria-label={t('appraisal.efficiency')}>
+        <div className="h-3 rounded-full bg-sky-600" style={{ width: `${Math.min(100, Math.max(0, score))}%` }} />
+      </div>
+    </div>
+  );
+}
