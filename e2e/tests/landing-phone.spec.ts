@@ -16,7 +16,7 @@ test('landing page at phone width: menu collapses and nothing overflows @phone',
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expect(page.locator('.swiper-slide img').first()).toBeVisible();
+  await expect(page.getByTestId('carousel-slide').first().getByRole('img')).toBeVisible();
   await saveScreenshot(page, 'landing-phone');
   await page.getByRole('link', { name: 'Log In' }).first().click();
   await expect(page).toHaveURL('/company-selection');
@@ -26,10 +26,16 @@ test('landing page at phone width: menu collapses and nothing overflows @phone',
 test('the carousel turns by itself with four slides, and the headline stands still under reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
-  await expect(page.locator('.swiper-slide img')).toHaveCount(4);
+  await expect(page.getByTestId('carousel-slide')).toHaveCount(4);
   const parts = page.getByTestId('headline-part');
   await expect(parts).toHaveCount(3);
   for (let index = 0; index < 3; index++) await expect(parts.nth(index)).toHaveClass(/opacity-100/);
-  const first = await page.locator('.swiper-slide-active img').getAttribute('src');
-  await expect.poll(async () => page.locator('.swiper-slide-active img').getAttribute('src'), { timeout: 6000 }).not.toBe(first);
+  const activeSlide = page.locator('[data-testid="carousel-slide"][data-active="true"] img');
+  const first = await activeSlide.getAttribute('src');
+  await expect.poll(async () => activeSlide.getAttribute('src'), { timeout: 6000 }).not.toBe(first);
+  await page.getByRole('button', { name: 'Show slide 4' }).click();
+  await expect(activeSlide).toHaveAttribute('src', '/images/slide-4.svg');
+  await page.getByRole('button', { name: 'Pause slideshow' }).click();
+  await page.waitForTimeout(4500);
+  await expect(activeSlide).toHaveAttribute('src', '/images/slide-4.svg');
 });

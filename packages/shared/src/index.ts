@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './roles';
 export * from './users';
 export * from './companies';
 export * from './projects';

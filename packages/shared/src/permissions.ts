@@ -1,4 +1,4 @@
-import type { Role } from './users';
+import type { Role } from './roles';
 
 /**
  * Role × action: the one table both the server's role guards and the web's menus read.

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_ID, positiveId } from './common';
+import { ROLES } from './roles';
 
-export const ROLES = ['admin', 'manager', 'team_member'] as const;
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
-export type Role = z.infer<typeof roleSchema>;
 
 export const companyRef = z.object({ id: z.number(), name: z.string() });
 

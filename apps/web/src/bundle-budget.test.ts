@@ -1,0 +1,69 @@
+/**
+ * Bundle budgets: the landing page's JavaScript under 150 KB gzipped (phones on a job site's
+ * connection see it first). Builds the app afresh, then walks Vite's manifest from the entry
+ * through the route's chunk and its static imports. The role areas' 250 KB budgets join this
+ * table with the performance issue.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1024;
+const BUDGETS = [
+  { name: 'landing page', route: 'src/app/routes/landing.tsx', limit: 150 * KB },
+];
+const SIGNED_IN_AREAS = ['src/app/routes/admin/area.tsx', 'src/app/routes/manager/area.tsx', 'src/app/routes/team-member/area.tsx'];
+
+let outDir: string;
+let manifest: Manifest;
+
+/** Every JS file the browser must fetch before the chunk can run: it and its static imports. */
+function firstLoadFiles(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) firstLoadFiles(imported, seen);
+  return seen;
+}
+
+const gzippedSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file))).length;
+
+describe('bundle budgets', () => {
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-budget-'));
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: webRoot, mode: 'production', logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+  }, 120_000);
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  for (const budget of BUDGETS) {
+    it(`keeps the ${budget.name}'s first load under ${budget.limit / KB} KB gzipped`, () => {
+      const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+      expect(manifest[budget.route], `${budget.route} must be its own chunk`).toBeDefined();
+      const files = new Set([...firstLoadFiles(entry), ...firstLoadFiles(budget.route)].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
+      const total = [...files].reduce((sum, file) => sum + gzippedSize(file), 0);
+      console.info(`${budget.name}: ${(total / KB).toFixed(1)} KB gzipped in ${files.size} files`);
+      expect(total).toBeLessThan(budget.limit);
+      // No signed-in area rides along.
+      for (const area of SIGNED_IN_AREAS) expect(files).not.toContain(manifest[area]!.file);
+    });
+  }
+});
