@@ -5,6 +5,8 @@ import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.rout
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { notificationsPlugin } from './features/notifications/notifications.plugin';
+import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
@@ -15,6 +17,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
+import { wsPlugin } from './plugins/ws';
 
 export interface AppOptions {
   database: Database;
@@ -24,11 +27,17 @@ export interface AppOptions {
   /** The built web app to serve; apps/web/dist when unset. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** How often the notification sweeps run; unset: never (tests call runSweeps themselves). */
+  sweepIntervalSeconds?: number;
+  /** approval_delay: how long a subtask may wait for approval (48 hours unless set). */
+  approvalDelayHours?: number;
+  /** The live connections' heartbeat (30 s unless set; tests shorten it). */
+  livePingIntervalMs?: number;
 }
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withoutTokensInUrls(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -39,11 +48,18 @@ export async function buildApp(options: AppOptions) {
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(openapiPlugin);
+  await app.register(wsPlugin);
+  await app.register(notificationsPlugin, {
+    sweepIntervalSeconds: options.sweepIntervalSeconds,
+    approvalDelayHours: options.approvalDelayHours ?? 48,
+    pingIntervalMs: options.livePingIntervalMs,
+  });
 
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
     await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true });
     await publicScope.register(authPublicRoutes);
+    await publicScope.register(liveNotificationsRoutes);
   });
 
   await app.register(async (protectedScope) => {
@@ -55,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(projectsRoutes);
     await protectedScope.register(tasksRoutes);
     await protectedScope.register(reportsRoutes);
+    await protectedScope.register(notificationsRoutes);
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });
@@ -62,3 +79,19 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The live connection carries its access token in the query string: request logs must not. */
+function withoutTokensInUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  return {
+    ...(typeof logger === 'object' ? logger : {}),
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
       APPROVAL_DELAY_HOURS: 48,
+      SWEEP_INTERVAL_SECONDS: 300,
     });
   });
 
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       ALLOW_SIGNUP: '0',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      SWEEP_INTERVAL_SECONDS: '60',
     });
 
     expect(config).toMatchObject({
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       ALLOW_SIGNUP: false,
       TRUST_PROXY: true,
       LOG_LEVEL: 'warn',
+      SWEEP_INTERVAL_SECONDS: 60,
     });
   });
 
@@ -59,6 +62,10 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'too-short', 'must be at least 32 characters'],
     ['ALLOW_SIGNUP', 'maybe', 'must be true or false'],
     ['LOG_LEVEL', 'loud', 'must be one of'],
+    ['SWEEP_INTERVAL_SECONDS', 'often', 'must be a number'],
+    ['SWEEP_INTERVAL_SECONDS', '2', 'must be at least 10'],
+    ['SWEEP_INTERVAL_SECONDS', '90000', 'must be at most 86400'],
+    ['SWEEP_INTERVAL_SECONDS', '1.5', 'must be a whole number'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);

@@ -20,6 +20,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),
+  SWEEP_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .max(86_400, 'must be at most 86400 (one day)')
+    .default(300),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };

@@ -13,6 +13,8 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     logger: { level: config.LOG_LEVEL },
+    sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
+    approvalDelayHours: config.APPROVAL_DELAY_HOURS,
   });
 
   let stopping = false;

@@ -7,3 +7,4 @@ export * from './projects';
 export * from './tasks';
 export * from './permissions';
 export * from './reports';
+export * from './notifications';

@@ -35,6 +35,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `handler` with the payload of each NOTIFY on `channel` (sent on commit by any
+   * connection to the same database), over one listening connection per Database. Answers the
+   * function that stops it.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
 }
@@ -54,7 +60,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePostgres({ client: pool, schema, logger });
     await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: once(() => pool.end()) };
+    const listener = createListener(options.url);
+    return {
+      db,
+      kind: 'postgres',
+      listen: listener.listen,
+      close: once(async () => {
+        await listener.close();
+        await pool.end();
+      }),
+    };
   }
 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -65,6 +80,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      // PGlite is one connection: it listens on the one every query uses.
+      listen: async (channel, handler) => {
+        const unlisten = await client.listen(assertChannel(channel), handler);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       close: once(async () => {
         try {
           await client.query('CHECKPOINT');
@@ -85,6 +107,108 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}
+
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+function assertChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return channel;
+}
+
+/**
+ * The one connection a PostgreSQL instance LISTENs on, outside the pool (a pooled connection
+ * would be handed to queries). When it is lost it reconnects with backoff and LISTENs again;
+ * what was announced meanwhile is not replayed (clients refetch when they reconnect).
+ */
+function createListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let current: { client: pg.Client; channels: Set<string> } | undefined;
+  let connecting: Promise<{ client: pg.Client; channels: Set<string> }> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_FIRST_MS;
+  let closed = false;
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url, application_name: 'siteboard-listener' });
+    const connection = { client, channels: new Set<string>() };
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      console.warn(`PostgreSQL listening connection lost: ${error.message}`);
+      lost(connection);
+    });
+    client.on('end', () => lost(connection));
+    await client.connect();
+    for (const channel of handlers.keys()) await subscribe(connection, channel);
+    return connection;
+  }
+
+  async function subscribe(connection: { client: pg.Client; channels: Set<string> }, channel: string) {
+    if (connection.channels.has(channel)) return;
+    await connection.client.query(`listen ${channel}`);
+    connection.channels.add(channel);
+  }
+
+  function lost(connection: { client: pg.Client }) {
+    if (current?.client !== connection.client) return;
+    current = undefined;
+    connection.client.end().catch(() => {});
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await ensureConnected();
+        retryMs = LISTEN_RETRY_FIRST_MS;
+      } catch (error) {
+        console.warn(`PostgreSQL listening connection: reconnecting failed (${(error as Error).message}); retrying in ${retryMs} ms`);
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+        scheduleReconnect();
+      }
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  async function ensureConnected() {
+    if (current) return current;
+    connecting ??= connect().finally(() => (connecting = undefined));
+    const connection = await connecting;
+    if (closed) {
+      await connection.client.end().catch(() => {});
+      throw new Error('The database is closed.');
+    }
+    current = connection;
+    return connection;
+  }
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      assertChannel(channel);
+      const set = handlers.get(channel) ?? new Set();
+      set.add(handler);
+      handlers.set(channel, set);
+      await subscribe(await ensureConnected(), channel);
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        if (current?.channels.delete(channel)) await current.client.query(`unlisten ${channel}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const connection = current ?? (await connecting?.catch(() => undefined));
+      current = undefined;
+      await connection?.client.end().catch(() => {});
+    },
+  };
 }
 
 export class DataDirLockedError extends Error {}

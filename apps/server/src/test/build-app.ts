@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -10,7 +10,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export type DatabaseKind = 'pglite' | 'postgres';
 
 let postgresReachable: Promise<boolean> | undefined;
-function isPostgresReachable(): Promise<boolean> {
+export function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
     try {
@@ -36,8 +36,14 @@ async function adminQuery(statement: string) {
   }
 }
 
+export type TestDatabase = Database & {
+  drop(): Promise<void>;
+  /** PostgreSQL only: where it is, for a second connection pool (a second app instance). */
+  url?: string;
+};
+
 /** A fresh, empty, migrated database of the given kind; `drop` removes every trace of it. */
-export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null, onQuery });
     return { ...database, drop: database.close };
@@ -49,11 +55,21 @@ export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: str
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5, onQuery });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * Another connection pool (and listening connection) to the same PostgreSQL test database, as a
+ * second app instance has; close it before dropping the database.
+ */
+export function openAnotherConnection(database: TestDatabase, onQuery?: (sql: string) => void): Promise<Database> {
+  if (!database.url) throw new Error('Only a PostgreSQL test database can be opened twice.');
+  return openDatabase({ kind: 'postgres', url: database.url, poolSize: 5, onQuery });
 }
 
 export interface TestContext {
@@ -66,10 +82,10 @@ export interface TestContext {
 
 /**
  * Runs the suite once per database (PGlite, then PostgreSQL), each on a fresh database built
- * before the suite and dropped after it. PostgreSQL is skipped, loudly, only when unreachable and
+ * before the suite and dropped after it, with an app built with `appOptions`. PostgreSQL is skipped, loudly, only when unreachable and
  * REQUIRE_POSTGRES is not set.
  */
-export function describeEachDatabase(title: string, suite: (ctx: TestContext) => void) {
+export function describeEachDatabase(title: string, suite: (ctx: TestContext) => void, appOptions: Partial<AppOptions> = {}) {
   for (const kind of ['pglite', 'postgres'] as const) {
     describe(`${title} [${kind}]`, async () => {
       const skip = kind === 'postgres' && !(await isPostgresReachable());
@@ -82,7 +98,7 @@ export function describeEachDatabase(title: string, suite: (ctx: TestContext) =>
         drop = database.drop;
         ctx.database = database;
         ctx.kind = kind;
-        ctx.app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET });
+        ctx.app = await buildApp({ ...appOptions, database, jwtSecret: TEST_JWT_SECRET });
         await ctx.app.ready();
       });
       afterAll(async () => {

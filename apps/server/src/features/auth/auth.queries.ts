@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
@@ -37,10 +37,13 @@ export async function revokeFamily(db: DbOrTx, family: string) {
     .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
 }
 
+/** A family is revoked when its newest token was revoked without being replaced. */
+const loginIsLive = (family: SQL) =>
+  sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${family} and ${refreshTokens.revokedAt} is not null and ${refreshTokens.replacedBy} is null)`;
+
 /**
  * What each authenticated request needs, read fresh so that a deleted user, a changed role or a
- * revoked login takes effect at once. A family is revoked when its newest token was revoked
- * without being replaced.
+ * revoked login takes effect at once.
  */
 export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; companyId: number; family: string }) {
   const [row] = await db
@@ -51,8 +54,24 @@ export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; c
         eq(users.id, claims.userId),
         eq(users.companyId, claims.companyId),
         isNull(users.deletedAt),
-        sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${claims.family} and ${refreshTokens.revokedAt} is not null and ${refreshTokens.replacedBy} is null)`,
+        loginIsLive(sql`${claims.family}`),
       ),
     );
   return row;
+}
+
+/**
+ * findActiveIdentity for many logins in one statement (long-lived connections re-check theirs
+ * periodically): answers the `userId:family` keys still active.
+ */
+export async function findActiveLogins(db: DbOrTx, logins: { userId: number; companyId: number; family: string }[]): Promise<Set<string>> {
+  if (logins.length === 0) return new Set();
+  const json = JSON.stringify(logins.map((login) => ({ user_id: login.userId, company_id: login.companyId, family: login.family })));
+  const result = await db.execute(sql`
+    select wanted.user_id, wanted.family::text as family
+    from json_to_recordset(${json}::json) as wanted(user_id int, company_id int, family uuid)
+    join ${users} on ${users.id} = wanted.user_id and ${users.companyId} = wanted.company_id and ${users.deletedAt} is null
+    where ${loginIsLive(sql`wanted.family`)}
+  `);
+  return new Set((result as unknown as { rows: { user_id: number; family: string }[] }).rows.map((row) => `${row.user_id}:${row.family}`));
 }

@@ -6,12 +6,14 @@ import {
   type createSubtaskInput,
   type MajorTask,
   type Subtask,
+  type SubtaskStatus,
   type subtaskListQuery,
   type updateMajorTaskInput,
   type updateSubtaskInput,
 } from '@siteboard/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
+import { events, type EventActor } from '../../lib/events';
 import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../projects/projects.service';
 import {
@@ -59,19 +61,31 @@ async function assertAssignable(db: DbOrTx, companyId: number, assignees: { fiel
   if (Object.keys(errors).length > 0) throw new ValidationError(INVALID_ASSIGNEE, errors);
 }
 
+/** The status changes the workflow names (spec §4); the manager's other dropdown moves announce nothing. */
+const STATUS_EVENTS: Partial<Record<`${SubtaskStatus}>${SubtaskStatus}`, 'subtask.submitted' | 'subtask.approved' | 'subtask.declined'>> = {
+  'ongoing>pending_approval': 'subtask.submitted',
+  'pending_approval>completed': 'subtask.approved',
+  'pending_approval>ongoing': 'subtask.declined',
+};
+
+const actorOfEvent = (ctx: ServiceContext): EventActor => ({ id: ctx.user.id, companyId: ctx.user.companyId, email: ctx.user.email });
+
 /**
  * Every subtask is created here, inside the caller's transaction, with who creates it, for whom
- * and in which status at hand: where task_assignment notifications are to be written, in the
- * same transaction.
+ * and in which status at hand; 'subtasks.assigned' lets subscribers (task_assignment
+ * notifications) write in the same transaction.
  */
-async function addSubtasks(tx: Tx, _ctx: ServiceContext, rows: NewSubtask[]) {
-  return insertSubtasks(tx, rows);
+async function addSubtasks(tx: Tx, ctx: ServiceContext, rows: NewSubtask[]) {
+  const created = await insertSubtasks(tx, rows);
+  await events.emit(tx, 'subtasks.assigned', { actor: actorOfEvent(ctx), subtaskIds: created.map((row) => row.id) });
+  return created;
 }
 
 /**
  * Every change to an existing subtask is written here, inside the caller's transaction, with the
- * actor, the subtask and its status change at hand: where task_submission, task_approved and
- * task_declined (and task_assignment on a new assignee) notifications are to be written.
+ * actor, the subtask and its status change at hand; the events it emits let subscribers
+ * (task_submission, task_approved, task_declined, task_assignment on a new assignee) write in
+ * the same transaction, after the row has its new values.
  */
 async function writeSubtaskChange(
   tx: Tx,
@@ -79,6 +93,10 @@ async function writeSubtaskChange(
   change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number },
 ) {
   await updateSubtaskRow(tx, ctx.user.companyId, change.subtaskId, change.values);
+  const actor = actorOfEvent(ctx);
+  if (change.newAssigneeId !== undefined) await events.emit(tx, 'subtasks.assigned', { actor, subtaskIds: [change.subtaskId] });
+  const event = change.statusChange && STATUS_EVENTS[`${change.statusChange.from}>${change.statusChange.to}`];
+  if (event) await events.emit(tx, event, { actor, subtaskId: change.subtaskId });
 }
 
 export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<MajorTask> {

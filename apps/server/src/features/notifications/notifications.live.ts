@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { LIVE_CLOSE_CODES, type LiveNotification, type NotificationType } from '@siteboard/shared';
+import type { Db } from '../../db/client';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
+import type { Tokens } from '../auth/auth.tokens';
+import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
+
+/** A client that lets this much pile up unsent is not reading: it is cut off rather than held in memory. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const DEFAULT_PING_INTERVAL_MS = 30_000;
+export const NOT_YOUR_CONNECTION = 'This live connection belongs to another user.';
+
+/** Who a live connection belongs to; the login (family) is re-checked while it stays open. */
+export interface LiveLogin {
+  userId: number;
+  companyId: number;
+  family: string;
+}
+
+/**
+ * The upgrade is allowed only with a valid access token (`?token=`) of an active login, of the
+ * very user and e-mail the path names: 401 otherwise, 403 for another user's path.
+ */
+export async function authenticateLiveConnection(
+  deps: { db: Db; tokens: Tokens },
+  path: { userId: number; email: string },
+  token: string | undefined,
+): Promise<LiveLogin> {
+  const claims = token ? await deps.tokens.verifyAccess(token) : undefined;
+  const identity = claims && (await findActiveIdentity(deps.db, claims));
+  if (!claims || !identity) throw new UnauthorizedError('Token is invalid or expired.');
+  if (identity.id !== path.userId || identity.email.toLowerCase() !== path.email.trim().toLowerCase()) throw new ForbiddenError(NOT_YOUR_CONNECTION);
+  return { userId: identity.id, companyId: identity.companyId, family: claims.family };
+}
+
+const announcementSchema = z.object({ id: z.number().int(), company: z.number().int(), users: z.array(z.number().int()) });
+
+interface LiveClient extends LiveLogin {
+  socket: WebSocket;
+  alive: boolean;
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+/**
+ * This instance's live connections. Every notification reaches it as a NOTIFY (whichever
+ * instance wrote it), is loaded once, and goes to the local sockets of its recipients in its
+ * company. A heartbeat pings every socket, cuts off those that missed the last pong, and closes
+ * (4401) those whose user was deleted or whose login was revoked.
+ */
+export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingIntervalMs?: number }) {
+  const { db, log } = options;
+  const byUser = new Map<number, Set<LiveClient>>();
+  let beating = false;
+  const heartbeat = setInterval(() => void beat(), options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
+  heartbeat.unref();
+
+  function clients(): LiveClient[] {
+    return [...byUser.values()].flatMap((set) => [...set]);
+  }
+
+  function remove(client: LiveClient) {
+    const set = byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) byUser.delete(client.userId);
+  }
+
+  function send(client: LiveClient, message: LiveNotification) {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) socket.send(JSON.stringify(message));
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      log.warn({ userId: client.userId }, 'live client not reading: connection terminated');
+      socket.terminate();
+    }
+  }
+
+  async function beat() {
+    if (beating) return;
+    beating = true;
+    try {
+      const open = clients();
+      for (const client of open) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+      if (open.length === 0) return;
+      const active = await findActiveLogins(db, uniqueLogins(open));
+      for (const client of open) {
+        if (!active.has(`${client.userId}:${client.family}`)) client.socket.close(LIVE_CLOSE_CODES.unauthorized, 'Login ended');
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'live connection heartbeat failed');
+    } finally {
+      beating = false;
+    }
+  }
+
+  return {
+    add(socket: WebSocket, login: LiveLogin) {
+      const client: LiveClient = { ...login, socket, alive: true };
+      const set = byUser.get(login.userId) ?? new Set();
+      set.add(client);
+      byUser.set(login.userId, set);
+      socket.on('pong', () => (client.alive = true));
+      socket.on('close', () => remove(client));
+    },
+
+    /** The NOTIFY handler: never throws (a bad payload or a failed load is logged). */
+    async deliver(payload: string) {
+      try {
+        const parsed = announcementSchema.safeParse(JSON.parse(payload));
+        if (!parsed.success) return log.warn({ payload }, 'ignored a malformed notification announcement');
+        const announcement: NotificationAnnouncement = parsed.data;
+        const isLocal = (userId: number) => [...(byUser.get(userId) ?? [])].some((client) => client.companyId === announcement.company);
+        const localUsers = announcement.users.filter(isLocal);
+        if (localUsers.length === 0) return;
+        for (const row of await findDeliveries(db, announcement, localUsers)) {
+          const message: LiveNotification = {
+            id: row.recipientId,
+            type: row.type as NotificationType,
+            message: row.message,
+            created_by: row.createdBy,
+            timestamp: row.createdAt.toISOString(),
+          };
+          for (const client of byUser.get(row.userId) ?? []) if (client.companyId === announcement.company) send(client, message);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'delivering a live notification failed');
+      }
+    },
+
+    /** For diagnostics and tests: how many sockets this instance holds. */
+    size(): number {
+      return clients().length;
+    },
+
+    close() {
+      clearInterval(heartbeat);
+    },
+  };
+}
+
+function uniqueLogins(clients: LiveClient[]): LiveLogin[] {
+  const byKey = new Map(clients.map((client) => [`${client.userId}:${client.family}`, { userId: client.userId, companyId: client.companyId, family: client.family }]));
+  return [...byKey.values()];
+}

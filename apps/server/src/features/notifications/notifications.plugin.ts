@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { createLiveHub, type LiveHub } from './notifications.live';
+import { NOTIFICATIONS_CHANNEL } from './notifications.queries';
+import { runSweeps, subscribeToTaskEvents } from './notifications.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveNotifications: LiveHub;
+  }
+}
+
+export interface NotificationsOptions {
+  /** How often the reminder sweeps run; unset: never (tests drive `runSweeps` with their own clock). */
+  sweepIntervalSeconds?: number;
+  approvalDelayHours: number;
+  /** WebSocket heartbeat; 30 s unless a test needs it faster. */
+  pingIntervalMs?: number;
+}
+
+/** A first sweep soon after start, so frequent restarts cannot starve the timer. */
+const FIRST_SWEEP_DELAY_MS = 5_000;
+
+/**
+ * Notifications as side effects: rows written in the transaction of the task change (event
+ * subscription), the live hub fed by this instance's one LISTEN connection, and the sweeps.
+ */
+export const notificationsPlugin = fp(
+  async (app: FastifyInstance, options: NotificationsOptions) => {
+    subscribeToTaskEvents();
+    const hub = createLiveHub({ db: app.db, log: app.log, pingIntervalMs: options.pingIntervalMs });
+    app.decorate('liveNotifications', hub);
+    const unlisten = await app.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void hub.deliver(payload));
+    const sweeper = options.sweepIntervalSeconds
+      ? startSweeper(app.db, app.log, { intervalMs: options.sweepIntervalSeconds * 1000, approvalDelayHours: options.approvalDelayHours })
+      : undefined;
+
+    app.addHook('onClose', async () => {
+      hub.close();
+      await sweeper?.stop();
+      await unlisten();
+    });
+  },
+  { name: 'notifications', dependencies: ['db', 'auth', 'ws'] },
+);
+
+function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number }) {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= runSweeps(db, { now: new Date(), approvalDelayHours: options.approvalDelayHours })
+      .then(
+        (result) => {
+          if (result.swept && result.created > 0) log.info(result, 'notification sweep');
+        },
+        (error: unknown) => log.error({ err: error }, 'notification sweep failed'),
+      )
+      .finally(() => (running = undefined));
+  };
+  const first = setTimeout(sweep, Math.min(FIRST_SWEEP_DELAY_MS, options.intervalMs));
+  const timer = setInterval(sweep, options.intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '@siteboard/shared';
+import type { DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema/companies';
+import { notificationRecipients, notifications } from '../../db/schema/notifications';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { users } from '../../db/schema/users';
+
+/** The PostgreSQL channel new notifications are announced on, with ids only. */
+export const NOTIFICATIONS_CHANNEL = 'siteboard_notifications';
+
+/** What a NOTIFY on the channel carries: ids only, a few dozen bytes (the limit is 8,000). */
+export interface NotificationAnnouncement {
+  id: number;
+  company: number;
+  users: number[];
+}
+
+/** Taken inside the sweep transaction, so only one instance sweeps at a time; released on commit. */
+const SWEEP_LOCK_KEY = 0x5b_0a_4d_01;
+
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+// A person counts only while active: a soft-deleted user hears of nothing.
+const activeAssignees = alias(users, 'active_assignees');
+const activeAssigners = alias(users, 'active_assigners');
+const activeManagers = alias(users, 'active_managers');
+
+/** The subtasks, with their names and the active people involved, in one statement. */
+export function findSubtaskParties(db: DbOrTx, companyId: number, subtaskIds: number[]) {
+  if (subtaskIds.length === 0) return Promise.resolve([]);
+  return selectParties(db).where(and(eq(subtasks.companyId, companyId), inArray(subtasks.id, subtaskIds)));
+}
+
+function selectParties<Extra extends Record<string, SQL.Aliased>>(db: DbOrTx, extra: Extra = {} as Extra) {
+  return db
+    .select({
+      id: subtasks.id,
+      companyId: subtasks.companyId,
+      name: subtasks.name,
+      projectName: projects.name,
+      dueDate: subtasks.dueDate,
+      assigneeId: activeAssignees.id,
+      assigneeEmail: activeAssignees.email,
+      assignerId: activeAssigners.id,
+      projectManagerId: activeManagers.id,
+      ...extra,
+    })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .innerJoin(companies, eq(companies.id, subtasks.companyId))
+    .leftJoin(activeAssignees, and(eq(activeAssignees.id, subtasks.assignedToId), isNull(activeAssignees.deletedAt)))
+    .leftJoin(activeAssigners, and(eq(activeAssigners.id, subtasks.assignedById), isNull(activeAssigners.deletedAt)))
+    .leftJoin(activeManagers, and(eq(activeManagers.id, projects.managerId), isNull(activeManagers.deletedAt)));
+}
+
+/** The calendar date at `now` in each company's time zone. */
+const companyToday = (now: Date) => sql`(timezone(${companies.timezone}, ${now.toISOString()}::timestamptz))::date`;
+
+/** "<type>:<subtask id>:<company's date>": one notification of a kind per subtask per day. */
+const dailyKey = (type: NotificationType, now: Date) => sql<string>`${type}::text || ':' || ${subtasks.id} || ':' || ${companyToday(now)}::text`;
+const notYetSent = (key: SQL) => sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${key})`;
+
+/** Subtasks not completed, in a project not completed, with an active assignee, due tomorrow in their company's time zone, not yet reminded today. */
+export function findDeadlineCandidates(db: DbOrTx, now: Date) {
+  const key = dailyKey('deadline_reminder', now);
+  return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
+    and(
+      ne(subtasks.status, 'completed'),
+      ne(projects.status, 'completed'),
+      isNotNull(activeAssignees.id),
+      sql`${subtasks.dueDate} = ${companyToday(now)} + 1`,
+      notYetSent(key),
+    ),
+  );
+}
+
+/** Subtasks pending approval since before `submittedBefore`, in a project not completed, not yet reported today. */
+export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date) {
+  const key = dailyKey('approval_delay', now);
+  return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
+    and(
+      eq(subtasks.status, 'pending_approval'),
+      ne(projects.status, 'completed'),
+      sql`${subtasks.submittedAt} <= ${submittedBefore.toISOString()}::timestamptz`,
+      notYetSent(key),
+    ),
+  );
+}
+
+export async function tryLockSweeps(tx: DbOrTx): Promise<boolean> {
+  const [row] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`));
+  return row?.locked === true;
+}
+
+export interface NotificationDraft {
+  companyId: number;
+  type: NotificationType;
+  message: string;
+  createdBy: string;
+  subtaskId: number | null;
+  /** Set by the sweeps: a draft whose key exists already is skipped. */
+  dedupeKey: string | null;
+  recipients: number[];
+}
+
+/**
+ * Writes the notifications, their recipients and the NOTIFY announcing each, in ONE statement
+ * however many there are. Ids are drawn from the sequence first so recipients can be matched
+ * to their notification; a draft whose dedupe key exists is skipped with its recipients and
+ * announcement. NOTIFY is delivered on commit and dropped on rollback. Answers how many were
+ * written.
+ */
+export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<number> {
+  const wanted = drafts.filter((draft) => draft.recipients.length > 0);
+  if (wanted.length === 0) return 0;
+  const json = JSON.stringify(
+    wanted.map((draft) => ({
+      company_id: draft.companyId,
+      type: draft.type,
+      message: draft.message,
+      created_by: draft.createdBy,
+      subtask_id: draft.subtaskId,
+      dedupe_key: draft.dedupeKey,
+      recipients: draft.recipients,
+    })),
+  );
+  const result = await tx.execute(sql`
+    with draft as materialized (
+      select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, d.*
+      from json_to_recordset(${json}::json)
+        as d(company_id int, type text, message text, created_by text, subtask_id int, dedupe_key text, recipients int[])
+    ),
+    inserted as (
+      insert into ${notifications} (id, company_id, type, message, created_by, subtask_id, dedupe_key)
+      select id, company_id, type, message, created_by, subtask_id, dedupe_key from draft
+      on conflict (dedupe_key) do nothing
+      returning id
+    ),
+    delivered as (
+      insert into ${notificationRecipients} (company_id, notification_id, user_id)
+      select draft.company_id, draft.id, recipient.user_id
+      from inserted join draft using (id) cross join lateral unnest(draft.recipients) as recipient(user_id)
+      returning notification_id, company_id, user_id
+    )
+    select notification_id as id,
+      pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('id', notification_id, 'company', company_id, 'users', json_agg(user_id order by user_id))::text)::text as announced
+    from delivered
+    group by notification_id, company_id
+  `);
+  return rowsOf(result).length;
+}
+
+/** The caller's newest notifications, in one statement. */
+export function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number) {
+  return db
+    .select({
+      id: notificationRecipients.id,
+      isRead: notificationRecipients.isRead,
+      createdAt: notificationRecipients.createdAt,
+      type: notifications.type,
+      message: notifications.message,
+      createdBy: notifications.createdBy,
+      notificationCreatedAt: notifications.createdAt,
+    })
+    .from(notificationRecipients)
+    .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+    .where(and(eq(notificationRecipients.companyId, companyId), eq(notificationRecipients.userId, userId)))
+    .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.id))
+    .limit(limit);
+}
+
+/** Marks the caller's unread notifications read (all, or those of these ids that are theirs); answers how many changed. */
+export async function markNotificationsRead(db: DbOrTx, companyId: number, userId: number, ids?: number[]): Promise<number> {
+  if (ids?.length === 0) return 0;
+  const changed = db.$with('changed').as(
+    db
+      .update(notificationRecipients)
+      .set({ isRead: true, readAt: sql`now()` })
+      .where(
+        and(
+          eq(notificationRecipients.companyId, companyId),
+          eq(notificationRecipients.userId, userId),
+          eq(notificationRecipients.isRead, false),
+          ids ? inArray(notificationRecipients.id, ids) : undefined,
+        ),
+      )
+      .returning({ id: notificationRecipients.id }),
+  );
+  const [row] = await db.with(changed).select({ updated: sql<number>`count(*)::int` }).from(changed);
+  return row?.updated ?? 0;
+}
+
+/** An announced notification as each of these (connected) users of its company is to receive it. */
+export function findDeliveries(db: DbOrTx, announcement: { id: number; company: number }, userIds: number[]) {
+  return db
+    .select({
+      recipientId: notificationRecipients.id,
+      userId: notificationRecipients.userId,
+      type: notifications.type,
+      message: notifications.message,
+      createdBy: notifications.createdBy,
+      createdAt: notifications.createdAt,
+    })
+    .from(notificationRecipients)
+    .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+    .where(
+      and(
+        eq(notifications.id, announcement.id),
+        eq(notifications.companyId, announcement.company),
+        eq(notificationRecipients.companyId, announcement.company),
+        inArray(notificationRecipients.userId, userIds),
+      ),
+    );
+}

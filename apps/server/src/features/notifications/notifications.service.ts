@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
+import type { Db, Tx } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { ForbiddenError } from '../../lib/errors';
+import { events, type AppEvents, type EventActor } from '../../lib/events';
+import {
+  findApprovalDelayCandidates,
+  findDeadlineCandidates,
+  findSubtaskParties,
+  insertNotifications,
+  listNotificationsOf,
+  markNotificationsRead,
+  tryLockSweeps,
+  type NotificationDraft,
+} from './notifications.queries';
+import { messages, recipientsOf } from './notifications.rules';
+
+type ListQuery = z.output<typeof notificationListQuery>;
+type MarkRead = z.output<typeof markReadInput>;
+
+export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.';
+
+export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
+  if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
+  const rows = await listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+    notification: { type: row.type as NotificationType, message: row.message, created_by: row.createdBy, created_at: row.notificationCreatedAt.toISOString() },
+  }));
+}
+
+export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ updated: number }> {
+  return { updated: await markNotificationsRead(ctx.db, ctx.user.companyId, ctx.user.id, input?.ids) };
+}
+
+type Party = Awaited<ReturnType<typeof findSubtaskParties>>[number];
+
+/** One notification per subtask of the event, to whoever the rules say, written in the event's transaction: two statements. */
+async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, message: (party: Party) => string) {
+  const parties = await findSubtaskParties(tx, actor.companyId, subtaskIds);
+  await insertNotifications(
+    tx,
+    parties.map((party) => ({
+      companyId: actor.companyId,
+      type,
+      message: message(party),
+      createdBy: actor.email,
+      subtaskId: party.id,
+      dedupeKey: null,
+      recipients: recipientsOf(type, party, actor.id),
+    })),
+  );
+}
+
+const onAssigned = (tx: Tx, { actor, subtaskIds }: AppEvents['subtasks.assigned']) =>
+  notifyOfSubtasks(tx, actor, subtaskIds, 'task_assignment', (party) => messages.taskAssignment(actor.email, party, party.dueDate));
+const onSubmitted = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.submitted']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_submission', (party) => messages.taskSubmission(actor.email, party));
+const onApproved = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.approved']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_approved', (party) => messages.taskApproved(actor.email, party));
+const onDeclined = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.declined']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => messages.taskDeclined(actor.email, party));
+
+/** Idempotent: the handlers are module functions, so subscribing again (another app in the process) changes nothing. */
+export function subscribeToTaskEvents(): void {
+  events.on('subtasks.assigned', onAssigned);
+  events.on('subtask.submitted', onSubmitted);
+  events.on('subtask.approved', onApproved);
+  events.on('subtask.declined', onDeclined);
+}
+
+export interface SweepOptions {
+  /** The clock: tests pass any instant. */
+  now: Date;
+  approvalDelayHours: number;
+}
+
+export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; created: number };
+
+/**
+ * deadline_reminder and approval_delay for every company, in one transaction of five statements
+ * however many subtasks qualify. Another instance already sweeping → nothing happens; a second
+ * sweep the same day finds nothing left to send (and the unique dedupe key would refuse it).
+ */
+export function runSweeps(db: Db, { now, approvalDelayHours }: SweepOptions): Promise<SweepResult> {
+  return db.transaction(async (tx) => {
+    if (!(await tryLockSweeps(tx))) return { swept: false };
+    const due = await findDeadlineCandidates(tx, now);
+    const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000));
+    const drafts: NotificationDraft[] = [
+      ...due.map((party) => ({
+        companyId: party.companyId,
+        type: 'deadline_reminder' as const,
+        message: messages.deadlineReminder(party, party.dueDate!),
+        createdBy: SYSTEM_AUTHOR,
+        subtaskId: party.id,
+        dedupeKey: party.dedupeKey,
+        recipients: recipientsOf('deadline_reminder', party, null),
+      })),
+      ...delayed.map((party) => ({
+        companyId: party.companyId,
+        type: 'approval_delay' as const,
+        message: messages.approvalDelay(party, party.assigneeEmail, approvalDelayHours),
+        createdBy: SYSTEM_AUTHOR,
+        subtaskId: party.id,
+        dedupeKey: party.dedupeKey,
+        recipients: recipientsOf('approval_delay', party, null),
+      })),
+    ];
+    return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, created: await insertNotifications(tx, drafts) };
+  });
+}

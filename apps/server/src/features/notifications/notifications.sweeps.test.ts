@@ -1,0 +1,175 @@
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { notificationRecipients, notifications } from '../../db/schema/notifications';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { users } from '../../db/schema/users';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createTeam, insertSubtask, insertWork, type Team } from '../../test/work-factories';
+import { insertNotifications } from './notifications.queries';
+import { runSweeps } from './notifications.service';
+
+const HOUR = 3_600_000;
+const DELAY_HOURS = 48;
+
+/** The calendar date at `now` in a time zone, `days` later, as the sweep must compute it. */
+function dateIn(timeZone: string, now: Date, days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function sentAbout(ctx: TestContext, subtaskId: number) {
+  return ctx.app.db
+    .select({ type: notifications.type, message: notifications.message, createdBy: notifications.createdBy, dedupeKey: notifications.dedupeKey, userId: notificationRecipients.userId })
+    .from(notifications)
+    .innerJoin(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id))
+    .where(eq(notifications.subtaskId, subtaskId))
+    .orderBy(notifications.id, notificationRecipients.userId);
+}
+
+async function subtaskNames(ctx: TestContext, subtaskId: number) {
+  const [row] = await ctx.app.db
+    .select({ name: subtasks.name, projectName: projects.name })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .where(eq(subtasks.id, subtaskId));
+  return row!;
+}
+
+const sweep = (ctx: TestContext, now: Date) => runSweeps(ctx.app.db, { now, approvalDelayHours: DELAY_HOURS });
+
+describeEachDatabase('notification sweeps', (ctx) => {
+  // 14:00 UTC on 1 July: already 2 July in Auckland (UTC+12), still the morning of 1 July in Los Angeles (UTC-7).
+  const now = new Date('2026-07-01T14:00:00Z');
+  let auckland: Team;
+  let losAngeles: Team;
+  beforeAll(async () => {
+    auckland = await createTeam(ctx.app, { timezone: 'Pacific/Auckland' });
+    losAngeles = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+  });
+
+  it("reminds the assignee, once, of a subtask due tomorrow in its company's time zone", async () => {
+    const nzTomorrow = dateIn('Pacific/Auckland', now, 1);
+    const laTomorrow = dateIn('America/Los_Angeles', now, 1);
+    expect(nzTomorrow).not.toBe(laTomorrow);
+    const nzDue = await insertWork(ctx.app.db, auckland, { dueDate: nzTomorrow });
+    const nzNotYet = await insertWork(ctx.app.db, auckland, { dueDate: laTomorrow });
+    const laDue = await insertWork(ctx.app.db, losAngeles, { dueDate: laTomorrow });
+    const laNotYet = await insertWork(ctx.app.db, losAngeles, { dueDate: nzTomorrow });
+
+    const first = await sweep(ctx, now);
+    const second = await sweep(ctx, new Date(now.getTime() + HOUR));
+
+    const names = await subtaskNames(ctx, nzDue.subtaskId);
+    expect(await sentAbout(ctx, nzDue.subtaskId)).toEqual([
+      {
+        type: 'deadline_reminder',
+        message: `'${names.name}' (${names.projectName}) is due tomorrow (${nzTomorrow})`,
+        createdBy: 'System',
+        dedupeKey: `deadline_reminder:${nzDue.subtaskId}:${dateIn('Pacific/Auckland', now)}`,
+        userId: auckland.member.id,
+      },
+    ]);
+    expect((await sentAbout(ctx, laDue.subtaskId)).map((row) => [row.type, row.userId, row.dedupeKey])).toEqual([
+      ['deadline_reminder', losAngeles.member.id, `deadline_reminder:${laDue.subtaskId}:${dateIn('America/Los_Angeles', now)}`],
+    ]);
+    expect(await sentAbout(ctx, nzNotYet.subtaskId)).toEqual([]);
+    expect(await sentAbout(ctx, laNotYet.subtaskId)).toEqual([]);
+    expect(first).toMatchObject({ swept: true });
+    expect(second).toMatchObject({ swept: true, created: 0 });
+  });
+
+  it('reminds nobody of a completed subtask, of a subtask in a completed project, or a deleted assignee', async () => {
+    const tomorrow = dateIn('Pacific/Auckland', now, 1);
+    const completed = await insertWork(ctx.app.db, auckland, { dueDate: tomorrow, status: 'completed' });
+    const closedProject = await insertWork(ctx.app.db, auckland, { dueDate: tomorrow, projectStatus: 'completed' });
+    const leaver = await createTeam(ctx.app, { timezone: 'Pacific/Auckland' });
+    const orphaned = await insertWork(ctx.app.db, leaver, { dueDate: tomorrow });
+    await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaver.member.id));
+    const pending = await insertWork(ctx.app.db, auckland, { dueDate: tomorrow, status: 'pending_approval' });
+
+    await sweep(ctx, now);
+
+    expect(await sentAbout(ctx, completed.subtaskId)).toEqual([]);
+    expect(await sentAbout(ctx, closedProject.subtaskId)).toEqual([]);
+    expect(await sentAbout(ctx, orphaned.subtaskId)).toEqual([]);
+    expect((await sentAbout(ctx, pending.subtaskId)).map((row) => row.type)).toEqual(['deadline_reminder']);
+  });
+
+  it('reports a subtask waiting for approval to its approvers only once it has waited longer than the threshold, once a day', async () => {
+    const work = await insertWork(ctx.app.db, losAngeles, { status: 'pending_approval', assignedById: losAngeles.otherManager.id, dueDate: '2026-12-01' });
+    const submittedAt = new Date(now.getTime() - (DELAY_HOURS - 1) * HOUR);
+    await ctx.app.db.update(subtasks).set({ submittedAt }).where(eq(subtasks.id, work.subtaskId));
+    const legacy = await insertWork(ctx.app.db, losAngeles, { status: 'pending_approval', dueDate: '2026-12-01' });
+
+    await sweep(ctx, now);
+    expect(await sentAbout(ctx, work.subtaskId)).toEqual([]);
+
+    const later = new Date(submittedAt.getTime() + DELAY_HOURS * HOUR + 1000);
+    await sweep(ctx, later);
+    await sweep(ctx, new Date(later.getTime() + HOUR));
+
+    const names = await subtaskNames(ctx, work.subtaskId);
+    const message = `'${names.name}' (${names.projectName}) from ${losAngeles.member.email} has been waiting for approval for more than ${DELAY_HOURS} hours`;
+    const key = `approval_delay:${work.subtaskId}:${dateIn('America/Los_Angeles', later)}`;
+    expect(await sentAbout(ctx, work.subtaskId)).toEqual(
+      [losAngeles.manager.id, losAngeles.otherManager.id]
+        .sort((a, b) => a - b)
+        .map((userId) => ({ type: 'approval_delay', message, createdBy: 'System', dedupeKey: key, userId })),
+    );
+    // Without submitted_at there is no telling how long it waited.
+    expect(await sentAbout(ctx, legacy.subtaskId)).toEqual([]);
+
+    // The next day (in Los Angeles) it is reported again.
+    await sweep(ctx, new Date(later.getTime() + 24 * HOUR));
+    expect(new Set((await sentAbout(ctx, work.subtaskId)).map((row) => row.dedupeKey)).size).toBe(2);
+  });
+
+  it('creates no duplicates when two sweeps run at the same time', async () => {
+    const tomorrow = dateIn('America/Los_Angeles', now, 1);
+    const team = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+    const base = await insertWork(ctx.app.db, team, { dueDate: tomorrow });
+    const more = await Promise.all(
+      Array.from({ length: 20 }, () => insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: base.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: tomorrow })),
+    );
+    const ids = [base.subtaskId, ...more.map((row) => row.id)];
+
+    const results = await Promise.all([sweep(ctx, now), sweep(ctx, now), sweep(ctx, now)]);
+
+    const rows = await ctx.app.db.select({ key: notifications.dedupeKey }).from(notifications).where(inArray(notifications.subtaskId, ids));
+    expect(rows).toHaveLength(ids.length);
+    expect(new Set(rows.map((row) => row.key)).size).toBe(ids.length);
+    expect(results.reduce((sum, result) => sum + (result.swept ? result.created : 0), 0)).toBe(ids.length);
+  });
+
+  it('lets the unique key refuse a second copy even without the lock', async () => {
+    const draft = { companyId: auckland.company.id, type: 'deadline_reminder' as const, message: 'x', createdBy: 'System', subtaskId: null, dedupeKey: `test:${Date.now()}`, recipients: [auckland.member.id] };
+
+    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft]))).toBe(1);
+    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft, { ...draft, dedupeKey: `${draft.dedupeKey}:other` }]))).toBe(1);
+  });
+
+  it('runs the same few statements for many subtasks as for one', async () => {
+    const later = new Date('2026-09-10T18:00:00Z');
+    const team = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+    const tomorrow = dateIn('America/Los_Angeles', later, 1);
+    // What earlier tests left due that day is sent first, so each sweep below sends only this test's.
+    await sweep(ctx, later);
+    const base = await insertWork(ctx.app.db, team, { dueDate: tomorrow });
+
+    ctx.queries.length = 0;
+    expect(await sweep(ctx, later)).toMatchObject({ created: 1 });
+    const forOne = ctx.queries.length;
+    await ctx.app.db.insert(subtasks).values(
+      Array.from({ length: 300 }, (_, i) => ({ companyId: team.company.id, majorTaskId: base.majorTaskId, name: `Bulk ${i}`, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: tomorrow })),
+    );
+    ctx.queries.length = 0;
+    expect(await sweep(ctx, later)).toMatchObject({ created: 300 });
+
+    if (process.env.SHOW_STATEMENT_COUNTS) console.info(`sweep: ${forOne} statements for 1 reminder, ${ctx.queries.length} for 300`);
+    expect(ctx.queries.length).toBe(forOne);
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MAX_ID } from './common';
+
+/** Spec §3: each type has its own icon and colour on the web; any other type gets a default. */
+export const NOTIFICATION_TYPES = ['task_submission', 'task_approved', 'task_declined', 'task_assignment', 'deadline_reminder', 'approval_delay'] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** The author of a notification no person caused (the sweeps). */
+export const SYSTEM_AUTHOR = 'System';
+
+export const NOTIFICATIONS_DEFAULT_LIMIT = 200;
+export const NOTIFICATIONS_MAX_LIMIT = 500;
+
+/** One notification as one recipient sees it: `id` is the recipient record, the id mark-read takes. */
+export const notificationRecordSchema = z.object({
+  id: z.number(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  notification: z.object({
+    type: notificationTypeSchema,
+    message: z.string(),
+    created_by: z.string(),
+    created_at: z.string(),
+  }),
+});
+export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
+
+export const notificationListQuery = z.object({
+  /** Sent by the spec's client; it must be the caller's own e-mail (any case). */
+  email: z.string().max(254).optional().meta({ description: "The caller's own e-mail; any other is refused with 403" }),
+  limit: z.coerce
+    .number<string>({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(NOTIFICATIONS_MAX_LIMIT, `limit must be at most ${NOTIFICATIONS_MAX_LIMIT}.`)
+    .default(NOTIFICATIONS_DEFAULT_LIMIT)
+    .meta({ description: `How many of the newest to answer (default ${NOTIFICATIONS_DEFAULT_LIMIT})` }),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** No body, `{}`, or `{ids}`: without ids every unread notification of the caller is marked read. */
+export const markReadInput = z
+  .object({
+    ids: z
+      .array(z.number({ error: 'ids must be a list of notification ids.' }).int().positive().max(MAX_ID), { error: 'ids must be a list of notification ids.' })
+      .max(1000, 'At most 1000 ids at once.')
+      .optional(),
+  })
+  .nullish();
+export type MarkReadInput = z.input<typeof markReadInput>;
+
+export const markReadResponse = z.object({ updated: z.number().int() });
+export type MarkReadResponse = z.infer<typeof markReadResponse>;
+
+/** What the WebSocket pushes for each new notification; `id` is the same recipient record id the list answers. */
+export const liveNotificationSchema = z.object({
+  id: z.number(),
+  type: notificationTypeSchema,
+  message: z.string(),
+  created_by: z.string(),
+  timestamp: z.string(),
+});
+export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+
+/** `/ws/notifications/{userId}/{email}/?token=ACCESS`. */
+export const liveNotificationParams = z.object({
+  userId: z.coerce.number<string>().int().positive().max(MAX_ID),
+  email: z.string().min(1).max(254),
+});
+export const liveNotificationQuery = z.object({ token: z.string().min(1).max(4096).optional() });
+
+/** Close codes of the live connection beyond the standard ones. */
+export const LIVE_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, goingAway: 1001 } as const;
