@@ -23,6 +23,8 @@ const screensDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'arti
 
 /** Saved as a CI artefact, and looked at by whoever changes the screen. */
 export async function saveScreenshot(page: Page, name: string) {
+  // Scrolled down, a full-page shot draws the sticky header and sidebar in the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -24,7 +25,7 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
 };
 
 /** The manager's and the team member's shell: same frame, different menu and avatar. */
-export function WorkLayout({ area }: { area: Area }) {
+export function WorkLayout({ area, notifications }: { area: Area; notifications?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
 
@@ -46,6 +47,7 @@ export function WorkLayout({ area }: { area: Area }) {
       headerStart={user?.company?.name ?? t('shell.companyFallback')}
       headerEnd={
         <>
+          {notifications}
           <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
             {user?.email}
           </span>

@@ -8,12 +8,25 @@ const variants = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
 } as const;
 
-export type ButtonVariant = keyof typeof variants;
+/** `sm` is for buttons inside table rows, where several share a cell. */
+const sizes = {
+  md: 'px-4 py-2 text-sm',
+  sm: 'px-2.5 py-1 text-xs',
+} as const;
 
-export function buttonClasses(variant: ButtonVariant = 'primary', extra = '') {
-  return `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export function buttonClasses(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md') {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${sizes[size]} ${variants[variant]} ${extra}`;
 }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonClasses(variant, className, size)} {...props} />;
 }

@@ -8,14 +8,16 @@ interface FieldProps {
   label: string;
   error?: string;
   hint?: string;
+  /** Inside a table row the column header names the control, so the label is for screen readers only. */
+  hideLabel?: boolean;
 }
 
 /** Label, control and message tied together, so screen readers announce the error with the field. */
-function Field({ label, error, hint, id, children }: FieldProps & { id: string; children: ReactNode }) {
+function Field({ label, error, hint, hideLabel, id, children }: FieldProps & { id: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-700'}>
         {label}
       </label>
       {children}
@@ -38,12 +40,12 @@ function describedBy(id: string, error?: string, hint?: string) {
 }
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, className = '', ...props },
+  { label, error, hint, hideLabel, className = '', ...props },
   ref,
 ) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <input
         ref={ref}
         id={id}
@@ -57,12 +59,12 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
 });
 
 export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, className = '', children, ...props },
+  { label, error, hint, hideLabel, className = '', children, ...props },
   ref,
 ) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <select
         ref={ref}
         id={id}

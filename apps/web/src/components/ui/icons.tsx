@@ -8,6 +8,11 @@ const paths = {
   completed: 'M5 13l4 4L19 7',
   report: 'M7 3h7l5 5v13H7V3zM14 3v5h5M10 13h6M10 17h6',
   users: 'M16 11a4 4 0 10-8 0 4 4 0 008 0zM4 21a8 8 0 0116 0',
+  bell: 'M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 10-12 0v3.2a2 2 0 01-.6 1.4L4 17h5m6 0a3 3 0 11-6 0',
+  declined: 'M6 6l12 12M18 6L6 18',
+  clock: 'M12 8v4l3 3M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
+  send: 'M4 12l16-8-6 16-2-7-8-1z',
+  alert: 'M12 9v4m0 4h.01M10.3 3.9L2.5 18a2 2 0 001.7 3h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
 } as const;
 
 export type IconName = keyof typeof paths;

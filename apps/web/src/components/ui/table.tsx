@@ -1,14 +1,48 @@
 import type { ReactNode } from 'react';
 
 /**
- * A table that scrolls sideways inside its card on phones instead of widening the page.
- * `empty` is shown as one full-width row when there are no rows.
+ * Below `md`, a `stackOnPhone` table shows each row as a card: every cell on its own line, named
+ * by its `data-label` (cells without one, like a row's title or its buttons, take the full width).
  */
-export function Table({ columns, children, empty, isEmpty, label }: { columns: ReactNode[]; children: ReactNode; empty: ReactNode; isEmpty: boolean; label: string }) {
+const STACKED = {
+  wrapper: 'max-md:overflow-visible max-md:ring-0',
+  table: 'max-md:block max-md:divide-y-0 max-md:bg-transparent',
+  head: 'max-md:hidden',
+  body: [
+    'max-md:block max-md:space-y-3 max-md:divide-y-0',
+    'max-md:[&>tr]:block max-md:[&>tr]:rounded-xl max-md:[&>tr]:py-2 max-md:[&>tr]:ring-1 max-md:[&>tr]:ring-slate-200',
+    'max-md:[&>tr>*]:block max-md:[&>tr>*]:px-4 max-md:[&>tr>*]:py-1.5',
+    'max-md:[&>tr>[data-label]]:grid max-md:[&>tr>[data-label]]:grid-cols-[7.5rem_minmax(0,1fr)] max-md:[&>tr>[data-label]]:items-center max-md:[&>tr>[data-label]]:gap-3',
+    'max-md:[&>tr>[data-label]]:before:text-xs max-md:[&>tr>[data-label]]:before:font-semibold max-md:[&>tr>[data-label]]:before:uppercase max-md:[&>tr>[data-label]]:before:tracking-wide max-md:[&>tr>[data-label]]:before:text-slate-500 max-md:[&>tr>[data-label]]:before:content-[attr(data-label)]',
+  ].join(' '),
+};
+
+/**
+ * A table that scrolls sideways inside its card on phones instead of widening the page, or with
+ * `stackOnPhone` turns into cards there. `empty` is shown as one full-width row when there are no rows.
+ */
+export function Table({
+  columns,
+  children,
+  empty,
+  isEmpty,
+  label,
+  stackOnPhone = false,
+}: {
+  columns: ReactNode[];
+  children: ReactNode;
+  empty: ReactNode;
+  isEmpty: boolean;
+  label: string;
+  stackOnPhone?: boolean;
+}) {
+  const stacked = (classes: string) => (stackOnPhone ? classes : '');
   return (
-    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm" aria-label={label}>
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+    // `relative`: screen-reader-only text in a cell is absolutely positioned; without a positioned
+    // ancestor inside the scroller it would widen the page instead of scrolling with the table.
+    <div className={`relative overflow-x-auto rounded-xl ring-1 ring-slate-200 ${stacked(STACKED.wrapper)}`}>
+      <table className={`min-w-full divide-y divide-slate-200 bg-white text-left text-sm ${stacked(STACKED.table)}`} aria-label={label}>
+        <thead className={`bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 ${stacked(STACKED.head)}`}>
           <tr>
             {columns.map((column, index) => (
               <th key={index} scope="col" className="whitespace-nowrap px-4 py-3">
@@ -17,7 +51,7 @@ export function Table({ columns, children, empty, isEmpty, label }: { columns: R
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={`divide-y divide-slate-100 ${stacked(STACKED.body)}`}>
           {isEmpty ? (
             <tr>
               <td colSpan={columns.length} className="px-4 py-6 text-center text-slate-500">
@@ -34,3 +68,7 @@ export function Table({ columns, children, empty, isEmpty, label }: { columns: R
 }
 
 export const cellClass = 'whitespace-nowrap px-4 py-3 text-slate-700';
+/** For text that may wrap (names, descriptions, e-mails) so a wide table still fits a laptop screen. */
+export const wrapCellClass = 'px-4 py-3 text-slate-700';
+/** The last cell of a row with its buttons: from `md` up it stays in view at the right while the table scrolls sideways. */
+export const actionsCellClass = 'whitespace-nowrap bg-inherit px-4 py-3 md:sticky md:right-0 md:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]';

@@ -1,49 +1,81 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { isOngoingStatus, type User } from '@siteboard/shared';
+import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SectionCard } from '../../../components/ui/section-card';
+import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
+import { useExpandedProjects } from '../../../features/projects/api/get-projects';
+import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
+import { useManagers, useUsers } from '../../../features/users/api/get-users';
+import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
 import { useAuth } from '../../../lib/auth';
-
-const SECTIONS = [
-  { id: 'user-management', title: 'admin.userManagement', action: { to: '/admin/create-user', label: 'admin.createUser' } },
-  { id: 'ongoing-projects', title: 'admin.ongoingProjects', action: { to: '/admin/create-project', label: 'admin.createProject' } },
-  { id: 'completed-projects', title: 'admin.completedProjects' },
-  { id: 'appraisal-report', title: 'admin.appraisalReport' },
-] as const;
+import { useQueryFailure } from '../../../lib/failure-message';
+import { storage } from '../../../lib/storage';
+import { useRefreshParam } from '../../../lib/use-refresh-param';
 
 export function AdminDashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const location = useLocation();
 
-  // Arriving from another admin page through a sidebar section link.
+  // Arriving from another admin page through a sidebar section link, or after creating a project.
   useEffect(() => {
     const target = (location.state as { scrollTo?: string } | null)?.scrollTo;
     if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' });
   }, [location.state]);
 
+  // Spec §8: the dashboard needs a token and the admin's company before it asks for anything.
+  const precondition = !storage.token ? t('admin.noToken') : !user?.company_id ? t('admin.noCompany') : null;
   return (
     <>
       <PageTitle>
         {t('admin.title')} <span className="block break-all text-brand-700 sm:inline">{user?.email}</span>
       </PageTitle>
-      <div className="space-y-6">
-        {SECTIONS.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id={`${section.id}-title`} className="text-lg font-semibold text-ink">
-                {t(section.title)}
-              </h2>
-              {'action' in section && (
-                <Link to={section.action.to} className={buttonClasses('primary')}>
-                  {t(section.action.label)}
-                </Link>
-              )}
-            </div>
-          </section>
-        ))}
-      </div>
+      {precondition || !user ? <Alert tone="error">{precondition}</Alert> : <DashboardSections admin={user} />}
     </>
+  );
+}
+
+function DashboardSections({ admin }: { admin: User }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  // `/admin?refresh=true` is where a new user lands (spec §2): say so, and load everything again.
+  const [userCreated] = useState(() => searchParams.get('refresh') === 'true');
+  useRefreshParam();
+  const users = useUsers();
+  const managers = useManagers();
+  const projects = useExpandedProjects();
+  const loadFailure = useQueryFailure(users.error ?? projects.error, { other: 'admin.loadFailed' });
+
+  const loading = <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
+  const projectList = projects.data ?? [];
+  const people = (users.data ?? []).filter((person) => person.role !== 'admin');
+  return (
+    <div className="space-y-6">
+      {loadFailure && <Alert tone="error">{loadFailure}</Alert>}
+      <SectionCard
+        id="user-management"
+        title={t('admin.userManagement')}
+        action={<Link to="/admin/create-user" className={buttonClasses('primary')}>{t('admin.createUser')}</Link>}
+      >
+        {users.data ? <AdminUsersTable users={users.data} currentUserId={admin.id} notice={userCreated ? t('admin.users.created') : undefined} /> : users.isPending && loading}
+      </SectionCard>
+      <SectionCard
+        id="ongoing-projects"
+        title={t('admin.ongoingProjects')}
+        action={<Link to="/admin/create-project" className={buttonClasses('primary')}>{t('admin.createProject')}</Link>}
+      >
+        {projects.data ? <AdminProjectsTable kind="ongoing" projects={projectList.filter((project) => isOngoingStatus(project.status))} managers={managers.data ?? []} /> : projects.isPending && loading}
+      </SectionCard>
+      <SectionCard id="completed-projects" title={t('admin.completedProjects')}>
+        {projects.data ? <AdminProjectsTable kind="completed" projects={projectList.filter((project) => !isOngoingStatus(project.status))} managers={managers.data ?? []} /> : projects.isPending && loading}
+      </SectionCard>
+      <SectionCard id="appraisal-report" title={t('admin.appraisalReport')}>
+        <AdminAppraisalReport people={people} />
+      </SectionCard>
+    </div>
   );
 }

@@ -1,13 +1,18 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
+import { AreaNotifications } from '../../area-notifications';
 import { WorkLayout } from '../../../components/layouts/work-layout';
-import { ManagerCreateTaskPage, ManagerDashboardPage, ManagerMyTasksPage, ManagerProjectsPage, TeamPerformancePage } from './pages';
+import { ManagerCreateTaskPage } from './create-task';
+import { ManagerDashboardPage } from './dashboard';
+import { ManagerMyTasksPage } from './my-tasks';
+import { ManagerProjectsPage } from './projects';
+import { TeamPerformancePage } from './team-performance';
 
 export function ManagerArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} />}>
           <Route index element={<ManagerDashboardPage />} />
           <Route path="projects" element={<ManagerProjectsPage />} />
           <Route path="create-task" element={<ManagerCreateTaskPage />} />
@@ -25,7 +30,7 @@ export function TeamPerformanceArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} />}>
           <Route index element={<TeamPerformancePage />} />
         </Route>
       </Routes>

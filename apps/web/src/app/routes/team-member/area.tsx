@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
+import { AreaNotifications } from '../../area-notifications';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { TeamMemberCreateTaskPage, TeamMemberDashboardPage, TeamMemberMyTasksPage, TeamMemberProjectsPage } from './pages';
 
@@ -7,7 +8,7 @@ export function TeamMemberArea() {
   return (
     <RequireRole role="team_member">
       <Routes>
-        <Route element={<WorkLayout area="team-member" />}>
+        <Route element={<WorkLayout area="team-member" notifications={<AreaNotifications />} />}>
           <Route index element={<TeamMemberDashboardPage />} />
           <Route path="projects" element={<TeamMemberProjectsPage />} />
           <Route path="create-task" element={<TeamMemberCreateTaskPage />} />

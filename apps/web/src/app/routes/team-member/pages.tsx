@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useExpandedProjects } from '../../../features/projects/api/get-projects';
+import { OngoingProjectsCard } from '../../../features/projects/components/ongoing-projects-card';
+import { CreateSubtaskPicker } from '../../../features/tasks/components/create-subtask-picker';
+import { MyTaskLists } from '../../../features/tasks/components/my-task-lists';
+import { TaskDashboard } from '../../../features/tasks/components/task-dashboard';
+import { useUsers } from '../../../features/users/api/get-users';
 import { useAuth } from '../../../lib/auth';
+import { CompanyProjects } from '../../company-projects';
 
 function useGreetingName() {
   const { t } = useTranslation();
@@ -10,20 +17,44 @@ function useGreetingName() {
 
 export function TeamMemberDashboardPage() {
   const { t } = useTranslation();
-  return <PageTitle>{t('teamMember.welcome', { name: useGreetingName() })}</PageTitle>;
+  return (
+    <>
+      <PageTitle>{t('teamMember.welcome', { name: useGreetingName() })}</PageTitle>
+      <TaskDashboard board="team_member" leadingCard={<OngoingProjectsCard to="/team-member/projects" />} />
+    </>
+  );
 }
 
+/** The manager's project browser; the team member may add subtasks but not decide on them. */
 export function TeamMemberProjectsPage() {
   const { t } = useTranslation();
-  return <PageTitle>{t('teamMember.projectsTitle', { name: useGreetingName() })}</PageTitle>;
+  return (
+    <>
+      <PageTitle>{t('teamMember.projectsTitle', { name: useGreetingName() })}</PageTitle>
+      <CompanyProjects />
+    </>
+  );
 }
 
 export function TeamMemberCreateTaskPage() {
   const { t } = useTranslation();
-  return <PageTitle>{t('teamMember.createTaskTitle')}</PageTitle>;
+  const { user } = useAuth();
+  const projects = useExpandedProjects();
+  const users = useUsers();
+  return (
+    <>
+      <PageTitle>{t('teamMember.createTaskTitle')}</PageTitle>
+      <CreateSubtaskPicker projects={projects.data} users={users.data} companyId={user?.company_id} />
+    </>
+  );
 }
 
 export function TeamMemberMyTasksPage() {
   const { t } = useTranslation();
-  return <PageTitle>{t('teamMember.myTasksTitle')}</PageTitle>;
+  return (
+    <>
+      <PageTitle>{t('teamMember.myTasksTitle')}</PageTitle>
+      <MyTaskLists showApprovals={false} />
+    </>
+  );
 }

@@ -18,9 +18,11 @@ export function AppraisalChart({ item, height = 220 }: { item: AppraisalItem; he
       <figcaption className="sr-only">{data.map((bar) => `${bar.name}: ${bar.value}`).join(', ')}</figcaption>
       <div style={{ height }} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }}>
+          {/* The figcaption speaks for the chart, so its keyboard layer would be a focus stop inside aria-hidden. */}
+          <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
+            {/* A narrow card has under 80 px a bar: "Pending Approval" wraps onto two lines instead of running into its neighbours. */}
+            <XAxis dataKey="name" tick={{ fontSize: 12, width: 56 }} height={40} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
             <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} />
             <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>

@@ -1,0 +1,42 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+import { buttonClasses } from './button';
+
+/**
+ * "Are you sure?" before something that cannot be undone. Focus starts on Cancel, Escape cancels,
+ * and focus returns to the trigger afterwards (Radix AlertDialog).
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses('danger')} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const cardClasses =
+  'flex w-full flex-col gap-2 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 hover:shadow-md aria-expanded:ring-2 aria-expanded:ring-brand-600';
+
+/** `count` is undefined while it loads: a grey bar stands in for the number. */
+function CardBody({ label, count }: { label: string; count: number | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="text-sm font-semibold text-slate-600">{label}</span>
+      {count === undefined ? (
+        <span className="my-1.5 block h-6 w-10 animate-pulse rounded bg-slate-200 motion-reduce:animate-none">
+          <span className="sr-only">{t('app.loading')}</span>
+        </span>
+      ) : (
+        <span className="text-3xl font-bold text-ink">{count}</span>
+      )}
+    </>
+  );
+}
+
+/** A dashboard card that either goes somewhere or opens the panel it controls. */
+export function StatCard(props: { label: string; count: number | undefined } & ({ to: string } | { expanded: boolean; controls: string; onToggle: () => void })) {
+  if ('to' in props) {
+    return (
+      <Link to={props.to} className={cardClasses}>
+        <CardBody label={props.label} count={props.count} />
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={cardClasses} aria-expanded={props.expanded} aria-controls={props.controls} onClick={props.onToggle}>
+      <CardBody label={props.label} count={props.count} />
+    </button>
+  );
+}

@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type ExpandedProject } from '@siteboard/shared';
+import type { z } from 'zod';
+import { StatusBadge } from '../../../components/ui/badges';
+import { Chevron } from '../../../components/ui/chevron';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
+import { EmailText } from '../../../components/ui/email-text';
+import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
+import { formatDate } from '../../../lib/format';
+import { useDeleteProject } from '../api/delete-project';
+import { useUpdateProject } from '../api/update-project';
+import { AdminProjectTasks } from './admin-project-tasks';
+
+export interface ManagerOption {
+  id: number;
+  email: string;
+}
+
+/** The server checks the merged row; the form checks the dates it shows before sending them. */
+const editSchema = updateProjectInput.refine((input) => !input.start_date || !input.end_date || input.end_date >= input.start_date, {
+  path: ['end_date'],
+  message: END_BEFORE_START,
+});
+type EditInput = z.input<typeof editSchema>;
+type EditOutput = z.output<typeof editSchema>;
+
+const EDIT_FIELDS = ['name', 'description', 'start_date', 'end_date', 'manager', 'status'] as const;
+
+/** Spec §8: a project that is gone, a refusal, else "Failed to … project: " and the server's words. */
+const FAILURE = {
+  update: { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenUpdate', other: 'admin.projects.updateFailed' },
+  delete: { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenDelete', other: 'admin.projects.deleteFailed' },
+};
+
+/**
+ * One of the dashboard's two project lists. Ongoing (and planned) projects expand to their major
+ * tasks and subtasks; completed ones do not (spec §2). Both edit inline and delete after a confirmation.
+ */
+export function AdminProjectsTable({ projects, managers, kind }: { projects: ExpandedProject[]; managers: ManagerOption[]; kind: 'ongoing' | 'completed' }) {
+  const { t } = useTranslation();
+  const rows = useRowEditing();
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const deleteProject = useDeleteProject();
+  const columns = ['name', 'description', 'startDate', 'endDate', 'manager', 'status'].map((column) => t(`admin.projects.${column}`));
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <FeedbackAlert feedback={rows.feedback} />
+      <Table
+        stackOnPhone
+        label={t(kind === 'ongoing' ? 'admin.ongoingProjects' : 'admin.completedProjects')}
+        columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]}
+        isEmpty={projects.length === 0}
+        empty={t(kind === 'ongoing' ? 'admin.projects.emptyOngoing' : 'admin.projects.emptyCompleted')}
+      >
+        {projects.map((project) =>
+          rows.editingId === project.id ? (
+            <ProjectEditRow key={project.id} project={project} managers={managers} onClose={rows.finishEdit} onFailure={rows.fail} />
+          ) : (
+            <ProjectRow
+              key={project.id}
+              project={project}
+              expandable={kind === 'ongoing'}
+              open={kind === 'ongoing' && expanded.has(project.id)}
+              onToggle={() => toggle(project.id)}
+              columnCount={columns.length + 1}
+              actions={
+                <ViewActions
+                  subject={project.name}
+                  busy={deleteProject.isPending && deleteProject.variables === project.id}
+                  focusEdit={rows.lastEditedId === project.id}
+                  onEdit={() => rows.startEdit(project.id)}
+                  onDelete={() => rows.run(() => deleteProject.mutateAsync(project.id), t('admin.projects.deleted'), FAILURE.delete)}
+                  deleteTitle={t('admin.projects.deleteTitle')}
+                  deleteDescription={t('admin.projects.deleteDescription', { name: project.name })}
+                />
+              }
+            />
+          ),
+        )}
+      </Table>
+    </>
+  );
+}
+
+/** A project's row and, when it is open, the row below it with its major tasks. */
+function ProjectRow({
+  project,
+  expandable,
+  open,
+  onToggle,
+  columnCount,
+  actions,
+}: {
+  project: ExpandedProject;
+  expandable: boolean;
+  open: boolean;
+  onToggle: () => void;
+  columnCount: number;
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const detailsId = `project-${project.id}-tasks`;
+  return (
+    <>
+      <tr className={expandable ? 'bg-white' : 'bg-slate-50'}>
+        <th scope="row" className={`${wrapCellClass} min-w-32 font-medium text-ink`}>
+          {expandable ? (
+            <button
+              type="button"
+              className="inline-flex items-start gap-1.5 rounded text-left font-medium text-ink hover:text-brand-700"
+              aria-expanded={open}
+              aria-controls={open ? detailsId : undefined}
+              onClick={onToggle}
+            >
+              <span className="mt-0.5">
+                <Chevron open={open} />
+              </span>
+              {project.name}
+            </button>
+          ) : (
+            project.name
+          )}
+        </th>
+        <td data-label={t('admin.projects.description')} className={`${wrapCellClass} min-w-32`}>
+          {project.description || t('common.notAvailable')}
+        </td>
+        <td data-label={t('admin.projects.startDate')} className={cellClass}>
+          {formatDate(project.start_date)}
+        </td>
+        <td data-label={t('admin.projects.endDate')} className={cellClass}>
+          {formatDate(project.end_date)}
+        </td>
+        <td data-label={t('admin.projects.manager')} className={wrapCellClass}>
+          {project.manager ? <EmailText email={project.manager.email} /> : t('common.notAvailable')}
+        </td>
+        <td data-label={t('admin.projects.status')} className={cellClass}>
+          {/* A block around the badge: on a phone card the cell is a grid that would stretch it. */}
+          <div>
+            <StatusBadge status={project.status} />
+          </div>
+        </td>
+        <td className={actionsCellClass}>{actions}</td>
+      </tr>
+      {open && (
+        <tr id={detailsId}>
+          <td colSpan={columnCount} className="bg-slate-50 px-4 py-4">
+            <AdminProjectTasks project={project} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function ProjectEditRow({ project, managers, ...result }: EditRowProps & { project: ExpandedProject; managers: ManagerOption[] }) {
+  const { t } = useTranslation();
+  const update = useUpdateProject();
+  const formId = `edit-project-${project.id}`;
+  const currentManager = managers.some((manager) => manager.id === project.manager?.id) ? String(project.manager?.id) : '';
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(editSchema),
+    defaultValues: {
+      name: project.name,
+      description: project.description,
+      start_date: project.start_date,
+      end_date: project.end_date,
+      manager: currentManager,
+      status: project.status,
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = useRowSave({
+    form,
+    fields: EDIT_FIELDS,
+    save: (input) => update.mutateAsync({ id: project.id, input }),
+    successText: t('admin.projects.updated'),
+    failure: FAILURE.update,
+    ...result,
+  });
+
+  const field = { hideLabel: true, form: formId };
+  return (
+    <EditingRow onCancel={() => result.onClose()}>
+      <td data-label={t('admin.projects.name')} className={cellClass}>
+        <TextField {...field} label={t('admin.projects.name')} autoFocus className="md:min-w-44" error={errors.name?.message} {...form.register('name')} />
+      </td>
+      <td data-label={t('admin.projects.description')} className={cellClass}>
+        <TextField {...field} label={t('admin.projects.description')} className="md:min-w-56" error={errors.description?.message} {...form.register('description')} />
+      </td>
+      <td data-label={t('admin.projects.startDate')} className={cellClass}>
+        <TextField {...field} label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
+      </td>
+      <td data-label={t('admin.projects.endDate')} className={cellClass}>
+        <TextField {...field} label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+      </td>
+      <td data-label={t('admin.projects.manager')} className={cellClass}>
+        <SelectField {...field} label={t('admin.projects.manager')} className="md:min-w-48" error={errors.manager?.message} {...form.register('manager')}>
+          <option value="">{t('admin.projects.selectManager')}</option>
+          {managers.map((manager) => (
+            <option key={manager.id} value={manager.id}>
+              {manager.email}
+            </option>
+          ))}
+        </SelectField>
+      </td>
+      <td data-label={t('admin.projects.status')} className={cellClass}>
+        <SelectField {...field} label={t('admin.projects.status')} className="md:min-w-32" error={errors.status?.message} {...form.register('status')}>
+          {PROJECT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+      </td>
+      <td className={actionsCellClass}>
+        <EditActions subject={project.name} formId={formId} busy={form.formState.isSubmitting} onCancel={() => result.onClose()} onSubmit={onSubmit} />
+      </td>
+    </EditingRow>
+  );
+}

@@ -1,0 +1,149 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ExpandedProject } from '@siteboard/shared';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { formatDate } from '../../../lib/format';
+import { getExpandedProjectsQueryOptions, useExpandedProjects } from '../api/get-projects';
+import { filterProjects, PROJECT_PAGE_SIZE, type ProjectTab } from '../projects.rules';
+
+/** What an open project shows (its major tasks), and how to reload the projects after a change there. */
+export type RenderProjectTasks = (project: ExpandedProject, reload: () => Promise<unknown>) => ReactNode;
+
+const TABS: { value: ProjectTab; label: string }[] = [
+  { value: 'ongoing', label: 'projectBoard.ongoing' },
+  { value: 'completed', label: 'projectBoard.completed' },
+];
+
+/**
+ * The company's projects in two tabs with a name search, ten at a time. The whole screen is one
+ * request: each project arrives with its major tasks and their subtasks.
+ */
+export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTasks }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const projects = useExpandedProjects();
+  const [tab, setTab] = useState<ProjectTab>('ongoing');
+  const [search, setSearch] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const searchId = useId();
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: getExpandedProjectsQueryOptions().queryKey });
+  const matching = filterProjects(projects.data ?? [], tab, search);
+  const visible = showAll ? matching : matching.slice(0, PROJECT_PAGE_SIZE);
+
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => {
+        setTab(value as ProjectTab);
+        setShowAll(false);
+      }}
+      className="space-y-4"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Tabs.List aria-label={t('projectBoard.tabs')} className="inline-flex rounded-xl bg-slate-200/70 p-1">
+          {TABS.map((item) => (
+            <Tabs.Trigger
+              key={item.value}
+              value={item.value}
+              className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
+            >
+              {t(item.label)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="sm:w-72">
+          <label htmlFor={searchId} className="sr-only">
+            {t('projectBoard.search')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('projectBoard.searchPlaceholder')}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          />
+        </div>
+      </div>
+      {projects.isError && <Alert tone="error">{t('projectBoard.loadFailed')}</Alert>}
+      {TABS.map((item) => (
+        <Tabs.Content key={item.value} value={item.value} className="space-y-4 focus-visible:outline-none">
+          {projects.isPending ? (
+            <p className="text-sm text-slate-500">{t('app.loading')}</p>
+          ) : visible.length === 0 ? (
+            <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('projectBoard.empty')}</p>
+          ) : (
+            <ul className="space-y-3">
+              {visible.map((project) => (
+                <ProjectRow key={project.id} project={project} renderTasks={renderTasks} reload={reload} />
+              ))}
+            </ul>
+          )}
+          {matching.length > PROJECT_PAGE_SIZE && (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => setShowAll((value) => !value)}>
+                {showAll ? t('projectBoard.showLess') : t('projectBoard.showMore')}
+              </Button>
+            </div>
+          )}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+function ProjectRow({ project, renderTasks, reload }: { project: ExpandedProject; renderTasks: RenderProjectTasks; reload: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const na = t('common.notAvailable');
+  const summary = (muted: boolean) => (
+    <span className="grid min-w-0 flex-1 gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr]">
+      <span className={`min-w-0 break-words text-base font-semibold ${muted ? 'text-slate-600' : 'text-ink'}`}>{project.name}</span>
+      <Fact muted={muted} label={t('projectBoard.manager')} value={project.manager?.email ?? na} />
+      <Fact muted={muted} label={t('projectBoard.startDate')} value={formatDate(project.start_date) ?? na} />
+      <Fact muted={muted} label={t('projectBoard.endDate')} value={formatDate(project.end_date) ?? na} />
+    </span>
+  );
+
+  // A completed project is greyed out and cannot be opened (spec §4).
+  if (project.status === 'completed') {
+    return (
+      <li className="rounded-2xl bg-slate-100 ring-1 ring-slate-200">
+        <h3 className="flex flex-wrap items-start gap-3 px-4 py-4">
+          <span className="w-4 shrink-0" aria-hidden />
+          {summary(true)}
+          <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('projectBoard.viewOnly')}</span>
+        </h3>
+      </li>
+    );
+  }
+  return (
+    <li className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h3>
+        <DisclosureButton open={open} controls={`${id}-tasks`} onToggle={() => setOpen((value) => !value)} className="items-start rounded-2xl px-4 py-4">
+          {summary(false)}
+        </DisclosureButton>
+      </h3>
+      {open && (
+        <div id={`${id}-tasks`} className="border-t border-slate-100 bg-slate-50/60 p-2 sm:p-4">
+          {renderTasks(project, reload)}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Fact({ label, value, muted }: { label: string; value: string; muted: boolean }) {
+  return (
+    <span className="flex min-w-0 flex-col text-sm">
+      <span className={`text-xs font-medium uppercase tracking-wide ${muted ? 'text-slate-600' : 'text-slate-500'}`}>{label}</span>
+      <span className={`break-words font-normal ${muted ? 'text-slate-600' : 'text-slate-700'}`}>{value}</span>
+    </span>
+  );
+}

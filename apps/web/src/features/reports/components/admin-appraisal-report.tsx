@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { appraisalQuery, type AppraisalQuery, type Role } from '@siteboard/shared';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
+import { useAppraisalReport } from '../api/get-appraisal-report';
+import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
+import { AppraisalChart, EfficiencyBar } from './appraisal-chart';
+
+type FormInput = z.input<typeof appraisalQuery>;
+
+export interface AppraisalPerson {
+  id: number;
+  email: string;
+  code: string;
+  role: Role;
+}
+
+/**
+ * The admin's appraisal of one manager or team member over an optional range of due dates: the
+ * four bars and the efficiency score on screen, or the same report as a PDF download.
+ */
+export function AdminAppraisalReport({ people }: { people: AppraisalPerson[] }) {
+  const { t } = useTranslation();
+  const failureMessage = useFailureMessage();
+  const [query, setQuery] = useState<AppraisalQuery | null>(null);
+  const [pdfOutcome, setPdfOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const report = useAppraisalReport(query);
+  const reportFailure = useQueryFailure(report.error, { other: 'admin.appraisal.fetchFailed' });
+  const pdf = useGenerateAppraisalPdf();
+  const form = useForm<FormInput, unknown, AppraisalQuery>({
+    resolver: zodResolver(appraisalQuery),
+    defaultValues: { user_id: '', start_date: '', end_date: '' },
+  });
+  const { errors } = form.formState;
+
+  const generate = form.handleSubmit((values) => {
+    setPdfOutcome(null);
+    // The same choice again asks the server again: the person's tasks may have moved since.
+    if (query && JSON.stringify(query) === JSON.stringify(values)) void report.refetch();
+    else setQuery(values);
+  });
+  const download = form.handleSubmit((values) => {
+    setPdfOutcome(null);
+    pdf.mutate(values, {
+      onSuccess: () => setPdfOutcome({ tone: 'success', text: t('admin.appraisal.pdfDone') }),
+      onError: (error) => setPdfOutcome({ tone: 'error', text: failureMessage(error, { other: 'admin.appraisal.pdfFailed' }) }),
+    });
+  });
+
+  const item = report.data;
+  return (
+    <div className="space-y-4">
+      <form onSubmit={generate} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(10rem,1fr)_minmax(10rem,1fr)]">
+        <SelectField label={t('admin.appraisal.person')} error={errors.user_id?.message} {...form.register('user_id')}>
+          <option value="">{t('admin.appraisal.selectPerson')}</option>
+          {people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {t('admin.appraisal.personOption', { email: person.email, code: person.code })}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('admin.appraisal.startDate')} hint={t('admin.optional')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
+        <TextField label={t('admin.appraisal.endDate')} hint={t('admin.optional')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit" disabled={report.isFetching}>
+            {t('admin.appraisal.generate')}
+          </Button>
+          <Button variant="secondary" onClick={download} disabled={pdf.isPending}>
+            {t('admin.appraisal.downloadPdf')}
+          </Button>
+        </div>
+      </form>
+      {pdfOutcome && <Alert tone={pdfOutcome.tone}>{pdfOutcome.text}</Alert>}
+      {reportFailure && <Alert tone="error">{reportFailure}</Alert>}
+      {report.isFetching && !item && <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>}
+      {item && (
+        <div className="space-y-4 rounded-xl p-4 ring-1 ring-slate-200" aria-live="polite">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="break-words font-semibold text-ink">{t('admin.appraisal.personOption', { email: item.name, code: item.code })}</h3>
+            <span className="text-sm text-slate-600">
+              {t(`role.${item.role}`)} · {t('admin.appraisal.totalTasks', { count: item.total_tasks })}
+            </span>
+          </div>
+          <AppraisalChart item={item} />
+          <EfficiencyBar score={item.efficiency_score} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createMajorTaskInput, isOngoingStatus, type Project, type User } from '@siteboard/shared';
+import { useState } from 'react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { applyFieldErrors } from '../../../lib/api-client';
+import { useCreateMajorTask } from '../api/create-major-task';
+import { AssigneePicker } from './assignee-picker';
+import { PrioritySelect } from './priority-select';
+
+type Input = z.input<typeof createMajorTaskInput>;
+type Output = z.output<typeof createMajorTaskInput>;
+
+const SUBTASK_FIELDS = ['name', 'assigned_to_id', 'due_date', 'priority'] as const;
+const emptySubtask = (): Input['subtasks'][number] => ({ name: '', description: '', assigned_to_id: '', due_date: '', priority: 'medium' });
+
+/** "Create Major Task": a project that is not completed, a name, and one or more subtasks (spec §5). */
+export function CreateMajorTaskForm({ projects, users, companyId }: { projects: Pick<Project, 'id' | 'name' | 'status'>[] | undefined; users: User[] | undefined; companyId: number | undefined }) {
+  const { t } = useTranslation();
+  const create = useCreateMajorTask();
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createMajorTaskInput),
+    defaultValues: { project_id: '', name: '', description: '', subtasks: [emptySubtask()] },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'subtasks' });
+  const { errors } = form.formState;
+  const openProjects = (projects ?? []).filter((project) => isOngoingStatus(project.status));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await create.mutateAsync(values);
+      form.reset();
+      setMessage({ tone: 'success', text: t('taskBoard.majorTaskCreated') });
+    } catch (error) {
+      const fields = ['project_id', 'name', 'description', ...rows.fields.flatMap((_, index) => SUBTASK_FIELDS.map((field) => `subtasks.${index}.${field}`))];
+      applyFieldErrors<Record<string, unknown>>(error, (name, fieldError) => form.setError(name as Path<Input>, fieldError), fields);
+      setMessage({ tone: 'error', text: t('taskBoard.majorTaskFailed') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
+        <SelectField label={t('taskBoard.project')} error={errors.project_id?.message} {...form.register('project_id')}>
+          <option value="">{projects ? t('taskBoard.selectProject') : t('app.loading')}</option>
+          {openProjects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('taskBoard.majorTaskName')} error={errors.name?.message} {...form.register('name')} />
+        <div className="md:col-span-2">
+          <TextField label={t('taskBoard.description')} error={errors.description?.message} {...form.register('description')} />
+        </div>
+      </div>
+
+      {rows.fields.map((row, index) => {
+        const rowErrors = errors.subtasks?.[index];
+        return (
+          <fieldset key={row.id} className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            {/* Floated, the legend lays out like a heading inside the card instead of on its edge. */}
+            <legend className="float-left mb-4 w-full pr-48 text-base font-semibold text-ink">{t('taskBoard.subtaskNumber', { number: index + 1 })}</legend>
+            {rows.fields.length > 1 && (
+              <Button variant="ghost" className="absolute right-3 top-3" onClick={() => rows.remove(index)}>
+                {t('taskBoard.removeSubtask', { number: index + 1 })}
+              </Button>
+            )}
+            <div className="clear-both grid gap-4 md:grid-cols-2">
+              <div className="md:col-span-2">
+                <TextField label={t('taskBoard.title')} error={rowErrors?.name?.message} {...form.register(`subtasks.${index}.name`)} />
+              </div>
+              <AssigneePicker
+                users={users}
+                companyId={companyId}
+                error={rowErrors?.assigned_to_id?.message}
+                onSearch={() => form.setValue(`subtasks.${index}.assigned_to_id`, '')}
+                {...form.register(`subtasks.${index}.assigned_to_id`)}
+              />
+              <TextField label={t('taskBoard.dueDate')} type="date" error={rowErrors?.due_date?.message} {...form.register(`subtasks.${index}.due_date`)} />
+              <PrioritySelect error={rowErrors?.priority?.message} {...form.register(`subtasks.${index}.priority`)} />
+            </div>
+          </fieldset>
+        );
+      })}
+      {(errors.subtasks?.message ?? errors.subtasks?.root?.message) && <Alert tone="error">{errors.subtasks?.message ?? errors.subtasks?.root?.message}</Alert>}
+
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => rows.append(emptySubtask())}>
+          {t('taskBoard.addSubtaskRow')}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('taskBoard.createMajorTask')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { can, PRIORITIES, type MajorTask, type User } from '@siteboard/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { PriorityDot } from '../../../components/ui/badges';
+import { Button } from '../../../components/ui/button';
+import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { canDecideSubtask, priorityCounts, progressOf, type Viewer } from '../tasks.rules';
+import { CreateSubtaskForm } from './create-subtask-form';
+import { SubtaskTable } from './subtask-table';
+
+export interface MajorTaskListProps {
+  majorTasks: MajorTask[];
+  /** Who may decide on the project's subtasks besides their assigners. */
+  projectManagerId: number | null | undefined;
+  /** A completed project's tasks are view-only. */
+  readOnly: boolean;
+  viewer: Viewer & { company_id?: number };
+  /** The company's users for the assignee list; undefined while they load. */
+  users: User[] | undefined;
+  /** Reloads the data the list came from after a change. */
+  onChanged: () => Promise<unknown>;
+}
+
+/** A project's major tasks, each opening to its details, its subtasks and a form to add one. */
+export function MajorTaskList(props: MajorTaskListProps) {
+  const { t } = useTranslation();
+  if (props.majorTasks.length === 0) return <p className="px-1 py-2 text-sm text-slate-500">{t('taskBoard.noMajorTasks')}</p>;
+  return (
+    <ul className="space-y-3">
+      {props.majorTasks.map((majorTask) => (
+        <MajorTaskItem key={majorTask.id} majorTask={majorTask} {...props} />
+      ))}
+    </ul>
+  );
+}
+
+function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, users, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState(false);
+  const counts = priorityCounts(majorTask.subtasks);
+  const progress = progressOf(majorTask.subtasks);
+  const mayCreate = !readOnly && can(viewer.role, 'subtasks:create');
+  const na = t('common.notAvailable');
+
+  const details = [
+    { label: t('taskBoard.createdBy'), value: majorTask.created_by?.email },
+    { label: t('taskBoard.createdAt'), value: formatDateTime(majorTask.created_at) },
+    { label: t('taskBoard.dueDate'), value: formatDate(majorTask.due_date) },
+    { label: t('taskBoard.description'), value: majorTask.description },
+  ];
+
+  return (
+    <li className="rounded-xl bg-white ring-1 ring-slate-200">
+      <h4>
+        <DisclosureButton open={open} controls={`${id}-body`} onToggle={() => setOpen((value) => !value)} className="flex-wrap items-center gap-x-4 gap-y-2 rounded-xl px-3 py-3 sm:px-4">
+          <span className="min-w-32 flex-1 break-words font-semibold text-ink">{majorTask.name}</span>
+          <span className="flex items-center gap-3">
+            {PRIORITIES.slice()
+              .reverse()
+              .map((priority) => (
+                <PriorityDot key={priority} priority={priority} count={counts[priority]} />
+              ))}
+          </span>
+          <span className="text-sm text-slate-600">{t('taskBoard.progress', progress)}</span>
+        </DisclosureButton>
+      </h4>
+      {open && (
+        <div id={`${id}-body`} className="space-y-5 border-t border-slate-100 px-3 pb-4 pt-3 sm:px-4">
+          <section aria-labelledby={`${id}-details`}>
+            <h5 id={`${id}-details`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {t('taskBoard.details')}
+            </h5>
+            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+              {details.map((detail) => (
+                <div key={detail.label} className="min-w-0">
+                  <dt className="font-medium text-slate-500">{detail.label}</dt>
+                  <dd className="break-words text-slate-800">{detail.value || na}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby={`${id}-subtasks`} className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h5 id={`${id}-subtasks`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+                {t('taskBoard.subtasks')}
+              </h5>
+              {mayCreate && (
+                <Button
+                  variant="secondary"
+                  aria-expanded={adding}
+                  aria-controls={`${id}-form`}
+                  onClick={() => {
+                    setAdding((value) => !value);
+                    setCreated(false);
+                  }}
+                >
+                  {adding ? t('taskBoard.cancel') : t('taskBoard.createSubtask')}
+                </Button>
+              )}
+            </div>
+            {created && <Alert tone="success">{t('taskBoard.subtaskCreated')}</Alert>}
+            {adding && (
+              <CreateSubtaskForm
+                id={`${id}-form`}
+                majorTaskId={majorTask.id}
+                users={users}
+                companyId={viewer.company_id}
+                onCreated={() => {
+                  setAdding(false);
+                  setCreated(true);
+                  void onChanged();
+                }}
+              />
+            )}
+            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => !readOnly && canDecideSubtask(viewer, subtask, projectManagerId)} onChanged={onChanged} />
+          </section>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { getPendingApprovalsQueryOptions } from '../api/get-pending-approvals';
+import { useSubtasks } from '../api/get-subtasks';
+import { PendingApprovalsTable } from './pending-approvals-table';
+import { useSendForApproval } from './send-for-approval';
+import { SubtaskListTable } from './subtask-list-table';
+
+/** My Tasks: the subtasks assigned to me (a team member sends them for approval here) and, for a manager, the ones waiting for my decision. */
+export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
+  const { t } = useTranslation();
+  const mine = useSubtasks({ assigned_to: 'me' });
+  const pending = useQuery({ ...getPendingApprovalsQueryOptions(), enabled: showApprovals });
+  const sendForApproval = useSendForApproval();
+
+  return (
+    <div className="space-y-8">
+      {(mine.isError || pending.isError) && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>}
+      <section aria-labelledby="assigned-tasks" className="space-y-3">
+        <h2 id="assigned-tasks" className="text-lg font-semibold text-ink">
+          {t('manager.myTasksTitle')}
+        </h2>
+        {sendForApproval.message}
+        <SubtaskListTable
+          subtasks={mine.data ?? []}
+          action={sendForApproval.action}
+          columns={['project', 'majorTask', 'subtaskTitle', 'dueDate', 'status']}
+          label={t('manager.myTasksTitle')}
+          empty={mine.isPending ? t('app.loading') : t('taskBoard.empty.myTasks')}
+        />
+      </section>
+      {showApprovals && (
+        <section aria-labelledby="pending-approvals" className="space-y-3">
+          <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
+            {t('taskBoard.pendingApprovals')}
+          </h2>
+          <PendingApprovalsTable subtasks={pending.data ?? []} empty={pending.isPending ? t('app.loading') : t('taskBoard.empty.pendingApprovals')} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Subtask } from '@siteboard/shared';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
+import { cellClass, Table } from '../../../components/ui/table';
+import { formatDate } from '../../../lib/format';
+
+export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
+
+/** Names may be long: they wrap, so the table fits its card more often and scrolls less. */
+const wrapCellClass = 'min-w-32 max-w-64 break-words px-4 py-3 text-slate-700';
+
+const COLUMNS: Record<SubtaskColumn, { header: string; value: (subtask: Subtask) => ReactNode; wrap?: boolean }> = {
+  project: { header: 'taskBoard.column.project', value: (subtask) => subtask.major_task?.project?.name, wrap: true },
+  majorTask: { header: 'taskBoard.column.majorTask', value: (subtask) => subtask.major_task?.name, wrap: true },
+  subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask) => subtask.name, wrap: true },
+  title: { header: 'taskBoard.column.title', value: (subtask) => subtask.name, wrap: true },
+  assignee: { header: 'taskBoard.column.assignee', value: (subtask) => subtask.assigned_to?.email },
+  teamMember: { header: 'taskBoard.column.teamMember', value: (subtask) => subtask.assigned_to?.email },
+  dueDate: { header: 'taskBoard.column.dueDate', value: (subtask) => formatDate(subtask.due_date) },
+  priority: { header: 'taskBoard.column.priority', value: (subtask) => subtask.priority && <PriorityDot priority={subtask.priority} /> },
+  status: { header: 'taskBoard.column.status', value: (subtask) => subtask.status && <StatusBadge status={subtask.status} /> },
+};
+
+export interface SubtaskAction {
+  header: string;
+  render: (subtask: Subtask) => ReactNode;
+}
+
+/**
+ * A list of subtasks with the columns each screen names and "N/A" where a value is missing: a
+ * table from small tablets up, a card per subtask on phones (nothing to scroll sideways).
+ */
+export function SubtaskListTable({ subtasks, columns, label, empty, action }: { subtasks: Subtask[]; columns: SubtaskColumn[]; label: string; empty: string; action?: SubtaskAction }) {
+  const { t } = useTranslation();
+  const na = t('common.notAvailable');
+  const fields = (subtask: Subtask) => [
+    ...columns.map((column) => ({ key: column, header: t(COLUMNS[column].header), value: COLUMNS[column].value(subtask) || na, wrap: COLUMNS[column].wrap })),
+    ...(action ? [{ key: 'action', header: action.header, value: action.render(subtask), wrap: false }] : []),
+  ];
+  const headers = [...columns.map((column) => t(COLUMNS[column].header)), ...(action ? [action.header] : [])];
+
+  return (
+    <>
+      <ul aria-label={label} className="space-y-3 sm:hidden">
+        {subtasks.length === 0 ? (
+          <li className="rounded-xl bg-white p-4 text-center text-sm text-slate-500 ring-1 ring-slate-200">{empty}</li>
+        ) : (
+          subtasks.map((subtask) => (
+            <li key={subtask.id} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+              <dl className="grid grid-cols-[minmax(5.5rem,auto)_1fr] items-center gap-x-3 gap-y-2 text-sm">
+                {fields(subtask).map((field) => (
+                  <Fragment key={field.key}>
+                    <dt className="font-medium text-slate-500">{field.header}</dt>
+                    <dd className="min-w-0 break-words text-slate-800">{field.value}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </li>
+          ))
+        )}
+      </ul>
+      <div className="hidden sm:block">
+        <Table label={label} columns={headers} isEmpty={subtasks.length === 0} empty={empty}>
+          {subtasks.map((subtask) => (
+            <tr key={subtask.id}>
+              {fields(subtask).map((field) => (
+                <td key={field.key} className={field.wrap ? wrapCellClass : cellClass}>
+                  {field.value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </Table>
+      </div>
+    </>
+  );
+}

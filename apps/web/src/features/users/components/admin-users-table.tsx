@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ROLES, updateUserInput, type User } from '@siteboard/shared';
+import type { z } from 'zod';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
+import { EmailText } from '../../../components/ui/email-text';
+import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
+import { useDeleteUser } from '../api/delete-user';
+import { useUpdateUser } from '../api/update-user';
+
+type EditInput = z.input<typeof updateUserInput>;
+type EditOutput = z.output<typeof updateUserInput>;
+
+const EDIT_FIELDS = ['role', 'designation', 'mobile_number', 'manager_id'] as const;
+
+/** Spec §8: a user that is gone, a refusal, else the server's own words. */
+const FAILURE = {
+  update: { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenUpdate', other: 'admin.users.failed' },
+  delete: { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' },
+};
+
+/**
+ * All users of the company with inline editing of role, designation, mobile number (and the
+ * manager a team member reports to) and deletion after a confirmation. The admin's own row has
+ * neither: the server refuses both (spec §5).
+ */
+export function AdminUsersTable({ users, currentUserId, notice }: { users: User[]; currentUserId: number; notice?: string }) {
+  const { t } = useTranslation();
+  const rows = useRowEditing(notice);
+  const deleteUser = useDeleteUser();
+  const managers = users.filter((user) => user.role === 'manager');
+
+  const columns = ['email', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
+
+  return (
+    <>
+      <FeedbackAlert feedback={rows.feedback} />
+      <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
+        {users.map((user) =>
+          rows.editingId === user.id ? (
+            <UserEditRow
+              key={user.id}
+              user={user}
+              managers={managers.filter((manager) => manager.id !== user.id)}
+              onClose={rows.finishEdit}
+              onFailure={rows.fail}
+            />
+          ) : (
+            <tr key={user.id} className="bg-white">
+              <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
+                <EmailText email={user.email} />
+              </th>
+              <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
+              <td data-label={t('admin.users.role')} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
+              <td data-label={t('admin.users.designation')} className={wrapCellClass}>{user.designation ?? t('common.notAvailable')}</td>
+              <td data-label={t('admin.users.mobile')} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
+              <td data-label={t('admin.users.manager')} className={wrapCellClass}>{user.manager_data ? <EmailText email={user.manager_data.email} /> : t('common.notAvailable')}</td>
+              <td className={actionsCellClass}>
+                {user.id !== currentUserId && (
+                  <ViewActions
+                    subject={user.email}
+                    busy={deleteUser.isPending && deleteUser.variables === user.id}
+                    focusEdit={rows.lastEditedId === user.id}
+                    onEdit={() => rows.startEdit(user.id)}
+                    onDelete={() => rows.run(() => deleteUser.mutateAsync(user.id), t('admin.users.deleted'), FAILURE.delete)}
+                    deleteTitle={t('admin.users.deleteTitle')}
+                    deleteDescription={t('admin.users.deleteDescription', { email: user.email })}
+                  />
+                )}
+              </td>
+            </tr>
+          ),
+        )}
+      </Table>
+    </>
+  );
+}
+
+function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User; managers: User[] }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const formId = `edit-user-${user.id}`;
+  // An unmounted manager select leaves the values, so a role without a manager sends none.
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(updateUserInput),
+    shouldUnregister: true,
+    defaultValues: {
+      role: user.role,
+      designation: user.designation ?? '',
+      mobile_number: user.mobile_number ?? '',
+      manager_id: String(managers.some((manager) => manager.id === user.manager_id) ? user.manager_id : (managers[0]?.id ?? '')),
+    },
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const needsManager = role === 'team_member';
+  const { errors } = form.formState;
+
+  const onSubmit = useRowSave({
+    form,
+    fields: EDIT_FIELDS,
+    save: (input) => update.mutateAsync({ id: user.id, input }),
+    successText: t('admin.users.updated'),
+    failure: FAILURE.update,
+    ...result,
+  });
+
+  return (
+    <EditingRow onCancel={() => result.onClose()}>
+      <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
+                {user.email}
+              </th>
+      <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
+      <td data-label={t('admin.users.role')} className={cellClass}>
+        <SelectField hideLabel label={t('admin.users.role')} form={formId} autoFocus className="md:min-w-36" error={errors.role?.message} {...form.register('role')}>
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {t(`role.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+      </td>
+      <td data-label={t('admin.users.designation')} className={cellClass}>
+        <TextField hideLabel label={t('admin.users.designation')} form={formId} className="md:min-w-40" error={errors.designation?.message} {...form.register('designation')} />
+      </td>
+      <td data-label={t('admin.users.mobile')} className={cellClass}>
+        <TextField hideLabel label={t('admin.users.mobile')} form={formId} type="tel" className="md:min-w-36" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
+      </td>
+      <td data-label={t('admin.users.manager')} className={cellClass}>
+        {!needsManager ? (
+          t('common.notAvailable')
+        ) : managers.length === 0 ? (
+          <p role="alert" className="max-w-56 whitespace-normal text-sm text-red-700">
+            {t('admin.createUser.noManagers')}
+          </p>
+        ) : (
+          <SelectField hideLabel label={t('admin.users.manager')} form={formId} className="md:min-w-48" error={errors.manager_id?.message} {...form.register('manager_id')}>
+            {managers.map((manager) => (
+              <option key={manager.id} value={manager.id}>
+                {manager.email}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </td>
+      <td className={actionsCellClass}>
+        <EditActions subject={user.email} formId={formId} busy={form.formState.isSubmitting || (needsManager && managers.length === 0)} onCancel={() => result.onClose()} onSubmit={onSubmit} />
+      </td>
+    </EditingRow>
+  );
+}

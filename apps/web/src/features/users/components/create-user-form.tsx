@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ASSIGNABLE_ROLES, createUserInput } from '@siteboard/shared';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useFailureMessage } from '../../../lib/failure-message';
+import { useCreateUser } from '../api/create-user';
+import { useManagers } from '../api/get-users';
+
+type FormInput = z.input<typeof createUserInput>;
+type FormOutput = z.output<typeof createUserInput>;
+
+const FIELDS = ['email', 'password', 'role', 'designation', 'mobile_number', 'manager_id'] as const;
+
+/**
+ * "Create New User" (spec §5): a manager, or a team member with the manager they report to. The
+ * form waits for the managers; a manager choice that is not one of them falls back to the first.
+ */
+export function CreateUserForm({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const managersQuery = useManagers();
+  const createUser = useCreateUser();
+  const failureMessage = useFailureMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  // Without a manager select on screen (role manager) no manager id is sent at all.
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createUserInput),
+    shouldUnregister: true,
+    defaultValues: { email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '' },
+  });
+  const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
+  const managers = managersQuery.data;
+  const loading = managersQuery.isPending;
+  const isTeamMember = role === 'team_member';
+  const noManagers = managers !== undefined && managers.length === 0;
+
+  useEffect(() => {
+    if (!isTeamMember || !managers?.length) return;
+    if (!managers.some((manager) => String(manager.id) === String(managerId))) form.setValue('manager_id', String(managers[0].id));
+  }, [form, isTeamMember, managerId, managers]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await createUser.mutateAsync({ ...values, company_id: companyId });
+      navigate('/admin?refresh=true');
+    } catch (error) {
+      if (!applyFieldErrors<FormInput>(error, form.setError, FIELDS)) setFailure(failureMessage(error, { other: 'admin.users.failed' }));
+    }
+  });
+
+  const loadFailure = managersQuery.isError
+    ? managersQuery.error instanceof ApiError
+      ? t('admin.createUser.managersFailed', { detail: managersQuery.error.detail })
+      : t('admin.createUser.managersFailedRetry')
+    : null;
+  const { errors } = form.formState;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={loading}>
+      {(failure || loadFailure || loading || (noManagers && !isTeamMember)) && (
+        <div className="space-y-3 sm:col-span-2">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          {loadFailure && <Alert tone="error">{loadFailure}</Alert>}
+          {loading && <Alert tone="info">{t('admin.createUser.managersLoading')}</Alert>}
+          {noManagers && !isTeamMember && <Alert tone="info">{t('admin.createUser.noManagersAtAll')}</Alert>}
+        </div>
+      )}
+      <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+      <TextField label={t('admin.createUser.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
+        {ASSIGNABLE_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {t(`role.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      {isTeamMember ? (
+        <SelectField
+          label={t('admin.users.manager')}
+          disabled={loading || noManagers}
+          error={noManagers ? 'admin.createUser.noManagers' : errors.manager_id?.message}
+          {...form.register('manager_id')}
+        >
+          {noManagers && <option value="">{t('admin.createUser.noManagersAtAll')}</option>}
+          {managers?.map((manager) => (
+            <option key={manager.id} value={manager.id}>
+              {manager.email}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <div aria-hidden className="hidden sm:block" />
+      )}
+      <TextField label={t('admin.users.designation')} hint={t('admin.optional')} autoComplete="organization-title" error={errors.designation?.message} {...form.register('designation')} />
+      <TextField label={t('admin.users.mobile')} hint={t('admin.optional')} type="tel" autoComplete="off" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={form.formState.isSubmitting || loading || (isTeamMember && !managerId)}>
+          {t('admin.createUser.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../fixtures';
+
+const table = (page: Page, name: 'Ongoing Projects' | 'Completed Projects') => page.getByRole('table', { name });
+const projectRow = (page: Page, list: 'Ongoing Projects' | 'Completed Projects', name: string) =>
+  table(page, list).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+/** The row in edit mode: the one with a Save button. */
+const editor = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Save / }) });
+
+function isoDay(offsetDays: number) {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** How the list shows that day: "Mar 23, 2027". */
+function shownDay(offsetDays: number) {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay(offsetDays)}T00:00:00Z`));
+}
+
+test('ongoing projects open onto their major tasks and subtasks; completed ones do not open', async ({ page }) => {
+  await signIn(page, 'admin');
+  const riverside = projectRow(page, 'Ongoing Projects', 'Riverside Apartments');
+  const toggle = riverside.getByRole('button', { name: 'Riverside Apartments', exact: true });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const tasks = page.getByRole('list', { name: 'Major tasks of Riverside Apartments' });
+  await expect(tasks.getByRole('heading', { name: 'Foundations' })).toBeVisible();
+  await expect(tasks).toContainText('Excavate site');
+  await expect(tasks).toContainText('member1@example.com');
+  await toggle.click();
+  await expect(tasks).toBeHidden();
+
+  // Planned projects count as ongoing.
+  await expect(projectRow(page, 'Ongoing Projects', 'Northgate School Extension')).toContainText('Planned');
+  const oldMill = projectRow(page, 'Completed Projects', 'Old Mill Renovation');
+  await expect(oldMill).toContainText('Completed');
+  await expect(oldMill.getByRole('button', { name: 'Old Mill Renovation', exact: true })).toHaveCount(0);
+  await expect(oldMill.getByRole('button', { name: 'Edit Old Mill Renovation' })).toBeVisible();
+});
+
+test('the admin creates a project, edits it, completes it, reopens it and deletes it', async ({ page }) => {
+  const name = `Depot Canopy ${Date.now().toString(36)}`;
+  await signIn(page, 'admin');
+  await page.getByRole('link', { name: 'Create Project' }).click();
+  await expect(page).toHaveURL('/admin/create-project');
+  await expect(page.getByRole('heading', { name: 'Create Project' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByText('Project name is required.')).toBeVisible();
+  await expect(page.getByText('Start date is required.')).toBeVisible();
+  await expect(page.getByText('End date is required.')).toBeVisible();
+  await expect(page.getByText('Select a manager.')).toBeVisible();
+  await expect(page.getByLabel('Project Name')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Project Name').fill(name);
+  await page.getByLabel('Description').fill('Steel canopy over the loading bays.');
+  await page.getByLabel('Start Date').fill(isoDay(10));
+  await page.getByLabel('End Date').fill(isoDay(5));
+  await page.getByLabel('Manager').selectOption({ label: DEMO.accounts.manager });
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
+  await page.getByLabel('End Date').fill(isoDay(90));
+  await page.getByRole('button', { name: 'Create Project' }).click();
+
+  await expect(page).toHaveURL('/admin');
+  const row = projectRow(page, 'Ongoing Projects', name);
+  await expect(row).toContainText('Steel canopy over the loading bays.');
+  await expect(row).toContainText(DEMO.accounts.manager);
+  await expect(row).toContainText('Ongoing');
+  await row.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByText('No major tasks for this project.')).toBeVisible();
+
+  // Edit name, description and manager inline.
+  const renamed = `${name} (phase 1)`;
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(editor(page).getByRole('textbox', { name: 'Project Name' })).toBeFocused();
+  await editor(page).getByRole('textbox', { name: 'Project Name' }).fill(renamed);
+  await editor(page).getByRole('textbox', { name: 'Description' }).fill('Canopy and drainage.');
+  await editor(page).getByRole('combobox', { name: 'Manager' }).selectOption({ label: 'manager2@example.com' });
+  await editor(page).getByRole('textbox', { name: 'End Date' }).fill(isoDay(1));
+  await page.getByRole('button', { name: `Save ${name}` }).click();
+  await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
+  await editor(page).getByRole('textbox', { name: 'End Date' }).fill(isoDay(120));
+  await page.getByRole('button', { name: `Save ${name}` }).click();
+  await expect(page.getByText('Project updated successfully!')).toBeVisible();
+  const renamedRow = projectRow(page, 'Ongoing Projects', renamed);
+  await expect(renamedRow).toContainText('Canopy and drainage.');
+  await expect(renamedRow).toContainText('manager2@example.com');
+  await expect(renamedRow).toContainText(shownDay(120));
+
+  // Completing moves it to the completed list, where it cannot open; it can be reopened.
+  await renamedRow.getByRole('button', { name: `Edit ${renamed}` }).click();
+  await editor(page).getByRole('combobox', { name: 'Status' }).selectOption('completed');
+  await page.getByRole('button', { name: `Save ${renamed}` }).click();
+  const completedRow = projectRow(page, 'Completed Projects', renamed);
+  await expect(completedRow).toBeVisible();
+  await expect(projectRow(page, 'Ongoing Projects', renamed)).toHaveCount(0);
+  await expect(completedRow.getByRole('button', { name: renamed, exact: true })).toHaveCount(0);
+  await completedRow.getByRole('button', { name: `Edit ${renamed}` }).click();
+  await editor(page).getByRole('combobox', { name: 'Status' }).selectOption('ongoing');
+  await page.getByRole('button', { name: `Save ${renamed}` }).click();
+  await expect(projectRow(page, 'Ongoing Projects', renamed)).toBeVisible();
+
+  // Delete asks first.
+  await projectRow(page, 'Ongoing Projects', renamed).getByRole('button', { name: `Delete ${renamed}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(renamed);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Project deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: renamed })).toHaveCount(0);
+});
+
+test('refusals use the spec messages: a vanished project, a forbidden user delete, a failed load', async ({ page }) => {
+  await signIn(page, 'admin');
+
+  await page.route('**/api/projects/*/', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 404, json: { detail: 'Project not found.' } }) : route.fallback(),
+  );
+  const harbour = projectRow(page, 'Ongoing Projects', 'Harbour Bridge Repairs');
+  await harbour.getByRole('button', { name: 'Edit Harbour Bridge Repairs' }).click();
+  const reload = page.waitForResponse((response) => response.url().includes('/api/projects/?expand=major_tasks'));
+  await page.getByRole('button', { name: 'Save Harbour Bridge Repairs' }).click();
+  await expect(page.getByText('Project not found. Refreshing project list...')).toBeVisible();
+  await reload;
+
+  await page.route('**/api/projects/*/', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }) : route.fallback(),
+  );
+  await harbour.getByRole('button', { name: 'Delete Harbour Bridge Repairs' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete project: Internal server error.')).toBeVisible();
+
+  await page.route('**/api/users/*/', (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
+  await page
+    .getByRole('table', { name: 'All Users' })
+    .getByRole('button', { name: `Delete ${DEMO.accounts.team_member}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You do not have permission to delete this user. Please ensure you are authorized.')).toBeVisible();
+
+  await page.route('**/api/users/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
+  await page.reload();
+  await expect(page.getByText('Failed to load data: Internal server error.')).toBeVisible();
+});
+
+test('the dashboard asks for nothing without a token or a company, and says why', async ({ page }) => {
+  await signIn(page, 'admin');
+  const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+  await page.route('**/api/profile/', (route) => route.fulfill({ json: { ...profile, company_id: null } }));
+  await page.reload();
+  await expect(page.getByText('User company ID is not defined. Please ensure the user profile includes company information.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.reload();
+  await expect(page.getByText('No authentication token found.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});

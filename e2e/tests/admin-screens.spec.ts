@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, saveScreenshot, signIn } from '../fixtures';
+
+/** Serious and critical axe findings, named so a failure says what and where. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function showReport(page: Page) {
+  const section = page.getByRole('region', { name: 'Appraisal Report' });
+  const option = (await section.getByLabel('User').locator('option', { hasText: DEMO.accounts.team_member }).textContent()) ?? '';
+  await section.getByLabel('User').selectOption({ label: option });
+  await section.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(section.getByRole('progressbar', { name: 'Efficiency Score' })).toBeVisible();
+}
+
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test('the admin dashboard and both forms have no serious accessibility problems', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByRole('table', { name: 'All Users' })).toBeVisible();
+  await page.getByRole('button', { name: 'Riverside Apartments', exact: true }).click();
+  await showReport(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'admin-dashboard');
+
+  // A row in edit mode and the delete confirmation are part of the screen too.
+  await page.getByRole('button', { name: `Edit ${DEMO.accounts.team_member}` }).click();
+  await page.getByRole('combobox', { name: 'Role' }).selectOption('manager');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Old Mill Renovation' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Delete Old Mill Renovation' })).toBeFocused();
+
+  await page.getByRole('link', { name: 'Create User' }).click();
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('Email and password are required.').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'admin-create-user');
+
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await page.getByRole('link', { name: 'Create Project' }).click();
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByText('Project name is required.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'admin-create-project');
+});
+
+test('the admin screens at phone width: the lists become cards and nothing widens the page @phone', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByRole('table', { name: 'All Users' })).toBeVisible();
+  await page.getByRole('button', { name: 'Riverside Apartments', exact: true }).click();
+  await showReport(page);
+  // Each user is a card: the column headers give way to labels inside the card.
+  await expect(page.getByRole('table', { name: 'All Users' }).getByRole('columnheader', { name: 'Code' })).toBeHidden();
+  const edit = await page.getByRole('button', { name: `Edit ${DEMO.accounts.team_member}` }).boundingBox();
+  expect(edit!.x + edit!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, 'admin-dashboard-phone');
+
+  await page.getByRole('button', { name: `Edit ${DEMO.accounts.team_member}` }).click();
+  await expect(page.getByRole('combobox', { name: 'Role' })).toBeFocused();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Create User' }).click();
+  await expect(page).toHaveURL('/admin/create-user');
+  await expect(page.getByRole('combobox', { name: 'Manager' })).toHaveValue(/\d+/);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, 'admin-create-user-phone');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await page.getByRole('link', { name: 'Create Project' }).click();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, 'admin-create-project-phone');
+});

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../fixtures';
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'All Users' });
+/** The row headed by this e-mail (other rows name it in their Manager column). */
+const userRow = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
+
+async function createUser(page: Page, input: { email: string; role: 'Manager' | 'Team Member'; manager?: string; designation?: string; mobile?: string }) {
+  await page.getByRole('link', { name: 'Create User' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New User' })).toBeVisible();
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password').fill('site password 1');
+  await page.getByLabel('Role').selectOption({ label: input.role });
+  if (input.manager) await page.getByLabel('Manager').selectOption({ label: input.manager });
+  if (input.designation) await page.getByLabel('Designation').fill(input.designation);
+  if (input.mobile) await page.getByLabel('Mobile Number').fill(input.mobile);
+  await page.getByRole('button', { name: 'Create User' }).click();
+}
+
+test('the admin creates a manager and a team member, edits one, is refused a duplicate and deletes one', async ({ page }) => {
+  const suffix = Date.now().toString(36);
+  const manager = `foreman-${suffix}@example.com`;
+  const member = `roofer-${suffix}@example.com`;
+  await signIn(page, 'admin');
+
+  // The seeded people are listed; the admin's own row has neither Edit nor Delete.
+  await expect(userRow(page, DEMO.accounts.manager)).toContainText('Site Manager');
+  const own = userRow(page, DEMO.accounts.admin);
+  await expect(own).toContainText('Admin');
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  // The form's own rules, before anything is sent.
+  await page.getByRole('link', { name: 'Create User' }).click();
+  await expect(page).toHaveURL('/admin/create-user');
+  await expect(page.getByLabel('Manager')).toHaveValue(/\d+/);
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('Email and password are required.')).toHaveCount(2);
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+
+  await createUser(page, { email: manager, role: 'Manager', designation: 'Foreman', mobile: '+1 555 0199' });
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByText('User created successfully!')).toBeVisible();
+  await expect(userRow(page, manager)).toContainText('Foreman');
+  await expect(userRow(page, manager)).toContainText(/MGR-\d{4}/);
+
+  await createUser(page, { email: member, role: 'Team Member', manager });
+  await expect(page.getByText('User created successfully!')).toBeVisible();
+  const memberRow = userRow(page, member);
+  await expect(memberRow).toContainText(/TM-\d{4}/);
+  await expect(memberRow).toContainText(manager);
+  // Optional fields left empty were sent as null and show as N/A.
+  await expect(memberRow.getByRole('cell').nth(2)).toHaveText('N/A');
+
+  // Inline edit: Cancel changes nothing, Save sends the designation.
+  await memberRow.getByRole('button', { name: `Edit ${member}` }).click();
+  await page.getByRole('textbox', { name: 'Designation' }).fill('Roofer');
+  await page.getByRole('button', { name: `Cancel editing ${member}` }).click();
+  await expect(memberRow.getByRole('cell').nth(2)).toHaveText('N/A');
+  await expect(memberRow.getByRole('button', { name: `Edit ${member}` })).toBeFocused();
+  await memberRow.getByRole('button', { name: `Edit ${member}` }).click();
+  await page.getByRole('textbox', { name: 'Designation' }).fill('Roofer');
+  await page.getByRole('textbox', { name: 'Mobile Number' }).fill('+1 555 0142');
+  await page.getByRole('button', { name: `Save ${member}` }).click();
+  await expect(page.getByText('User updated successfully!')).toBeVisible();
+  await expect(memberRow).toContainText('Roofer');
+  await expect(memberRow).toContainText('+1 555 0142');
+
+  // A manager with a team cannot be deleted: the server's words are shown.
+  await userRow(page, manager).getByRole('button', { name: `Delete ${manager}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Reassign this manager's team members before deleting them.");
+
+  // The same e-mail again is refused on its field.
+  await createUser(page, { email: member, role: 'Manager' });
+  await expect(page.getByText('A user with this email already exists. Please use a different email.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL('/admin/create-user');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+
+  // Delete asks first; Cancel keeps the user, Delete removes them.
+  await memberRow.getByRole('button', { name: `Delete ${member}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(member);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(memberRow).toBeVisible();
+  await memberRow.getByRole('button', { name: `Delete ${member}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('User deleted successfully!')).toBeVisible();
+  await expect(userRow(page, member)).toHaveCount(0);
+
+  // Now the manager has no team and goes too.
+  await userRow(page, manager).getByRole('button', { name: `Delete ${manager}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('User deleted successfully!')).toBeVisible();
+  await expect(userRow(page, manager)).toHaveCount(0);
+});
+
+test('changing a role to team member asks for a manager; the keyboard alone edits a row', async ({ page }) => {
+  const suffix = Date.now().toString(36);
+  const person = `inspector-${suffix}@example.com`;
+  await signIn(page, 'admin');
+  await createUser(page, { email: person, role: 'Manager' });
+  await expect(page.getByText('User created successfully!')).toBeVisible();
+
+  const row = userRow(page, person);
+  await row.getByRole('button', { name: `Edit ${person}` }).focus();
+  await page.keyboard.press('Enter');
+  const role = page.getByRole('combobox', { name: 'Role' });
+  await expect(role).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Manager' })).toHaveCount(0);
+  await role.selectOption('team_member');
+  const manager = page.getByRole('combobox', { name: 'Manager' });
+  await expect(manager).toBeVisible();
+  await manager.selectOption({ label: DEMO.accounts.manager });
+  await page.getByRole('textbox', { name: 'Designation' }).press('Enter');
+  await expect(page.getByText('User updated successfully!')).toBeVisible();
+  await expect(row).toContainText('Team Member');
+  await expect(row).toContainText(DEMO.accounts.manager);
+  await expect(row).toContainText(/TM-\d{4}/);
+
+  // Escape leaves edit mode without saving.
+  await row.getByRole('button', { name: `Edit ${person}` }).click();
+  await page.getByRole('textbox', { name: 'Designation' }).fill('Inspector');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Designation' })).toHaveCount(0);
+  await expect(row).not.toContainText('Inspector');
+});
+
+test('the create-user form waits for the managers, and says when there are none or they did not load', async ({ page }) => {
+  await signIn(page, 'admin');
+  const submit = page.getByRole('button', { name: 'Create User' });
+
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/', async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  await page.goto('/admin/create-user');
+  await expect(page.getByText('Please wait while managers are being loaded.')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  release();
+  await expect(page.getByText('Please wait while managers are being loaded.')).toBeHidden();
+  await expect(page.getByLabel('Manager')).toHaveValue(/\d+/);
+  await expect(submit).toBeEnabled();
+
+  await page.unrouteAll();
+  await page.route('**/api/users/', (route) => route.fulfill({ json: [] }));
+  await page.reload();
+  await expect(page.getByText('No managers available to assign to this team member. Please create a manager first.')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Role').selectOption('manager');
+  await expect(page.getByText('No managers available. Please create a manager first.')).toBeVisible();
+  await expect(submit).toBeEnabled();
+
+  await page.unrouteAll();
+  await page.route('**/api/users/', (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
+  await page.reload();
+  await expect(page.getByText('Failed to load managers: You do not have permission to perform this action.')).toBeVisible();
+
+  await page.unrouteAll();
+  await page.route('**/api/users/', (route) => route.abort());
+  await page.reload();
+  // A network failure is retried twice before it is reported.
+  await expect(page.getByText('Failed to load managers. Please try again.')).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { saveScreenshot, signIn } from '../fixtures';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('axe: the dashboard, projects and create-task screens have no serious or critical violations', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.getByRole('button', { name: /^Pending Approvals/ }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/manager/projects');
+  await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+  await page.getByRole('button', { name: /Framing/ }).click();
+  await page.getByRole('button', { name: 'Create Subtask' }).click();
+  await page.getByRole('button', { name: 'Submit Subtask' }).click();
+  await expect(page.getByText('Title is required.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('tab', { name: 'Completed Projects' }).click();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/manager/create-task');
+  await page.getByRole('button', { name: 'Add Subtask' }).click();
+  await page.getByRole('button', { name: 'Create Major Task' }).click();
+  await expect(page.getByText('Select a project.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/manager/team-assignments');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+const PHONE_SCREENS = [
+  { path: '/manager', name: 'dashboard', ready: (page: Page) => page.getByRole('button', { name: /^Pending Approvals/ }).click() },
+  {
+    path: '/manager/projects',
+    name: 'projects',
+    ready: async (page: Page) => {
+      await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+      await page.getByRole('button', { name: /Framing/ }).click();
+    },
+  },
+  { path: '/manager/create-task', name: 'create-task', ready: (page: Page) => page.getByRole('button', { name: 'Create Major Task' }).click() },
+    // On a phone each subtask is a card, not a table row.
+  { path: '/manager/my-tasks', name: 'my-tasks', ready: (page: Page) => expect(page.getByRole('list', { name: 'Assigned Tasks' }).getByRole('listitem').first()).toBeVisible() },
+  { path: '/manager/team-assignments', name: 'team-performance', ready: (page: Page) => expect(page.getByRole('article').first()).toBeVisible() },
+];
+
+test('manager screens at phone width: nothing widens the page, subtask lists become cards, axe finds nothing serious @phone', async ({ page }) => {
+  await signIn(page, 'manager');
+  for (const screen of PHONE_SCREENS) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, screen.path).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+    await saveScreenshot(page, `manager-${screen.name}-phone`);
+  }
+});

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pageSession, type ApiSubtask } from '../api-helpers';
+import { saveScreenshot, signIn } from '../fixtures';
+
+interface TeamMember {
+  user: { id: number; email: string };
+}
+
+const workloadCards = (page: Page) => page.getByRole('region', { name: 'Team Workload' }).locator(':scope > ul > li');
+const performanceCards = (page: Page) => page.getByRole('region', { name: 'Team Performance' }).getByRole('article');
+
+test('team performance: workload least loaded first, appraisal cards, a date filter', async ({ page }) => {
+  await signIn(page, 'manager');
+  const appraisalCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/projects/api/manager-appraisal-report/')) appraisalCalls.push(new URL(request.url()).search);
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Team Member Performance' }).click();
+  await expect(page).toHaveURL('/manager/team-assignments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team Member Performance' })).toBeVisible();
+
+  // The workload the API implies: my team, ongoing subtasks of open projects, ascending.
+  const api = await pageSession(page);
+  const [team, ongoing, report] = await Promise.all([
+    api.get<TeamMember[]>('/api/team-members/'),
+    api.get<ApiSubtask[]>('/api/subtasks/?status=ongoing&project_status=ongoing,planned'),
+    api.get<{ name: string; total_tasks: number }[]>('/projects/api/manager-appraisal-report/'),
+  ]);
+  const expected = team
+    .map((member) => ({ email: member.user.email, count: ongoing.filter((task) => task.assigned_to?.id === member.user.id).length }))
+    .sort((a, b) => a.count - b.count || a.email.localeCompare(b.email));
+  await expect(workloadCards(page)).toHaveCount(expected.length);
+  for (const [index, item] of expected.entries()) {
+    await expect(workloadCards(page).nth(index)).toContainText(item.email);
+    await expect(workloadCards(page).nth(index)).toContainText(new RegExp(`(^|\\D)${item.count} ongoing tasks?`));
+  }
+
+  await expect(performanceCards(page)).toHaveCount(report.length);
+  // Someone with tasks (people added by other journeys may have none yet).
+  const busy = report.find((item) => item.total_tasks > 0)!;
+  const busyCard = page.getByRole('region', { name: 'Team Performance' }).getByRole('article', { name: busy.name, exact: true });
+  await expect(busyCard).toContainText(new RegExp(`(^|\\D)${busy.total_tasks} tasks?`));
+  await expect(busyCard).toContainText('Efficiency Score');
+  await expect(busyCard.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await saveScreenshot(page, 'manager-team-performance');
+
+  // A range out of order is refused on its field; a range with no due dates gives empty cards.
+  await page.getByLabel('Start Date').fill('2001-12-31');
+  await page.getByLabel('End Date').fill('2001-01-01');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('Start date must be on or before the end date.')).toBeVisible();
+  await page.getByLabel('Start Date').fill('2001-01-01');
+  await page.getByLabel('End Date').fill('2001-12-31');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  for (const cardLocator of await performanceCards(page).all()) await expect(cardLocator).toContainText(/(^|\D)0 tasks/);
+  expect(appraisalCalls).toContain('?start_date=2001-01-01&end_date=2001-12-31');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByLabel('Start Date')).toHaveValue('');
+  await expect(busyCard).toContainText(new RegExp(`(^|\\D)${busy.total_tasks} tasks?`));
+});
+
+test('team performance: the spec messages for a missing endpoint, refusals, failures and no data', async ({ page }) => {
+  await signIn(page, 'manager');
+  const report = '**/projects/api/manager-appraisal-report/**';
+  await page.route(report, (route) => route.fulfill({ status: 404, json: { detail: 'Not found.' } }));
+  await page.goto('/team-performance');
+  await expect(page.getByRole('alert')).toHaveText('Appraisal report endpoint not found. Please ensure the API is configured.');
+
+  await page.unroute(report);
+  await page.route(report, (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Access denied. Contact admin for appraisal data.');
+  await page.getByLabel('Start Date').fill('2026-01-01');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Access denied. Contact admin for filtered appraisal data.');
+
+  await page.unroute(report);
+  await page.route(report, (route) => route.fulfill({ status: 400, json: { detail: 'Bad.' } }));
+  await page.getByLabel('End Date').fill('2026-02-01');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to filter appraisal data.');
+
+  await page.unroute(report);
+  await page.route(report, (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/subtasks/?status=ongoing*', (route) => route.fulfill({ json: [] }));
+  await page.reload();
+  await expect(page.getByText('No performance data available.')).toBeVisible();
+  await expect(workloadCards(page).first()).toContainText('No ongoing tasks!');
+  await expect(workloadCards(page).first()).toContainText('0 ongoing tasks');
+});
+
+test('team performance: refresh=true reloads and is taken out of the address', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.goto('/team-performance');
+  await expect(performanceCards(page).first()).toBeVisible();
+  const reloads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/projects/api/manager-appraisal-report/')) reloads.push(request.url());
+  });
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/team-performance?refresh=true');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL('/team-performance');
+  await expect.poll(() => reloads.length).toBeGreaterThan(0);
+  await expect(performanceCards(page).first()).toBeVisible();
+});

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, dayFromToday, userId, type ApiProject } from '../api-helpers';
+import { DEMO, saveScreenshot, signIn } from '../fixtures';
+
+/** The project rows of the open tab (not the lists inside an opened project). */
+const rows = (page: Page) => page.getByRole('tabpanel').locator(':scope > ul > li');
+
+/** Enough ongoing projects, made by the demo admin, that the list needs "Show More". */
+async function ensureOngoingProjects(page: Page, atLeast: number, stamp: string) {
+  const admin = await apiSignIn(page.request, 'admin');
+  const managerId = await userId(admin, DEMO.accounts.manager);
+  const existing = (await admin.get<ApiProject[]>('/api/projects/')).filter((project) => project.status !== 'completed').length;
+  const made: string[] = [];
+  for (let index = existing; index < atLeast || made.length < 2; index += 1) {
+    const name = `Depot Block ${stamp} ${made.length + 1}`;
+    await admin.post('/api/projects/', { name, description: '', start_date: dayFromToday(-5), end_date: dayFromToday(60), manager_id: managerId, status: 'ongoing' });
+    made.push(name);
+  }
+  return { made, total: existing + made.length };
+}
+
+test('projects: tabs, a case-insensitive search, and ten at a time until Show More', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { made, total } = await ensureOngoingProjects(page, 12, stamp);
+  await signIn(page, 'manager');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('tab', { name: 'Ongoing Projects' })).toHaveAttribute('aria-selected', 'true');
+
+  await expect(rows(page)).toHaveCount(10);
+  await saveScreenshot(page, 'manager-projects');
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expect(rows(page)).toHaveCount(total);
+  // Planned counts as ongoing.
+  await expect(rows(page).filter({ hasText: 'Northgate School Extension' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show Less' }).click();
+  await expect(rows(page)).toHaveCount(10);
+
+  const search = page.getByPlaceholder('Search projects...');
+  await search.fill(`depot block ${stamp}`.toUpperCase());
+  await expect(rows(page)).toHaveCount(made.length);
+  await expect(page.getByRole('button', { name: 'Show More' })).toHaveCount(0);
+  await search.fill('riverside');
+  await expect(rows(page)).toHaveCount(1);
+  const riverside = rows(page).first();
+  await expect(riverside).toContainText('Riverside Apartments');
+  await expect(riverside).toContainText(DEMO.accounts.manager);
+  await expect(riverside).toContainText('Start Date');
+  await expect(riverside).toContainText('End Date');
+  await search.fill('no project is called this');
+  await expect(page.getByText('No projects available.')).toBeVisible();
+
+  // A new project has no major tasks yet.
+  await search.fill(made[0]!);
+  await page.getByRole('button', { name: new RegExp(`^${made[0]}`) }).click();
+  await expect(page.getByText('No major tasks for this project.')).toBeVisible();
+
+  // Completed projects: greyed, not expandable, view only.
+  await search.fill('');
+  await page.getByRole('tab', { name: 'Completed Projects' }).click();
+  const mill = rows(page).filter({ hasText: 'Old Mill Renovation' });
+  await expect(mill).toContainText('View Only (Project Completed)');
+  await expect(mill.getByRole('button')).toHaveCount(0);
+  await expect(rows(page).filter({ hasText: 'Riverside Apartments' })).toHaveCount(0);
+  await saveScreenshot(page, 'manager-projects-completed');
+});
+
+test('projects: the tabs and rows work from the keyboard', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.goto('/manager/projects');
+  await page.getByRole('tab', { name: 'Ongoing Projects' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Completed Projects' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Completed Projects' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await page.getByPlaceholder('Search projects...').fill('Riverside');
+  const project = page.getByRole('button', { name: /^Riverside Apartments/ });
+  await project.focus();
+  await page.keyboard.press('Enter');
+  await expect(project).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /Foundations/ })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /Foundations/ })).toHaveAttribute('aria-expanded', 'true');
+  const outline = await page.getByRole('button', { name: /Foundations/ }).evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+test('projects: a failed load says so', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.route('**/api/projects/?expand=major_tasks', (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
+  await page.goto('/manager/projects');
+  await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
+});

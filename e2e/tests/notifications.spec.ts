@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
+import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { saveScreenshot, signIn, type Role } from '../fixtures';
+
+const bell = (page: Page) => page.getByTestId('notification-bell');
+const badge = (page: Page) => page.getByTestId('notification-badge');
+
+async function signedInPage(browser: Browser, role: Role) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, role);
+  return page;
+}
+
+/** Opens and closes the bell so the journey starts from a cleared badge. */
+async function clearBadge(page: Page) {
+  await bell(page).click();
+  await expect(page.getByRole('tab', { name: /^Unread/ })).toBeVisible();
+  await expect(badge(page)).toBeHidden();
+  await page.keyboard.press('Escape');
+}
+
+/** The manager assigns member1 a new subtask through the API. */
+async function assignToMember(request: APIRequestContext, title: string) {
+  const managerApi = await apiSignIn(request, 'manager');
+  const projects = await managerApi.get<ApiProject[]>('/api/projects/');
+  await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: `Live ${title}`,
+    description: '',
+    subtasks: [{ name: title, assigned_to_id: await userId(managerApi, 'member1@example.com'), due_date: dayFromToday(2), priority: 'high' }],
+  });
+}
+
+test('a subtask travels manager → team member → manager → team member, each badge rising live', async ({ browser, page: setup }) => {
+  const stamp = Date.now().toString(36);
+  const title = `Check the rebar ${stamp}`;
+  const manager = await signedInPage(browser, 'manager');
+  const member = await signedInPage(browser, 'team_member');
+  await clearBadge(manager);
+  await clearBadge(member);
+
+  await assignToMember(setup.request, title);
+
+  // No reload anywhere below: every change arrives over the live connection.
+  await expect(badge(member)).toHaveText('1');
+  await bell(member).click();
+  await expect(badge(member)).toBeHidden();
+  const assigned = member.getByTestId('notification-item').filter({ hasText: title });
+  await expect(assigned).toHaveAttribute('data-type', 'task_assignment');
+  await expect(assigned).toHaveAttribute('data-highlighted', 'true');
+  await saveScreenshot(member, 'notifications-open-desktop');
+  await member.keyboard.press('Escape');
+
+  await member.getByRole('link', { name: 'My Tasks' }).click();
+  const row = member.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(member.getByText('Task sent for approval!')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Send for Approval' })).toHaveCount(0);
+
+  await expect(badge(manager)).toHaveText('1');
+  await manager.getByRole('button', { name: /^Pending Approvals/ }).click();
+  await manager.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Approve Task' }).click();
+  await expect(manager.getByText('Task approved successfully!')).toBeVisible();
+
+  await expect(badge(member)).toHaveText('1');
+  await bell(member).click();
+  const approved = member.getByTestId('notification-item').filter({ hasText: title }).and(member.locator('[data-type="task_approved"]'));
+  await expect(approved).toBeVisible();
+  await member.getByRole('button', { name: 'View All Notifications' }).click();
+  const dialog = member.getByRole('dialog', { name: 'All Notifications' });
+  await expect(dialog.getByTestId('notification-item').filter({ hasText: title })).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('after the server drops the live connection, the client reconnects and the next notification arrives', async ({ page }) => {
+  const connections: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws\/notifications\//, (socket) => {
+    socket.connectToServer();
+    connections.push(socket);
+  });
+  await signIn(page, 'team_member');
+  await clearBadge(page);
+  await expect.poll(() => connections.length).toBe(1);
+
+  // What a server restart looks like to the page: the connection closes with a non-normal code.
+  await connections[0].close({ code: 1012, reason: 'Service restart' });
+  await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
+
+  const title = `After the drop ${Date.now().toString(36)}`;
+  await assignToMember(page.request, title);
+  await expect(badge(page)).toHaveText('1');
+  await bell(page).click();
+  await expect(page.getByTestId('notification-item').filter({ hasText: title })).toBeVisible();
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function checkTeamMemberScreens(page: Page, suffix: string) {
+  await signIn(page, 'team_member');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Dashboard - Welcome /);
+  await page.getByRole('button', { name: /^My Tasks/ }).click();
+  await expect(page.getByRole('columnheader', { name: 'Assignee' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await saveScreenshot(page, `team-member-dashboard-${suffix}`);
+
+  await page.goto('/team-member/projects');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Projects - Welcome /);
+  await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+  await page.getByRole('button', { name: /Framing/ }).click();
+  await page.getByRole('button', { name: 'Create Subtask' }).click();
+  await expect(page.getByText('Add New Subtask')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await saveScreenshot(page, `team-member-projects-${suffix}`);
+
+  await page.goto('/team-member');
+  await bell(page).click();
+  await expect(page.getByRole('tab', { name: /^Read/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  // Only the viewport: a full-page shot resizes the window, and a resize closes the dropdown (spec §2).
+  await page.screenshot({ path: test.info().outputPath(`notifications-bell-${suffix}.png`) });
+  await page.getByRole('button', { name: 'View All Notifications' }).click();
+  await expect(page.getByRole('dialog', { name: 'All Notifications' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath(`notifications-all-${suffix}.png`) });
+}
+
+test('axe and screenshots: the team-member dashboard, projects and bell', async ({ page }) => {
+  await checkTeamMemberScreens(page, 'desktop');
+});
+
+test('axe and screenshots on a phone @phone', async ({ page }) => {
+  await checkTeamMemberScreens(page, 'phone');
+});
+
+test('an expired session on a team-member screen goes to the login of the user’s company', async ({ page }) => {
+  await signIn(page, 'team_member');
+  const companyId = await page.evaluate(() => localStorage.getItem('company_id'));
+  expect(companyId).toMatch(/^\d+$/);
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'expired');
+    localStorage.setItem('refreshToken', 'expired');
+  });
+  await page.getByRole('link', { name: 'Projects', exact: true }).click();
+  await expect(page).toHaveURL(`/login?companyId=${companyId}`);
+});
+
+test('a team member creates a subtask under a major task of an ongoing project', async ({ page }) => {
+  await signIn(page, 'team_member');
+  await page.getByRole('link', { name: 'Create Task', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Task');
+  await page.getByLabel('Project').selectOption({ label: 'Riverside Apartments' });
+  await page.getByLabel('Major Task').selectOption({ label: 'Framing' });
+  const title = `Sweep the deck ${Date.now().toString(36)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Assignee', { exact: true }).selectOption({ label: 'member1@example.com' });
+  await page.getByLabel('Due Date').fill(dayFromToday(5));
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Submit Subtask' }).click();
+  await expect(page.getByText('Subtask created successfully!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Send for Approval' })).toBeVisible();
+});
