@@ -35,44 +35,36 @@ function Field({ label, error, hint, hideLabel, id, children }: FieldProps & { i
   );
 }
 
-function describedBy(id: string, error?: string, hint?: string) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** What every control needs to be tied to its label, hint and error. */
+function controlProps(id: string, { error, hint, className = '' }: { error?: string; hint?: string; className?: string }) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    className: `${controlClasses} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`,
+  };
 }
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, hideLabel, className = '', ...props },
+  { label, error, hint, hideLabel, className, ...props },
   ref,
 ) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${controlClasses} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`}
-        {...props}
-      />
+      <input ref={ref} {...controlProps(id, { error, hint, className })} {...props} />
     </Field>
   );
 });
 
 export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, hideLabel, className = '', children, ...props },
+  { label, error, hint, hideLabel, className, children, ...props },
   ref,
 ) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${controlClasses} ${error ? 'border-red-500' : 'border-slate-300'} ${className}`}
-        {...props}
-      >
+      <select ref={ref} {...controlProps(id, { error, hint, className })} {...props}>
         {children}
       </select>
     </Field>
