@@ -134,4 +134,12 @@ test('empty lists and a failed load show the spec texts', async ({ page }) => {
   await card(page, 'Major Tasks Today').click();
   await expect(panel(page)).toContainText('No major tasks due today.');
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The My Tasks screen has its own spec texts (§8).
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Tasks' }).click();
+  await expect(page.getByRole('table', { name: 'Assigned Tasks' })).toContainText('No tasks assigned.');
+  await page.unroute('**/api/pending-approvals/');
+  await page.route('**/api/pending-approvals/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load tasks. Please try again.' })).toBeVisible();
 });

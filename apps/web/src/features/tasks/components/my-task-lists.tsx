@@ -16,7 +16,7 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
 
   return (
     <div className="space-y-8">
-      {(mine.isError || pending.isError) && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>}
+      {(mine.isError || pending.isError) && <Alert tone="error">{t('myTasks.loadFailed')}</Alert>}
       <section aria-labelledby="assigned-tasks" className="space-y-3">
         <h2 id="assigned-tasks" className="text-lg font-semibold text-ink">
           {t('manager.myTasksTitle')}
@@ -27,7 +27,7 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
           action={sendForApproval.action}
           columns={['project', 'majorTask', 'subtaskTitle', 'dueDate', 'status']}
           label={t('manager.myTasksTitle')}
-          empty={mine.isPending ? t('app.loading') : t('taskBoard.empty.myTasks')}
+          empty={mine.isPending ? t('app.loading') : t('myTasks.empty')}
         />
       </section>
       {showApprovals && (
