@@ -1,8 +1,8 @@
 /**
  * Bundle budgets: the landing page's JavaScript under 150 KB gzipped (phones on a job site's
  * connection see it first). Builds the app afresh, then walks Vite's manifest from the entry
- * through the route's chunk and its static imports. The role areas' 250 KB budgets join this
- * table with the performance issue.
+ * through the route's chunk and its static imports. Each role area's first load stays under
+ * 250 KB: what only some screens need (charts) loads when it is first shown.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,9 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const KB = 1024;
 const BUDGETS = [
   { name: 'landing page', route: 'src/app/routes/landing.tsx', limit: 150 * KB },
+  { name: 'admin area', route: 'src/app/routes/admin/area.tsx', limit: 250 * KB },
+  { name: 'manager area', route: 'src/app/routes/manager/area.tsx', limit: 250 * KB },
+  { name: 'team-member area', route: 'src/app/routes/team-member/area.tsx', limit: 250 * KB },
 ];
 const SIGNED_IN_AREAS = ['src/app/routes/admin/area.tsx', 'src/app/routes/manager/area.tsx', 'src/app/routes/team-member/area.tsx'];
 
@@ -62,8 +65,8 @@ describe('bundle budgets', () => {
       const total = [...files].reduce((sum, file) => sum + gzippedSize(file), 0);
       console.info(`${budget.name}: ${(total / KB).toFixed(1)} KB gzipped in ${files.size} files`);
       expect(total).toBeLessThan(budget.limit);
-      // No signed-in area rides along.
-      for (const area of SIGNED_IN_AREAS) expect(files).not.toContain(manifest[area]!.file);
+      // No other signed-in area rides along.
+      for (const area of SIGNED_IN_AREAS.filter((area) => area !== budget.route)) expect(files).not.toContain(manifest[area]!.file);
     });
   }
 });
