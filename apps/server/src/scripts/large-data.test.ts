@@ -73,6 +73,14 @@ describeEachDatabase('large data seed', (ctx) => {
       expect(row.overdue).toBeGreaterThan(0);
       expect(row.future).toBeGreaterThan(0);
     }
+    const [projectMix] = await rows<{ completed: number; idle_managers: number }>(
+      ctx,
+      sql`select (select count(*)::int from projects where status = 'completed') as completed,
+        (select count(*)::int from users m where m.role = 'manager'
+          and not exists (select 1 from projects p where p.manager_id = m.id and p.status = 'ongoing')) as idle_managers`,
+    );
+    expect(projectMix!.completed).toBeGreaterThan(0);
+    expect(projectMix!.idle_managers).toBe(0);
     const [completedProjects] = await rows<{ open: number }>(
       ctx,
       sql`select count(*)::int as open from subtasks s join major_tasks mt on mt.id = s.major_task_id join projects p on p.id = mt.project_id

@@ -140,7 +140,8 @@ async function insertWork({ tx, companyId, shape, today }: SeedContext) {
       (array['Tower', 'Bridge', 'Depot', 'School', 'Clinic', 'Warehouse', 'Station', 'Plaza'])[1 + p % 8] || ' site ' || p,
       'Large-data project ' || p,
       ${today} - 200 + p % 100, ${today} + 60 + p % 300,
-      (case when p % 10 = 0 then 'completed' else 'ongoing' end)::project_status,
+      -- Shifted by the manager's round so each manager has exactly one completed project in ten.
+      (case when (p + p / ${shape.managers}) % 10 = 0 then 'completed' else 'ongoing' end)::project_status,
       manager.id,
       now() - (p % 200) * interval '1 day'
     from generate_series(1, ${shape.projects}) p
