@@ -46,13 +46,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string) => void }
-  | { kind: 'pglite'; dataDir: string | null; onQuery?: (sql: string) => void };
+  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string, params: unknown[]) => void }
+  | { kind: 'pglite'; dataDir: string | null; onQuery?: (sql: string, params: unknown[]) => void };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : false;
+  const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover, a dropped test database) must

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:explain` — EXPLAIN ANALYZE of every statement the benchmarked calls run, on
+ * PostgreSQL with the large data. Writes bench/results/<date>-explain.md: the statements ranked by
+ * execution time (the hottest first) with their plans, and a flag on any sequential scan over the
+ * big tables (subtasks, notifications, their recipients, major tasks).
+ *
+ * It builds the app in this process (no HTTP) on a fresh seeded database, or on EXPLAIN_DATABASE_URL
+ * when that names one already seeded with `npm run seed:large`. Writes are explained inside a
+ * transaction that is rolled back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { describeEndpoints, type Call } from '../lib/endpoints';
+import { prepareLargeDatabase, repoRoot } from '../lib/large-database';
+
+const BIG_TABLES = ['subtasks', 'notifications', 'notification_recipients', 'major_tasks'];
+
+interface Statement {
+  endpoint: string;
+  sql: string;
+  params: unknown[];
+}
+interface Explained extends Statement {
+  plan: string;
+  executionMs: number;
+  bigSeqScans: string[];
+}
+
+async function main() {
+  const owned = process.env.EXPLAIN_DATABASE_URL ? undefined : await prepareLargeDatabase('postgres');
+  const url = process.env.EXPLAIN_DATABASE_URL ?? owned!.env.DATABASE_URL!;
+  let capture: Statement[] | undefined;
+  let endpointName = '';
+  const database = await openDatabase({ kind: 'postgres', url, onQuery: (sql, params) => capture?.push({ endpoint: endpointName, sql, params }) });
+  const app = await buildApp({ database, jwtSecret: 'explain-secret-that-is-long-enough-for-hs256-signing' });
+  const explainer = new pg.Client({ connectionString: url });
+  await explainer.connect();
+  try {
+    let address = 0;
+    const call: Call = async <T>(method: string, url: string, token?: string, body?: unknown) => {
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        // Each call from its own address: the login throttle counts per client.
+        remoteAddress: `10.9.${Math.floor(++address / 250)}.${address % 250}`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: body as object | undefined,
+      });
+      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as T;
+    };
+    const endpoints = await describeEndpoints(call);
+    const statements: Statement[] = [];
+    for (const endpoint of endpoints) {
+      const request = endpoint.next();
+      endpointName = endpoint.name;
+      capture = [];
+      await call(request.method, request.path, request.token, request.body);
+      // Transaction control (begin, commit, savepoints) has no plan.
+      statements.push(...capture.filter((statement) => /^\s*(select|insert|update|delete|with)\b/i.test(statement.sql)));
+      capture = undefined;
+    }
+    const explained: Explained[] = [];
+    for (const statement of statements) explained.push(await explain(explainer, statement));
+    const file = path.join(repoRoot, 'bench/results', `${new Date().toISOString().slice(0, 10)}-explain.md`);
+    fs.writeFileSync(file, render(explained, (await explainer.query<{ server_version: string }>('show server_version')).rows[0]!.server_version));
+    console.log(`Wrote ${path.relative(repoRoot, file)}`);
+    const flagged = explained.filter((item) => item.bigSeqScans.length > 0);
+    for (const item of flagged) console.log(`Sequential scan over ${item.bigSeqScans.join(', ')} in ${item.endpoint}: ${item.sql.slice(0, 120)}`);
+  } finally {
+    await explainer.end();
+    await app.close();
+    await database.close();
+    await owned?.drop();
+  }
+}
+
+async function explain(client: pg.Client, statement: Statement): Promise<Explained> {
+  const params = statement.params.map(toParam);
+  // ANALYZE runs the statement: a write must leave nothing behind.
+  await client.query('begin');
+  let plan: string;
+  try {
+    plan = await planOf(client, `explain (analyze, buffers) ${statement.sql}`, params);
+  } catch {
+    // The request already ran this write for real (a unique key taken, say): its plan without running it.
+    await client.query('rollback');
+    await client.query('begin');
+    plan = `(estimated: the statement cannot run twice)\n${await planOf(client, `explain ${statement.sql}`, params)}`;
+  } finally {
+    await client.query('rollback');
+  }
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+  const bigSeqScans = BIG_TABLES.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
+  return { ...statement, plan, executionMs, bigSeqScans };
+}
+
+async function planOf(client: pg.Client, sql: string, params: unknown[]): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(sql, params);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** Drizzle hands node-postgres dates and arrays as they are; JSON-ish values go as text. */
+function toParam(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value;
+}
+
+function render(explained: Explained[], serverVersion: string): string {
+  const ranked = [...explained].sort((a, b) => b.executionMs - a.executionMs);
+  const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').slice(0, 140).replaceAll('|', '\\|');
+  const flagged = explained.filter((item) => item.bigSeqScans.length > 0);
+  return [
+    `# EXPLAIN ANALYZE of the benchmarked calls — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `PostgreSQL ${serverVersion.split(' ')[0]}, large data (\`npm run seed:large\`: two companies of 100,000 subtasks and 200,000 notifications each), one request per call as in \`npm run bench\` (manager1 of the first company, team of 20; member1). ${explained.length} statements.`,
+    '',
+    flagged.length === 0
+      ? `No sequential scan over ${BIG_TABLES.join(', ')} in any statement.`
+      : `Sequential scans over big tables: ${flagged.map((item) => `${item.endpoint} (${item.bigSeqScans.join(', ')})`).join('; ')}.`,
+    '',
+    '| # | call | execution ms | big-table seq scan | statement |',
+    '|---:|---|---:|---|---|',
+    ...ranked.map((item, index) => `| ${index + 1} | ${item.endpoint} | ${item.executionMs.toFixed(3)} | ${item.bigSeqScans.join(', ') || 'none'} | \`${oneLine(item.sql)}\` |`),
+    '',
+    '## Plans, hottest first',
+    ...ranked.flatMap((item, index) => ['', `### ${index + 1}. ${item.endpoint} — ${item.executionMs.toFixed(3)} ms`, '', '```sql', item.sql, '```', '', '```', item.plan, '```']),
+    '',
+  ].join('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
