@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -45,6 +46,9 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Crews load lists over a site's mobile connection: JSON and the app's files shrink several
+  // times over; answers under 1 KB go as they are.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(openapiPlugin);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../test/build-app';
+
+describe('serving the web app', () => {
+  let webDist: string;
+  let database: TestDatabase;
+  let app: App;
+  const script = `console.log(${JSON.stringify('SiteBoard '.repeat(400))});`;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SiteBoard</title><script src="/assets/index-abc123.js"></script>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
+    database = await createTestDatabase('pglite');
+    app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webDistDir: webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate index.html every time', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const deepLink = await app.inject({ method: 'GET', url: '/manager/projects' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+    expect(deepLink.body).toContain('<title>SiteBoard</title>');
+  });
+
+  it('compresses assets and large API answers for browsers that accept it', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+    expect(asset.rawPayload.length).toBeLessThan(script.length / 5);
+
+    const docs = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString()).paths['/api/projects/']).toBeDefined();
+  });
+
+  it('sends small answers, and answers to clients that do not ask, uncompressed', async () => {
+    const small = await app.inject({ method: 'GET', url: '/api/health/live/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
