@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,4 +47,12 @@ export async function signIn(page: Page, role: Role) {
   await passCompanyStep(page);
   await fillLogin(page, role, DEMO.accounts[role], DEMO.password);
   await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
+}
+
+/** Lists come ten at a time: clicks the list's "Show More" in `section` until `target` is on screen. */
+export async function showMoreUntilVisible(section: Locator, target: Locator) {
+  await expect(async () => {
+    if (!(await target.isVisible())) await section.getByRole('button', { name: 'Show More' }).click({ timeout: 2_000 });
+    await expect(target).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../fixtures';
+import { DEMO, showMoreUntilVisible, signIn } from '../fixtures';
 
 const table = (page: Page, name: 'Ongoing Projects' | 'Completed Projects') => page.getByRole('table', { name });
 const projectRow = (page: Page, list: 'Ongoing Projects' | 'Completed Projects', name: string) =>
@@ -21,6 +21,8 @@ test('ongoing projects open onto their major tasks and subtasks; completed ones 
   await signIn(page, 'admin');
   const riverside = projectRow(page, 'Ongoing Projects', 'Riverside Apartments');
   const toggle = riverside.getByRole('button', { name: 'Riverside Apartments', exact: true });
+  // Newest first, ten at a time: the seeded projects may sit past the first page.
+  await showMoreUntilVisible(page.getByRole('region', { name: 'Ongoing Projects' }), toggle);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -34,6 +36,7 @@ test('ongoing projects open onto their major tasks and subtasks; completed ones 
   // Planned projects count as ongoing.
   await expect(projectRow(page, 'Ongoing Projects', 'Northgate School Extension')).toContainText('Planned');
   const oldMill = projectRow(page, 'Completed Projects', 'Old Mill Renovation');
+  await showMoreUntilVisible(page.getByRole('region', { name: 'Completed Projects' }), oldMill);
   await expect(oldMill).toContainText('Completed');
   await expect(oldMill.getByRole('button', { name: 'Old Mill Renovation', exact: true })).toHaveCount(0);
   await expect(oldMill.getByRole('button', { name: 'Edit Old Mill Renovation' })).toBeVisible();
@@ -118,8 +121,9 @@ test('refusals use the spec messages: a vanished project, a forbidden user delet
     route.request().method() === 'PATCH' ? route.fulfill({ status: 404, json: { detail: 'Project not found.' } }) : route.fallback(),
   );
   const harbour = projectRow(page, 'Ongoing Projects', 'Harbour Bridge Repairs');
+  await showMoreUntilVisible(page.getByRole('region', { name: 'Ongoing Projects' }), harbour);
   await harbour.getByRole('button', { name: 'Edit Harbour Bridge Repairs' }).click();
-  const reload = page.waitForResponse((response) => response.url().includes('/api/projects/?expand=major_tasks'));
+  const reload = page.waitForResponse((response) => response.url().includes('/api/projects/?') && response.url().includes('expand=major_tasks'));
   await page.getByRole('button', { name: 'Save Harbour Bridge Repairs' }).click();
   await expect(page.getByText('Project not found. Refreshing project list...')).toBeVisible();
   await reload;
@@ -139,7 +143,7 @@ test('refusals use the spec messages: a vanished project, a forbidden user delet
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('You do not have permission to delete this user. Please ensure you are authorized.')).toBeVisible();
 
-  await page.route('**/api/users/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
+  await page.route(/\/api\/users\/\?/, (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
   await page.reload();
   await expect(page.getByText('Failed to load data: Internal server error.')).toBeVisible();
 });

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from '../fixtures';
 
+/** The user list call, whatever its filters and page (not a call about one user). */
+const USERS_LIST = /\/api\/users\/(\?.*)?$/;
+
 const usersTable = (page: Page) => page.getByRole('table', { name: 'All Users' });
 /** The row headed by this e-mail (other rows name it in their Manager column). */
 const userRow = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
@@ -133,7 +136,7 @@ test('the create-user form waits for the managers, and says when there are none 
 
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/users/', async (route) => {
+  await page.route(USERS_LIST, async (route) => {
     await gate;
     await route.fallback();
   });
@@ -146,7 +149,7 @@ test('the create-user form waits for the managers, and says when there are none 
   await expect(submit).toBeEnabled();
 
   await page.unrouteAll();
-  await page.route('**/api/users/', (route) => route.fulfill({ json: [] }));
+  await page.route(USERS_LIST, (route) => route.fulfill({ json: [] }));
   await page.reload();
   await expect(page.getByText('No managers available to assign to this team member. Please create a manager first.')).toBeVisible();
   await expect(submit).toBeDisabled();
@@ -155,12 +158,12 @@ test('the create-user form waits for the managers, and says when there are none 
   await expect(submit).toBeEnabled();
 
   await page.unrouteAll();
-  await page.route('**/api/users/', (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
+  await page.route(USERS_LIST, (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
   await page.reload();
   await expect(page.getByText('Failed to load managers: You do not have permission to perform this action.')).toBeVisible();
 
   await page.unrouteAll();
-  await page.route('**/api/users/', (route) => route.abort());
+  await page.route(USERS_LIST, (route) => route.abort());
   await page.reload();
   // A network failure is retried twice before it is reported.
   await expect(page.getByText('Failed to load managers. Please try again.')).toBeVisible({ timeout: 15_000 });

@@ -9,7 +9,7 @@ const rows = (page: Page) => page.getByRole('tabpanel').locator(':scope > ul > l
 async function ensureOngoingProjects(page: Page, atLeast: number, stamp: string) {
   const admin = await apiSignIn(page.request, 'admin');
   const managerId = await userId(admin, DEMO.accounts.manager);
-  const existing = (await admin.get<ApiProject[]>('/api/projects/')).filter((project) => project.status !== 'completed').length;
+  const existing = (await admin.get<ApiProject[]>('/api/projects/?status=planned,ongoing')).length;
   const made: string[] = [];
   for (let index = existing; index < atLeast || made.length < 2; index += 1) {
     const name = `Depot Block ${stamp} ${made.length + 1}`;
@@ -22,20 +22,40 @@ async function ensureOngoingProjects(page: Page, atLeast: number, stamp: string)
 test('projects: tabs, a case-insensitive search, and ten at a time until Show More', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const { made, total } = await ensureOngoingProjects(page, 12, stamp);
+  const projectCalls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/projects/') projectCalls.push(url);
+  });
   await signIn(page, 'manager');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Projects' }).click();
   await expect(page.getByRole('tab', { name: 'Ongoing Projects' })).toHaveAttribute('aria-selected', 'true');
 
+  // The server sends ten at a time: the first page, then on Show More the next, appended.
   await expect(rows(page)).toHaveCount(10);
+  const firstPage = projectCalls.find((url) => url.searchParams.get('expand') === 'major_tasks');
+  expect(firstPage?.searchParams.get('status')).toBe('planned,ongoing');
+  expect(firstPage?.searchParams.get('limit')).toBe('10');
   await saveScreenshot(page, 'manager-projects');
+  const nextPage = page.waitForRequest((request) => request.url().includes('/api/projects/?') && new URL(request.url()).searchParams.get('offset') === '10');
   await page.getByRole('button', { name: 'Show More' }).click();
-  await expect(rows(page)).toHaveCount(total);
+  await nextPage;
+  await expect(rows(page)).toHaveCount(Math.min(total, 20));
   // Planned counts as ongoing.
   await expect(rows(page).filter({ hasText: 'Northgate School Extension' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(rows(page)).toHaveCount(10);
 
+  // A project past the first ten is found by the server's search, not among the rows already loaded.
+  const latest = made[made.length - 1]!;
+  await expect(rows(page).filter({ hasText: latest })).toHaveCount(0);
   const search = page.getByPlaceholder('Search projects...');
+  const searched = page.waitForRequest((request) => new URL(request.url()).searchParams.get('search') === latest.toLowerCase());
+  await search.fill(latest.toLowerCase());
+  await searched;
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(latest);
+
   await search.fill(`depot block ${stamp}`.toUpperCase());
   await expect(rows(page)).toHaveCount(made.length);
   await expect(page.getByRole('button', { name: 'Show More' })).toHaveCount(0);
@@ -87,7 +107,7 @@ test('projects: the tabs and rows work from the keyboard', async ({ page }) => {
 
 test('projects: a failed load says so', async ({ page }) => {
   await signIn(page, 'manager');
-  await page.route('**/api/projects/?expand=major_tasks', (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
+  await page.route(/\/api\/projects\/\?.*expand=major_tasks/, (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
   await page.goto('/manager/projects');
   await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
 });

@@ -43,6 +43,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/company/', request: () => ({ method: 'GET', url: '/api/company/' }), expected: everyone(200) },
   { endpoint: 'PATCH /api/company/', request: () => ({ method: 'PATCH', url: '/api/company/', payload: { timezone: 'UTC' } }), expected: only({ admin: 200 }, 200) },
   { endpoint: 'GET /api/users/', request: () => ({ method: 'GET', url: '/api/users/' }), expected: everyone(200) },
+  { endpoint: 'GET /api/users/ (a searched page)', request: () => ({ method: 'GET', url: '/api/users/?role=manager,team_member&search=example&limit=20' }), expected: everyone(200) },
   {
     endpoint: 'POST /api/users/ (company_id of company A)',
     request: ({ team }) => ({ method: 'POST', url: '/api/users/', payload: { email: `${unique('new')}@example.test`, password: 'long enough password', role: 'manager', company_id: team.company.id } }),
@@ -68,6 +69,8 @@ const ROWS: Row[] = [
     expected: only({ admin: 201 }, 404),
   },
   { endpoint: 'GET /api/projects/?expand=major_tasks', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks' }), expected: everyone(200) },
+  { endpoint: 'GET /api/projects/ (a filtered page)', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks&status=ongoing,planned&search=a&limit=10&offset=0' }), expected: everyone(200) },
+  { endpoint: 'GET /api/projects/{id}/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/?expand=major_tasks` }), expected: everyone(200, 404) },
   {
     endpoint: 'POST /api/projects/ (manager of company A)',
     request: ({ team }) => ({

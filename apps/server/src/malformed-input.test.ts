@@ -65,7 +65,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/api/token/refresh/', as: 'admin' },
 ];
 
-const READ_PATHS = ['/api/subtasks/', '/api/projects/', '/api/appraisal-report/', '/projects/api/manager-appraisal-report/', '/api/generate-appraisal-pdf/'];
+const READ_PATHS = ['/api/subtasks/', '/api/projects/', '/api/users/', '/api/appraisal-report/', '/projects/api/manager-appraisal-report/', '/api/generate-appraisal-pdf/'];
 
 describeEachDatabase('malformed input', (ctx) => {
   let team: Team;
@@ -108,7 +108,7 @@ describeEachDatabase('malformed input', (ctx) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...READ_PATHS),
-        fc.dictionary(fc.constantFrom('project_status', 'assigned_to', 'status', 'expand', 'user_id', 'start_date', 'end_date', 'x'), hostileValue.map(String), { maxKeys: 4 }),
+        fc.dictionary(fc.constantFrom('project_status', 'assigned_to', 'status', 'expand', 'user_id', 'start_date', 'end_date', 'role', 'search', 'limit', 'offset', 'x'), hostileValue.map(String), { maxKeys: 4 }),
         fc.constantFrom<Endpoint['as']>('admin', 'manager', 'member'),
         async (path, query, as) => {
           const response = await callAs(ctx.app, callerFor(as), { method: 'GET', url: path, query });

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './lists';
 export * from './auth';
 export * from './roles';
 export * from './users';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dateField, optionalText, positiveId, requiredText } from './common';
+import { MAX_ID, commaList, dateField, optionalText, pageParams, positiveId, requiredText, searchParam } from './common';
 import { majorTaskSchema } from './tasks';
 import { companyRef } from './users';
 
@@ -27,7 +27,25 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export type ExpandedProject = Omit<Project, 'major_tasks'> & { major_tasks: z.infer<typeof majorTaskSchema>[] };
 
-export const projectListQuery = z.object({ expand: z.literal('major_tasks', { error: 'expand must be major_tasks.' }).optional() });
+export const PROJECTS_MAX_LIMIT = 100;
+
+const expandParam = z.literal('major_tasks', { error: 'expand must be major_tasks.' }).optional();
+
+/** All optional: without any the answer is every project of the company, as the spec's call expects. */
+export const projectListQuery = z.object({
+  expand: expandParam,
+  status: commaList('status', PROJECT_STATUSES)
+    .optional()
+    .meta({ description: 'Only projects with one of these statuses: the Ongoing tab asks for ongoing,planned' }),
+  search: searchParam('project name'),
+  order: z
+    .enum(['oldest', 'newest'], { error: 'order must be oldest or newest.' })
+    .optional()
+    .meta({ description: 'oldest (the default) or newest first: a project just created heads a newest-first list' }),
+  ...pageParams(PROJECTS_MAX_LIMIT),
+});
+
+export const projectQuery = z.object({ expand: expandParam });
 
 const projectName = requiredText('Project name is required.').pipe(z.string().max(200, 'Project name must be at most 200 characters.'));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, positiveId } from './common';
+import { MAX_ID, commaList, pageParams, positiveId, searchParam } from './common';
 import { ROLES } from './roles';
 
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
@@ -21,6 +21,17 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const ASSIGNABLE_ROLES = ['manager', 'team_member'] as const;
+
+export const USERS_MAX_LIMIT = 200;
+
+/** All optional: without any the answer is every active user of the company, as the spec's call expects. */
+export const userListQuery = z.object({
+  role: commaList('role', ROLES)
+    .optional()
+    .meta({ description: 'Only users with one of these roles: the assignee list asks for manager,team_member' }),
+  search: searchParam('e-mail'),
+  ...pageParams(USERS_MAX_LIMIT),
+});
 
 const mobileNumber = z
   .string()

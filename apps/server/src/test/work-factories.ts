@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import type { Priority, ProjectStatus, SubtaskStatus } from '@siteboard/shared';
 import type { App } from '../app';
 import type { Db } from '../db/client';
@@ -38,6 +39,23 @@ export async function createTeam(app: App, options: { timezone?: string } = {}):
 
 export function callAs(app: App, caller: Caller, options: InjectOptions) {
   return injectAs(app, caller.access, options);
+}
+
+/** A list call as the caller, expected to succeed: its rows, and the X-Total-Count it carried (undefined without one). */
+export async function listAs<T>(app: App, caller: Caller, url: string): Promise<{ items: T[]; total: number | undefined }> {
+  const response = await callAs(app, caller, { method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  const total = response.headers['x-total-count'];
+  return { items: response.json(), total: total === undefined ? undefined : Number(total) };
+}
+
+/** Each query string is refused with 400, naming each bad field with its messages. */
+export async function expectQueryRefusals(app: App, caller: Caller, path: string, cases: [query: string, errors: Record<string, string[]>][]) {
+  for (const [query, errors] of cases) {
+    const response = await callAs(app, caller, { method: 'GET', url: `${path}?${query}` });
+    expect(response.statusCode, query).toBe(400);
+    expect(response.json().errors, query).toEqual(errors);
+  }
 }
 
 export async function insertProject(

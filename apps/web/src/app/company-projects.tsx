@@ -1,16 +1,15 @@
 import { ProjectBrowser } from '../features/projects/components/project-browser';
 import { MajorTaskList } from '../features/tasks/components/major-task-list';
-import { useUsers } from '../features/users/api/get-users';
+import { searchPeopleQuery } from '../features/users/api/get-users';
 import { useAuth } from '../lib/auth';
 
 /**
  * The company's projects with their major tasks, for the manager and the team member alike: what
  * each may do there (add subtasks, decide on them) follows from the viewer's role.
- * Two requests for the whole screen: the projects with their tasks embedded, and the assignee list.
+ * One request per page of ten projects with their tasks embedded; the assignee list searches the server.
  */
 export function CompanyProjects() {
   const { user } = useAuth();
-  const users = useUsers();
   if (!user) return null;
   return (
     <ProjectBrowser
@@ -20,7 +19,7 @@ export function CompanyProjects() {
           projectManagerId={project.manager?.id}
           readOnly={project.status === 'completed'}
           viewer={user}
-          users={users.data}
+          findAssignees={searchPeopleQuery}
           onChanged={reload}
         />
       )}

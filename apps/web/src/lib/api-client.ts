@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
 import { storage } from './storage';
 
 export class ApiError extends Error {
@@ -11,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined | null>;
+type Query = Record<string, string | number | readonly string[] | undefined | null>;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -29,6 +30,26 @@ export function setSessionExpiredHandler(handler: () => void) {
 
 /** The app's only fetch: bearer token, one refresh-and-retry on 401, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(path, options);
+  if (response.status === 204) return undefined as T;
+  return (options.responseType === 'blob' ? response.blob() : response.json()) as Promise<T>;
+}
+
+/** Some rows of a list the server pages, and how many rows the whole (filtered) list has. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** A list call with a `limit`: the rows, and the total the server counted in its X-Total-Count header. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<ListPage<T>> {
+  const response = await request(path, options);
+  const items = (await response.json()) as T[];
+  const total = response.headers.get(TOTAL_COUNT_HEADER);
+  return { items, total: total === null ? items.length : Number(total) };
+}
+
+async function request(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
   let response = await send(path, options, auth ? storage.token : null);
   if (response.status === 401 && auth) {
@@ -41,14 +62,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await send(path, options, refreshed);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (options.responseType === 'blob' ? response.blob() : response.json()) as Promise<T>;
+  return response;
 }
 
 function send(path: string, options: RequestOptions, token: string | null) {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    // A list of values travels as one comma list (`role=manager,team_member`).
+    const text = Array.isArray(value) ? value.join(',') : value;
+    if (text !== undefined && text !== null && text !== '') url.searchParams.set(key, String(text));
   }
   const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Project, ProjectStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -6,16 +6,33 @@ import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
+import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const managers = alias(users, 'managers');
 
 export type ProjectFields = Omit<Project, 'major_tasks'>;
 
-/** The company's projects (or one), with their manager and company, in one statement. */
-export async function listProjectRows(db: DbOrTx, companyId: number, filter: { id?: number } = {}): Promise<ProjectFields[]> {
+export interface ProjectFilter {
+  id?: number;
+  statuses?: ProjectStatus[];
+  /** A case-insensitive substring of the name. */
+  search?: string;
+}
+
+export type ProjectOrder = 'oldest' | 'newest';
+
+function projectConditions(companyId: number, filter: ProjectFilter): SQL[] {
   const conditions = [eq(projects.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(projects.id, filter.id));
-  const rows = await db
+  if (filter.statuses) conditions.push(inArray(projects.status, filter.statuses));
+  if (filter.search) conditions.push(containsIgnoringCase(projects.name, filter.search));
+  return conditions;
+}
+
+/** The company's matching projects (oldest first unless asked otherwise) with their manager and company: one statement for the page and its total. */
+export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: PageRequest & { order?: ProjectOrder } = {}): Promise<Page<ProjectFields>> {
+  const conditions = projectConditions(companyId, filter);
+  const query = db
     .select({
       id: projects.id,
       name: projects.name,
@@ -27,28 +44,36 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: { i
       managerEmail: managers.email,
       companyId: companies.id,
       companyName: companies.name,
+      total: matchingRowCount(),
     })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(managers, eq(managers.id, projects.managerId))
     .where(and(...conditions))
-    .orderBy(asc(projects.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    start_date: row.startDate,
-    end_date: row.endDate,
-    status: row.status,
-    manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
-    company: { id: row.companyId, name: row.companyName },
-  }));
+    .orderBy(page.order === 'newest' ? desc(projects.id) : asc(projects.id))
+    .$dynamic();
+  const rows = await withPage(query, page);
+  return toPage(
+    rows,
+    page,
+    (row): ProjectFields => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      status: row.status,
+      manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
+      company: { id: row.companyId, name: row.companyName },
+    }),
+    () => db.$count(projects, and(...conditions)),
+  );
 }
 
-/** The ids of the company's major tasks (or one project's), for the project shape's `major_tasks`. */
-export function listMajorTaskIds(db: DbOrTx, companyId: number, filter: { projectId?: number } = {}) {
+/** The ids of the major tasks of the company's projects (all, or the given ones), for the project shape's `major_tasks`. */
+export function listMajorTaskIds(db: DbOrTx, companyId: number, filter: { projectIds?: number[] } = {}) {
   const conditions = [eq(majorTasks.companyId, companyId)];
-  if (filter.projectId !== undefined) conditions.push(eq(majorTasks.projectId, filter.projectId));
+  if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
   return db
     .select({ id: majorTasks.id, projectId: majorTasks.projectId })
     .from(majorTasks)

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, createProjectInput, errorResponse, idParams, projectListQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, idParams, projectListQuery, projectQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { createProject, deleteProject, listProjects, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -16,10 +17,16 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "The company's projects; expand=major_tasks embeds their major tasks and subtasks",
+      description: `Oldest first, or newest with order=newest. Filter by status and name; page with limit and offset, and the answer carries the number of matching projects in the ${TOTAL_COUNT_HEADER} header. Only the page's projects are expanded.`,
       querystring: projectListQuery,
       response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request) => listProjects({ db: app.db, user: request.user }, request.query),
+    handler: async (request, reply) => sendPage(reply, await listProjects({ db: app.db, user: request.user }, request.query), request.query),
+  });
+
+  app.get('/api/projects/:id/', {
+    schema: { tags, security, summary: 'One project; expand=major_tasks embeds its major tasks and subtasks', params: idParams, querystring: projectQuery, response: { 200: projectSchema, ...refusals } },
+    handler: async (request) => getProject({ db: app.db, user: request.user }, request.params.id, request.query),
   });
 
   app.post('/api/projects/', {

@@ -1,17 +1,19 @@
 import type { z } from 'zod';
-import type { createProjectInput, ExpandedProject, MajorTask, Project, projectListQuery, updateProjectInput } from '@siteboard/shared';
+import type { createProjectInput, ExpandedProject, MajorTask, Project, projectListQuery, projectQuery, updateProjectInput } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
+import type { Page } from '../../lib/lists';
 import { listMajorTasks } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
-import { deleteProject as deleteProjectRow, insertProject, listMajorTaskIds, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
+import { deleteProject as deleteProjectRow, insertProject, listMajorTaskIds, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectFields, type ProjectValues } from './projects.queries';
 import { endDateError, resolveManagerField } from './projects.rules';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
 export const INVALID_MANAGER = 'Select an active manager of your company.';
 
 type ProjectListQuery = z.output<typeof projectListQuery>;
+type ProjectQuery = z.output<typeof projectQuery>;
 type CreateProject = z.output<typeof createProjectInput>;
 type UpdateProject = z.output<typeof updateProjectInput>;
 
@@ -26,23 +28,39 @@ function groupByProject<T>(items: T[], projectIdOf: (item: T) => number): Map<nu
   return groups;
 }
 
-/** Every project of the caller's company: three statements with `expand=major_tasks`, two without, whatever the row count. */
-export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Project[] | ExpandedProject[]> {
+/**
+ * The caller's company's projects, filtered and paged as asked, with their major task ids or,
+ * with `expand=major_tasks`, their major tasks and subtasks: only the page's projects are
+ * expanded, in three statements (two without expand) however many rows.
+ */
+export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
   const { companyId } = ctx.user;
-  const projects = await listProjectRows(ctx.db, companyId);
-  if (query.expand === 'major_tasks') {
-    const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(ctx.db, companyId), (task) => task.project_id);
+  const page = await listProjectRows(ctx.db, companyId, { statuses: query.status, search: query.search }, query);
+  return { ...page, items: await withMajorTasks(ctx.db, companyId, page.items, query.expand) };
+}
+
+/** One project of the caller's company, in the list's shape. */
+export function getProject(ctx: ServiceContext, projectId: number, query: ProjectQuery): Promise<Project> {
+  return findProject(ctx.db, ctx.user.companyId, projectId, query.expand);
+}
+
+/** The projects with their major task ids, or the major tasks themselves, fetched for these projects only. */
+async function withMajorTasks(db: DbOrTx, companyId: number, projects: ProjectFields[], expand: ProjectQuery['expand']): Promise<Project[] | ExpandedProject[]> {
+  if (projects.length === 0) return [];
+  const projectIds = projects.map((project) => project.id);
+  if (expand === 'major_tasks') {
+    const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(db, companyId, { projectIds }), (task) => task.project_id);
     return projects.map((project) => ({ ...project, major_tasks: tasksByProject.get(project.id) ?? [] }));
   }
-  const idsByProject = groupByProject(await listMajorTaskIds(ctx.db, companyId), (row) => row.projectId);
+  const idsByProject = groupByProject(await listMajorTaskIds(db, companyId, { projectIds }), (row) => row.projectId);
   return projects.map((project) => ({ ...project, major_tasks: (idsByProject.get(project.id) ?? []).map((row) => row.id) }));
 }
 
-async function findProject(db: DbOrTx, companyId: number, projectId: number): Promise<Project> {
-  const [project] = await listProjectRows(db, companyId, { id: projectId });
-  if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
-  const ids = await listMajorTaskIds(db, companyId, { projectId });
-  return { ...project, major_tasks: ids.map((row) => row.id) };
+async function findProject(db: DbOrTx, companyId: number, projectId: number, expand?: ProjectQuery['expand']): Promise<Project> {
+  const { items } = await listProjectRows(db, companyId, { id: projectId });
+  if (items.length === 0) throw new NotFoundError(PROJECT_NOT_FOUND);
+  const [project] = await withMajorTasks(db, companyId, items, expand);
+  return project!;
 }
 
 /** A manager id from a body is tenant data: it must name an active manager of the caller's own company. */

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
@@ -70,6 +70,7 @@ export type Involvement = 'project_manager' | 'assigner' | 'assignee';
 export interface SubtaskFilter {
   id?: number;
   majorTaskId?: number;
+  projectIds?: number[];
   projectStatuses?: ProjectStatus[];
   assignedToId?: number;
   status?: SubtaskStatus;
@@ -78,32 +79,51 @@ export interface SubtaskFilter {
   involving?: { userId: number; as: Involvement[] };
 }
 
-function subtaskConditions(companyId: number, filter: SubtaskFilter): SQL[] {
+function subtaskConditions(companyId: number, filter: Omit<SubtaskFilter, 'involving'>): SQL[] {
   const conditions: SQL[] = [eq(subtasks.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(subtasks.id, filter.id));
   if (filter.majorTaskId !== undefined) conditions.push(eq(subtasks.majorTaskId, filter.majorTaskId));
+  if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
   if (filter.projectStatuses) conditions.push(inArray(projects.status, filter.projectStatuses));
   if (filter.assignedToId !== undefined) conditions.push(eq(subtasks.assignedToId, filter.assignedToId));
   if (filter.status !== undefined) conditions.push(eq(subtasks.status, filter.status));
   if (filter.notCompleted) conditions.push(ne(subtasks.status, 'completed'));
   if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, filter.dueDate));
-  if (filter.involving) {
-    const { userId, as } = filter.involving;
-    const parts: Record<Involvement, SQL> = {
-      project_manager: eq(projects.managerId, userId),
-      assigner: eq(subtasks.assignedById, userId),
-      assignee: eq(subtasks.assignedToId, userId),
-    };
-    conditions.push(or(...as.map((part) => parts[part]))!);
-  }
   return conditions;
 }
 
+function involvementCondition(companyId: number, userId: number, part: Involvement): SQL {
+  switch (part) {
+    case 'project_manager':
+      return and(eq(projects.companyId, companyId), eq(projects.managerId, userId))!;
+    case 'assigner':
+      return eq(subtasks.assignedById, userId);
+    case 'assignee':
+      return eq(subtasks.assignedToId, userId);
+  }
+}
+
 export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
-  const rows = await selectSubtasks(db)
-    .where(and(...subtaskConditions(companyId, filter)))
-    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
-  return rows.map(toSubtask);
+  const { involving, ...rest } = filter;
+  const conditions = subtaskConditions(companyId, rest);
+  if (!involving || involving.as.length === 1) {
+    const involved = involving ? [involvementCondition(companyId, involving.userId, involving.as[0]!)] : [];
+    const rows = await selectSubtasks(db)
+      .where(and(...conditions, ...involved))
+      .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
+    return rows.map(toSubtask);
+  }
+  // One branch per part the user plays, each on its own index; a single OR across the joined
+  // tables made PostgreSQL read every matching subtask of the company and filter afterwards.
+  const [first, second, ...others] = involving.as.map((part) => selectSubtasks(db).where(and(...conditions, involvementCondition(companyId, involving.userId, part))));
+  const rows = await union(first!, second!, ...others);
+  return rows.sort(byDueDateThenId).map(toSubtask);
+}
+
+/** Due date first (undated last), then id: the order every subtask list has. */
+function byDueDateThenId(a: SubtaskRow, b: SubtaskRow): number {
+  if (a.dueDate !== b.dueDate) return a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1;
+  return a.id - b.id;
 }
 
 export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: number): Promise<Subtask | undefined> {
@@ -124,10 +144,11 @@ const majorTaskColumns = {
   projectStatus: projects.status,
 };
 
-/** Major tasks of the company (optionally one), each with its subtasks: two statements however many rows. */
-export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id?: number } = {}): Promise<MajorTask[]> {
+/** Major tasks of the company (optionally one, or those of some projects), each with its subtasks: two statements however many rows. */
+export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id?: number; projectIds?: number[] } = {}): Promise<MajorTask[]> {
   const conditions = [eq(majorTasks.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(majorTasks.id, filter.id));
+  if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
   const rows = await db
     .select(majorTaskColumns)
     .from(majorTasks)
@@ -138,7 +159,7 @@ export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id
   if (rows.length === 0) return [];
 
   const subtasksByMajorTask = new Map<number, Subtask[]>();
-  const children = await listSubtasks(db, companyId, { majorTaskId: filter.id });
+  const children = await listSubtasks(db, companyId, { majorTaskId: filter.id, projectIds: filter.projectIds });
   for (const subtask of children) {
     const list = subtasksByMajorTask.get(subtask.major_task_id) ?? [];
     list.push(subtask);

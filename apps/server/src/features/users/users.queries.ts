@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { refreshTokens } from '../../db/schema/auth';
 import { teamMembers, users } from '../../db/schema/users';
+import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const managers = alias(users, 'managers');
 
@@ -80,12 +81,26 @@ export async function findActiveMember(db: DbOrTx, companyId: number, userId: nu
 /** The unique index behind "one active account per e-mail in a company": a lost race surfaces as its violation. */
 export const ACTIVE_EMAIL_INDEX = 'users_company_email_active_key';
 
-/** The company's active users by e-mail, each with its company and manager joined in: one query however many users. */
-export async function listActiveUsers(db: DbOrTx, companyId: number): Promise<User[]> {
-  const rows = await selectUsers(db)
-    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
-    .orderBy(sql`lower(${users.email})`, asc(users.id));
-  return rows.map(toUser);
+export interface UserFilter {
+  roles?: Role[];
+  /** A case-insensitive substring of the e-mail. */
+  search?: string;
+}
+
+/** The company's matching active users by e-mail, each with its company and manager joined in: one statement for the page and its total. */
+export async function listActiveUsers(db: DbOrTx, companyId: number, filter: UserFilter = {}, page: PageRequest = {}): Promise<Page<User>> {
+  const conditions = [eq(users.companyId, companyId), isNull(users.deletedAt)];
+  if (filter.roles) conditions.push(inArray(users.role, filter.roles));
+  if (filter.search) conditions.push(containsIgnoringCase(users.email, filter.search));
+  const query = db
+    .select({ ...userColumns, total: matchingRowCount() })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(managers, eq(managers.id, users.managerId))
+    .where(and(...conditions))
+    .orderBy(sql`lower(${users.email})`, asc(users.id))
+    .$dynamic();
+  return toPage(await withPage(query, page), page, toUser, () => db.$count(users, and(...conditions)));
 }
 
 export async function isEmailTaken(db: DbOrTx, companyId: number, email: string): Promise<boolean> {

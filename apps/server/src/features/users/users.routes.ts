@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, createUserInput, errorResponse, idParams, updateUserInput, userSchema } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, errorResponse, idParams, updateUserInput, userListQuery, userSchema } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import { createUser, deleteUser, listUsers, updateUser } from './users.service';
 
@@ -13,8 +14,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = requireRole(...PERMISSIONS['users:manage']);
 
   app.get('/api/users/', {
-    schema: { tags, summary: "List the company's active users, by e-mail", security, response: { 200: z.array(userSchema), 401: errorResponse } },
-    handler: async (request) => listUsers({ db: app.db, user: request.user }),
+    schema: {
+      tags,
+      summary: "List the company's active users, by e-mail",
+      description: `Filter by role and e-mail; page with limit and offset, and the answer carries the number of matching users in the ${TOTAL_COUNT_HEADER} header.`,
+      security,
+      querystring: userListQuery,
+      response: { 200: z.array(userSchema), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request, reply) => sendPage(reply, await listUsers({ db: app.db, user: request.user }, request.query), request.query),
   });
 
   app.post('/api/users/', {

@@ -1,9 +1,10 @@
-import { EMAIL_TAKEN, type User, type createUserInput, type updateUserInput } from '@siteboard/shared';
+import { EMAIL_TAKEN, type User, type createUserInput, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
+import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
 import { takeNextUserNumber } from '../companies/companies.queries';
 import { deleteTeamMember, upsertTeamMember } from '../team-members/team-members.queries';
@@ -33,11 +34,13 @@ import {
   userCode,
 } from './users.rules';
 
+type UserListQuery = z.output<typeof userListQuery>;
 type CreateUser = z.output<typeof createUserInput>;
 type UpdateUser = z.output<typeof updateUserInput>;
 
-export function listUsers(ctx: ServiceContext): Promise<User[]> {
-  return listActiveUsers(ctx.db, ctx.user.companyId);
+/** The caller's company's active users, filtered and paged as asked. */
+export function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
+  return listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search }, query);
 }
 
 /** A manager or team member of the caller's company; a team member's record is created with them, or neither is. */

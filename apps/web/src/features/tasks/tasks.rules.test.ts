@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@siteboard/shared';
-import { assignableUsers, canDecideSubtask, canSendForApproval, priorityCounts, progressOf } from './tasks.rules';
-
-const user = (id: number, email: string, role: User['role'], companyId = 1): User => ({
-  id,
-  email,
-  role,
-  code: '',
-  designation: null,
-  mobile_number: null,
-  company: { id: companyId, name: 'Company' },
-  company_id: companyId,
-  manager_id: null,
-  manager_data: null,
-});
+import { canDecideSubtask, canSendForApproval, priorityCounts, progressOf } from './tasks.rules';
 
 describe('major task summary', () => {
   it('counts subtasks by priority and completed ones for progress', () => {
@@ -38,17 +24,6 @@ describe('who may change a subtask status', () => {
   });
   it('is never a team member', () => {
     expect(canDecideSubtask({ id: 2, role: 'team_member' }, { assigned_by: { id: 2, email: 'x' } }, 2)).toBe(false);
-  });
-});
-
-describe('assignee list', () => {
-  const users = [user(1, 'admin@example.com', 'admin'), user(2, 'Manager1@Example.com', 'manager'), user(3, 'member1@example.com', 'team_member'), user(4, 'member9@other.com', 'team_member', 2)];
-  it('offers managers and team members of the company', () => {
-    expect(assignableUsers(users, 1, '').map((item) => item.id)).toEqual([2, 3]);
-  });
-  it('filters by e-mail substring ignoring case', () => {
-    expect(assignableUsers(users, 1, 'MANAGER').map((item) => item.id)).toEqual([2]);
-    expect(assignableUsers(users, 1, 'nobody')).toEqual([]);
   });
 });
 

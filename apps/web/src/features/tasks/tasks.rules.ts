@@ -1,4 +1,4 @@
-import { ASSIGNABLE_ROLES, PRIORITIES, type Priority, type Role, type Subtask, type User } from '@siteboard/shared';
+import { PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
 
 export interface Viewer {
   id: number;
@@ -23,20 +23,6 @@ export function progressOf(subtasks: readonly Pick<Subtask, 'status'>[]): { comp
  */
 export function canDecideSubtask(viewer: Viewer, subtask: Pick<Subtask, 'assigned_by'>, projectManagerId: number | null | undefined): boolean {
   return viewer.role === 'manager' && (projectManagerId === viewer.id || subtask.assigned_by?.id === viewer.id);
-}
-
-/**
- * The assignee list (spec §5): managers and team members of the viewer's company (one without a
- * company matches), narrowed by a case-insensitive e-mail substring.
- */
-export function assignableUsers(users: readonly User[], companyId: number | undefined, search: string): User[] {
-  const needle = search.trim().toLowerCase();
-  return users.filter(
-    (user) =>
-      (ASSIGNABLE_ROLES as readonly Role[]).includes(user.role) &&
-      (user.company_id == null || companyId === undefined || user.company_id === companyId) &&
-      user.email.toLowerCase().includes(needle),
-  );
 }
 
 /** Spec §4: the assignee sends an ongoing subtask for approval unless its project is completed. */

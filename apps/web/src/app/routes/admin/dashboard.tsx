@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { isOngoingStatus, type User } from '@siteboard/shared';
+import type { User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
-import { useExpandedProjects } from '../../../features/projects/api/get-projects';
+import { useExpandedProjectPages, useProjectPages } from '../../../features/projects/api/get-projects';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
-import { useManagers, useUsers } from '../../../features/users/api/get-users';
+import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
 import { useAuth } from '../../../lib/auth';
 import { useQueryFailure } from '../../../lib/failure-message';
+import { useDebouncedValue } from '../../../lib/lists';
 import { storage } from '../../../lib/storage';
 import { useRefreshParam } from '../../../lib/use-refresh-param';
 
@@ -45,14 +46,16 @@ function DashboardSections({ admin }: { admin: User }) {
   // `/admin?refresh=true` is where a new user lands (spec §2): say so, and load everything again.
   const [userCreated] = useState(() => searchParams.get('refresh') === 'true');
   useRefreshParam();
-  const users = useUsers();
+  // A page of each list at a time: a company of thousands of people and projects loads as fast as a small one.
+  const [userSearch, setUserSearch] = useState('');
+  const users = useUserPages(useDebouncedValue(userSearch.trim()));
   const managers = useManagers();
-  const projects = useExpandedProjects();
-  const loadFailure = useQueryFailure(users.error ?? projects.error, { other: 'admin.loadFailed' });
+  // Newest first: a project just created heads its list.
+  const ongoing = useExpandedProjectPages({ tab: 'ongoing', order: 'newest' });
+  const completed = useProjectPages({ tab: 'completed', order: 'newest' });
+  const loadFailure = useQueryFailure(users.query.error ?? ongoing.query.error ?? completed.query.error, { other: 'admin.loadFailed' });
 
   const loading = <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
-  const projectList = projects.data ?? [];
-  const people = (users.data ?? []).filter((person) => person.role !== 'admin');
   return (
     <div className="space-y-6">
       {loadFailure && <Alert tone="error">{loadFailure}</Alert>}
@@ -61,20 +64,32 @@ function DashboardSections({ admin }: { admin: User }) {
         title={t('admin.userManagement')}
         action={<Link to="/admin/create-user" className={buttonClasses('primary')}>{t('admin.createUser')}</Link>}
       >
-        {users.data ? <AdminUsersTable users={users.data} currentUserId={admin.id} notice={userCreated ? t('admin.users.created') : undefined} /> : users.isPending && loading}
+        {users.query.data ? (
+          <AdminUsersTable
+            users={users.items}
+            list={users}
+            search={userSearch}
+            onSearch={setUserSearch}
+            managers={managers.data ?? []}
+            currentUserId={admin.id}
+            notice={userCreated ? t('admin.users.created') : undefined}
+          />
+        ) : (
+          users.query.isPending && loading
+        )}
       </SectionCard>
       <SectionCard
         id="ongoing-projects"
         title={t('admin.ongoingProjects')}
         action={<Link to="/admin/create-project" className={buttonClasses('primary')}>{t('admin.createProject')}</Link>}
       >
-        {projects.data ? <AdminProjectsTable kind="ongoing" projects={projectList.filter((project) => isOngoingStatus(project.status))} managers={managers.data ?? []} /> : projects.isPending && loading}
+        {ongoing.query.data ? <AdminProjectsTable kind="ongoing" projects={ongoing.items} list={ongoing} managers={managers.data ?? []} /> : ongoing.query.isPending && loading}
       </SectionCard>
       <SectionCard id="completed-projects" title={t('admin.completedProjects')}>
-        {projects.data ? <AdminProjectsTable kind="completed" projects={projectList.filter((project) => !isOngoingStatus(project.status))} managers={managers.data ?? []} /> : projects.isPending && loading}
+        {completed.query.data ? <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} /> : completed.query.isPending && loading}
       </SectionCard>
       <SectionCard id="appraisal-report" title={t('admin.appraisalReport')}>
-        <AdminAppraisalReport people={people} />
+        <AdminAppraisalReport findPeople={searchPeopleQuery} />
       </SectionCard>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
-import { useExpandedProjects } from '../../../features/projects/api/get-projects';
+import { getExpandedProjectQueryOptions } from '../../../features/projects/api/get-project';
+import { searchOpenProjectsQuery } from '../../../features/projects/api/get-projects';
 import { OngoingProjectsCard } from '../../../features/projects/components/ongoing-projects-card';
 import { CreateSubtaskPicker } from '../../../features/tasks/components/create-subtask-picker';
 import { MyTaskLists } from '../../../features/tasks/components/my-task-lists';
 import { TaskDashboard } from '../../../features/tasks/components/task-dashboard';
-import { useUsers } from '../../../features/users/api/get-users';
+import { searchPeopleQuery } from '../../../features/users/api/get-users';
 import { useAuth } from '../../../lib/auth';
 import { CompanyProjects } from '../../company-projects';
 
@@ -38,13 +39,10 @@ export function TeamMemberProjectsPage() {
 
 export function TeamMemberCreateTaskPage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const projects = useExpandedProjects();
-  const users = useUsers();
   return (
     <>
       <PageTitle>{t('teamMember.createTaskTitle')}</PageTitle>
-      <CreateSubtaskPicker projects={projects.data} users={users.data} companyId={user?.company_id} />
+      <CreateSubtaskPicker findProjects={searchOpenProjectsQuery} projectQuery={getExpandedProjectQueryOptions} findAssignees={searchPeopleQuery} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getProjectsQueryOptions } from './get-projects';
+import { projectsQueryKey } from './get-projects';
 
 export const deleteProject = (id: number) => api<void>(`/api/projects/${id}/`, { method: 'DELETE' });
 
@@ -8,6 +8,6 @@ export const useDeleteProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 };

@@ -1,13 +1,52 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpandedProject, Project } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
+import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
+import { PROJECT_PAGE_SIZE, statusesOf, type ProjectTab } from '../projects.rules';
 
-/** With `expand`, each project carries its major tasks and their subtasks: one request for a whole screen. */
-export const getProjects = () => api<Project[]>('/api/projects/');
-export const getExpandedProjects = () => api<ExpandedProject[]>('/api/projects/', { query: { expand: 'major_tasks' } });
+export interface ProjectFilter {
+  tab?: ProjectTab;
+  /** A case-insensitive substring of the name. */
+  search?: string;
+  /** Oldest first unless asked otherwise. */
+  order?: 'oldest' | 'newest';
+}
 
-export const getProjectsQueryOptions = () => queryOptions({ queryKey: ['projects'], queryFn: getProjects });
-export const getExpandedProjectsQueryOptions = () => queryOptions({ queryKey: ['projects', 'expanded'], queryFn: getExpandedProjects });
+/** A picker offers the first this many matches of what was typed. */
+export const PROJECT_SEARCH_SIZE = 20;
 
-export const useProjects = () => useQuery(getProjectsQueryOptions());
-export const useExpandedProjects = () => useQuery(getExpandedProjectsQueryOptions());
+const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter.tab && statusesOf(filter.tab), search: filter.search, order: filter.order, limit: page.limit, offset: page.offset });
+
+/** One page of the company's matching projects, and how many match in all. */
+export const getProjects = (filter: ProjectFilter, page: PageWindow) => apiPage<Project>('/api/projects/', { query: listQuery(filter, page) });
+/** The same with each project's major tasks and their subtasks embedded: one request for a page of a whole screen. */
+export const getExpandedProjects = (filter: ProjectFilter, page: PageWindow) =>
+  apiPage<ExpandedProject>('/api/projects/', { query: { ...listQuery(filter, page), expand: 'major_tasks' } });
+
+/** Every projects query's key starts with this: a change to any project reloads them all. */
+export const projectsQueryKey = ['projects'] as const;
+
+export const getProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<Project> => ({
+  queryKey: [...projectsQueryKey, 'pages', filter],
+  pageSize: PROJECT_PAGE_SIZE,
+  fetchPage: (page) => getProjects(filter, page),
+});
+export const getExpandedProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<ExpandedProject> => ({
+  queryKey: [...projectsQueryKey, 'expanded-pages', filter],
+  pageSize: PROJECT_PAGE_SIZE,
+  fetchPage: (page) => getExpandedProjects(filter, page),
+});
+
+/** How many projects a tab holds: the server counts them, one row comes back. */
+export const getProjectCountQueryOptions = (tab: ProjectTab) =>
+  queryOptions({ queryKey: [...projectsQueryKey, 'count', tab], queryFn: async () => (await getProjects({ tab }, { limit: 1, offset: 0 })).total });
+
+/** The first matches of a search among the projects that still take tasks (not completed). */
+export const searchOpenProjectsQuery: ListSearch<Project> = (search) => ({
+  queryKey: [...projectsQueryKey, 'open', search],
+  queryFn: () => getProjects({ tab: 'ongoing', search }, { limit: PROJECT_SEARCH_SIZE, offset: 0 }),
+});
+
+export const useProjectPages = (filter: ProjectFilter) => usePagedList(getProjectPagesQuery(filter));
+export const useExpandedProjectPages = (filter: ProjectFilter) => usePagedList(getExpandedProjectPagesQuery(filter));
+export const useProjectCount = (tab: ProjectTab) => useQuery(getProjectCountQueryOptions(tab));

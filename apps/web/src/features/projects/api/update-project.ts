@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project, UpdateProjectInput } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
-import { getProjectsQueryOptions } from './get-projects';
+import { projectsQueryKey } from './get-projects';
 
 export const updateProject = ({ id, input }: { id: number; input: UpdateProjectInput }) => api<Project>(`/api/projects/${id}/`, { method: 'PATCH', body: input });
 
@@ -9,6 +9,6 @@ export const useUpdateProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProject,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 };

@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type ExpandedProject } from '@siteboard/shared';
+import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type ExpandedProject, type Project } from '@siteboard/shared';
 import type { z } from 'zod';
 import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
 import { EmailText } from '../../../components/ui/email-text';
+import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
+import type { PagedList } from '../../../lib/lists';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
 import { AdminProjectTasks } from './admin-project-tasks';
@@ -36,16 +38,22 @@ const FAILURE = {
   delete: { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenDelete', other: 'admin.projects.deleteFailed' },
 };
 
+type Summary = Omit<Project, 'major_tasks'>;
+
 /**
- * One of the dashboard's two project lists. Ongoing (and planned) projects expand to their major
- * tasks and subtasks; completed ones do not (spec §2). Both edit inline and delete after a confirmation.
+ * One of the dashboard's two project lists, ten at a time from the server. Ongoing (and planned)
+ * projects arrive with their major tasks and subtasks and expand to show them; completed ones do
+ * not (spec §2). Both edit inline and delete after a confirmation.
  */
-export function AdminProjectsTable({ projects, managers, kind }: { projects: ExpandedProject[]; managers: ManagerOption[]; kind: 'ongoing' | 'completed' }) {
+export function AdminProjectsTable(props: { managers: ManagerOption[]; list: PagedList } & ({ kind: 'ongoing'; projects: ExpandedProject[] } | { kind: 'completed'; projects: Project[] })) {
+  const { kind, managers } = props;
   const { t } = useTranslation();
   const rows = useRowEditing();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const deleteProject = useDeleteProject();
   const columns = ['name', 'description', 'startDate', 'endDate', 'manager', 'status'].map((column) => t(`admin.projects.${column}`));
+  const entries: { project: Summary; tasks?: ReactNode }[] =
+    props.kind === 'ongoing' ? props.projects.map((project) => ({ project, tasks: <AdminProjectTasks project={project} /> })) : props.projects.map((project) => ({ project }));
 
   const toggle = (id: number) =>
     setExpanded((current) => {
@@ -61,18 +69,18 @@ export function AdminProjectsTable({ projects, managers, kind }: { projects: Exp
         stackOnPhone
         label={t(kind === 'ongoing' ? 'admin.ongoingProjects' : 'admin.completedProjects')}
         columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]}
-        isEmpty={projects.length === 0}
+        isEmpty={entries.length === 0}
         empty={t(kind === 'ongoing' ? 'admin.projects.emptyOngoing' : 'admin.projects.emptyCompleted')}
       >
-        {projects.map((project) =>
+        {entries.map(({ project, tasks }) =>
           rows.editingId === project.id ? (
             <ProjectEditRow key={project.id} project={project} managers={managers} onClose={rows.finishEdit} onFailure={rows.fail} />
           ) : (
             <ProjectRow
               key={project.id}
               project={project}
-              expandable={kind === 'ongoing'}
-              open={kind === 'ongoing' && expanded.has(project.id)}
+              tasks={tasks}
+              open={expanded.has(project.id)}
               onToggle={() => toggle(project.id)}
               columnCount={columns.length + 1}
               actions={
@@ -90,21 +98,22 @@ export function AdminProjectsTable({ projects, managers, kind }: { projects: Exp
           ),
         )}
       </Table>
+      <ShowMore list={props.list} />
     </>
   );
 }
 
-/** A project's row and, when it is open, the row below it with its major tasks. */
+/** A project's row and, when it is open, the row below it with its major tasks (only a project that has `tasks` to show opens). */
 function ProjectRow({
   project,
-  expandable,
+  tasks,
   open,
   onToggle,
   columnCount,
   actions,
 }: {
-  project: ExpandedProject;
-  expandable: boolean;
+  project: Summary;
+  tasks: ReactNode;
   open: boolean;
   onToggle: () => void;
   columnCount: number;
@@ -112,6 +121,7 @@ function ProjectRow({
 }) {
   const { t } = useTranslation();
   const detailsId = `project-${project.id}-tasks`;
+  const expandable = tasks !== undefined;
   return (
     <>
       <tr className={expandable ? 'bg-white' : 'bg-slate-50'}>
@@ -153,10 +163,10 @@ function ProjectRow({
         </td>
         <td className={actionsCellClass}>{actions}</td>
       </tr>
-      {open && (
+      {expandable && open && (
         <tr id={detailsId}>
           <td colSpan={columnCount} className="bg-slate-50 px-4 py-4">
-            <AdminProjectTasks project={project} />
+            {tasks}
           </td>
         </tr>
       )}
@@ -164,7 +174,7 @@ function ProjectRow({
   );
 }
 
-function ProjectEditRow({ project, managers, ...result }: EditRowProps & { project: ExpandedProject; managers: ManagerOption[] }) {
+function ProjectEditRow({ project, managers, ...result }: EditRowProps & { project: Summary; managers: ManagerOption[] }) {
   const { t } = useTranslation();
   const update = useUpdateProject();
   const formId = `edit-project-${project.id}`;

@@ -4,11 +4,13 @@ import type { ExpandedProject } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { SearchBox } from '../../../components/ui/search-box';
+import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
-import { getExpandedProjectsQueryOptions, useExpandedProjects } from '../api/get-projects';
-import { filterProjects, PROJECT_PAGE_SIZE, type ProjectTab } from '../projects.rules';
+import { useDebouncedValue } from '../../../lib/lists';
+import { projectsQueryKey, useExpandedProjectPages, type ProjectFilter } from '../api/get-projects';
+import type { ProjectTab } from '../projects.rules';
 
 /** What an open project shows (its major tasks), and how to reload the projects after a change there. */
 export type RenderProjectTasks = (project: ExpandedProject, reload: () => Promise<unknown>) => ReactNode;
@@ -19,31 +21,17 @@ const TABS: { value: ProjectTab; label: string }[] = [
 ];
 
 /**
- * The company's projects in two tabs with a name search, ten at a time. The whole screen is one
- * request: each project arrives with its major tasks and their subtasks.
+ * The company's projects in two tabs with a name search, ten at a time. The server filters and
+ * pages; each page is one request that brings its projects' major tasks and subtasks along.
  */
 export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const projects = useExpandedProjects();
   const [tab, setTab] = useState<ProjectTab>('ongoing');
   const [search, setSearch] = useState('');
-  const [showAll, setShowAll] = useState(false);
-  const searchId = useId();
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: getExpandedProjectsQueryOptions().queryKey });
-  const matching = filterProjects(projects.data ?? [], tab, search);
-  const visible = showAll ? matching : matching.slice(0, PROJECT_PAGE_SIZE);
+  const settledSearch = useDebouncedValue(search.trim());
 
   return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={(value) => {
-        setTab(value as ProjectTab);
-        setShowAll(false);
-      }}
-      className="space-y-4"
-    >
+    <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ProjectTab)} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Tabs.List aria-label={t('projectBoard.tabs')} className="inline-flex rounded-xl bg-slate-200/70 p-1">
           {TABS.map((item) => (
@@ -56,44 +44,40 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="sm:w-72">
-          <label htmlFor={searchId} className="sr-only">
-            {t('projectBoard.search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('projectBoard.searchPlaceholder')}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-          />
-        </div>
+        <SearchBox label={t('projectBoard.search')} placeholder={t('projectBoard.searchPlaceholder')} value={search} onChange={setSearch} />
       </div>
-      {projects.isError && <Alert tone="error">{t('projectBoard.loadFailed')}</Alert>}
       {TABS.map((item) => (
         <Tabs.Content key={item.value} value={item.value} className="space-y-4 focus-visible:outline-none">
-          {projects.isPending ? (
-            <p className="text-sm text-slate-500">{t('app.loading')}</p>
-          ) : visible.length === 0 ? (
-            <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('projectBoard.empty')}</p>
-          ) : (
-            <ul className="space-y-3">
-              {visible.map((project) => (
-                <ProjectRow key={project.id} project={project} renderTasks={renderTasks} reload={reload} />
-              ))}
-            </ul>
-          )}
-          {matching.length > PROJECT_PAGE_SIZE && (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => setShowAll((value) => !value)}>
-                {showAll ? t('projectBoard.showLess') : t('projectBoard.showMore')}
-              </Button>
-            </div>
-          )}
+          <ProjectList filter={{ tab: item.value, search: settledSearch }} renderTasks={renderTasks} />
         </Tabs.Content>
       ))}
     </Tabs.Root>
+  );
+}
+
+/** The open tab's projects: mounted per tab, so another tab's rows never stand in while this one loads. */
+function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTasks: RenderProjectTasks }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const projects = useExpandedProjectPages(filter);
+  const reload = () => queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+
+  return (
+    <>
+      {projects.query.isError && <Alert tone="error">{t('projectBoard.loadFailed')}</Alert>}
+      {projects.query.isPending ? (
+        <p className="text-sm text-slate-500">{t('app.loading')}</p>
+      ) : projects.items.length > 0 ? (
+        <ul className="space-y-3" aria-busy={projects.query.isPlaceholderData}>
+          {projects.items.map((project) => (
+            <ProjectRow key={project.id} project={project} renderTasks={renderTasks} reload={reload} />
+          ))}
+        </ul>
+      ) : (
+        !projects.query.isError && <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('projectBoard.empty')}</p>
+      )}
+      <ShowMore list={projects} />
+    </>
   );
 }
 

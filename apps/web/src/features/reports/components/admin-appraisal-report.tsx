@@ -6,8 +6,10 @@ import { appraisalQuery, type AppraisalQuery, type Role } from '@siteboard/share
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
+import { SearchSelect } from '../../../components/ui/search-select';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
+import type { ListSearch } from '../../../lib/lists';
 import { useAppraisalReport } from '../api/get-appraisal-report';
 import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
 import { AppraisalChart, EfficiencyBar } from './appraisal-chart';
@@ -25,7 +27,7 @@ export interface AppraisalPerson {
  * The admin's appraisal of one manager or team member over an optional range of due dates: the
  * four bars and the efficiency score on screen, or the same report as a PDF download.
  */
-export function AdminAppraisalReport({ people }: { people: AppraisalPerson[] }) {
+export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<AppraisalPerson> }) {
   const { t } = useTranslation();
   const failureMessage = useFailureMessage();
   const [query, setQuery] = useState<AppraisalQuery | null>(null);
@@ -56,18 +58,23 @@ export function AdminAppraisalReport({ people }: { people: AppraisalPerson[] }) 
   const item = report.data;
   return (
     <div className="space-y-4">
-      <form onSubmit={generate} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(10rem,1fr)_minmax(10rem,1fr)]">
-        <SelectField label={t('admin.appraisal.person')} error={errors.user_id?.message} {...form.register('user_id')}>
-          <option value="">{t('admin.appraisal.selectPerson')}</option>
-          {people.map((person) => (
-            <option key={person.id} value={person.id}>
-              {t('admin.appraisal.personOption', { email: person.email, code: person.code })}
-            </option>
-          ))}
-        </SelectField>
+      <form onSubmit={generate} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">
+        <SearchSelect
+          className="contents"
+          find={findPeople}
+          toOption={(person) => ({ value: person.id, label: t('admin.appraisal.personOption', { email: person.email, code: person.code }) })}
+          searchLabel={t('admin.appraisal.search')}
+          searchPlaceholder={t('admin.appraisal.searchPlaceholder')}
+          onSearch={() => form.setValue('user_id', '')}
+          label={t('admin.appraisal.person')}
+          placeholder={t('admin.appraisal.selectPerson')}
+          empty={t('admin.users.empty')}
+          error={errors.user_id?.message}
+          {...form.register('user_id')}
+        />
         <TextField label={t('admin.appraisal.startDate')} hint={t('admin.optional')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
         <TextField label={t('admin.appraisal.endDate')} hint={t('admin.optional')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={report.isFetching}>
             {t('admin.appraisal.generate')}
           </Button>

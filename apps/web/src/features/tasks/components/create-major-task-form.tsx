@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createMajorTaskInput, isOngoingStatus, type Project, type User } from '@siteboard/shared';
+import { createMajorTaskInput, type Project, type User } from '@siteboard/shared';
 import { useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
+import type { ListSearch } from '../../../lib/lists';
 import { useCreateMajorTask } from '../api/create-major-task';
-import { AssigneePicker } from './assignee-picker';
+import { AssigneePicker, ProjectPicker } from './pickers';
 import { PrioritySelect } from './priority-select';
 
 type Input = z.input<typeof createMajorTaskInput>;
@@ -18,8 +19,8 @@ type Output = z.output<typeof createMajorTaskInput>;
 const SUBTASK_FIELDS = ['name', 'assigned_to_id', 'due_date', 'priority'] as const;
 const emptySubtask = (): Input['subtasks'][number] => ({ name: '', description: '', assigned_to_id: '', due_date: '', priority: 'medium' });
 
-/** "Create Major Task": a project that is not completed, a name, and one or more subtasks (spec §5). */
-export function CreateMajorTaskForm({ projects, users, companyId }: { projects: Pick<Project, 'id' | 'name' | 'status'>[] | undefined; users: User[] | undefined; companyId: number | undefined }) {
+/** "Create Major Task": a project that is not completed (searched on the server), a name, and one or more subtasks (spec §5). */
+export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProjects: ListSearch<Pick<Project, 'id' | 'name'>>; findAssignees: ListSearch<User> }) {
   const { t } = useTranslation();
   const create = useCreateMajorTask();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -29,7 +30,6 @@ export function CreateMajorTaskForm({ projects, users, companyId }: { projects: 
   });
   const rows = useFieldArray({ control: form.control, name: 'subtasks' });
   const { errors } = form.formState;
-  const openProjects = (projects ?? []).filter((project) => isOngoingStatus(project.status));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -48,18 +48,15 @@ export function CreateMajorTaskForm({ projects, users, companyId }: { projects: 
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
-        <SelectField label={t('taskBoard.project')} error={errors.project_id?.message} {...form.register('project_id')}>
-          <option value="">{projects ? t('taskBoard.selectProject') : t('app.loading')}</option>
-          {openProjects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </SelectField>
+        <ProjectPicker
+          className="grid gap-4 sm:grid-cols-2 md:col-span-2"
+          find={findProjects}
+          error={errors.project_id?.message}
+          onSearch={() => form.setValue('project_id', '')}
+          {...form.register('project_id')}
+        />
         <TextField label={t('taskBoard.majorTaskName')} error={errors.name?.message} {...form.register('name')} />
-        <div className="md:col-span-2">
-          <TextField label={t('taskBoard.description')} error={errors.description?.message} {...form.register('description')} />
-        </div>
+        <TextField label={t('taskBoard.description')} error={errors.description?.message} {...form.register('description')} />
       </div>
 
       {rows.fields.map((row, index) => {
@@ -78,8 +75,7 @@ export function CreateMajorTaskForm({ projects, users, companyId }: { projects: 
                 <TextField label={t('taskBoard.title')} error={rowErrors?.name?.message} {...form.register(`subtasks.${index}.name`)} />
               </div>
               <AssigneePicker
-                users={users}
-                companyId={companyId}
+                find={findAssignees}
                 error={rowErrors?.assigned_to_id?.message}
                 onSearch={() => form.setValue(`subtasks.${index}.assigned_to_id`, '')}
                 {...form.register(`subtasks.${index}.assigned_to_id`)}

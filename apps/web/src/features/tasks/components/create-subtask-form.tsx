@@ -8,8 +8,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import type { ListSearch } from '../../../lib/lists';
 import { useCreateSubtask } from '../api/create-subtask';
-import { AssigneePicker } from './assignee-picker';
+import { AssigneePicker } from './pickers';
 import { PrioritySelect } from './priority-select';
 
 type Input = z.input<typeof createSubtaskInput>;
@@ -25,7 +26,7 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /** "Add New Subtask" under one major task; `onCreated` closes the form and reloads the screen. */
-export function CreateSubtaskForm({ id, majorTaskId, users, companyId, onCreated }: { id: string; majorTaskId: number; users: User[] | undefined; companyId: number | undefined; onCreated: () => void }) {
+export function CreateSubtaskForm({ id, majorTaskId, findAssignees, onCreated }: { id: string; majorTaskId: number; findAssignees: ListSearch<User>; onCreated: () => void }) {
   const { t } = useTranslation();
   const create = useCreateSubtask();
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,8 +57,7 @@ export function CreateSubtaskForm({ id, majorTaskId, users, companyId, onCreated
         <TextField label={t('taskBoard.title')} error={errors.name?.message} {...form.register('name')} />
         <TextField label={t('taskBoard.descriptionOptional')} error={errors.description?.message} {...form.register('description')} />
         <AssigneePicker
-          users={users}
-          companyId={companyId}
+          find={findAssignees}
           error={errors.assigned_to_id?.message}
           onSearch={() => form.setValue('assigned_to_id', '')}
           {...form.register('assigned_to_id')}

@@ -6,6 +6,7 @@ import { PriorityDot } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import type { ListSearch } from '../../../lib/lists';
 import { canDecideSubtask, priorityCounts, progressOf, type Viewer } from '../tasks.rules';
 import { CreateSubtaskForm } from './create-subtask-form';
 import { SubtaskTable } from './subtask-table';
@@ -16,9 +17,9 @@ export interface MajorTaskListProps {
   projectManagerId: number | null | undefined;
   /** A completed project's tasks are view-only. */
   readOnly: boolean;
-  viewer: Viewer & { company_id?: number };
-  /** The company's users for the assignee list; undefined while they load. */
-  users: User[] | undefined;
+  viewer: Viewer;
+  /** The server's search for the assignee list. */
+  findAssignees: ListSearch<User>;
   /** Reloads the data the list came from after a change. */
   onChanged: () => Promise<unknown>;
 }
@@ -36,7 +37,7 @@ export function MajorTaskList(props: MajorTaskListProps) {
   );
 }
 
-function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, users, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
+function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, findAssignees, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -108,8 +109,7 @@ function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, users, o
               <CreateSubtaskForm
                 id={`${id}-form`}
                 majorTaskId={majorTask.id}
-                users={users}
-                companyId={viewer.company_id}
+                findAssignees={findAssignees}
                 onCreated={() => {
                   setAdding(false);
                   setCreated(true);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, User } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
-import { getUsersQueryOptions } from './get-users';
+import { usersQueryKey } from './get-users';
 
 export const createUser = (input: CreateUserInput) => api<User>('/api/users/', { method: 'POST', body: input });
 
@@ -10,6 +10,6 @@ export const useCreateUser = () => {
   return useMutation({
     mutationFn: createUser,
     // Spec §2: the dashboard the admin returns to loads the users afresh, without the cached list.
-    onSuccess: () => queryClient.removeQueries({ queryKey: getUsersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: usersQueryKey }),
   });
 };

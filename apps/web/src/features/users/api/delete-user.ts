@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getUsersQueryOptions } from './get-users';
+import { usersQueryKey } from './get-users';
 
 export const deleteUser = (id: number) => api<void>(`/api/users/${id}/`, { method: 'DELETE' });
 
@@ -8,6 +8,6 @@ export const useDeleteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 };

@@ -1,14 +1,45 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { ASSIGNABLE_ROLES, USERS_MAX_LIMIT, type Role, type User } from '@siteboard/shared';
+import { apiPage } from '../../../lib/api-client';
+import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
 
-export const getUsers = () => api<User[]>('/api/users/');
+export interface UserFilter {
+  roles?: readonly Role[];
+  /** A case-insensitive substring of the e-mail. */
+  search?: string;
+}
 
-export const getUsersQueryOptions = () => queryOptions({ queryKey: ['users'], queryFn: getUsers });
+/** The admin's user table shows this many, then as many more on each "Show More". */
+export const USER_PAGE_SIZE = 50;
+/** A picker offers the first this many matches of what was typed. */
+export const USER_SEARCH_SIZE = 20;
 
-export const useUsers = () => useQuery(getUsersQueryOptions());
+/** The company's active users by e-mail, filtered, one page at a time with the total count. */
+export const getUsers = (filter: UserFilter, page: PageWindow) =>
+  apiPage<User>('/api/users/', { query: { role: filter.roles, search: filter.search, limit: page.limit, offset: page.offset } });
 
-const managersOnly = (users: User[]) => users.filter((user) => user.role === 'manager');
+/** Every users query's key starts with this: a change to any user reloads them all. */
+export const usersQueryKey = ['users'] as const;
 
-/** The company's active managers (spec §5: the only people a team member or a project can report to), from the same cached list. */
-export const useManagers = () => useQuery({ ...getUsersQueryOptions(), select: managersOnly });
+export const getUserPagesQuery = (search: string): PagedListQuery<User> => ({
+  queryKey: [...usersQueryKey, 'pages', search],
+  pageSize: USER_PAGE_SIZE,
+  fetchPage: (page) => getUsers({ search }, page),
+});
+
+/** The first matches of a search among the people a task can be assigned to and a report can be about: managers and team members. */
+export const searchPeopleQuery: ListSearch<User> = (search) => ({
+  queryKey: [...usersQueryKey, 'people', search],
+  queryFn: () => getUsers({ roles: ASSIGNABLE_ROLES, search }, { limit: USER_SEARCH_SIZE, offset: 0 }),
+});
+
+/**
+ * The company's active managers (spec §5: the only people a team member or a project can report
+ * to). A company has far fewer managers than the API's largest page.
+ */
+export const getManagersQueryOptions = () =>
+  queryOptions({ queryKey: [...usersQueryKey, 'managers'], queryFn: async () => (await getUsers({ roles: ['manager'] }, { limit: USERS_MAX_LIMIT, offset: 0 })).items });
+
+export const useUserPages = (search: string) => usePagedList(getUserPagesQuery(search));
+
+export const useManagers = () => useQuery(getManagersQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserInput, User } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
-import { getUsersQueryOptions } from './get-users';
+import { usersQueryKey } from './get-users';
 
 export const updateUser = ({ id, input }: { id: number; input: UpdateUserInput }) => api<User>(`/api/users/${id}/`, { method: 'PATCH', body: input });
 
@@ -9,6 +9,6 @@ export const useUpdateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 };

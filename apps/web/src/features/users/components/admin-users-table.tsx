@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
 import { EmailText } from '../../../components/ui/email-text';
+import { SearchBox } from '../../../components/ui/search-box';
+import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
+import type { PagedList } from '../../../lib/lists';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
 
@@ -22,21 +25,38 @@ const FAILURE = {
 };
 
 /**
- * All users of the company with inline editing of role, designation, mobile number (and the
- * manager a team member reports to) and deletion after a confirmation. The admin's own row has
- * neither: the server refuses both (spec §5).
+ * The company's users, a page at a time from the server, with inline editing of role,
+ * designation, mobile number (and the manager a team member reports to) and deletion after a
+ * confirmation. The admin's own row has neither: the server refuses both (spec §5).
  */
-export function AdminUsersTable({ users, currentUserId, notice }: { users: User[]; currentUserId: number; notice?: string }) {
+export function AdminUsersTable({
+  users,
+  list,
+  search,
+  onSearch,
+  managers,
+  currentUserId,
+  notice,
+}: {
+  users: User[];
+  list: PagedList;
+  /** What the e-mail search box holds; the list shown is the server's answer to it. */
+  search: string;
+  onSearch: (search: string) => void;
+  managers: User[];
+  currentUserId: number;
+  notice?: string;
+}) {
   const { t } = useTranslation();
   const rows = useRowEditing(notice);
   const deleteUser = useDeleteUser();
-  const managers = users.filter((user) => user.role === 'manager');
 
   const columns = ['email', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
 
   return (
     <>
       <FeedbackAlert feedback={rows.feedback} />
+      <SearchBox label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={onSearch} />
       <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
         {users.map((user) =>
           rows.editingId === user.id ? (
@@ -74,6 +94,7 @@ export function AdminUsersTable({ users, currentUserId, notice }: { users: User[
           ),
         )}
       </Table>
+      <ShowMore list={list} />
     </>
   );
 }

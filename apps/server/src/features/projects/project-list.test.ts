@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExpandedProject, Project, ProjectStatus } from '@siteboard/shared';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, expectQueryRefusals, listAs, type Caller, type Team } from '../../test/work-factories';
+
+/** Inserts named projects of the team's company in one statement, in this order (so in id order). */
+async function insertProjects(ctx: TestContext, team: Team, rows: { name: string; status?: ProjectStatus }[]) {
+  return ctx.app.db
+    .insert(projects)
+    .values(rows.map((row) => ({ companyId: team.company.id, name: row.name, status: row.status ?? 'ongoing', startDate: '2026-01-01', endDate: '2026-12-31', managerId: team.manager.id })))
+    .returning({ id: projects.id, name: projects.name });
+}
+
+/** Gives each project `majorTaskCount` major tasks with `subtaskCount` subtasks each, in two statements. */
+async function insertTasks(ctx: TestContext, team: Team, projectIds: number[], majorTaskCount: number, subtaskCount: number) {
+  const companyId = team.company.id;
+  const tasks = await ctx.app.db
+    .insert(majorTasks)
+    .values(projectIds.flatMap((projectId) => Array.from({ length: majorTaskCount }, (_, i) => ({ companyId, projectId, name: `Task ${i}`, createdById: team.manager.id }))))
+    .returning({ id: majorTasks.id });
+  await ctx.app.db
+    .insert(subtasks)
+    .values(tasks.flatMap((task) => Array.from({ length: subtaskCount }, (_, i) => ({ companyId, majorTaskId: task.id, name: `Subtask ${i}`, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: '2026-06-30' }))));
+}
+
+async function list(ctx: TestContext, caller: Caller, query: string) {
+  const { items, total } = await listAs<Project>(ctx.app, caller, `/api/projects/?${query}`);
+  return { body: items, names: items.map((project) => project.name), total };
+}
+
+describeEachDatabase('GET /api/projects/ filters and pages', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  let made: { id: number; name: string }[];
+  const statuses: ProjectStatus[] = ['ongoing', 'planned', 'completed'];
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    rival = await createTeam(ctx.app);
+    // 25 projects: every third completed, and names a search can tell apart.
+    made = await insertProjects(
+      ctx,
+      team,
+      Array.from({ length: 25 }, (_, i) => ({ name: `${i % 2 ? 'Bridge' : 'Tower'} ${String(i).padStart(2, '0')}`, status: statuses[i % 3] })),
+    );
+    // The rival's projects match every filter below; they must never be answered or counted.
+    await insertProjects(ctx, rival, Array.from({ length: 30 }, (_, i) => ({ name: `Bridge ${i}`, status: statuses[i % 3] })));
+  });
+
+  it('answers the whole list without a header when no limit is asked, as the spec calls it', async () => {
+    const { items, total } = await listAs<Project>(ctx.app, team.member, '/api/projects/');
+
+    expect(total).toBeUndefined();
+    expect(items.map((project) => project.id)).toEqual(made.map((project) => project.id));
+  });
+
+  it('pages oldest first with limit and offset, and counts every match in X-Total-Count', async () => {
+    const first = await list(ctx, team.manager, 'limit=10');
+    const second = await list(ctx, team.manager, 'limit=10&offset=10');
+    const last = await list(ctx, team.manager, 'limit=10&offset=20');
+
+    expect(first.names).toEqual(made.slice(0, 10).map((project) => project.name));
+    expect(second.names).toEqual(made.slice(10, 20).map((project) => project.name));
+    expect(last.names).toEqual(made.slice(20).map((project) => project.name));
+    expect([first.total, second.total, last.total]).toEqual([25, 25, 25]);
+  });
+
+  it('pages newest first when asked, so a project just created heads the list', async () => {
+    const newest = await list(ctx, team.admin, 'order=newest&limit=3&offset=1&status=completed');
+
+    const completed = made.filter((_, i) => statuses[i % 3] === 'completed').reverse();
+    expect(newest.names).toEqual(completed.slice(1, 4).map((project) => project.name));
+    expect(newest.total).toBe(completed.length);
+  });
+
+  it('still counts the matches for an offset past the end', async () => {
+    expect(await list(ctx, team.admin, 'limit=10&offset=40')).toMatchObject({ names: [], total: 25 });
+    expect(await list(ctx, team.admin, 'limit=10&offset=0&search=nothing-matches')).toMatchObject({ names: [], total: 0 });
+  });
+
+  it('filters by status: the Ongoing tab asks for ongoing and planned, the Completed tab for completed', async () => {
+    const ongoing = await list(ctx, team.member, 'status=ongoing,planned&limit=100');
+    const completed = await list(ctx, team.member, 'status=completed&limit=5');
+
+    const expectedOngoing = made.filter((_, i) => statuses[i % 3] !== 'completed');
+    expect(ongoing.names).toEqual(expectedOngoing.map((project) => project.name));
+    expect(ongoing.total).toBe(expectedOngoing.length);
+    expect(completed.body.every((project) => project.status === 'completed')).toBe(true);
+    expect(completed.names).toHaveLength(5);
+    expect(completed.total).toBe(made.length - expectedOngoing.length);
+  });
+
+  it('searches names as a case-insensitive substring, together with status and paging', async () => {
+    const bridges = await list(ctx, team.member, 'search=bRiDgE&limit=3');
+    const ongoingBridges = await list(ctx, team.member, 'search=%20bridge%20&status=ongoing,planned');
+
+    const allBridges = made.filter((project) => project.name.startsWith('Bridge'));
+    expect(bridges.names).toEqual(allBridges.slice(0, 3).map((project) => project.name));
+    expect(bridges.total).toBe(allBridges.length);
+    expect(ongoingBridges.names).toEqual(made.filter((project, i) => project.name.startsWith('Bridge') && statuses[i % 3] !== 'completed').map((project) => project.name));
+    expect(ongoingBridges.total).toBeUndefined();
+  });
+
+  it('takes %, _ and \\ in a search as themselves, not as patterns', async () => {
+    const own = await createTeam(ctx.app);
+    await insertProjects(ctx, own, [{ name: '50% done' }, { name: 'A_B' }, { name: 'AxB' }, { name: 'Back\\slash' }, { name: 'Plain' }]);
+    const names = async (search: string) => (await list(ctx, own.admin, `search=${encodeURIComponent(search)}`)).names;
+
+    expect(await names('%')).toEqual(['50% done']);
+    expect(await names('_')).toEqual(['A_B']);
+    expect(await names('a_b')).toEqual(['A_B']);
+    expect(await names('\\')).toEqual(['Back\\slash']);
+    expect(await names('')).toHaveLength(5);
+  });
+
+  it('expands only the page, with the same number of statements for a page of big projects as of empty ones', async () => {
+    const own = await createTeam(ctx.app);
+    const small = await insertProjects(ctx, own, Array.from({ length: 12 }, (_, i) => ({ name: `Small ${i}` })));
+    const big = await insertProjects(ctx, own, Array.from({ length: 12 }, (_, i) => ({ name: `Big ${i}` })));
+    await insertTasks(ctx, own, small.slice(0, 2).map((project) => project.id), 1, 1);
+    await insertTasks(ctx, own, big.map((project) => project.id), 4, 5);
+
+    const measure = async (query: string) => {
+      ctx.queries.length = 0;
+      const page = await list(ctx, own.member, query);
+      return { statements: ctx.queries.length, page: page.body as ExpandedProject[], total: page.total };
+    };
+    const smallPage = await measure('expand=major_tasks&search=small&limit=10');
+    const bigPage = await measure('expand=major_tasks&search=big&limit=10&offset=1');
+
+    expect(smallPage.page.map((project) => project.name)).toEqual(small.slice(0, 10).map((project) => project.name));
+    expect(bigPage.page.map((project) => project.name)).toEqual(big.slice(1, 11).map((project) => project.name));
+    expect(bigPage.total).toBe(12);
+    for (const project of bigPage.page) {
+      expect(project.major_tasks).toHaveLength(4);
+      for (const task of project.major_tasks) {
+        expect(task.project_id).toBe(project.id);
+        expect(task.subtasks).toHaveLength(5);
+      }
+    }
+    // The token check, the page with its total, the major tasks, their subtasks.
+    expect(bigPage.statements).toBe(smallPage.statements);
+    expect(bigPage.statements).toBeLessThanOrEqual(4);
+    const ids = await measure('search=big&limit=10');
+    expect(ids.page.every((project) => project.major_tasks.length === 4 && project.major_tasks.every((id) => typeof id === 'number'))).toBe(true);
+    expect(ids.statements).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses malformed parameters with 400 and says which and why', async () => {
+    await expectQueryRefusals(ctx.app, team.admin, '/api/projects/', [
+      ['limit=0', { limit: ['limit must be at least 1.'] }],
+      ['limit=101', { limit: ['limit must be at most 100.'] }],
+      ['limit=ten', { limit: ['limit must be a number.'] }],
+      ['limit=2.5', { limit: ['limit must be a whole number.'] }],
+      ['offset=-1', { offset: ['offset must be at least 0.'] }],
+      ['status=archived', { status: ['status must be a comma list of planned, ongoing, completed.'] }],
+      ['status=ongoing,', { status: ['status must be a comma list of planned, ongoing, completed.'] }],
+      [`search=${'x'.repeat(201)}`, { search: ['search must be at most 200 characters.'] }],
+      ['search=a%00b', { search: ['search must not contain a NUL character.'] }],
+      ['order=name', { order: ['order must be oldest or newest.'] }],
+    ]);
+  });
+
+  it('documents the filters and the paging in /api/openapi.json', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = document.paths['/api/projects/'].get;
+
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['expand', 'limit', 'offset', 'order', 'search', 'status']);
+    expect(operation.description).toContain('X-Total-Count');
+  });
+
+  describe('GET /api/projects/{id}/', () => {
+    it('answers one project of the company, with its major tasks when asked to expand', async () => {
+      const [project] = await insertProjects(ctx, team, [{ name: 'Single' }]);
+      await insertTasks(ctx, team, [project!.id], 2, 3);
+
+      const plain = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${project!.id}/` });
+      const expanded = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${project!.id}/?expand=major_tasks` });
+
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json()).toMatchObject({ id: project!.id, name: 'Single', major_tasks: [expect.any(Number), expect.any(Number)] });
+      expect(expanded.json().major_tasks.map((task: { subtasks: unknown[] }) => task.subtasks.length)).toEqual([3, 3]);
+    });
+
+    it("answers 404 for another company's project and an unknown one", async () => {
+      const [foreign] = await insertProjects(ctx, rival, [{ name: 'Foreign' }]);
+      for (const id of [foreign!.id, 2_000_000_000]) {
+        const response = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${id}/` });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Project not found.' });
+      }
+    });
+  });
+});

@@ -1,0 +1,45 @@
+/** What the list endpoints share: a page of rows with its total in the same statement, and a safe substring search. */
+import { ilike, sql, type Column } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
+
+export interface PageRequest {
+  limit?: number;
+  offset?: number;
+}
+
+/** Some rows of a list, and how many rows the list matched in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A select column: how many rows the statement matched before its limit and offset, so one statement reads a page and its total. */
+export const matchingRowCount = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** A case-insensitive substring match in which `%`, `_` and `\` of the text match only themselves. */
+export const containsIgnoringCase = (column: Column, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, '\\$&')}%`);
+
+/** Applies the page's limit and offset to a dynamic select (`.$dynamic()`). */
+export function withPage<T extends PgSelect>(query: T, page: PageRequest): T {
+  let paged = query;
+  if (page.limit !== undefined) paged = paged.limit(page.limit);
+  if (page.offset) paged = paged.offset(page.offset);
+  return paged;
+}
+
+/**
+ * The page of rows read with `matchingRowCount()` as `total`. Only an offset past the end reads
+ * no row and so no total: then, and only then, `countAll` runs one more statement.
+ */
+export async function toPage<R extends { total: number }, T>(rows: R[], page: PageRequest, map: (row: R) => T, countAll: () => Promise<number>): Promise<Page<T>> {
+  const total = rows[0]?.total ?? (page.offset ? await countAll() : 0);
+  return { items: rows.map(map), total };
+}
+
+/** What a list route answers: the array the spec's call expects; with a `limit`, the total in the X-Total-Count header as well. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>, request: PageRequest): T[] {
+  if (request.limit !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
+  return page.items;
+}

@@ -1,0 +1,84 @@
+import { useLayoutEffect, useRef, type Ref, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListSearch, type ListSearch } from '../../lib/lists';
+import { SelectField, TextField } from './form-field';
+
+type Props<T> = {
+  /** The server's search: the first matches of what was typed, and how many there are in all. */
+  find: ListSearch<T>;
+  /** What the dropdown shows of a match, and the value it stands for. */
+  toOption: (item: T) => { value: number; label: string };
+  searchLabel: string;
+  searchPlaceholder?: string;
+  /** Typing in the search box; a picker whose choice it clears resets its value here. */
+  onSearch?: () => void;
+  label: string;
+  error?: string;
+  /** The first, empty choice ("Select …"); "Loading..." stands in while the first matches load. */
+  placeholder: string;
+  /** Said when the search matches nothing. */
+  empty: string;
+  className?: string;
+  ref?: Ref<HTMLSelectElement>;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'placeholder'>;
+
+/**
+ * A search box beside a dropdown of what the server found for it, for choosing one of thousands
+ * (people, projects) without loading them all. Above the matches shown, a hint says to type more.
+ */
+export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, className = 'grid gap-4 sm:grid-cols-2', ref, ...selectProps }: Props<T>) {
+  const { t } = useTranslation();
+  const { search, setSearch, found } = useListSearch(find);
+  const options = found.data?.items.map(toOption);
+  const shown = options?.length ?? 0;
+  const total = found.data?.total ?? 0;
+  const select = useRef<HTMLSelectElement | null>(null);
+  const chosen = useRef('');
+
+  // New matches may no longer hold the option chosen among the previous ones: the browser then
+  // shows the empty choice without a change event, so one is sent for the form to hear it too.
+  useLayoutEffect(() => {
+    if (select.current && chosen.current !== '' && select.current.value !== chosen.current) select.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [found.data]);
+
+  return (
+    <div className={className}>
+      <TextField
+        type="search"
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        autoComplete="off"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          onSearch?.();
+        }}
+      />
+      <div className="space-y-1">
+        <SelectField
+          ref={(element) => {
+            select.current = element;
+            if (typeof ref === 'function') ref(element);
+            else if (ref) ref.current = element;
+          }}
+          label={label}
+          error={error}
+          hint={total > shown ? t('list.narrow', { shown, total }) : undefined}
+          {...selectProps}
+          onChange={(event) => {
+            chosen.current = event.target.value;
+            selectProps.onChange?.(event);
+          }}
+        >
+          <option value="">{options ? placeholder : t('app.loading')}</option>
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        {options && shown === 0 && <p className="text-sm text-slate-600">{empty}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Project, User } from '@siteboard/shared';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchSelect } from '../../../components/ui/search-select';
+import type { ListSearch } from '../../../lib/lists';
+
+type PickerProps<T> = {
+  find: ListSearch<T>;
+  error?: string;
+  /** Typing in the search clears the choice: the form resets its value here. */
+  onSearch: () => void;
+  className?: string;
+  ref?: Ref<HTMLSelectElement>;
+} & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** The assignee search box and dropdown (two columns of the form's grid): the server's matches among the company's managers and team members (spec §5). */
+export function AssigneePicker(props: PickerProps<User>) {
+  const { t } = useTranslation();
+  return (
+    <SearchSelect
+      className="grid gap-4 sm:grid-cols-2 md:col-span-2"
+      toOption={(user) => ({ value: user.id, label: user.email })}
+      searchLabel={t('taskBoard.searchAssignee')}
+      searchPlaceholder={t('taskBoard.searchAssigneePlaceholder')}
+      label={t('taskBoard.assignee')}
+      placeholder={t('taskBoard.selectAssignee')}
+      empty={t('taskBoard.noAssignees')}
+      {...props}
+    />
+  );
+}
+
+/** The project search box and dropdown of a create-task screen: the server's matches among the projects that still take tasks. */
+export function ProjectPicker(props: PickerProps<Pick<Project, 'id' | 'name'>>) {
+  const { t } = useTranslation();
+  return (
+    <SearchSelect
+      toOption={(project) => ({ value: project.id, label: project.name })}
+      searchLabel={t('taskBoard.searchProject')}
+      searchPlaceholder={t('taskBoard.searchProjectPlaceholder')}
+      label={t('taskBoard.project')}
+      placeholder={t('taskBoard.selectProject')}
+      empty={t('projectBoard.empty')}
+      {...props}
+    />
+  );
+}
