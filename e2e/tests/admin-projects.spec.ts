@@ -123,7 +123,7 @@ test('refusals use the spec messages: a vanished project, a forbidden user delet
   const harbour = projectRow(page, 'Ongoing Projects', 'Harbour Bridge Repairs');
   await showMoreUntilVisible(page.getByRole('region', { name: 'Ongoing Projects' }), harbour);
   await harbour.getByRole('button', { name: 'Edit Harbour Bridge Repairs' }).click();
-  const reload = page.waitForResponse((response) => response.url().includes('/api/projects/?') && response.url().includes('expand=major_tasks'));
+  const reload = page.waitForResponse((response) => response.url().includes('/api/projects/?') && response.url().includes('status=planned%2Congoing'));
   await page.getByRole('button', { name: 'Save Harbour Bridge Repairs' }).click();
   await expect(page.getByText('Project not found. Refreshing project list...')).toBeVisible();
   await reload;

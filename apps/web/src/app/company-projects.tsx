@@ -6,7 +6,7 @@ import { useAuth } from '../lib/auth';
 /**
  * The company's projects with their major tasks, for the manager and the team member alike: what
  * each may do there (add subtasks, decide on them) follows from the viewer's role.
- * One request per page of ten projects with their tasks embedded; the assignee list searches the server.
+ * One request per page of ten projects and one per opened project; the assignee list searches the server.
  */
 export function CompanyProjects() {
   const { user } = useAuth();

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
-import { useExpandedProjectPages, useProjectPages } from '../../../features/projects/api/get-projects';
+import { useProjectPages } from '../../../features/projects/api/get-projects';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
 import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
@@ -51,7 +51,7 @@ function DashboardSections({ admin }: { admin: User }) {
   const users = useUserPages(useDebouncedValue(userSearch.trim()));
   const managers = useManagers();
   // Newest first: a project just created heads its list.
-  const ongoing = useExpandedProjectPages({ tab: 'ongoing', order: 'newest' });
+  const ongoing = useProjectPages({ tab: 'ongoing', order: 'newest' });
   const completed = useProjectPages({ tab: 'completed', order: 'newest' });
   const loadFailure = useQueryFailure(users.query.error ?? ongoing.query.error ?? completed.query.error, { other: 'admin.loadFailed' });
 

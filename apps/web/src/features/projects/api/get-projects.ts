@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExpandedProject, Project } from '@siteboard/shared';
+import type { Project } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
 import { PROJECT_PAGE_SIZE, statusesOf, type ProjectTab } from '../projects.rules';
@@ -19,9 +19,6 @@ const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter
 
 /** One page of the company's matching projects, and how many match in all. */
 export const getProjects = (filter: ProjectFilter, page: PageWindow) => apiPage<Project>('/api/projects/', { query: listQuery(filter, page) });
-/** The same with each project's major tasks and their subtasks embedded: one request for a page of a whole screen. */
-export const getExpandedProjects = (filter: ProjectFilter, page: PageWindow) =>
-  apiPage<ExpandedProject>('/api/projects/', { query: { ...listQuery(filter, page), expand: 'major_tasks' } });
 
 /** Every projects query's key starts with this: a change to any project reloads them all. */
 export const projectsQueryKey = ['projects'] as const;
@@ -30,11 +27,6 @@ export const getProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<Proj
   queryKey: [...projectsQueryKey, 'pages', filter],
   pageSize: PROJECT_PAGE_SIZE,
   fetchPage: (page) => getProjects(filter, page),
-});
-export const getExpandedProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<ExpandedProject> => ({
-  queryKey: [...projectsQueryKey, 'expanded-pages', filter],
-  pageSize: PROJECT_PAGE_SIZE,
-  fetchPage: (page) => getExpandedProjects(filter, page),
 });
 
 /** How many projects a tab holds: the server counts them, one row comes back. */
@@ -48,5 +40,4 @@ export const searchOpenProjectsQuery: ListSearch<Project> = (search) => ({
 });
 
 export const useProjectPages = (filter: ProjectFilter) => usePagedList(getProjectPagesQuery(filter));
-export const useExpandedProjectPages = (filter: ProjectFilter) => usePagedList(getExpandedProjectPagesQuery(filter));
 export const useProjectCount = (tab: ProjectTab) => useQuery(getProjectCountQueryOptions(tab));

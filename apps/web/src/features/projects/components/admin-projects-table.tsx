@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type ExpandedProject, type Project } from '@siteboard/shared';
+import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type Project } from '@siteboard/shared';
 import type { z } from 'zod';
 import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
@@ -16,6 +16,7 @@ import type { PagedList } from '../../../lib/lists';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
 import { AdminProjectTasks } from './admin-project-tasks';
+import { ExpandedProjectTasks } from './expanded-project';
 
 export interface ManagerOption {
   id: number;
@@ -42,18 +43,19 @@ type Summary = Omit<Project, 'major_tasks'>;
 
 /**
  * One of the dashboard's two project lists, ten at a time from the server. Ongoing (and planned)
- * projects arrive with their major tasks and subtasks and expand to show them; completed ones do
- * not (spec §2). Both edit inline and delete after a confirmation.
+ * projects open to show their major tasks and subtasks, fetched then; completed ones do not open
+ * (spec §2). Both edit inline and delete after a confirmation.
  */
-export function AdminProjectsTable(props: { managers: ManagerOption[]; list: PagedList } & ({ kind: 'ongoing'; projects: ExpandedProject[] } | { kind: 'completed'; projects: Project[] })) {
-  const { kind, managers } = props;
+export function AdminProjectsTable({ kind, projects, managers, list }: { kind: 'ongoing' | 'completed'; projects: Project[]; managers: ManagerOption[]; list: PagedList }) {
   const { t } = useTranslation();
   const rows = useRowEditing();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const deleteProject = useDeleteProject();
   const columns = ['name', 'description', 'startDate', 'endDate', 'manager', 'status'].map((column) => t(`admin.projects.${column}`));
-  const entries: { project: Summary; tasks?: ReactNode }[] =
-    props.kind === 'ongoing' ? props.projects.map((project) => ({ project, tasks: <AdminProjectTasks project={project} /> })) : props.projects.map((project) => ({ project }));
+  const entries: { project: Summary; tasks?: ReactNode }[] = projects.map((project) => ({
+    project,
+    tasks: kind === 'ongoing' ? <ExpandedProjectTasks projectId={project.id}>{(expanded) => <AdminProjectTasks project={expanded} />}</ExpandedProjectTasks> : undefined,
+  }));
 
   const toggle = (id: number) =>
     setExpanded((current) => {
@@ -98,7 +100,7 @@ export function AdminProjectsTable(props: { managers: ManagerOption[]; list: Pag
           ),
         )}
       </Table>
-      <ShowMore list={props.list} />
+      <ShowMore list={list} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ExpandedProject } from '@siteboard/shared';
+import type { ExpandedProject, Project } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -9,8 +9,9 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/lists';
-import { projectsQueryKey, useExpandedProjectPages, type ProjectFilter } from '../api/get-projects';
+import { projectsQueryKey, useProjectPages, type ProjectFilter } from '../api/get-projects';
 import type { ProjectTab } from '../projects.rules';
+import { ExpandedProjectTasks } from './expanded-project';
 
 /** What an open project shows (its major tasks), and how to reload the projects after a change there. */
 export type RenderProjectTasks = (project: ExpandedProject, reload: () => Promise<unknown>) => ReactNode;
@@ -22,7 +23,7 @@ const TABS: { value: ProjectTab; label: string }[] = [
 
 /**
  * The company's projects in two tabs with a name search, ten at a time. The server filters and
- * pages; each page is one request that brings its projects' major tasks and subtasks along.
+ * pages; an opened project fetches its major tasks and subtasks.
  */
 export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
@@ -59,7 +60,7 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
 function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const projects = useExpandedProjectPages(filter);
+  const projects = useProjectPages(filter);
   const reload = () => queryClient.invalidateQueries({ queryKey: projectsQueryKey });
 
   return (
@@ -81,7 +82,7 @@ function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTas
   );
 }
 
-function ProjectRow({ project, renderTasks, reload }: { project: ExpandedProject; renderTasks: RenderProjectTasks; reload: () => Promise<unknown> }) {
+function ProjectRow({ project, renderTasks, reload }: { project: Project; renderTasks: RenderProjectTasks; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -116,7 +117,7 @@ function ProjectRow({ project, renderTasks, reload }: { project: ExpandedProject
       </h3>
       {open && (
         <div id={`${id}-tasks`} className="border-t border-slate-100 bg-slate-50/60 p-2 sm:p-4">
-          {renderTasks(project, reload)}
+          <ExpandedProjectTasks projectId={project.id}>{(expanded) => renderTasks(expanded, reload)}</ExpandedProjectTasks>
         </div>
       )}
     </li>
