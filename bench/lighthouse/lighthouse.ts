@@ -1,0 +1,733 @@
+/**
+ * Lighthouse performance bench: `/` as an anonymous visitor and `/manager` signed in as the demo
+ * manager, each with the mobile (Lighthouse default) and desktop presets, performance category only.
+ *
+ * Usage (from the repo root; the web app must be built first; about 3 minutes with 3 runs):
+ *   npm run build
+ *   npm run bench:lighthouse          (= npx tsx bench/lighthouse/lighthouse.ts)
+ *
+ * What it does:
+ *   1. Starts its own server (`npm run seed:demo`, then the server's start script, as e2e/start-server.sh)
+ *      on a brand-new embedded database in a temp DATA_DIR, or on DATABASE_URL when that is set
+ *      (seeding is idempotent there), and waits for /api/health/.
+ *   2. Launches the system Chromium headless through chrome-launcher.
+ *   3. For every page × preset runs Lighthouse LIGHTHOUSE_RUNS times and keeps the median run
+ *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI).
+ *      - `/`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
+ *      - `/manager`: tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
+ *        written into the origin's localStorage (keys token, refreshToken, user, company_id) through
+ *        Playwright connected over CDP to the same Chromium; the page itself then loads as a returning,
+ *        signed-in manager does, including its data requests. Lighthouse still empties the HTTP cache
+ *        before every run (localStorage is not among its clearStorageTypes), so every load is cold.
+ *        The run fails unless the audited page ended on /manager with /api/profile/ answered 200.
+ *      `/` fails likewise unless it ended on `/` without calling /api/profile/.
+ *   4. Prints a table and writes bench/results/<YYYY-MM-DD>-lighthouse.md (local date; a rerun the same
+ *      day overwrites it), then stops the server (SIGTERM), Chromium, and removes the temp directories.
+ *      A detached watchdog does the same if the bench dies first (Ctrl+C while Lighthouse is busy makes
+ *      tsx SIGKILL it).
+ *
+ * Numbers move with the machine's load: TBT most (the markdown records the load average). The default
+ * simulated throttling estimates FCP from what had loaded by the first paint of the real, unthrottled
+ * localhost load, so markup painted before the scripts arrive is credited only when that local paint
+ * beat the scripts; LIGHTHOUSE_THROTTLING=devtools measures such effects for real.
+ *
+ * Environment:
+ *   WEB_DIST_DIR           built web app to serve (default apps/web/dist; must contain index.html)
+ *   LIGHTHOUSE_PORT        server port (default 4185; when the default is taken a free one is used)
+ *   DATABASE_URL           use this PostgreSQL database instead of a temp embedded one
+ *   CHROME_PATH            Chromium binary (default /usr/bin/chromium)
+ *   LIGHTHOUSE_RUNS        runs per page × preset, median kept (default 3)
+ *   LIGHTHOUSE_THROTTLING  simulate (default, Lighthouse's Lantern model) or devtools (really throttles the
+ *                          network and CPU while loading: slower and noisier, but nothing is modelled)
+ *   LIGHTHOUSE_REPORT_DIR  if set, also writes each median run's full report there (HTML and JSON)
+ *   LIGHTHOUSE_RESULTS_DIR where the markdown goes (default bench/results)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium as playwrightChromium } from '@playwright/test';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { desktopConfig, generateReport, type Config, type Flags, type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { Util } from 'lighthouse/shared/util.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEFAULT_PORT = 4185;
+const JWT_SECRET = 'lighthouse-bench-secret-that-is-long-enough-for-hs256';
+const DEMO = {
+  companyName: 'SiteBoard Demo',
+  companyPassword: 'demo-company',
+  email: 'manager1@example.com',
+  password: 'demo-password',
+  role: 'manager',
+} as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type PageName = '/' | '/manager';
+type PresetName = 'mobile' | 'desktop';
+const PAGES: PageName[] = ['/', '/manager'];
+const PRESETS: { name: PresetName; config: Config | undefined }[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+class BenchError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Watchdog
+
+/**
+ * Runs detached, in plain Node: when the IPC channel to the bench closes (the bench ended, however it
+ * ended), it sends SIGTERM to the process groups still registered, SIGKILL after 15 s, and removes the
+ * directories still registered. The bench unregisters what it cleans up itself, so normally it does nothing.
+ */
+const WATCHDOG_SOURCE = `
+let state = { groups: [], dirs: [] };
+const signal = (pgid, name) => { try { process.kill(-pgid, name); return true; } catch { return false; } };
+process.on('message', (next) => { state = next; });
+process.on('disconnect', () => {
+  state.groups.forEach((pgid) => signal(pgid, 'SIGTERM'));
+  const deadline = Date.now() + 15000;
+  const finish = () => {
+    state.groups.forEach((pgid) => signal(pgid, 'SIGKILL'));
+    for (const dir of state.dirs) { try { require('node:fs').rmSync(dir, { recursive: true, force: true }); } catch {} }
+    process.exit(0);
+  };
+  const poll = () => (state.groups.some((pgid) => signal(pgid, 0)) && Date.now() < deadline ? setTimeout(poll, 200) : finish());
+  poll();
+});
+`;
+
+/**
+ * Ctrl+C reaches npm, tsx and the bench; when Lighthouse keeps the bench's event loop busy, tsx SIGKILLs
+ * it before its own cleanup runs. The server and Chromium run in process groups of their own, so the
+ * watchdog stops them and removes the temp directories in that case.
+ */
+class Watchdog {
+  private readonly child: ChildProcess;
+  private readonly groups = new Set<number>();
+  private readonly dirs = new Set<string>();
+
+  constructor() {
+    this.child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    this.child.unref();
+    this.child.channel?.unref();
+  }
+
+  watchGroup(pgid: number | undefined) {
+    if (pgid) this.groups.add(pgid);
+    this.sync();
+  }
+
+  unwatchGroup(pgid: number | undefined) {
+    if (pgid) this.groups.delete(pgid);
+    this.sync();
+  }
+
+  watchDir(dir: string | undefined) {
+    if (dir) this.dirs.add(dir);
+    this.sync();
+  }
+
+  unwatchDir(dir: string | undefined) {
+    if (dir) this.dirs.delete(dir);
+    this.sync();
+  }
+
+  close() {
+    if (this.child.connected) this.child.disconnect();
+  }
+
+  private sync() {
+    if (this.child.connected) this.child.send({ groups: [...this.groups], dirs: [...this.dirs] });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+interface RunningServer {
+  origin: string;
+  database: string;
+  stop(): Promise<void>;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({ port: 0, host: '0.0.0.0', exclusive: true }, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function choosePort(): Promise<number> {
+  const requested = process.env.LIGHTHOUSE_PORT;
+  if (requested) {
+    const port = Number(requested);
+    if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new BenchError(`LIGHTHOUSE_PORT must be a port number (got "${requested}")`);
+    if (!(await portIsFree(port))) throw new BenchError(`LIGHTHOUSE_PORT ${port} is already in use`);
+    return port;
+  }
+  if (await portIsFree(DEFAULT_PORT)) return DEFAULT_PORT;
+  const port = await anyFreePort();
+  console.warn(`Port ${DEFAULT_PORT} is in use; using ${port}.`);
+  return port;
+}
+
+/** Runs a command to completion; rejects with its output when it fails. */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new BenchError(`${command} ${args.join(' ')} failed (exit ${code}):\n${output}`);
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new BenchError(`The server exited before it was healthy:\n${output()}`);
+    try {
+      const response = await fetch(`${origin}/api/health/`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new BenchError(`The server did not answer ${origin}/api/health/ within 60 s:\n${output()}`);
+}
+
+async function startServer(webDist: string, watchdog: Watchdog): Promise<RunningServer> {
+  const port = await choosePort();
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
+    INIT_CWD: ROOT,
+  };
+  if (dataDir) {
+    env.DATA_DIR = dataDir;
+    delete env.DATABASE_URL;
+  }
+  watchdog.watchDir(dataDir);
+  const removeDataDir = () => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    watchdog.unwatchDir(dataDir);
+  };
+
+  try {
+    await run('npm', ['run', '--silent', 'seed:demo'], env);
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+
+  // Its own process group, so SIGTERM reaches npm, tsx and the server alike.
+  const child = spawn('npm', ['run', '--silent', 'start', '-w', '@siteboard/server'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
+  watchdog.watchGroup(child.pid);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000).unref());
+      if ((await Promise.race([exited, timeout])) === 'timeout') {
+        console.warn('The server did not stop within 15 s of SIGTERM; sending SIGKILL.');
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await exited;
+      }
+    }
+    watchdog.unwatchGroup(child.pid);
+    removeDataDir();
+  };
+
+  const origin = `http://localhost:${port}`;
+  try {
+    await waitForHealth(origin, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, fresh temp DATA_DIR', stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in
+
+interface Session {
+  access: string;
+  refresh: string;
+  user: { id: number; role: string; company_id: number };
+}
+
+async function postJson<T>(origin: string, pathname: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${origin}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new BenchError(`${pathname} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The app's own sign-in, through the API: company step, token pair, profile. */
+async function signInAsManager(origin: string): Promise<Session> {
+  const { company_id } = await postJson<{ company_id: number }>(origin, '/api/verify-company-password/', {
+    company_name: DEMO.companyName,
+    password: DEMO.companyPassword,
+  });
+  const pair = await postJson<{ access: string; refresh: string }>(origin, '/api/token/', {
+    email: DEMO.email,
+    password: DEMO.password,
+    role: DEMO.role,
+    company_id,
+  });
+  const user = await postJson<Session['user']>(origin, '/api/profile/', undefined, pair.access);
+  if (user.role !== DEMO.role) throw new BenchError(`${DEMO.email} signed in with role ${user.role}, not ${DEMO.role}`);
+  return { access: pair.access, refresh: pair.refresh, user };
+}
+
+/**
+ * Sets the origin's localStorage to exactly `items` (empty: signed out). A throwaway blank document
+ * on the origin is served by Playwright itself, so no app code runs while storage is prepared.
+ */
+async function setOriginStorage(chromePort: number, origin: string, items: Record<string, string>): Promise<void> {
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new BenchError('Chromium has no default browser context');
+    const page = await context.newPage();
+    const blank = `${origin}/__lighthouse-storage__`;
+    await page.route(blank, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>storage</title>' }));
+    await page.goto(blank);
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, items);
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects Playwright; Chromium stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface NetworkItem {
+  url: string;
+  statusCode: number;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface Opportunity {
+  title: string;
+  displayValue: string;
+  savings: string;
+}
+
+interface CaseResult {
+  page: PageName;
+  preset: PresetName;
+  lhr: Result;
+  scores: number[];
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  jsTransfer: number;
+  totalTransfer: number;
+  apiRequests: string[];
+  lcpElement: string;
+  top: Opportunity[];
+}
+
+function numeric(lhr: Result, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (typeof value !== 'number') throw new BenchError(`Lighthouse gave no value for ${id} (${lhr.audits[id]?.errorMessage ?? 'missing'})`);
+  return value;
+}
+
+function networkItems(lhr: Result): NetworkItem[] {
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  return details?.items ?? [];
+}
+
+function jsTransferSize(lhr: Result): number {
+  const details = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
+  const script = details?.items?.find((item) => item.resourceType === 'script');
+  if (script) return script.transferSize;
+  return networkItems(lhr)
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/** The LCP element as Lighthouse names it, e.g. `h1.text-3xl` with its HTML snippet. */
+function lcpElement(lhr: Result): string {
+  type Node = { nodeLabel?: string; snippet?: string };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: Node }[] }[] } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  if (!node) return 'unknown';
+  const snippet = (node.snippet ?? '').replace(/\s+/g, ' ');
+  return `${node.nodeLabel ?? ''} \`${snippet.length > 120 ? `${snippet.slice(0, 117)}...` : snippet}\``.trim();
+}
+
+/** The report's own ordering of the performance diagnostics (performance-category-renderer.js). */
+function topDiagnostics(lhr: Result, count: number): Opportunity[] {
+  const category = lhr.categories.performance;
+  const metrics = category.auditRefs
+    .filter((ref) => ref.group === 'metrics' && ref.acronym)
+    .map((ref) => ({ acronym: ref.acronym!, weight: ref.weight, audit: lhr.audits[ref.id] }));
+  const impact = (audit: Result['audits'][string]) => {
+    let overall = 0;
+    let linear = 0;
+    for (const [acronym, savings] of Object.entries(audit.metricSavings ?? {})) {
+      const metric = metrics.find((candidate) => candidate.acronym === acronym);
+      if (savings === undefined || !metric || metric.audit.score === null || !metric.audit.numericValue) continue;
+      const value = metric.audit.numericValue;
+      linear += (savings / value) * metric.weight;
+      const scoring = metric.audit.scoringOptions;
+      if (scoring) overall += (Util.computeLogNormalScore(scoring, value - savings) - metric.audit.score) * metric.weight;
+    }
+    return { overall, linear };
+  };
+  const failing = category.auditRefs
+    .filter((ref) => ref.group === 'diagnostics')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => {
+      if (audit.scoreDisplayMode === 'manual' || audit.scoreDisplayMode === 'notApplicable') return false;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'error') return true;
+      return Number(audit.score) < 0.9;
+    })
+    .map((audit) => ({ audit, ...impact(audit), guidance: audit.guidanceLevel || 1 }));
+  failing.sort((a, b) => {
+    const scoreA = a.audit.score || 0;
+    const scoreB = b.audit.score || 0;
+    if (scoreA !== scoreB) return scoreA - scoreB;
+    if (a.overall !== b.overall) return b.overall * b.guidance - a.overall * a.guidance;
+    if (a.overall === 0 && b.overall === 0 && a.linear !== b.linear) return b.linear * b.guidance - a.linear * a.guidance;
+    return b.guidance - a.guidance;
+  });
+  return failing.slice(0, count).map(({ audit }) => {
+    const savings = Object.entries(audit.metricSavings ?? {})
+      .filter(([, value]) => typeof value === 'number' && value > 0)
+      .map(([acronym, value]) => (acronym === 'CLS' ? `${acronym} −${value!.toFixed(3)}` : `${acronym} −${Math.round(value!)} ms`));
+    return { title: audit.title, displayValue: audit.displayValue ?? '', savings: savings.join(', ') };
+  });
+}
+
+/** Fails loudly unless the page Lighthouse measured is the one asked for, signed in or out as asked. */
+function verify(page: PageName, lhr: Result): string[] {
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname.replace(/\/+$/, '') || '/';
+  const items = networkItems(lhr);
+  const api = items.filter((item) => new URL(item.url).pathname.startsWith('/api/'));
+  const apiRequests = api.map((item) => `${new URL(item.url).pathname} ${item.statusCode}`);
+  if (finalPath !== page) {
+    throw new BenchError(`The ${page} audit ended on ${lhr.finalDisplayedUrl}, not ${page}; API calls: ${apiRequests.join(', ') || 'none'}`);
+  }
+  if (page === '/manager') {
+    const profile = api.find((item) => new URL(item.url).pathname === '/api/profile/');
+    if (!profile || profile.statusCode !== 200) throw new BenchError(`The /manager audit was not signed in: /api/profile/ ${profile ? `answered ${profile.statusCode}` : 'was never called'}`);
+    const data = api.filter((item) => item !== profile && item.statusCode === 200);
+    if (data.length === 0) throw new BenchError('The /manager audit loaded no dashboard data (no API call besides /api/profile/ answered 200)');
+  } else if (api.some((item) => new URL(item.url).pathname === '/api/profile/')) {
+    throw new BenchError('The / audit was signed in (it called /api/profile/); it must be anonymous');
+  }
+  return apiRequests;
+}
+
+function throttlingMethod(): 'simulate' | 'devtools' {
+  const method = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
+  if (method !== 'simulate' && method !== 'devtools') throw new BenchError(`LIGHTHOUSE_THROTTLING must be simulate or devtools (got "${method}")`);
+  return method;
+}
+
+async function audit(chrome: LaunchedChrome, origin: string, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult> {
+  const results: Result[] = [];
+  const maxAttempts = runs + 2;
+  for (let attempt = 1; results.length < runs; attempt++) {
+    if (attempt > maxAttempts) throw new BenchError(`${page} (${preset.name}): only ${results.length} of ${runs} runs produced a score in ${maxAttempts} attempts`);
+    if (page === '/manager') {
+      const session = await signInAsManager(origin);
+      await setOriginStorage(chrome.port, origin, {
+        token: session.access,
+        refreshToken: session.refresh,
+        user: JSON.stringify(session.user),
+        company_id: String(session.user.company_id),
+      });
+    } else {
+      await setOriginStorage(chrome.port, origin, {});
+    }
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      throttlingMethod: throttlingMethod(),
+      // Lighthouse empties the HTTP cache and these stores before every run; localStorage (the session) stays.
+      disableStorageReset: false,
+      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
+    };
+    const result = await lighthouse(`${origin}${page}`, flags, preset.config);
+    if (!result) throw new BenchError(`Lighthouse returned nothing for ${page} (${preset.name})`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new BenchError(`Lighthouse failed on ${page} (${preset.name}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    verify(page, lhr);
+    const score = lhr.categories.performance.score;
+    if (score === null) {
+      // A metric could not be computed (e.g. no idle window for TTI on a busy machine): retried, not averaged in.
+      const errors = Object.values(lhr.audits)
+        .filter((entry) => entry.scoreDisplayMode === 'error')
+        .map((entry) => `${entry.id}: ${entry.errorMessage ?? 'error'}`);
+      console.warn(`  ${page} ${preset.name} attempt ${attempt}: no score (${errors.slice(0, 3).join('; ') || 'unknown reason'}); retrying`);
+      continue;
+    }
+    console.log(`  ${page} ${preset.name} run ${results.length + 1}/${runs}: score ${Math.round(score * 100)}`);
+    results.push(lhr);
+  }
+  const lhr = runs > 1 ? computeMedianRun(results) : results[0];
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const base = `${page === '/' ? 'landing' : 'manager'}-${preset.name}`;
+    fs.writeFileSync(path.join(reportDir, `${base}.html`), generateReport(lhr, 'html'));
+    fs.writeFileSync(path.join(reportDir, `${base}.json`), JSON.stringify(lhr));
+  }
+  return {
+    page,
+    preset: preset.name,
+    lhr,
+    scores: results.map((result) => Math.round((result.categories.performance.score ?? 0) * 100)),
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: numeric(lhr, 'first-contentful-paint'),
+    lcp: numeric(lhr, 'largest-contentful-paint'),
+    tbt: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    si: numeric(lhr, 'speed-index'),
+    jsTransfer: jsTransferSize(lhr),
+    totalTransfer: numeric(lhr, 'total-byte-weight'),
+    apiRequests: verify(page, lhr),
+    lcpElement: lcpElement(lhr),
+    top: topDiagnostics(lhr, 3),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function resultsTable(results: CaseResult[]): string {
+  const header = ['Page', 'Preset', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS transfer', 'Total transfer', 'Scores of all runs'];
+  const rows = results.map((result) => [
+    `\`${result.page}\``,
+    result.preset,
+    String(result.score),
+    seconds(result.fcp),
+    seconds(result.lcp),
+    `${Math.round(result.tbt)} ms`,
+    result.cls.toFixed(3),
+    seconds(result.si),
+    kib(result.jsTransfer),
+    kib(result.totalTransfer),
+    result.scores.join(', '),
+  ]);
+  return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+async function responseCompression(origin: string, webDist: string): Promise<string> {
+  const script = fs.readdirSync(path.join(webDist, 'assets')).find((name) => /^index-.*\.js$/.test(name));
+  if (!script) return 'unknown (no assets/index-*.js)';
+  const response = await fetch(`${origin}/assets/${script}`, { headers: { 'Accept-Encoding': 'br, gzip, deflate' } });
+  await response.arrayBuffer();
+  return response.headers.get('content-encoding') ?? 'none';
+}
+
+function localDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The settings of this run that change what is measured, as they would be typed before the command. */
+function commandEnv(): string {
+  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_THROTTLING', 'WEB_DIST_DIR', 'CHROME_PATH'];
+  const set = names.filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
+  if (process.env.DATABASE_URL) set.push('DATABASE_URL=…');
+  return set.length > 0 ? `${set.join(' ')} ` : '';
+}
+
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+
+function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: string; database: string; compression: string; runs: number; loadAtStart: string; webDist: string }): string {
+  const first = results[0].lhr;
+  const cpus = os.cpus();
+  const throttling = (preset: PresetName) => {
+    const settings = results.find((result) => result.preset === preset)?.lhr.configSettings;
+    if (!settings) return '';
+    const t = settings.throttling;
+    const network =
+      settings.throttlingMethod === 'devtools'
+        ? `request latency ${t.requestLatencyMs} ms, ${((t.downloadThroughputKbps ?? 0) / 1024).toFixed(1)} Mbps down`
+        : `RTT ${t.rttMs} ms, ${((t.throughputKbps ?? 0) / 1024).toFixed(1)} Mbps`;
+    return `${preset}: ${settings.formFactor}, ${settings.screenEmulation.width}×${settings.screenEmulation.height}, ${settings.throttlingMethod} throttling (${network}, CPU ×${t.cpuSlowdownMultiplier})`;
+  };
+  const lines = [
+    `# Lighthouse performance — ${localDate(facts.date)}`,
+    '',
+    `Command: \`npm run build && ${commandEnv()}npx tsx bench/lighthouse/lighthouse.ts\``,
+    '',
+    `- Date: ${facts.date.toISOString()}`,
+    `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}; 1-minute load average ${facts.loadAtStart} at the start, ${loadAverage()} at the end (TBT is the metric a busy machine inflates most)`,
+    `- Node ${process.version}, Chromium ${facts.chromeVersion}, Lighthouse ${first.lighthouseVersion} (benchmarkIndex ${first.environment.benchmarkIndex})`,
+    `- Server: the built app (${path.relative(ROOT, facts.webDist) || '.'}) served by apps/server, ${facts.database}, demo company seeded; response compression of JS: ${facts.compression}`,
+    `- Presets: ${throttling('mobile')}; ${throttling('desktop')}`,
+    `- ${facts.runs} run(s) per page × preset; the median run (Lighthouse computeMedianRun: closest to the median FCP and TTI) is reported. Cold HTTP cache on every run.`,
+    '- `/`: anonymous first visit (empty localStorage). `/manager`: demo manager (manager1@example.com) signed in via the API, session put into localStorage before the load.',
+    '',
+    '## Results',
+    '',
+    resultsTable(results),
+    '',
+    '## Top 3 diagnostics per page (the Lighthouse report\'s order)',
+    '',
+  ];
+  for (const result of results) {
+    lines.push(`### \`${result.page}\` — ${result.preset}`, '');
+    if (result.top.length === 0) lines.push('- none');
+    for (const item of result.top) {
+      const extra = [item.displayValue, item.savings && `est. savings ${item.savings}`].filter(Boolean).join('; ');
+      lines.push(`- ${item.title}${extra ? ` — ${extra}` : ''}`);
+    }
+    lines.push('', `LCP element: ${result.lcpElement}`, '', `API calls during the load: ${result.apiRequests.join(', ') || 'none'}`, '');
+    const warnings = result.lhr.runWarnings.filter(Boolean);
+    if (warnings.length > 0) lines.push(`Lighthouse warnings: ${warnings.join(' / ')}`, '');
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+  throttlingMethod(); // a bad value fails before anything starts
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new BenchError(`No built web app at ${webDist} (index.html missing): run npm run build first, or set WEB_DIST_DIR.`);
+  }
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new BenchError(`LIGHTHOUSE_RUNS must be a whole number above 0 (got "${process.env.LIGHTHOUSE_RUNS}")`);
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) throw new BenchError(`No Chromium at ${chromePath}; set CHROME_PATH`);
+
+  const watchdog = new Watchdog();
+  const cleanups: (() => Promise<void>)[] = [async () => watchdog.close()];
+  const cleanUp = async () => {
+    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error('Cleanup failed:', error));
+  };
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and Chromium…`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  // `on`, not `once`: Ctrl+C reaches npm, tsx and this process, and tsx relays it again; a second
+  // signal must not kill the process halfway through stopping the server.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const date = new Date();
+    const loadAtStart = loadAverage();
+    if (os.loadavg()[0] > os.cpus().length) console.warn(`The machine is busy (load average ${loadAtStart} on ${os.cpus().length} cores): TBT in particular will be inflated.`);
+    console.log('Starting the server…');
+    const server = await startServer(webDist, watchdog);
+    cleanups.push(server.stop);
+    console.log(`Server at ${server.origin} (${server.database}).`);
+
+    const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-chromium-'));
+    watchdog.watchDir(profileDir);
+    const removeProfile = async () => {
+      fs.rmSync(profileDir, { recursive: true, force: true, maxRetries: 10 });
+      watchdog.unwatchDir(profileDir);
+    };
+    cleanups.push(removeProfile);
+    // chrome-launcher starts Chromium in a process group of its own and kills that group.
+    const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: profileDir, logLevel: 'silent' });
+    watchdog.watchGroup(chrome.pid);
+    cleanups.push(async () => {
+      const closed = chrome.process.exitCode === null ? once(chrome.process, 'close') : Promise.resolve();
+      chrome.kill();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      watchdog.unwatchGroup(chrome.pid);
+    });
+    const versionInfo = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string };
+    const chromeVersion = versionInfo.Browser.replace(/^[^/]*\//, '');
+    console.log(`Chromium ${chromeVersion}; ${runs} run(s) per page × preset.`);
+
+    const results: CaseResult[] = [];
+    for (const preset of PRESETS) {
+      for (const page of PAGES) results.push(await audit(chrome, server.origin, page, preset, runs));
+    }
+    const compression = await responseCompression(server.origin, webDist);
+
+    console.log('');
+    console.log(resultsTable(results));
+    const report = markdown(results, { date, chromeVersion, database: server.database, compression, runs, loadAtStart, webDist });
+    const resultsDir = path.resolve(process.env.LIGHTHOUSE_RESULTS_DIR ?? path.join(ROOT, 'bench/results'));
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `${localDate(date)}-lighthouse.md`);
+    fs.writeFileSync(file, `${report}\n`);
+    console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BenchError ? `lighthouse bench: ${error.message}` : error);
+  process.exitCode = 1;
+});
