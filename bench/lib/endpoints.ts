@@ -41,6 +41,7 @@ export async function describeEndpoints(call: Call): Promise<Endpoint[]> {
   const nextLogin = cycle(team.map((record) => record.user.email));
   const nextSubtask = cycle(changeable.map((subtask) => subtask.id));
   const nextProject = cycle(projectIds);
+  const nextExpanded = cycle(projectIds);
   const nextAssignee = cycle(team.map((record) => record.user.id));
   let statusChanges = 0;
   let majorTasks = 0;
@@ -50,7 +51,9 @@ export async function describeEndpoints(call: Call): Promise<Endpoint[]> {
     { name: 'login (POST /api/token/)', kind: 'write', note: 'argon2id verify (19 MiB, t=2) by design', next: () => ({ method: 'POST', path: '/api/token/', body: { email: nextLogin(), password: LARGE_PASSWORD, role: 'team_member', company_id: companyId } }) },
     { name: 'profile', kind: 'read', next: () => ({ method: 'GET', path: '/api/profile/', token: member }) },
     { name: 'subtasks assigned to me (member)', kind: 'read', next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=me', token: member }) },
-    { name: 'projects ?expand, first page (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/projects/?expand=major_tasks&status=ongoing,planned&limit=10', token: manager }) },
+    { name: 'projects, first page of 10 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/projects/?status=ongoing,planned&limit=10', token: manager }) },
+    // What expanding a project on the projects screen asks: its 10 major tasks with their 100 subtasks.
+    { name: 'project with expand=major_tasks (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/projects/${nextExpanded()}/?expand=major_tasks`, token: manager }) },
     { name: 'pending approvals (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/pending-approvals/', token: manager }) },
     { name: 'tasks due today (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/tasks-due-today/', token: manager }) },
     { name: 'notifications list (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/notifications/?email=${encodeURIComponent(`manager1@${DOMAIN}`)}`, token: manager }) },
