@@ -34,6 +34,12 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * For live notification pushes: on PostgreSQL a small pool of its own, so a push never waits
+   * behind API requests queued for `db`'s connections (under load that wait was most of the
+   * delivery latency). PGlite has one connection: the same as `db`.
+   */
+  liveDb: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Calls `handler` with the payload of each NOTIFY on `channel` (sent on commit by any
@@ -60,14 +66,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePostgres({ client: pool, schema, logger });
     await migratePostgres(db, { migrationsFolder });
+    const livePool = new pg.Pool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
+    livePool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const listener = createListener(options.url);
     return {
       db,
+      liveDb: drizzlePostgres({ client: livePool, schema, logger }),
       kind: 'postgres',
       listen: listener.listen,
       close: once(async () => {
         await listener.close();
-        await pool.end();
+        await Promise.all([pool.end(), livePool.end()]);
       }),
     };
   }
@@ -79,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder });
     return {
       db,
+      liveDb: db,
       kind: 'pglite',
       // PGlite is one connection: it listens on the one every query uses.
       listen: async (channel, handler) => {
@@ -108,6 +118,9 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
+
+/** Pushes are one short read each: two connections keep up with hundreds a second. */
+const LIVE_POOL_SIZE = 2;
 
 const LISTEN_RETRY_FIRST_MS = 500;
 const LISTEN_RETRY_MAX_MS = 30_000;

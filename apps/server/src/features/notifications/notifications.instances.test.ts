@@ -76,6 +76,23 @@ describe('live notifications across instances [postgres]', async () => {
     expect(a.type).toBe('task_declined');
   });
 
+  it.skipIf(skip)('pushes at once even while every API connection of the receiving instance is busy', async () => {
+    const onA = await connect(baseA, team.member);
+    const work = await insertWork(appB.db, team, { status: 'pending_approval' });
+    // Instance A's whole request pool (5 connections in tests) held for two seconds, as under load.
+    // (Drizzle queries start when awaited: Promise.resolve sets them off now.)
+    const busy = Array.from({ length: 5 }, () => Promise.resolve(appA.db.execute(sql`select pg_sleep(2)`)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const started = performance.now();
+    expect((await callAs(appB, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } })).statusCode).toBe(200);
+    const message = await onA.next(1_000);
+
+    expect(message.type).toBe('task_approved');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await Promise.all(busy);
+  });
+
   it.skipIf(skip)("refuses a socket on instance B with another user's token", async () => {
     expect(await refusedWith(baseB, livePath(team.member, team.manager.access))).toBe(403);
     expect(await refusedWith(baseB, livePath(team.member, 'forged'))).toBe(401);

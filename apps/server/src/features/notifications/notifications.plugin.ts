@@ -29,7 +29,7 @@ const FIRST_SWEEP_DELAY_MS = 5_000;
 export const notificationsPlugin = fp(
   async (app: FastifyInstance, options: NotificationsOptions) => {
     subscribeToTaskEvents();
-    const hub = createLiveHub({ db: app.db, log: app.log, pingIntervalMs: options.pingIntervalMs });
+    const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs });
     app.decorate('liveNotifications', hub);
     const unlisten = await app.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void hub.deliver(payload));
     const sweeper = options.sweepIntervalSeconds
