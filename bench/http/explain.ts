@@ -60,7 +60,7 @@ async function main() {
       capture = [];
       await call(request.method, request.path, request.token, request.body);
       // Transaction control (begin, commit, savepoints) has no plan.
-      statements.push(...capture.filter((statement) => /^\s*(select|insert|update|delete|with)\b/i.test(statement.sql)));
+      statements.push(...capture.filter((statement) => /^\s*\(?\s*(select|insert|update|delete|with)\b/i.test(statement.sql)));
       capture = undefined;
     }
     const explained: Explained[] = [];

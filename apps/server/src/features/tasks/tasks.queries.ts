@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, union } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
@@ -106,24 +106,24 @@ function involvementCondition(companyId: number, userId: number, part: Involveme
 export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
   const { involving, ...rest } = filter;
   const conditions = subtaskConditions(companyId, rest);
-  if (!involving || involving.as.length === 1) {
-    const involved = involving ? [involvementCondition(companyId, involving.userId, involving.as[0]!)] : [];
-    const rows = await selectSubtasks(db)
-      .where(and(...conditions, ...involved))
-      .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
-    return rows.map(toSubtask);
+  if (involving) {
+    // The ids of each part the user plays, found on that part's own index, then one pass over
+    // the union: a single OR across the joined tables made PostgreSQL read every matching subtask
+    // of the company and filter afterwards.
+    const branches = involving.as.map((part) =>
+      db
+        .select({ id: subtasks.id })
+        .from(subtasks)
+        .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+        .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+        .where(and(...conditions, involvementCondition(companyId, involving.userId, part))),
+    );
+    conditions.push(sql`${subtasks.id} in (${sql.join(branches, sql` union `)})`);
   }
-  // One branch per part the user plays, each on its own index; a single OR across the joined
-  // tables made PostgreSQL read every matching subtask of the company and filter afterwards.
-  const [first, second, ...others] = involving.as.map((part) => selectSubtasks(db).where(and(...conditions, involvementCondition(companyId, involving.userId, part))));
-  const rows = await union(first!, second!, ...others);
-  return rows.sort(byDueDateThenId).map(toSubtask);
-}
-
-/** Due date first (undated last), then id: the order every subtask list has. */
-function byDueDateThenId(a: SubtaskRow, b: SubtaskRow): number {
-  if (a.dueDate !== b.dueDate) return a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1;
-  return a.id - b.id;
+  const rows = await selectSubtasks(db)
+    .where(and(...conditions))
+    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
+  return rows.map(toSubtask);
 }
 
 export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: number): Promise<Subtask | undefined> {
