@@ -4,8 +4,11 @@ import type { Db } from '../../apps/server/src/db/client';
 /**
  * The benchmark's company, written with a handful of set-based statements (never one round trip
  * per user): 1 admin, `managers` managers, the rest team members spread over the managers; one
- * project per ten managers; one major task per manager (so concurrent subtask creations by
- * different managers do not queue on one major-task row); `pendingSubtasks` subtasks waiting
+ * ongoing project per manager, managed by them (where they create major tasks: the API asks only
+ * that the project is not completed and the caller a manager; one each, so concurrent creations
+ * by different managers do not share a project row's lock); one major task per manager in their
+ * project (so concurrent subtask creations by different managers do not queue on one major-task
+ * row); `pendingSubtasks` subtasks waiting
  * for approval, each assigned by a team member's manager under that manager's major task; and
  * one login (refresh-token family) per user, so access tokens can be minted as the server does.
  */
@@ -32,6 +35,8 @@ export interface FixtureUser {
 export interface Fixture {
   companyId: number;
   users: FixtureUser[];
+  /** Project of each manager (ongoing, managed by them), by manager id. */
+  projectOf: Map<number, number>;
   /** Major task of each manager, by manager id. */
   majorTaskOf: Map<number, number>;
   /** The waiting subtasks: their number (name suffix), id, assignee and assigner. */
@@ -47,7 +52,6 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
   const { managers, passwordHash } = options;
   const members = options.users - 1 - managers;
   if (members < 1) throw new Error('The fixture needs at least one team member: raise BENCH_CLIENTS.');
-  const projectCount = Math.max(1, Math.ceil(managers / 10));
 
   const [company] = await rows<{ id: number }>(
     db,
@@ -83,15 +87,13 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
     insert into projects (company_id, name, description, start_date, end_date, status, manager_id)
     select ${companyId}::int, 'Bench project ' || k, 'WebSocket benchmark', current_date - 30, current_date + 365, 'ongoing'::project_status, m.id
     from (select id, (row_number() over (order by id))::int as k from users where company_id = ${companyId}::int and role = 'manager') as m
-    where m.k <= ${projectCount}::int`);
+    order by m.k`);
 
   await db.execute(sql`
-    with p as (select id, (row_number() over (order by id) - 1)::int as k from projects where company_id = ${companyId}::int),
-    m as (select id, (row_number() over (order by id) - 1)::int as k from users where company_id = ${companyId}::int and role = 'manager')
     insert into major_tasks (company_id, project_id, name, description, due_date, created_by_id)
-    select ${companyId}::int, p.id, 'Bench major task of manager ' || (m.k + 1), '', ${options.dueDate}::date, m.id
-    from m join p on p.k = m.k % ${projectCount}::int
-    order by m.k`);
+    select ${companyId}::int, p.id, 'Bench major task of ' || p.name, '', ${options.dueDate}::date, p.manager_id
+    from projects p where p.company_id = ${companyId}::int
+    order by p.id`);
 
   // Waiting subtasks: the n-th goes to the n-th team member (round robin), assigned by their manager.
   await db.execute(sql`
@@ -114,6 +116,7 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
     sql`select u.id, u.email, u.role, u.manager_id, r.family::text as family
         from users u join refresh_tokens r on r.user_id = u.id where u.company_id = ${companyId}::int order by u.id`,
   );
+  const projects = await rows<{ id: number; manager_id: number }>(db, sql`select id, manager_id from projects where company_id = ${companyId}::int`);
   const majorTasks = await rows<{ id: number; created_by_id: number }>(db, sql`select id, created_by_id from major_tasks where company_id = ${companyId}::int`);
   const prefixLength = options.subtaskPrefix.length + 1;
   const pending = await rows<{ key: number; id: number; assigned_to_id: number; assigned_by_id: number }>(
@@ -126,6 +129,7 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
   return {
     companyId,
     users: users.map((row) => ({ id: row.id, email: row.email, role: row.role, managerId: row.manager_id, family: row.family })),
+    projectOf: new Map(projects.map((row) => [row.manager_id, row.id])),
     majorTaskOf: new Map(majorTasks.map((row) => [row.created_by_id, row.id])),
     pending: pending.map((row) => ({ key: row.key, id: row.id, assigneeId: row.assigned_to_id, assignerId: row.assigned_by_id })),
     databaseVersion: version.version,

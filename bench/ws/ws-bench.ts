@@ -1,6 +1,8 @@
 /**
  * WebSocket benchmark: N connected clients on one server instance, R notifications per second
  * created through the real API for D seconds; delivery latency, losses and memory per connection.
+ * Every notification carries its subtask's name ('wsb-<n>'), by which it is matched, timed (from
+ * its request sent and from its response) and counted; one not delivered is a failure.
  *
  *   npx tsx bench/ws/ws-bench.ts
  *
@@ -8,11 +10,21 @@
  *   BENCH_DB=postgres|pglite|both   which database(s) the server runs on (postgres)
  *   BENCH_PG_URL                    admin connection (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_CLIENTS=2000              users, each with one WebSocket
- *   BENCH_RATE=200                  notifications created per second
+ *   BENCH_RATE=200                  notifications created per second (requests/s = rate / notifications per request)
  *   BENCH_DURATION=30               seconds of load
- *   BENCH_MIX=mixed|create|review   how notifications are made: managers creating subtasks
- *                                   (task_assignment), approving/declining waiting subtasks
- *                                   (task_approved/task_declined), or alternating (mixed)
+ *   BENCH_MIX=batch|mixed|create|review
+ *                                   how notifications are made:
+ *                                   batch  (default) a manager creates one major task with BENCH_BATCH
+ *                                          subtasks (POST /api/major-tasks/, as the Create Task screen
+ *                                          does), each assigned to a different member of their team:
+ *                                          BENCH_BATCH task_assignment notifications per request, written
+ *                                          in one transaction;
+ *                                   create a manager creates one subtask for a team member (POST
+ *                                          /api/subtasks/, task_assignment), one per request;
+ *                                   review a manager approves/declines a waiting subtask (PATCH
+ *                                          /api/subtasks/{id}/, task_approved/task_declined), one per request;
+ *                                   mixed  create and review alternately, one per request
+ *   BENCH_BATCH=5                   subtasks (so notifications) per request in the batch mix (at most 100, the API's limit)
  *   BENCH_LOST_AFTER_MS=5000        a notification not delivered this long after its response is lost
  *   BENCH_SETTLE_MS=3000            pause (after a forced GC) before each memory reading
  *   BENCH_CONNECT_CONCURRENCY=50    WebSocket handshakes in flight while connecting
@@ -65,7 +77,8 @@ const config = {
   clients: Math.round(intEnv('BENCH_CLIENTS', 2000)),
   rate: intEnv('BENCH_RATE', 200),
   durationS: intEnv('BENCH_DURATION', 30),
-  mix: choice('BENCH_MIX', ['mixed', 'create', 'review'], 'mixed'),
+  mix: choice('BENCH_MIX', ['batch', 'mixed', 'create', 'review'], 'batch'),
+  batch: Math.round(intEnv('BENCH_BATCH', 5)),
   lostAfterMs: intEnv('BENCH_LOST_AFTER_MS', 5000),
   settleMs: intEnv('BENCH_SETTLE_MS', 3000),
   connectConcurrency: Math.round(intEnv('BENCH_CONNECT_CONCURRENCY', 50)),
@@ -74,6 +87,27 @@ const config = {
   write: process.env.BENCH_WRITE !== '0',
 };
 type Kind = 'postgres' | 'pglite';
+if (config.batch > 100) throw new Error(`BENCH_BATCH must be at most 100, the API's limit of subtasks per major task (got ${config.batch})`);
+/** Notifications each request makes. */
+const perRequest = config.mix === 'batch' ? config.batch : 1;
+/** The managers and team members of the fixture (one manager per twenty users). */
+const managerCount = Math.max(1, Math.round(config.clients / 20));
+const memberCount = config.clients - 1 - managerCount;
+if (config.mix === 'batch' && config.batch > memberCount) throw new Error(`BENCH_BATCH=${config.batch} needs that many team members (the fixture has ${memberCount}): raise BENCH_CLIENTS.`);
+
+/** Which mix ran, in words: the request and what it notifies. */
+function mixLabel(): string {
+  switch (config.mix) {
+    case 'batch':
+      return `batch: POST /api/major-tasks/ with ${config.batch} subtasks, ${config.batch} task_assignment notifications per request`;
+    case 'create':
+      return 'create: POST /api/subtasks/, 1 task_assignment notification per request';
+    case 'review':
+      return 'review: PATCH /api/subtasks/{id}/ approve or decline, 1 task_approved / task_declined notification per request';
+    case 'mixed':
+      return 'mixed: POST /api/subtasks/ and PATCH /api/subtasks/{id}/ alternately, 1 notification per request';
+  }
+}
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const log = (text: string) => console.log(`[ws-bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
@@ -219,17 +253,20 @@ function request(port: number, method: string, url: string, body?: string, token
 // ---------------------------------------------------------------------------------------------
 // One run.
 
+/** One API request and the notifications it makes: keys[i] (subtask 'wsb-<keys[i]>') goes to recipients[i]. */
 interface Op {
-  key: number;
+  keys: number[];
+  recipients: number[];
   method: 'POST' | 'PATCH';
   path: string;
   body: string;
   token: string;
-  recipient: number;
 }
 
 export interface RunResult {
   kind: Kind;
+  mix: string;
+  perRequest: number;
   databaseVersion: string;
   fixtureSeconds: number;
   clients: number;
@@ -237,12 +274,19 @@ export interface RunResult {
   connectFailures: number;
   connectSeconds: number;
   connectLatency: Summary;
+  /** Notifications. */
   planned: number;
   sent: number;
   created: number;
+  /** Requests. */
+  requestsPlanned: number;
+  requestsSent: number;
+  requestsSucceeded: number;
+  /** Failed requests (each loses its perRequest notifications). */
   httpErrors: number;
   httpErrorKinds: Record<string, number>;
   loadSeconds: number;
+  /** Notifications per second offered and created. */
   sendRate: number;
   createdRate: number;
   httpLatency: Summary;
@@ -292,11 +336,13 @@ function addDays(days: number): string {
 }
 
 async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunResult> {
-  log(`=== ${kind}: ${config.clients} clients, ${config.rate} notifications/s for ${config.durationS} s (${config.mix}) ===`);
+  log(`=== ${kind}: ${config.clients} clients, ${config.rate} notifications/s for ${config.durationS} s (${mixLabel()}) ===`);
   agent.destroy();
   agent = new http.Agent({ keepAlive: true, maxSockets: config.httpSockets });
-  const planned = Math.round(config.rate * config.durationS);
-  const reviews = config.mix === 'create' ? 0 : config.mix === 'review' ? planned : Math.floor(planned / 2);
+  const requestsPlanned = Math.max(1, Math.round((config.rate * config.durationS) / perRequest));
+  const planned = requestsPlanned * perRequest;
+  const requestRate = config.rate / perRequest;
+  const reviews = config.mix === 'review' ? planned : config.mix === 'mixed' ? Math.floor(planned / 2) : 0;
 
   // --- database and fixture (written before the server starts: PGlite is one process per data dir)
   const fixtureStarted = performance.now();
@@ -323,7 +369,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   try {
     fixture = await writeFixture(database.db, {
       users: config.clients,
-      managers: Math.max(1, Math.round(config.clients / 20)),
+      managers: managerCount,
       pendingSubtasks: reviews,
       passwordHash: await hashPassword(PASSWORD),
       companyName: `WS bench ${randomUUID().slice(0, 8)}`,
@@ -334,7 +380,9 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     await database.close();
   }
   const fixtureSeconds = (performance.now() - fixtureStarted) / 1000;
-  log(`fixture: ${fixture.users.length} users, ${fixture.majorTaskOf.size} major tasks, ${fixture.pending.length} subtasks waiting for approval (${fixtureSeconds.toFixed(1)} s)`);
+  log(
+    `fixture: ${fixture.users.length} users, ${fixture.projectOf.size} projects, ${fixture.majorTaskOf.size} major tasks, ${fixture.pending.length} subtasks waiting for approval (${fixtureSeconds.toFixed(1)} s)`,
+  );
 
   // --- access tokens, minted as the server does (auth.service issueTokenPair): one per user's login family
   const tokens = createTokens(JWT_SECRET);
@@ -460,40 +508,68 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const membersOf = new Map<number, number[]>();
   for (const user of fixture.users) if (user.role === 'team_member' && user.managerId !== null) membersOf.set(user.managerId, [...(membersOf.get(user.managerId) ?? []), user.id]);
   const managers = fixture.users.filter((user) => user.role === 'manager' && membersOf.has(user.id));
+  const allMembers = fixture.users.filter((user) => user.role === 'team_member').map((user) => user.id);
   const memberCursor = new Map<number, number>();
+  let companyCursor = 0;
+  /** `count` different team members for the manager, in turn: their own team, else (a team smaller than a batch) any of the company's. */
+  function assigneesFor(managerId: number, count: number): number[] {
+    const team = membersOf.get(managerId)!;
+    if (team.length >= count) {
+      const cursor = memberCursor.get(managerId) ?? 0;
+      memberCursor.set(managerId, cursor + count);
+      return Array.from({ length: count }, (_, i) => team[(cursor + i) % team.length]);
+    }
+    const cursor = companyCursor;
+    companyCursor += count;
+    return Array.from({ length: count }, (_, i) => allMembers[(cursor + i) % allMembers.length]);
+  }
   const dueDate = addDays(60);
   let nextKey = Math.max(...fixture.pending.map((row) => row.key), 0) + 1;
   let creates = 0;
   let reviewIndex = 0;
   const ops: Op[] = [];
-  for (let i = 0; i < planned; i++) {
+  for (let i = 0; i < requestsPlanned; i++) {
     const review = config.mix === 'review' || (config.mix === 'mixed' && i % 2 === 1);
-    if (review) {
+    if (config.mix === 'batch') {
+      const manager = managers[creates++ % managers.length];
+      const recipients = assigneesFor(manager.id, config.batch);
+      const keys = recipients.map(() => nextKey++);
+      ops.push({
+        keys,
+        recipients,
+        method: 'POST',
+        path: '/api/major-tasks/',
+        body: JSON.stringify({
+          project_id: fixture.projectOf.get(manager.id),
+          name: `Bench batch ${i + 1}`,
+          description: 'WebSocket benchmark',
+          subtasks: keys.map((key, index) => ({ name: `${SUBTASK_PREFIX}${key}`, description: '', assigned_to_id: recipients[index], due_date: dueDate, priority: 'medium' })),
+        }),
+        token: accessOf.get(manager.id)!,
+      });
+    } else if (review) {
       const pending = fixture.pending[reviewIndex];
       const approve = reviewIndex % 2 === 0;
       reviewIndex++;
       ops.push({
-        key: pending.key,
+        keys: [pending.key],
+        recipients: [pending.assigneeId],
         method: 'PATCH',
         path: `/api/subtasks/${pending.id}/`,
         body: JSON.stringify({ status: approve ? 'completed' : 'ongoing' }),
         token: accessOf.get(pending.assignerId)!,
-        recipient: pending.assigneeId,
       });
     } else {
       const manager = managers[creates++ % managers.length];
-      const team = membersOf.get(manager.id)!;
-      const cursor = memberCursor.get(manager.id) ?? 0;
-      memberCursor.set(manager.id, cursor + 1);
-      const assignee = team[cursor % team.length];
+      const [assignee] = assigneesFor(manager.id, 1);
       const key = nextKey++;
       ops.push({
-        key,
+        keys: [key],
+        recipients: [assignee],
         method: 'POST',
         path: '/api/subtasks/',
         body: JSON.stringify({ major_task_id: fixture.majorTaskOf.get(manager.id), name: `${SUBTASK_PREFIX}${key}`, assigned_to_id: assignee, due_date: dueDate, priority: 'medium' }),
         token: accessOf.get(manager.id)!,
-        recipient: assignee,
       });
     }
   }
@@ -502,17 +578,22 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const httpErrorKinds: Record<string, number> = {};
   const httpLatencies: number[] = [];
   let inFlight = 0;
+  /** Requests sent, and the notifications they are to make. */
   let sent = 0;
+  let sentNotifications = 0;
   let lastResponse = 0;
   function send(op: Op) {
     const started = performance.now();
-    sentAt[op.key] = started;
-    expectedUser[op.key] = op.recipient;
-    outcome[op.key] = 1;
+    op.keys.forEach((key, index) => {
+      sentAt[key] = started;
+      expectedUser[key] = op.recipients[index];
+      outcome[key] = 1;
+    });
     inFlight++;
     sent++;
+    sentNotifications += op.keys.length;
     const fail = (kind: string) => {
-      outcome[op.key] = 3;
+      for (const key of op.keys) outcome[key] = 3;
       httpErrorKinds[kind] = (httpErrorKinds[kind] ?? 0) + 1;
     };
     const req = http.request(
@@ -526,12 +607,12 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
       },
       (response) => {
         const done = performance.now();
-        respondedAt[op.key] = done;
+        for (const key of op.keys) respondedAt[key] = done;
         lastResponse = done;
         httpLatencies.push(done - started);
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) {
-          outcome[op.key] = 2;
+          for (const key of op.keys) outcome[key] = 2;
           response.resume();
           response.on('end', () => inFlight--);
           return;
@@ -566,13 +647,13 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const machineStart = machineCpu();
   const loadAverageAtStart = os.loadavg()[0];
   loopDelay.enable();
-  log(`load: ${planned} operations at ${config.rate}/s`);
+  log(`load: ${planned} notifications in ${requestsPlanned} requests, ${config.rate} notifications/s = ${requestRate.toFixed(requestRate % 1 ? 1 : 0)} requests/s`);
   const loadStarted = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const due = Math.min(planned, Math.floor(((performance.now() - loadStarted) / 1000) * config.rate));
+      const due = Math.min(requestsPlanned, Math.floor(((performance.now() - loadStarted) / 1000) * requestRate));
       while (sent < due) send(ops[sent]);
-      if (sent >= planned) {
+      if (sent >= requestsPlanned) {
         clearInterval(timer);
         resolve();
       }
@@ -599,7 +680,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
 
   // --- drain: every created notification gets lostAfterMs after its response to arrive
   const createdKeys: number[] = [];
-  for (const op of ops) if (outcome[op.key] === 2) createdKeys.push(op.key);
+  for (const op of ops) for (const key of op.keys) if (outcome[key] === 2) createdKeys.push(key);
   for (;;) {
     const missing = createdKeys.some((key) => arrivedAt[key] === 0);
     if (!missing || performance.now() - lastResponse > config.lostAfterMs) break;
@@ -634,15 +715,16 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const bucketMs = 5000;
   const timeline: RunResult['timeline'] = [];
   const buckets = Math.max(1, Math.ceil((config.durationS * 1000) / bucketMs));
-  const bucketOf = (op: Op) => Math.min(buckets - 1, Math.floor((sentAt[op.key] - loadStarted) / bucketMs));
+  const sentKeys = ops.flatMap((op) => op.keys).filter((key) => outcome[key] !== 0);
+  const bucketOf = (key: number) => Math.min(buckets - 1, Math.floor((sentAt[key] - loadStarted) / bucketMs));
   for (let bucket = 0, from = 0; bucket < buckets; bucket++, from += bucketMs) {
-    const inBucket = ops.filter((op) => bucketOf(op) === bucket);
-    const latencies = inBucket.filter((op) => arrivedAt[op.key] > 0).map((op) => arrivedAt[op.key] - sentAt[op.key]);
+    const inBucket = sentKeys.filter((key) => bucketOf(key) === bucket);
+    const latencies = inBucket.filter((key) => arrivedAt[key] > 0).map((key) => arrivedAt[key] - sentAt[key]);
     const summary = summarize(latencies);
     timeline.push({
       from: from / 1000,
       sent: inBucket.length,
-      created: inBucket.filter((op) => outcome[op.key] === 2).length,
+      created: inBucket.filter((key) => outcome[key] === 2).length,
       delivered: latencies.length,
       p50: summary.p50,
       p99: summary.p99,
@@ -652,8 +734,11 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const created = createdKeys.length;
   const benchCpuSeconds = (benchCpu.user + benchCpu.system) / 1e6;
   const machinePercent = ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * 100;
+  const requestsSucceeded = ops.slice(0, sent).filter((op) => outcome[op.keys[0]] === 2).length;
   const result: RunResult = {
     kind,
+    mix: mixLabel(),
+    perRequest,
     databaseVersion: fixture.databaseVersion,
     fixtureSeconds,
     clients: fixture.users.length,
@@ -662,12 +747,15 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     connectSeconds,
     connectLatency: summarize(connection.latencies),
     planned,
-    sent,
+    sent: sentNotifications,
     created,
-    httpErrors: sent - created,
+    requestsPlanned,
+    requestsSent: sent,
+    requestsSucceeded,
+    httpErrors: sent - requestsSucceeded,
     httpErrorKinds,
     loadSeconds,
-    sendRate: sent / ((lastSent - loadStarted) / 1000),
+    sendRate: sentNotifications / ((lastSent - loadStarted) / 1000),
     createdRate: created / loadSeconds,
     httpLatency: summarize(httpLatencies),
     delivered: created - lost,
@@ -710,6 +798,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
 // Report.
 
 const pct = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} %` : '–');
+const perSecond = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)}/s`;
 const latencyLine = (summary: Summary) => `${ms(summary.p50)} / ${ms(summary.p95)} / ${ms(summary.p99)} / ${ms(summary.max)}`;
 
 function table(results: RunResult[]): string {
@@ -718,10 +807,15 @@ function table(results: RunResult[]): string {
     ['clients connected', (r) => `${r.connected} / ${r.clients}${r.connectFailures ? ` (${r.connectFailures} failed)` : ''}`],
     [`connect time (all, ${config.connectConcurrency} handshakes at a time)`, (r) => `${r.connectSeconds.toFixed(1)} s`],
     ['handshake p50 / p99', (r) => `${ms(r.connectLatency.p50)} / ${ms(r.connectLatency.p99)}`],
+    ['mix (BENCH_MIX): request, notifications per request', (r) => r.mix],
     ['notifications planned / sent / created', (r) => `${r.planned} / ${r.sent} / ${r.created}`],
-    ['offered rate / achieved creation rate', (r) => `${r.sendRate.toFixed(0)}/s / ${r.createdRate.toFixed(0)}/s`],
-    ['HTTP errors', (r) => `${r.httpErrors}${r.httpErrors ? ` (${Object.entries(r.httpErrorKinds).map(([kind, n]) => `${n}× ${kind}`).join('; ')})` : ''}`],
-    ['HTTP request latency p50 / p95 / p99 / max', (r) => latencyLine(r.httpLatency)],
+    ['requests planned / sent / succeeded', (r) => `${r.requestsPlanned} / ${r.requestsSent} / ${r.requestsSucceeded}`],
+    [
+      'offered rate / achieved creation rate, notifications (requests)',
+      (r) => `${r.sendRate.toFixed(0)}/s / ${r.createdRate.toFixed(0)}/s (${perSecond(r.sendRate / r.perRequest)} / ${perSecond(r.createdRate / r.perRequest)})`,
+    ],
+    ['HTTP errors (failed requests)', (r) => `${r.httpErrors}${r.httpErrors ? ` (${Object.entries(r.httpErrorKinds).map(([kind, n]) => `${n}× ${kind}`).join('; ')})` : ''}`],
+    ['HTTP request latency (per request) p50 / p95 / p99 / max', (r) => latencyLine(r.httpLatency)],
     ['delivered / lost (> ' + config.lostAfterMs / 1000 + ' s)', (r) => `${r.delivered} / ${r.lost}${r.late ? ` (+${r.late} late)` : ''}`],
     ['duplicates / wrong recipient / unmatched', (r) => `${r.duplicates} / ${r.misdelivered} / ${r.unmatched}`],
     ['delivery latency from request sent p50 / p95 / p99 / max', (r) => latencyLine(r.fromSend)],
@@ -764,16 +858,38 @@ function machine(results: RunResult[]): string {
   ].join('\n');
 }
 
+function mixDescription(): string {
+  const spread = `spread round-robin over the ${managerCount.toLocaleString('en-US')} managers and, for each, over the members of their team (${memberCount.toLocaleString('en-US')} connected team members in all)`;
+  switch (config.mix) {
+    case 'batch':
+      return (
+        `Mix \`batch\`: each request is a manager creating one major task with ${config.batch} subtasks in one of their projects (\`POST /api/major-tasks/\`, as the Create Task screen does), ` +
+        `each subtask assigned to a different member of the manager's team, so one request makes ${config.batch} task_assignment notifications, written in one transaction ` +
+        `and pushed to ${config.batch} different sockets; ${perSecond(config.rate / config.batch).replace('/s', ' requests/s')}, ${spread}.`
+      );
+    case 'create':
+      return `Mix \`create\`: each request is a manager creating one subtask for a team member (\`POST /api/subtasks/\`), 1 task_assignment notification per request, ${spread}.`;
+    case 'review':
+      return 'Mix `review`: each request is a manager approving or declining one subtask waiting for approval (`PATCH /api/subtasks/{id}/`), 1 task_approved / task_declined notification per request, to its assignee (round-robin over the team members).';
+    case 'mixed':
+      return (
+        'Mix `mixed`: alternately a manager creating a subtask for a team member (`POST /api/subtasks/`, task_assignment) and approving or declining one waiting for approval ' +
+        `(\`PATCH /api/subtasks/{id}/\`, task_approved / task_declined), 1 notification per request, ${spread}.`
+      );
+  }
+}
+
 function markdown(results: RunResult[], started: Date): string {
   const parts = [
     `# WebSocket benchmark — ${started.toISOString().slice(0, 10)}`,
     '',
-    `\`npx tsx bench/ws/ws-bench.ts\` (BENCH_DB=${process.env.BENCH_DB ?? 'postgres'}): ${config.clients} users each with one WebSocket to ` +
-      `\`/ws/notifications/{id}/{email}/\`, then ${config.rate} notifications/s for ${config.durationS} s created through the API ` +
-      `(${config.mix === 'mixed' ? 'alternately a manager creating a subtask for a team member (task_assignment) and approving or declining one waiting for approval (task_approved / task_declined)' : config.mix === 'create' ? 'managers creating subtasks for team members (task_assignment)' : 'managers approving or declining waiting subtasks (task_approved / task_declined)'}), ` +
-      'one recipient each, spread round-robin over the 1,899 connected team members. Latency is the time the message reaches its recipient\'s socket ' +
+    `\`npx tsx bench/ws/ws-bench.ts\` (BENCH_DB=${process.env.BENCH_DB ?? 'postgres'}, BENCH_MIX=${config.mix}` +
+      `${config.mix === 'batch' ? `, BENCH_BATCH=${config.batch}` : ''}): ${config.clients} users each with one WebSocket to ` +
+      `\`/ws/notifications/{id}/{email}/\`, then ${config.rate} notifications/s for ${config.durationS} s created through the API. ${mixDescription()} ` +
+      'Every notification names its subtask (\'wsb-<n>\'), by which it is matched to its request and recipient and timed: latency is the time the message reaches its recipient\'s socket ' +
       'minus the time its request was sent (and minus the time its response arrived; negative when the push beats the response). ' +
-      `A notification not delivered ${config.lostAfterMs / 1000} s after its response counts as lost. Memory readings follow a forced full GC and a pause.`,
+      `A notification not delivered ${config.lostAfterMs / 1000} s after its response counts as lost. Notification counts, rates and latencies are per notification; ` +
+      'HTTP errors and request latency per request. Memory readings follow a forced full GC and a pause.',
     '',
     '## Machine',
     '',
@@ -793,7 +909,7 @@ function markdown(results: RunResult[], started: Date): string {
     );
   }
   for (const result of results) {
-    parts.push(`### Delivery over time (${result.kind}, latency from request sent)`, '', timelineTable(result), '');
+    parts.push(`### Delivery over time (${result.kind}, notifications by when their request was sent; latency from request sent)`, '', timelineTable(result), '');
     if (result.serverLastLines.length > 0) parts.push(`Last server log lines (${result.kind}):`, '', '```', ...result.serverLastLines, '```', '');
   }
   return parts.join('\n');
