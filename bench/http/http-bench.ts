@@ -9,17 +9,16 @@
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DURATION seconds per run (default 8),
  * BENCH_CONNECTIONS (default 1,10,50), BENCH_ONLY (a pattern: only the endpoints it matches),
- * BENCH_PORT (default 4187), BENCH_PG_URL (the PostgreSQL server to create the throwaway database
- * on; default postgres://postgres@127.0.0.1:5432).
+ * BENCH_PORT (default 4187), BENCH_PG_URL (an admin connection to the PostgreSQL server the
+ * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { describeEndpoints, type Call, type Endpoint } from '../lib/endpoints';
-import { PG_URL, prepareLargeDatabase, repoRoot } from '../lib/large-database';
+import { prepareLargeDatabase, repoRoot, withAdmin } from '../lib/large-database';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -158,10 +157,7 @@ async function renderHeader(started: Date): Promise<string> {
 }
 
 async function pgVersion(): Promise<string> {
-  const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await client.connect();
-  const { rows } = await client.query<{ server_version: string }>('show server_version');
-  await client.end();
+  const { rows } = await withAdmin((client) => client.query<{ server_version: string }>('show server_version'));
   return `PostgreSQL ${rows[0]!.server_version.split(' ')[0]}`;
 }
 

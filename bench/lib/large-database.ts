@@ -6,8 +6,26 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The PostgreSQL server the throwaway databases are made on. */
-export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** Where the benchmarks create and drop their throwaway databases: an admin connection to the PostgreSQL server. */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `work` on a short-lived admin connection (create, drop, server facts). */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, application_name: 'siteboard-bench' });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of a database on the admin connection's server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export interface LargeDatabase {
   /** What the server (and the seed) need in their environment to use it. */
@@ -21,20 +39,14 @@ export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise
   const seedStarted = performance.now();
   if (kind === 'postgres') {
     const name = `siteboard_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const env = { DATABASE_URL: `${PG_URL}/${name}` };
+    await withAdmin((client) => client.query(`create database ${name}`));
+    const env = { DATABASE_URL: databaseUrl(name) };
     await run('npm', ['run', '--silent', 'seed:large'], env);
     return {
       env,
       seedSeconds: (performance.now() - seedStarted) / 1000,
       drop: async () => {
-        const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
+        await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
       },
     };
   }

@@ -42,11 +42,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { createTokens } from '../../apps/server/src/features/auth/auth.tokens';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
+import { databaseUrl, withAdmin } from '../lib/large-database';
 import { writeFixture, type Fixture, type FixtureUser } from './fixture';
 import { connectInspector, type Inspector } from './inspector';
 import { cpuSeconds, machineCpu, mib, ms, openFileLimits, peakRssKiB, rssKiB, summarize, type Summary } from './metrics';
@@ -73,7 +73,6 @@ function choice<T extends string>(name: string, options: readonly T[], fallback:
 
 const config = {
   databases: { postgres: ['postgres'], pglite: ['pglite'], both: ['postgres', 'pglite'] }[choice('BENCH_DB', ['postgres', 'pglite', 'both'], 'postgres')] as Kind[],
-  pgAdminUrl: process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   clients: Math.round(intEnv('BENCH_CLIENTS', 2000)),
   rate: intEnv('BENCH_RATE', 200),
   durationS: intEnv('BENCH_DURATION', 30),
@@ -321,15 +320,6 @@ export interface RunResult {
   timeline: { from: number; sent: number; created: number; delivered: number; p50: number; p99: number }[];
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: config.pgAdminUrl, application_name: 'siteboard-ws-bench' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function addDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -353,9 +343,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     databaseName = `siteboard_bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     await withAdmin((client) => client.query(`create database ${databaseName}`));
     cleanups.push(() => withAdmin((client) => client.query(`drop database if exists ${databaseName} with (force)`)).then(() => log(`dropped database ${databaseName}`)));
-    const url = new URL(config.pgAdminUrl);
-    url.pathname = `/${databaseName}`;
-    where.url = url.toString();
+    where.url = databaseUrl(databaseName);
     database = await openDatabase({ kind: 'postgres', url: where.url, poolSize: 2 });
   } else {
     where.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-ws-bench-'));
