@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../test/build-app';
+import { userCode } from '../features/users/users.rules';
 import { freshClientAddress } from '../test/factories';
 import { LARGE_PASSWORD, seedLarge, type LargeCompany, type LargeShape } from './large-data';
 
@@ -35,6 +36,9 @@ describeEachDatabase('large data seed', (ctx) => {
     );
     const expected = { users: 60, managers: 5, admins: 1, team_members: 54, projects: 20, major_tasks: 60, subtasks: 240, notifications: 500 };
     expect(sizes).toEqual(seeded.map((company) => ({ id: company.companyId, ...expected })));
+    // Codes follow the app's own rule: manager1 is the company's second user.
+    const codes = await rows<{ code: string }>(ctx, sql`select code from users where email = ${seeded[0]!.manager}`);
+    expect(codes).toEqual([{ code: userCode('manager', 2) }]);
   });
 
   it('gives the first manager a team of 20 and every other member a manager of their own company', async () => {

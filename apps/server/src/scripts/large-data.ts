@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@siteboard/shared';
 import type { Db, Tx } from '../db/client';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { signup } from '../features/companies/companies.service';
-import { userCode } from '../features/users/users.rules';
+import { CODE_PREFIX } from '../features/users/users.rules';
 import { hashPassword } from '../lib/passwords';
 
 /**
@@ -91,8 +90,6 @@ interface SeedContext {
   today: ReturnType<typeof sql>;
 }
 
-const codePrefix = (role: Role) => userCode(role, 0).replace(/-0+$/, '');
-
 /** The number in a user's code (MGR-0007 → 7): the seed's handle on who is who. */
 const userNumber = (column: string) => sql.raw(`split_part(${column}, '-', 2)::int`);
 
@@ -108,7 +105,8 @@ async function insertPeople({ tx, companyId, domain, passwordHash, shape }: Seed
       case when g < ${firstMember} then 'manager' || (g - 1) else 'member' || (g - ${firstMember} + 1) end || '@' || ${domain},
       ${passwordHash},
       (case when g < ${firstMember} then 'manager' else 'team_member' end)::user_role,
-      case when g < ${firstMember} then ${codePrefix('manager')} else ${codePrefix('team_member')} end || '-' || lpad(g::text, 4, '0'),
+      -- userCode(role, g), in SQL.
+      case when g < ${firstMember} then ${CODE_PREFIX.manager} else ${CODE_PREFIX.team_member} end || '-' || lpad(g::text, 4, '0'),
       case when g < ${firstMember} then 'Site Manager' else (array['Carpenter', 'Electrician', 'Plumber', 'Mason', 'Surveyor'])[1 + g % 5] end,
       '+1555' || lpad(g::text, 7, '0'),
       now() - (g % 365) * interval '1 day'

@@ -1,6 +1,6 @@
 import { MANAGER_REQUIRED, type Role } from '@siteboard/shared';
 
-const CODE_PREFIX: Record<Role, string> = { admin: 'ADM', manager: 'MGR', team_member: 'TM' };
+export const CODE_PREFIX: Record<Role, string> = { admin: 'ADM', manager: 'MGR', team_member: 'TM' };
 
 export const USER_NOT_FOUND = 'User not found.';
 export const COMPANY_NOT_FOUND = 'Company not found.';
