@@ -60,14 +60,10 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, a dropped test database) must
-    // not crash the process: the pool replaces it on the next checkout.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePostgres({ client: pool, schema, logger });
     await migratePostgres(db, { migrationsFolder });
-    const livePool = new pg.Pool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
-    livePool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
     const listener = createListener(options.url);
     return {
       db,
@@ -117,6 +113,14 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}
+
+function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // An idle connection dropped by the server (restart, failover, a dropped test database) must
+  // not crash the process: the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
 }
 
 /** Pushes are one short read each: two connections keep up with hundreds a second. */
