@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, dayFromToday, findByName, pageSession, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 /** Three subtasks sent for approval by their assignees, and one assigned to the manager. */
 async function seedPendingWork(page: Page, stamp: string) {
@@ -104,6 +104,39 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   await expect(page.getByRole('combobox', { name: `Status of ${titles.fail}` })).toHaveValue('pending_approval');
 });
 
+test('a long approvals list shows 20 rows at a time, Show More brings the rest, and the card counts them all', async ({ page }) => {
+  const stamp = `long-${Date.now().toString(36)}`;
+  const manager = await apiSignIn(page.request, 'manager');
+  const [projects, member1] = await Promise.all([manager.get<ApiProject[]>('/api/projects/'), userId(manager, 'member1@example.com')]);
+  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: `Long list ${stamp}`,
+    description: '',
+    subtasks: Array.from({ length: 21 }, (_, index) => ({ name: `${stamp} #${index + 1}`, assigned_to_id: member1, due_date: dayFromToday(5 + index), priority: 'low' })),
+  });
+  const member1Api = await apiSignIn(page.request, 'team_member', 'member1@example.com');
+  await Promise.all(created.subtasks.map((subtask) => member1Api.patch(`/api/subtasks/${subtask.id}/`, { status: 'pending_approval' })));
+
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/pending-approvals/')) requests.push(new URL(request.url()).search);
+  });
+  await signIn(page, 'manager');
+  const pending = await (await pageSession(page)).get<ApiSubtask[]>('/api/pending-approvals/');
+  expect(pending.length).toBeGreaterThan(20);
+  await expect(card(page, 'Pending Approvals')).toContainText(String(pending.length));
+  // The dashboard asked for one page, not the whole list.
+  expect(requests).toEqual(['?limit=20&offset=0']);
+
+  await card(page, 'Pending Approvals').click();
+  const rows = panel(page).getByRole('row');
+  await expect(rows).toHaveCount(21);
+  await showMoreUntilVisible(page.getByRole('region', { name: 'Pending Approvals' }), rows.filter({ hasText: `${stamp} #21` }));
+  await expect(rows).toHaveCount(Math.min(pending.length, 40) + 1);
+  await page.getByRole('button', { name: 'Show Less' }).click();
+  await expect(rows).toHaveCount(21);
+});
+
 test('My Tasks lists my subtasks and the approvals waiting for me', async ({ page }) => {
   const titles = await seedPendingWork(page, `mine-${Date.now().toString(36)}`);
   await signIn(page, 'manager');
@@ -119,17 +152,17 @@ test('My Tasks lists my subtasks and the approvals waiting for me', async ({ pag
 
 test('empty lists and a failed load show the spec texts', async ({ page }) => {
   await signIn(page, 'manager');
-  await page.route('**/api/subtasks/?assigned_to=me', (route) => route.fulfill({ json: [] }));
-  await page.route('**/api/pending-approvals/', (route) => route.fulfill({ json: [] }));
-  await page.route('**/api/tasks-due-today/', (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
+  await page.route('**/api/subtasks/?assigned_to=me&*', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/pending-approvals/?*', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/tasks-due-today/?*', (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
   await card(page, 'My Tasks').click();
   await expect(panel(page)).toContainText('No tasks assigned to you.');
   await card(page, 'Pending Approvals').click();
   await expect(panel(page)).toContainText('No pending approvals.');
-  await page.unroute('**/api/tasks-due-today/');
-  await page.route('**/api/tasks-due-today/', (route) => route.fulfill({ json: [] }));
+  await page.unroute('**/api/tasks-due-today/?*');
+  await page.route('**/api/tasks-due-today/?*', (route) => route.fulfill({ json: [] }));
   await page.reload();
   await card(page, 'Major Tasks Today').click();
   await expect(panel(page)).toContainText('No major tasks due today.');
@@ -138,8 +171,8 @@ test('empty lists and a failed load show the spec texts', async ({ page }) => {
   // The My Tasks screen has its own spec texts (§8).
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Tasks' }).click();
   await expect(page.getByRole('table', { name: 'Assigned Tasks' })).toContainText('No tasks assigned.');
-  await page.unroute('**/api/pending-approvals/');
-  await page.route('**/api/pending-approvals/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
+  await page.unroute('**/api/pending-approvals/?*');
+  await page.route('**/api/pending-approvals/?*', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load tasks. Please try again.' })).toBeVisible();
 });

@@ -82,7 +82,7 @@ test('team performance: the spec messages for a missing endpoint, refusals, fail
 
   await page.unroute(report);
   await page.route(report, (route) => route.fulfill({ json: [] }));
-  await page.route('**/api/subtasks/?status=ongoing*', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/subtasks/?assigned_to=my_team&*', (route) => route.fulfill({ json: [] }));
   await page.reload();
   await expect(page.getByText('No performance data available.')).toBeVisible();
   await expect(workloadCards(page).first()).toContainText('No ongoing tasks!');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dateField, optionalText, positiveId, requiredText } from './common';
+import { MAX_ID, dateField, optionalText, pageParams, positiveId, requiredText } from './common';
 
 export const COMPLETED_PROJECT_READ_ONLY = 'Tasks cannot be created or changed in a completed project.';
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
@@ -102,6 +102,9 @@ export const updateSubtaskInput = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateSubtaskInput = z.input<typeof updateSubtaskInput>;
 
+/** The most subtasks one page of a list holds. */
+export const SUBTASKS_MAX_LIMIT = 100;
+
 const PROJECT_STATUS_FILTER = /^(planned|ongoing|completed)(,(planned|ongoing|completed))*$/;
 
 export const subtaskListQuery = z.object({
@@ -111,6 +114,13 @@ export const subtaskListQuery = z.object({
     .regex(PROJECT_STATUS_FILTER, 'project_status must be a comma list of planned, ongoing, completed.')
     .transform((value) => value.split(',') as ('planned' | 'ongoing' | 'completed')[])
     .optional(),
-  assigned_to: z.union([z.literal('me'), z.coerce.number().int().positive().max(MAX_ID)], { error: 'assigned_to must be "me" or a user id.' }).optional(),
+  assigned_to: z
+    .union([z.enum(['me', 'my_team']), z.coerce.number().int().positive().max(MAX_ID)], { error: 'assigned_to must be "me", "my_team" or a user id.' })
+    .optional()
+    .meta({ description: "me, a user id, or my_team: the subtasks of the caller's team members (a manager's team; nobody's for other roles)" }),
   status: subtaskStatusSchema.optional(),
+  ...pageParams(SUBTASKS_MAX_LIMIT),
 });
+
+/** The dashboard lists (pending approvals, due today): all of them, or a page with its total. */
+export const taskListQuery = z.object({ ...pageParams(SUBTASKS_MAX_LIMIT) });

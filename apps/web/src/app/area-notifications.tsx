@@ -3,13 +3,12 @@ import { useEffect } from 'react';
 import { getNotificationsQueryOptions } from '../features/notifications/api/get-notifications';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { addLiveNotification, clearLiveNotifications } from '../features/notifications/live-notifications';
-import { getPendingApprovalsQueryOptions } from '../features/tasks/api/get-pending-approvals';
-import { getSubtasksQueryOptions } from '../features/tasks/api/get-subtasks';
-import { getTasksDueTodayQueryOptions } from '../features/tasks/api/get-tasks-due-today';
+import { projectsQueryKey } from '../features/projects/api/get-projects';
+import { TASK_LIST_KEYS } from '../features/tasks/api/invalidate-task-lists';
 import { useAuth } from '../lib/auth';
 import { useRealtime } from '../lib/realtime';
 
-const TASK_KEYS = [getSubtasksQueryOptions().queryKey, getPendingApprovalsQueryOptions().queryKey, getTasksDueTodayQueryOptions().queryKey, ['projects']];
+const TASK_KEYS = [...TASK_LIST_KEYS, projectsQueryKey];
 
 /** The manager's and team member's bell, and the live connection that feeds it while the shell is open. */
 export function AreaNotifications() {

@@ -20,12 +20,13 @@ export interface PagedListQuery<T> {
 /**
  * A paged list on screen: the first `pageSize` rows, `showMore` to append the next page (from
  * where the loaded rows end, until the server's total) and `showLess` to go back to the first.
- * A row that slid from one page into the next shows once. While a changed filter loads, the
- * rows of the previous one stay on screen.
+ * A row that slid from one page into the next shows once; `total` counts every row on the
+ * server. While a changed filter loads, the rows of the previous one stay on screen.
  */
-export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fetchPage }: PagedListQuery<T>) {
+export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fetchPage }: PagedListQuery<T>, { enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
+    enabled,
     queryKey,
     queryFn: ({ pageParam }) => fetchPage({ limit: pageSize, offset: pageParam }),
     initialPageParam: 0,
@@ -40,6 +41,8 @@ export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fet
   return {
     query,
     items,
+    /** How many rows the list holds in all, as the server counted with its latest page. */
+    total: pages.at(-1)?.total,
     canShowMore: query.hasNextPage,
     canShowLess: pages.length > 1,
     loadingMore: query.isFetchingNextPage,
@@ -48,6 +51,8 @@ export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fet
       queryClient.setQueryData<InfiniteData<ListPage<T>, number>>(queryKey, (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }),
   };
 }
+
+export type PagedListState<T extends { id: number }> = ReturnType<typeof usePagedList<T>>;
 
 export type PagedList = Pick<ReturnType<typeof usePagedList>, 'canShowMore' | 'canShowLess' | 'loadingMore' | 'showMore' | 'showLess'>;
 

@@ -5,7 +5,17 @@ import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
 
-const LISTS = ['/api/projects/', '/api/projects/?expand=major_tasks', '/api/subtasks/', '/api/subtasks/?project_status=ongoing,planned&assigned_to=me', '/api/pending-approvals/', '/api/tasks-due-today/'];
+const LISTS = [
+  '/api/projects/',
+  '/api/projects/?expand=major_tasks',
+  '/api/subtasks/',
+  '/api/subtasks/?project_status=ongoing,planned&assigned_to=me',
+  '/api/subtasks/?status=ongoing&assigned_to=my_team',
+  '/api/pending-approvals/',
+  '/api/pending-approvals/?limit=20&offset=2',
+  '/api/tasks-due-today/',
+  '/api/tasks-due-today/?limit=20',
+];
 
 function todayIn(timeZone: string) {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SubtaskStatus } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, expectQueryRefusals, insertMajorTask, insertProject, insertSubtask, insertWork, listAs, type Caller, type Team } from '../../test/work-factories';
 
 /** The calendar date in a zone, worked out here independently of the server's rule. */
 function dateIn(timeZone: string, instant = new Date()): string {
@@ -135,6 +135,79 @@ describeEachDatabase('task lists API', (ctx) => {
         expect(listed.json().map((subtask: { due_date: string }) => subtask.due_date)).toEqual([expected]);
         expect(listed.json()[0].id).toBe(byDate.get(expected));
       }
+    });
+  });
+
+  describe('pages and the team filter', () => {
+    let team: Team;
+    let pending: number[];
+    let dueToday: number[];
+    beforeAll(async () => {
+      team = await createTeam(ctx.app);
+      const rival = await createTeam(ctx.app);
+      const companyId = team.company.id;
+      const majorTask = await insertMajorTask(ctx.app.db, companyId, (await insertProject(ctx.app.db, companyId, { managerId: team.manager.id })).id);
+      const today = dateIn('UTC');
+      pending = [];
+      // Due dates out of insertion order: the pages follow the due date, not the id.
+      for (let index = 0; index < 25; index += 1) {
+        const dueDate = shiftDays(today, 10 + ((index * 7) % 25));
+        pending.push((await insertSubtask(ctx.app.db, { companyId, majorTaskId: majorTask.id, assignedById: team.manager.id, assignedToId: team.member.id, dueDate, status: 'pending_approval' })).id);
+      }
+      dueToday = [];
+      for (let index = 0; index < 3; index += 1) {
+        dueToday.push((await insertSubtask(ctx.app.db, { companyId, majorTaskId: majorTask.id, assignedById: team.manager.id, assignedToId: team.otherMember.id, dueDate: today })).id);
+      }
+      await insertWork(ctx.app.db, rival, { status: 'pending_approval' });
+    });
+
+    it('pages pending approvals soonest due first, with every match counted in X-Total-Count', async () => {
+      const all = await listAs<{ id: number; due_date: string }>(ctx.app, team.manager, '/api/pending-approvals/');
+      expect(all.total).toBeUndefined();
+      expect(sorted(all.items.map((item) => item.id))).toEqual(sorted(pending));
+      expect(all.items.map((item) => item.due_date)).toEqual(all.items.map((item) => item.due_date).sort());
+
+      const pages = await Promise.all(['limit=10', 'limit=10&offset=10', 'limit=10&offset=20'].map((query) => listAs<{ id: number }>(ctx.app, team.manager, `/api/pending-approvals/?${query}`)));
+      expect(pages.map((page) => page.items.length)).toEqual([10, 10, 5]);
+      expect(pages.map((page) => page.total)).toEqual([25, 25, 25]);
+      expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(all.items.map((item) => item.id));
+      // Past the end: no row, the total still right.
+      expect(await listAs(ctx.app, team.manager, '/api/pending-approvals/?limit=10&offset=40')).toEqual({ items: [], total: 25 });
+    });
+
+    it('pages tasks due today and subtasks, and counts only what the caller may see', async () => {
+      const due = await listAs<{ id: number }>(ctx.app, team.manager, '/api/tasks-due-today/?limit=2');
+      expect(due.total).toBe(3);
+      expect(due.items.map((item) => item.id)).toEqual(dueToday.slice(0, 2));
+      expect((await listAs(ctx.app, team.member, '/api/tasks-due-today/?limit=2')).total).toBe(0);
+
+      const mine = await listAs<{ id: number }>(ctx.app, team.member, '/api/subtasks/?assigned_to=me&limit=5&offset=5');
+      expect(mine.total).toBe(25);
+      expect(mine.items).toHaveLength(5);
+      expect((await listAs(ctx.app, team.admin, '/api/subtasks/?status=pending_approval&limit=1')).total).toBe(25);
+    });
+
+    it("lists a manager's team's subtasks with assigned_to=my_team, and nobody's for other roles", async () => {
+      const joined = await callAs(ctx.app, team.admin, { method: 'POST', url: '/api/team-members/', payload: { user_id: team.member.id, manager_id: team.manager.id } });
+      expect(joined.statusCode, joined.body).toBeLessThan(300);
+
+      expect(await idsFrom(ctx, team.manager, '/api/subtasks/?assigned_to=my_team')).toEqual(sorted(pending));
+      expect(await idsFrom(ctx, team.otherManager, '/api/subtasks/?assigned_to=my_team')).toEqual([]);
+      expect(await idsFrom(ctx, team.admin, '/api/subtasks/?assigned_to=my_team')).toEqual([]);
+      expect(await idsFrom(ctx, team.member, '/api/subtasks/?assigned_to=my_team')).toEqual([]);
+      expect(await idsFrom(ctx, team.manager, '/api/subtasks/?assigned_to=my_team&status=ongoing')).toEqual([]);
+    });
+
+    it('refuses malformed paging and filters with 400 and says which and why', async () => {
+      for (const path of ['/api/pending-approvals/', '/api/tasks-due-today/', '/api/subtasks/']) {
+        await expectQueryRefusals(ctx.app, team.manager, path, [
+          ['limit=0', { limit: ['limit must be at least 1.'] }],
+          ['limit=101', { limit: ['limit must be at most 100.'] }],
+          ['limit=ten', { limit: ['limit must be a number.'] }],
+          ['offset=-1', { offset: ['offset must be at least 0.'] }],
+        ]);
+      }
+      await expectQueryRefusals(ctx.app, team.manager, '/api/subtasks/', [['assigned_to=everyone', { assigned_to: ['assigned_to must be "me", "my_team" or a user id.'] }]]);
     });
   });
 });

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { teamMembers, users } from '../../db/schema/users';
+import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const assignees = alias(users, 'assignees');
 const assigners = alias(users, 'assigners');
@@ -30,6 +31,7 @@ const subtaskColumns = {
   createdAt: subtasks.createdAt,
   submittedAt: subtasks.submittedAt,
   completedAt: subtasks.completedAt,
+  total: matchingRowCount(),
 };
 
 type SubtaskRow = Awaited<ReturnType<ReturnType<typeof selectSubtasks>['execute']>>[number];
@@ -64,6 +66,15 @@ function selectSubtasks(db: DbOrTx) {
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById));
 }
 
+/** Ids of subtasks, joined to their major task and project so conditions can name either. */
+function selectSubtaskIds(db: DbOrTx) {
+  return db
+    .select({ id: subtasks.id })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId));
+}
+
 /** Subtasks in which a user plays one of these parts. */
 export type Involvement = 'project_manager' | 'assigner' | 'assignee';
 
@@ -73,19 +84,28 @@ export interface SubtaskFilter {
   projectIds?: number[];
   projectStatuses?: ProjectStatus[];
   assignedToId?: number;
+  /** Assigned to a team member of this manager. */
+  assignedToTeamOf?: number;
   status?: SubtaskStatus;
   notCompleted?: boolean;
   dueDate?: string;
   involving?: { userId: number; as: Involvement[] };
 }
 
-function subtaskConditions(companyId: number, filter: Omit<SubtaskFilter, 'involving'>): SQL[] {
+function subtaskConditions(db: DbOrTx, companyId: number, filter: Omit<SubtaskFilter, 'involving'>): SQL[] {
   const conditions: SQL[] = [eq(subtasks.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(subtasks.id, filter.id));
   if (filter.majorTaskId !== undefined) conditions.push(eq(subtasks.majorTaskId, filter.majorTaskId));
   if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
   if (filter.projectStatuses) conditions.push(inArray(projects.status, filter.projectStatuses));
   if (filter.assignedToId !== undefined) conditions.push(eq(subtasks.assignedToId, filter.assignedToId));
+  if (filter.assignedToTeamOf !== undefined) {
+    const team = db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, filter.assignedToTeamOf)));
+    conditions.push(inArray(subtasks.assignedToId, team));
+  }
   if (filter.status !== undefined) conditions.push(eq(subtasks.status, filter.status));
   if (filter.notCompleted) conditions.push(ne(subtasks.status, 'completed'));
   if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, filter.dueDate));
@@ -103,27 +123,36 @@ function involvementCondition(companyId: number, userId: number, part: Involveme
   }
 }
 
-export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
+function filterConditions(db: DbOrTx, companyId: number, filter: SubtaskFilter): SQL[] {
   const { involving, ...rest } = filter;
-  const conditions = subtaskConditions(companyId, rest);
+  const conditions = subtaskConditions(db, companyId, rest);
   if (involving) {
     // The ids of each part the user plays, found on that part's own index, then one pass over
     // the union: a single OR across the joined tables made PostgreSQL read every matching subtask
     // of the company and filter afterwards.
     const branches = involving.as.map((part) =>
-      db
-        .select({ id: subtasks.id })
-        .from(subtasks)
-        .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
-        .innerJoin(projects, eq(projects.id, majorTasks.projectId))
-        .where(and(...conditions, involvementCondition(companyId, involving.userId, part))),
+      selectSubtaskIds(db).where(and(...conditions, involvementCondition(companyId, involving.userId, part))),
     );
     conditions.push(sql`${subtasks.id} in (${sql.join(branches, sql` union `)})`);
   }
-  const rows = await selectSubtasks(db)
+  return conditions;
+}
+
+/** The company's subtasks that match, soonest due first: a page of them and their total in one statement. */
+export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}, page: PageRequest = {}): Promise<Page<Subtask>> {
+  const conditions = filterConditions(db, companyId, filter);
+  const query = selectSubtasks(db)
     .where(and(...conditions))
-    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
-  return rows.map(toSubtask);
+    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id))
+    .$dynamic();
+  return toPage(await withPage(query, page), page, toSubtask, async () => {
+    const [row] = await db.select({ count: count() }).from(selectSubtaskIds(db).where(and(...conditions)).as('matching'));
+    return row!.count;
+  });
+}
+
+export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
+  return (await listSubtaskPage(db, companyId, filter)).items;
 }
 
 export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: number): Promise<Subtask | undefined> {

@@ -9,9 +9,11 @@ import {
   majorTaskSchema,
   subtaskListQuery,
   subtaskSchema,
+  taskListQuery,
   updateMajorTaskInput,
   updateSubtaskInput,
 } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import {
   createMajorTask,
@@ -64,7 +66,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subtaskListQuery,
       response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request) => listSubtasks({ db: app.db, user: request.user }, request.query),
+    handler: async (request, reply) => sendPage(reply, await listSubtasks({ db: app.db, user: request.user }, request.query), request.query),
   });
 
   app.post('/api/subtasks/', {
@@ -86,12 +88,24 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/pending-approvals/', {
-    schema: { tags, security, summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', response: { 200: z.array(subtaskSchema), 401: errorResponse } },
-    handler: async (request) => listPendingApprovals({ db: app.db, user: request.user }),
+    schema: {
+      tags,
+      security,
+      summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)',
+      querystring: taskListQuery,
+      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request, reply) => sendPage(reply, await listPendingApprovals({ db: app.db, user: request.user }, request.query), request.query),
   });
 
   app.get('/api/tasks-due-today/', {
-    schema: { tags, security, summary: "Subtasks not completed and due today in the company's time zone", response: { 200: z.array(subtaskSchema), 401: errorResponse } },
-    handler: async (request) => listTasksDueToday({ db: app.db, user: request.user }),
+    schema: {
+      tags,
+      security,
+      summary: "Subtasks not completed and due today in the company's time zone",
+      querystring: taskListQuery,
+      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request, reply) => sendPage(reply, await listTasksDueToday({ db: app.db, user: request.user }, request.query), request.query),
   });
 };

@@ -13,6 +13,7 @@ import {
 } from '@siteboard/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
+import type { Page, PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
 import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../projects/projects.service';
@@ -24,7 +25,7 @@ import {
   findSubtask,
   insertMajorTask,
   insertSubtasks,
-  listSubtasks as listSubtaskRows,
+  listSubtaskPage,
   lockMajorTaskProject,
   lockProject,
   lockSubtask,
@@ -167,12 +168,20 @@ export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number):
 }
 
 /** Every role reads the company's subtasks, filtered as asked: one statement. */
-export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Promise<Subtask[]> {
-  return listSubtaskRows(ctx.db, ctx.user.companyId, {
-    projectStatuses: query.project_status,
-    assignedToId: query.assigned_to === 'me' ? ctx.user.id : query.assigned_to,
-    status: query.status,
-  });
+export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Promise<Page<Subtask>> {
+  const { assigned_to: assignedTo } = query;
+  return listSubtaskPage(
+    ctx.db,
+    ctx.user.companyId,
+    {
+      projectStatuses: query.project_status,
+      assignedToId: assignedTo === 'me' ? ctx.user.id : assignedTo === 'my_team' ? undefined : assignedTo,
+      // Only a manager has a team; nobody is on the team of an admin or a team member.
+      assignedToTeamOf: assignedTo === 'my_team' ? ctx.user.id : undefined,
+      status: query.status,
+    },
+    query,
+  );
 }
 
 export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): Promise<Subtask> {
@@ -249,18 +258,18 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
 }
 
 /** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
-export function listPendingApprovals(ctx: ServiceContext): Promise<Subtask[]> {
+export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
   const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
     admin: undefined,
     manager: ['project_manager', 'assigner'],
     team_member: ['assignee'],
   };
   const as = parts[ctx.user.role];
-  return listSubtaskRows(ctx.db, ctx.user.companyId, { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } });
+  return listSubtaskPage(ctx.db, ctx.user.companyId, { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } }, page);
 }
 
 /** Subtasks not completed and due today, "today" being the date in the company's time zone. */
-export async function listTasksDueToday(ctx: ServiceContext): Promise<Subtask[]> {
+export async function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
   const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
     admin: undefined,
     manager: ['project_manager', 'assigner', 'assignee'],
@@ -268,5 +277,5 @@ export async function listTasksDueToday(ctx: ServiceContext): Promise<Subtask[]>
   };
   const as = parts[ctx.user.role];
   const today = todayIn(await findCompanyTimezone(ctx.db, ctx.user.companyId), new Date());
-  return listSubtaskRows(ctx.db, ctx.user.companyId, { dueDate: today, notCompleted: true, involving: as && { userId: ctx.user.id, as } });
+  return listSubtaskPage(ctx.db, ctx.user.companyId, { dueDate: today, notCompleted: true, involving: as && { userId: ctx.user.id, as } }, page);
 }

@@ -1,5 +1,8 @@
 import { PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
 
+/** How many subtasks a task list shows before "Show More". */
+export const SUBTASK_PAGE_SIZE = 20;
+
 export interface Viewer {
   id: number;
   role: Role;

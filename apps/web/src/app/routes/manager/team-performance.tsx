@@ -6,13 +6,13 @@ import { TeamPerformance } from '../../../features/team/components/team-performa
 import { TeamWorkload } from '../../../features/team/components/team-workload';
 import { useRefreshParam } from '../../../lib/use-refresh-param';
 
-/** Work in completed projects is done with: it is no one's workload. */
-const ONGOING_WORK = { status: 'ongoing', project_status: 'ongoing,planned' } as const;
+/** The team's ongoing subtasks; work in completed projects is done with: it is no one's workload. */
+const TEAM_ONGOING_WORK = { assigned_to: 'my_team', status: 'ongoing', project_status: 'ongoing,planned' } as const;
 
 export function TeamPerformancePage() {
   const { t } = useTranslation();
   useRefreshParam();
-  const ongoing = useSubtasks(ONGOING_WORK);
+  const ongoing = useSubtasks(TEAM_ONGOING_WORK);
   return (
     <>
       <PageTitle>{t('manager.performanceTitle')}</PageTitle>

@@ -1,10 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subtask } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
+import type { PagedListQuery } from '../../../lib/lists';
+import { SUBTASK_PAGE_SIZE } from '../tasks.rules';
 
-/** Subtasks awaiting the caller's decision (a team member: their own, sent for approval). */
-export const getPendingApprovals = () => api<Subtask[]>('/api/pending-approvals/');
+export const pendingApprovalsQueryKey = ['pending-approvals'] as const;
 
-export const getPendingApprovalsQueryOptions = () => queryOptions({ queryKey: ['pending-approvals'], queryFn: getPendingApprovals });
-
-export const usePendingApprovals = () => useQuery(getPendingApprovalsQueryOptions());
+/** Subtasks awaiting the caller's decision (a team member: their own, sent for approval), a page at a time. */
+export const getPendingApprovalPagesQuery = (): PagedListQuery<Subtask> => ({
+  queryKey: [...pendingApprovalsQueryKey, 'pages'],
+  pageSize: SUBTASK_PAGE_SIZE,
+  fetchPage: (page) => apiPage<Subtask>('/api/pending-approvals/', { query: { ...page } }),
+});

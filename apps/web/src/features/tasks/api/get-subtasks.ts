@@ -1,17 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
+import { usePagedList, type PagedListQuery } from '../../../lib/lists';
+import { SUBTASK_PAGE_SIZE } from '../tasks.rules';
 
 export type SubtaskFilter = {
-  assigned_to?: 'me' | number;
+  /** `my_team`: the subtasks of the manager's team members. */
+  assigned_to?: 'me' | 'my_team' | number;
   status?: SubtaskStatus;
   /** A comma list of project statuses, e.g. `ongoing,planned`. */
   project_status?: string;
 };
 
-export const getSubtasks = (filter: SubtaskFilter = {}) => api<Subtask[]>('/api/subtasks/', { query: filter });
+/** Every subtasks query's key starts with this: a change to any subtask reloads them all. */
+export const subtasksQueryKey = ['subtasks'] as const;
 
-/** Keys match partially, so the key without a filter (`['subtasks', {}]`) covers every filtered list. */
-export const getSubtasksQueryOptions = (filter: SubtaskFilter = {}) => queryOptions({ queryKey: ['subtasks', filter], queryFn: () => getSubtasks(filter) });
+/** Every matching subtask: only for lists bounded by their filter (a manager's team's ongoing work). */
+export const getSubtasks = (filter: SubtaskFilter) => api<Subtask[]>('/api/subtasks/', { query: filter });
 
-export const useSubtasks = (filter: SubtaskFilter = {}) => useQuery(getSubtasksQueryOptions(filter));
+export const getSubtasksQueryOptions = (filter: SubtaskFilter) => queryOptions({ queryKey: [...subtasksQueryKey, filter], queryFn: () => getSubtasks(filter) });
+
+export const useSubtasks = (filter: SubtaskFilter) => useQuery(getSubtasksQueryOptions(filter));
+
+/** Matching subtasks a page at a time, soonest due first, with how many match in all. */
+export const getSubtaskPagesQuery = (filter: SubtaskFilter): PagedListQuery<Subtask> => ({
+  queryKey: [...subtasksQueryKey, 'pages', filter],
+  pageSize: SUBTASK_PAGE_SIZE,
+  fetchPage: (page) => apiPage<Subtask>('/api/subtasks/', { query: { ...filter, ...page } }),
+});
+
+export const useSubtaskPages = (filter: SubtaskFilter) => usePagedList(getSubtaskPagesQuery(filter));

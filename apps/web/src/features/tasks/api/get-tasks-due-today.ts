@@ -1,10 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subtask } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
+import { usePagedList, type PagedListQuery } from '../../../lib/lists';
+import { SUBTASK_PAGE_SIZE } from '../tasks.rules';
 
-/** Subtasks not completed and due today in the company's time zone. */
-export const getTasksDueToday = () => api<Subtask[]>('/api/tasks-due-today/');
+export const tasksDueTodayQueryKey = ['tasks-due-today'] as const;
 
-export const getTasksDueTodayQueryOptions = () => queryOptions({ queryKey: ['tasks-due-today'], queryFn: getTasksDueToday });
+/** Subtasks not completed and due today in the company's time zone, a page at a time. */
+export const getTasksDueTodayPagesQuery = (): PagedListQuery<Subtask> => ({
+  queryKey: [...tasksDueTodayQueryKey, 'pages'],
+  pageSize: SUBTASK_PAGE_SIZE,
+  fetchPage: (page) => apiPage<Subtask>('/api/tasks-due-today/', { query: { ...page } }),
+});
 
-export const useTasksDueToday = () => useQuery(getTasksDueTodayQueryOptions());
+export const useTasksDueTodayPages = () => usePagedList(getTasksDueTodayPagesQuery());

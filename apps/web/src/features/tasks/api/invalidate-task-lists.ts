@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getPendingApprovalsQueryOptions } from './get-pending-approvals';
-import { getSubtasksQueryOptions } from './get-subtasks';
-import { getTasksDueTodayQueryOptions } from './get-tasks-due-today';
+import { pendingApprovalsQueryKey } from './get-pending-approvals';
+import { subtasksQueryKey } from './get-subtasks';
+import { tasksDueTodayQueryKey } from './get-tasks-due-today';
 
-/** Any subtask written may enter or leave every task list, so each mutation reloads them all. */
+/** The keys every task list starts with: any subtask written may enter or leave each of them. */
+export const TASK_LIST_KEYS = [subtasksQueryKey, pendingApprovalsQueryKey, tasksDueTodayQueryKey];
+
+/** Reloads every task list, each loaded page of it included. */
 export function invalidateTaskLists(queryClient: QueryClient) {
-  return Promise.all(
-    [getSubtasksQueryOptions(), getPendingApprovalsQueryOptions(), getTasksDueTodayQueryOptions()].map((options) =>
-      queryClient.invalidateQueries({ queryKey: options.queryKey }),
-    ),
-  );
+  return Promise.all(TASK_LIST_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { getPendingApprovalsQueryOptions } from '../api/get-pending-approvals';
-import { useSubtasks } from '../api/get-subtasks';
+import { usePagedList } from '../../../lib/lists';
+import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
+import { useSubtaskPages } from '../api/get-subtasks';
 import { PendingApprovalsTable } from './pending-approvals-table';
 import { useSendForApproval } from './send-for-approval';
 import { SubtaskListTable } from './subtask-list-table';
@@ -10,24 +10,25 @@ import { SubtaskListTable } from './subtask-list-table';
 /** My Tasks: the subtasks assigned to me (a team member sends them for approval here) and, for a manager, the ones waiting for my decision. */
 export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
   const { t } = useTranslation();
-  const mine = useSubtasks({ assigned_to: 'me' });
-  const pending = useQuery({ ...getPendingApprovalsQueryOptions(), enabled: showApprovals });
+  const mine = useSubtaskPages({ assigned_to: 'me' });
+  const pending = usePagedList(getPendingApprovalPagesQuery(), { enabled: showApprovals });
   const sendForApproval = useSendForApproval();
 
   return (
     <div className="space-y-8">
-      {(mine.isError || pending.isError) && <Alert tone="error">{t('myTasks.loadFailed')}</Alert>}
+      {(mine.query.isError || pending.query.isError) && <Alert tone="error">{t('myTasks.loadFailed')}</Alert>}
       <section aria-labelledby="assigned-tasks" className="space-y-3">
         <h2 id="assigned-tasks" className="text-lg font-semibold text-ink">
           {t('manager.myTasksTitle')}
         </h2>
         {sendForApproval.message}
         <SubtaskListTable
-          subtasks={mine.data ?? []}
+          subtasks={mine.items}
+          more={mine}
           action={sendForApproval.action}
           columns={['project', 'majorTask', 'subtaskTitle', 'dueDate', 'status']}
           label={t('manager.myTasksTitle')}
-          empty={mine.isPending ? t('app.loading') : t('myTasks.empty')}
+          empty={mine.query.isPending ? t('app.loading') : t('myTasks.empty')}
         />
       </section>
       {showApprovals && (
@@ -35,7 +36,7 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
           <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
             {t('taskBoard.pendingApprovals')}
           </h2>
-          <PendingApprovalsTable subtasks={pending.data ?? []} empty={pending.isPending ? t('app.loading') : t('taskBoard.empty.pendingApprovals')} />
+          <PendingApprovalsTable list={pending} empty={pending.query.isPending ? t('app.loading') : t('taskBoard.empty.pendingApprovals')} />
         </section>
       )}
     </div>

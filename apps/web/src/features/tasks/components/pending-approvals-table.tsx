@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import type { PagedListState } from '../../../lib/lists';
 import { useUpdateSubtask } from '../api/update-subtask';
 import { SubtaskListTable } from './subtask-list-table';
 
@@ -13,8 +14,8 @@ const DECISIONS = {
   decline: { status: 'ongoing', success: 'taskBoard.declined', failure: 'taskBoard.declineFailed' },
 } as const;
 
-/** Subtasks waiting for this manager, each approved (completed) or declined (back to ongoing) at once. */
-export function PendingApprovalsTable({ subtasks, empty }: { subtasks: Subtask[]; empty: string }) {
+/** Subtasks waiting for this manager, a page at a time, each approved (completed) or declined (back to ongoing) at once. */
+export function PendingApprovalsTable({ list, empty }: { list: PagedListState<Subtask>; empty: string }) {
   const { t } = useTranslation();
   const update = useUpdateSubtask();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -38,7 +39,8 @@ export function PendingApprovalsTable({ subtasks, empty }: { subtasks: Subtask[]
     <div className="space-y-3">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <SubtaskListTable
-        subtasks={subtasks}
+        subtasks={list.items}
+        more={list}
         columns={['project', 'majorTask', 'subtaskTitle', 'teamMember', 'dueDate']}
         label={t('taskBoard.pendingApprovals')}
         empty={empty}

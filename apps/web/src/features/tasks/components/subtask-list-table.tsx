@@ -2,8 +2,10 @@ import type { Subtask } from '@siteboard/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
+import { ShowMore } from '../../../components/ui/show-more';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
+import type { PagedList } from '../../../lib/lists';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
 
@@ -29,9 +31,24 @@ export interface SubtaskAction {
 
 /**
  * A list of subtasks with the columns each screen names and "N/A" where a value is missing: a
- * table from small tablets up, a card per subtask on phones (nothing to scroll sideways).
+ * table from small tablets up, a card per subtask on phones (nothing to scroll sideways). A
+ * paged list (`more`) gets its Show More / Show Less below.
  */
-export function SubtaskListTable({ subtasks, columns, label, empty, action }: { subtasks: Subtask[]; columns: SubtaskColumn[]; label: string; empty: string; action?: SubtaskAction }) {
+export function SubtaskListTable({
+  subtasks,
+  columns,
+  label,
+  empty,
+  action,
+  more,
+}: {
+  subtasks: Subtask[];
+  columns: SubtaskColumn[];
+  label: string;
+  empty: string;
+  action?: SubtaskAction;
+  more?: PagedList;
+}) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
   const fields = (subtask: Subtask) => [
@@ -73,6 +90,7 @@ export function SubtaskListTable({ subtasks, columns, label, empty, action }: { 
           ))}
         </Table>
       </div>
+      {more && <ShowMore list={more} />}
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Subtask } from '@siteboard/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
-import { getPendingApprovalsQueryOptions } from '../api/get-pending-approvals';
-import { getSubtasksQueryOptions, useSubtasks } from '../api/get-subtasks';
-import { useTasksDueToday } from '../api/get-tasks-due-today';
+import { usePagedList, type PagedListState } from '../../../lib/lists';
+import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
+import { getSubtaskPagesQuery, useSubtaskPages } from '../api/get-subtasks';
+import { useTasksDueTodayPages } from '../api/get-tasks-due-today';
 import { PendingApprovalsTable } from './pending-approvals-table';
 import { useSendForApproval } from './send-for-approval';
 import { SubtaskListTable, type SubtaskColumn } from './subtask-list-table';
@@ -34,35 +34,34 @@ const PANELS: Record<Board, Record<Panel, { label: string; empty: string; column
 };
 
 /**
- * The manager's and the team member's dashboard: a card per list with its live count; a card opens
- * its table below (one at a time) and closes it again. `leadingCard` comes first (the projects
+ * The manager's and the team member's dashboard: a card per list with its live count (the server's
+ * total); a card opens its table below (one at a time, a page at a time) and closes it again. `leadingCard` comes first (the projects
  * card). The manager's middle card is the approvals waiting for them, the team member's the
  * subtasks they sent for approval.
  */
 export function TaskDashboard({ leadingCard, board }: { leadingCard: ReactNode; board: Board }) {
   const { t } = useTranslation();
   const isManager = board === 'manager';
-  const approvals = useQuery({ ...getPendingApprovalsQueryOptions(), enabled: isManager });
-  const sent = useQuery({ ...getSubtasksQueryOptions({ assigned_to: 'me', status: 'pending_approval' }), enabled: !isManager });
-  const queries: Record<Panel, UseQueryResult<Subtask[]>> = {
-    dueToday: useTasksDueToday(),
-    pending: isManager ? approvals : sent,
-    mine: useSubtasks({ assigned_to: 'me' }),
+  const lists: Record<Panel, PagedListState<Subtask>> = {
+    dueToday: useTasksDueTodayPages(),
+    // The board never changes under a mounted dashboard, so this is always the same list.
+    pending: usePagedList(isManager ? getPendingApprovalPagesQuery() : getSubtaskPagesQuery({ assigned_to: 'me', status: 'pending_approval' })),
+    mine: useSubtaskPages({ assigned_to: 'me' }),
   };
   const sendForApproval = useSendForApproval();
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
-  const failed = Object.values(queries).some((query) => query.isError);
+  const failed = Object.values(lists).some((list) => list.query.isError);
 
   const renderPanel = (panel: Panel) => {
-    const { data = [], isPending } = queries[panel];
-    const empty = isPending ? t('app.loading') : t(panels[panel].empty);
-    if (panel === 'pending' && isManager) return <PendingApprovalsTable subtasks={data} empty={empty} />;
+    const list = lists[panel];
+    const empty = list.query.isPending ? t('app.loading') : t(panels[panel].empty);
+    if (panel === 'pending' && isManager) return <PendingApprovalsTable list={list} empty={empty} />;
     const action = panel === 'mine' ? sendForApproval.action : undefined;
     return (
       <div className="space-y-3">
         {action && sendForApproval.message}
-        <SubtaskListTable subtasks={data} columns={panels[panel].columns} label={t(panels[panel].label)} empty={empty} action={action} />
+        <SubtaskListTable subtasks={list.items} more={list} columns={panels[panel].columns} label={t(panels[panel].label)} empty={empty} action={action} />
       </div>
     );
   };
@@ -76,7 +75,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: ReactNode; 
           <StatCard
             key={panel}
             label={t(panels[panel].label)}
-            count={queries[panel].data?.length}
+            count={lists[panel].total}
             expanded={open === panel}
             controls={PANEL_ID}
             onToggle={() => setOpen((value) => (value === panel ? null : panel))}
