@@ -4,7 +4,7 @@
  * execution time (the hottest first) with their plans, and a flag on any sequential scan over the
  * big tables (subtasks, notifications, their recipients, major tasks).
  *
- * It builds the app in this process (no HTTP) on a fresh seeded database, or on EXPLAIN_DATABASE_URL
+ * It builds the app in this process (no HTTP) on a fresh seeded database, or on BENCH_DATABASE_URL
  * when that names one already seeded with `npm run seed:large`. Writes are explained inside a
  * transaction that is rolled back.
  */
@@ -30,8 +30,8 @@ interface Explained extends Statement {
 }
 
 async function main() {
-  const owned = process.env.EXPLAIN_DATABASE_URL ? undefined : await prepareLargeDatabase('postgres');
-  const url = process.env.EXPLAIN_DATABASE_URL ?? owned!.env.DATABASE_URL!;
+  const data = await prepareLargeDatabase('postgres');
+  const url = data.env.DATABASE_URL!;
   let capture: Statement[] | undefined;
   let endpointName = '';
   const database = await openDatabase({ kind: 'postgres', url, onQuery: (sql, params) => capture?.push({ endpoint: endpointName, sql, params }) });
@@ -74,7 +74,7 @@ async function main() {
     await explainer.end();
     await app.close();
     await database.close();
-    await owned?.drop();
+    await data.drop();
   }
 }
 

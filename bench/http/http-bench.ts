@@ -10,7 +10,8 @@
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DURATION seconds per run (default 8),
  * BENCH_CONNECTIONS (default 1,10,50), BENCH_ONLY (a pattern: only the endpoints it matches),
  * BENCH_PORT (default 4187), BENCH_PG_URL (an admin connection to the PostgreSQL server the
- * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres).
+ * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,9 +162,10 @@ async function pgVersion(): Promise<string> {
   return `PostgreSQL ${rows[0]!.server_version.split(' ')[0]}`;
 }
 
-function renderSection(kind: 'postgres' | 'pglite', seedSeconds: number, endpoints: Endpoint[], results: Map<string, Map<number, Figures>>): string {
+function renderSection(kind: 'postgres' | 'pglite', seedSeconds: number | undefined, endpoints: Endpoint[], results: Map<string, Map<number, Figures>>): string {
   const title = kind === 'postgres' ? 'PostgreSQL (pool of DB_POOL_SIZE connections, default 10)' : 'PGlite (embedded, one connection)';
-  const lines = [`## ${title}`, '', `Seeded in ${seedSeconds.toFixed(0)} s (npm run seed:large, both companies).`];
+  const seeding = seedSeconds === undefined ? 'A database seeded earlier (BENCH_DATABASE_URL), with what earlier write runs added.' : `Seeded in ${seedSeconds.toFixed(0)} s (npm run seed:large, both companies).`;
+  const lines = [`## ${title}`, '', seeding];
   for (const connections of CONNECTIONS) {
     const ceiling = results.get(CEILING.name)!.get(connections)!;
     lines.push('', `### ${connections} connection${connections === 1 ? '' : 's'}`, '', '| endpoint | kind | req/s | ratio | p50 ms | p99 ms | errors |', '|---|---|---:|---:|---:|---:|---:|');

@@ -50,12 +50,19 @@ export async function describeEndpoints(call: Call): Promise<Endpoint[]> {
   return [
     { name: 'login (POST /api/token/)', kind: 'write', note: 'argon2id verify (19 MiB, t=2) by design', next: () => ({ method: 'POST', path: '/api/token/', body: { email: nextLogin(), password: LARGE_PASSWORD, role: 'team_member', company_id: companyId } }) },
     { name: 'profile', kind: 'read', next: () => ({ method: 'GET', path: '/api/profile/', token: member }) },
-    { name: 'subtasks assigned to me (member)', kind: 'read', next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=me', token: member }) },
+    // The lists as the dashboards ask for them: the first page of 20 and its total.
+    { name: 'subtasks assigned to me, first 20 (member)', kind: 'read', next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=me&limit=20&offset=0', token: member }) },
     { name: 'projects, first page of 10 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/projects/?status=ongoing,planned&limit=10', token: manager }) },
     // What expanding a project on the projects screen asks: its 10 major tasks with their 100 subtasks.
     { name: 'project with expand=major_tasks (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/projects/${nextExpanded()}/?expand=major_tasks`, token: manager }) },
-    { name: 'pending approvals (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/pending-approvals/', token: manager }) },
-    { name: 'tasks due today (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/tasks-due-today/', token: manager }) },
+    { name: 'pending approvals, first 20 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/pending-approvals/?limit=20&offset=0', token: manager }) },
+    { name: 'tasks due today, first 20 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/tasks-due-today/?limit=20&offset=0', token: manager }) },
+    // The team workload: every ongoing subtask of the manager's 20 people.
+    {
+      name: "team's ongoing subtasks (manager)",
+      kind: 'read',
+      next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=my_team&status=ongoing&project_status=ongoing,planned', token: manager }),
+    },
     { name: 'notifications list (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/notifications/?email=${encodeURIComponent(`manager1@${DOMAIN}`)}`, token: manager }) },
     { name: 'manager appraisal report (team of 20)', kind: 'read', next: () => ({ method: 'GET', path: '/projects/api/manager-appraisal-report/', token: manager }) },
     { name: 'mark notifications read (member)', kind: 'write', next: () => ({ method: 'PATCH', path: '/api/notifications/mark-read/', token: member, body: {} }) },

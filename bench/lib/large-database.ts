@@ -30,13 +30,20 @@ export function databaseUrl(name: string): string {
 export interface LargeDatabase {
   /** What the server (and the seed) need in their environment to use it. */
   env: Record<string, string>;
-  seedSeconds: number;
+  /** Seconds the seed took; undefined for a reused database. */
+  seedSeconds?: number;
   drop(): Promise<void>;
 }
 
-/** A brand-new database with the large data: the writes of one run must not tilt the next. */
+/**
+ * A brand-new database with the large data: the writes of one run must not tilt the next. For
+ * PostgreSQL, BENCH_DATABASE_URL names an already seeded database to reuse instead (quicker
+ * rounds while tuning; it keeps what the write runs add, so published figures come from a fresh one).
+ */
 export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise<LargeDatabase> {
   const seedStarted = performance.now();
+  const reused = process.env.BENCH_DATABASE_URL;
+  if (kind === 'postgres' && reused) return { env: { DATABASE_URL: reused }, drop: async () => {} };
   if (kind === 'postgres') {
     const name = `siteboard_bench_${process.pid}_${Date.now()}`;
     await withAdmin((client) => client.query(`create database ${name}`));
