@@ -30,6 +30,7 @@ import {
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const listResponses = { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse };
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/major-tasks/:id/', {
@@ -64,7 +65,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "The company's subtasks, filtered by project status, assignee and status",
       querystring: subtaskListQuery,
-      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
+      response: listResponses,
     },
     handler: async (request, reply) => sendPage(reply, await listSubtasks({ db: app.db, user: request.user }, request.query), request.query),
   });
@@ -87,25 +88,15 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateSubtask({ db: app.db, user: request.user }, request.params.id, request.body),
   });
 
-  app.get('/api/pending-approvals/', {
-    schema: {
-      tags,
-      security,
-      summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)',
-      querystring: taskListQuery,
-      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
-    },
-    handler: async (request, reply) => sendPage(reply, await listPendingApprovals({ db: app.db, user: request.user }, request.query), request.query),
-  });
-
-  app.get('/api/tasks-due-today/', {
-    schema: {
-      tags,
-      security,
-      summary: "Subtasks not completed and due today in the company's time zone",
-      querystring: taskListQuery,
-      response: { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse },
-    },
-    handler: async (request, reply) => sendPage(reply, await listTasksDueToday({ db: app.db, user: request.user }, request.query), request.query),
-  });
+  // The dashboards' lists: the caller's part of the company's work, all of it or a page.
+  const dashboardLists = [
+    { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals },
+    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today in the company's time zone", list: listTasksDueToday },
+  ];
+  for (const { url, summary, list } of dashboardLists) {
+    app.get(url, {
+      schema: { tags, security, summary, querystring: taskListQuery, response: listResponses },
+      handler: async (request, reply) => sendPage(reply, await list({ db: app.db, user: request.user }, request.query), request.query),
+    });
+  }
 };
