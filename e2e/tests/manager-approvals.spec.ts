@@ -133,6 +133,7 @@ test('a long approvals list shows 20 rows at a time, Show More brings the rest, 
   await expect(rows).toHaveCount(21);
   await showMoreUntilVisible(page.getByRole('region', { name: 'Pending Approvals' }), rows.filter({ hasText: `${stamp} #21` }));
   await expect(rows).toHaveCount(Math.min(pending.length, 40) + 1);
+  await saveScreenshot(page, 'manager-dashboard-approvals-more');
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(rows).toHaveCount(21);
 });
