@@ -41,22 +41,36 @@ export async function revokeFamily(db: DbOrTx, family: string) {
 const loginIsLive = (family: SQL) =>
   sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${family} and ${refreshTokens.revokedAt} is not null and ${refreshTokens.replacedBy} is null)`;
 
-/**
- * What each authenticated request needs, read fresh so that a deleted user, a changed role or a
- * revoked login takes effect at once.
- */
-export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; companyId: number; family: string }) {
-  const [row] = await db
+/** The statement behind findActiveIdentity, built once per database and prepared on each connection. */
+function prepareActiveIdentity(db: DbOrTx) {
+  return db
     .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email })
     .from(users)
     .where(
       and(
-        eq(users.id, claims.userId),
-        eq(users.companyId, claims.companyId),
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.companyId, sql.placeholder('companyId')),
         isNull(users.deletedAt),
-        loginIsLive(sql`${claims.family}`),
+        loginIsLive(sql`${sql.placeholder('family')}`),
       ),
-    );
+    )
+    .prepare('find_active_identity');
+}
+
+const activeIdentityStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareActiveIdentity>>();
+
+/**
+ * What each authenticated request needs, read fresh so that a deleted user, a changed role or a
+ * revoked login takes effect at once. Every request runs it, so it is a prepared statement:
+ * neither drizzle nor PostgreSQL builds and plans it again.
+ */
+export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; companyId: number; family: string }) {
+  let statement = activeIdentityStatements.get(db);
+  if (!statement) {
+    statement = prepareActiveIdentity(db);
+    activeIdentityStatements.set(db, statement);
+  }
+  const [row] = await statement.execute(claims);
   return row;
 }
 
