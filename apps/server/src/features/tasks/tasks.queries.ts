@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -147,6 +147,9 @@ function filterConditions(db: DbOrTx, companyId: number, filter: SubtaskFilter, 
   return conditions;
 }
 
+/** The order every subtask list has: soonest due first (undated last), then by id. */
+const soonestDueFirst = (dueDate: SQLWrapper, id: SQLWrapper) => [sql`${dueDate} asc nulls last`, asc(id)];
+
 /** Every match in one pass ('joined' conditions), each joined to its people, major task and project. */
 function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
   return db
@@ -157,7 +160,7 @@ function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
     .where(and(...conditions))
-    .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id));
+    .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id));
 }
 
 /** A page of the matches, picked from the subtasks alone ('subquery' conditions); only its rows are joined. */
@@ -167,7 +170,7 @@ function readSubtaskPage(db: DbOrTx, conditions: SQL[], page: PageRequest) {
       .select({ id: subtasks.id, dueDate: subtasks.dueDate, total: matchingRowCount().as('total') })
       .from(subtasks)
       .where(and(...conditions))
-      .orderBy(sql`${subtasks.dueDate} asc nulls last`, asc(subtasks.id))
+      .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id))
       .$dynamic(),
     page,
   ).as('page');
@@ -179,7 +182,7 @@ function readSubtaskPage(db: DbOrTx, conditions: SQL[], page: PageRequest) {
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
-    .orderBy(sql`${pageIds.dueDate} asc nulls last`, asc(pageIds.id));
+    .orderBy(...soonestDueFirst(pageIds.dueDate, pageIds.id));
 }
 
 /** The company's subtasks that match, soonest due first: a page of them and their total in one statement. */
