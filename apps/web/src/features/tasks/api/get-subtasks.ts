@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
 import { api, apiPage } from '../../../lib/api-client';
 import { usePagedList, type PagedListQuery } from '../../../lib/lists';
@@ -22,11 +22,14 @@ export const getSubtasksQueryOptions = (filter: SubtaskFilter) => queryOptions({
 
 export const useSubtasks = (filter: SubtaskFilter) => useQuery(getSubtasksQueryOptions(filter));
 
-/** Matching subtasks a page at a time, soonest due first, with how many match in all. */
-export const getSubtaskPagesQuery = (filter: SubtaskFilter): PagedListQuery<Subtask> => ({
-  queryKey: [...subtasksQueryKey, 'pages', filter],
+/** Any subtask list endpoint a page at a time, soonest due first, with how many rows it holds in all. */
+export const subtaskListPages = (queryKey: QueryKey, path: string, filter: SubtaskFilter = {}): PagedListQuery<Subtask> => ({
+  queryKey,
   pageSize: SUBTASK_PAGE_SIZE,
-  fetchPage: (page) => apiPage<Subtask>('/api/subtasks/', { query: { ...filter, ...page } }),
+  fetchPage: (page) => apiPage<Subtask>(path, { query: { ...filter, ...page } }),
 });
+
+/** Matching subtasks a page at a time. */
+export const getSubtaskPagesQuery = (filter: SubtaskFilter) => subtaskListPages([...subtasksQueryKey, 'pages', filter], '/api/subtasks/', filter);
 
 export const useSubtaskPages = (filter: SubtaskFilter) => usePagedList(getSubtaskPagesQuery(filter));
