@@ -5,14 +5,16 @@
  * big tables (subtasks, notifications, their recipients, major tasks).
  *
  * It builds the app in this process (no HTTP) on a fresh seeded database, or on BENCH_DATABASE_URL
- * when that names one already seeded with `npm run seed:large`. Writes are explained inside a
- * transaction that is rolled back.
+ * when that names one already seeded with `npm run seed:large`. Each statement is explained as the
+ * server runs it: prepared on a connection with the server's session options, so the plan shown is
+ * the generic plan it reuses ($n in its conditions). Writes are explained inside a transaction
+ * that is rolled back.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { openDatabase, SESSION_OPTIONS } from '../../apps/server/src/db/client';
 import { describeEndpoints, type Call } from '../lib/endpoints';
 import { prepareLargeDatabase, repoRoot } from '../lib/large-database';
 
@@ -36,7 +38,7 @@ async function main() {
   let endpointName = '';
   const database = await openDatabase({ kind: 'postgres', url, onQuery: (sql, params) => capture?.push({ endpoint: endpointName, sql, params }) });
   const app = await buildApp({ database, jwtSecret: 'explain-secret-that-is-long-enough-for-hs256-signing' });
-  const explainer = new pg.Client({ connectionString: url });
+  const explainer = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
   await explainer.connect();
   try {
     let address = 0;
@@ -64,7 +66,7 @@ async function main() {
       capture = undefined;
     }
     const explained: Explained[] = [];
-    for (const statement of statements) explained.push(await explain(explainer, statement));
+    for (const [index, statement] of statements.entries()) explained.push(await explain(explainer, statement, index));
     const file = path.join(repoRoot, 'bench/results', `${new Date().toISOString().slice(0, 10)}-explain.md`);
     fs.writeFileSync(file, render(explained, (await explainer.query<{ server_version: string }>('show server_version')).rows[0]!.server_version));
     console.log(`Wrote ${path.relative(repoRoot, file)}`);
@@ -78,13 +80,16 @@ async function main() {
   }
 }
 
-async function explain(client: pg.Client, statement: Statement): Promise<Explained> {
+async function explain(client: pg.Client, statement: Statement, index: number): Promise<Explained> {
   const params = statement.params.map(toParam);
+  const name = `explained_${index}`;
   // ANALYZE runs the statement: a write must leave nothing behind.
   await client.query('begin');
   let plan: string;
   try {
-    plan = await planOf(client, `explain (analyze, buffers) ${statement.sql}`, params);
+    // The plan the server gets: the statement prepared (and planned) once, then run again.
+    await client.query({ name, text: statement.sql, values: params });
+    plan = await planOf(client, `explain (analyze, buffers) execute ${name}(${params.map((param) => literal(client, param)).join(', ')})`);
   } catch {
     // The request already ran this write for real (a unique key taken, say): its plan without running it.
     await client.query('rollback');
@@ -92,15 +97,23 @@ async function explain(client: pg.Client, statement: Statement): Promise<Explain
     plan = `(estimated: the statement cannot run twice)\n${await planOf(client, `explain ${statement.sql}`, params)}`;
   } finally {
     await client.query('rollback');
+    await client.query(`deallocate all`);
   }
   const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
   const bigSeqScans = BIG_TABLES.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
   return { ...statement, plan, executionMs, bigSeqScans };
 }
 
-async function planOf(client: pg.Client, sql: string, params: unknown[]): Promise<string> {
+async function planOf(client: pg.Client, sql: string, params: unknown[] = []): Promise<string> {
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(sql, params);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** A parameter as an SQL literal, written as node-postgres would send it (dates, arrays). */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}` : String(value);
+  return client.escapeLiteral(text);
 }
 
 /** Drizzle hands node-postgres dates and arrays as they are; JSON-ish values go as text. */
@@ -115,7 +128,7 @@ function render(explained: Explained[], serverVersion: string): string {
   return [
     `# EXPLAIN ANALYZE of the benchmarked calls — ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `PostgreSQL ${serverVersion.split(' ')[0]}, large data (\`npm run seed:large\`: two companies of 100,000 subtasks and 200,000 notifications each), one request per call as in \`npm run bench\` (manager1 of the first company, team of 20; member1). ${explained.length} statements.`,
+    `PostgreSQL ${serverVersion.split(' ')[0]}, large data (\`npm run seed:large\`: two companies of 100,000 subtasks and 200,000 notifications each), one request per call as in \`npm run bench\` (manager1 of the first company, team of 20; member1), each statement prepared and planned as the server's connections do (\`${SESSION_OPTIONS}\`: one generic plan per statement, $n in its conditions). ${explained.length} statements.`,
     '',
     flagged.length === 0
       ? `No sequential scan over ${BIG_TABLES.join(', ')} in any statement.`

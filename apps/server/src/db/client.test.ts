@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, isPostgresReachable } from '../test/build-app';
 import { DataDirLockedError, openDatabase } from './client';
+import { companies } from './schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
 
@@ -33,5 +36,27 @@ describe('the PGlite data directory lock', () => {
     await database.close();
 
     expect(fs.existsSync(path.join(dataDir, 'siteboard.lock'))).toBe(false);
+  });
+});
+
+describe('statements on PostgreSQL', () => {
+  it('prepares a repeated statement once per connection and reuses its one generic plan', async ({ skip }) => {
+    if (!(await isPostgresReachable())) skip();
+    const database = await createTestDatabase('postgres');
+    try {
+      const plans = await database.db.transaction(async (tx) => {
+        const companyNamed = (name: string) => tx.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
+        for (const name of ['North Yard', 'South Yard', 'East Yard']) await companyNamed(name);
+        const statement = companyNamed('any').toSQL().sql;
+        return tx
+          .select({ genericPlans: sql<number>`generic_plans::int`, customPlans: sql<number>`custom_plans::int` })
+          .from(sql`pg_prepared_statements`)
+          .where(sql`statement = ${statement}`);
+      });
+
+      expect(plans).toEqual([{ genericPlans: 3, customPlans: 0 }]);
+    } finally {
+      await database.drop();
+    }
   });
 });
