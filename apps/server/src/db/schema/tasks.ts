@@ -43,7 +43,8 @@ export const subtasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    index('subtasks_company_major_task_idx').on(table.companyId, table.majorTaskId),
+    // With the status: a manager's pending approvals read only the pending subtasks of their projects' major tasks.
+    index('subtasks_company_major_task_status_idx').on(table.companyId, table.majorTaskId, table.status),
     index('subtasks_company_assignee_status_idx').on(table.companyId, table.assignedToId, table.status),
     index('subtasks_company_status_due_idx').on(table.companyId, table.status, table.dueDate),
     index('subtasks_company_due_idx').on(table.companyId, table.dueDate),

@@ -91,11 +91,11 @@ function projectCondition(db: DbOrTx, companyId: number, condition: SQL, scope: 
   return inArray(subtasks.majorTaskId, majorTaskIds);
 }
 
-/** The ids of the subtasks that meet the condition, in a statement of the given scope. */
-function subtaskIdsWhere(db: DbOrTx, condition: SQL | undefined, scope: ProjectScope) {
-  const ids = db.select({ id: subtasks.id }).from(subtasks);
-  if (scope === 'subquery') return ids.where(condition);
-  return ids
+/** The ids of the subtasks that meet the condition, each joined to its major task and project. */
+function joinedSubtaskIdsWhere(db: DbOrTx, condition: SQL | undefined) {
+  return db
+    .select({ id: subtasks.id })
+    .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .where(condition);
@@ -132,19 +132,37 @@ function involvementCondition(db: DbOrTx, companyId: number, userId: number, par
   }
 }
 
-function filterConditions(db: DbOrTx, companyId: number, filter: SubtaskFilter, scope: ProjectScope): SQL[] {
+/** The conditions of a whole list ('joined'): the parts the user plays as one `id in (union)`. */
+function joinedFilterConditions(db: DbOrTx, companyId: number, filter: SubtaskFilter): SQL[] {
   const { involving, ...rest } = filter;
-  const conditions = subtaskConditions(db, companyId, rest, scope);
+  const conditions = subtaskConditions(db, companyId, rest, 'joined');
   if (involving) {
     // The ids of each part the user plays, found on that part's own index, then one pass over
     // the union: a single OR across the parts made PostgreSQL read every matching subtask of the
     // company and filter afterwards.
-    const branches = involving.as.map((part) =>
-      subtaskIdsWhere(db, and(...conditions, involvementCondition(db, companyId, involving.userId, part, scope)), scope),
-    );
+    const branches = involving.as.map((part) => joinedSubtaskIdsWhere(db, and(...conditions, involvementCondition(db, companyId, involving.userId, part, 'joined'))));
     conditions.push(sql`${subtasks.id} in (${sql.join(branches, sql` union `)})`);
   }
   return conditions;
+}
+
+/**
+ * The matches of a page ('subquery') as (id, due date) rows from the subtasks alone: one select,
+ * or one per part the user plays (each on that part's own index) united, so that no match is
+ * read twice to be checked again.
+ */
+function matchingSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter) {
+  const { involving, ...rest } = filter;
+  const conditions = subtaskConditions(db, companyId, rest, 'subquery');
+  const matching = (condition?: SQL) =>
+    db
+      .select({ id: subtasks.id, dueDate: subtasks.dueDate })
+      .from(subtasks)
+      .where(and(...conditions, condition))
+      .$dynamic();
+  if (!involving) return matching();
+  const [first, ...others] = involving.as.map((part) => matching(involvementCondition(db, companyId, involving.userId, part, 'subquery')));
+  return others.reduce((united, next) => united.union(next), first!);
 }
 
 /** The order every subtask list has: soonest due first (undated last), then by id. */
@@ -153,7 +171,7 @@ const soonestDueFirst = (dueDate: SQLWrapper, id: SQLWrapper) => [sql`${dueDate}
 /** Every match in one pass ('joined' conditions), each joined to its people, major task and project. */
 function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
   return db
-    .select({ ...subtaskColumns, total: matchingRowCount() })
+    .select(subtaskColumns)
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
@@ -163,14 +181,14 @@ function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
     .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id));
 }
 
-/** A page of the matches, picked from the subtasks alone ('subquery' conditions); only its rows are joined. */
-function readSubtaskPage(db: DbOrTx, conditions: SQL[], page: PageRequest) {
+/** A page of the matches, picked from the subtasks alone; only its rows are joined. */
+function readSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter, page: PageRequest) {
+  const matches = matchingSubtasks(db, companyId, filter).as('matches');
   const pageIds = withPage(
     db
-      .select({ id: subtasks.id, dueDate: subtasks.dueDate, total: matchingRowCount().as('total') })
-      .from(subtasks)
-      .where(and(...conditions))
-      .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id))
+      .select({ id: matches.id, dueDate: matches.dueDate, total: matchingRowCount().as('total') })
+      .from(matches)
+      .orderBy(...soonestDueFirst(matches.dueDate, matches.id))
       .$dynamic(),
     page,
   ).as('page');
@@ -187,11 +205,14 @@ function readSubtaskPage(db: DbOrTx, conditions: SQL[], page: PageRequest) {
 
 /** The company's subtasks that match, soonest due first: a page of them and their total in one statement. */
 export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}, page: PageRequest = {}): Promise<Page<Subtask>> {
-  const whole = page.limit === undefined && !page.offset;
-  const conditions = filterConditions(db, companyId, filter, whole ? 'joined' : 'subquery');
-  const rows = whole ? await readAllSubtasks(db, conditions) : await readSubtaskPage(db, conditions, page);
+  if (page.limit === undefined && !page.offset) {
+    const rows = await readAllSubtasks(db, joinedFilterConditions(db, companyId, filter));
+    return { items: rows.map(toSubtask), total: rows.length };
+  }
+  const rows = await readSubtaskPage(db, companyId, filter, page);
   return toPage(rows, page, toSubtask, async () => {
-    const [row] = await db.select({ count: count() }).from(subtasks).where(and(...conditions));
+    const matches = matchingSubtasks(db, companyId, filter).as('matches');
+    const [row] = await db.select({ count: count() }).from(matches);
     return row!.count;
   });
 }
