@@ -57,12 +57,8 @@ export async function describeEndpoints(call: Call): Promise<Endpoint[]> {
     { name: 'project with expand=major_tasks (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/projects/${nextExpanded()}/?expand=major_tasks`, token: manager }) },
     { name: 'pending approvals, first 20 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/pending-approvals/?limit=20&offset=0', token: manager }) },
     { name: 'tasks due today, first 20 (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/tasks-due-today/?limit=20&offset=0', token: manager }) },
-    // The team workload: every ongoing subtask of the manager's 20 people.
-    {
-      name: "team's ongoing subtasks (manager)",
-      kind: 'read',
-      next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=my_team&status=ongoing&project_status=ongoing,planned', token: manager }),
-    },
+    // The team workload screen: the manager's 20 people with the names of their ongoing subtasks.
+    { name: 'team workload (manager)', kind: 'read', next: () => ({ method: 'GET', path: '/api/team-workload/', token: manager }) },
     { name: 'notifications list (manager)', kind: 'read', next: () => ({ method: 'GET', path: `/api/notifications/?email=${encodeURIComponent(`manager1@${DOMAIN}`)}`, token: manager }) },
     { name: 'manager appraisal report (team of 20)', kind: 'read', next: () => ({ method: 'GET', path: '/projects/api/manager-appraisal-report/', token: manager }) },
     { name: 'mark notifications read (member)', kind: 'write', next: () => ({ method: 'PATCH', path: '/api/notifications/mark-read/', token: member, body: {} }) },

@@ -27,12 +27,16 @@ test('team performance: workload least loaded first, appraisal cards, a date fil
     api.get<{ name: string; total_tasks: number }[]>('/projects/api/manager-appraisal-report/'),
   ]);
   const expected = team
-    .map((member) => ({ email: member.user.email, count: ongoing.filter((task) => task.assigned_to?.id === member.user.id).length }))
+    .map((member) => {
+      const names = ongoing.filter((task) => task.assigned_to?.id === member.user.id).map((task) => task.name);
+      return { email: member.user.email, count: names.length, names };
+    })
     .sort((a, b) => a.count - b.count || a.email.localeCompare(b.email));
   await expect(workloadCards(page)).toHaveCount(expected.length);
   for (const [index, item] of expected.entries()) {
     await expect(workloadCards(page).nth(index)).toContainText(item.email);
     await expect(workloadCards(page).nth(index)).toContainText(new RegExp(`(^|\\D)${item.count} ongoing tasks?`));
+    for (const name of item.names) await expect(workloadCards(page).nth(index).getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
   }
 
   await expect(performanceCards(page)).toHaveCount(report.length);
@@ -82,7 +86,10 @@ test('team performance: the spec messages for a missing endpoint, refusals, fail
 
   await page.unroute(report);
   await page.route(report, (route) => route.fulfill({ json: [] }));
-  await page.route('**/api/subtasks/?assigned_to=my_team&*', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/team-workload/', async (route) => {
+    const workload: { tasks: string[]; task_count: number }[] = await (await route.fetch()).json();
+    await route.fulfill({ json: workload.map((item) => ({ ...item, tasks: [], task_count: 0 })) });
+  });
   await page.reload();
   await expect(page.getByText('No performance data available.')).toBeVisible();
   await expect(workloadCards(page).first()).toContainText('No ongoing tasks!');

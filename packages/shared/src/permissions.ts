@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   'users:manage': ['admin'],
   'team-members:read': ['admin', 'manager'],
   'team-members:manage': ['admin'],
+  'team-members:workload': ['manager'],
   'company:manage': ['admin'],
   'projects:manage': ['admin'],
   'projects:read': ['admin', 'manager', 'team_member'],

@@ -84,6 +84,15 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
+/** A manager's team member with the names of their ongoing subtasks (in ongoing or planned projects), soonest due first. */
+export const teamWorkloadItemSchema = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  tasks: z.array(z.string()),
+  task_count: z.number(),
+});
+export type TeamWorkloadItem = z.infer<typeof teamWorkloadItemSchema>;
+
 export const upsertTeamMemberInput = z.object({
   user_id: positiveId('Select a user.'),
   manager_id: positiveId('Select a manager.'),

@@ -5,10 +5,11 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { addLiveNotification, clearLiveNotifications } from '../features/notifications/live-notifications';
 import { projectsQueryKey } from '../features/projects/api/get-projects';
 import { TASK_LIST_KEYS } from '../features/tasks/api/invalidate-task-lists';
+import { teamWorkloadQueryKey } from '../features/team/api/get-team-workload';
 import { useAuth } from '../lib/auth';
 import { useRealtime } from '../lib/realtime';
 
-const TASK_KEYS = [...TASK_LIST_KEYS, projectsQueryKey];
+const TASK_KEYS = [...TASK_LIST_KEYS, teamWorkloadQueryKey, projectsQueryKey];
 
 /** The manager's and team member's bell, and the live connection that feeds it while the shell is open. */
 export function AreaNotifications() {

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TeamMember } from '@siteboard/shared';
+import type { TeamMember, TeamWorkloadItem } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
+import { projects } from '../../db/schema/projects';
+import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
 
 const managers = alias(users, 'managers');
@@ -43,6 +45,45 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
     manager: row.managerId === null || row.managerEmail === null ? null : { id: row.managerId, email: row.managerEmail },
     performance_score: row.performanceScore,
   }));
+}
+
+/**
+ * The manager's active team members, least loaded first (then by email), each with the names of
+ * their ongoing subtasks in ongoing or planned projects, soonest due first (work in a completed
+ * project is no one's load). One statement that answers names, not whole subtasks.
+ */
+export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number): Promise<TeamWorkloadItem[]> {
+  const inTeam = and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, managerId));
+  const work = db.$with('work').as(
+    db
+      .select({
+        assigneeId: subtasks.assignedToId,
+        names: sql<string[]>`array_agg(${subtasks.name} order by ${subtasks.dueDate} asc nulls last, ${subtasks.id})`.as('names'),
+        count: count().as('count'),
+      })
+      .from(subtasks)
+      .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+      .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+      .where(
+        and(
+          eq(subtasks.companyId, companyId),
+          eq(subtasks.status, 'ongoing'),
+          inArray(projects.status, ['ongoing', 'planned']),
+          inArray(subtasks.assignedToId, db.select({ userId: teamMembers.userId }).from(teamMembers).where(inTeam)),
+        ),
+      )
+      .groupBy(subtasks.assignedToId),
+  );
+  const taskCount = sql<number>`coalesce(${work.count}, 0)`.mapWith(Number);
+  const rows = await db
+    .with(work)
+    .select({ userId: users.id, email: users.email, names: work.names, taskCount })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(work, eq(work.assigneeId, users.id))
+    .where(and(inTeam, eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(taskCount, sql`lower(${users.email})`, asc(users.id));
+  return rows.map((row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }));
 }
 
 /**

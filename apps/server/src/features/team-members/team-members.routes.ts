@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, errorResponse, teamMemberSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { PERMISSIONS, errorResponse, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
 import { requireRole } from '../../plugins/auth';
-import { listTeamMembersFor, upsertTeamMemberRecord } from './team-members.service';
+import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team-members.service';
 
 const tags = ['team-members'];
 const security = [{ bearer: [] }];
@@ -17,6 +17,17 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(teamMemberSchema), 401: errorResponse, 403: errorResponse },
     },
     handler: async (request) => listTeamMembersFor({ db: app.db, user: request.user }),
+  });
+
+  app.get('/api/team-workload/', {
+    preHandler: requireRole(...PERMISSIONS['team-members:workload']),
+    schema: {
+      tags,
+      summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
+      security,
+      response: { 200: z.array(teamWorkloadItemSchema), 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (request) => listTeamWorkloadFor({ db: app.db, user: request.user }),
   });
 
   app.post('/api/team-members/', {

@@ -1,11 +1,11 @@
-import type { TeamMember, upsertTeamMemberInput } from '@siteboard/shared';
+import type { TeamMember, TeamWorkloadItem, upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
 import { assertActiveManager } from '../users/users.service';
 import { lockActiveMembers, updateUserRow } from '../users/users.queries';
 import { USER_NOT_FOUND } from '../users/users.rules';
-import { listTeamMembers, upsertTeamMember } from './team-members.queries';
+import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team-members.queries';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
 
@@ -15,6 +15,11 @@ export const NOT_A_TEAM_MEMBER = 'This user is not a team member.';
 export function listTeamMembersFor(ctx: ServiceContext): Promise<TeamMember[]> {
   const filter = ctx.user.role === 'manager' ? { managerId: ctx.user.id } : {};
   return listTeamMembers(ctx.db, ctx.user.companyId, filter);
+}
+
+/** The caller's (a manager's) own team with each member's ongoing work, least loaded first. */
+export function listTeamWorkloadFor(ctx: ServiceContext): Promise<TeamWorkloadItem[]> {
+  return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id);
 }
 
 /** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */

@@ -1,26 +1,23 @@
-import type { Subtask } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { useTeamMembers } from '../api/get-team-members';
-import { buildWorkload } from '../team.rules';
+import { useTeamWorkload } from '../api/get-team-workload';
 
 /** The manager's team, least loaded first, each with the names of their ongoing subtasks. */
-export function TeamWorkload({ ongoingTasks, tasksFailed }: { ongoingTasks: Pick<Subtask, 'name' | 'assigned_to_id' | 'status'>[] | undefined; tasksFailed: boolean }) {
+export function TeamWorkload() {
   const { t } = useTranslation();
-  const members = useTeamMembers();
+  const workload = useTeamWorkload();
 
-  if (members.isError || tasksFailed) return <Alert tone="error">{t('team.loadFailed')}</Alert>;
-  if (!members.data || !ongoingTasks) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
-  const workload = buildWorkload(members.data, ongoingTasks);
-  if (workload.length === 0) return <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('team.noMembers')}</p>;
+  if (workload.isError) return <Alert tone="error">{t('team.loadFailed')}</Alert>;
+  if (!workload.data) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
+  if (workload.data.length === 0) return <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('team.noMembers')}</p>;
 
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {workload.map((item) => (
-        <li key={item.userId} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      {workload.data.map((item) => (
+        <li key={item.user_id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <p className="min-w-0 break-words font-semibold text-ink">{item.email}</p>
-            <span className="shrink-0 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-800">{t('team.ongoingCount', { count: item.count })}</span>
+            <span className="shrink-0 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-800">{t('team.ongoingCount', { count: item.task_count })}</span>
           </div>
           {item.tasks.length === 0 ? (
             <p className="mt-3 text-sm text-green-800">{t('team.noOngoing')}</p>
