@@ -53,36 +53,24 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
  * project is no one's load). One statement that answers names, not whole subtasks.
  */
 export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number): Promise<TeamWorkloadItem[]> {
-  const inTeam = and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, managerId));
-  const work = db.$with('work').as(
-    db
-      .select({
-        assigneeId: subtasks.assignedToId,
-        names: sql<string[]>`array_agg(${subtasks.name} order by ${subtasks.dueDate} asc nulls last, ${subtasks.id})`.as('names'),
-        count: count().as('count'),
-      })
-      .from(subtasks)
-      .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
-      .innerJoin(projects, eq(projects.id, majorTasks.projectId))
-      .where(
-        and(
-          eq(subtasks.companyId, companyId),
-          eq(subtasks.status, 'ongoing'),
-          inArray(projects.status, ['ongoing', 'planned']),
-          inArray(subtasks.assignedToId, db.select({ userId: teamMembers.userId }).from(teamMembers).where(inTeam)),
-        ),
-      )
-      .groupBy(subtasks.assignedToId),
-  );
-  const taskCount = sql<number>`coalesce(${work.count}, 0)`.mapWith(Number);
+  // Per team member (lateral: on the assignee index, one member at a time), their ongoing work.
+  const work = db
+    .select({
+      names: sql<string[] | null>`array_agg(${subtasks.name} order by ${subtasks.dueDate} asc nulls last, ${subtasks.id})`.as('names'),
+      taskCount: count().as('task_count'),
+    })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, users.id), eq(subtasks.status, 'ongoing'), inArray(projects.status, ['ongoing', 'planned'])))
+    .as('work');
   const rows = await db
-    .with(work)
-    .select({ userId: users.id, email: users.email, names: work.names, taskCount })
+    .select({ userId: users.id, email: users.email, names: work.names, taskCount: work.taskCount })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .leftJoin(work, eq(work.assigneeId, users.id))
-    .where(and(inTeam, eq(users.companyId, companyId), isNull(users.deletedAt)))
-    .orderBy(taskCount, sql`lower(${users.email})`, asc(users.id));
+    .crossJoinLateral(work)
+    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, managerId), eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(work.taskCount, sql`lower(${users.email})`, asc(users.id));
   return rows.map((row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }));
 }
 
