@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Project, ProjectStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +10,6 @@ import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, ty
 
 const managers = alias(users, 'managers');
 
-export type ProjectFields = Omit<Project, 'major_tasks'>;
 
 export interface ProjectFilter {
   id?: number;
@@ -30,11 +29,12 @@ function projectConditions(companyId: number, filter: ProjectFilter): SQL[] {
 }
 
 /**
- * The company's matching projects (oldest first unless asked otherwise) with their manager and
- * company: one statement for the page and its total. The page is picked from the projects alone
- * and only its rows are joined (joining all 900 matches to keep 10 was most of the statement).
+ * The company's matching projects (oldest first unless asked otherwise) with their manager,
+ * company and major task ids: one statement for the page and its total. The page is picked from
+ * the projects alone and only its rows are joined (joining all 900 matches to keep 10 was most of
+ * the statement); each row's major task ids come in the same statement, not in a second one.
  */
-export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: PageRequest & { order?: ProjectOrder } = {}): Promise<Page<ProjectFields>> {
+export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: PageRequest & { order?: ProjectOrder } = {}): Promise<Page<Project>> {
   const conditions = projectConditions(companyId, filter);
   const inOrder = (id: typeof projects.id) => (page.order === 'newest' ? desc(id) : asc(id));
   const pageIds = withPage(
@@ -58,6 +58,7 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: Pro
       managerEmail: managers.email,
       companyId: companies.id,
       companyName: companies.name,
+      majorTaskIds: sql<number[]>`(select coalesce(array_agg(${majorTasks.id} order by ${majorTasks.id}), '{}') from ${majorTasks} where ${majorTasks.companyId} = ${companyId} and ${majorTasks.projectId} = ${projects.id})`,
       total: pageIds.total,
     })
     .from(pageIds)
@@ -68,7 +69,7 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: Pro
   return toPage(
     rows,
     page,
-    (row): ProjectFields => ({
+    (row): Project => ({
       id: row.id,
       name: row.name,
       description: row.description,
@@ -77,20 +78,10 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: Pro
       status: row.status,
       manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
       company: { id: row.companyId, name: row.companyName },
+      major_tasks: row.majorTaskIds,
     }),
     () => db.$count(projects, and(...conditions)),
   );
-}
-
-/** The ids of the major tasks of the company's projects (all, or the given ones), for the project shape's `major_tasks`. */
-export function listMajorTaskIds(db: DbOrTx, companyId: number, filter: { projectIds?: number[] } = {}) {
-  const conditions = [eq(majorTasks.companyId, companyId)];
-  if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
-  return db
-    .select({ id: majorTasks.id, projectId: majorTasks.projectId })
-    .from(majorTasks)
-    .where(and(...conditions))
-    .orderBy(asc(majorTasks.id));
 }
 
 /** The project's current dates, locked until the transaction ends so a merged check cannot go stale. */

@@ -6,7 +6,7 @@ import { fieldError, NotFoundError } from '../../lib/errors';
 import type { Page } from '../../lib/lists';
 import { listMajorTasks } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
-import { deleteProject as deleteProjectRow, insertProject, listMajorTaskIds, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectFields, type ProjectValues } from './projects.queries';
+import { deleteProject as deleteProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
 import { endDateError, resolveManagerField } from './projects.rules';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
@@ -31,7 +31,7 @@ function groupByProject<T>(items: T[], projectIdOf: (item: T) => number): Map<nu
 /**
  * The caller's company's projects, filtered and paged as asked, with their major task ids or,
  * with `expand=major_tasks`, their major tasks and subtasks: only the page's projects are
- * expanded, in three statements (two without expand) however many rows.
+ * expanded, in three statements (one without expand) however many rows.
  */
 export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
   const { companyId } = ctx.user;
@@ -44,16 +44,11 @@ export function getProject(ctx: ServiceContext, projectId: number, query: Projec
   return findProject(ctx.db, ctx.user.companyId, projectId, query.expand);
 }
 
-/** The projects with their major task ids, or the major tasks themselves, fetched for these projects only. */
-async function withMajorTasks(db: DbOrTx, companyId: number, projects: ProjectFields[], expand: ProjectQuery['expand']): Promise<Project[] | ExpandedProject[]> {
-  if (projects.length === 0) return [];
-  const projectIds = projects.map((project) => project.id);
-  if (expand === 'major_tasks') {
-    const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(db, companyId, { projectIds }), (task) => task.project_id);
-    return projects.map((project) => ({ ...project, major_tasks: tasksByProject.get(project.id) ?? [] }));
-  }
-  const idsByProject = groupByProject(await listMajorTaskIds(db, companyId, { projectIds }), (row) => row.projectId);
-  return projects.map((project) => ({ ...project, major_tasks: (idsByProject.get(project.id) ?? []).map((row) => row.id) }));
+/** The projects as read (with their major task ids), or with their major tasks themselves, fetched for these projects only. */
+async function withMajorTasks(db: DbOrTx, companyId: number, projects: Project[], expand: ProjectQuery['expand']): Promise<Project[] | ExpandedProject[]> {
+  if (expand !== 'major_tasks' || projects.length === 0) return projects;
+  const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(db, companyId, { projectIds: projects.map((project) => project.id) }), (task) => task.project_id);
+  return projects.map((project) => ({ ...project, major_tasks: tasksByProject.get(project.id) ?? [] }));
 }
 
 async function findProject(db: DbOrTx, companyId: number, projectId: number, expand?: ProjectQuery['expand']): Promise<Project> {
