@@ -10,7 +10,6 @@ import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, ty
 
 const managers = alias(users, 'managers');
 
-
 export interface ProjectFilter {
   id?: number;
   statuses?: ProjectStatus[];
