@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Placeholder } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -123,6 +123,27 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB
  * ids on indexes, a plan that does not depend on the values.
  */
 export const SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
+/** A value of a statement built once: the value itself, or where it goes when executed. */
+export type IdOrPlaceholder = number | Placeholder;
+
+/**
+ * A statement drizzle builds once per database (or transaction) and prepares, for reads of a
+ * fixed shape that requests run over and over: building the SQL text of a big select (an opened
+ * project's, with its nested subqueries) cost drizzle more CPU than running and reading it.
+ * Values go in as `sql.placeholder(...)` when it is executed.
+ */
+export function builtOncePerDatabase<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
+  const statements = new WeakMap<DbOrTx, Statement>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
 
 /** How many distinct statement texts get a prepared statement; past it a statement goes unnamed, as node-postgres sends them by default. */
 const PREPARED_STATEMENTS_MAX = 500;

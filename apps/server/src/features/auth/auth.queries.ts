@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
 import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 
@@ -41,9 +41,9 @@ export async function revokeFamily(db: DbOrTx, family: string) {
 const loginIsLive = (family: SQL) =>
   sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${family} and ${refreshTokens.revokedAt} is not null and ${refreshTokens.replacedBy} is null)`;
 
-/** The statement behind findActiveIdentity, built once per database and prepared on each connection. */
-function prepareActiveIdentity(db: DbOrTx) {
-  return db
+/** The statement behind findActiveIdentity. */
+const activeIdentityStatement = builtOncePerDatabase((db) =>
+  db
     .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email })
     .from(users)
     .where(
@@ -54,23 +54,15 @@ function prepareActiveIdentity(db: DbOrTx) {
         loginIsLive(sql`${sql.placeholder('family')}`),
       ),
     )
-    .prepare('find_active_identity');
-}
-
-const activeIdentityStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareActiveIdentity>>();
+    .prepare('find_active_identity'),
+);
 
 /**
  * What each authenticated request needs, read fresh so that a deleted user, a changed role or a
- * revoked login takes effect at once. Every request runs it, so it is a prepared statement:
- * neither drizzle nor PostgreSQL builds and plans it again.
+ * revoked login takes effect at once. Every request runs it, so it is built once and prepared.
  */
 export async function findActiveIdentity(db: DbOrTx, claims: { userId: number; companyId: number; family: string }) {
-  let statement = activeIdentityStatements.get(db);
-  if (!statement) {
-    statement = prepareActiveIdentity(db);
-    activeIdentityStatements.set(db, statement);
-  }
-  const [row] = await statement.execute(claims);
+  const [row] = await activeIdentityStatement(db).execute(claims);
   return row;
 }
 

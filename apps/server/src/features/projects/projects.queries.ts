@@ -1,17 +1,18 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Project, ProjectStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
+import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
+import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks } from '../../db/schema/tasks';
+import { majorTasksOfProjectJson } from '../tasks/tasks.queries';
 import { users } from '../../db/schema/users';
 import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const managers = alias(users, 'managers');
 
 export interface ProjectFilter {
-  id?: number;
+  id?: IdOrPlaceholder;
   statuses?: ProjectStatus[];
   /** A case-insensitive substring of the name. */
   search?: string;
@@ -19,7 +20,7 @@ export interface ProjectFilter {
 
 export type ProjectOrder = 'oldest' | 'newest';
 
-function projectConditions(companyId: number, filter: ProjectFilter): SQL[] {
+function projectConditions(companyId: IdOrPlaceholder, filter: ProjectFilter): SQL[] {
   const conditions = [eq(projects.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(projects.id, filter.id));
   if (filter.statuses) conditions.push(inArray(projects.status, filter.statuses));
@@ -27,25 +28,27 @@ function projectConditions(companyId: number, filter: ProjectFilter): SQL[] {
   return conditions;
 }
 
+type ProjectRowsRequest = PageRequest & { order?: ProjectOrder; expandMajorTasks?: boolean };
+
 /**
  * The company's matching projects (oldest first unless asked otherwise) with their manager,
- * company and major task ids: one statement for the page and its total. The page is picked from
- * the projects alone and only its rows are joined (joining all 900 matches to keep 10 was most of
- * the statement); each row's major task ids come in the same statement, not in a second one.
+ * company and major task ids, or with `expandMajorTasks` the major tasks themselves with their
+ * subtasks: one statement for the page and its total. The page is picked from the projects alone
+ * and only its rows are joined and expanded (joining all 900 matches to keep 10 was most of the
+ * statement).
  */
-export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: PageRequest & { order?: ProjectOrder } = {}): Promise<Page<Project>> {
-  const conditions = projectConditions(companyId, filter);
+function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: ProjectFilter, page: ProjectRowsRequest) {
   const inOrder = (id: typeof projects.id) => (page.order === 'newest' ? desc(id) : asc(id));
   const pageIds = withPage(
     db
       .select({ id: projects.id, total: matchingRowCount().as('total') })
       .from(projects)
-      .where(and(...conditions))
+      .where(and(...projectConditions(companyId, filter)))
       .orderBy(inOrder(projects.id))
       .$dynamic(),
     page,
   ).as('page');
-  const rows = await db
+  return db
     .select({
       id: projects.id,
       name: projects.name,
@@ -57,7 +60,9 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: Pro
       managerEmail: managers.email,
       companyId: companies.id,
       companyName: companies.name,
-      majorTaskIds: sql<number[]>`(select coalesce(array_agg(${majorTasks.id} order by ${majorTasks.id}), '{}') from ${majorTasks} where ${majorTasks.companyId} = ${companyId} and ${majorTasks.projectId} = ${projects.id})`,
+      majorTasks: page.expandMajorTasks
+        ? sql<MajorTask[]>`${majorTasksOfProjectJson(db, companyId)}`
+        : sql<number[]>`(select coalesce(array_agg(${majorTasks.id} order by ${majorTasks.id}), '{}') from ${majorTasks} where ${majorTasks.companyId} = ${companyId} and ${majorTasks.projectId} = ${projects.id})`,
       total: pageIds.total,
     })
     .from(pageIds)
@@ -65,22 +70,39 @@ export async function listProjectRows(db: DbOrTx, companyId: number, filter: Pro
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(managers, eq(managers.id, projects.managerId))
     .orderBy(inOrder(projects.id));
-  return toPage(
-    rows,
-    page,
-    (row): Project => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      start_date: row.startDate,
-      end_date: row.endDate,
-      status: row.status,
-      manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
-      company: { id: row.companyId, name: row.companyName },
-      major_tasks: row.majorTaskIds,
-    }),
-    () => db.$count(projects, and(...conditions)),
-  );
+}
+
+type ProjectRow = Awaited<ReturnType<typeof selectProjectRows>>[number];
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    status: row.status,
+    manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
+    company: { id: row.companyId, name: row.companyName },
+    major_tasks: row.majorTasks,
+  };
+}
+
+export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
+  const rows = await selectProjectRows(db, companyId, filter, page);
+  return toPage(rows, page, toProject, () => db.$count(projects, and(...projectConditions(companyId, filter))));
+}
+
+const oneProject = { id: sql.placeholder('projectId') };
+const projectStatement = builtOncePerDatabase((db) => selectProjectRows(db, sql.placeholder('companyId'), oneProject, {}).prepare('find_project'));
+const expandedProjectStatement = builtOncePerDatabase((db) =>
+  selectProjectRows(db, sql.placeholder('companyId'), oneProject, { expandMajorTasks: true }).prepare('find_project_expanded'),
+);
+
+/** One project of the company in the list's shape, expanded if asked: the statement is built once and prepared. */
+export async function findProjectRow(db: DbOrTx, companyId: number, projectId: number, expandMajorTasks: boolean): Promise<Project | undefined> {
+  const [row] = await (expandMajorTasks ? expandedProjectStatement : projectStatement)(db).execute({ companyId, projectId });
+  return row && toProject(row);
 }
 
 /** The project's current dates, locked until the transaction ends so a merged check cannot go stale. */

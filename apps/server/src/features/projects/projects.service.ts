@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import type { createProjectInput, ExpandedProject, MajorTask, Project, projectListQuery, projectQuery, updateProjectInput } from '@siteboard/shared';
+import type { createProjectInput, ExpandedProject, Project, projectListQuery, projectQuery, updateProjectInput } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
 import type { Page } from '../../lib/lists';
-import { listMajorTasks } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
-import { deleteProject as deleteProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
+import { deleteProject as deleteProjectRow, findProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
 import { endDateError, resolveManagerField } from './projects.rules';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
@@ -17,26 +16,13 @@ type ProjectQuery = z.output<typeof projectQuery>;
 type CreateProject = z.output<typeof createProjectInput>;
 type UpdateProject = z.output<typeof updateProjectInput>;
 
-function groupByProject<T>(items: T[], projectIdOf: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const projectId = projectIdOf(item);
-    const group = groups.get(projectId);
-    if (group) group.push(item);
-    else groups.set(projectId, [item]);
-  }
-  return groups;
-}
-
 /**
  * The caller's company's projects, filtered and paged as asked, with their major task ids or,
- * with `expand=major_tasks`, their major tasks and subtasks: only the page's projects are
- * expanded, in three statements (one without expand) however many rows.
+ * with `expand=major_tasks`, their major tasks and subtasks: one statement however many rows,
+ * only the page's projects expanded.
  */
-export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
-  const { companyId } = ctx.user;
-  const page = await listProjectRows(ctx.db, companyId, { statuses: query.status, search: query.search }, query);
-  return { ...page, items: await withMajorTasks(ctx.db, companyId, page.items, query.expand) };
+export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
+  return listProjectRows(ctx.db, ctx.user.companyId, { statuses: query.status, search: query.search }, { ...query, expandMajorTasks: query.expand === 'major_tasks' });
 }
 
 /** One project of the caller's company, in the list's shape. */
@@ -44,18 +30,10 @@ export function getProject(ctx: ServiceContext, projectId: number, query: Projec
   return findProject(ctx.db, ctx.user.companyId, projectId, query.expand);
 }
 
-/** The projects as read (with their major task ids), or with their major tasks themselves, fetched for these projects only. */
-async function withMajorTasks(db: DbOrTx, companyId: number, projects: Project[], expand: ProjectQuery['expand']): Promise<Project[] | ExpandedProject[]> {
-  if (expand !== 'major_tasks' || projects.length === 0) return projects;
-  const tasksByProject = groupByProject<MajorTask>(await listMajorTasks(db, companyId, { projectIds: projects.map((project) => project.id) }), (task) => task.project_id);
-  return projects.map((project) => ({ ...project, major_tasks: tasksByProject.get(project.id) ?? [] }));
-}
-
 async function findProject(db: DbOrTx, companyId: number, projectId: number, expand?: ProjectQuery['expand']): Promise<Project> {
-  const { items } = await listProjectRows(db, companyId, { id: projectId });
-  if (items.length === 0) throw new NotFoundError(PROJECT_NOT_FOUND);
-  const [project] = await withMajorTasks(db, companyId, items, expand);
-  return project!;
+  const project = await findProjectRow(db, companyId, projectId, expand === 'major_tasks');
+  if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
+  return project;
 }
 
 /** A manager id from a body is tenant data: it must name an active manager of the caller's own company. */

@@ -1,58 +1,40 @@
 import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, IdOrPlaceholder } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
+import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const assignees = alias(users, 'assignees');
 const assigners = alias(users, 'assigners');
 const creators = alias(users, 'creators');
 
-const subtaskColumns = {
+const projectRefJson = jsonObject({ id: projects.id, name: projects.name, status: projects.status });
+
+/**
+ * A subtask in the API's shape, from its row joined to its people (assignees, assigners), major
+ * task and project: in the statement's own joins or, inside a major task's, around it.
+ */
+const subtaskJson = jsonObject<Subtask>({
   id: subtasks.id,
   name: subtasks.name,
   description: subtasks.description,
   status: subtasks.status,
   priority: subtasks.priority,
-  dueDate: subtasks.dueDate,
-  assignedToId: subtasks.assignedToId,
-  assignedToEmail: assignees.email,
-  assignedById: subtasks.assignedById,
-  assignedByEmail: assigners.email,
-  majorTaskId: subtasks.majorTaskId,
-  majorTaskName: majorTasks.name,
-  projectId: projects.id,
-  projectName: projects.name,
-  projectStatus: projects.status,
-  createdAt: subtasks.createdAt,
-  submittedAt: subtasks.submittedAt,
-  completedAt: subtasks.completedAt,
-};
-
-type SubtaskRow = Awaited<ReturnType<typeof readAllSubtasks>>[number];
-
-function toSubtask(row: SubtaskRow): Subtask {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status,
-    priority: row.priority,
-    due_date: row.dueDate,
-    assigned_to: row.assignedToId !== null && row.assignedToEmail !== null ? { id: row.assignedToId, email: row.assignedToEmail } : null,
-    assigned_to_id: row.assignedToId,
-    assigned_by: row.assignedById !== null && row.assignedByEmail !== null ? { id: row.assignedById, email: row.assignedByEmail } : null,
-    major_task_id: row.majorTaskId,
-    major_task: { id: row.majorTaskId, name: row.majorTaskName, project: { id: row.projectId, name: row.projectName, status: row.projectStatus } },
-    created_at: row.createdAt.toISOString(),
-    submitted_at: row.submittedAt?.toISOString() ?? null,
-    completed_at: row.completedAt?.toISOString() ?? null,
-  };
-}
+  due_date: subtasks.dueDate,
+  assigned_to: personJson(assignees.id, assignees.email),
+  assigned_to_id: subtasks.assignedToId,
+  assigned_by: personJson(assigners.id, assigners.email),
+  major_task_id: subtasks.majorTaskId,
+  major_task: jsonObject({ id: majorTasks.id, name: majorTasks.name, project: projectRefJson }),
+  created_at: isoTimestamp(subtasks.createdAt),
+  submitted_at: isoTimestamp(subtasks.submittedAt),
+  completed_at: isoTimestamp(subtasks.completedAt),
+});
 
 /** Subtasks in which a user plays one of these parts. */
 export type Involvement = 'project_manager' | 'assigner' | 'assignee';
@@ -171,7 +153,7 @@ const soonestDueFirst = (dueDate: SQLWrapper, id: SQLWrapper) => [sql`${dueDate}
 /** Every match in one pass ('joined' conditions), each joined to its people, major task and project. */
 function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
   return db
-    .select(subtaskColumns)
+    .select({ subtask: subtaskJson })
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
@@ -193,7 +175,7 @@ function readSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter, p
     page,
   ).as('page');
   return db
-    .select({ ...subtaskColumns, total: pageIds.total })
+    .select({ subtask: subtaskJson, total: pageIds.total })
     .from(pageIds)
     .innerJoin(subtasks, eq(subtasks.id, pageIds.id))
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
@@ -207,10 +189,10 @@ function readSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter, p
 export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}, page: PageRequest = {}): Promise<Page<Subtask>> {
   if (page.limit === undefined && !page.offset) {
     const rows = await readAllSubtasks(db, joinedFilterConditions(db, companyId, filter));
-    return { items: rows.map(toSubtask), total: rows.length };
+    return { items: rows.map((row) => row.subtask), total: rows.length };
   }
   const rows = await readSubtaskPage(db, companyId, filter, page);
-  return toPage(rows, page, toSubtask, async () => {
+  return toPage(rows, page, (row) => row.subtask, async () => {
     const matches = matchingSubtasks(db, companyId, filter).as('matches');
     const [row] = await db.select({ count: count() }).from(matches);
     return row!.count;
@@ -226,51 +208,53 @@ export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: numb
   return subtask;
 }
 
-const majorTaskColumns = {
-  id: majorTasks.id,
-  name: majorTasks.name,
-  description: majorTasks.description,
-  dueDate: majorTasks.dueDate,
-  createdById: majorTasks.createdById,
-  createdByEmail: creators.email,
-  createdAt: majorTasks.createdAt,
-  projectId: projects.id,
-  projectName: projects.name,
-  projectStatus: projects.status,
-};
+/**
+ * A major task in the API's shape with its subtasks (soonest due first), from its row joined to
+ * its creator and its project (in the statement's joins or around it): one statement however
+ * many subtasks.
+ */
+function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
+  const ownSubtasks = db
+    .select({ list: jsonArray(subtaskJson, soonestDueFirst(subtasks.dueDate, subtasks.id)) })
+    .from(subtasks)
+    .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
+    .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.majorTaskId, majorTasks.id)));
+  return jsonObject<MajorTask>({
+    id: majorTasks.id,
+    name: majorTasks.name,
+    description: majorTasks.description,
+    due_date: majorTasks.dueDate,
+    created_by: personJson(creators.id, creators.email),
+    created_at: isoTimestamp(majorTasks.createdAt),
+    project: projectRefJson,
+    project_id: majorTasks.projectId,
+    subtasks: ownSubtasks,
+  });
+}
 
-/** Major tasks of the company (optionally one, or those of some projects), each with its subtasks: two statements however many rows. */
+/** Major tasks of the company (optionally one, or those of some projects), each with its subtasks, oldest first: one statement. */
 export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id?: number; projectIds?: number[] } = {}): Promise<MajorTask[]> {
   const conditions = [eq(majorTasks.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(majorTasks.id, filter.id));
   if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
   const rows = await db
-    .select(majorTaskColumns)
+    .select({ majorTask: majorTaskJson(db, companyId) })
     .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .leftJoin(creators, eq(creators.id, majorTasks.createdById))
     .where(and(...conditions))
     .orderBy(asc(majorTasks.id));
-  if (rows.length === 0) return [];
+  return rows.map((row) => row.majorTask);
+}
 
-  const subtasksByMajorTask = new Map<number, Subtask[]>();
-  const children = await listSubtasks(db, companyId, { majorTaskId: filter.id, projectIds: filter.projectIds });
-  for (const subtask of children) {
-    const list = subtasksByMajorTask.get(subtask.major_task_id) ?? [];
-    list.push(subtask);
-    subtasksByMajorTask.set(subtask.major_task_id, list);
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    due_date: row.dueDate,
-    created_by: row.createdById !== null && row.createdByEmail !== null ? { id: row.createdById, email: row.createdByEmail } : null,
-    created_at: row.createdAt.toISOString(),
-    project: { id: row.projectId, name: row.projectName, status: row.projectStatus },
-    project_id: row.projectId,
-    subtasks: subtasksByMajorTask.get(row.id) ?? [],
-  }));
+/** A correlated subquery for a statement over projects: each project's major tasks with their subtasks, oldest first, as one JSON array. */
+export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder) {
+  return db
+    .select({ list: jsonArray(majorTaskJson(db, companyId), [asc(majorTasks.id)]) })
+    .from(majorTasks)
+    .leftJoin(creators, eq(creators.id, majorTasks.createdById))
+    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projects.id)));
 }
 
 export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: number): Promise<MajorTask | undefined> {
