@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NotificationType } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
+import type { NotificationRecord, NotificationType } from '@siteboard/shared';
+import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { notificationRecipients, notifications } from '../../db/schema/notifications';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
+import { isoTimestamp, jsonObject } from '../../lib/json-sql';
 
 /** The PostgreSQL channel new notifications are announced on, with ids only. */
 export const NOTIFICATIONS_CHANNEL = 'siteboard_notifications';
@@ -156,23 +157,34 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
   return rowsOf(result).length;
 }
 
-/** The caller's newest notifications, in one statement. */
-export function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number) {
-  return db
+/** The statement behind listNotificationsOf: each record built as the API's JSON by PostgreSQL. */
+const notificationsOfStatement = builtOncePerDatabase((db) =>
+  db
     .select({
-      id: notificationRecipients.id,
-      isRead: notificationRecipients.isRead,
-      createdAt: notificationRecipients.createdAt,
-      type: notifications.type,
-      message: notifications.message,
-      createdBy: notifications.createdBy,
-      notificationCreatedAt: notifications.createdAt,
+      record: jsonObject<NotificationRecord>({
+        id: notificationRecipients.id,
+        is_read: notificationRecipients.isRead,
+        created_at: isoTimestamp(notificationRecipients.createdAt),
+        notification: jsonObject({
+          type: notifications.type,
+          message: notifications.message,
+          created_by: notifications.createdBy,
+          created_at: isoTimestamp(notifications.createdAt),
+        }),
+      }),
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
-    .where(and(eq(notificationRecipients.companyId, companyId), eq(notificationRecipients.userId, userId)))
+    .where(and(eq(notificationRecipients.companyId, sql.placeholder('companyId')), eq(notificationRecipients.userId, sql.placeholder('userId'))))
     .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('list_notifications_of'),
+);
+
+/** The user's newest notifications, in one statement built once and prepared (every screen asks for them). */
+export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number): Promise<NotificationRecord[]> {
+  const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit });
+  return rows.map((row) => row.record);
 }
 
 /** Marks the caller's unread notifications read (all, or those of these ids that are theirs); answers how many changed. */

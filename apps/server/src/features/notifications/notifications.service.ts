@@ -23,13 +23,7 @@ export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.
 
 export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
   if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
-  const rows = await listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit);
-  return rows.map((row) => ({
-    id: row.id,
-    is_read: row.isRead,
-    created_at: row.createdAt.toISOString(),
-    notification: { type: row.type as NotificationType, message: row.message, created_by: row.createdBy, created_at: row.notificationCreatedAt.toISOString() },
-  }));
+  return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit);
 }
 
 export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ updated: number }> {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamMember, TeamWorkloadItem } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
@@ -47,12 +47,9 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
   }));
 }
 
-/**
- * The manager's active team members, least loaded first (then by email), each with the names of
- * their ongoing subtasks in ongoing or planned projects, soonest due first (work in a completed
- * project is no one's load). One statement that answers names, not whole subtasks.
- */
-export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number): Promise<TeamWorkloadItem[]> {
+/** The statement behind listTeamWorkload, built once and prepared. */
+const teamWorkloadStatement = builtOncePerDatabase((db) => {
+  const companyId = sql.placeholder('companyId');
   // Per team member (lateral: on the assignee index, one member at a time), their ongoing work.
   const work = db
     .select({
@@ -64,13 +61,23 @@ export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId:
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .where(and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, users.id), eq(subtasks.status, 'ongoing'), inArray(projects.status, ['ongoing', 'planned'])))
     .as('work');
-  const rows = await db
+  return db
     .select({ userId: users.id, email: users.email, names: work.names, taskCount: work.taskCount })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .crossJoinLateral(work)
-    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, managerId), eq(users.companyId, companyId), isNull(users.deletedAt)))
-    .orderBy(work.taskCount, sql`lower(${users.email})`, asc(users.id));
+    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, sql.placeholder('managerId')), eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(work.taskCount, sql`lower(${users.email})`, asc(users.id))
+    .prepare('list_team_workload');
+});
+
+/**
+ * The manager's active team members, least loaded first (then by email), each with the names of
+ * their ongoing subtasks in ongoing or planned projects, soonest due first (work in a completed
+ * project is no one's load). One statement that answers names, not whole subtasks.
+ */
+export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number): Promise<TeamWorkloadItem[]> {
+  const rows = await teamWorkloadStatement(db).execute({ companyId, managerId });
   return rows.map((row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }));
 }
 
