@@ -1,5 +1,5 @@
 /** What the list endpoints share: a page of rows with its total in the same statement, and a safe substring search. */
-import { ilike, sql, type Column } from 'drizzle-orm';
+import { ilike, sql, type Column, type Placeholder } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
@@ -21,8 +21,8 @@ export const matchingRowCount = () => sql<number>`count(*) over ()`.mapWith(Numb
 /** A case-insensitive substring match in which `%`, `_` and `\` of the text match only themselves. */
 export const containsIgnoringCase = (column: Column, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, '\\$&')}%`);
 
-/** Applies the page's limit and offset to a dynamic select (`.$dynamic()`). */
-export function withPage<T extends PgSelect>(query: T, page: PageRequest): T {
+/** Applies the page's limit and offset (or placeholders for them) to a dynamic select (`.$dynamic()`). */
+export function withPage<T extends PgSelect>(query: T, page: { limit?: number | Placeholder; offset?: number | Placeholder }): T {
   let paged = query;
   if (page.limit !== undefined) paged = paged.limit(page.limit);
   if (page.offset) paged = paged.offset(page.offset);

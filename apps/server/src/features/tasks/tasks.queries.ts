@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
-import type { DbOrTx, IdOrPlaceholder } from '../../db/client';
+import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../db/client';
 import { companies } from '../../db/schema/companies';
-import { projects } from '../../db/schema/projects';
+import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
 import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
@@ -41,8 +42,6 @@ export type Involvement = 'project_manager' | 'assigner' | 'assignee';
 
 export interface SubtaskFilter {
   id?: number;
-  majorTaskId?: number;
-  projectIds?: number[];
   projectStatuses?: ProjectStatus[];
   assignedToId?: number;
   /** Assigned to a team member of this manager. */
@@ -52,6 +51,14 @@ export interface SubtaskFilter {
   dueDate?: string;
   involving?: { userId: number; as: Involvement[] };
 }
+
+/*
+ * Every subtask list statement is built once for its shape (which filters, which parts, whether
+ * paged) and prepared; the values go into placeholders named after the filter's fields
+ * (`companyId`, `id`, `status`, ..., `userId` for the involvement, `limit`, `offset`). Building a
+ * page's SQL text (a union of subqueries) took drizzle longer than PostgreSQL took to run it.
+ */
+const value = (name: keyof SubtaskFilter | 'companyId' | 'userId') => sql.placeholder(name);
 
 /**
  * Where a statement's conditions find the subtask's project: in the statement's own joins (a whole
@@ -63,13 +70,13 @@ export interface SubtaskFilter {
 type ProjectScope = 'joined' | 'subquery';
 
 /** A condition on the subtask's major task or project (of the company), in the given scope. */
-function projectCondition(db: DbOrTx, companyId: number, condition: SQL, scope: ProjectScope): SQL {
+function projectCondition(db: DbOrTx, condition: SQL, scope: ProjectScope): SQL {
   if (scope === 'joined') return condition;
   const majorTaskIds = db
     .select({ id: majorTasks.id })
     .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
-    .where(and(eq(majorTasks.companyId, companyId), condition));
+    .where(and(eq(majorTasks.companyId, value('companyId')), condition));
   return inArray(subtasks.majorTaskId, majorTaskIds);
 }
 
@@ -83,46 +90,48 @@ function joinedSubtaskIdsWhere(db: DbOrTx, condition: SQL | undefined) {
     .where(condition);
 }
 
-function subtaskConditions(db: DbOrTx, companyId: number, filter: Omit<SubtaskFilter, 'involving'>, scope: ProjectScope): SQL[] {
-  const conditions: SQL[] = [eq(subtasks.companyId, companyId)];
-  if (filter.id !== undefined) conditions.push(eq(subtasks.id, filter.id));
-  if (filter.majorTaskId !== undefined) conditions.push(eq(subtasks.majorTaskId, filter.majorTaskId));
-  if (filter.projectIds) conditions.push(projectCondition(db, companyId, inArray(majorTasks.projectId, filter.projectIds), scope));
-  if (filter.projectStatuses) conditions.push(projectCondition(db, companyId, inArray(projects.status, filter.projectStatuses), scope));
-  if (filter.assignedToId !== undefined) conditions.push(eq(subtasks.assignedToId, filter.assignedToId));
+function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>, scope: ProjectScope): SQL[] {
+  const conditions: SQL[] = [eq(subtasks.companyId, value('companyId'))];
+  if (filter.id !== undefined) conditions.push(eq(subtasks.id, value('id')));
+  if (filter.projectStatuses) {
+    // Sent as text[]: PGlite cannot write a list parameter of an enum type.
+    const statuses = sql`${value('projectStatuses')}::text[]::${sql.identifier(projectStatusEnum.enumName)}[]`;
+    conditions.push(projectCondition(db, sql`${projects.status} = any(${statuses})`, scope));
+  }
+  if (filter.assignedToId !== undefined) conditions.push(eq(subtasks.assignedToId, value('assignedToId')));
   if (filter.assignedToTeamOf !== undefined) {
     const team = db
       .select({ userId: teamMembers.userId })
       .from(teamMembers)
-      .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, filter.assignedToTeamOf)));
+      .where(and(eq(teamMembers.companyId, value('companyId')), eq(teamMembers.managerId, value('assignedToTeamOf'))));
     conditions.push(inArray(subtasks.assignedToId, team));
   }
-  if (filter.status !== undefined) conditions.push(eq(subtasks.status, filter.status));
+  if (filter.status !== undefined) conditions.push(eq(subtasks.status, value('status')));
   if (filter.notCompleted) conditions.push(ne(subtasks.status, 'completed'));
-  if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, filter.dueDate));
+  if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, value('dueDate')));
   return conditions;
 }
 
-function involvementCondition(db: DbOrTx, companyId: number, userId: number, part: Involvement, scope: ProjectScope): SQL {
+function involvementCondition(db: DbOrTx, part: Involvement, scope: ProjectScope): SQL {
   switch (part) {
     case 'project_manager':
-      return projectCondition(db, companyId, and(eq(projects.companyId, companyId), eq(projects.managerId, userId))!, scope);
+      return projectCondition(db, and(eq(projects.companyId, value('companyId')), eq(projects.managerId, value('userId')))!, scope);
     case 'assigner':
-      return eq(subtasks.assignedById, userId);
+      return eq(subtasks.assignedById, value('userId'));
     case 'assignee':
-      return eq(subtasks.assignedToId, userId);
+      return eq(subtasks.assignedToId, value('userId'));
   }
 }
 
 /** The conditions of a whole list ('joined'): the parts the user plays as one `id in (union)`. */
-function joinedFilterConditions(db: DbOrTx, companyId: number, filter: SubtaskFilter): SQL[] {
+function joinedFilterConditions(db: DbOrTx, filter: SubtaskFilter): SQL[] {
   const { involving, ...rest } = filter;
-  const conditions = subtaskConditions(db, companyId, rest, 'joined');
+  const conditions = subtaskConditions(db, rest, 'joined');
   if (involving) {
     // The ids of each part the user plays, found on that part's own index, then one pass over
     // the union: a single OR across the parts made PostgreSQL read every matching subtask of the
     // company and filter afterwards.
-    const branches = involving.as.map((part) => joinedSubtaskIdsWhere(db, and(...conditions, involvementCondition(db, companyId, involving.userId, part, 'joined'))));
+    const branches = involving.as.map((part) => joinedSubtaskIdsWhere(db, and(...conditions, involvementCondition(db, part, 'joined'))));
     conditions.push(sql`${subtasks.id} in (${sql.join(branches, sql` union `)})`);
   }
   return conditions;
@@ -133,9 +142,9 @@ function joinedFilterConditions(db: DbOrTx, companyId: number, filter: SubtaskFi
  * or one per part the user plays (each on that part's own index) united, so that no match is
  * read twice to be checked again.
  */
-function matchingSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter) {
+function matchingSubtasks(db: DbOrTx, filter: SubtaskFilter) {
   const { involving, ...rest } = filter;
-  const conditions = subtaskConditions(db, companyId, rest, 'subquery');
+  const conditions = subtaskConditions(db, rest, 'subquery');
   const matching = (condition?: SQL) =>
     db
       .select({ id: subtasks.id, dueDate: subtasks.dueDate })
@@ -143,7 +152,7 @@ function matchingSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter) 
       .where(and(...conditions, condition))
       .$dynamic();
   if (!involving) return matching();
-  const [first, ...others] = involving.as.map((part) => matching(involvementCondition(db, companyId, involving.userId, part, 'subquery')));
+  const [first, ...others] = involving.as.map((part) => matching(involvementCondition(db, part, 'subquery')));
   return others.reduce((united, next) => united.union(next), first!);
 }
 
@@ -151,7 +160,7 @@ function matchingSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter) 
 const soonestDueFirst = (dueDate: SQLWrapper, id: SQLWrapper) => [sql`${dueDate} asc nulls last`, asc(id)];
 
 /** Every match in one pass ('joined' conditions), each joined to its people, major task and project. */
-function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
+function readAllSubtasks(db: DbOrTx, filter: SubtaskFilter) {
   return db
     .select({ subtask: subtaskJson })
     .from(subtasks)
@@ -159,20 +168,20 @@ function readAllSubtasks(db: DbOrTx, conditions: SQL[]) {
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
-    .where(and(...conditions))
+    .where(and(...joinedFilterConditions(db, filter)))
     .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id));
 }
 
-/** A page of the matches, picked from the subtasks alone; only its rows are joined. */
-function readSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter, page: PageRequest) {
-  const matches = matchingSubtasks(db, companyId, filter).as('matches');
+/** A page of the matches with their total, picked from the subtasks alone; only its rows are joined. */
+function readSubtaskPage(db: DbOrTx, filter: SubtaskFilter, page: PageRequest) {
+  const matches = matchingSubtasks(db, filter).as('matches');
   const pageIds = withPage(
     db
       .select({ id: matches.id, dueDate: matches.dueDate, total: matchingRowCount().as('total') })
       .from(matches)
       .orderBy(...soonestDueFirst(matches.dueDate, matches.id))
       .$dynamic(),
-    page,
+    { limit: page.limit === undefined ? undefined : sql.placeholder('limit'), offset: page.offset ? sql.placeholder('offset') : undefined },
   ).as('page');
   return db
     .select({ subtask: subtaskJson, total: pageIds.total })
@@ -185,16 +194,37 @@ function readSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter, p
     .orderBy(...soonestDueFirst(pageIds.dueDate, pageIds.id));
 }
 
+function countMatches(db: DbOrTx, filter: SubtaskFilter) {
+  return db.select({ count: count() }).from(matchingSubtasks(db, filter).as('matches'));
+}
+
+/** The statements built so far, per database, by shape. */
+const subtaskStatements = builtOncePerDatabase(() => new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>());
+
+/** The statement `build` makes for this shape of filter (and page), built and prepared on first use. */
+async function runForShape<Row>(db: DbOrTx, kind: string, filter: SubtaskFilter, page: PageRequest, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }, values: Record<string, unknown>): Promise<Row[]> {
+  const present = Object.entries(filter).flatMap(([field, fieldValue]) => (fieldValue === undefined || fieldValue === false ? [] : [field]));
+  const shape = JSON.stringify([kind, present.sort(), filter.involving?.as, page.limit !== undefined, Boolean(page.offset)]);
+  const statements = subtaskStatements(db);
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = build().prepare(`subtasks_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+    statements.set(shape, statement);
+  }
+  return (await statement.execute(values)) as Row[];
+}
+
 /** The company's subtasks that match, soonest due first: a page of them and their total in one statement. */
 export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}, page: PageRequest = {}): Promise<Page<Subtask>> {
+  const { involving, ...fields } = filter;
+  const values = { ...fields, companyId, userId: involving?.userId, limit: page.limit, offset: page.offset };
   if (page.limit === undefined && !page.offset) {
-    const rows = await readAllSubtasks(db, joinedFilterConditions(db, companyId, filter));
+    const rows = await runForShape(db, 'all', filter, page, () => readAllSubtasks(db, filter), values);
     return { items: rows.map((row) => row.subtask), total: rows.length };
   }
-  const rows = await readSubtaskPage(db, companyId, filter, page);
+  const rows = await runForShape(db, 'page', filter, page, () => readSubtaskPage(db, filter, page), values);
   return toPage(rows, page, (row) => row.subtask, async () => {
-    const matches = matchingSubtasks(db, companyId, filter).as('matches');
-    const [row] = await db.select({ count: count() }).from(matches);
+    const [row] = await runForShape(db, 'count', filter, {}, () => countMatches(db, filter), values);
     return row!.count;
   });
 }
@@ -233,21 +263,6 @@ function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
   });
 }
 
-/** Major tasks of the company (optionally one, or those of some projects), each with its subtasks, oldest first: one statement. */
-export async function listMajorTasks(db: DbOrTx, companyId: number, filter: { id?: number; projectIds?: number[] } = {}): Promise<MajorTask[]> {
-  const conditions = [eq(majorTasks.companyId, companyId)];
-  if (filter.id !== undefined) conditions.push(eq(majorTasks.id, filter.id));
-  if (filter.projectIds) conditions.push(inArray(majorTasks.projectId, filter.projectIds));
-  const rows = await db
-    .select({ majorTask: majorTaskJson(db, companyId) })
-    .from(majorTasks)
-    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
-    .leftJoin(creators, eq(creators.id, majorTasks.createdById))
-    .where(and(...conditions))
-    .orderBy(asc(majorTasks.id));
-  return rows.map((row) => row.majorTask);
-}
-
 /** A correlated subquery for a statement over projects: each project's major tasks with their subtasks, oldest first, as one JSON array. */
 export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder) {
   return db
@@ -257,9 +272,20 @@ export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder) 
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projects.id)));
 }
 
+const majorTaskStatement = builtOncePerDatabase((db) =>
+  db
+    .select({ majorTask: majorTaskJson(db, sql.placeholder('companyId')) })
+    .from(majorTasks)
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .leftJoin(creators, eq(creators.id, majorTasks.createdById))
+    .where(and(eq(majorTasks.companyId, sql.placeholder('companyId')), eq(majorTasks.id, sql.placeholder('majorTaskId'))))
+    .prepare('find_major_task'),
+);
+
+/** One major task of the company with its subtasks: one statement, built once and prepared. */
 export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: number): Promise<MajorTask | undefined> {
-  const [majorTask] = await listMajorTasks(db, companyId, { id: majorTaskId });
-  return majorTask;
+  const [row] = await majorTaskStatement(db).execute({ companyId, majorTaskId });
+  return row?.majorTask;
 }
 
 /*
