@@ -20,10 +20,31 @@ export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
-/** The URL of a database on the admin connection's server. */
+/**
+ * Where the server's Unix socket is when PostgreSQL runs on this machine: the server under test
+ * reaches it there, as a same-host deployment should. Over loopback TCP every statement cost the
+ * server about 40 % more CPU (its writev went through the kernel's TCP stack), which the figures
+ * would charge to the app.
+ */
+const PG_SOCKET_DIR = process.env.BENCH_PG_SOCKET_DIR ?? '/var/run/postgresql';
+
+function localSocketDir(url: URL): string | undefined {
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return loopback && fs.existsSync(path.join(PG_SOCKET_DIR, `.s.PGSQL.${url.port || 5432}`)) ? PG_SOCKET_DIR : undefined;
+}
+
+/** How the server reaches PostgreSQL, for the results' header. */
+export function postgresTransport(): string {
+  const socketDir = localSocketDir(new URL(PG_ADMIN_URL));
+  return socketDir ? `its Unix socket (${socketDir})` : `TCP (${new URL(PG_ADMIN_URL).host})`;
+}
+
+/** The URL of a database on the admin connection's server, over the local socket when there is one. */
 export function databaseUrl(name: string): string {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
+  const socketDir = localSocketDir(url);
+  if (socketDir) url.search = `host=${encodeURIComponent(socketDir)}`;
   return url.toString();
 }
 
