@@ -151,7 +151,7 @@ async function renderHeader(started: Date): Promise<string> {
   return [
     `# HTTP benchmark — ${started.toISOString().slice(0, 10)}`,
     '',
-    `Large data (\`npm run seed:large\`: two companies, each 2,000 users, 1,000 projects, 10,000 major tasks, 100,000 subtasks, 200,000 notifications), the server as its own process (reaching PostgreSQL over ${postgresTransport()}), autocannon from another, ${DURATION} s per run after a 2 s warm-up, every request asking for gzip/br like a browser. Acting as the first company's manager1 (10 projects, team of 20) and member1.`,
+    `Large data (\`npm run seed:large\`: two companies, each 2,000 users, 1,000 projects, 10,000 major tasks, 100,000 subtasks, 200,000 notifications), the server as its own process reaching PostgreSQL over ${postgresTransport()}, autocannon from another, ${DURATION} s per run after a 2 s warm-up, every request asking for gzip/br like a browser. Acting as the first company's manager1 (10 projects, team of 20) and member1.`,
     '',
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${postgresVersion}; 1-minute load average ${os.loadavg()[0]!.toFixed(1)} when the run ended (anything above ~1 is someone else's work sharing the cores). Ratio = the endpoint's requests/s ÷ the no-database ceiling's at the same connection count.`,
   ].join('\n');

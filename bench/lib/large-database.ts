@@ -36,7 +36,7 @@ function localSocketDir(url: URL): string | undefined {
 /** How the server reaches PostgreSQL, for the results' header. */
 export function postgresTransport(): string {
   const socketDir = localSocketDir(new URL(PG_ADMIN_URL));
-  return socketDir ? `its Unix socket (${socketDir})` : `TCP (${new URL(PG_ADMIN_URL).host})`;
+  return socketDir ? `its Unix socket in ${socketDir}` : `TCP to ${new URL(PG_ADMIN_URL).host}`;
 }
 
 /** The URL of a database on the admin connection's server, over the local socket when there is one. */

@@ -198,7 +198,7 @@ function countMatches(db: DbOrTx, filter: SubtaskFilter) {
   return db.select({ count: count() }).from(matchingSubtasks(db, filter).as('matches'));
 }
 
-/** The statements built so far, per database, by shape. */
+/** The statements built so far, per database, by shape: a few dozen at most, as shapes come from the code, never from values. */
 const subtaskStatements = builtOncePerDatabase(() => new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>());
 
 /** The statement `build` makes for this shape of filter (and page), built and prepared on first use. */
