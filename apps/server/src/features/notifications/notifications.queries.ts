@@ -7,7 +7,7 @@ import { notificationRecipients, notifications } from '../../db/schema/notificat
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
-import { isoTimestamp, jsonObject } from '../../lib/json-sql';
+import { isoTimestamp } from '../../lib/json-sql';
 
 /** The PostgreSQL channel new notifications are announced on, with ids only. */
 export const NOTIFICATIONS_CHANNEL = 'siteboard_notifications';
@@ -157,21 +157,20 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
   return rowsOf(result).length;
 }
 
-/** The statement behind listNotificationsOf: each record built as the API's JSON by PostgreSQL. */
+/**
+ * The statement behind listNotificationsOf. Rows, not JSON built by PostgreSQL (which cost it
+ * more than the server spends mapping 200 rows); timestamps come formatted as toISOString has them.
+ */
 const notificationsOfStatement = builtOncePerDatabase((db) =>
   db
     .select({
-      record: jsonObject<NotificationRecord>({
-        id: notificationRecipients.id,
-        is_read: notificationRecipients.isRead,
-        created_at: isoTimestamp(notificationRecipients.createdAt),
-        notification: jsonObject({
-          type: notifications.type,
-          message: notifications.message,
-          created_by: notifications.createdBy,
-          created_at: isoTimestamp(notifications.createdAt),
-        }),
-      }),
+      id: notificationRecipients.id,
+      isRead: notificationRecipients.isRead,
+      createdAt: isoTimestamp(notificationRecipients.createdAt),
+      type: notifications.type,
+      message: notifications.message,
+      createdBy: notifications.createdBy,
+      notificationCreatedAt: isoTimestamp(notifications.createdAt),
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
@@ -184,7 +183,12 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
 /** The user's newest notifications, in one statement built once and prepared (every screen asks for them). */
 export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number): Promise<NotificationRecord[]> {
   const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit });
-  return rows.map((row) => row.record);
+  return rows.map((row) => ({
+    id: row.id,
+    is_read: row.isRead,
+    created_at: row.createdAt!,
+    notification: { type: row.type as NotificationType, message: row.message, created_by: row.createdBy, created_at: row.notificationCreatedAt! },
+  }));
 }
 
 /** Marks the caller's unread notifications read (all, or those of these ids that are theirs); answers how many changed. */
