@@ -5,9 +5,9 @@ import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../d
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks } from '../../db/schema/tasks';
-import { majorTasksOfProjectJson } from '../tasks/tasks.queries';
 import { users } from '../../db/schema/users';
 import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
+import { majorTasksOfProjectJson } from '../tasks/tasks.queries';
 
 const managers = alias(users, 'managers');
 
