@@ -46,6 +46,8 @@ describe('serving the web app', () => {
     const docs = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString()).paths['/api/projects/']).toBeDefined();
+    // Compressed in one piece, so the browser is told its size rather than sent chunks.
+    expect(Number(docs.headers['content-length'])).toBe(docs.rawPayload.length);
   });
 
   it('sends small answers, and answers to clients that do not ask, uncompressed', async () => {
