@@ -53,6 +53,20 @@ describeEachDatabase('large data seed', (ctx) => {
     for (const company of seeded) expect(teams.find((team) => team.manager === company.manager)?.size).toBe(20);
   });
 
+  it('shares each manager’s subtasks evenly over the whole team, so the benchmarked member has work too', async () => {
+    // The first manager has 4 projects × 3 major tasks × 4 subtasks = 48 subtasks for a team of 20.
+    const shares = await rows<{ email: string; subtasks: number; states: number }>(
+      ctx,
+      sql`select member.email, count(subtask.id)::int as subtasks, count(distinct subtask.status)::int as states
+        from users member join users manager on manager.id = member.manager_id
+        left join subtasks subtask on subtask.assigned_to_id = member.id
+        where manager.email = ${seeded[0]!.manager} group by member.email`,
+    );
+    expect(shares).toHaveLength(20);
+    expect(shares.map((share) => share.subtasks).sort()).toEqual([...Array(12).fill(2), ...Array(8).fill(3)]);
+    expect(shares.find((share) => share.email === seeded[0]!.member)!.states).toBeGreaterThan(1);
+  });
+
   it('assigns every subtask within its company, to the project manager’s team, in every state, priority and due date around today', async () => {
     const [crossing] = await rows<{ count: number }>(
       ctx,

@@ -156,16 +156,21 @@ async function insertWork({ tx, companyId, shape, today }: SeedContext) {
       from users where company_id = ${companyId} and role = 'team_member'
     ), planned as (
       select major_task.id as major_task_id, project.manager_id, project.status as project_status, s,
-        major_task.id * ${shape.subtasksPerMajorTask} + s as n, major_task.created_at
+        major_task.id * ${shape.subtasksPerMajorTask} + s as n, major_task.created_at,
+        -- Dealt round the manager's team like cards, so everyone on it has the same share of work.
+        row_number() over (partition by project.manager_id order by major_task.id, s) - 1 as deal
       from major_tasks major_task
       join projects project on project.id = major_task.project_id
       cross join generate_series(1, ${shape.subtasksPerMajorTask}) s
       where major_task.company_id = ${companyId}
     ), placed as (
+      -- The state moves on by one each round of the deal, so a major task mixes states and, round
+      -- after round, each member's own subtasks pass through every state.
       select planned.*, team.id as assignee_id,
-        case when project_status = 'completed' or n % 4 = 3 then 'completed' when n % 4 = 2 then 'pending_approval' else 'ongoing' end as status,
+        case when project_status = 'completed' or (deal + deal / team.size) % 4 = 3 then 'completed'
+          when (deal + deal / team.size) % 4 = 2 then 'pending_approval' else 'ongoing' end as status,
         ${today} + (n * 7 % 121) - 60 as due_date
-      from planned join team on team.manager_id = planned.manager_id and team.position = planned.n % team.size
+      from planned join team on team.manager_id = planned.manager_id and team.position = planned.deal % team.size
     )
     insert into subtasks (company_id, major_task_id, name, description, assigned_to_id, assigned_by_id, due_date, status, priority, created_at, submitted_at, completed_at)
     select ${companyId}, major_task_id, 'Subtask ' || n, 'Work package ' || s, assignee_id, manager_id, due_date, status::subtask_status,
