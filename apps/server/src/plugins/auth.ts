@@ -34,7 +34,7 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw new UnauthorizedError('Authentication credentials were not provided.');
-      const claims = await app.tokens.verifyAccess(token);
+      const claims = app.tokens.verifyAccess(token);
       if (!claims) throw new UnauthorizedError('Token is invalid or expired.');
       const identity = await findActiveIdentity(app.db, claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');

@@ -33,7 +33,7 @@ export async function login(deps: AuthDeps, input: TokenInput, clientKey: string
 
 /** Rotation: the presented token is spent and a new pair issued; a token presented twice ends its whole family. */
 export async function refresh(deps: AuthDeps, refreshToken: string): Promise<TokenPair> {
-  const claims = await deps.tokens.verifyRefresh(refreshToken);
+  const claims = deps.tokens.verifyRefresh(refreshToken);
   if (!claims) throw new UnauthorizedError(INVALID_REFRESH);
   const nextJti = randomUUID();
   // Spending and issuing commit together: a concurrent loser's family revocation then always sees the new token.
@@ -49,7 +49,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Tok
 }
 
 export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void> {
-  const claims = await deps.tokens.verifyRefresh(refreshToken);
+  const claims = deps.tokens.verifyRefresh(refreshToken);
   if (claims) await revokeFamily(deps.db, claims.family);
 }
 
@@ -65,9 +65,5 @@ async function issueTokenPair(
     userId: identity.userId,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
   });
-  const [access, refresh] = await Promise.all([
-    tokens.signAccess(identity),
-    tokens.signRefresh({ userId: identity.userId, jti, family: identity.family }),
-  ]);
-  return { access, refresh };
+  return { access: tokens.signAccess(identity), refresh: tokens.signRefresh({ userId: identity.userId, jti, family: identity.family }) };
 }

@@ -29,7 +29,7 @@ export async function authenticateLiveConnection(
   path: { userId: number; email: string },
   token: string | undefined,
 ): Promise<LiveLogin> {
-  const claims = token ? await deps.tokens.verifyAccess(token) : undefined;
+  const claims = token ? deps.tokens.verifyAccess(token) : undefined;
   const identity = claims && (await findActiveIdentity(deps.db, claims));
   if (!claims || !identity) throw new UnauthorizedError('Token is invalid or expired.');
   if (identity.id !== path.userId || identity.email.toLowerCase() !== path.email.trim().toLowerCase()) throw new ForbiddenError(NOT_YOUR_CONNECTION);
