@@ -50,24 +50,40 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
 /** The statement behind listTeamWorkload, built once and prepared. */
 const teamWorkloadStatement = builtOncePerDatabase((db) => {
   const companyId = sql.placeholder('companyId');
-  // Per team member (lateral: on the assignee index, one member at a time), their ongoing work.
-  const work = db
-    .select({
-      names: sql<string[] | null>`array_agg(${subtasks.name} order by ${subtasks.dueDate} asc nulls last, ${subtasks.id})`.as('names'),
-      taskCount: count().as('task_count'),
-    })
-    .from(subtasks)
-    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+  const team = db.$with('team').as(
+    db
+      .select({ userId: users.id, email: users.email })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, sql.placeholder('managerId')), eq(users.companyId, companyId), isNull(users.deletedAt))),
+  );
+  // The team's ongoing subtasks, on the assignee index.
+  const work = db.$with('work').as(
+    db
+      .select({ id: subtasks.id, assigneeId: subtasks.assignedToId, name: subtasks.name, dueDate: subtasks.dueDate, majorTaskId: subtasks.majorTaskId })
+      .from(subtasks)
+      .where(and(eq(subtasks.companyId, companyId), eq(subtasks.status, 'ongoing'), inArray(subtasks.assignedToId, db.select({ id: team.userId }).from(team)))),
+  );
+  // Whether the project is active is looked up once per major task (~90 for a team of 20), not
+  // once per subtask (~450): those lookups were most of the statement's time.
+  const activeMajorTasks = db
+    .select({ id: majorTasks.id })
+    .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
-    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, users.id), eq(subtasks.status, 'ongoing'), inArray(projects.status, ['ongoing', 'planned'])))
-    .as('work');
+    .where(and(inArray(majorTasks.id, db.selectDistinct({ id: work.majorTaskId }).from(work)), eq(majorTasks.companyId, companyId), inArray(projects.status, ['ongoing', 'planned'])));
+  const taskCount = count(work.id);
   return db
-    .select({ userId: users.id, email: users.email, names: work.names, taskCount: work.taskCount })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .crossJoinLateral(work)
-    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, sql.placeholder('managerId')), eq(users.companyId, companyId), isNull(users.deletedAt)))
-    .orderBy(work.taskCount, sql`lower(${users.email})`, asc(users.id))
+    .with(team, work)
+    .select({
+      userId: team.userId,
+      email: team.email,
+      names: sql<string[] | null>`array_agg(${work.name} order by ${work.dueDate} asc nulls last, ${work.id}) filter (where ${work.id} is not null)`,
+      taskCount,
+    })
+    .from(team)
+    .leftJoin(work, and(eq(work.assigneeId, team.userId), inArray(work.majorTaskId, activeMajorTasks)))
+    .groupBy(team.userId, team.email)
+    .orderBy(taskCount, sql`lower(${team.email})`, asc(team.userId))
     .prepare('list_team_workload');
 });
 
