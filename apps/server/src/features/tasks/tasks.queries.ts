@@ -16,26 +16,33 @@ const creators = alias(users, 'creators');
 
 const projectRefJson = jsonObject({ id: projects.id, name: projects.name, status: projects.status });
 
+/** A subtask's `major_task` reference, from the major task and project rows in the statement's joins. */
+const majorTaskRefJson = jsonObject({ id: majorTasks.id, name: majorTasks.name, project: projectRefJson });
+
 /**
- * A subtask in the API's shape, from its row joined to its people (assignees, assigners), major
- * task and project: in the statement's own joins or, inside a major task's, around it.
+ * A subtask in the API's shape, from its row joined to its people (assignees, assigners), with
+ * its `major_task` reference as given.
  */
-const subtaskJson = jsonObject<Subtask>({
-  id: subtasks.id,
-  name: subtasks.name,
-  description: subtasks.description,
-  status: subtasks.status,
-  priority: subtasks.priority,
-  due_date: subtasks.dueDate,
-  assigned_to: personJson(assignees.id, assignees.email),
-  assigned_to_id: subtasks.assignedToId,
-  assigned_by: personJson(assigners.id, assigners.email),
-  major_task_id: subtasks.majorTaskId,
-  major_task: jsonObject({ id: majorTasks.id, name: majorTasks.name, project: projectRefJson }),
-  created_at: isoTimestamp(subtasks.createdAt),
-  submitted_at: isoTimestamp(subtasks.submittedAt),
-  completed_at: isoTimestamp(subtasks.completedAt),
-});
+const subtaskJsonWith = (majorTaskRef: SQL) =>
+  jsonObject<Subtask>({
+    id: subtasks.id,
+    name: subtasks.name,
+    description: subtasks.description,
+    status: subtasks.status,
+    priority: subtasks.priority,
+    due_date: subtasks.dueDate,
+    assigned_to: personJson(assignees.id, assignees.email),
+    assigned_to_id: subtasks.assignedToId,
+    assigned_by: personJson(assigners.id, assigners.email),
+    major_task_id: subtasks.majorTaskId,
+    major_task: majorTaskRef,
+    created_at: isoTimestamp(subtasks.createdAt),
+    submitted_at: isoTimestamp(subtasks.submittedAt),
+    completed_at: isoTimestamp(subtasks.completedAt),
+  });
+
+/** A subtask in the API's shape, its major task and project joined in the same statement. */
+const subtaskJson = subtaskJsonWith(majorTaskRefJson);
 
 /** Subtasks in which a user plays one of these parts. */
 export type Involvement = 'project_manager' | 'assigner' | 'assignee';
@@ -245,7 +252,9 @@ export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: numb
  */
 function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
   const ownSubtasks = db
-    .select({ list: jsonArray(subtaskJson, soonestDueFirst(subtasks.dueDate, subtasks.id)) })
+    // The major task around is the same for all of its subtasks: as a sub-select of outer columns
+    // only, PostgreSQL builds that reference once per major task, not once per subtask.
+    .select({ list: jsonArray(subtaskJsonWith(sql`(select ${majorTaskRefJson})`), soonestDueFirst(subtasks.dueDate, subtasks.id)) })
     .from(subtasks)
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
