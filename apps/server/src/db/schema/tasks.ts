@@ -19,7 +19,8 @@ export const majorTasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('major_tasks_company_project_idx').on(table.companyId, table.projectId),
+    // With the id: a manager's major tasks (through their projects) come from the index alone.
+    index('major_tasks_company_project_id_idx').on(table.companyId, table.projectId, table.id),
     // Deleting a project cascades by project_id alone, which the composite index above cannot serve.
     index('major_tasks_project_idx').on(table.projectId),
   ],
@@ -50,7 +51,8 @@ export const subtasks = pgTable(
     index('subtasks_company_due_idx').on(table.companyId, table.dueDate),
     // Pending approvals and tasks due today look up what a manager assigned.
     index('subtasks_company_assigner_status_idx').on(table.companyId, table.assignedById, table.status),
-    // Deleting a major task (or its project) cascades by major_task_id alone.
-    index('subtasks_major_task_idx').on(table.majorTaskId),
+    // Deleting a major task (or its project) cascades by major_task_id alone; with the due date, a
+    // manager's tasks due today are found per major task without reading its other subtasks.
+    index('subtasks_major_task_due_idx').on(table.majorTaskId, table.dueDate),
   ],
 );

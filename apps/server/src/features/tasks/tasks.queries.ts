@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { projects, projectStatusEnum } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
 import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
@@ -97,6 +97,8 @@ function joinedSubtaskIdsWhere(db: DbOrTx, condition: SQL | undefined) {
     .where(condition);
 }
 
+const openStatuses = subtaskStatusEnum.enumValues.filter((status) => status !== 'completed');
+
 function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>, scope: ProjectScope): SQL[] {
   const conditions: SQL[] = [eq(subtasks.companyId, value('companyId'))];
   if (filter.id !== undefined) conditions.push(eq(subtasks.id, value('id')));
@@ -114,7 +116,8 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
     conditions.push(inArray(subtasks.assignedToId, team));
   }
   if (filter.status !== undefined) conditions.push(eq(subtasks.status, value('status')));
-  if (filter.notCompleted) conditions.push(ne(subtasks.status, 'completed'));
+  // As the states it may be in rather than `<> 'completed'`: those are index conditions on (…, status).
+  if (filter.notCompleted) conditions.push(inArray(subtasks.status, openStatuses));
   if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, value('dueDate')));
   return conditions;
 }
