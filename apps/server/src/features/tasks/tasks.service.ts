@@ -76,6 +76,17 @@ const actorOfEvent = (ctx: ServiceContext): EventActor => ({ id: ctx.user.id, co
  * and in which status at hand; 'subtasks.assigned' lets subscribers (task_assignment
  * notifications) write in the same transaction.
  */
+/**
+ * What was found, or a 404. The writes read their answer with it once they have committed: on the
+ * database itself a read statement is built once and prepared, while inside a transaction drizzle
+ * would build it anew for every request (~0.7 ms of server CPU per major task created).
+ */
+async function orNotFound<T>(found: Promise<T | undefined>, notFound: string): Promise<T> {
+  const value = await found;
+  if (value === undefined) throw new NotFoundError(notFound);
+  return value;
+}
+
 async function addSubtasks(tx: Tx, ctx: ServiceContext, rows: NewSubtask[]) {
   const created = await insertSubtasks(tx, rows);
   await events.emit(tx, 'subtasks.assigned', { actor: actorOfEvent(ctx), subtaskIds: created.map((row) => row.id) });
@@ -101,15 +112,13 @@ async function writeSubtaskChange(
 }
 
 export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<MajorTask> {
-  const majorTask = await findMajorTask(ctx.db, ctx.user.companyId, majorTaskId);
-  if (!majorTask) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
-  return majorTask;
+  return orNotFound(findMajorTask(ctx.db, ctx.user.companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
 /** A major task and all its subtasks, together or not at all. Its due date is the latest of theirs. */
 export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTask): Promise<MajorTask> {
   const { companyId, id: userId } = ctx.user;
-  return ctx.db.transaction(async (tx) => {
+  const majorTaskId = await ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, companyId, input.project_id);
     if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (project.status === 'completed') throw fieldError('project_id', COMPLETED_PROJECT_READ_ONLY);
@@ -142,19 +151,20 @@ export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTas
         priority: subtask.priority,
       })),
     );
-    return (await findMajorTask(tx, companyId, majorTaskId))!;
+    return majorTaskId;
   });
+  return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
   const { companyId } = ctx.user;
-  return ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
     if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
     if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
     await updateMajorTaskRow(tx, companyId, majorTaskId, { name: input.name, description: input.description });
-    return (await findMajorTask(tx, companyId, majorTaskId))!;
   });
+  return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
 export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<void> {
@@ -190,7 +200,7 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     throw fieldError('major_task', MAJOR_TASK_CONFLICT);
   }
   const majorTaskId = (input.major_task_id ?? input.major_task)!;
-  return ctx.db.transaction(async (tx) => {
+  const subtaskId = await ctx.db.transaction(async (tx) => {
     const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
     if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
     if (parent.projectStatus === 'completed') throw fieldError('major_task', COMPLETED_PROJECT_READ_ONLY);
@@ -220,13 +230,14 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
       },
     ]);
     await refreshMajorTaskDueDate(tx, companyId, majorTaskId);
-    return (await findSubtask(tx, companyId, created!.id))!;
+    return created!.id;
   });
+  return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
 export async function updateSubtask(ctx: ServiceContext, subtaskId: number, input: UpdateSubtask): Promise<Subtask> {
   const { companyId } = ctx.user;
-  return ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const parent = await lockSubtaskProject(tx, companyId, subtaskId);
     const current = parent && (await lockSubtask(tx, companyId, subtaskId));
     if (!parent || !current) throw new NotFoundError(SUBTASK_NOT_FOUND);
@@ -253,8 +264,8 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
       },
     });
     if (input.due_date !== undefined && input.due_date !== current.dueDate) await refreshMajorTaskDueDate(tx, companyId, current.majorTaskId);
-    return (await findSubtask(tx, companyId, subtaskId))!;
   });
+  return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
 /** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
