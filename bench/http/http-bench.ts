@@ -179,17 +179,23 @@ function renderSection(kind: 'postgres' | 'pglite', seedSeconds: number | undefi
   return lines.join('\n');
 }
 
-/** The issue's bar at 10 connections: reads p99 < 50 ms, writes < 100 ms, no errors. */
+/** The issue's bar at 10 connections: reads p99 < 50 ms, writes < 100 ms, no errors; what is held to no latency bar is listed with its reason. */
 function verdict(endpoints: Endpoint[], results: Map<string, Map<number, Figures>>): string {
+  const at10 = (endpoint: Endpoint) => results.get(endpoint.name)!.get(10)!;
   const misses = endpoints.flatMap((endpoint) => {
-    const figures = results.get(endpoint.name)!.get(10)!;
+    const figures = at10(endpoint);
     const limit = endpoint.kind === 'read' ? 50 : 100;
-    const problems = [figures.p99 >= limit ? `p99 ${figures.p99} ms ≥ ${limit} ms` : '', figures.errors > 0 ? `${figures.errors} errors` : ''].filter(Boolean);
+    const slow = !endpoint.outsideTheBar && figures.p99 >= limit;
+    const problems = [slow ? `p99 ${figures.p99} ms ≥ ${limit} ms` : '', figures.errors > 0 ? `${figures.errors} errors` : ''].filter(Boolean);
     return problems.length ? [`${endpoint.name}: ${problems.join(', ')}`] : [];
   });
-  return misses.length === 0
+  const outside = endpoints
+    .filter((endpoint) => endpoint.outsideTheBar)
+    .map((endpoint) => `- ${endpoint.name}: p99 ${at10(endpoint).p99} ms, held to no latency bar: ${endpoint.outsideTheBar}.`);
+  const held = misses.length === 0
     ? 'At 10 connections: every read p99 under 50 ms, every write under 100 ms, no errors.'
     : `At 10 connections, over the bar (reads 50 ms, writes 100 ms, no errors):\n${misses.map((miss) => `- ${miss}`).join('\n')}`;
+  return outside.length ? `${held}\n\n${outside.join('\n')}` : held;
 }
 
 main().catch((error) => {

@@ -14,6 +14,8 @@ export interface Endpoint {
   name: string;
   kind: Kind;
   note?: string;
+  /** Why the call's latency is not held to the bar (its errors still are). */
+  outsideTheBar?: string;
   /** One request at a time: autocannon calls it for every request it sends. */
   next: () => { method: 'GET' | 'POST' | 'PATCH'; path: string; token?: string; body?: unknown };
 }
@@ -48,7 +50,14 @@ export async function describeEndpoints(call: Call): Promise<Endpoint[]> {
   const dueDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
   return [
-    { name: 'login (POST /api/token/)', kind: 'write', note: 'argon2id verify (19 MiB, t=2) by design', next: () => ({ method: 'POST', path: '/api/token/', body: { email: nextLogin(), password: LARGE_PASSWORD, role: 'team_member', company_id: companyId } }) },
+    {
+      name: 'login (POST /api/token/)',
+      kind: 'write',
+      note: 'argon2id verify (19 MiB, t=2) by design',
+      outsideTheBar:
+        'each sign-in verifies an argon2id hash at the cost DESIGN.md sets as the floor (19 MiB, 2 passes, ~20 ms of one core), so ten at once queue for the CPU cores; meeting 100 ms would mean weaker password hashing',
+      next: () => ({ method: 'POST', path: '/api/token/', body: { email: nextLogin(), password: LARGE_PASSWORD, role: 'team_member', company_id: companyId } }),
+    },
     { name: 'profile', kind: 'read', next: () => ({ method: 'GET', path: '/api/profile/', token: member }) },
     // The lists as the dashboards ask for them: the first page of 20 and its total.
     { name: 'subtasks assigned to me, first 20 (member)', kind: 'read', next: () => ({ method: 'GET', path: '/api/subtasks/?assigned_to=me&limit=20&offset=0', token: member }) },
