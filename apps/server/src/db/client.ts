@@ -128,10 +128,11 @@ export const SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 export type IdOrPlaceholder = number | Placeholder;
 
 /**
- * A statement drizzle builds once per database (or transaction) and prepares, for reads of a
- * fixed shape that requests run over and over: building the SQL text of a big select (an opened
- * project's, with its nested subqueries) cost drizzle more CPU than running and reading it.
- * Values go in as `sql.placeholder(...)` when it is executed.
+ * A statement drizzle builds once per database and prepares, for reads of a fixed shape that
+ * requests run over and over: building the SQL text of a big select (an opened project's, with
+ * its nested subqueries) cost drizzle more CPU than running and reading it. Values go in as
+ * `sql.placeholder(...)` when it is executed. A transaction is a new object every time, so run
+ * on one the statement is built anew: a write reads its answer after committing where it can.
  */
 export function builtOncePerDatabase<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
   const statements = new WeakMap<DbOrTx, Statement>();
