@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openConfiguredDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 async function main() {

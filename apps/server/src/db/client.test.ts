@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, isPostgresReachable } from '../test/build-app';
-import { DataDirLockedError, openDatabase } from './client';
+import { openDatabase } from './client';
+import { DataDirLockedError } from './data-dir-lock';
 import { companies } from './schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
-import { DataDirLockedError, openConfiguredDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { DEMO_COMPANY_NAME, DEMO_COMPANY_PASSWORD, DEMO_PASSWORD, seedDemo, type DemoSeed } from './demo-data';
 
 /** `npm run seed:demo`: fills the configured database with a demo company and prints how to sign in. */

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
-import { DataDirLockedError, openConfiguredDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { LARGE_COMPANY_PASSWORD, LARGE_PASSWORD, seedLarge } from './large-data';
 
 /** `npm run seed:large`: two large companies in the configured database, for benchmarks and load checks. */

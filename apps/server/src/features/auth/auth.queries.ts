@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase } from '../../db/statements';
 import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationRecord, NotificationType } from '@siteboard/shared';
-import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { notificationRecipients, notifications } from '../../db/schema/notifications';
 import { projects } from '../../db/schema/projects';

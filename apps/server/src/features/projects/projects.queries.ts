@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
-import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase, type IdOrPlaceholder } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks } from '../../db/schema/tasks';

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
-import { builtOncePerDatabase, type DbOrTx, type IdOrPlaceholder } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
@@ -208,20 +208,14 @@ function countMatches(db: DbOrTx, filter: SubtaskFilter) {
   return db.select({ count: count() }).from(matchingSubtasks(db, filter).as('matches'));
 }
 
-/** The statements built so far, per database, by shape: a few dozen at most, as shapes come from the code, never from values. */
-const subtaskStatements = builtOncePerDatabase(() => new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>());
+/** The subtask list statements built so far, by shape: a few dozen at most, as shapes come from the code, never from values. */
+const subtaskStatement = builtOncePerShape('subtasks');
 
 /** The statement `build` makes for this shape of filter (and page), built and prepared on first use. */
 async function runForShape<Row>(db: DbOrTx, kind: string, filter: SubtaskFilter, page: PageRequest, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }, values: Record<string, unknown>): Promise<Row[]> {
   const present = Object.entries(filter).flatMap(([field, fieldValue]) => (fieldValue === undefined || fieldValue === false ? [] : [field]));
   const shape = JSON.stringify([kind, present.sort(), filter.involving?.as, page.limit !== undefined, Boolean(page.offset)]);
-  const statements = subtaskStatements(db);
-  let statement = statements.get(shape);
-  if (!statement) {
-    statement = build().prepare(`subtasks_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
-    statements.set(shape, statement);
-  }
-  return (await statement.execute(values)) as Row[];
+  return subtaskStatement<Row>(db, shape, build).execute(values);
 }
 
 /** The company's subtasks that match, soonest due first: a page of them and their total in one statement. */

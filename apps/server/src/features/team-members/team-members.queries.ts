@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamMember, TeamWorkloadItem } from '@siteboard/shared';
-import { builtOncePerDatabase, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';

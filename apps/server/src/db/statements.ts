@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { Placeholder } from 'drizzle-orm';
+import pg from 'pg';
+import type { DbOrTx } from './client';
+
+/**
+ * Each prepared statement is planned once, for any parameters (a generic plan), never again per
+ * call: PostgreSQL's default kept re-planning the task lists on every call because their generic
+ * plan's estimate was higher, though it is the same plan and ran faster (decision record 005).
+ * Every statement here finds its rows by company and ids on indexes, a plan that does not depend
+ * on the values.
+ */
+export const SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
+/** A value of a statement built once: the value itself, or where it goes when executed. */
+export type IdOrPlaceholder = number | Placeholder;
+
+/**
+ * A statement drizzle builds once per database and prepares, for reads of a fixed shape that
+ * requests run over and over: building the SQL text of a big select (an opened project's, with
+ * its nested subqueries) cost drizzle more CPU than running and reading it. Values go in as
+ * `sql.placeholder(...)` when it is executed. A transaction is a new object every time, so run
+ * on one the statement is built anew: a write reads its answer after committing where it can.
+ */
+export function builtOncePerDatabase<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
+  const statements = new WeakMap<DbOrTx, Statement>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+interface Prepared<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * Statements of one kind built once per database and per shape, then prepared: for reads whose
+ * shape varies with which filters are present (never with their values), so that a few dozen
+ * shapes at most are ever built. `shape` names the shape; the statement is prepared under a name
+ * derived from it.
+ */
+export function builtOncePerShape(prefix: string) {
+  const statements = builtOncePerDatabase(() => new Map<string, Prepared<unknown>>());
+  return <Row>(db: DbOrTx, shape: string, build: () => { prepare(name: string): Prepared<Row> }): Prepared<Row> => {
+    const built = statements(db);
+    let statement = built.get(shape) as Prepared<Row> | undefined;
+    if (!statement) {
+      statement = build().prepare(`${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+      built.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
+/** How many distinct statement texts get a prepared statement; past it a statement goes unnamed, as node-postgres sends them by default. */
+const PREPARED_STATEMENTS_MAX = 500;
+const statementNames = new Map<string, string>();
+
+/** The name a statement text is prepared under, or undefined once the cap is reached. */
+function preparedName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < PREPARED_STATEMENTS_MAX) {
+    name = `siteboard_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A connection that sends every parameterised statement as a named prepared statement, so
+ * PostgreSQL parses and plans it once per connection instead of on every call: planning was a
+ * third of PostgreSQL's time on the task lists, more than executing them. The cap bounds what
+ * each connection keeps when statement texts vary (an IN list of another length is another text).
+ */
+class PreparingClient extends pg.Client {}
+PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [config, values] = args;
+  if (isUnnamedStatement(config) && Array.isArray(values) && values.length > 0) {
+    const name = preparedName(config.text);
+    if (name) args[0] = { ...config, name };
+  }
+  return (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+} as pg.Client['query'];
+
+function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
+  return typeof config === 'object' && config !== null && typeof (config as pg.QueryConfig).text === 'string' && !(config as pg.QueryConfig).name;
+}
+
+export function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, Client: PreparingClient, options: SESSION_OPTIONS });
+  // An idle connection dropped by the server (restart, failover, a dropped test database) must
+  // not crash the process: the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
