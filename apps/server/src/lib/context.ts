@@ -1,7 +1,18 @@
+import type { Role } from '@siteboard/shared';
 import type { Db } from '../db/client';
-import type { AuthUser } from '../plugins/auth';
 
-/** What every protected service receives: the database and who is asking (their company bounds every query). */
+/** Who is asking: a signed-in, active user of one company, as their access token and the database agree. */
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  role: Role;
+  email: string;
+}
+
+/**
+ * What every protected service receives: the database and who is asking (their company bounds
+ * every query). Built once per request, when the request is authenticated (`request.ctx`).
+ */
 export interface ServiceContext {
   db: Db;
   user: AuthUser;

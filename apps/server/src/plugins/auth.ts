@@ -1,21 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@siteboard/shared';
+import type { AuthUser, ServiceContext } from '../lib/context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { findActiveIdentity } from '../features/auth/auth.queries';
 import { createLoginThrottle, type LoginThrottle } from '../features/auth/auth.throttle';
 import { createTokens, type Tokens } from '../features/auth/auth.tokens';
 
-export interface AuthUser {
-  id: number;
-  companyId: number;
-  role: Role;
-  email: string;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
+    /** The service context of a protected request: set by `authenticate`. */
+    ctx: ServiceContext;
   }
   interface FastifyInstance {
     tokens: Tokens;
@@ -30,6 +26,7 @@ export const authPlugin = fp(
     app.decorate('tokens', createTokens(options.jwtSecret));
     app.decorate('loginThrottle', createLoginThrottle());
     app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorateRequest('ctx', null as unknown as ServiceContext);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -39,6 +36,7 @@ export const authPlugin = fp(
       const identity = await findActiveIdentity(app.db, claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');
       request.user = identity;
+      request.ctx = { db: app.db, user: identity };
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -10,7 +10,7 @@ const security = [{ bearer: [] }];
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/company/', {
     schema: { tags, summary: "The caller's company: id, name and time zone", security, response: { 200: companySettingsSchema, 401: errorResponse } },
-    handler: async (request) => getCompanySettings({ db: app.db, user: request.user }),
+    handler: async (request) => getCompanySettings(request.ctx),
   });
 
   app.patch('/api/company/', {
@@ -22,6 +22,6 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateCompanySettingsInput,
       response: { 200: companySettingsSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
     },
-    handler: async (request) => updateCompanySettingsFor({ db: app.db, user: request.user }, request.body),
+    handler: async (request) => updateCompanySettingsFor(request.ctx, request.body),
   });
 };

@@ -27,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: notificationListQuery,
       response: { 200: z.array(notificationRecordSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listNotifications({ db: app.db, user: request.user }, request.query),
+    handler: async (request) => listNotifications(request.ctx, request.query),
   });
 
   app.patch('/api/notifications/mark-read/', {
@@ -38,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: markReadInput,
       response: { 200: markReadResponse, 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request) => markRead({ db: app.db, user: request.user }, request.body),
+    handler: async (request) => markRead(request.ctx, request.body),
   });
 };
 

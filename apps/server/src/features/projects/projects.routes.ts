@@ -21,31 +21,31 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: projectListQuery,
       response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listProjects({ db: app.db, user: request.user }, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query), request.query),
   });
 
   app.get('/api/projects/:id/', {
     schema: { tags, security, summary: 'One project; expand=major_tasks embeds its major tasks and subtasks', params: idParams, querystring: projectQuery, response: { 200: projectSchema, ...refusals } },
-    handler: async (request) => getProject({ db: app.db, user: request.user }, request.params.id, request.query),
+    handler: async (request) => getProject(request.ctx, request.params.id, request.query),
   });
 
   app.post('/api/projects/', {
     preHandler: manage,
     schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
-    handler: async (request, reply) => reply.code(201).send(await createProject({ db: app.db, user: request.user }, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createProject(request.ctx, request.body)),
   });
 
   app.patch('/api/projects/:id/', {
     preHandler: manage,
     schema: { tags, security, summary: 'Edit a project', params: idParams, body: updateProjectInput, response: { 200: projectSchema, ...refusals } },
-    handler: async (request) => updateProject({ db: app.db, user: request.user }, request.params.id, request.body),
+    handler: async (request) => updateProject(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/projects/:id/', {
     preHandler: manage,
     schema: { tags, security, summary: 'Delete a project with its tasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
-      await deleteProject({ db: app.db, user: request.user }, request.params.id);
+      await deleteProject(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   });

@@ -18,7 +18,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: appraisalQuery,
       response: { 200: z.array(appraisalItemSchema), ...refusals },
     },
-    handler: async (request) => appraisalReport({ db: app.db, user: request.user }, request.query),
+    handler: async (request) => appraisalReport(request.ctx, request.query),
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
@@ -30,7 +30,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: managerAppraisalQuery,
       response: { 200: z.array(appraisalItemSchema), ...refusals },
     },
-    handler: async (request) => managerAppraisalReport({ db: app.db, user: request.user }, request.query),
+    handler: async (request) => managerAppraisalReport(request.ctx, request.query),
   });
 
   app.get('/api/generate-appraisal-pdf/', {
@@ -46,7 +46,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const pdf = await appraisalPdf({ db: app.db, user: request.user }, request.query);
+      const pdf = await appraisalPdf(request.ctx, request.query);
       return reply.type('application/pdf').header('content-disposition', 'attachment; filename="appraisal_report.pdf"').send(pdf);
     },
   });

@@ -35,26 +35,26 @@ const listResponses = { 200: z.array(subtaskSchema), 400: errorResponse, 401: er
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/major-tasks/:id/', {
     schema: { tags, security, summary: 'A major task with its subtasks', params: idParams, response: { 200: majorTaskSchema, ...refusals } },
-    handler: async (request) => getMajorTask({ db: app.db, user: request.user }, request.params.id),
+    handler: async (request) => getMajorTask(request.ctx, request.params.id),
   });
 
   app.post('/api/major-tasks/', {
     preHandler: requireRole(...PERMISSIONS['major-tasks:create']),
     schema: { tags, security, summary: 'Create a major task with its subtasks', body: createMajorTaskInput, response: { 201: majorTaskSchema, ...refusals } },
-    handler: async (request, reply) => reply.code(201).send(await createMajorTask({ db: app.db, user: request.user }, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createMajorTask(request.ctx, request.body)),
   });
 
   app.patch('/api/major-tasks/:id/', {
     preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
     schema: { tags, security, summary: 'Rename or describe a major task', params: idParams, body: updateMajorTaskInput, response: { 200: majorTaskSchema, ...refusals } },
-    handler: async (request) => updateMajorTask({ db: app.db, user: request.user }, request.params.id, request.body),
+    handler: async (request) => updateMajorTask(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/major-tasks/:id/', {
     preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
     schema: { tags, security, summary: 'Delete a major task with its subtasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
-      await deleteMajorTask({ db: app.db, user: request.user }, request.params.id);
+      await deleteMajorTask(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -67,13 +67,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subtaskListQuery,
       response: listResponses,
     },
-    handler: async (request, reply) => sendPage(reply, await listSubtasks({ db: app.db, user: request.user }, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query), request.query),
   });
 
   app.post('/api/subtasks/', {
     preHandler: requireRole(...PERMISSIONS['subtasks:create']),
     schema: { tags, security, summary: 'Create a subtask under a major task', body: createSubtaskInput, response: { 201: subtaskSchema, ...refusals } },
-    handler: async (request, reply) => reply.code(201).send(await createSubtask({ db: app.db, user: request.user }, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createSubtask(request.ctx, request.body)),
   });
 
   app.patch('/api/subtasks/:id/', {
@@ -85,7 +85,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateSubtaskInput,
       response: { 200: subtaskSchema, ...refusals },
     },
-    handler: async (request) => updateSubtask({ db: app.db, user: request.user }, request.params.id, request.body),
+    handler: async (request) => updateSubtask(request.ctx, request.params.id, request.body),
   });
 
   // The dashboards' lists: the caller's part of the company's work, all of it or a page.
@@ -96,7 +96,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { url, summary, list } of dashboardLists) {
     app.get(url, {
       schema: { tags, security, summary, querystring: taskListQuery, response: listResponses },
-      handler: async (request, reply) => sendPage(reply, await list({ db: app.db, user: request.user }, request.query), request.query),
+      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query), request.query),
     });
   }
 };

@@ -16,7 +16,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       response: { 200: z.array(teamMemberSchema), 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listTeamMembersFor({ db: app.db, user: request.user }),
+    handler: async (request) => listTeamMembersFor(request.ctx),
   });
 
   app.get('/api/team-workload/', {
@@ -27,7 +27,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       response: { 200: z.array(teamWorkloadItemSchema), 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listTeamWorkloadFor({ db: app.db, user: request.user }),
+    handler: async (request) => listTeamWorkloadFor(request.ctx),
   });
 
   app.post('/api/team-members/', {
@@ -40,7 +40,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: teamMemberSchema, 201: teamMemberSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
     },
     handler: async (request, reply) => {
-      const { created, record } = await upsertTeamMemberRecord({ db: app.db, user: request.user }, request.body);
+      const { created, record } = await upsertTeamMemberRecord(request.ctx, request.body);
       return reply.code(created ? 201 : 200).send(record);
     },
   });

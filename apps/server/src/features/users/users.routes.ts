@@ -22,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: userListQuery,
       response: { 200: z.array(userSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listUsers({ db: app.db, user: request.user }, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listUsers(request.ctx, request.query), request.query),
   });
 
   app.post('/api/users/', {
@@ -34,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createUserInput,
       response: { 201: userSchema, ...failures },
     },
-    handler: async (request, reply) => reply.code(201).send(await createUser({ db: app.db, user: request.user }, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createUser(request.ctx, request.body)),
   });
 
   app.patch('/api/users/:id/', {
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateUserInput,
       response: { 200: userSchema, ...failures },
     },
-    handler: async (request) => updateUser({ db: app.db, user: request.user }, request.params.id, request.body),
+    handler: async (request) => updateUser(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/users/:id/', {
@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...failures },
     },
     handler: async (request, reply) => {
-      await deleteUser({ db: app.db, user: request.user }, request.params.id);
+      await deleteUser(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   });
