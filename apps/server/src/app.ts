@@ -11,7 +11,7 @@ import { liveNotificationsRoutes, notificationsRoutes } from './features/notific
 import { projectsRoutes } from './features/projects/projects.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
-import { teamMembersRoutes } from './features/team-members/team-members.routes';
+import { teamMembersRoutes } from './features/users/team.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';

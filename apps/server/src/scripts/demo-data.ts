@@ -5,7 +5,8 @@ import { notificationRecipients, notifications } from '../db/schema/notification
 import { projects } from '../db/schema/projects';
 import { majorTasks, subtasks } from '../db/schema/tasks';
 import { teamMembers, users } from '../db/schema/users';
-import { findCompanyByName, takeNextUserNumber } from '../features/companies/companies.queries';
+import { findCompanyByName } from '../features/companies/companies.queries';
+import { takeNextUserNumber } from '../features/users/users.queries';
 import { signup } from '../features/companies/companies.service';
 import { insertUser } from '../features/users/users.queries';
 import { userCode } from '../features/users/users.rules';

@@ -4,7 +4,7 @@ import type { App } from '../app';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { signup } from '../features/companies/companies.service';
-import { takeNextUserNumber } from '../features/companies/companies.queries';
+import { takeNextUserNumber } from '../features/users/users.queries';
 import { insertUser } from '../features/users/users.queries';
 import { userCode } from '../features/users/users.rules';
 

@@ -5,7 +5,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { addLiveNotification, clearLiveNotifications } from '../features/notifications/live-notifications';
 import { projectsQueryKey } from '../features/projects/api/get-projects';
 import { TASK_LIST_KEYS } from '../features/tasks/api/invalidate-task-lists';
-import { teamWorkloadQueryKey } from '../features/team/api/get-team-workload';
+import { teamWorkloadQueryKey } from '../features/users/api/get-team-workload';
 import { useAuth } from '../lib/auth';
 import { useRealtime } from '../lib/realtime';
 

@@ -23,12 +23,3 @@ export async function insertCompany(db: DbOrTx, values: { name: string; password
   return row;
 }
 
-/** Takes the company's next user number; the row lock makes concurrent creations take different numbers. */
-export async function takeNextUserNumber(db: DbOrTx, companyId: number): Promise<number> {
-  const [row] = await db
-    .update(companies)
-    .set({ userCodeSeq: sql`${companies.userCodeSeq} + 1` })
-    .where(eq(companies.id, companyId))
-    .returning({ seq: companies.userCodeSeq });
-  return row!.seq;
-}

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { LoginThrottle } from '../auth/auth.throttle';
-import { findUser, insertUser } from '../users/users.queries';
+import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';
 import { userCode } from '../users/users.rules';
-import { findCompanyByName, insertCompany, takeNextUserNumber } from './companies.queries';
+import { findCompanyByName, insertCompany } from './companies.queries';
 
 export const INVALID_COMPANY_PASSWORD = 'Invalid company name or password.';
 export const COMPANY_NAME_TAKEN = 'A company with this name already exists.';

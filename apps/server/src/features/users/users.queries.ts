@@ -170,3 +170,13 @@ export async function revokeUserRefreshTokens(db: DbOrTx, userId: number) {
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/** Takes the company's next user number; the row lock makes concurrent creations take different numbers. */
+export async function takeNextUserNumber(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .update(companies)
+    .set({ userCodeSeq: sql`${companies.userCodeSeq} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ seq: companies.userCodeSeq });
+  return row!.seq;
+}

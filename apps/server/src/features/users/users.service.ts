@@ -6,8 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
-import { takeNextUserNumber } from '../companies/companies.queries';
-import { deleteTeamMember, upsertTeamMember } from '../team-members/team-members.queries';
+import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
   ACTIVE_EMAIL_INDEX,
   countActiveReports,
@@ -19,6 +18,7 @@ import {
   lockActiveMembers,
   revokeUserRefreshTokens,
   softDeleteUser,
+  takeNextUserNumber,
   updateUserRow,
 } from './users.queries';
 import {

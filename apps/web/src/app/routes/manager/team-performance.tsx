@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PerformanceCard } from '../../../features/reports/components/performance-card';
-import { TeamPerformance } from '../../../features/team/components/team-performance';
-import { TeamWorkload } from '../../../features/team/components/team-workload';
+import { TeamPerformance } from '../../../features/reports/components/team-performance';
+import { TeamWorkload } from '../../../features/users/components/team-workload';
 import { useRefreshParam } from '../../../lib/use-refresh-param';
 
 export function TeamPerformancePage() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appraisalFailureKey } from './team.rules';
+import { appraisalFailureKey } from './reports.rules';
 
 describe('team appraisal failures', () => {
   it('names the missing endpoint whatever the filter', () => {

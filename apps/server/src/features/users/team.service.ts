@@ -2,10 +2,10 @@ import type { TeamMember, TeamWorkloadItem, upsertTeamMemberInput } from '@siteb
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
-import { assertActiveManager } from '../users/users.service';
-import { lockActiveMembers, updateUserRow } from '../users/users.queries';
-import { USER_NOT_FOUND } from '../users/users.rules';
-import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team-members.queries';
+import { assertActiveManager } from './users.service';
+import { lockActiveMembers, updateUserRow } from './users.queries';
+import { USER_NOT_FOUND } from './users.rules';
+import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team.queries';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
 

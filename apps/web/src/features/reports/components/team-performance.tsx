@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTeamAppraisal, type AppraisalRange } from '../api/get-team-appraisal';
-import { appraisalFailureKey } from '../team.rules';
+import { appraisalFailureKey } from '../reports.rules';
 
 type Input = z.input<typeof managerAppraisalQuery>;
 type Output = z.output<typeof managerAppraisalQuery>;

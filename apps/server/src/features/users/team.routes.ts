@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, errorResponse, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
 import { requireRole } from '../../plugins/auth';
-import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team-members.service';
+import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
 const security = [{ bearer: [] }];
