@@ -9,6 +9,7 @@ import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
+import { localDate } from '../../lib/time';
 
 /** The PostgreSQL channel new notifications are announced on, with ids only. */
 export const NOTIFICATIONS_CHANNEL = 'siteboard_notifications';
@@ -62,7 +63,7 @@ function selectParties<Extra extends Record<string, SQL.Aliased>>(db: DbOrTx, ex
 }
 
 /** The calendar date at `now` in each company's time zone. */
-const companyToday = (now: Date) => sql`(timezone(${companies.timezone}, ${now.toISOString()}::timestamptz))::date`;
+const companyToday = (now: Date) => localDate(companies.timezone, now);
 
 /** "<type>:<subtask id>:<company's date>": one notification of a kind per subtask per day. */
 const dailyKey = (type: NotificationType, now: Date) => sql<string>`${type}::text || ':' || ${subtasks.id} || ':' || ${companyToday(now)}::text`;

@@ -4,10 +4,11 @@ import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
+import { localDate } from '../../lib/time';
 import type { AppraisalCounts, DateRange } from './reports.rules';
 
 /** "Today" is the calendar date in the company's time zone, read by the database from the company row. */
-const companyToday = sql`(now() at time zone ${companies.timezone})::date`;
+const companyToday = localDate(companies.timezone);
 
 function dueInRange(range: DateRange) {
   return and(range.start ? gte(subtasks.dueDate, range.start) : undefined, range.end ? lte(subtasks.dueDate, range.end) : undefined);

@@ -8,6 +8,7 @@ import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
 import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
+import { localDate } from '../../lib/time';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const assignees = alias(users, 'assignees');
@@ -55,7 +56,8 @@ export interface SubtaskFilter {
   assignedToTeamOf?: number;
   status?: SubtaskStatus;
   notCompleted?: boolean;
-  dueDate?: string;
+  /** Due today in the company's time zone. */
+  dueToday?: boolean;
   involving?: { userId: number; as: Involvement[] };
 }
 
@@ -65,7 +67,7 @@ export interface SubtaskFilter {
  * (`companyId`, `id`, `status`, ..., `userId` for the involvement, `limit`, `offset`). Building a
  * page's SQL text (a union of subqueries) took drizzle longer than PostgreSQL took to run it.
  */
-const value = (name: keyof SubtaskFilter | 'companyId' | 'userId') => sql.placeholder(name);
+const value = (name: Exclude<keyof SubtaskFilter, 'dueToday'> | 'companyId' | 'userId') => sql.placeholder(name);
 
 /**
  * Where a statement's conditions find the subtask's project: in the statement's own joins (a whole
@@ -118,7 +120,10 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
   if (filter.status !== undefined) conditions.push(eq(subtasks.status, value('status')));
   // As the states it may be in rather than `<> 'completed'`: those are index conditions on (…, status).
   if (filter.notCompleted) conditions.push(inArray(subtasks.status, openStatuses));
-  if (filter.dueDate !== undefined) conditions.push(eq(subtasks.dueDate, value('dueDate')));
+  if (filter.dueToday) {
+    const companyZone = db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, value('companyId')));
+    conditions.push(eq(subtasks.dueDate, localDate(companyZone)));
+  }
   return conditions;
 }
 
@@ -418,9 +423,4 @@ export async function refreshMajorTaskDueDate(tx: DbOrTx, companyId: number, maj
     .update(majorTasks)
     .set({ dueDate: sql`(${latest})` })
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
-}
-
-export async function findCompanyTimezone(db: DbOrTx, companyId: number): Promise<string> {
-  const [row] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId));
-  return row?.timezone ?? 'UTC';
 }

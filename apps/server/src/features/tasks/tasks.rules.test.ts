@@ -8,7 +8,6 @@ import {
   isApprover,
   latestDueDate,
   statusTimestamps,
-  todayIn,
   type SubtaskState,
 } from './tasks.rules';
 
@@ -143,25 +142,5 @@ describe('latestDueDate', () => {
   it('is null without dates', () => {
     expect(latestDueDate([])).toBeNull();
     expect(latestDueDate([null])).toBeNull();
-  });
-});
-
-describe('todayIn', () => {
-  it('answers different calendar dates on either side of the date line at the same instant', () => {
-    const instant = new Date('2026-03-10T20:30:00Z');
-    expect(todayIn('Pacific/Auckland', instant)).toBe('2026-03-11');
-    expect(todayIn('America/Los_Angeles', instant)).toBe('2026-03-10');
-    expect(todayIn('UTC', instant)).toBe('2026-03-10');
-  });
-
-  it('follows the zone just after and before local midnight', () => {
-    expect(todayIn('Pacific/Auckland', new Date('2026-03-10T10:59:59Z'))).toBe('2026-03-10');
-    expect(todayIn('Pacific/Auckland', new Date('2026-03-10T11:00:00Z'))).toBe('2026-03-11');
-    expect(todayIn('America/Los_Angeles', new Date('2026-03-11T06:59:59Z'))).toBe('2026-03-10');
-    expect(todayIn('America/Los_Angeles', new Date('2026-03-11T07:00:00Z'))).toBe('2026-03-11');
-  });
-
-  it('counts an unknown zone as UTC', () => {
-    expect(todayIn('Mars/Olympus_Mons', new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-10');
   });
 });

@@ -84,15 +84,3 @@ export function latestDueDate(dueDates: readonly (string | null)[]): string | nu
   for (const date of dueDates) if (date !== null && (latest === null || date > latest)) latest = date;
   return latest;
 }
-
-/** The calendar date at `now` in the company's time zone, as `YYYY-MM-DD`; an unknown zone counts as UTC. */
-export function todayIn(timeZone: string, now: Date): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}

@@ -20,7 +20,6 @@ import { PROJECT_NOT_FOUND } from '../projects/projects.service';
 import {
   deleteMajorTask as deleteMajorTaskRow,
   findAssignableUserIds,
-  findCompanyTimezone,
   findMajorTask,
   findSubtask,
   insertMajorTask,
@@ -36,7 +35,7 @@ import {
   type Involvement,
   type NewSubtask,
 } from './tasks.queries';
-import { decideSubtaskEdit, latestDueDate, todayIn, type Actor, type EditDecision, type StatusChange } from './tasks.rules';
+import { decideSubtaskEdit, latestDueDate, type Actor, type EditDecision, type StatusChange } from './tasks.rules';
 
 export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
 export const SUBTASK_NOT_FOUND = 'Subtask not found.';
@@ -280,13 +279,12 @@ export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Pr
 }
 
 /** Subtasks not completed and due today, "today" being the date in the company's time zone. */
-export async function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
+export function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
   const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
     admin: undefined,
     manager: ['project_manager', 'assigner', 'assignee'],
     team_member: ['assignee'],
   };
   const as = parts[ctx.user.role];
-  const today = todayIn(await findCompanyTimezone(ctx.db, ctx.user.companyId), new Date());
-  return listSubtaskPage(ctx.db, ctx.user.companyId, { dueDate: today, notCompleted: true, involving: as && { userId: ctx.user.id, as } }, page);
+  return listSubtaskPage(ctx.db, ctx.user.companyId, { dueToday: true, notCompleted: true, involving: as && { userId: ctx.user.id, as } }, page);
 }
