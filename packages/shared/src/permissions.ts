@@ -1,8 +1,10 @@
+import type { ProjectStatus } from './projects';
 import type { Role } from './roles';
+import type { Priority, Subtask, SubtaskStatus } from './tasks';
 
 /**
  * Role × action: the one table both the server's role guards and the web's menus read.
- * Row-level rules (which project, whose subtask) live in the server's services.
+ * Row-level rules (which project, whose subtask) are the functions below, used by both sides.
  */
 export const PERMISSIONS = {
   'users:manage': ['admin'],
@@ -11,14 +13,11 @@ export const PERMISSIONS = {
   'team-members:workload': ['manager'],
   'company:manage': ['admin'],
   'projects:manage': ['admin'],
-  'projects:read': ['admin', 'manager', 'team_member'],
   'reports:appraisal': ['admin'],
   'reports:team': ['admin', 'manager'],
   'major-tasks:create': ['manager'],
   'major-tasks:manage': ['manager'],
   'subtasks:create': ['manager', 'team_member'],
-  'subtasks:approve': ['manager'],
-  'subtasks:submit': ['team_member', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -33,3 +32,87 @@ export const HOME_PATH: Record<Role, string> = {
   manager: '/manager',
   team_member: '/team-member',
 };
+
+export const COMPLETED_PROJECT_READ_ONLY = 'Tasks cannot be created or changed in a completed project.';
+export const NOT_YOUR_SUBTASK = 'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.';
+export const ASSIGNEE_MAY_ONLY_SUBMIT = 'You can only send your own ongoing task for approval.';
+export const ONLY_ONGOING_CAN_BE_SUBMITTED = 'Only an ongoing task can be sent for approval.';
+
+/** Who is acting. */
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+/** What the subtask rules need to know about a subtask and the project above it. */
+export interface SubtaskParties {
+  status: SubtaskStatus;
+  assignedToId: number | null;
+  assignedById: number | null;
+  projectManagerId: number | null;
+  projectStatus: ProjectStatus;
+}
+
+/** The parties of a subtask as the API answers it. */
+export function subtaskParties(subtask: Pick<Subtask, 'status' | 'assigned_to_id' | 'assigned_by' | 'major_task'>): SubtaskParties {
+  return {
+    status: subtask.status,
+    assignedToId: subtask.assigned_to_id,
+    assignedById: subtask.assigned_by?.id ?? null,
+    projectManagerId: subtask.major_task.project.manager_id,
+    projectStatus: subtask.major_task.project.status,
+  };
+}
+
+export interface SubtaskEdit {
+  status?: SubtaskStatus;
+  name?: string;
+  description?: string;
+  priority?: Priority;
+  due_date?: string;
+  assigned_to_id?: number;
+}
+
+export interface StatusChange {
+  from: SubtaskStatus;
+  to: SubtaskStatus;
+}
+
+export type SubtaskDecision = { ok: true; statusChange?: StatusChange } | { ok: false; error: 'forbidden' | 'invalid'; message: string };
+
+/** A manager who manages the subtask's project or assigned the subtask: may set any status and edit every field. */
+export function isSubtaskApprover(actor: Actor, parties: Pick<SubtaskParties, 'assignedById' | 'projectManagerId'>): boolean {
+  return actor.role === 'manager' && (parties.projectManagerId === actor.id || parties.assignedById === actor.id);
+}
+
+/**
+ * The approval state machine (spec §4). The assignee, whatever their role, may only send an
+ * ongoing subtask for approval; an approver may set any status (approve = completed, decline =
+ * ongoing) and edit the subtask; nobody changes anything under a completed project; anyone else
+ * is refused.
+ */
+export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: SubtaskEdit): SubtaskDecision {
+  const approver = isSubtaskApprover(actor, parties);
+  const assignee = parties.assignedToId === actor.id;
+  if (!approver && !assignee) return { ok: false, error: 'forbidden', message: NOT_YOUR_SUBTASK };
+  if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_READ_ONLY };
+
+  if (!approver) {
+    const onlySubmits = edit.status === 'pending_approval' && Object.entries(edit).every(([key, value]) => key === 'status' || value === undefined);
+    if (!onlySubmits) return { ok: false, error: 'forbidden', message: ASSIGNEE_MAY_ONLY_SUBMIT };
+    if (parties.status !== 'ongoing') return { ok: false, error: 'invalid', message: ONLY_ONGOING_CAN_BE_SUBMITTED };
+  }
+
+  if (edit.status === undefined || edit.status === parties.status) return { ok: true };
+  return { ok: true, statusChange: { from: parties.status, to: edit.status } };
+}
+
+/** Whether the actor is the assignee and may send the subtask for approval now: what shows the "Send for Approval" button. */
+export function canSubmitSubtask(actor: Actor, parties: SubtaskParties): boolean {
+  return parties.assignedToId === actor.id && parties.status === 'ongoing' && decideSubtaskEdit(actor, parties, { status: 'pending_approval' }).ok;
+}
+
+/** Whether the actor may set the subtask's status and edit its fields: what shows the status dropdown and edit controls. */
+export function canDecideSubtask(actor: Actor, parties: SubtaskParties): boolean {
+  return isSubtaskApprover(actor, parties) && parties.projectStatus !== 'completed';
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, dateField, optionalText, pageParams, positiveId, requiredText } from './common';
 
-export const COMPLETED_PROJECT_READ_ONLY = 'Tasks cannot be created or changed in a completed project.';
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
 
 export const SUBTASK_STATUSES = ['ongoing', 'pending_approval', 'completed'] as const;
@@ -13,7 +12,7 @@ export const prioritySchema = z.enum(PRIORITIES, { error: 'Priority must be low,
 export type Priority = z.infer<typeof prioritySchema>;
 
 const person = z.object({ id: z.number(), email: z.string() });
-const projectRef = z.object({ id: z.number(), name: z.string(), status: z.enum(['planned', 'ongoing', 'completed']) });
+const projectRef = z.object({ id: z.number(), name: z.string(), status: z.enum(['planned', 'ongoing', 'completed']), manager_id: z.number().nullable() });
 
 export const subtaskSchema = z.object({
   id: z.number(),

@@ -16,7 +16,6 @@ export function CompanyProjects() {
       renderTasks={(project, reload) => (
         <MajorTaskList
           majorTasks={project.major_tasks}
-          projectManagerId={project.manager?.id}
           readOnly={project.status === 'completed'}
           viewer={user}
           findAssignees={searchPeopleQuery}

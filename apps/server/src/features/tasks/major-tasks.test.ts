@@ -57,7 +57,7 @@ describeEachDatabase('major tasks API', (ctx) => {
 
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      const projectRef = { id: project.id, name: 'Bridge', status: 'ongoing' };
+      const projectRef = { id: project.id, name: 'Bridge', status: 'ongoing', manager_id: team.manager.id };
       expect(body).toEqual({
         id: expect.any(Number),
         name: 'Foundations',

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE } from '@siteboard/shared';
+import { ASSIGNEE_MAY_ONLY_SUBMIT, COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE, NOT_YOUR_SUBTASK, ONLY_ONGOING_CAN_BE_SUBMITTED } from '@siteboard/shared';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { ASSIGNEE_MAY_ONLY_SUBMIT, NOT_YOUR_SUBTASK, ONLY_ONGOING_CAN_BE_SUBMITTED } from './tasks.rules';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -57,7 +56,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         assigned_to_id: team.otherMember.id,
         assigned_by: { id: team.member.id, email: team.member.email },
         major_task_id: work.majorTaskId,
-        major_task: { id: work.majorTaskId, name: expect.any(String), project: { id: work.projectId, name: expect.any(String), status: 'ongoing' } },
+        major_task: { id: work.majorTaskId, name: expect.any(String), project: { id: work.projectId, name: expect.any(String), status: 'ongoing', manager_id: expect.any(Number) } },
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         submitted_at: null,
         completed_at: null,

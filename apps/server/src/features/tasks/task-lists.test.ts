@@ -72,7 +72,7 @@ describeEachDatabase('task lists API', (ctx) => {
         status: 'pending_approval',
         assigned_to: { id: team.member.id, email: team.member.email },
         assigned_by: { id: team.otherManager.id, email: team.otherManager.email },
-        major_task: { id: expect.any(Number), name: expect.any(String), project: { id: expect.any(Number), name: expect.any(String), status: 'ongoing' } },
+        major_task: { id: expect.any(Number), name: expect.any(String), project: { id: expect.any(Number), name: expect.any(String), status: 'ongoing', manager_id: expect.any(Number) } },
       });
     });
   });

@@ -15,7 +15,7 @@ const assignees = alias(users, 'assignees');
 const assigners = alias(users, 'assigners');
 const creators = alias(users, 'creators');
 
-const projectRefJson = jsonObject({ id: projects.id, name: projects.name, status: projects.status });
+const projectRefJson = jsonObject({ id: projects.id, name: projects.name, status: projects.status, manager_id: projects.managerId });
 
 /** A subtask's `major_task` reference, from the major task and project rows in the statement's joins. */
 const majorTaskRefJson = jsonObject({ id: majorTasks.id, name: majorTasks.name, project: projectRefJson });

@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import {
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
+  decideSubtaskEdit,
+  type Actor,
+  type StatusChange,
+  type SubtaskDecision,
   type createMajorTaskInput,
   type createSubtaskInput,
   type MajorTask,
@@ -35,7 +39,7 @@ import {
   type Involvement,
   type NewSubtask,
 } from './tasks.queries';
-import { decideSubtaskEdit, latestDueDate, type Actor, type EditDecision, type StatusChange } from './tasks.rules';
+import { latestDueDate, statusTimestamps } from './tasks.rules';
 
 export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
 export const SUBTASK_NOT_FOUND = 'Subtask not found.';
@@ -49,7 +53,7 @@ type SubtaskListQuery = z.output<typeof subtaskListQuery>;
 
 const actorOf = (ctx: ServiceContext): Actor => ({ id: ctx.user.id, role: ctx.user.role });
 
-function throwRefusal(decision: Extract<EditDecision, { ok: false }>): never {
+function throwRefusal(decision: Extract<SubtaskDecision, { ok: false }>): never {
   throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : new ValidationError(decision.message);
 }
 
@@ -209,9 +213,9 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     let timestamps = {};
     if (input.status !== 'ongoing') {
       const state = { status: 'ongoing' as const, assignedToId: input.assigned_to_id, assignedById: userId, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
-      const decision = decideSubtaskEdit(actorOf(ctx), state, { status: input.status }, new Date());
+      const decision = decideSubtaskEdit(actorOf(ctx), state, { status: input.status });
       if (!decision.ok) throwRefusal(decision);
-      timestamps = decision.timestamps;
+      timestamps = statusTimestamps(decision.statusChange, new Date());
     }
 
     const [created] = await addSubtasks(tx, ctx, [
@@ -242,7 +246,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
     if (!parent || !current) throw new NotFoundError(SUBTASK_NOT_FOUND);
 
     const state = { ...current, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
-    const decision = decideSubtaskEdit(actorOf(ctx), state, input, new Date());
+    const decision = decideSubtaskEdit(actorOf(ctx), state, input);
     if (!decision.ok) throwRefusal(decision);
 
     const newAssigneeId = input.assigned_to_id !== undefined && input.assigned_to_id !== current.assignedToId ? input.assigned_to_id : undefined;
@@ -259,7 +263,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
         dueDate: input.due_date,
         assignedToId: input.assigned_to_id,
         status: input.status,
-        ...decision.timestamps,
+        ...statusTimestamps(decision.statusChange, new Date()),
       },
     });
     if (input.due_date !== undefined && input.due_date !== current.dueDate) await refreshMajorTaskDueDate(tx, companyId, current.majorTaskId);

@@ -1,4 +1,4 @@
-import { can, PRIORITIES, type MajorTask, type User } from '@siteboard/shared';
+import { can, canDecideSubtask, PRIORITIES, subtaskParties, type MajorTask, type User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -7,14 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { ListSearch } from '../../../lib/lists';
-import { canDecideSubtask, priorityCounts, progressOf, type Viewer } from '../tasks.rules';
+import { priorityCounts, progressOf, type Viewer } from '../tasks.rules';
 import { CreateSubtaskForm } from './create-subtask-form';
 import { SubtaskTable } from './subtask-table';
 
 export interface MajorTaskListProps {
   majorTasks: MajorTask[];
-  /** Who may decide on the project's subtasks besides their assigners. */
-  projectManagerId: number | null | undefined;
   /** A completed project's tasks are view-only. */
   readOnly: boolean;
   viewer: Viewer;
@@ -37,7 +35,7 @@ export function MajorTaskList(props: MajorTaskListProps) {
   );
 }
 
-function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, findAssignees, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
+function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -117,7 +115,7 @@ function MajorTaskItem({ majorTask, projectManagerId, readOnly, viewer, findAssi
                 }}
               />
             )}
-            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => !readOnly && canDecideSubtask(viewer, subtask, projectManagerId)} onChanged={onChanged} />
+            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} onChanged={onChanged} />
           </section>
         </div>
       )}

@@ -1,11 +1,10 @@
-import type { Subtask } from '@siteboard/shared';
+import { canSubmitSubtask, subtaskParties, type Subtask } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
 import { useUpdateSubtask } from '../api/update-subtask';
-import { canSendForApproval } from '../tasks.rules';
 import type { SubtaskAction } from './subtask-list-table';
 
 /**
@@ -33,11 +32,11 @@ export function useSendForApproval(): { action: SubtaskAction | undefined; messa
 
   const viewer = user;
   const action: SubtaskAction | undefined =
-    viewer?.role === 'team_member'
+    viewer
       ? {
           header: t('taskBoard.column.action'),
           render: (subtask) =>
-            canSendForApproval(viewer, subtask) ? (
+            canSubmitSubtask(viewer, subtaskParties(subtask)) ? (
               <Button className="px-3 py-1.5" disabled={busyId === subtask.id} onClick={() => void send(subtask)}>
                 {t('taskBoard.sendForApproval')}
               </Button>
