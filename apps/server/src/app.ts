@@ -47,10 +47,10 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(errorsPlugin);
   // Crews load lists over a site's mobile connection: JSON and the app's files shrink several
-  // times over; answers under 1 KB go as they are. A JSON answer (at most ~100 KB) is compressed
-  // in one call (brotli: 0.2 ms for 10 KB, 0.4 ms for 57 KB here) rather than through a zlib
-  // stream: on two cores the stream's thread-pool hops and chunked writes cost the server ~30 %
-  // more CPU per list request than the compression itself. Files still stream.
+  // times over; answers under 1 KB go as they are. A JSON answer is compressed in one call rather
+  // than through a zlib stream: on two cores the stream's thread-pool hops and chunked writes cost
+  // the server more CPU per list request than the compression itself (decision record 006).
+  // Files still stream.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });

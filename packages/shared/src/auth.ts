@@ -23,7 +23,6 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshInput = z.object({ refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
-export const accessOnly = z.object({ access: z.string(), refresh: z.string() });
 
 export const newPassword = z
   .string({ error: 'Password is required.' })

@@ -13,13 +13,12 @@ export function CompanyProjects() {
   if (!user) return null;
   return (
     <ProjectBrowser
-      renderTasks={(project, reload) => (
+      renderTasks={(project) => (
         <MajorTaskList
           majorTasks={project.major_tasks}
           readOnly={project.status === 'completed'}
           viewer={user}
           findAssignees={searchPeopleQuery}
-          onChanged={reload}
         />
       )}
     />

@@ -1,6 +1,7 @@
 import type { LiveNotification } from '@siteboard/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { invalidateAfterSubtaskChange, queryRoots } from './query-keys';
 import { storage } from './storage';
 
 export const BACKOFF_START_MS = 500;
@@ -15,10 +16,6 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 export interface RealtimeHandlers {
   queryClient: QueryClient;
-  /** Invalidated on every push and after each reconnect, so nothing pushed while away is missed. */
-  notificationsKey: QueryKey;
-  /** Invalidated for task_* pushes. */
-  taskKeys: readonly QueryKey[];
   /** Takes a push for the bell; false when it was seen already. */
   onNotification: (notification: LiveNotification) => boolean;
 }
@@ -95,7 +92,8 @@ class LiveConnection {
     socket.onopen = () => {
       console.info('Notifications connected');
       this.attempt = 0;
-      if (isReconnect && this.handlers) void this.handlers.queryClient.invalidateQueries({ queryKey: this.handlers.notificationsKey });
+      // Nothing pushed while away is replayed: the bell reloads its list.
+      if (isReconnect && this.handlers) void this.handlers.queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = (event) => {
@@ -123,8 +121,8 @@ class LiveConnection {
       return;
     }
     const { queryClient } = handlers;
-    void queryClient.invalidateQueries({ queryKey: handlers.notificationsKey });
-    if (notification.type.startsWith('task_')) for (const queryKey of handlers.taskKeys) void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
+    if (notification.type.startsWith('task_')) void invalidateAfterSubtaskChange(queryClient);
     if (handlers.onNotification(notification)) showDesktopNotification(notification);
   }
 }

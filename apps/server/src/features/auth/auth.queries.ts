@@ -30,7 +30,7 @@ export async function spendRefreshToken(db: DbOrTx, jti: string, replacedBy: str
   return row;
 }
 
-/** Ends a whole login: every token of the family, and (through isFamilyRevoked) its access tokens. */
+/** Ends a whole login: every token of the family, and (through findActiveIdentity) its access tokens. */
 export async function revokeFamily(db: DbOrTx, family: string) {
   await db
     .update(refreshTokens)

@@ -73,8 +73,8 @@ const value = (name: Exclude<keyof SubtaskFilter, 'dueToday'> | 'companyId' | 'u
  * Where a statement's conditions find the subtask's project: in the statement's own joins (a whole
  * list reads every match joined to its major task and project anyway), or through a subquery on
  * the major task so that a page can be picked from the subtasks alone before anything is joined
- * (joining the project and both people to each of 270 matches to keep 20 cost PostgreSQL twice
- * the time, planning included).
+ * (joining the project and both people to every match to keep a page of them cost PostgreSQL
+ * more than picking the page first, planning included; decision record 006).
  */
 type ProjectScope = 'joined' | 'subquery';
 

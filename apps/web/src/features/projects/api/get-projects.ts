@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
+import { queryRoots } from '../../../lib/query-keys';
 import { PROJECT_PAGE_SIZE, statusesOf, type ProjectTab } from '../projects.rules';
 
 export interface ProjectFilter {
@@ -21,7 +22,7 @@ const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter
 export const getProjects = (filter: ProjectFilter, page: PageWindow) => apiPage<Project>('/api/projects/', { query: listQuery(filter, page) });
 
 /** Every projects query's key starts with this: a change to any project reloads them all. */
-export const projectsQueryKey = ['projects'] as const;
+export const projectsQueryKey = queryRoots.projects;
 
 export const getProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<Project> => ({
   queryKey: [...projectsQueryKey, 'pages', filter],

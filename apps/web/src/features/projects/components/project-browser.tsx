@@ -1,5 +1,4 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ExpandedProject, Project } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +8,12 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/lists';
-import { projectsQueryKey, useProjectPages, type ProjectFilter } from '../api/get-projects';
+import { useProjectPages, type ProjectFilter } from '../api/get-projects';
 import type { ProjectTab } from '../projects.rules';
 import { ExpandedProjectTasks } from './expanded-project';
 
-/** What an open project shows (its major tasks), and how to reload the projects after a change there. */
-export type RenderProjectTasks = (project: ExpandedProject, reload: () => Promise<unknown>) => ReactNode;
+/** What an open project shows (its major tasks). */
+export type RenderProjectTasks = (project: ExpandedProject) => ReactNode;
 
 const TABS: { value: ProjectTab; label: string }[] = [
   { value: 'ongoing', label: 'projectBoard.ongoing' },
@@ -59,9 +58,7 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
 /** The open tab's projects: mounted per tab, so another tab's rows never stand in while this one loads. */
 function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const projects = useProjectPages(filter);
-  const reload = () => queryClient.invalidateQueries({ queryKey: projectsQueryKey });
 
   return (
     <>
@@ -71,7 +68,7 @@ function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTas
       ) : projects.items.length > 0 ? (
         <ul className="space-y-3" aria-busy={projects.query.isPlaceholderData}>
           {projects.items.map((project) => (
-            <ProjectRow key={project.id} project={project} renderTasks={renderTasks} reload={reload} />
+            <ProjectRow key={project.id} project={project} renderTasks={renderTasks} />
           ))}
         </ul>
       ) : (
@@ -82,7 +79,7 @@ function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTas
   );
 }
 
-function ProjectRow({ project, renderTasks, reload }: { project: Project; renderTasks: RenderProjectTasks; reload: () => Promise<unknown> }) {
+function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -117,7 +114,7 @@ function ProjectRow({ project, renderTasks, reload }: { project: Project; render
       </h3>
       {open && (
         <div id={`${id}-tasks`} className="border-t border-slate-100 bg-slate-50/60 p-2 sm:p-4">
-          <ExpandedProjectTasks projectId={project.id}>{(expanded) => renderTasks(expanded, reload)}</ExpandedProjectTasks>
+          <ExpandedProjectTasks projectId={project.id}>{renderTasks}</ExpandedProjectTasks>
         </div>
       )}
     </li>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppraisalItem } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type AppraisalRange = { start_date?: string; end_date?: string };
 
@@ -8,7 +9,7 @@ export type AppraisalRange = { start_date?: string; end_date?: string };
 export const getTeamAppraisal = (range: AppraisalRange = {}) => api<AppraisalItem[]>('/projects/api/manager-appraisal-report/', { query: range });
 
 export const getTeamAppraisalQueryOptions = (range: AppraisalRange = {}) =>
-  queryOptions({ queryKey: ['team-appraisal', range], queryFn: () => getTeamAppraisal(range) });
+  queryOptions({ queryKey: [...queryRoots.teamAppraisal, range], queryFn: () => getTeamAppraisal(range) });
 
 /** The cards stay on screen while a new range loads. */
 export const useTeamAppraisal = (range: AppraisalRange = {}) => useQuery({ ...getTeamAppraisalQueryOptions(range), placeholderData: keepPreviousData });

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { createSubtaskInput, Subtask } from '@siteboard/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { invalidateTaskLists } from './invalidate-task-lists';
+import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 
 export const createSubtask = (input: z.output<typeof createSubtaskInput>) => api<Subtask>('/api/subtasks/', { method: 'POST', body: input });
 
 export const useCreateSubtask = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createSubtask, onSuccess: () => invalidateTaskLists(queryClient) });
+  return useMutation({ mutationFn: createSubtask, onSuccess: () => invalidateAfterSubtaskChange(queryClient) });
 };

@@ -1,7 +1,8 @@
 import { usePagedList } from '../../../lib/lists';
+import { queryRoots } from '../../../lib/query-keys';
 import { subtaskListPages } from './get-subtasks';
 
-export const tasksDueTodayQueryKey = ['tasks-due-today'] as const;
+export const tasksDueTodayQueryKey = queryRoots.tasksDueToday;
 
 /** Subtasks not completed and due today in the company's time zone, a page at a time. */
 export const getTasksDueTodayPagesQuery = () => subtaskListPages([...tasksDueTodayQueryKey, 'pages'], '/api/tasks-due-today/');

@@ -25,7 +25,7 @@ function failureText(error: unknown, fallback: string): string {
   return typeof detail === 'string' ? detail : JSON.stringify(error.body);
 }
 
-/** "Add New Subtask" under one major task; `onCreated` closes the form and reloads the screen. */
+/** "Add New Subtask" under one major task; `onCreated` closes the form (the lists reload on their own). */
 export function CreateSubtaskForm({ id, majorTaskId, findAssignees, onCreated }: { id: string; majorTaskId: number; findAssignees: ListSearch<User>; onCreated: () => void }) {
   const { t } = useTranslation();
   const create = useCreateSubtask();

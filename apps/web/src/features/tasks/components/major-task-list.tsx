@@ -18,8 +18,6 @@ export interface MajorTaskListProps {
   viewer: Viewer;
   /** The server's search for the assignee list. */
   findAssignees: ListSearch<User>;
-  /** Reloads the data the list came from after a change. */
-  onChanged: () => Promise<unknown>;
 }
 
 /** A project's major tasks, each opening to its details, its subtasks and a form to add one. */
@@ -35,7 +33,7 @@ export function MajorTaskList(props: MajorTaskListProps) {
   );
 }
 
-function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, onChanged }: MajorTaskListProps & { majorTask: MajorTask }) {
+function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTaskListProps & { majorTask: MajorTask }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -111,11 +109,10 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, onChanged }
                 onCreated={() => {
                   setAdding(false);
                   setCreated(true);
-                  void onChanged();
                 }}
               />
             )}
-            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} onChanged={onChanged} />
+            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} />
           </section>
         </div>
       )}

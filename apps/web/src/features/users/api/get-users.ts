@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSIGNABLE_ROLES, USERS_MAX_LIMIT, type Role, type User } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface UserFilter {
   roles?: readonly Role[];
@@ -19,7 +20,7 @@ export const getUsers = (filter: UserFilter, page: PageWindow) =>
   apiPage<User>('/api/users/', { query: { role: filter.roles, search: filter.search, limit: page.limit, offset: page.offset } });
 
 /** Every users query's key starts with this: a change to any user reloads them all. */
-export const usersQueryKey = ['users'] as const;
+export const usersQueryKey = queryRoots.users;
 
 export const getUserPagesQuery = (search: string): PagedListQuery<User> => ({
   queryKey: [...usersQueryKey, 'pages', search],

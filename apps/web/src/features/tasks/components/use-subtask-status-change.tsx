@@ -1,0 +1,37 @@
+import type { Subtask, SubtaskStatus } from '@siteboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { useUpdateSubtask } from '../api/update-subtask';
+
+/** The message keys of one kind of status change: what shows when it worked, and when it did not. */
+export interface StatusChangeTexts {
+  success: string;
+  failure: string;
+}
+
+/**
+ * Changes a subtask's status from a list, one row at a time: which row is saving (and to which
+ * status), and the outcome as a message above the list. A failure replaces an earlier success:
+ * the two never show together (spec §8). Resolves once the lists show the new state.
+ */
+export function useSubtaskStatusChange() {
+  const { t } = useTranslation();
+  const update = useUpdateSubtask();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [saving, setSaving] = useState<{ id: number; status: SubtaskStatus } | null>(null);
+
+  const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts) => {
+    setSaving({ id: subtask.id, status });
+    try {
+      await update.mutateAsync({ id: subtask.id, status });
+      setOutcome({ tone: 'success', text: t(texts.success) });
+    } catch {
+      setOutcome({ tone: 'error', text: t(texts.failure) });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return { change, saving, message: outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert> };
+}
