@@ -1,7 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**'] },
@@ -19,27 +26,39 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // The flow is shared → features → app (STYLE.md rule 15): nothing imports app/, and no feature imports another.
+  // Boundaries that hold (STYLE.md rule 15, decision record 008): import paths are resolved, so
+  // no spelling of a path (`../../../features/x`) slips past.
   {
-    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '/app/', message: 'Only app/ composes; nothing imports it.' }] }] },
-  },
-  {
-    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '/app/', message: 'Features must not import from app/.' }, { regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'A feature must not import another feature.' }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '/app/', message: 'Features must not import from app/.' }, { regex: '^\\.\\./(?!\\.\\.)', message: 'A feature must not import another feature.' }] },
-      ],
-    },
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones() }] },
   },
 );
+
+/** The zones no-restricted-paths keeps apart; exported for the test that proves they hold. */
+export function boundaryZones() {
+  const features = (app) => fs.readdirSync(path.join(root, 'apps', app, 'src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const web = 'apps/web/src';
+  const server = 'apps/server/src';
+  return [
+    // The web flows shared → features → app: nothing imports app/, components and lib import no feature, and no feature another.
+    { target: [`${web}/features`, `${web}/components`, `${web}/lib`], from: `${web}/app`, message: 'Only app/ composes; nothing imports it.' },
+    { target: [`${web}/components`, `${web}/lib`], from: `${web}/features`, message: 'Shared code must not import a feature.' },
+    ...features('web').map((feature) => ({
+      target: `${web}/features/${feature}`,
+      from: `${web}/features`,
+      except: [`./${feature}`],
+      message: 'A feature must not import another feature: move what both need to lib/ or components/, or compose them in app/.',
+    })),
+    // The server: a feature may read another's data and pure rules (its queries and rules files, and
+    // the auth feature's token and throttle services that the auth plugin hands to every scope),
+    // never its routes or services; nothing below features/ imports a feature's routes.
+    ...features('server').map((feature) => ({
+      target: `${server}/features/${feature}`,
+      from: `${root}/${server}/features/*/**`,
+      except: [`${root}/${server}/features/${feature}/**`, `${root}/${server}/features/*/*.{queries,rules}.ts`, `${root}/${server}/features/auth/auth.{tokens,throttle}.ts`],
+      message: "A feature may use another feature's queries and rules only, never its routes or services.",
+    })),
+  ];
+}

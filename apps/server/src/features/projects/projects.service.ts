@@ -6,9 +6,8 @@ import { fieldError, NotFoundError } from '../../lib/errors';
 import type { Page } from '../../lib/lists';
 import { findActiveMember } from '../users/users.queries';
 import { deleteProject as deleteProjectRow, findProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
-import { endDateError, resolveManagerField } from './projects.rules';
+import { endDateError, PROJECT_NOT_FOUND, resolveManagerField } from './projects.rules';
 
-export const PROJECT_NOT_FOUND = 'Project not found.';
 export const INVALID_MANAGER = 'Select an active manager of your company.';
 
 type ProjectListQuery = z.output<typeof projectListQuery>;

@@ -20,7 +20,7 @@ import type { ServiceContext } from '../../lib/context';
 import type { Page, PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
 import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
-import { PROJECT_NOT_FOUND } from '../projects/projects.service';
+import { PROJECT_NOT_FOUND } from '../projects/projects.rules';
 import {
   deleteMajorTask as deleteMajorTaskRow,
   findAssignableUserIds,
