@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestCompany, TestUser } from '../../../../../server/src/test/factories';
+import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { CreateUserForm } from './create-user-form';
+
+let server: ApiServer;
+let company: TestCompany;
+let manager: TestUser;
+
+beforeAll(async () => {
+  server = await startApiServer();
+  company = await server.createCompany();
+  await server.signIn(company.admin);
+});
+afterAll(() => server.close());
+
+async function fillAndSubmit(email: string, password = 'a long enough password') {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+}
+
+describe('Create New User', () => {
+  it('in a company without managers, explains that a team member needs one and offers no team member submit', async () => {
+    renderScreen(<CreateUserForm companyId={company.id} />);
+    expect(await screen.findByText('No managers available to assign to this team member. Please create a manager first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeDisabled();
+  });
+
+  it('says e-mail and password are required (spec §8) on both fields, sending nothing', async () => {
+    renderScreen(<CreateUserForm companyId={company.id} />);
+    await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
+    const posts = server.requests.filter((request) => request === 'POST /api/users/').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findAllByText('Email and password are required.')).toHaveLength(2);
+    expect(server.requests.filter((request) => request === 'POST /api/users/')).toHaveLength(posts);
+  });
+
+  it('creates a manager and goes to /admin?refresh=true', async () => {
+    renderScreen(<CreateUserForm companyId={company.id} />);
+    await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
+    await fillAndSubmit('first.manager@example.test');
+    expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
+    manager = { id: 0, email: 'first.manager@example.test', role: 'manager', companyId: company.id, password: '' };
+  });
+
+  it('preselects the first manager for a team member, and reports a taken e-mail on its field', async () => {
+    renderScreen(<CreateUserForm companyId={company.id} />);
+    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(manager.email));
+    await fillAndSubmit('FIRST.manager@example.test');
+    expect(await screen.findByText('A user with this email already exists. Please use a different email.')).toBeInTheDocument();
+    expect(screen.queryByTestId('navigated-to')).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Component tests talk to the real API: the server app on an embedded PGlite database, reached
+ * through `fetch` handed to Fastify's inject (no sockets, no mocked answers).
+ */
+import { buildApp, type App } from '../../../server/src/app';
+import { openDatabase, type Database } from '../../../server/src/db/client';
+import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
+import { storage } from '../lib/storage';
+
+const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
+
+export interface ApiServer {
+  app: App;
+  database: Database;
+  /** A new company with its admin. */
+  createCompany(): Promise<TestCompany>;
+  createUser(company: TestCompany, role: TestUser['role'], options?: { email?: string; managerId?: number }): Promise<TestUser>;
+  /** Stores this user's tokens and company as a signed-in browser would. */
+  signIn(user: TestUser): Promise<void>;
+  /** How many requests reached the server, per `METHOD path`. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export async function startApiServer(): Promise<ApiServer> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const app = await buildApp({ database, jwtSecret: JWT_SECRET });
+  await app.ready();
+  const requests: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: init.body === undefined || init.body === null ? undefined : String(init.body),
+    });
+    const noBody = response.statusCode === 204 || response.statusCode === 304;
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
+    return new Response(noBody ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: responseHeaders });
+  };
+  return {
+    app,
+    database,
+    requests,
+    createCompany: () => createCompany(database.db),
+    createUser: (company, role, options = {}) => createUser(database.db, company.id, role, options),
+    async signIn(user) {
+      const pair = await loginAs(app, user);
+      storage.setTokens(pair.access, pair.refresh);
+      storage.setCompanyId(user.companyId);
+    },
+    async close() {
+      globalThis.fetch = realFetch;
+      localStorage.clear();
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { AuthProvider } from '../lib/auth';
+import '../lib/i18n';
+
+/**
+ * Renders a screen as the app does: a fresh query cache, the session provider, a router at
+ * `path` (other paths render their path, so a test can see where a screen navigated to).
+ */
+export function renderScreen(screen: ReactNode, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          { path: route, element: screen },
+          { path: '*', element: <NavigatedTo /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+function NavigatedTo() {
+  const location = useLocation();
+  return <p data-testid="navigated-to">{location.pathname + location.search}</p>;
+}
