@@ -10,6 +10,7 @@ import { notificationsPlugin } from './features/notifications/notifications.plug
 import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { activityRoutes } from './features/tasks/activity.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { teamMembersRoutes } from './features/users/team.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(teamMembersRoutes);
     await protectedScope.register(projectsRoutes);
     await protectedScope.register(tasksRoutes);
+    await protectedScope.register(activityRoutes);
     await protectedScope.register(reportsRoutes);
     await protectedScope.register(notificationsRoutes);
   });

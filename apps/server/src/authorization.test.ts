@@ -3,8 +3,10 @@
  * server must answer. A change to who may do what changes this table first.
  */
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db/client';
+import { insertAttachment } from './features/tasks/activity.queries';
 import { describeEachDatabase } from './test/build-app';
 import { createUser, unique } from './test/factories';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from './test/work-factories';
@@ -36,6 +38,24 @@ const only = (allowed: Partial<Record<Actor, number>>, foreignAdmin: number): Ex
 });
 
 const today = new Date().toISOString().slice(0, 10);
+
+const tinyJpeg = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } }).jpeg().toBuffer();
+
+async function photoUpload() {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await tinyJpeg())], { type: 'image/jpeg' }), 'site.jpg');
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+/** A photo on company A's subtask, stored once for the rows that read it. */
+let storedPhoto: Promise<number> | undefined;
+function photoOf({ db, team, work }: World): Promise<number> {
+  storedPhoto ??= tinyJpeg().then((image) =>
+    insertAttachment(db, { companyId: team.company.id, subtaskId: work.subtaskId, uploadedById: team.member.id, contentType: 'image/jpeg', size: image.length, width: 8, height: 8 }, { image, thumbnail: image }),
+  );
+  return storedPhoto;
+}
 const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
 
 const ROWS: Row[] = [
@@ -121,6 +141,19 @@ const ROWS: Row[] = [
     },
     expected: only({ projectManager: 200 }, 404),
   },
+  { endpoint: 'GET /api/subtasks/{id}/activity/', request: ({ work }) => ({ method: 'GET', url: `/api/subtasks/${work.subtaskId}/activity/` }), expected: everyone(200, 404) },
+  {
+    endpoint: 'POST /api/subtasks/{id}/comments/',
+    request: ({ work }) => ({ method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: 'Checked on site' } }),
+    expected: only({ admin: 201, projectManager: 201, assignee: 201 }, 404),
+  },
+  {
+    endpoint: 'POST /api/subtasks/{id}/attachments/',
+    request: async ({ work }) => ({ method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, ...(await photoUpload()) }),
+    expected: only({ admin: 201, projectManager: 201, assignee: 201 }, 404),
+  },
+  { endpoint: 'GET /api/attachments/{id}/', request: async (world) => ({ method: 'GET', url: `/api/attachments/${await photoOf(world)}/` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/attachments/{id}/thumbnail/', request: async (world) => ({ method: 'GET', url: `/api/attachments/${await photoOf(world)}/thumbnail/` }), expected: everyone(200, 404) },
   { endpoint: 'GET /api/pending-approvals/', request: () => ({ method: 'GET', url: '/api/pending-approvals/' }), expected: everyone(200) },
   { endpoint: 'GET /api/tasks-due-today/', request: () => ({ method: 'GET', url: '/api/tasks-due-today/' }), expected: everyone(200) },
   { endpoint: 'GET /api/appraisal-report/', request: ({ team }) => ({ method: 'GET', url: `/api/appraisal-report/?user_id=${team.member.id}` }), expected: only({ admin: 200 }, 404) },
@@ -139,6 +172,7 @@ describeEachDatabase('authorization matrix', (ctx) => {
     world.team = await createTeam(ctx.app);
     world.foreign = await createTeam(ctx.app);
     world.work = await insertWork(ctx.app.db, world.team);
+    storedPhoto = undefined;
   });
 
   const callerFor = (actor: Actor): Caller | null => {

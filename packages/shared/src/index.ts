@@ -6,6 +6,7 @@ export * from './users';
 export * from './companies';
 export * from './projects';
 export * from './tasks';
+export * from './activity';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';

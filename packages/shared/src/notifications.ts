@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './common';
 
 /** Spec §3: each type has its own icon and colour on the web; any other type gets a default. */
-export const NOTIFICATION_TYPES = ['task_submission', 'task_approved', 'task_declined', 'task_assignment', 'deadline_reminder', 'approval_delay'] as const;
+export const NOTIFICATION_TYPES = ['task_submission', 'task_approved', 'task_declined', 'task_assignment', 'deadline_reminder', 'approval_delay', 'task_comment', 'task_overdue'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -17,6 +17,8 @@ export const notificationRecordSchema = z.object({
   id: z.number(),
   is_read: z.boolean(),
   created_at: z.string(),
+  /** The subtask it is about, to open it; null when there is none (or it was deleted). */
+  subtask_id: z.number().nullable(),
   notification: z.object({
     type: notificationTypeSchema,
     message: z.string(),
@@ -57,6 +59,7 @@ export type MarkReadResponse = z.infer<typeof markReadResponse>;
 export const liveNotificationSchema = z.object({
   id: z.number(),
   type: notificationTypeSchema,
+  subtask_id: z.number().nullable().optional(),
   message: z.string(),
   created_by: z.string(),
   timestamp: z.string(),

@@ -71,6 +71,8 @@ export interface SubtaskEdit {
   priority?: Priority;
   due_date?: string;
   assigned_to_id?: number;
+  /** Said with the change; allowed to whoever may make the change. */
+  comment?: string;
 }
 
 export interface StatusChange {
@@ -98,7 +100,7 @@ export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: S
   if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_READ_ONLY };
 
   if (!approver) {
-    const onlySubmits = edit.status === 'pending_approval' && Object.entries(edit).every(([key, value]) => key === 'status' || value === undefined);
+    const onlySubmits = edit.status === 'pending_approval' && Object.entries(edit).every(([key, value]) => key === 'status' || key === 'comment' || value === undefined);
     if (!onlySubmits) return { ok: false, error: 'forbidden', message: ASSIGNEE_MAY_ONLY_SUBMIT };
     if (parties.status !== 'ongoing') return { ok: false, error: 'invalid', message: ONLY_ONGOING_CAN_BE_SUBMITTED };
   }
@@ -111,6 +113,21 @@ export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: S
 export function canSubmitSubtask(actor: Actor, parties: SubtaskParties): boolean {
   return parties.assignedToId === actor.id && parties.status === 'ongoing' && decideSubtaskEdit(actor, parties, { status: 'pending_approval' }).ok;
 }
+
+export const NOT_A_SUBTASK_PARTY = "Only the subtask's assignee, its assigner, the project's manager and admins may comment on it or add photos.";
+
+/**
+ * Who may comment on a subtask and add photos to it: its assignee, its assigner, the project's
+ * manager, and admins — never under a completed project.
+ */
+export function decideRecordAddition(actor: Actor, parties: SubtaskParties): SubtaskDecision {
+  const party = actor.role === 'admin' || [parties.assignedToId, parties.assignedById, parties.projectManagerId].includes(actor.id);
+  if (!party) return { ok: false, error: 'forbidden', message: NOT_A_SUBTASK_PARTY };
+  if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_READ_ONLY };
+  return { ok: true };
+}
+
+export const canAddToSubtaskRecord = (actor: Actor, parties: SubtaskParties) => decideRecordAddition(actor, parties).ok;
 
 /** Whether the actor may set the subtask's status and edit its fields: what shows the status dropdown and edit controls. */
 export function canDecideSubtask(actor: Actor, parties: SubtaskParties): boolean {

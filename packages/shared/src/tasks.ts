@@ -92,13 +92,20 @@ export type CreateSubtaskInput = z.input<typeof createSubtaskInput>;
 export const updateSubtaskInput = z
   .object({
     status: subtaskStatusSchema.optional(),
+    /** Said with the change: a decline's reason, a note sent with a submission. Never a change by itself. */
+    comment: z
+      .string()
+      .trim()
+      .max(2000, 'Comment must be at most 2000 characters.')
+      .optional()
+      .transform((value) => value || undefined),
     name: requiredText('Title is required.').pipe(z.string().max(200, 'Title must be at most 200 characters.')).optional(),
     description: optionalText(5000, 'Description').transform((value) => value ?? '').optional(),
     priority: prioritySchema.optional(),
     due_date: dateField('Due date').optional(),
     assigned_to_id: positiveId('Select an assignee.').optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+  .refine((input) => Object.entries(input).some(([key, value]) => key !== 'comment' && value !== undefined), 'Nothing to update.');
 export type UpdateSubtaskInput = z.input<typeof updateSubtaskInput>;
 
 /** The most subtasks one page of a list holds. */

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Config } from '../config';
+import * as activityTables from './schema/activity';
 import * as authTables from './schema/auth';
 import * as companyTables from './schema/companies';
 import * as notificationTables from './schema/notifications';
@@ -23,6 +24,7 @@ export const schema = {
   ...userTables,
   ...projectTables,
   ...taskTables,
+  ...activityTables,
   ...notificationTables,
   ...authTables,
 };

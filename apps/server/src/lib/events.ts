@@ -14,12 +14,14 @@ export interface EventActor {
 export interface AppEvents {
   /** Subtasks were created for, or moved to, a (new) assignee. */
   'subtasks.assigned': { actor: EventActor; subtaskIds: number[] };
-  /** ongoing → pending_approval. */
-  'subtask.submitted': { actor: EventActor; subtaskId: number };
+  /** ongoing → pending_approval, with the note sent along. */
+  'subtask.submitted': { actor: EventActor; subtaskId: number; comment?: string };
   /** pending_approval → completed. */
-  'subtask.approved': { actor: EventActor; subtaskId: number };
-  /** pending_approval → ongoing. */
-  'subtask.declined': { actor: EventActor; subtaskId: number };
+  'subtask.approved': { actor: EventActor; subtaskId: number; comment?: string };
+  /** pending_approval → ongoing, with the reason given. */
+  'subtask.declined': { actor: EventActor; subtaskId: number; comment?: string };
+  /** Someone commented on a subtask (alone, or said with an edit). */
+  'subtask.commented': { actor: EventActor; subtaskId: number; text: string };
 }
 
 export type EventHandler<K extends keyof AppEvents> = (tx: Tx, payload: AppEvents[K]) => Promise<void>;

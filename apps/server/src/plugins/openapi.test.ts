@@ -13,6 +13,8 @@ const DOCUMENTED_CALLS = [
   'get /api/subtasks/', 'post /api/subtasks/', 'patch /api/subtasks/{id}/',
   'get /api/pending-approvals/', 'get /api/tasks-due-today/',
   'get /api/notifications/', 'patch /api/notifications/mark-read/', 'get /ws/notifications/{userId}/{email}/',
+  'get /api/subtasks/{id}/activity/', 'post /api/subtasks/{id}/comments/', 'post /api/subtasks/{id}/attachments/',
+  'get /api/attachments/{id}/', 'get /api/attachments/{id}/thumbnail/',
 ];
 
 interface Operation {
@@ -32,7 +34,8 @@ describeEachDatabase('OpenAPI document', (ctx) => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const label = `${method.toUpperCase()} ${path}`;
-        if ((method === 'post' || method === 'patch') && !path.includes('mark-read')) expect(operation.requestBody?.content['application/json']?.schema, label).toBeDefined();
+        const content = operation.requestBody?.content ?? {};
+        if ((method === 'post' || method === 'patch') && !path.includes('mark-read')) expect((content['application/json'] ?? content['multipart/form-data'])?.schema, label).toBeDefined();
         // A WebSocket succeeds with 101 Switching Protocols, its schema that of the messages.
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2') || status === '101');
         expect(success, `${label} has no 2xx response`).toBeDefined();

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { subtasks } from './tasks';
 import { users } from './users';
@@ -9,7 +9,10 @@ export const notifications = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** The English text as written; readers get the text rendered from `type` and `params` in their language. */
     message: text('message').notNull(),
+    /** What the message names (task, project, people, dates, reason): rendered per reader. */
+    params: jsonb('params').$type<Record<string, string | number | null>>(),
     createdBy: text('created_by').notNull().default('System'),
     subtaskId: integer('subtask_id').references(() => subtasks.id, { onDelete: 'set null' }),
     // Set by the sweeps (e.g. "deadline_reminder:42:2026-11-23") so a second run inserts nothing.

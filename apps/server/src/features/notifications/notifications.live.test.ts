@@ -55,6 +55,7 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
       message: record!.notification.message,
       created_by: team.manager.email,
       timestamp: record!.notification.created_at,
+      subtask_id: work.subtaskId,
     });
     expect(message.message).toContain(`${team.manager.email} approved '`);
   });

@@ -129,6 +129,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
             message: row.message,
             created_by: row.createdBy,
             timestamp: row.createdAt.toISOString(),
+            subtask_id: row.subtaskId,
           };
           for (const client of byUser.get(row.userId) ?? []) if (client.companyId === announcement.company) send(client, message);
         }

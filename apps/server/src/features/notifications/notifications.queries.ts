@@ -9,6 +9,7 @@ import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
+import { englishText, type NotificationParams } from './notifications.rules';
 import { localDate } from '../../lib/time';
 
 /** The PostgreSQL channel new notifications are announced on, with ids only. */
@@ -83,6 +84,23 @@ export function findDeadlineCandidates(db: DbOrTx, now: Date) {
   );
 }
 
+/**
+ * Subtasks past their due date in their company's time zone, not completed, in a project not
+ * completed, whose project has an active manager, not yet reported for this due date.
+ */
+export function findOverdueCandidates(db: DbOrTx, now: Date) {
+  const key = sql<string>`'task_overdue:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
+  return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
+    and(
+      inArray(subtasks.status, ['ongoing', 'pending_approval']),
+      ne(projects.status, 'completed'),
+      isNotNull(activeManagers.id),
+      sql`${subtasks.dueDate} < ${companyToday(now)}`,
+      notYetSent(key),
+    ),
+  );
+}
+
 /** Subtasks pending approval since before `submittedBefore`, in a project not completed, not yet reported today. */
 export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date) {
   const key = dailyKey('approval_delay', now);
@@ -104,7 +122,8 @@ export async function tryLockSweeps(tx: DbOrTx): Promise<boolean> {
 export interface NotificationDraft {
   companyId: number;
   type: NotificationType;
-  message: string;
+  /** What the text names; the English text is written from it and kept beside it. */
+  params: NotificationParams;
   createdBy: string;
   subtaskId: number | null;
   /** Set by the sweeps: a draft whose key exists already is skipped. */
@@ -126,7 +145,8 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
     wanted.map((draft) => ({
       company_id: draft.companyId,
       type: draft.type,
-      message: draft.message,
+      message: englishText(draft.type, draft.params),
+      params: draft.params,
       created_by: draft.createdBy,
       subtask_id: draft.subtaskId,
       dedupe_key: draft.dedupeKey,
@@ -137,11 +157,11 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
     with draft as materialized (
       select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, d.*
       from json_to_recordset(${json}::json)
-        as d(company_id int, type text, message text, created_by text, subtask_id int, dedupe_key text, recipients int[])
+        as d(company_id int, type text, message text, params jsonb, created_by text, subtask_id int, dedupe_key text, recipients int[])
     ),
     inserted as (
-      insert into ${notifications} (id, company_id, type, message, created_by, subtask_id, dedupe_key)
-      select id, company_id, type, message, created_by, subtask_id, dedupe_key from draft
+      insert into ${notifications} (id, company_id, type, message, params, created_by, subtask_id, dedupe_key)
+      select id, company_id, type, message, params, created_by, subtask_id, dedupe_key from draft
       on conflict (dedupe_key) do nothing
       returning id
     ),
@@ -173,6 +193,7 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
       message: notifications.message,
       createdBy: notifications.createdBy,
       notificationCreatedAt: isoTimestamp(notifications.createdAt),
+      subtaskId: notifications.subtaskId,
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
@@ -189,6 +210,7 @@ export async function listNotificationsOf(db: DbOrTx, companyId: number, userId:
     id: row.id,
     is_read: row.isRead,
     created_at: row.createdAt!,
+    subtask_id: row.subtaskId,
     notification: { type: row.type as NotificationType, message: row.message, created_by: row.createdBy, created_at: row.notificationCreatedAt! },
   }));
 }
@@ -224,6 +246,7 @@ export function findDeliveries(db: DbOrTx, announcement: { id: number; company: 
       message: notifications.message,
       createdBy: notifications.createdBy,
       createdAt: notifications.createdAt,
+      subtaskId: notifications.subtaskId,
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))

@@ -7,6 +7,7 @@ import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,
   findDeadlineCandidates,
+  findOverdueCandidates,
   findSubtaskParties,
   insertNotifications,
   listNotificationsOf,
@@ -14,7 +15,7 @@ import {
   tryLockSweeps,
   type NotificationDraft,
 } from './notifications.queries';
-import { messages, recipientsOf } from './notifications.rules';
+import { englishText, params, recipientsOf, type NotificationParams } from './notifications.rules';
 
 type ListQuery = z.output<typeof notificationListQuery>;
 type MarkRead = z.output<typeof markReadInput>;
@@ -33,14 +34,14 @@ export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ 
 type Party = Awaited<ReturnType<typeof findSubtaskParties>>[number];
 
 /** One notification per subtask of the event, to whoever the rules say, written in the event's transaction: two statements. */
-async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, message: (party: Party) => string) {
+async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, paramsOf: (party: Party) => NotificationParams) {
   const parties = await findSubtaskParties(tx, actor.companyId, subtaskIds);
   await insertNotifications(
     tx,
     parties.map((party) => ({
       companyId: actor.companyId,
       type,
-      message: message(party),
+      params: paramsOf(party),
       createdBy: actor.email,
       subtaskId: party.id,
       dedupeKey: null,
@@ -50,13 +51,15 @@ async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[],
 }
 
 const onAssigned = (tx: Tx, { actor, subtaskIds }: AppEvents['subtasks.assigned']) =>
-  notifyOfSubtasks(tx, actor, subtaskIds, 'task_assignment', (party) => messages.taskAssignment(actor.email, party, party.dueDate));
-const onSubmitted = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.submitted']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_submission', (party) => messages.taskSubmission(actor.email, party));
+  notifyOfSubtasks(tx, actor, subtaskIds, 'task_assignment', (party) => params.taskAssignment(actor.email, party, party.dueDate));
+const onSubmitted = (tx: Tx, { actor, subtaskId, comment }: AppEvents['subtask.submitted']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_submission', (party) => params.taskSubmission(actor.email, party, comment));
 const onApproved = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.approved']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_approved', (party) => messages.taskApproved(actor.email, party));
-const onDeclined = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.declined']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => messages.taskDeclined(actor.email, party));
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_approved', (party) => params.taskApproved(actor.email, party));
+const onDeclined = (tx: Tx, { actor, subtaskId, comment }: AppEvents['subtask.declined']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => params.taskDeclined(actor.email, party, comment));
+const onCommented = (tx: Tx, { actor, subtaskId, text }: AppEvents['subtask.commented']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_comment', (party) => params.taskComment(actor.email, party, text));
 
 /** Idempotent: the handlers are module functions, so subscribing again (another app in the process) changes nothing. */
 export function subscribeToTaskEvents(): void {
@@ -64,6 +67,7 @@ export function subscribeToTaskEvents(): void {
   events.on('subtask.submitted', onSubmitted);
   events.on('subtask.approved', onApproved);
   events.on('subtask.declined', onDeclined);
+  events.on('subtask.commented', onCommented);
 }
 
 export interface SweepOptions {
@@ -72,23 +76,25 @@ export interface SweepOptions {
   approvalDelayHours: number;
 }
 
-export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; created: number };
+export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; overdue: number; created: number };
 
 /**
- * deadline_reminder and approval_delay for every company, in one transaction of five statements
- * however many subtasks qualify. Another instance already sweeping → nothing happens; a second
- * sweep the same day finds nothing left to send (and the unique dedupe key would refuse it).
+ * deadline_reminder, approval_delay and task_overdue for every company, in one transaction of six
+ * statements however many subtasks qualify. Another instance already sweeping → nothing happens;
+ * a second sweep the same day finds nothing left to send (and the unique dedupe key would refuse
+ * it). An overdue subtask is reported once per due date.
  */
 export function runSweeps(db: Db, { now, approvalDelayHours }: SweepOptions): Promise<SweepResult> {
   return db.transaction(async (tx) => {
     if (!(await tryLockSweeps(tx))) return { swept: false };
     const due = await findDeadlineCandidates(tx, now);
     const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000));
+    const overdue = await findOverdueCandidates(tx, now);
     const drafts: NotificationDraft[] = [
       ...due.map((party) => ({
         companyId: party.companyId,
         type: 'deadline_reminder' as const,
-        message: messages.deadlineReminder(party, party.dueDate!),
+        params: params.deadlineReminder(party, party.dueDate!),
         createdBy: SYSTEM_AUTHOR,
         subtaskId: party.id,
         dedupeKey: party.dedupeKey,
@@ -97,13 +103,22 @@ export function runSweeps(db: Db, { now, approvalDelayHours }: SweepOptions): Pr
       ...delayed.map((party) => ({
         companyId: party.companyId,
         type: 'approval_delay' as const,
-        message: messages.approvalDelay(party, party.assigneeEmail, approvalDelayHours),
+        params: params.approvalDelay(party, party.assigneeEmail, approvalDelayHours),
         createdBy: SYSTEM_AUTHOR,
         subtaskId: party.id,
         dedupeKey: party.dedupeKey,
         recipients: recipientsOf('approval_delay', party, null),
       })),
+      ...overdue.map((party) => ({
+        companyId: party.companyId,
+        type: 'task_overdue' as const,
+        params: params.taskOverdue(party, party.assigneeEmail, party.dueDate!),
+        createdBy: SYSTEM_AUTHOR,
+        subtaskId: party.id,
+        dedupeKey: party.dedupeKey,
+        recipients: recipientsOf('task_overdue', party, null),
+      })),
     ];
-    return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, created: await insertNotifications(tx, drafts) };
+    return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, overdue: overdue.length, created: await insertNotifications(tx, drafts) };
   });
 }

@@ -146,7 +146,7 @@ describeEachDatabase('notification sweeps', (ctx) => {
   });
 
   it('lets the unique key refuse a second copy even without the lock', async () => {
-    const draft = { companyId: auckland.company.id, type: 'deadline_reminder' as const, message: 'x', createdBy: 'System', subtaskId: null, dedupeKey: `test:${Date.now()}`, recipients: [auckland.member.id] };
+    const draft = { companyId: auckland.company.id, type: 'deadline_reminder' as const, params: { task: 'x', project: 'y', due: '2026-01-01' }, createdBy: 'System', subtaskId: null, dedupeKey: `test:${Date.now()}`, recipients: [auckland.member.id] };
 
     expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft]))).toBe(1);
     expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft, { ...draft, dedupeKey: `${draft.dedupeKey}:other` }]))).toBe(1);
@@ -171,5 +171,36 @@ describeEachDatabase('notification sweeps', (ctx) => {
 
     if (process.env.SHOW_STATEMENT_COUNTS) console.info(`sweep: ${forOne} statements for 1 reminder, ${ctx.queries.length} for 300`);
     expect(ctx.queries.length).toBe(forOne);
+  });
+
+  it("tells the project's manager once, the day after its due date in the company's zone, of a subtask not completed", async () => {
+    const later = new Date('2026-10-20T14:00:00Z');
+    const team = await createTeam(ctx.app, { timezone: 'Pacific/Auckland' });
+    // What earlier tests left overdue that day is reported first.
+    await sweep(ctx, later);
+    const overdue = await insertWork(ctx.app.db, team, { dueDate: dateIn('Pacific/Auckland', later, -1) });
+    const dueToday = await insertWork(ctx.app.db, team, { dueDate: dateIn('Pacific/Auckland', later) });
+    const waiting = await insertWork(ctx.app.db, team, { dueDate: dateIn('Pacific/Auckland', later, -3), status: 'pending_approval' });
+    const done = await insertWork(ctx.app.db, team, { dueDate: dateIn('Pacific/Auckland', later, -1), status: 'completed' });
+    const closedProject = await insertWork(ctx.app.db, team, { dueDate: dateIn('Pacific/Auckland', later, -1), projectStatus: 'completed' });
+
+    await sweep(ctx, later);
+    for (const quiet of [dueToday, done, closedProject]) expect((await sentAbout(ctx, quiet.subtaskId)).filter((row) => row.type === 'task_overdue')).toEqual([]);
+    // A day later the one due today is overdue too; the first is not reported again.
+    await sweep(ctx, new Date(later.getTime() + 24 * HOUR));
+    expect((await sentAbout(ctx, dueToday.subtaskId)).filter((row) => row.type === 'task_overdue')).toHaveLength(1);
+
+    const names = await subtaskNames(ctx, overdue.subtaskId);
+    const sent = (await sentAbout(ctx, overdue.subtaskId)).filter((row) => row.type === 'task_overdue');
+    expect(sent).toEqual([
+      {
+        type: 'task_overdue',
+        message: `'${names.name}' (${names.projectName}), assigned to ${team.member.email}, is overdue: it was due ${dateIn('Pacific/Auckland', later, -1)}`,
+        createdBy: 'System',
+        dedupeKey: `task_overdue:${overdue.subtaskId}:${dateIn('Pacific/Auckland', later, -1)}`,
+        userId: team.manager.id,
+      },
+    ]);
+    expect((await sentAbout(ctx, waiting.subtaskId)).filter((row) => row.type === 'task_overdue')).toHaveLength(1);
   });
 });

@@ -170,7 +170,7 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
   /** Writes notifications straight away, `count` of them for each of these users. */
   async function seed(users: Caller[], count: number, type: NotificationDraft['type'] = 'deadline_reminder') {
     const drafts: NotificationDraft[] = users.flatMap((user) =>
-      Array.from({ length: count }, (_, i) => ({ companyId: user.companyId, type, message: `seeded ${i}`, createdBy: 'System', subtaskId: null, dedupeKey: null, recipients: [user.id] })),
+      Array.from({ length: count }, (_, i) => ({ companyId: user.companyId, type, params: { task: `seeded ${i}`, project: 'Seeded' }, createdBy: 'System', subtaskId: null, dedupeKey: null, recipients: [user.id] })),
     );
     await ctx.app.db.transaction((tx) => insertNotifications(tx, drafts));
   }
@@ -189,12 +189,14 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
         id: expect.any(Number),
         is_read: false,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        subtask_id: second.subtaskId,
         notification: { type: 'task_approved', message: expect.stringContaining('approved'), created_by: fresh.manager.email, created_at: expect.stringMatching(ISO_TIMESTAMP) },
       },
       {
         id: expect.any(Number),
         is_read: false,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        subtask_id: work.subtaskId,
         notification: { type: 'task_declined', message: expect.stringContaining('declined'), created_by: fresh.manager.email, created_at: expect.stringMatching(ISO_TIMESTAMP) },
       },
     ]);

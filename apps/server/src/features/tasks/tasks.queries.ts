@@ -345,6 +345,9 @@ export async function lockSubtask(tx: DbOrTx, companyId: number, subtaskId: numb
     .select({
       id: subtasks.id,
       majorTaskId: subtasks.majorTaskId,
+      name: subtasks.name,
+      description: subtasks.description,
+      priority: subtasks.priority,
       status: subtasks.status,
       assignedToId: subtasks.assignedToId,
       assignedById: subtasks.assignedById,
@@ -354,6 +357,11 @@ export async function lockSubtask(tx: DbOrTx, companyId: number, subtaskId: numb
     .where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)))
     .for('update');
   return row;
+}
+
+export async function subtaskExists(db: DbOrTx, companyId: number, subtaskId: number): Promise<boolean> {
+  const [row] = await db.select({ id: subtasks.id }).from(subtasks).where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)));
+  return row !== undefined;
 }
 
 /** Of these user ids, those that may be assigned a task: active managers and team members of the company. */

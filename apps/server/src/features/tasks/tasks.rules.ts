@@ -1,5 +1,8 @@
 import type { StatusChange } from '@siteboard/shared';
 
+export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
+export const SUBTASK_NOT_FOUND = 'Subtask not found.';
+
 /** The timestamp columns a status change sets; a key left out stays as it is. */
 export interface StatusTimestamps {
   submittedAt?: Date;
@@ -21,4 +24,33 @@ export function latestDueDate(dueDates: readonly (string | null)[]): string | nu
   let latest: string | null = null;
   for (const date of dueDates) if (date !== null && (latest === null || date > latest)) latest = date;
   return latest;
+}
+
+/** An edit's changed fields with their values before and after; an assignee as `{id, email}`. */
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+type Person = { id: number; email: string };
+
+/**
+ * What an edit changes, field by field, for the subtask's history: only the fields sent that
+ * differ from what the subtask holds. `people` names the assignees involved.
+ */
+export function editedFields(
+  current: { name: string; description: string; priority: string; dueDate: string | null; assignedToId: number | null },
+  edit: { name?: string; description?: string; priority?: string; due_date?: string; assigned_to_id?: number },
+  people: ReadonlyMap<number, Person>,
+): FieldChanges {
+  const changes: FieldChanges = {};
+  const compare = (field: string, before: unknown, after: unknown) => {
+    if (after !== undefined && after !== before) changes[field] = { from: before, to: after };
+  };
+  compare('name', current.name, edit.name);
+  compare('description', current.description, edit.description);
+  compare('priority', current.priority, edit.priority);
+  compare('due_date', current.dueDate, edit.due_date);
+  if (edit.assigned_to_id !== undefined && edit.assigned_to_id !== current.assignedToId) {
+    const person = (id: number | null) => (id === null ? null : (people.get(id) ?? { id, email: '' }));
+    changes.assigned_to = { from: person(current.assignedToId), to: person(edit.assigned_to_id) };
+  }
+  return changes;
 }

@@ -39,10 +39,9 @@ import {
   type Involvement,
   type NewSubtask,
 } from './tasks.queries';
-import { latestDueDate, statusTimestamps } from './tasks.rules';
+import { findPeople, insertActivity } from './activity.queries';
+import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, statusTimestamps, SUBTASK_NOT_FOUND, type FieldChanges } from './tasks.rules';
 
-export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
-export const SUBTASK_NOT_FOUND = 'Subtask not found.';
 export const MAJOR_TASK_CONFLICT = 'Send the major task as major_task or as major_task_id, not two different values.';
 
 type CreateMajorTask = z.output<typeof createMajorTaskInput>;
@@ -92,26 +91,47 @@ async function orNotFound<T>(found: Promise<T | undefined>, notFound: string): P
  */
 async function addSubtasks(tx: Tx, ctx: ServiceContext, rows: NewSubtask[]) {
   const created = await insertSubtasks(tx, rows);
+  const { companyId, id: actorId } = ctx.user;
+  await insertActivity(
+    tx,
+    created.flatMap((row) => [
+      { companyId, subtaskId: row.id, actorId, type: 'created' as const },
+      // Created in another status: that status change made by its creator.
+      ...(row.status === 'ongoing' ? [] : [{ companyId, subtaskId: row.id, actorId, type: 'status_changed' as const, fromStatus: 'ongoing' as const, toStatus: row.status }]),
+    ]),
+  );
   await events.emit(tx, 'subtasks.assigned', { actor: actorOfEvent(ctx), subtaskIds: created.map((row) => row.id) });
   return created;
 }
 
 /**
  * Every change to an existing subtask is written here, inside the caller's transaction, with the
- * actor, the subtask and its status change at hand; the events it emits let subscribers
- * (task_submission, task_approved, task_declined, task_assignment on a new assignee) write in
- * the same transaction, after the row has its new values.
+ * actor, the subtask, its edits and its status change at hand: the row, its history (an edit, a
+ * status change carrying what was said with it, or the words alone as a comment), and the events
+ * that let subscribers (task_submission, task_approved, task_declined with its reason,
+ * task_assignment on a new assignee) write in the same transaction.
  */
 async function writeSubtaskChange(
   tx: Tx,
   ctx: ServiceContext,
-  change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number },
+  change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number; edits: FieldChanges; comment?: string },
 ) {
-  await updateSubtaskRow(tx, ctx.user.companyId, change.subtaskId, change.values);
+  const { companyId, id: actorId } = ctx.user;
+  const { subtaskId, statusChange, comment } = change;
+  await updateSubtaskRow(tx, companyId, subtaskId, change.values);
+  await insertActivity(tx, [
+    ...(Object.keys(change.edits).length > 0 ? [{ companyId, subtaskId, actorId, type: 'edited' as const, changes: change.edits }] : []),
+    ...(statusChange
+      ? [{ companyId, subtaskId, actorId, type: 'status_changed' as const, fromStatus: statusChange.from, toStatus: statusChange.to, text: comment ?? null }]
+      : comment
+        ? [{ companyId, subtaskId, actorId, type: 'comment' as const, text: comment }]
+        : []),
+  ]);
   const actor = actorOfEvent(ctx);
-  if (change.newAssigneeId !== undefined) await events.emit(tx, 'subtasks.assigned', { actor, subtaskIds: [change.subtaskId] });
-  const event = change.statusChange && STATUS_EVENTS[`${change.statusChange.from}>${change.statusChange.to}`];
-  if (event) await events.emit(tx, event, { actor, subtaskId: change.subtaskId });
+  if (change.newAssigneeId !== undefined) await events.emit(tx, 'subtasks.assigned', { actor, subtaskIds: [subtaskId] });
+  const event = statusChange && STATUS_EVENTS[`${statusChange.from}>${statusChange.to}`];
+  if (event) await events.emit(tx, event, { actor, subtaskId, comment });
+  else if (comment) await events.emit(tx, 'subtask.commented', { actor, subtaskId, text: comment });
 }
 
 export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<MajorTask> {
@@ -251,11 +271,14 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
 
     const newAssigneeId = input.assigned_to_id !== undefined && input.assigned_to_id !== current.assignedToId ? input.assigned_to_id : undefined;
     if (newAssigneeId !== undefined) await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: newAssigneeId }]);
+    const people = newAssigneeId === undefined ? new Map() : await findPeople(tx, companyId, [newAssigneeId, ...(current.assignedToId === null ? [] : [current.assignedToId])]);
 
     await writeSubtaskChange(tx, ctx, {
       subtaskId,
       statusChange: decision.statusChange,
       newAssigneeId,
+      edits: editedFields(current, input, people),
+      comment: input.comment,
       values: {
         name: input.name,
         description: input.description,

@@ -1,0 +1,67 @@
+import { customType, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { subtasks, subtaskStatusEnum } from './tasks';
+import { users } from './users';
+
+export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment']);
+
+/** bytea as a Buffer both ways (PGlite and node-postgres). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A photo's facts: what lists of a subtask's history read. Its bytes live in `attachment_data`,
+ * so no statement that reads attachments for a list touches them.
+ */
+export const subtaskAttachments = pgTable(
+  'subtask_attachments',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    subtaskId: integer('subtask_id').notNull().references(() => subtasks.id, { onDelete: 'cascade' }),
+    uploadedById: integer('uploaded_by_id').references(() => users.id),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subtask_attachments_subtask_idx').on(table.subtaskId)],
+);
+
+/** The re-encoded image and its thumbnail, read only when someone opens one. */
+export const attachmentData = pgTable('attachment_data', {
+  attachmentId: integer('attachment_id')
+    .primaryKey()
+    .references(() => subtaskAttachments.id, { onDelete: 'cascade' }),
+  image: bytea('image').notNull(),
+  thumbnail: bytea('thumbnail').notNull(),
+});
+
+/**
+ * The history of a subtask, one row per change, written in the change's own transaction: the
+ * timeline, the audit trail and the source of the appraisal's approval figures.
+ */
+export const subtaskActivity = pgTable(
+  'subtask_activity',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    subtaskId: integer('subtask_id').notNull().references(() => subtasks.id, { onDelete: 'cascade' }),
+    // Null once nobody is known (a sweep); a deleted user's rows keep them (soft delete).
+    actorId: integer('actor_id').references(() => users.id),
+    type: activityTypeEnum('type').notNull(),
+    fromStatus: subtaskStatusEnum('from_status'),
+    toStatus: subtaskStatusEnum('to_status'),
+    /** A comment's text, or the note or reason given with a status change. */
+    text: text('text'),
+    /** An edit's changed fields: `{field: {from, to}}`. */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    attachmentId: integer('attachment_id').references(() => subtaskAttachments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A subtask's timeline in order; the appraisal's approval figures read the same rows by subtask.
+  (table) => [index('subtask_activity_subtask_idx').on(table.subtaskId, table.id)],
+);

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ActivityEntry, Attachment, SubtaskStatus } from '@siteboard/shared';
+import type { DbOrTx } from '../../db/client';
+import { attachmentData, subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
+import { users } from '../../db/schema/users';
+import { builtOncePerDatabase } from '../../db/statements';
+import { isoTimestamp } from '../../lib/json-sql';
+
+export interface NewActivity {
+  companyId: number;
+  subtaskId: number;
+  actorId: number | null;
+  type: ActivityEntry['type'];
+  fromStatus?: SubtaskStatus;
+  toStatus?: SubtaskStatus;
+  text?: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  attachmentId?: number;
+}
+
+/** Writes history rows in the caller's transaction; answers their ids in order. */
+export async function insertActivity(tx: DbOrTx, rows: NewActivity[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(subtaskActivity).values(rows).returning({ id: subtaskActivity.id });
+  return inserted.map((row) => row.id);
+}
+
+/** Where a photo and its thumbnail are read (with the bearer token). */
+export const attachmentUrls = (id: number) => ({ url: `/api/attachments/${id}/`, thumbnail_url: `/api/attachments/${id}/thumbnail/` });
+
+/** A history entry joined to its actor and its photo's facts (never its bytes). */
+function selectActivity(db: DbOrTx) {
+  return db
+    .select({
+      id: subtaskActivity.id,
+      type: subtaskActivity.type,
+      actorId: users.id,
+      actorEmail: users.email,
+      createdAt: isoTimestamp(subtaskActivity.createdAt),
+      fromStatus: subtaskActivity.fromStatus,
+      toStatus: subtaskActivity.toStatus,
+      text: subtaskActivity.text,
+      changes: subtaskActivity.changes,
+      attachmentId: subtaskAttachments.id,
+      contentType: subtaskAttachments.contentType,
+      size: subtaskAttachments.size,
+      width: subtaskAttachments.width,
+      height: subtaskAttachments.height,
+    })
+    .from(subtaskActivity)
+    .leftJoin(users, eq(users.id, subtaskActivity.actorId))
+    .leftJoin(subtaskAttachments, eq(subtaskAttachments.id, subtaskActivity.attachmentId));
+}
+
+/** A subtask's history, oldest first: one statement, built once and prepared. */
+const activityStatement = builtOncePerDatabase((db) =>
+  selectActivity(db)
+    .where(and(eq(subtaskActivity.companyId, sql.placeholder('companyId')), eq(subtaskActivity.subtaskId, sql.placeholder('subtaskId'))))
+    .orderBy(asc(subtaskActivity.id))
+    .prepare('list_subtask_activity'),
+);
+
+type ActivityRow = Awaited<ReturnType<typeof selectActivity>>[number];
+
+export function toActivityEntry(row: ActivityRow): ActivityEntry {
+  const entry: ActivityEntry = {
+    id: row.id,
+    type: row.type,
+    actor: row.actorId === null || row.actorEmail === null ? null : { id: row.actorId, email: row.actorEmail },
+    created_at: row.createdAt!,
+  };
+  if (row.type === 'status_changed') Object.assign(entry, { from: row.fromStatus, to: row.toStatus, comment: row.text });
+  if (row.type === 'comment') entry.text = row.text ?? '';
+  if (row.type === 'edited') entry.changes = row.changes ?? {};
+  if (row.type === 'attachment' && row.attachmentId !== null) entry.attachment = attachmentOf(row as ActivityRow & { attachmentId: number });
+  return entry;
+}
+
+function attachmentOf(row: { attachmentId: number; contentType: string | null; size: number | null; width: number | null; height: number | null }): Attachment {
+  return { id: row.attachmentId, content_type: row.contentType!, size: row.size!, width: row.width!, height: row.height!, ...attachmentUrls(row.attachmentId) };
+}
+
+export async function listActivity(db: DbOrTx, companyId: number, subtaskId: number): Promise<ActivityEntry[]> {
+  const rows = await activityStatement(db).execute({ companyId, subtaskId });
+  return rows.map(toActivityEntry);
+}
+
+/** One history entry of the company, as the timeline shows it. */
+export async function findActivityEntry(db: DbOrTx, companyId: number, activityId: number): Promise<ActivityEntry | undefined> {
+  const [row] = await selectActivity(db).where(and(eq(subtaskActivity.companyId, companyId), eq(subtaskActivity.id, activityId)));
+  return row && toActivityEntry(row);
+}
+
+export async function insertAttachment(
+  tx: DbOrTx,
+  values: { companyId: number; subtaskId: number; uploadedById: number; contentType: string; size: number; width: number; height: number },
+  data: { image: Buffer; thumbnail: Buffer },
+): Promise<number> {
+  const [row] = await tx.insert(subtaskAttachments).values(values).returning({ id: subtaskAttachments.id });
+  await tx.insert(attachmentData).values({ attachmentId: row!.id, image: data.image, thumbnail: data.thumbnail });
+  return row!.id;
+}
+
+/** A photo of the company (or its thumbnail, always a JPEG) with its type: the only statement that reads the bytes. */
+export async function findAttachmentBytes(db: DbOrTx, companyId: number, attachmentId: number, which: 'image' | 'thumbnail') {
+  const [row] = await db
+    .select({ contentType: subtaskAttachments.contentType, bytes: which === 'image' ? attachmentData.image : attachmentData.thumbnail })
+    .from(subtaskAttachments)
+    .innerJoin(attachmentData, eq(attachmentData.attachmentId, subtaskAttachments.id))
+    .where(and(eq(subtaskAttachments.companyId, companyId), eq(subtaskAttachments.id, attachmentId)));
+  return row && { contentType: which === 'image' ? row.contentType : 'image/jpeg', bytes: row.bytes };
+}
+
+/** `{id, email}` of these users of the company (any state: history names people who left). */
+export async function findPeople(db: DbOrTx, companyId: number, ids: number[]): Promise<Map<number, { id: number; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,87 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams } from '@siteboard/shared';
+import { AppError, ValidationError } from '../../lib/errors';
+import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity } from './activity.service';
+
+const tags = ['tasks'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`;
+export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.';
+export const PHOTO_FIELD_MISSING = 'Attach the photo as multipart/form-data in a field named "file".';
+
+/** The one file of a multipart upload, read whole (at most 10 MB); each way an upload goes wrong has its own message. */
+async function readOneFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 11 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
+        file = await part.toBuffer();
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, PHOTO_TOO_LARGE, { file: [PHOTO_TOO_LARGE] });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ONE_PHOTO_PER_REQUEST, { file: [ONE_PHOTO_PER_REQUEST] });
+    throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
+  }
+  if (!file || file.length === 0) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
+  return file;
+}
+
+/** A subtask's record of work: its history, comments and photos. */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart);
+
+  app.get('/api/subtasks/:id/activity/', {
+    schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
+    handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
+  });
+
+  // Who may add to a subtask's record is asked before its body is read or validated.
+  const mayAdd = async (request: FastifyRequest) => assertMayAddToRecord(request.ctx, (request.params as { id?: unknown }).id);
+
+  app.post('/api/subtasks/:id/comments/', {
+    preValidation: mayAdd,
+    schema: {
+      tags,
+      security,
+      summary: "Comment on a subtask (its assignee, its assigner, the project's manager, admins); the others are notified",
+      params: idParams,
+      body: createCommentInput,
+      response: { 201: activityEntrySchema, ...refusals },
+    },
+    handler: async (request, reply) => reply.code(201).send(await addComment(request.ctx, request.params.id, request.body.text)),
+  });
+
+  app.post('/api/subtasks/:id/attachments/', {
+    preValidation: mayAdd,
+    schema: {
+      tags,
+      security,
+      summary: 'Add a photo (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); it is re-encoded without its metadata',
+      params: idParams,
+      consumes: ['multipart/form-data'],
+      response: { 201: attachmentSchema, 413: errorResponse, ...refusals },
+    },
+    handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, () => readOneFile(request))),
+  });
+
+  for (const which of ['image', 'thumbnail'] as const) {
+    app.get(which === 'image' ? '/api/attachments/:id/' : '/api/attachments/:id/thumbnail/', {
+      schema: { tags, security, summary: which === 'image' ? 'A photo of a subtask' : "A photo's thumbnail (JPEG, at most 400 px)", params: idParams, response: { 200: z.any().describe('The image'), 401: errorResponse, 404: errorResponse } },
+      handler: async (request, reply) => {
+        const photo = await getPhoto(request.ctx.db, request.ctx.user.companyId, request.params.id, which);
+        // A photo never changes under its id: a phone keeps it for a year, for this user only.
+        return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=31536000, immutable').send(photo.bytes);
+      },
+    });
+  }
+};

@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETED_PROJECT_READ_ONLY, NOT_A_SUBTASK_PARTY, type ActivityEntry, type NotificationRecord } from '@siteboard/shared';
+import { subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
+import { notifications } from '../../db/schema/notifications';
+import { IMAGE_TOO_LARGE, NOT_AN_IMAGE, UNREADABLE_IMAGE } from '../../lib/images';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from './activity.routes';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
+
+/** A JPEG as a phone writes it: turned by EXIF (orientation 6: stored landscape, shown portrait) and carrying camera and GPS tags. */
+const phoneJpeg = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: '#c05020' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .toBuffer();
+
+const bigPng = () => sharp({ create: { width: 1200, height: 900, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+
+/** A tiny PNG whose header claims 50,000 × 50,000 pixels: decoding it would take 10 GB. */
+function decompressionBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(50_000, 0);
+  header.writeUInt32BE(50_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function multipart(files: { bytes: Buffer; filename: string; type?: string; field?: string }[]) {
+  const form = new FormData();
+  for (const file of files) form.append(file.field ?? 'file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.filename);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+async function upload(ctx: TestContext, caller: Caller, subtaskId: number, files: Parameters<typeof multipart>[0]) {
+  return callAs(ctx.app, caller, { method: 'POST', url: `/api/subtasks/${subtaskId}/attachments/`, ...(await multipart(files)) });
+}
+
+const patch = (ctx: TestContext, caller: Caller, id: number, payload: object) => callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${id}/`, payload });
+const comment = (ctx: TestContext, caller: Caller, id: number, text: unknown) => callAs(ctx.app, caller, { method: 'POST', url: `/api/subtasks/${id}/comments/`, payload: { text } });
+const activityOf = async (ctx: TestContext, caller: Caller, id: number) => {
+  const response = await callAs(ctx.app, caller, { method: 'GET', url: `/api/subtasks/${id}/activity/` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ActivityEntry[];
+};
+const countRows = async (ctx: TestContext, subtaskId: number) => {
+  const [attachments] = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, subtaskId));
+  const [entries] = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(subtaskActivity).where(and(eq(subtaskActivity.subtaskId, subtaskId), eq(subtaskActivity.type, 'attachment')));
+  return { attachments: attachments!.n, entries: entries!.n };
+};
+
+describeEachDatabase('the subtask as the record of the work', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    rival = await createTeam(ctx.app);
+  });
+
+  describe('history', () => {
+    it('records creation, edits with old and new values, and every status change with who, when and what was said, oldest first', async () => {
+      const created = await callAs(ctx.app, team.member, {
+        method: 'POST',
+        url: '/api/subtasks/',
+        payload: { major_task: (await insertWork(ctx.app.db, team)).majorTaskId, name: 'Pour footing B', assigned_to_id: team.member.id, due_date: '2030-05-01', priority: 'medium' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as number;
+
+      // The assignee sends for approval with a note; the project's manager declines with a reason, then approves.
+      expect((await patch(ctx, team.member, id, { status: 'pending_approval', comment: 'Both sides poured, photos attached' })).statusCode).toBe(200);
+      expect((await patch(ctx, team.manager, id, { status: 'ongoing', comment: 'Rebar spacing wrong at grid C' })).statusCode).toBe(200);
+      expect((await patch(ctx, team.member, id, { status: 'pending_approval' })).statusCode).toBe(200);
+      expect((await patch(ctx, team.manager, id, { status: 'completed' })).statusCode).toBe(200);
+
+      const entries = await activityOf(ctx, team.otherMember, id);
+      expect(entries.map((entry) => [entry.type, entry.from, entry.to, entry.comment, entry.actor?.id])).toEqual([
+        ['created', undefined, undefined, undefined, team.member.id],
+        ['status_changed', 'ongoing', 'pending_approval', 'Both sides poured, photos attached', team.member.id],
+        ['status_changed', 'pending_approval', 'ongoing', 'Rebar spacing wrong at grid C', team.manager.id],
+        ['status_changed', 'ongoing', 'pending_approval', null, team.member.id],
+        ['status_changed', 'pending_approval', 'completed', null, team.manager.id],
+      ]);
+      expect(entries.map((entry) => entry.id)).toEqual([...entries.map((entry) => entry.id)].sort((a, b) => a - b));
+      expect(entries.every((entry) => !Number.isNaN(Date.parse(entry.created_at)))).toBe(true);
+    });
+
+    it("records an approver's edit field by field, the assignee as a person", async () => {
+      const work = await insertWork(ctx.app.db, team);
+      expect((await patch(ctx, team.manager, work.subtaskId, { name: 'Renamed', priority: 'high', due_date: '2030-01-02', assigned_to_id: team.otherMember.id, description: 'x' })).statusCode).toBe(200);
+      const [edit] = (await activityOf(ctx, team.member, work.subtaskId)).filter((entry) => entry.type === 'edited');
+      expect(edit!.changes).toEqual({
+        name: { from: expect.any(String), to: 'Renamed' },
+        description: { from: '', to: 'x' },
+        priority: { from: 'medium', to: 'high' },
+        due_date: { from: '2026-06-30', to: '2030-01-02' },
+        assigned_to: { from: { id: team.member.id, email: team.member.email }, to: { id: team.otherMember.id, email: team.otherMember.email } },
+      });
+    });
+
+    it("still accepts the spec's decline without a reason, and records it without one", async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      const declined = await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing' });
+      expect(declined.statusCode).toBe(200);
+      expect(declined.json().status).toBe('ongoing');
+      const [entry] = (await activityOf(ctx, team.manager, work.subtaskId)).filter((item) => item.type === 'status_changed');
+      expect(entry).toMatchObject({ from: 'pending_approval', to: 'ongoing', comment: null });
+    });
+
+    it("sends the decline's reason in the task_declined notification, written with the change", async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', comment: 'rebar spacing wrong at grid C' })).statusCode).toBe(200);
+      const records = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
+      const declined = records.find((record) => record.subtask_id === work.subtaskId && record.notification.type === 'task_declined');
+      expect(declined!.notification.message).toMatch(/declined '.+' \(.+\): rebar spacing wrong at grid C$/);
+    });
+
+    it('writes nothing when the change is refused: no history, no notification', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      const before = (await activityOf(ctx, team.manager, work.subtaskId)).length;
+      expect((await patch(ctx, team.otherMember, work.subtaskId, { status: 'ongoing', comment: 'not mine to decline' })).statusCode).toBe(403);
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', comment: 'x'.repeat(2001) })).statusCode).toBe(400);
+      expect(await activityOf(ctx, team.manager, work.subtaskId)).toHaveLength(before);
+      const written = await ctx.app.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.subtaskId, work.subtaskId));
+      expect(written).toHaveLength(0);
+    });
+
+    it("answers 404 for another company's subtask and 401 without a token", async () => {
+      const theirs = await insertWork(ctx.app.db, rival);
+      expect((await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/subtasks/${theirs.subtaskId}/activity/` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/subtasks/${theirs.subtaskId}/activity/` })).statusCode).toBe(401);
+    });
+  });
+
+  describe('comments', () => {
+    it("lets the subtask's parties comment and tells the others (task_comment), never the commenter", async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await comment(ctx, team.member, work.subtaskId, '  Concrete truck is late  ');
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ type: 'comment', text: 'Concrete truck is late', actor: { id: team.member.id, email: team.member.email } });
+
+      const toManager = ((await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[]).filter((record) => record.subtask_id === work.subtaskId);
+      expect(toManager.map((record) => record.notification.type)).toEqual(['task_comment']);
+      expect(toManager[0]!.notification.message).toContain('Concrete truck is late');
+      const toMember = ((await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[]).filter((record) => record.subtask_id === work.subtaskId);
+      expect(toMember).toEqual([]);
+
+      expect((await comment(ctx, team.admin, work.subtaskId, 'Checked by the office')).statusCode).toBe(201);
+      expect((await activityOf(ctx, team.member, work.subtaskId)).filter((entry) => entry.type === 'comment').map((entry) => entry.text)).toEqual(['Concrete truck is late', 'Checked by the office']);
+    });
+
+    it('refuses anyone else, a completed project, and bad text, writing nothing', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const refused = await comment(ctx, team.otherMember, work.subtaskId, 'Not my task');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(NOT_A_SUBTASK_PARTY);
+      expect((await comment(ctx, team.otherManager, work.subtaskId, 'Not my project')).statusCode).toBe(403);
+      expect((await comment(ctx, rival.admin, work.subtaskId, 'Another company')).statusCode).toBe(404);
+      for (const text of ['', '   ', 'x'.repeat(2001), 42, null]) expect((await comment(ctx, team.member, work.subtaskId, text)).statusCode, String(text)).toBe(400);
+
+      const done = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      const closed = await comment(ctx, team.member, done.subtaskId, 'Too late');
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json().detail).toBe(COMPLETED_PROJECT_READ_ONLY);
+      expect((await activityOf(ctx, team.member, work.subtaskId)).filter((entry) => entry.type === 'comment')).toEqual([]);
+    });
+
+    it('checks who asks before what they send: an outsider posting nonsense gets 403', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      expect((await comment(ctx, team.otherMember, work.subtaskId, 42)).statusCode).toBe(403);
+    });
+  });
+
+  describe('photos', () => {
+    it('re-encodes a phone photo upright without its metadata, with a thumbnail, both readable with the token only', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await upload(ctx, team.member, work.subtaskId, [{ bytes: await phoneJpeg(), filename: 'IMG_0001.JPG', type: 'image/jpeg' }]);
+      expect(response.statusCode, response.body).toBe(201);
+      const photo = response.json();
+      // Orientation 6 applied: the stored 60 × 40 picture is shown 40 × 60.
+      expect(photo).toMatchObject({ content_type: 'image/jpeg', width: 40, height: 60, url: `/api/attachments/${photo.id}/`, thumbnail_url: `/api/attachments/${photo.id}/thumbnail/` });
+
+      const image = await callAs(ctx.app, team.otherMember, { method: 'GET', url: photo.url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(image.rawPayload.length).toBe(photo.size);
+      const metadata = await sharp(image.rawPayload).metadata();
+      expect([metadata.width, metadata.height, metadata.exif, metadata.orientation]).toEqual([40, 60, undefined, undefined]);
+      expect(image.rawPayload.toString('latin1')).not.toContain('PhoneCo');
+
+      const thumbnail = await callAs(ctx.app, team.manager, { method: 'GET', url: photo.thumbnail_url });
+      expect(thumbnail.statusCode).toBe(200);
+      expect((await sharp(thumbnail.rawPayload).metadata()).format).toBe('jpeg');
+
+      expect((await ctx.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(401);
+      expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: photo.url })).statusCode).toBe(404);
+      expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: photo.thumbnail_url })).statusCode).toBe(404);
+
+      const [entry] = (await activityOf(ctx, team.manager, work.subtaskId)).filter((item) => item.type === 'attachment');
+      expect(entry).toMatchObject({ actor: { id: team.member.id }, attachment: photo });
+    });
+
+    it('takes PNG, WebP and HEIC, judged by their bytes, and shrinks the thumbnail to 400 px', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const png = await upload(ctx, team.manager, work.subtaskId, [{ bytes: await bigPng(), filename: 'plan.bin' }]);
+      expect(png.statusCode, png.body).toBe(201);
+      expect(png.json()).toMatchObject({ content_type: 'image/png', width: 1200, height: 900 });
+      const thumbnail = await sharp((await callAs(ctx.app, team.manager, { method: 'GET', url: png.json().thumbnail_url })).rawPayload).metadata();
+      expect([thumbnail.width, thumbnail.height]).toEqual([400, 300]);
+
+      const webp = await upload(ctx, team.manager, work.subtaskId, [{ bytes: await sharp(await bigPng()).webp().toBuffer(), filename: 'x.png', type: 'image/png' }]);
+      expect(webp.json()).toMatchObject({ content_type: 'image/webp', width: 1200 });
+
+      const heic = await upload(ctx, team.member, work.subtaskId, [{ bytes: fs.readFileSync(path.join(fixtures, 'photo-64x48.heic')), filename: 'IMG_0002.HEIC', type: 'image/heic' }]);
+      expect(heic.statusCode, heic.body).toBe(201);
+      expect(heic.json()).toMatchObject({ content_type: 'image/jpeg', width: 64, height: 48 });
+      expect((await sharp((await callAs(ctx.app, team.member, { method: 'GET', url: heic.json().url })).rawPayload).metadata()).format).toBe('jpeg');
+    });
+
+    it('refuses what is not a whole image of an accepted kind with a clear 4xx, storing nothing', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const jpeg = await phoneJpeg();
+      const cases: [string, Parameters<typeof multipart>[0], number, string][] = [
+        ['a text file named .jpg', [{ bytes: Buffer.from('just some notes, not a photo'), filename: 'notes.jpg', type: 'image/jpeg' }], 400, NOT_AN_IMAGE],
+        ['zero bytes', [{ bytes: Buffer.alloc(0), filename: 'empty.jpg', type: 'image/jpeg' }], 400, PHOTO_FIELD_MISSING],
+        ['a truncated JPEG', [{ bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)), filename: 'cut.jpg', type: 'image/jpeg' }], 400, UNREADABLE_IMAGE],
+        ['a GIF', [{ bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), filename: 'a.gif', type: 'image/gif' }], 400, NOT_AN_IMAGE],
+        ['a decompression bomb', [{ bytes: decompressionBomb(), filename: 'bomb.png', type: 'image/png' }], 413, IMAGE_TOO_LARGE],
+        ['a file over 10 MB', [{ bytes: Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]), filename: 'huge.jpg', type: 'image/jpeg' }], 413, PHOTO_TOO_LARGE],
+        ['two photos at once', [{ bytes: jpeg, filename: 'a.jpg' }, { bytes: jpeg, filename: 'b.jpg' }], 413, ONE_PHOTO_PER_REQUEST],
+        ['the photo in another field', [{ bytes: jpeg, filename: 'a.jpg', field: 'photo' }], 400, PHOTO_FIELD_MISSING],
+      ];
+      for (const [label, files, status, detail] of cases) {
+        const response = await upload(ctx, team.member, work.subtaskId, files);
+        expect(response.statusCode, label).toBe(status);
+        expect(response.json().detail, label).toBe(detail);
+      }
+      const fifty = await upload(ctx, team.member, work.subtaskId, Array.from({ length: 50 }, (_, index) => ({ bytes: jpeg, filename: `${index}.jpg` })));
+      expect(fifty.statusCode).toBe(413);
+      const json = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload: { file: 'x' } });
+      expect(json.statusCode).toBe(400);
+      expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
+      // The server is unharmed: the next good photo goes in.
+      expect((await upload(ctx, team.member, work.subtaskId, [{ bytes: jpeg, filename: 'ok.jpg' }])).statusCode).toBe(201);
+    });
+
+    it('asks who is uploading before reading the upload: outsiders 403, other companies 404, completed projects 400', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const jpeg = await phoneJpeg();
+      expect((await upload(ctx, team.otherMember, work.subtaskId, [{ bytes: Buffer.from('not even an image'), filename: 'x.jpg' }])).statusCode).toBe(403);
+      expect((await upload(ctx, rival.admin, work.subtaskId, [{ bytes: jpeg, filename: 'x.jpg' }])).statusCode).toBe(404);
+      const done = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      const closed = await upload(ctx, team.member, done.subtaskId, [{ bytes: jpeg, filename: 'x.jpg' }]);
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json().detail).toBe(COMPLETED_PROJECT_READ_ONLY);
+      expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
+      expect(await countRows(ctx, done.subtaskId)).toEqual({ attachments: 0, entries: 0 });
+    });
+
+    it('leaves no row behind when an upload is cut off mid-way', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const { payload, headers } = await multipart([{ bytes: Buffer.concat([await phoneJpeg(), Buffer.alloc(2 * 1024 * 1024)]), filename: 'big.jpg' }]);
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /api/subtasks/${work.subtaskId}/attachments/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${team.member.access}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+          );
+          socket.write(payload.subarray(0, Math.floor(payload.length / 3)), () => setImmediate(() => socket.destroy()));
+        });
+        socket.on('close', () => resolve());
+      });
+      // The server is still answering, and has stored nothing of the cut upload.
+      expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/activity/` })).statusCode).toBe(200);
+      expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
+    });
+  });
+});

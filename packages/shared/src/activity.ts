@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { subtaskStatusSchema } from './tasks';
+
+export const COMMENT_MAX = 2000;
+export const commentText = (label: string) =>
+  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(COMMENT_MAX, `${label} must be at most ${COMMENT_MAX} characters.`);
+
+export const ACTIVITY_TYPES = ['created', 'edited', 'status_changed', 'comment', 'attachment'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+const person = z.object({ id: z.number(), email: z.string() });
+
+/** A photo on a subtask: its facts and where to read it (with the bearer token). */
+export const attachmentSchema = z.object({
+  id: z.number(),
+  content_type: z.string(),
+  size: z.number(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A changed field of an edit: its value before and after (an assignee as `{id, email}`). */
+const fieldChange = z.object({ from: z.unknown(), to: z.unknown() });
+
+/**
+ * One entry of a subtask's history. Status changes carry `from`, `to` and the `comment` given
+ * with them (a decline's reason); comments carry `text`; photos carry `attachment`; edits carry
+ * `changes`.
+ */
+export const activityEntrySchema = z.object({
+  id: z.number(),
+  type: z.enum(ACTIVITY_TYPES),
+  actor: person.nullable(),
+  created_at: z.string(),
+  from: subtaskStatusSchema.optional(),
+  to: subtaskStatusSchema.optional(),
+  comment: z.string().nullable().optional(),
+  text: z.string().optional(),
+  attachment: attachmentSchema.optional(),
+  changes: z.record(z.string(), fieldChange).optional(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const createCommentInput = z.object({ text: commentText('Comment') });
+export type CreateCommentInput = z.input<typeof createCommentInput>;
+
+/** What a photo upload may be: the bytes decide, never the name or the header. */
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Larger images are refused before they are decoded (a decompression bomb claims billions). */
+export const ATTACHMENT_MAX_PIXELS = 100_000_000;
+export const THUMBNAIL_MAX_PX = 400;
