@@ -15,7 +15,7 @@ import {
   tryLockSweeps,
   type NotificationDraft,
 } from './notifications.queries';
-import { englishText, params, recipientsOf, type NotificationParams } from './notifications.rules';
+import { params, recipientsOf, type NotificationParams } from './notifications.rules';
 
 type ListQuery = z.output<typeof notificationListQuery>;
 type MarkRead = z.output<typeof markReadInput>;

@@ -6,6 +6,7 @@ const record = (id: number, message: string, createdAt: string, isRead = false, 
   id,
   is_read: isRead,
   created_at: createdAt,
+  subtask_id: null,
   notification: { type, message, created_by: 'm@example.com', created_at: createdAt },
 });
 
