@@ -1,3 +1,4 @@
+/// <reference path="../types/heic-decode.d.ts" />
 /**
  * Photos as proof: whatever a phone sends is checked by its bytes, decoded once, turned upright
  * (EXIF orientation) and written anew without any of its metadata (GPS, camera, time), with a
