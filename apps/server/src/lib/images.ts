@@ -1,4 +1,3 @@
-/// <reference path="../types/heic-decode.d.ts" />
 /**
  * Photos as proof: whatever a phone sends is checked by its bytes, decoded once, turned upright
  * (EXIF orientation) and written anew without any of its metadata (GPS, camera, time), with a
@@ -21,6 +20,10 @@ export interface ProcessedImage {
 }
 
 type Kind = 'jpeg' | 'png' | 'webp' | 'heic';
+
+/** heic-decode ships no types: its one function, as documented. */
+type DecodeHeic = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+const HEIC_DECODER: string = 'heic-decode';
 
 /** The kind the bytes themselves announce (magic numbers), whatever the file was called. */
 export function imageKind(bytes: Buffer): Kind | null {
@@ -48,7 +51,7 @@ async function decoded(bytes: Buffer, kind: Kind): Promise<sharp.Sharp> {
   if (kind !== 'heic') return sharp(bytes, options).rotate();
   // sharp's libvips reads HEIF headers but has no HEVC decoder; libheif (WebAssembly) decodes,
   // applying the image's own rotation and mirroring.
-  const { default: decodeHeic } = await import('heic-decode');
+  const { default: decodeHeic } = (await import(HEIC_DECODER)) as { default: DecodeHeic };
   const raw = await decodeHeic({ buffer: bytes });
   return sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: ATTACHMENT_MAX_PIXELS });
 }
