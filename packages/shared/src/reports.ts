@@ -17,6 +17,14 @@ export const appraisalItemSchema = z.object({
   pending_approval_tasks: z.number().int(),
   /** Not completed and due before today in the company's time zone; these are also counted as ongoing or pending approval. */
   overdue_tasks: z.number().int(),
+  /** Of the completed subtasks with a due date, the percentage completed on or before it (company's calendar); null with none. */
+  on_time_completion_rate: z.number().int().min(0).max(100).nullable(),
+  /** Of the approved subtasks, the percentage approved without any decline; null with none approved. */
+  first_pass_approval_rate: z.number().int().min(0).max(100).nullable(),
+  /** How many times an approver declined one of the person's subtasks. */
+  declines_received: z.number().int(),
+  /** The median hours from sending a subtask for approval to the approver's decision; null with no decision. */
+  median_decision_hours: z.number().nullable(),
 });
 export type AppraisalItem = z.infer<typeof appraisalItemSchema>;
 

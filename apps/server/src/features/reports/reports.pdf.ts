@@ -111,24 +111,48 @@ function header(doc: Doc, input: AppraisalPdfInput): number {
   return 118;
 }
 
-function personDetails(doc: Doc, input: AppraisalPdfInput, top: number): number {
-  let y = sectionTitle(doc, 'Employee', top);
-  const cells: [string, string][] = [
-    ['Email', input.item.name],
-    ['Role', ROLE_LABEL[input.item.role]],
-    ['Code', input.item.code],
-    ['Period', rangeLabel(input.range)],
-  ];
-  const columnWidth = CONTENT_WIDTH / 2;
-  doc.roundedRect(LEFT, y, CONTENT_WIDTH, 76, 4).fill(PANEL);
+/** Pairs of label and value in a shaded panel, `columns` to a row. */
+function factPanel(doc: Doc, cells: [string, string][], y: number, columns = 2): number {
+  const columnWidth = CONTENT_WIDTH / columns;
+  const height = 12 + Math.ceil(cells.length / columns) * 32;
+  doc.roundedRect(LEFT, y, CONTENT_WIDTH, height, 4).fill(PANEL);
   cells.forEach(([label, value], index) => {
-    const x = LEFT + 14 + (index % 2) * columnWidth;
-    const cellTop = y + 12 + Math.floor(index / 2) * 32;
+    const x = LEFT + 14 + (index % columns) * columnWidth;
+    const cellTop = y + 12 + Math.floor(index / columns) * 32;
     write(doc, label.toUpperCase(), x, cellTop, { font: 'Helvetica-Bold', size: 7.5, color: MUTED, characterSpacing: 0.8 });
     write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
   });
-  y += 76;
-  return y + 24;
+  return y + height + 24;
+}
+
+function personDetails(doc: Doc, input: AppraisalPdfInput, top: number): number {
+  return factPanel(
+    doc,
+    [
+      ['Email', input.item.name],
+      ['Role', ROLE_LABEL[input.item.role]],
+      ['Code', input.item.code],
+      ['Period', rangeLabel(input.range)],
+    ],
+    sectionTitle(doc, 'Employee', top),
+  );
+}
+
+const percentOrNone = (value: number | null) => (value === null ? 'N/A' : `${value}%`);
+
+/** What the approvers decided on the person's work. */
+function approvalRecord(doc: Doc, item: AppraisalItem, top: number): number {
+  return factPanel(
+    doc,
+    [
+      ['On-time completion', percentOrNone(item.on_time_completion_rate)],
+      ['First-pass approval', percentOrNone(item.first_pass_approval_rate)],
+      ['Declines received', String(item.declines_received)],
+      ['Median to decision', item.median_decision_hours === null ? 'N/A' : `${item.median_decision_hours.toFixed(1)} hours`],
+    ],
+    sectionTitle(doc, 'Approval Record', top),
+    4,
+  );
 }
 
 function chart(doc: Doc, item: AppraisalItem, top: number): number {
@@ -270,7 +294,7 @@ function footers(doc: Doc, input: AppraisalPdfInput) {
   }
 }
 
-/** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, and the subtasks behind them. */
+/** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, the approval record, and the subtasks behind them. */
 export function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -289,6 +313,7 @@ export function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
   y = personDetails(doc, input, y);
   y = chart(doc, input.item, y);
   y = efficiency(doc, input.item, y);
+  y = approvalRecord(doc, input.item, y);
   subtaskTable(doc, input, y);
   footers(doc, input);
   doc.end();

@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { subtaskActivity } from '../../db/schema/activity';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { localDate } from '../../lib/time';
-import type { AppraisalCounts, DateRange } from './reports.rules';
+import type { AppraisalCounts, DateRange, DecisionCounts } from './reports.rules';
 
 /** "Today" is the calendar date in the company's time zone, read by the database from the company row. */
 const companyToday = localDate(companies.timezone);
@@ -22,7 +24,7 @@ export type AppraisalScope =
   /** The active team members whose manager is this user. */
   | { managerId: number };
 
-export interface AppraisalRow extends AppraisalCounts {
+export interface AppraisalRow extends AppraisalCounts, DecisionCounts {
   companyName: string;
   /** The company's local date and time when the report was read: `YYYY-MM-DD HH:MM`. */
   generatedAt: string;
@@ -36,7 +38,8 @@ export interface AppraisalRow extends AppraisalCounts {
  * range, subtasks without a due date count too.
  */
 export async function countAppraisals(db: DbOrTx, companyId: number, scope: AppraisalScope, range: DateRange): Promise<AppraisalRow[]> {
-  return db
+  const decisions = decisionsOfPerson(db, range);
+  const rows = await db
     .select({
       id: users.id,
       email: users.email,
@@ -51,9 +54,17 @@ export async function countAppraisals(db: DbOrTx, companyId: number, scope: Appr
       ongoing: sql<number>`(count(*) filter (where ${subtasks.status} = 'ongoing'))::int`,
       pendingApproval: sql<number>`(count(*) filter (where ${subtasks.status} = 'pending_approval'))::int`,
       overdue: sql<number>`(count(*) filter (where ${subtasks.status} <> 'completed' and ${subtasks.dueDate} < ${companyToday}))::int`,
+      completedWithDueDate: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed' and ${subtasks.dueDate} is not null and ${subtasks.completedAt} is not null))::int`,
+      // Completed on or before its due date, as the company's calendar reads the day it was completed.
+      completedOnTime: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed' and ${subtasks.dueDate} is not null and (${subtasks.completedAt} at time zone ${companies.timezone})::date <= ${subtasks.dueDate}))::int`,
+      declines: decisions.declines,
+      approved: decisions.approved,
+      firstPass: decisions.firstPass,
+      medianHours: decisions.medianHours,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoinLateral(decisions, sql`true`)
     .leftJoin(subtasks, and(eq(subtasks.companyId, users.companyId), eq(subtasks.assignedToId, users.id), dueInRange(range)))
     .where(
       and(
@@ -64,8 +75,50 @@ export async function countAppraisals(db: DbOrTx, companyId: number, scope: Appr
         'managerId' in scope ? and(eq(users.role, 'team_member'), eq(users.managerId, scope.managerId)) : undefined,
       ),
     )
-    .groupBy(users.id, companies.id)
+    .groupBy(users.id, companies.id, decisions.declines, decisions.approved, decisions.firstPass, decisions.medianHours)
     .orderBy(sql`lower(${users.email})`, asc(users.id));
+  return rows.map((row) => ({ ...row, medianHours: row.medianHours === null ? null : Number(row.medianHours) }));
+}
+
+/**
+ * What the approvers decided on the subtasks the person of the outer row (`users`) is assigned,
+ * due in the range, from the subtasks' history: how often they were declined, how many were
+ * approved and how many of those without any decline, and the median hours from a submission to
+ * the decision on it. A lateral subquery, so the report stays one statement.
+ */
+function decisionsOfPerson(db: DbOrTx, range: DateRange) {
+  const submissions = alias(subtaskActivity, 'submissions');
+  const declines = alias(subtaskActivity, 'declines');
+  const decided = db
+    .select({
+      subtaskId: subtaskActivity.subtaskId,
+      approved: sql<boolean>`(${subtaskActivity.toStatus} = 'completed')`.as('approved'),
+      declinedBefore: sql<boolean>`exists (select 1 from ${subtaskActivity} as ${sql.identifier('declines')} where ${declines.subtaskId} = ${subtaskActivity.subtaskId} and ${declines.type} = 'status_changed' and ${declines.fromStatus} = 'pending_approval' and ${declines.toStatus} = 'ongoing' and ${declines.id} < ${subtaskActivity.id})`.as('declined_before'),
+      waitedHours: sql<number>`extract(epoch from ${subtaskActivity.createdAt} - (select max(${submissions.createdAt}) from ${subtaskActivity} as ${sql.identifier('submissions')} where ${submissions.subtaskId} = ${subtaskActivity.subtaskId} and ${submissions.type} = 'status_changed' and ${submissions.toStatus} = 'pending_approval' and ${submissions.id} < ${subtaskActivity.id})) / 3600`.as('waited_hours'),
+    })
+    .from(subtaskActivity)
+    .innerJoin(subtasks, eq(subtasks.id, subtaskActivity.subtaskId))
+    .where(
+      and(
+        eq(subtaskActivity.companyId, users.companyId),
+        eq(subtasks.companyId, users.companyId),
+        eq(subtasks.assignedToId, users.id),
+        dueInRange(range),
+        eq(subtaskActivity.type, 'status_changed'),
+        eq(subtaskActivity.fromStatus, 'pending_approval'),
+        inArray(subtaskActivity.toStatus, ['completed', 'ongoing']),
+      ),
+    )
+    .as('decided');
+  return db
+    .select({
+      declines: sql<number>`(count(*) filter (where not ${decided.approved}))::int`.as('declines'),
+      approved: sql<number>`(count(distinct ${decided.subtaskId}) filter (where ${decided.approved}))::int`.as('approved'),
+      firstPass: sql<number>`(count(distinct ${decided.subtaskId}) filter (where ${decided.approved} and not ${decided.declinedBefore}))::int`.as('first_pass'),
+      medianHours: sql<number | null>`percentile_cont(0.5) within group (order by ${decided.waitedHours})`.as('median_hours'),
+    })
+    .from(decided)
+    .as('decisions');
 }
 
 export interface ReportSubtaskRow {

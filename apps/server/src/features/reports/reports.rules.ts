@@ -22,7 +22,22 @@ export interface AppraisalCounts {
   ongoing: number;
   pendingApproval: number;
   overdue: number;
+  completedWithDueDate: number;
+  completedOnTime: number;
 }
+
+/** What the approvers decided on a person's subtasks (none decided: all zero, no median). */
+export interface DecisionCounts {
+  declines: number;
+  approved: number;
+  firstPass: number;
+  medianHours: number | null;
+}
+
+export const NO_DECISIONS: DecisionCounts = { declines: 0, approved: 0, firstPass: 0, medianHours: null };
+
+/** round(100 × part / whole) as efficiencyScore rounds, or null when there is nothing to measure. */
+const rate = (part: number, whole: number) => (whole > 0 ? efficiencyScore(part, whole) : null);
 
 /**
  * round(100 × completed / total), halves rounded up, 0 with no tasks. Done in integers so a
@@ -33,7 +48,8 @@ export function efficiencyScore(completed: number, total: number): number {
   return Math.floor((200 * completed + total) / (2 * total));
 }
 
-export function toAppraisalItem(counts: AppraisalCounts): AppraisalItem {
+export function toAppraisalItem(counts: AppraisalCounts & Partial<DecisionCounts>): AppraisalItem {
+  const decisions = { ...NO_DECISIONS, ...counts };
   return {
     user_id: counts.id,
     name: counts.email,
@@ -45,6 +61,10 @@ export function toAppraisalItem(counts: AppraisalCounts): AppraisalItem {
     ongoing_tasks: counts.ongoing,
     pending_approval_tasks: counts.pendingApproval,
     overdue_tasks: counts.overdue,
+    on_time_completion_rate: rate(counts.completedOnTime, counts.completedWithDueDate),
+    first_pass_approval_rate: rate(decisions.firstPass, decisions.approved),
+    declines_received: decisions.declines,
+    median_decision_hours: decisions.medianHours === null ? null : Math.round(decisions.medianHours * 10) / 10,
   };
 }
 

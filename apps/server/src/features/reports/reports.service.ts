@@ -34,7 +34,7 @@ export async function managerAppraisalReport(ctx: ServiceContext, query: Manager
   const { companyId, id, role } = ctx.user;
   if (query.user_id === undefined) {
     const scope = role === 'admin' ? { everyone: true as const } : { managerId: id };
-    return (await countAppraisals(ctx.db, companyId, scope, range)).map(toAppraisalItem);
+    return (await countAppraisals(ctx.db, companyId, scope, range)).map((row) => toAppraisalItem(row));
   }
   if (role === 'admin') return [toAppraisalItem(await countOnePerson(ctx, query.user_id, range))];
 

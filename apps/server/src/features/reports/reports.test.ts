@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { subtaskActivity } from '../../db/schema/activity';
+import { subtasks } from '../../db/schema/tasks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppraisalItem } from '@siteboard/shared';
 import { users } from '../../db/schema/users';
@@ -33,7 +35,14 @@ async function signIn(ctx: TestContext, user: TestUser): Promise<Caller> {
   return { ...user, access: (await loginAs(ctx.app, user)).access };
 }
 
-function item(user: TestUser, counts: { total: number; completed: number; ongoing: number; pending: number; overdue: number; efficiency: number }): AppraisalItem {
+/** What the approval figures are for subtasks that have no history of decisions (written straight into the tables). */
+const NO_DECISIONS = { on_time_completion_rate: null, first_pass_approval_rate: null, declines_received: 0, median_decision_hours: null };
+
+function item(
+  user: TestUser,
+  counts: { total: number; completed: number; ongoing: number; pending: number; overdue: number; efficiency: number },
+  figures: Pick<AppraisalItem, keyof typeof NO_DECISIONS> = NO_DECISIONS,
+): AppraisalItem {
   return {
     user_id: user.id,
     name: user.email,
@@ -45,6 +54,7 @@ function item(user: TestUser, counts: { total: number; completed: number; ongoin
     ongoing_tasks: counts.ongoing,
     pending_approval_tasks: counts.pending,
     overdue_tasks: counts.overdue,
+    ...figures,
   };
 }
 
@@ -309,5 +319,51 @@ describeEachDatabase('appraisal reports run a fixed number of SQL statements', (
         ].join('\n'),
       );
     }
+  });
+});
+
+describeEachDatabase('the approval figures a foreman is judged by', (ctx) => {
+  it('reports on-time completion, first-pass approval, declines and the median hours to a decision, from the history', async () => {
+    const team = await createTeam(ctx.app, { timezone: 'Pacific/Auckland' });
+    const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+    const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id);
+    const companyId = team.company.id;
+    const subtask = async (status: 'completed' | 'ongoing', completedAt: string | null) => {
+      const { id } = await insertSubtask(ctx.app.db, { companyId, majorTaskId: majorTask.id, assignedToId: team.member.id, assignedById: team.manager.id, status, dueDate: '2030-01-10' });
+      if (completedAt) await ctx.app.db.update(subtasks).set({ completedAt: new Date(completedAt) }).where(eq(subtasks.id, id));
+      return id;
+    };
+    const at = (hours: number) => new Date(Date.UTC(2030, 0, 5) + hours * 3_600_000);
+    const change = (subtaskId: number, from: 'ongoing' | 'pending_approval', to: 'ongoing' | 'pending_approval' | 'completed', hours: number) => ({
+      companyId,
+      subtaskId,
+      actorId: from === 'ongoing' ? team.member.id : team.manager.id,
+      type: 'status_changed' as const,
+      fromStatus: from,
+      toStatus: to,
+      createdAt: at(hours),
+    });
+    // 23:30 UTC on the 9th is already the 10th in Auckland: on time there. Noon UTC on the 10th is the 11th there: late.
+    const first = await subtask('completed', '2030-01-09T23:30:00Z');
+    const second = await subtask('completed', '2030-01-10T12:00:00Z');
+    const third = await subtask('ongoing', null);
+    await ctx.app.db.insert(subtaskActivity).values([
+      change(first, 'ongoing', 'pending_approval', 0),
+      change(first, 'pending_approval', 'completed', 2),
+      change(second, 'ongoing', 'pending_approval', 0),
+      change(second, 'pending_approval', 'ongoing', 10),
+      change(second, 'ongoing', 'pending_approval', 20),
+      change(second, 'pending_approval', 'completed', 24),
+      change(third, 'ongoing', 'pending_approval', 1),
+      change(third, 'pending_approval', 'ongoing', 7),
+    ]);
+
+    const [report] = await itemsFrom(ctx, team.admin, APPRAISAL, { user_id: team.member.id });
+    expect(report).toMatchObject({ total_tasks: 3, completed_tasks: 2, on_time_completion_rate: 50, first_pass_approval_rate: 50, declines_received: 2, median_decision_hours: 5 });
+    const [teamReport] = await itemsFrom(ctx, team.manager, TEAM_REPORT, { user_id: team.member.id });
+    expect(teamReport).toEqual(report);
+    // Outside the range, nothing is counted.
+    const [none] = await itemsFrom(ctx, team.admin, APPRAISAL, { user_id: team.member.id, end_date: '2029-12-31' });
+    expect(none).toMatchObject({ total_tasks: 0, on_time_completion_rate: null, first_pass_approval_rate: null, declines_received: 0, median_decision_hours: null });
   });
 });
