@@ -44,6 +44,20 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+/** A photo with the subtask it is on: the photos of a page of subtasks, in one request. */
+export const subtaskPhotoSchema = attachmentSchema.extend({ subtask_id: z.number() });
+export type SubtaskPhoto = z.infer<typeof subtaskPhotoSchema>;
+
+export const PHOTO_LIST_MAX_SUBTASKS = 100;
+export const photoListQuery = z.object({
+  subtask_ids: z
+    .string({ error: 'subtask_ids is required.' })
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, 'subtask_ids must be a comma list of subtask ids.')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((ids) => ids.length <= PHOTO_LIST_MAX_SUBTASKS, `At most ${PHOTO_LIST_MAX_SUBTASKS} subtasks at once.`)
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'subtask_ids must be a comma list of subtask ids.'),
+});
+
 export const createCommentInput = z.object({ text: commentText('Comment') });
 export type CreateCommentInput = z.input<typeof createCommentInput>;
 

@@ -29,6 +29,8 @@ export const subtaskSchema = z.object({
   created_at: z.string(),
   submitted_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** While a declined subtask is ongoing again: the reason its approver gave (null without one). */
+  decline_reason: z.string().nullable(),
 });
 export type Subtask = z.infer<typeof subtaskSchema>;
 

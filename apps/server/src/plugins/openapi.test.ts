@@ -14,7 +14,7 @@ const DOCUMENTED_CALLS = [
   'get /api/pending-approvals/', 'get /api/tasks-due-today/',
   'get /api/notifications/', 'patch /api/notifications/mark-read/', 'get /ws/notifications/{userId}/{email}/',
   'get /api/subtasks/{id}/activity/', 'post /api/subtasks/{id}/comments/', 'post /api/subtasks/{id}/attachments/',
-  'get /api/attachments/{id}/', 'get /api/attachments/{id}/thumbnail/',
+  'get /api/attachments/{id}/', 'get /api/attachments/{id}/thumbnail/', 'get /api/attachments/', 'get /api/subtasks/{id}/',
 ];
 
 interface Operation {

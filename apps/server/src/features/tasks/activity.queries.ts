@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ActivityEntry, Attachment, SubtaskStatus } from '@siteboard/shared';
+import type { ActivityEntry, Attachment, SubtaskPhoto, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
 import { users } from '../../db/schema/users';
@@ -99,6 +99,16 @@ export async function insertAttachment(
   const [row] = await tx.insert(subtaskAttachments).values(values).returning({ id: subtaskAttachments.id });
   await tx.insert(attachmentData).values({ attachmentId: row!.id, image: data.image, thumbnail: data.thumbnail });
   return row!.id;
+}
+
+/** The facts of the photos on these subtasks of the company, oldest first: one statement, no bytes. */
+export async function listPhotosOf(db: DbOrTx, companyId: number, subtaskIds: number[]): Promise<SubtaskPhoto[]> {
+  const rows = await db
+    .select({ id: subtaskAttachments.id, subtaskId: subtaskAttachments.subtaskId, contentType: subtaskAttachments.contentType, size: subtaskAttachments.size, width: subtaskAttachments.width, height: subtaskAttachments.height })
+    .from(subtaskAttachments)
+    .where(and(eq(subtaskAttachments.companyId, companyId), inArray(subtaskAttachments.subtaskId, subtaskIds)))
+    .orderBy(asc(subtaskAttachments.id));
+  return rows.map((row) => ({ subtask_id: row.subtaskId, ...attachmentOf({ ...row, attachmentId: row.id }) }));
 }
 
 /** A photo of the company (or its thumbnail, always a JPEG) with its type: the only statement that reads the bytes. */

@@ -2,9 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams } from '@siteboard/shared';
+import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
 import { AppError, ValidationError } from '../../lib/errors';
-import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity } from './activity.service';
+import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
@@ -72,6 +72,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: attachmentSchema, 413: errorResponse, ...refusals },
     },
     handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, () => readOneFile(request))),
+  });
+
+  app.get('/api/attachments/', {
+    schema: { tags, security, summary: 'The photos on a page of subtasks (facts and addresses, never the images)', querystring: photoListQuery, response: { 200: z.array(subtaskPhotoSchema), 400: errorResponse, 401: errorResponse } },
+    handler: async (request) => listPhotos(request.ctx, request.query.subtask_ids),
   });
 
   for (const which of ['image', 'thumbnail'] as const) {

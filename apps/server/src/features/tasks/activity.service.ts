@@ -1,10 +1,10 @@
-import { decideRecordAddition, idParams, type ActivityEntry, type Attachment, type SubtaskParties } from '@siteboard/shared';
+import { decideRecordAddition, idParams, type ActivityEntry, type Attachment, type SubtaskParties, type SubtaskPhoto } from '@siteboard/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { events } from '../../lib/events';
 import { processPhoto } from '../../lib/images';
-import { attachmentUrls, findActivityEntry, findAttachmentBytes, insertActivity, insertAttachment, listActivity } from './activity.queries';
+import { attachmentUrls, findActivityEntry, findAttachmentBytes, insertActivity, insertAttachment, listActivity, listPhotosOf } from './activity.queries';
 import { lockSubtask, lockSubtaskProject, subtaskExists } from './tasks.queries';
 import { SUBTASK_NOT_FOUND } from './tasks.rules';
 
@@ -72,6 +72,11 @@ export async function addPhoto(ctx: ServiceContext, subtaskId: number, readUploa
     return id;
   });
   return { id: attachmentId, content_type: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height, ...attachmentUrls(attachmentId) };
+}
+
+/** The photos on these subtasks of the caller's company (others' ids find nothing). */
+export function listPhotos(ctx: ServiceContext, subtaskIds: number[]): Promise<SubtaskPhoto[]> {
+  return listPhotosOf(ctx.db, ctx.user.companyId, subtaskIds);
 }
 
 /** A photo of the caller's company, or its thumbnail. */

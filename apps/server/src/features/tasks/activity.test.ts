@@ -143,6 +143,19 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(written).toHaveLength(0);
     });
 
+    it('shows the reason next to a declined subtask while it is ongoing again, in lists and on its own', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', comment: 'Formwork not plumb' })).statusCode).toBe(200);
+      const one = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` });
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({ id: work.subtaskId, status: 'ongoing', decline_reason: 'Formwork not plumb' });
+      const mine = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/subtasks/?assigned_to=me&limit=100' })).json() as { id: number; decline_reason: string | null }[];
+      expect(mine.find((subtask) => subtask.id === work.subtaskId)?.decline_reason).toBe('Formwork not plumb');
+      // Sent again, the old reason no longer stands beside it.
+      expect((await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' })).json().decline_reason).toBeNull();
+      expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).statusCode).toBe(404);
+    });
+
     it("answers 404 for another company's subtask and 401 without a token", async () => {
       const theirs = await insertWork(ctx.app.db, rival);
       expect((await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/subtasks/${theirs.subtaskId}/activity/` })).statusCode).toBe(404);
@@ -260,6 +273,25 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
       // The server is unharmed: the next good photo goes in.
       expect((await upload(ctx, team.member, work.subtaskId, [{ bytes: jpeg, filename: 'ok.jpg' }])).statusCode).toBe(201);
+    });
+
+    it("lists a page of subtasks' photos in one call, never another company's", async () => {
+      const mine = await insertWork(ctx.app.db, team);
+      const theirs = await insertWork(ctx.app.db, rival);
+      const jpeg = await phoneJpeg();
+      const first = (await upload(ctx, team.member, mine.subtaskId, [{ bytes: jpeg, filename: 'a.jpg' }])).json();
+      const second = (await upload(ctx, team.member, mine.subtaskId, [{ bytes: jpeg, filename: 'b.jpg' }])).json();
+      expect((await upload(ctx, rival.member, theirs.subtaskId, [{ bytes: jpeg, filename: 'c.jpg' }])).statusCode).toBe(201);
+
+      const listed = await callAs(ctx.app, team.otherMember, { method: 'GET', url: `/api/attachments/?subtask_ids=${mine.subtaskId},${theirs.subtaskId}` });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toEqual([
+        { ...first, subtask_id: mine.subtaskId },
+        { ...second, subtask_id: mine.subtaskId },
+      ]);
+      for (const query of ['', 'subtask_ids=', 'subtask_ids=0x1', 'subtask_ids=1,,2', `subtask_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]) {
+        expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/attachments/?${query}` })).statusCode, query).toBe(400);
+      }
     });
 
     it('asks who is uploading before reading the upload: outsiders 403, other companies 404, completed projects 400', async () => {

@@ -89,6 +89,7 @@ describeEachDatabase('major tasks API', (ctx) => {
         created_at: expect.any(String),
         submitted_at: null,
         completed_at: null,
+        decline_reason: null,
       });
       expect(await majorTaskRow(ctx, body.id)).toMatchObject({ dueDate: '2026-07-01', createdById: team.manager.id });
     });

@@ -60,6 +60,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         submitted_at: null,
         completed_at: null,
+        decline_reason: null,
       });
       expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-08-01');
     });

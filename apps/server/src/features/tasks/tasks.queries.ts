@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
+import { subtaskActivity } from '../../db/schema/activity';
 import { companies } from '../../db/schema/companies';
 import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
@@ -19,6 +20,12 @@ const projectRefJson = jsonObject({ id: projects.id, name: projects.name, status
 
 /** A subtask's `major_task` reference, from the major task and project rows in the statement's joins. */
 const majorTaskRefJson = jsonObject({ id: majorTasks.id, name: majorTasks.name, project: projectRefJson });
+
+/**
+ * Why the subtask is ongoing again, while it is: the reason given with its latest status change
+ * when that was a decline (one index lookup on its history).
+ */
+const declineReason = sql<string | null>`(select case when ${subtasks.status} = 'ongoing' and ${subtaskActivity.fromStatus} = 'pending_approval' and ${subtaskActivity.toStatus} = 'ongoing' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1)`;
 
 /**
  * A subtask in the API's shape, from its row joined to its people (assignees, assigners), with
@@ -40,6 +47,7 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
     created_at: isoTimestamp(subtasks.createdAt),
     submitted_at: isoTimestamp(subtasks.submittedAt),
     completed_at: isoTimestamp(subtasks.completedAt),
+    decline_reason: declineReason,
   });
 
 /** A subtask in the API's shape, its major task and project joined in the same statement. */

@@ -20,6 +20,7 @@ import {
   createSubtask,
   deleteMajorTask,
   getMajorTask,
+  getSubtask,
   listPendingApprovals,
   listSubtasks,
   listTasksDueToday,
@@ -74,6 +75,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: requireRole(...PERMISSIONS['subtasks:create']),
     schema: { tags, security, summary: 'Create a subtask under a major task', body: createSubtaskInput, response: { 201: subtaskSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createSubtask(request.ctx, request.body)),
+  });
+
+  app.get('/api/subtasks/:id/', {
+    schema: { tags, security, summary: 'One subtask of the company', params: idParams, response: { 200: subtaskSchema, ...refusals } },
+    handler: async (request) => getSubtask(request.ctx, request.params.id),
   });
 
   app.patch('/api/subtasks/:id/', {

@@ -134,6 +134,10 @@ async function writeSubtaskChange(
   else if (comment) await events.emit(tx, 'subtask.commented', { actor, subtaskId, text: comment });
 }
 
+export function getSubtask(ctx: ServiceContext, subtaskId: number): Promise<Subtask> {
+  return orNotFound(findSubtask(ctx.db, ctx.user.companyId, subtaskId), SUBTASK_NOT_FOUND);
+}
+
 export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<MajorTask> {
   return orNotFound(findMajorTask(ctx.db, ctx.user.companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
