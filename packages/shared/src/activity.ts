@@ -59,6 +59,9 @@ export const photoListQuery = z.object({
 });
 
 export const createCommentInput = z.object({ text: commentText('Comment') });
+
+/** The web's Decline dialog: a reason is required there (the API takes a decline without one). */
+export const declineReasonInput = z.object({ text: commentText('Reason') });
 export type CreateCommentInput = z.input<typeof createCommentInput>;
 
 /** What a photo upload may be: the bytes decide, never the name or the header. */

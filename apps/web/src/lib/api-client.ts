@@ -15,6 +15,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | readonly string[] | undefined | null>;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown;
   query?: Query;
   /** Public calls (company step, sign-in) send no token and never refresh. */
@@ -73,9 +74,12 @@ function send(path: string, options: RequestOptions, token: string | null) {
     if (text !== undefined && text !== null && text !== '') url.searchParams.set(key, String(text));
   }
   const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a photo upload) sets its own multipart boundary; anything else travels as JSON.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const body = options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
+  return fetch(url, { method: options.method ?? 'GET', headers, body });
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -13,6 +13,10 @@ export const queryRoots = {
   teamAppraisal: ['team-appraisal'],
   users: ['users'],
   notifications: ['notifications'],
+  /** A subtask's history (its timeline). */
+  activity: ['subtask-activity'],
+  /** The photos on subtasks. */
+  photos: ['subtask-photos'],
 } as const;
 
 /**
@@ -21,6 +25,8 @@ export const queryRoots = {
  */
 export const SUBTASK_CHANGE_KEYS = [
   queryRoots.subtasks,
+  queryRoots.activity,
+  queryRoots.photos,
   queryRoots.pendingApprovals,
   queryRoots.tasksDueToday,
   queryRoots.projects,

@@ -22,6 +22,22 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+/** A form as a browser sends it (multipart/form-data), built by hand: jsdom's FormData is not Node's. */
+async function encodeMultipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const boundary = `----siteboard-test-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      const bytes = Buffer.from(await value.arrayBuffer());
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`), bytes, Buffer.from('\r\n'));
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 export async function startApiServer(): Promise<ApiServer> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const app = await buildApp({ database, jwtSecret: JWT_SECRET });
@@ -32,12 +48,13 @@ export async function startApiServer(): Promise<ApiServer> {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      payload: init.body === undefined || init.body === null ? undefined : String(init.body),
-    });
+    let payload: string | Buffer | undefined = init.body === undefined || init.body === null ? undefined : String(init.body);
+    if (init.body instanceof FormData) {
+      const encoded = await encodeMultipart(init.body);
+      payload = encoded.body;
+      headers['content-type'] = encoded.contentType;
+    }
+    const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers, payload });
     const noBody = response.statusCode === 204 || response.statusCode === 304;
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, String(value));

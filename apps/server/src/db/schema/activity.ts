@@ -5,11 +5,8 @@ import { users } from './users';
 
 export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment']);
 
-/** bytea as a Buffer both ways (PGlite and node-postgres). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+/** bytea, written and read as base64 text through PostgreSQL's encode/decode (activity.queries.ts). */
+const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });
 
 /**
  * A photo's facts: what lists of a subtask's history read. Its bytes live in `attachment_data`,

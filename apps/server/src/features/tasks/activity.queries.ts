@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ActivityEntry, Attachment, SubtaskPhoto, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
@@ -91,13 +91,21 @@ export async function findActivityEntry(db: DbOrTx, companyId: number, activityI
   return row && toActivityEntry(row);
 }
 
+/*
+ * Image bytes cross the driver as base64 text, turned into bytea (and back) by PostgreSQL: both
+ * drivers hand text over natively, while PGlite writes and reads a bytea parameter one byte at a
+ * time in JavaScript (seconds for a 10 MB photo).
+ */
+const toBytea = (bytes: Buffer) => sql`decode(${bytes.toString('base64')}, 'base64')`;
+const fromBytea = (column: SQLWrapper) => sql<string>`encode(${column}, 'base64')`;
+
 export async function insertAttachment(
   tx: DbOrTx,
   values: { companyId: number; subtaskId: number; uploadedById: number; contentType: string; size: number; width: number; height: number },
   data: { image: Buffer; thumbnail: Buffer },
 ): Promise<number> {
   const [row] = await tx.insert(subtaskAttachments).values(values).returning({ id: subtaskAttachments.id });
-  await tx.insert(attachmentData).values({ attachmentId: row!.id, image: data.image, thumbnail: data.thumbnail });
+  await tx.insert(attachmentData).values({ attachmentId: row!.id, image: toBytea(data.image), thumbnail: toBytea(data.thumbnail) });
   return row!.id;
 }
 
@@ -114,11 +122,11 @@ export async function listPhotosOf(db: DbOrTx, companyId: number, subtaskIds: nu
 /** A photo of the company (or its thumbnail, always a JPEG) with its type: the only statement that reads the bytes. */
 export async function findAttachmentBytes(db: DbOrTx, companyId: number, attachmentId: number, which: 'image' | 'thumbnail') {
   const [row] = await db
-    .select({ contentType: subtaskAttachments.contentType, bytes: which === 'image' ? attachmentData.image : attachmentData.thumbnail })
+    .select({ contentType: subtaskAttachments.contentType, bytes: fromBytea(which === 'image' ? attachmentData.image : attachmentData.thumbnail) })
     .from(subtaskAttachments)
     .innerJoin(attachmentData, eq(attachmentData.attachmentId, subtaskAttachments.id))
     .where(and(eq(subtaskAttachments.companyId, companyId), eq(subtaskAttachments.id, attachmentId)));
-  return row && { contentType: which === 'image' ? row.contentType : 'image/jpeg', bytes: row.bytes };
+  return row && { contentType: which === 'image' ? row.contentType : 'image/jpeg', bytes: Buffer.from(row.bytes, 'base64') };
 }
 
 /** `{id, email}` of these users of the company (any state: history names people who left). */

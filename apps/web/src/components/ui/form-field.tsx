@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const controlClasses =
@@ -67,6 +67,18 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
       <select ref={ref} {...controlProps(id, { error, hint, className })} {...props}>
         {children}
       </select>
+    </Field>
+  );
+});
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, hint, hideLabel, className, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
+      <textarea ref={ref} rows={3} {...controlProps(id, { error, hint, className })} {...props} />
     </Field>
   );
 });

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { RecordDrawer } from '../../record-drawer';
 import { RequireRole } from '../../../components/layouts/require-role';
 import { AdminCreateProjectPage } from './create-project';
 import { AdminCreateUserPage } from './create-user';
@@ -16,6 +17,7 @@ export function AdminArea() {
         </Route>
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
+      <RecordDrawer />
     </RequireRole>
   );
 }

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
 import { AreaNotifications } from '../../area-notifications';
+import { RecordDrawer } from '../../record-drawer';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { ManagerCreateTaskPage } from './create-task';
 import { ManagerDashboardPage } from './dashboard';
@@ -21,6 +22,7 @@ export function ManagerArea() {
         </Route>
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
+      <RecordDrawer />
     </RequireRole>
   );
 }
@@ -34,6 +36,7 @@ export function TeamPerformanceArea() {
           <Route index element={<TeamPerformancePage />} />
         </Route>
       </Routes>
+      <RecordDrawer />
     </RequireRole>
   );
 }

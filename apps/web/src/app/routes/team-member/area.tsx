@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
 import { AreaNotifications } from '../../area-notifications';
+import { RecordDrawer } from '../../record-drawer';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { TeamMemberCreateTaskPage, TeamMemberDashboardPage, TeamMemberMyTasksPage, TeamMemberProjectsPage } from './pages';
 
@@ -16,6 +17,7 @@ export function TeamMemberArea() {
         </Route>
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
+      <RecordDrawer />
     </RequireRole>
   );
 }

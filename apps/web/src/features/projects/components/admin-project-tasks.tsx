@@ -1,6 +1,7 @@
 import type { ExpandedProject } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
+import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { formatDate } from '../../../lib/format';
 
 /** An ongoing project opened on the admin dashboard: its major tasks and their subtasks, read only. */
@@ -22,7 +23,9 @@ export function AdminProjectTasks({ project }: { project: ExpandedProject }) {
             <ul className="mt-2 divide-y divide-slate-100">
               {task.subtasks.map((subtask) => (
                 <li key={subtask.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                  <span className="min-w-40 flex-1 font-medium text-slate-800">{subtask.name}</span>
+                  <span className="min-w-40 flex-1">
+                    <SubtaskLink subtask={subtask} />
+                  </span>
                   <span className="text-slate-600">{subtask.assigned_to?.email ?? t('common.notAvailable')}</span>
                   <span className="text-slate-600">{formatDate(subtask.due_date) ?? t('common.notAvailable')}</span>
                   <PriorityDot priority={subtask.priority} />

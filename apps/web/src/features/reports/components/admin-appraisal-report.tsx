@@ -12,7 +12,7 @@ import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message
 import type { ListSearch } from '../../../lib/lists';
 import { useAppraisalReport } from '../api/get-appraisal-report';
 import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
-import { AppraisalChart, EfficiencyBar } from './appraisal-chart';
+import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-chart';
 
 type FormInput = z.input<typeof appraisalQuery>;
 
@@ -96,6 +96,7 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
           </div>
           <AppraisalChart item={item} />
           <EfficiencyBar score={item.efficiency_score} />
+          <ApprovalFigures item={item} />
         </div>
       )}
     </div>

@@ -28,3 +28,26 @@ export function EfficiencyBar({ score }: { score: number }) {
     </div>
   );
 }
+
+/** What the approvers decided on the person's work: on-time and first-pass rates, declines, the median wait for a decision. */
+export function ApprovalFigures({ item }: { item: AppraisalItem }) {
+  const { t } = useTranslation();
+  const na = t('common.notAvailable');
+  const percent = (value: number | null) => (value === null ? na : `${value}%`);
+  const figures: [string, string][] = [
+    [t('appraisal.onTime'), percent(item.on_time_completion_rate)],
+    [t('appraisal.firstPass'), percent(item.first_pass_approval_rate)],
+    [t('appraisal.declines'), String(item.declines_received)],
+    [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : t('appraisal.hours', { value: item.median_decision_hours.toFixed(1) })],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {figures.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="break-words text-xs font-medium text-slate-500">{label}</dt>
+          <dd className="text-lg font-semibold text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

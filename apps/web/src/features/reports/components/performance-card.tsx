@@ -1,6 +1,6 @@
 import type { AppraisalItem } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
-import { AppraisalChart, EfficiencyBar } from './appraisal-chart';
+import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-chart';
 
 /** One person's appraisal on the team performance screen: the four bars and the efficiency score. */
 export function PerformanceCard({ item }: { item: AppraisalItem }) {
@@ -18,6 +18,7 @@ export function PerformanceCard({ item }: { item: AppraisalItem }) {
       </header>
       <AppraisalChart item={item} />
       <EfficiencyBar score={item.efficiency_score} />
+      <ApprovalFigures item={item} />
     </article>
   );
 }

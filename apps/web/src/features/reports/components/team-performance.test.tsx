@@ -32,6 +32,9 @@ describe('team performance', () => {
     const card = await screen.findByRole('article', { name: member.email });
     expect(within(card).getByText('2 tasks')).toBeInTheDocument();
     expect(within(card).getByText(/50\s*%/)).toBeInTheDocument();
+    // Subtasks written straight into the tables have no history of decisions.
+    expect(within(card).getByText('Declines received').nextElementSibling).toHaveTextContent('0');
+    expect(within(card).getByText('First-pass approval').nextElementSibling).toHaveTextContent('N/A');
 
     await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));

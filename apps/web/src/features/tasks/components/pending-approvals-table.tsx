@@ -2,19 +2,23 @@ import type { Subtask } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import type { PagedListState } from '../../../lib/lists';
+import { usePhotosOf } from '../api/get-subtask';
+import { DeclineButton } from './decline-dialog';
+import { PhotoStrip } from './photos';
 import { SubtaskListTable } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
 
-const DECISIONS = {
-  approve: { status: 'completed', texts: { success: 'taskBoard.approved', failure: 'taskBoard.approveFailed' } },
-  decline: { status: 'ongoing', texts: { success: 'taskBoard.declined', failure: 'taskBoard.declineFailed' } },
-} as const;
+const APPROVE = { success: 'taskBoard.approved', failure: 'taskBoard.approveFailed' };
+const DECLINE = { success: 'taskBoard.declined', failure: 'taskBoard.declineFailed' };
 
-/** Subtasks waiting for this manager, a page at a time, each approved (completed) or declined (back to ongoing) at once. */
+/**
+ * Subtasks waiting for this manager, a page at a time, with the photos sent as proof: each
+ * approved (completed) at once, or declined (back to ongoing) with a reason.
+ */
 export function PendingApprovalsTable({ list, empty }: { list: PagedListState<Subtask>; empty: string }) {
   const { t } = useTranslation();
   const { change, saving, message } = useSubtaskStatusChange();
-  const decide = (subtask: Subtask, decision: keyof typeof DECISIONS) => change(subtask, DECISIONS[decision].status, DECISIONS[decision].texts);
+  const photos = usePhotosOf(list.items.map((subtask) => subtask.id)).data ?? [];
 
   return (
     <div className="space-y-3">
@@ -28,13 +32,14 @@ export function PendingApprovalsTable({ list, empty }: { list: PagedListState<Su
         action={{
           header: t('taskBoard.column.action'),
           render: (subtask) => (
-            <div className="flex flex-wrap gap-2">
-              <Button className="px-3 py-1.5" disabled={saving?.id === subtask.id} onClick={() => void decide(subtask, 'approve')}>
-                {t('taskBoard.approve')}
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" disabled={saving?.id === subtask.id} onClick={() => void decide(subtask, 'decline')}>
-                {t('taskBoard.decline')}
-              </Button>
+            <div className="space-y-2">
+              <PhotoStrip photos={photos.filter((photo) => photo.subtask_id === subtask.id)} />
+              <div className="flex flex-wrap gap-2">
+                <Button className="px-3 py-1.5" disabled={saving?.id === subtask.id} onClick={() => void change(subtask, 'completed', APPROVE)}>
+                  {t('taskBoard.approve')}
+                </Button>
+                <DeclineButton subtask={subtask} disabled={saving?.id === subtask.id} decline={(reason) => change(subtask, 'ongoing', DECLINE, reason)} />
+              </div>
             </div>
           ),
         }}

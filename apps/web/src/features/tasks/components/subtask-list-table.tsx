@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { ShowMore } from '../../../components/ui/show-more';
+import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
@@ -15,14 +16,25 @@ const wrapCellClass = 'min-w-32 max-w-64 break-words px-4 py-3 text-slate-700';
 const COLUMNS: Record<SubtaskColumn, { header: string; value: (subtask: Subtask) => ReactNode; wrap?: boolean }> = {
   project: { header: 'taskBoard.column.project', value: (subtask) => subtask.major_task?.project?.name, wrap: true },
   majorTask: { header: 'taskBoard.column.majorTask', value: (subtask) => subtask.major_task?.name, wrap: true },
-  subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask) => subtask.name, wrap: true },
-  title: { header: 'taskBoard.column.title', value: (subtask) => subtask.name, wrap: true },
+  subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
+  title: { header: 'taskBoard.column.title', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
   assignee: { header: 'taskBoard.column.assignee', value: (subtask) => subtask.assigned_to?.email },
   teamMember: { header: 'taskBoard.column.teamMember', value: (subtask) => subtask.assigned_to?.email },
   dueDate: { header: 'taskBoard.column.dueDate', value: (subtask) => formatDate(subtask.due_date) },
   priority: { header: 'taskBoard.column.priority', value: (subtask) => subtask.priority && <PriorityDot priority={subtask.priority} /> },
   status: { header: 'taskBoard.column.status', value: (subtask) => subtask.status && <StatusBadge status={subtask.status} /> },
 };
+
+/** A subtask's name, opening it; a declined one says why beside it. */
+function SubtaskTitle({ subtask }: { subtask: Subtask }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-col gap-1">
+      <SubtaskLink subtask={subtask} />
+      {subtask.decline_reason && <span className="text-xs text-red-700">{t('record.declinedBecause', { reason: subtask.decline_reason })}</span>}
+    </span>
+  );
+}
 
 export interface SubtaskAction {
   header: string;

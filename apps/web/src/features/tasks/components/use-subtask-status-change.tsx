@@ -2,6 +2,7 @@ import type { Subtask, SubtaskStatus } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { ApiError } from '../../../lib/api-client';
 import { useUpdateSubtask } from '../api/update-subtask';
 
 /** The message keys of one kind of status change: what shows when it worked, and when it did not. */
@@ -13,7 +14,8 @@ export interface StatusChangeTexts {
 /**
  * Changes a subtask's status from a list, one row at a time: which row is saving (and to which
  * status), and the outcome as a message above the list. A failure replaces an earlier success:
- * the two never show together (spec §8). Resolves once the lists show the new state.
+ * the two never show together (spec §8), and it says the server's reason after the spec's words.
+ * Resolves once the lists show the new state, answering whether it worked.
  */
 export function useSubtaskStatusChange() {
   const { t } = useTranslation();
@@ -21,13 +23,16 @@ export function useSubtaskStatusChange() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState<{ id: number; status: SubtaskStatus } | null>(null);
 
-  const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts) => {
+  const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string): Promise<boolean> => {
     setSaving({ id: subtask.id, status });
     try {
-      await update.mutateAsync({ id: subtask.id, status });
+      await update.mutateAsync({ id: subtask.id, status, comment });
       setOutcome({ tone: 'success', text: t(texts.success) });
-    } catch {
-      setOutcome({ tone: 'error', text: t(texts.failure) });
+      return true;
+    } catch (error) {
+      const reason = error instanceof ApiError ? ` ${error.detail}` : '';
+      setOutcome({ tone: 'error', text: `${t(texts.failure)}${reason}` });
+      return false;
     } finally {
       setSaving(null);
     }

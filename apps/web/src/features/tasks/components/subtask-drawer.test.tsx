@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../../../server/src/test/factories';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
+import { apiPage } from '../../../lib/api-client';
+import type { ListSearch } from '../../../lib/lists';
+import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import type { User } from '@siteboard/shared';
+import { PendingApprovalsTable } from './pending-approvals-table';
+import { SubtaskDrawer } from './subtask-drawer';
+import { usePagedList } from '../../../lib/lists';
+import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
+
+let server: ApiServer;
+let manager: TestUser;
+let member: TestUser;
+let subtaskId: number;
+
+const findPeople: ListSearch<User> = (search) => ({ queryKey: ['people', search], queryFn: () => apiPage<User>('/api/users/', { query: { search, limit: 20 } }) });
+
+function PendingScreen() {
+  const list = usePagedList(getPendingApprovalPagesQuery());
+  return <PendingApprovalsTable list={list} empty="No pending approvals." />;
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+  const company = await server.createCompany();
+  manager = await server.createUser(company, 'manager');
+  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const project = await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall' });
+  const majorTask = await insertMajorTask(server.database.db, company.id, project.id, { name: 'Footings' });
+  subtaskId = (await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B', dueDate: '2030-05-01' })).id;
+});
+afterAll(() => server.close());
+
+const photoFile = async (name: string) => new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#884422' } }).jpeg().toBuffer())], name, { type: 'image/jpeg' });
+
+describe('the record of work on screen', () => {
+  it('the assignee sends the task for approval with two photos and a note, in one step', async () => {
+    await server.signIn(member);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
+    await within(drawer).findByText('Harbour Wall');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Send for Approval' }));
+
+    const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+    await userEvent.upload(within(send).getByLabelText('Add photos'), [await photoFile('north.jpg'), await photoFile('south.jpg')]);
+    expect(within(send).getByText('north.jpg')).toBeInTheDocument();
+    await userEvent.type(within(send).getByLabelText('Note (optional)'), 'Both footings poured');
+    await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send for approval' })?.textContent ?? null).toBeNull());
+    expect(await within(drawer).findByText('Task sent for approval!')).toBeInTheDocument();
+    expect(await within(drawer).findByText(/sent it for approval/)).toBeInTheDocument();
+    expect(within(drawer).getByText('Both footings poured')).toBeInTheDocument();
+    expect(within(drawer).getAllByRole('button', { name: /Open photo/ }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the manager sees the thumbnails in the pending list and must give a reason to decline', async () => {
+    await server.signIn(manager);
+    renderScreen(<PendingScreen />);
+    const row = (await screen.findAllByRole('link', { name: 'Open Pour footing B' }))[0]!.closest('tr, li')! as HTMLElement;
+    expect(await within(row).findAllByRole('button', { name: /Open photo/ })).toHaveLength(2);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Decline Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline task' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Task' }));
+    expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Rebar spacing wrong at grid C');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Task' }));
+    expect(await screen.findByText('Task declined successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Open Pour footing B' })).toHaveLength(0));
+  });
+
+  it("the assignee sees the reason beside the task and in its timeline, and comments", async () => {
+    await server.signIn(member);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
+    expect(await within(drawer).findByText('Declined: Rebar spacing wrong at grid C')).toBeInTheDocument();
+    expect(within(drawer).getByText(/declined it/)).toBeInTheDocument();
+
+    await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Fixed, spacing now 200 mm');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    expect(await within(drawer).findByText('Fixed, spacing now 200 mm')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('Add a comment')).toHaveValue('');
+  });
+
+  it('the manager edits the task; each change shows in the timeline', async () => {
+    await server.signIn(manager);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/manager?subtask=${subtaskId}`, route: '/manager' });
+    const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Edit' }));
+    const title = within(drawer).getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Pour footing B (redo)');
+    await userEvent.selectOptions(within(drawer).getByLabelText('Priority'), 'High');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+    expect(await within(drawer).findByText('Changes saved.')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Title: Pour footing B → Pour footing B (redo)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Priority: Medium → High')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { updateSubtaskInput, type Subtask, type UpdateSubtaskInput, type User } from '@siteboard/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import type { ListSearch } from '../../../lib/lists';
+import { useUpdateSubtask } from '../api/update-subtask';
+import { AssigneePicker } from './pickers';
+import { PrioritySelect } from './priority-select';
+
+type Values = { name: string; description: string; due_date: string; priority: Subtask['priority']; assigned_to_id: string };
+const FIELDS = ['name', 'description', 'due_date', 'priority', 'assigned_to_id'] as const;
+
+/**
+ * An approver's edit of a subtask: title, description, due date, priority, and a new assignee
+ * (left empty, the assignee stays). Only what changed is sent; the server records each change.
+ */
+export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: Subtask; findAssignees: ListSearch<User>; onDone: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateSubtask();
+  const [failure, setFailure] = useState<string | null>(null);
+  const initial: Values = { name: subtask.name, description: subtask.description, due_date: subtask.due_date ?? '', priority: subtask.priority, assigned_to_id: '' };
+  const form = useForm<Values>({ defaultValues: initial });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== initial[field as keyof Values] && value !== '')) as UpdateSubtaskInput;
+    if (Object.keys(changed).length === 0) return onDone(false);
+    const parsed = updateSubtaskInput.safeParse(changed);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) form.setError(String(issue.path[0] ?? 'name') as keyof Values, { message: issue.message });
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: subtask.id, ...changed });
+      onDone(true);
+    } catch (error) {
+      if (!applyFieldErrors<Values>(error, form.setError, FIELDS)) setFailure(t('record.saveFailed', { detail: error instanceof ApiError ? error.detail : String(error) }));
+    }
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField label={t('record.title')} error={errors.name?.message} {...form.register('name')} />
+      <TextAreaField label={t('record.description')} error={errors.description?.message} {...form.register('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('record.dueDate')} type="date" error={errors.due_date?.message} {...form.register('due_date')} />
+        <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
+      </div>
+      <AssigneePicker find={findAssignees} error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')} />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          {t('record.cancel')}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('record.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

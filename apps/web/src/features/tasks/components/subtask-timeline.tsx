@@ -1,0 +1,65 @@
+import type { ActivityEntry } from '@siteboard/shared';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../../components/ui/icons';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { PhotoStrip } from './photos';
+
+const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'bell', attachment: 'report' };
+
+/** What an entry says happened, naming who did it. */
+function headline(entry: ActivityEntry, t: TFunction): string {
+  const actor = entry.actor?.email ?? t('record.someone');
+  if (entry.type !== 'status_changed') return t(`record.entry.${{ created: 'created', edited: 'edited', comment: 'comment', attachment: 'photo' }[entry.type]}`, { actor });
+  const move = `${entry.from}>${entry.to}`;
+  if (move === 'ongoing>pending_approval') return t('record.entry.submitted', { actor });
+  if (move === 'pending_approval>completed') return t('record.entry.approved', { actor });
+  if (move === 'pending_approval>ongoing') return t('record.entry.declined', { actor });
+  return t('record.entry.status', { actor, from: t(`status.${entry.from}`), to: t(`status.${entry.to}`) });
+}
+
+/** An edited field's value as people read it. */
+function shown(field: string, value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return t('record.empty');
+  if (field === 'assigned_to') return (value as { email?: string }).email ?? t('record.someone');
+  if (field === 'priority') return t(`priority.${String(value)}`);
+  if (field === 'due_date') return formatDate(String(value)) ?? String(value);
+  return String(value);
+}
+
+/** A subtask's history, oldest first: who did what when, what they said, and the photos. */
+export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="space-y-3">
+      {entries.map((entry) => {
+        const said = entry.type === 'comment' ? entry.text : entry.comment;
+        const declined = entry.type === 'status_changed' && entry.from === 'pending_approval' && entry.to === 'ongoing';
+        return (
+          <li key={entry.id} className="flex gap-3">
+            <span className={`mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${declined ? 'bg-red-100 text-red-700' : 'bg-slate-100 text-slate-600'}`} aria-hidden>
+              <Icon name={declined ? 'declined' : ICONS[entry.type]} className="h-4 w-4" />
+            </span>
+            <div className="min-w-0 flex-1 space-y-1 text-sm">
+              <p className="break-words text-slate-800">{headline(entry, t)}</p>
+              <p className="text-xs text-slate-500">
+                <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+              </p>
+              {said && <p className={`whitespace-pre-line break-words rounded-lg px-3 py-2 ${declined ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-800'}`}>{said}</p>}
+              {entry.changes && (
+                <ul className="space-y-0.5 text-slate-600">
+                  {Object.entries(entry.changes).map(([field, change]) => (
+                    <li key={field} className="break-words">
+                      {t('record.change', { field: t(`record.field.${field}`), from: shown(field, change.from, t), to: shown(field, change.to, t) })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {entry.attachment && <PhotoStrip photos={[entry.attachment]} />}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
