@@ -42,7 +42,10 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
-/** Route-level role guard: `preHandler: requireRole('admin')`. */
+/**
+ * Route-level role guard: `preValidation: requireRole('admin')`. It runs before the schema is
+ * checked, so a caller who may not use the route learns nothing about its input (403, not 400).
+ */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!roles.includes(request.user.role)) throw new ForbiddenError();

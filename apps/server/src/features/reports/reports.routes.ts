@@ -10,7 +10,7 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
-    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
       security,
@@ -22,7 +22,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
-    preHandler: requireRole(...PERMISSIONS['reports:team']),
+    preValidation: requireRole(...PERMISSIONS['reports:team']),
     schema: {
       tags,
       security,
@@ -34,7 +34,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/generate-appraisal-pdf/', {
-    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
       security,

@@ -306,20 +306,30 @@ export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: 
  * subtask is also the order a project deletion cascades in, so the two cannot deadlock.
  */
 
-/** The company's project, share-locked for the rest of the transaction. */
+/** "Today" in the company's time zone, for the new-subtask rules. */
+const companyToday = (tx: DbOrTx, companyId: number) => localDate(tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)));
+
+/** The company's project, share-locked for the rest of the transaction, and the company's today. */
 export async function lockProject(tx: DbOrTx, companyId: number, projectId: number) {
   const [row] = await tx
-    .select({ id: projects.id, status: projects.status, managerId: projects.managerId })
+    .select({ id: projects.id, status: projects.status, managerId: projects.managerId, today: companyToday(tx, companyId) })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
     .for('share');
   return row;
 }
 
-/** The company's major task and its project, the project share-locked. */
+/** The company's major task and its project, the project share-locked, and the company's today. */
 export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorTaskId: number) {
   const [row] = await tx
-    .select({ majorTaskId: majorTasks.id, projectId: projects.id, projectStatus: projects.status, projectManagerId: projects.managerId })
+    .select({
+      majorTaskId: majorTasks.id,
+      createdById: majorTasks.createdById,
+      projectId: projects.id,
+      projectStatus: projects.status,
+      projectManagerId: projects.managerId,
+      today: companyToday(tx, companyId),
+    })
     .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)))

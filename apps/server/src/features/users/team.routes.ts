@@ -9,7 +9,7 @@ const security = [{ bearer: [] }];
 
 export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/team-members/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:read']),
+    preValidation: requireRole(...PERMISSIONS['team-members:read']),
     schema: {
       tags,
       summary: "List team-member records: the company's for an admin, their own team's for a manager",
@@ -20,7 +20,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/team-workload/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:workload']),
+    preValidation: requireRole(...PERMISSIONS['team-members:workload']),
     schema: {
       tags,
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
@@ -31,7 +31,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/team-members/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:manage']),
+    preValidation: requireRole(...PERMISSIONS['team-members:manage']),
     schema: {
       tags,
       summary: "Create (201) or update (200) a team member's record: their manager and performance score",

@@ -107,6 +107,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, onChanged }
               <CreateSubtaskForm
                 id={`${id}-form`}
                 majorTaskId={majorTask.id}
+                projectManagerId={majorTask.project.manager_id}
                 findAssignees={findAssignees}
                 onCreated={() => {
                   setAdding(false);
