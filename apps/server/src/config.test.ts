@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       dataDir: '/srv/siteboard/data',
       ALLOW_SIGNUP: true,
+      PUBLIC_COMPANY_LIST: false,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,

@@ -1,11 +1,12 @@
-import type { SignupInput, User } from '@siteboard/shared';
+import type { CompanyListItem, SignupInput, User } from '@siteboard/shared';
+import type { Page, PageRequest } from '../../lib/lists';
 import type { Db } from '../../db/client';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { LoginThrottle } from '../auth/auth.throttle';
 import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';
 import { userCode } from '../users/users.rules';
-import { findCompanyByName, insertCompany } from './companies.queries';
+import { findCompanyByName, insertCompany, listCompanies } from './companies.queries';
 
 export const INVALID_COMPANY_PASSWORD = 'Invalid company name or password.';
 export const COMPANY_NAME_TAKEN = 'A company with this name already exists.';
@@ -14,7 +15,7 @@ export async function verifyCompanyPassword(
   deps: { db: Db; throttle: LoginThrottle },
   input: { company_name: string; password: string },
   clientKey: string,
-): Promise<number> {
+): Promise<{ id: number; name: string }> {
   const accountKey = `company:${input.company_name.trim().toLowerCase()}`;
   await deps.throttle.assertAllowed(clientKey, accountKey);
   const company = await findCompanyByName(deps.db, input.company_name);
@@ -24,7 +25,17 @@ export async function verifyCompanyPassword(
     throw new ValidationError(INVALID_COMPANY_PASSWORD);
   }
   await deps.throttle.recordSuccess(accountKey);
-  return company.id;
+  return { id: company.id, name: company.name };
+}
+
+/**
+ * The company list: every company, a page at a time, where the server is set to publish it;
+ * otherwise only the caller's own (the company step takes a typed name, and one tenant must not
+ * learn the others' names).
+ */
+export async function listVisibleCompanies(db: Db, caller: { companyId: number } | undefined, page: PageRequest): Promise<Page<CompanyListItem>> {
+  const { items, total } = await listCompanies(db, { companyId: caller?.companyId }, page);
+  return { items: items.map((company) => ({ id: company.id, company_id: company.id, name: company.name })), total };
 }
 
 /** A new company and its first admin, together or not at all. */

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
-import { DEFAULT_PASSWORD, createCompany, freshClientAddress, unique } from '../../test/factories';
+import { DEFAULT_PASSWORD, createCompany, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
 
 const INVALID = { success: false, error: 'Invalid company name or password.' };
 
@@ -26,17 +26,25 @@ async function companyRowsNamed(ctx: TestContext, name: string) {
 
 describeEachDatabase('companies API', (ctx) => {
   describe('GET /api/companies/', () => {
-    it('lists every company with id, company_id and name', async () => {
-      const first = await createCompany(ctx.app.db);
-      const second = await createCompany(ctx.app.db);
+    it('answers a signed-in user their own company only, in the list shape', async () => {
+      const mine = await createCompany(ctx.app.db);
+      await createCompany(ctx.app.db);
+      const { access } = await loginAs(ctx.app, mine.admin);
+
+      const response = await injectAs(ctx.app, access, { method: 'GET', url: '/api/companies/' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([{ id: mine.id, company_id: mine.id, name: mine.name }]);
+      expect(response.headers['x-total-count']).toBe('1');
+    });
+
+    it("refuses an anonymous caller with 401, naming no company", async () => {
+      const company = await createCompany(ctx.app.db);
 
       const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/' });
 
-      expect(response.statusCode).toBe(200);
-      const listed = response.json();
-      expect(listed).toContainEqual({ id: first.id, company_id: first.id, name: first.name });
-      expect(listed).toContainEqual({ id: second.id, company_id: second.id, name: second.name });
-      for (const item of listed) expect(Object.keys(item).sort()).toEqual(['company_id', 'id', 'name']);
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain(company.name);
     });
   });
 
@@ -47,7 +55,7 @@ describeEachDatabase('companies API', (ctx) => {
       const response = await verify(ctx, { company_name: `  ${company.name.toUpperCase()} `, password: company.password });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, company_id: company.id });
+      expect(response.json()).toEqual({ success: true, company_id: company.id, company_name: company.name });
     });
 
     it('gives the same answer for a wrong password and an unknown company', async () => {
@@ -124,7 +132,7 @@ describeEachDatabase('companies API', (ctx) => {
       const [company] = await ctx.app.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, body.company_id));
       expect(company).toEqual({ timezone: 'Europe/Paris' });
       const verified = await verify(ctx, { company_name: payload.company_name, password: payload.company_password });
-      expect(verified.json()).toEqual({ success: true, company_id: body.company_id });
+      expect(verified.json()).toEqual({ success: true, company_id: body.company_id, company_name: expect.any(String) });
     });
 
     it('refuses a name already taken, whatever its case, and writes nothing', async () => {
@@ -196,3 +204,26 @@ describeEachDatabase('companies API', (ctx) => {
     });
   });
 });
+
+describeEachDatabase(
+  'companies API with PUBLIC_COMPANY_LIST=true',
+  (ctx) => {
+    it('lists every company to anyone, by name, a page at a time with the total', async () => {
+      const first = await createCompany(ctx.app.db, { name: unique('Alpha') });
+      const second = await createCompany(ctx.app.db, { name: unique('Beta') });
+
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/' });
+      const paged = await ctx.app.inject({ method: 'GET', url: '/api/companies/?limit=1&offset=1' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        { id: first.id, company_id: first.id, name: first.name },
+        { id: second.id, company_id: second.id, name: second.name },
+      ]);
+      expect(response.headers['x-total-count']).toBe('2');
+      expect(paged.json()).toEqual([{ id: second.id, company_id: second.id, name: second.name }]);
+      expect(paged.headers['x-total-count']).toBe('2');
+    });
+  },
+  { publicCompanyList: true },
+);

@@ -269,12 +269,17 @@ describe('request logs', () => {
       const team = await createTeam(app);
       const client = await connectLive(base, livePath(team.member, team.member.access));
       client.close();
+      // The server decodes parameter names: a spelling the log did not decode still carries the token.
+      const spelledOtherwise = await connectLive(base, livePath(team.manager, team.manager.access).replace('?token=', '?%74oken='));
+      spelledOtherwise.close();
       expect(await refusedWith(base, livePath(team.manager, team.member.access))).toBe(403);
 
       const log = lines.join('');
       expect(log).toContain(`/ws/notifications/${team.member.id}/`);
       expect(log).toContain('token=[redacted]');
+      expect(log).toContain('%74oken=[redacted]');
       expect(log).not.toContain(team.member.access);
+      expect(log).not.toContain(team.manager.access);
     } finally {
       await app.close();
       await database.drop();

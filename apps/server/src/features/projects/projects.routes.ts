@@ -21,7 +21,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: projectListQuery,
       response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query)),
   });
 
   app.get('/api/projects/:id/', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, managerAppraisalQuery } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import { appraisalPdf, appraisalReport, managerAppraisalReport } from './reports.service';
 
@@ -30,7 +31,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: managerAppraisalQuery,
       response: { 200: z.array(appraisalItemSchema), ...refusals },
     },
-    handler: async (request) => managerAppraisalReport(request.ctx, request.query),
+    handler: async (request, reply) => sendPage(reply, await managerAppraisalReport(request.ctx, request.query)),
   });
 
   app.get('/api/generate-appraisal-pdf/', {

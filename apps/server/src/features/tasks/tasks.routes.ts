@@ -67,7 +67,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subtaskListQuery,
       response: listResponses,
     },
-    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query)),
   });
 
   app.post('/api/subtasks/', {
@@ -96,7 +96,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { url, summary, list } of dashboardLists) {
     app.get(url, {
       schema: { tags, security, summary, querystring: taskListQuery, response: listResponses },
-      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query), request.query),
+      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query)),
     });
   }
 };

@@ -22,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: userListQuery,
       response: { 200: z.array(userSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listUsers(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listUsers(request.ctx, request.query)),
   });
 
   app.post('/api/users/', {

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
-import { api, apiPage } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type PagedListQuery } from '../../../lib/lists';
 import { SUBTASK_PAGE_SIZE } from '../tasks.rules';
 
@@ -14,13 +14,6 @@ export type SubtaskFilter = {
 
 /** Every subtasks query's key starts with this: a change to any subtask reloads them all. */
 export const subtasksQueryKey = ['subtasks'] as const;
-
-/** Every matching subtask: only for lists bounded by their filter (a manager's team's ongoing work). */
-export const getSubtasks = (filter: SubtaskFilter) => api<Subtask[]>('/api/subtasks/', { query: filter });
-
-export const getSubtasksQueryOptions = (filter: SubtaskFilter) => queryOptions({ queryKey: [...subtasksQueryKey, filter], queryFn: () => getSubtasks(filter) });
-
-export const useSubtasks = (filter: SubtaskFilter) => useQuery(getSubtasksQueryOptions(filter));
 
 /** Any subtask list endpoint a page at a time, soonest due first, with how many rows it holds in all. */
 export const subtaskListPages = (queryKey: QueryKey, path: string, filter: SubtaskFilter = {}): PagedListQuery<Subtask> => ({
