@@ -19,6 +19,7 @@ import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { wsPlugin } from './plugins/ws';
 
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(bodyPlugin);
   // Crews load lists over a site's mobile connection: JSON and the app's files shrink several
   // times over; answers under 1 KB go as they are. A JSON answer (at most ~100 KB) is compressed

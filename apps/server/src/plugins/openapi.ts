@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsCsp } from './security-headers';
 
 /** The OpenAPI document is generated from the same zod schemas the routes validate with. */
 export const openapiPlugin = fp(
@@ -14,7 +15,7 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
