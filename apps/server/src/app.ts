@@ -29,7 +29,11 @@ export interface AppOptions {
   allowSignup?: boolean;
   /** Whether GET /api/companies/ lists every company to anyone (else a signed-in user's own). */
   publicCompanyList?: boolean;
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-For to believe (config TRUST_PROXY): a number of proxy hops in front of the
+   * server, their addresses or subnets (comma list), true for any, or false.
+   */
+  trustProxy?: boolean | number | string;
   /** The built web app to serve; apps/web/dist when unset. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -44,7 +48,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: safeLogger(options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +64,9 @@ export async function buildApp(options: AppOptions) {
   // more CPU per list request than the compression itself. Files still stream.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await app.register(dbPlugin, { database: options.database });
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  // Several instances share one PostgreSQL database, so they share its throttle counters too.
+  const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret, throttleStore });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {
@@ -93,3 +99,12 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Fastify's trust for a hop count: the first `hops` addresses back from the socket are proxies,
+ * so the client address is the one the outermost of them saw (Fastify itself refuses bare hop counts).
+ */
+function trustedProxies(trust: boolean | number | string): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}

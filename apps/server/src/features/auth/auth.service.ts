@@ -20,14 +20,11 @@ const INVALID_REFRESH = 'Token is invalid or expired.';
 /** One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing. */
 export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<TokenPair> {
   const accountKey = `${input.company_id}:${input.email.toLowerCase()}`;
-  await deps.throttle.assertAllowed(clientKey, accountKey);
+  await deps.throttle.countAttempt(clientKey, accountKey);
   const candidate = await findLoginCandidate(deps.db, input.company_id, input.email);
   const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
-  if (!candidate || !passwordMatches || candidate.role !== input.role) {
-    await deps.throttle.recordFailure(clientKey, accountKey);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
-  }
-  await deps.throttle.recordSuccess(accountKey);
+  if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  await deps.throttle.recordSuccess(clientKey, accountKey);
   return issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
 }
 

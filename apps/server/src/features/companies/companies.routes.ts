@@ -45,11 +45,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
       tags: ['companies'],
       summary: 'Create a company and its first admin',
       body: signupInput,
-      response: { 201: z.object({ company_id: z.number(), user: userSchema }), 400: errorResponse, 403: errorResponse, 409: errorResponse },
+      response: { 201: z.object({ company_id: z.number(), user: userSchema }), 400: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse },
     },
     handler: async (request, reply) => {
       if (!options.allowSignup) throw new ForbiddenError('Sign-up is turned off on this server.');
-      return reply.code(201).send(await signup(app.db, request.body));
+      return reply.code(201).send(await signup(app.db, request.body, { throttle: app.loginThrottle, clientKey: request.ip }));
     },
   });
 };

@@ -17,14 +17,11 @@ export async function verifyCompanyPassword(
   clientKey: string,
 ): Promise<{ id: number; name: string }> {
   const accountKey = `company:${input.company_name.trim().toLowerCase()}`;
-  await deps.throttle.assertAllowed(clientKey, accountKey);
+  await deps.throttle.countAttempt(clientKey, accountKey);
   const company = await findCompanyByName(deps.db, input.company_name);
   const matches = await verifyPassword(company?.passwordHash, input.password);
-  if (!company || !matches) {
-    await deps.throttle.recordFailure(clientKey, accountKey);
-    throw new ValidationError(INVALID_COMPANY_PASSWORD);
-  }
-  await deps.throttle.recordSuccess(accountKey);
+  if (!company || !matches) throw new ValidationError(INVALID_COMPANY_PASSWORD);
+  await deps.throttle.recordSuccess(clientKey, accountKey);
   return { id: company.id, name: company.name };
 }
 
@@ -38,8 +35,9 @@ export async function listVisibleCompanies(db: Db, caller: { companyId: number }
   return { items: items.map((company) => ({ id: company.id, company_id: company.id, name: company.name })), total };
 }
 
-/** A new company and its first admin, together or not at all. */
-export async function signup(db: Db, input: SignupInput): Promise<{ company_id: number; user: User }> {
+/** A new company and its first admin, together or not at all; counted per client address first when `throttle` is given. */
+export async function signup(db: Db, input: SignupInput, throttle?: { throttle: LoginThrottle; clientKey: string }): Promise<{ company_id: number; user: User }> {
+  await throttle?.throttle.countSignup(throttle.clientKey);
   const [companyPasswordHash, passwordHash] = await Promise.all([hashPassword(input.company_password), hashPassword(input.password)]);
   return db.transaction(async (tx) => {
     const company = await insertCompany(tx, { name: input.company_name.trim(), passwordHash: companyPasswordHash, timezone: input.timezone ?? 'UTC' });
