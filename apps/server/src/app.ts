@@ -14,10 +14,13 @@ import { activityRoutes } from './features/tasks/activity.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { teamMembersRoutes } from './features/users/team.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { safeLogger } from './lib/log';
 import { authPlugin } from './plugins/auth';
+import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { wsPlugin } from './plugins/ws';
 
@@ -25,7 +28,13 @@ export interface AppOptions {
   database: Database;
   jwtSecret: string;
   allowSignup?: boolean;
-  trustProxy?: boolean;
+  /** Whether GET /api/companies/ lists every company to anyone (else a signed-in user's own). */
+  publicCompanyList?: boolean;
+  /**
+   * Whose X-Forwarded-For to believe (config TRUST_PROXY): a number of proxy hops in front of the
+   * server, their addresses or subnets (comma list), true for any, or false.
+   */
+  trustProxy?: boolean | number | string;
   /** The built web app to serve; apps/web/dist when unset. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -39,14 +48,16 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: withoutTokensInUrls(options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    logger: safeLogger(options.logger ?? false),
+    trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(bodyPlugin);
   // Crews load lists over a site's mobile connection: JSON and the app's files shrink several
   // times over; answers under 1 KB go as they are. A JSON answer is compressed in one call rather
   // than through a zlib stream: on two cores the stream's thread-pool hops and chunked writes cost
@@ -54,7 +65,9 @@ export async function buildApp(options: AppOptions) {
   // Files still stream.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await app.register(dbPlugin, { database: options.database });
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  // Several instances share one PostgreSQL database, so they share its throttle counters too.
+  const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret, throttleStore });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {
@@ -65,7 +78,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
-    await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true });
+    await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true, publicCompanyList: options.publicCompanyList ?? false });
     await publicScope.register(authPublicRoutes);
     await publicScope.register(liveNotificationsRoutes);
   });
@@ -89,18 +102,11 @@ export async function buildApp(options: AppOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** The live connection carries its access token in the query string: request logs must not. */
-function withoutTokensInUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return logger;
-  return {
-    ...(typeof logger === 'object' ? logger : {}),
-    serializers: {
-      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
-        method: request.method,
-        url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
-        host: request.host,
-        remoteAddress: request.ip,
-      }),
-    },
-  };
+/**
+ * Fastify's trust for a hop count: the first `hops` addresses back from the socket are proxies,
+ * so the client address is the one the outermost of them saw (Fastify itself refuses bare hop counts).
+ */
+function trustedProxies(trust: boolean | number | string): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }

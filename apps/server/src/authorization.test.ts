@@ -70,6 +70,12 @@ const ROWS: Row[] = [
     expected: only({ admin: 201 }, 404),
   },
   {
+    // Authorisation before validation: who may not create users learns nothing about the body it needs.
+    endpoint: 'POST /api/users/ (an invalid body)',
+    request: () => ({ method: 'POST', url: '/api/users/', payload: { email: 'not an e-mail', role: 'owner' } }),
+    expected: only({ admin: 400 }, 400),
+  },
+  {
     endpoint: 'PATCH /api/users/{id}/',
     request: ({ team }) => ({ method: 'PATCH', url: `/api/users/${team.otherMember.id}/`, payload: { designation: 'Foreman' } }),
     expected: only({ admin: 200 }, 404),
@@ -113,17 +119,45 @@ const ROWS: Row[] = [
     request: ({ team, work }) => ({ method: 'POST', url: '/api/major-tasks/', payload: { project_id: work.projectId, name: unique('Foundation'), subtasks: [newSubtask(team.member.id)] } }),
     expected: only({ projectManager: 201, otherManager: 201 }, 403),
   },
-  { endpoint: 'PATCH /api/major-tasks/{id}/', request: ({ work }) => ({ method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { description: 'Revised' } }), expected: only({ projectManager: 200, otherManager: 200 }, 403) },
   {
-    endpoint: 'DELETE /api/major-tasks/{id}/',
-    request: async ({ db, team, work }) => ({ method: 'DELETE', url: `/api/major-tasks/${(await insertMajorTask(db, team.company.id, work.projectId)).id}/` }),
-    expected: only({ projectManager: 204, otherManager: 204 }, 403),
+    endpoint: 'PATCH /api/major-tasks/{id}/ (created by the project manager)',
+    request: ({ work }) => ({ method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { description: 'Revised' } }),
+    expected: only({ admin: 200, projectManager: 200 }, 404),
+  },
+  {
+    endpoint: 'PATCH /api/major-tasks/{id}/ (created by another manager)',
+    request: async ({ db, team, work }) => ({
+      method: 'PATCH',
+      url: `/api/major-tasks/${(await insertMajorTask(db, team.company.id, work.projectId, { createdById: team.otherManager.id })).id}/`,
+      payload: { description: 'Revised' },
+    }),
+    expected: only({ admin: 200, projectManager: 200, otherManager: 200 }, 404),
+  },
+  {
+    endpoint: 'DELETE /api/major-tasks/{id}/ (created by the project manager)',
+    request: async ({ db, team, work }) => ({ method: 'DELETE', url: `/api/major-tasks/${(await insertMajorTask(db, team.company.id, work.projectId, { createdById: team.manager.id })).id}/` }),
+    expected: only({ admin: 204, projectManager: 204 }, 404),
+  },
+  {
+    endpoint: 'DELETE /api/major-tasks/{id}/ (created by another manager)',
+    request: async ({ db, team, work }) => ({ method: 'DELETE', url: `/api/major-tasks/${(await insertMajorTask(db, team.company.id, work.projectId, { createdById: team.otherManager.id })).id}/` }),
+    expected: only({ admin: 204, projectManager: 204, otherManager: 204 }, 404),
   },
   { endpoint: 'GET /api/subtasks/', request: () => ({ method: 'GET', url: '/api/subtasks/?project_status=ongoing,planned' }), expected: everyone(200) },
   {
     endpoint: 'POST /api/subtasks/',
     request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id) } }),
     expected: only({ projectManager: 201, otherManager: 201, assignee: 201, otherMember: 201 }, 403),
+  },
+  {
+    endpoint: 'POST /api/subtasks/ already completed',
+    request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id), status: 'completed' } }),
+    expected: only({ projectManager: 201 }, 403),
+  },
+  {
+    endpoint: 'POST /api/subtasks/ already overdue',
+    request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id), due_date: '2020-01-31' } }),
+    expected: only({ projectManager: 201, otherManager: 400, assignee: 400, otherMember: 400 }, 403),
   },
   {
     endpoint: 'PATCH /api/subtasks/{id}/ send for approval',

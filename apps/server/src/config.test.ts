@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       dataDir: '/srv/siteboard/data',
       ALLOW_SIGNUP: true,
+      PUBLIC_COMPANY_LIST: false,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
@@ -43,10 +44,18 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://app@db.internal/siteboard',
       JWT_SECRET: 'x'.repeat(32),
       ALLOW_SIGNUP: false,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: 60,
     });
+  });
+
+  it('reads TRUST_PROXY as the one proxy in front (true), a hop count, or the proxies\' addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.5');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY: must be true, false, a hop count or a comma list of proxy addresses');
   });
 
   it('resolves DATA_DIR against the directory the command was typed in (INIT_CWD), else the working directory', () => {

@@ -5,6 +5,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * Whose X-Forwarded-For to believe. Only the nearest proxies' entries are the addresses they saw;
+ * anything further left is whatever the client wrote. `true` is the one proxy in front (a load
+ * balancer), a number that many hops, a list those proxies' addresses or subnets.
+ */
+function trustedProxies(value: string): boolean | number | string {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -16,7 +28,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SIGNUP: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  PUBLIC_COMPANY_LIST: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a hop count or a comma list of proxy addresses')
+    .transform(trustedProxies)
+    .default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),

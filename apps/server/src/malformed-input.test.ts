@@ -6,8 +6,10 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from './db/client';
-import { describeEachDatabase } from './test/build-app';
-import { callAs, createTeam, insertWork, type Caller, type Team } from './test/work-factories';
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from './plugins/body';
+import { describeEachDatabase, type TestContext } from './test/build-app';
+import { freshClientAddress } from './test/factories';
+import { callAs, createTeam, insertWork, type Caller } from './test/work-factories';
 
 const TABLES = ['companies', 'users', 'team_members', 'projects', 'major_tasks', 'subtasks', 'notifications', 'notification_recipients'];
 
@@ -17,6 +19,30 @@ async function snapshot(db: Db): Promise<string> {
   const result = (await db.execute(sql.raw(`select ${parts.join(" || ':' || ")} as fingerprint`))) as unknown as { rows: { fingerprint: string }[] };
   return result.rows[0]!.fingerprint;
 }
+
+/** Text no person types and PostgreSQL cannot always store: NUL, the other control characters, unpaired surrogates. */
+const unstorableText = fc.oneof(
+  fc.constantFrom('\u0000', 'Slab\u0000pour', '\u0001', 'bell\u0007', 'escape\u001b[31m', 'delete\u007f', 'next line\u0085', '\ud800', 'broken\udfff', 'half an emoji \ud83d'),
+  fc
+    .tuple(fc.string({ maxLength: 4 }), fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x09 || code === 0x0b || code === 0x0c || (code > 0x0d && code < 0x20) || code >= 0x7f), fc.string({ maxLength: 4 }))
+    .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`),
+  fc.tuple(fc.string({ maxLength: 4 }), fc.integer({ min: 0xd800, max: 0xdfff })).map(([before, code]) => `${before}${String.fromCharCode(code)}`),
+);
+/** Dates of the calendar's shape outside the years a job site plans in, or days the calendar does not have. */
+const extremeDate = fc.oneof(
+  fc.constantFrom('0000-01-01', '0001-01-01', '1899-12-31', '2201-01-01', '9999-12-31', '1900-02-29', '2100-02-29'),
+  fc.integer({ min: 0, max: 9999 }).filter((year) => year < 1900 || year > 2200).map((year) => `${String(year).padStart(4, '0')}-06-15`),
+);
+/** A small whole number spelled any way but in decimal digits. */
+const numberSpelling = fc.constantFrom('0x1', '0X1A', '1e0', '1E2', '+1', ' 1', '1 ', '1.0', '0b1', '0o7', 'Infinity', '\u0663', '1_000');
+const numberSpellingInJson = fc.oneof(numberSpelling, fc.constantFrom([1], ['1'], [[1]], { 0: 1 }));
+/** A JSON value nested deeper than any request needs, as arrays, objects or both. */
+const deepJson = fc.tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 20_000 }), fc.constantFrom('[', '{"a":', 'mixed')).map(([depth, kind]) => {
+  const opener = (level: number) => (kind === 'mixed' ? (level % 2 ? '[' : '{"a":') : kind);
+  let json = '1';
+  for (let level = 0; level < depth; level++) json = opener(level) === '[' ? `[${json}]` : `{"a":${json}}`;
+  return json;
+});
 
 const FIELD_NAMES = [
   'email', 'password', 'role', 'designation', 'mobile_number', 'company_id', 'manager_id', 'manager', 'user_id', 'performance_score',
@@ -32,6 +58,10 @@ const hostileValue = fc.oneof(
   fc.constantFrom('', ' ', '2026-02-30', '9999-99-99', '1e400', 'NaN', '-1', '0', '2147483648', '99999999999999999999', '<script>', "'; drop table users; --", 'ongoing', 'admin', 'completed'),
   fc.array(fc.oneof(fc.integer(), fc.string(), fc.object()), { maxLength: 3 }),
   fc.object({ maxDepth: 2 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  unstorableText,
+  extremeDate,
+  numberSpellingInJson,
 );
 /** A hostile value as a query parameter. String() throws on the rare object whose `toString` fast-check made a non-function (or that has no prototype). */
 const asQueryValue = (value: unknown) => {
@@ -75,17 +105,47 @@ const ENDPOINTS: Endpoint[] = [
 
 const READ_PATHS = ['/api/subtasks/', '/api/projects/', '/api/users/', '/api/appraisal-report/', '/projects/api/manager-appraisal-report/', '/api/generate-appraisal-pdf/'];
 
+type Fields = { text?: string[]; dates?: string[]; ids?: string[] };
+interface FieldCase {
+  endpoint: Endpoint;
+  /** A body the endpoint takes, to spoil one field of. */
+  body: () => Record<string, unknown>;
+  fields: Fields;
+}
+
+function withValue(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  const keys = path.split('.');
+  let target: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  target[keys.at(-1)!] = value;
+  return copy;
+}
+
+type RealIds = { user: number; project: number; majorTask: number; subtask: number };
+
+async function createWorld(ctx: TestContext) {
+  const team = await createTeam(ctx.app);
+  const work = await insertWork(ctx.app.db, team);
+  const ids: RealIds = { user: team.otherMember.id, project: work.projectId, majorTask: work.majorTaskId, subtask: work.subtaskId };
+  return {
+    team,
+    ids,
+    callerFor: (as: Endpoint['as']): Caller => ({ admin: team.admin, manager: team.manager, member: team.member })[as],
+    realIdFor: (path: string) => String(path.includes('users') ? ids.user : path.includes('projects') ? ids.project : path.includes('major-tasks') ? ids.majorTask : ids.subtask),
+  };
+}
+
 describeEachDatabase('malformed input', (ctx) => {
-  let team: Team;
-  let realIds: { user: number; project: number; majorTask: number; subtask: number };
+  let world: Awaited<ReturnType<typeof createWorld>>;
+  // The random bodies below may delete or change any row of their company: the field checks get a company of their own.
+  let spoilable: Awaited<ReturnType<typeof createWorld>>;
   beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    const work = await insertWork(ctx.app.db, team);
-    realIds = { user: team.otherMember.id, project: work.projectId, majorTask: work.majorTaskId, subtask: work.subtaskId };
+    world = await createWorld(ctx);
+    spoilable = await createWorld(ctx);
   });
-  const callerFor = (as: Endpoint['as']): Caller => ({ admin: team.admin, manager: team.manager, member: team.member })[as];
-  const realIdFor = (path: string) =>
-    String(path.includes('users') ? realIds.user : path.includes('projects') ? realIds.project : path.includes('major-tasks') ? realIds.majorTask : realIds.subtask);
+  const callerFor = (as: Endpoint['as']) => world.callerFor(as);
+  const realIdFor = (path: string) => world.realIdFor(path);
 
   for (const endpoint of ENDPOINTS) {
     const label = `${endpoint.method} ${endpoint.path(':id')} as ${endpoint.as}${endpoint.id ? ` (${endpoint.id} id)` : ''}`;
@@ -111,6 +171,131 @@ describeEachDatabase('malformed input', (ctx) => {
       );
     });
   }
+
+  const FIELD_CASES = (): FieldCase[] => {
+    const { team, ids: realIds } = spoilable;
+    const subtask = { name: 'Rebar', description: 'Level 2', assigned_to_id: team.member.id, due_date: '2099-05-01', priority: 'low' };
+    return [
+      {
+        endpoint: { method: 'POST', path: () => '/api/signup/', as: 'admin' },
+        body: () => ({ company_name: `Fresh ${Math.random()}`, company_password: 'long enough', email: `fresh${Math.random()}@example.test`, password: 'long enough' }),
+        fields: { text: ['company_name', 'company_password', 'email', 'password'] },
+      },
+      { endpoint: { method: 'POST', path: () => '/api/verify-company-password/', as: 'admin' }, body: () => ({ company_name: team.company.name, password: 'wrong' }), fields: { text: ['company_name', 'password'] } },
+      {
+        endpoint: { method: 'POST', path: () => '/api/token/', as: 'admin' },
+        body: () => ({ email: team.member.email, password: 'wrong', role: 'team_member', company_id: team.company.id }),
+        fields: { text: ['email', 'password'], ids: ['company_id'] },
+      },
+      {
+        endpoint: { method: 'POST', path: () => '/api/users/', as: 'admin' },
+        body: () => ({ email: `new${Math.random()}@example.test`, password: 'long enough', role: 'team_member', manager_id: team.manager.id, designation: 'Rigger', mobile_number: '+1 555 0100' }),
+        fields: { text: ['email', 'password', 'designation', 'mobile_number'], ids: ['manager_id', 'company_id'] },
+      },
+      { endpoint: { method: 'PATCH', path: (id) => `/api/users/${id}/`, as: 'admin', id: 'real' }, body: () => ({ designation: 'Foreman' }), fields: { text: ['designation', 'mobile_number'], ids: ['manager_id'] } },
+      { endpoint: { method: 'PATCH', path: () => '/api/company/', as: 'admin' }, body: () => ({ timezone: 'UTC' }), fields: { text: ['name'] } },
+      {
+        endpoint: { method: 'POST', path: () => '/api/projects/', as: 'admin' },
+        body: () => ({ name: 'Tower', description: 'Phase 1', start_date: '2026-01-01', end_date: '2026-12-31', manager_id: team.manager.id, status: 'ongoing' }),
+        fields: { text: ['name', 'description'], dates: ['start_date', 'end_date'], ids: ['manager_id', 'company_id'] },
+      },
+      {
+        endpoint: { method: 'PATCH', path: (id) => `/api/projects/${id}/`, as: 'admin', id: 'real' },
+        body: () => ({ description: 'Phase 2' }),
+        fields: { text: ['name', 'description'], dates: ['start_date', 'end_date'], ids: ['manager', 'manager_id'] },
+      },
+      {
+        endpoint: { method: 'POST', path: () => '/api/major-tasks/', as: 'manager' },
+        body: () => ({ project_id: realIds.project, name: 'Deck', description: 'Pour', subtasks: [subtask] }),
+        fields: { text: ['name', 'description', 'subtasks.0.name', 'subtasks.0.description'], dates: ['subtasks.0.due_date'], ids: ['project_id', 'subtasks.0.assigned_to_id'] },
+      },
+      { endpoint: { method: 'PATCH', path: (id) => `/api/major-tasks/${id}/`, as: 'manager', id: 'real' }, body: () => ({ name: 'Deck' }), fields: { text: ['name', 'description'] } },
+      {
+        endpoint: { method: 'POST', path: () => '/api/subtasks/', as: 'member' },
+        body: () => ({ major_task: realIds.majorTask, ...subtask }),
+        fields: { text: ['name', 'description'], dates: ['due_date'], ids: ['major_task', 'major_task_id', 'assigned_to_id'] },
+      },
+      {
+        endpoint: { method: 'PATCH', path: (id) => `/api/subtasks/${id}/`, as: 'manager', id: 'real' },
+        body: () => ({ priority: 'high' }),
+        fields: { text: ['name', 'description'], dates: ['due_date'], ids: ['assigned_to_id'] },
+      },
+      { endpoint: { method: 'POST', path: () => '/api/team-members/', as: 'admin' }, body: () => ({ user_id: realIds.user, manager_id: team.manager.id }), fields: { ids: ['user_id', 'manager_id', 'performance_score'] } },
+    ];
+  };
+
+  const spoilers: [kind: keyof Fields, values: fc.Arbitrary<unknown>][] = [
+    ['text', unstorableText],
+    ['dates', extremeDate],
+    ['ids', numberSpellingInJson],
+  ];
+  for (const [kind, values] of spoilers) {
+    it(`${kind}: one spoiled field of an otherwise good body is refused with 400 naming that field, and changes nothing`, async () => {
+      const cases = FIELD_CASES().filter((fieldCase) => fieldCase.fields[kind]);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...cases.flatMap((fieldCase) => fieldCase.fields[kind]!.map((field) => [fieldCase, field] as const))), values, async ([fieldCase, field], value) => {
+          const { endpoint } = fieldCase;
+          const url = endpoint.path(spoilable.realIdFor(endpoint.path('x')));
+          const payload = withValue(fieldCase.body(), field, value);
+          const before = await snapshot(ctx.app.db);
+          const response = await callAs(ctx.app, spoilable.callerFor(endpoint.as), { method: endpoint.method, url, payload, remoteAddress: freshClientAddress() });
+          const shown = `${endpoint.method} ${url} ${field}=${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, shown).toBe(400);
+          expect(response.json().errors?.[field], shown).toBeDefined();
+          expect(await snapshot(ctx.app.db), `${shown} changed the database`).toBe(before);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('ids, limits and offsets in paths and query strings: decimal digits only, else 400', async () => {
+    const spoiledUrls = fc.oneof(
+      fc.tuple(fc.constantFrom('/api/major-tasks/', '/api/projects/'), numberSpelling).map(([path, id]) => ({ url: `${path}${encodeURIComponent(id)}/`, field: 'id' })),
+      fc
+        .tuple(fc.constantFrom('/api/subtasks/', '/api/projects/', '/api/users/', '/api/pending-approvals/', '/api/tasks-due-today/', '/api/notifications/'), fc.constantFrom('limit', 'offset'), numberSpelling)
+        .filter(([path, param]) => !(path === '/api/notifications/' && param === 'offset'))
+        .map(([path, param, value]) => ({ url: `${path}?${param}=${encodeURIComponent(value)}`, field: param })),
+      fc.tuple(fc.constantFrom('/api/appraisal-report/', '/api/generate-appraisal-pdf/'), numberSpelling).map(([path, id]) => ({ url: `${path}?user_id=${encodeURIComponent(id)}`, field: 'user_id' })),
+      numberSpelling.map((id) => ({ url: `/api/subtasks/?assigned_to=${encodeURIComponent(id)}`, field: 'assigned_to' })),
+    );
+    await fc.assert(
+      fc.asyncProperty(spoiledUrls, async ({ url, field }) => {
+        const response = await callAs(ctx.app, spoilable.team.admin, { method: 'GET', url });
+        expect(response.statusCode, `${url} → ${response.body.slice(0, 300)}`).toBe(400);
+        expect(Object.keys(response.json().errors ?? {}), url).toContain(field);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('dates out of range in report queries: 400 naming the field', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/appraisal-report/', '/api/generate-appraisal-pdf/', '/projects/api/manager-appraisal-report/'), fc.constantFrom('start_date', 'end_date'), extremeDate, async (path, field, date) => {
+        const response = await callAs(ctx.app, spoilable.team.admin, { method: 'GET', url: `${path}?user_id=${spoilable.team.member.id}&${field}=${date}` });
+        expect(response.statusCode, `${path} ${field}=${date} → ${response.body.slice(0, 300)}`).toBe(400);
+        expect(response.json().errors?.[field]).toBeDefined();
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a body nested too deeply is refused with 400 before anything reads it, signed in or not', async () => {
+    const cases = FIELD_CASES();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...cases), deepJson, async (fieldCase, deep) => {
+        const { endpoint } = fieldCase;
+        const url = endpoint.path(spoilable.realIdFor(endpoint.path('x')));
+        const payload = `${JSON.stringify(fieldCase.body()).slice(0, -1)},"extra":${deep}}`;
+        const before = await snapshot(ctx.app.db);
+        const response = await callAs(ctx.app, spoilable.callerFor(endpoint.as), { method: endpoint.method, url, payload, headers: { 'content-type': 'application/json' }, remoteAddress: freshClientAddress() });
+        expect(response.statusCode, `${endpoint.method} ${url} → ${response.body.slice(0, 200)}`).toBe(400);
+        expect(response.json().detail).toBe(JSON_TOO_DEEP);
+        expect(await snapshot(ctx.app.db)).toBe(before);
+      }),
+      { numRuns: 25 },
+    );
+  });
 
   it('random query strings on the list and report endpoints: never a 5xx', async () => {
     await fc.assert(

@@ -42,6 +42,8 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
     DATA_DIR: dataDir,
     JWT_SECRET: 'server-test-secret-that-is-long-enough',
     LOG_LEVEL: 'warn',
+    // The durability check reads back the companies it wrote through the public list.
+    PUBLIC_COMPANY_LIST: 'true',
     ...env,
   };
   // The embedded database is the subject here, whatever the developer's shell points at.

@@ -11,6 +11,7 @@ async function main() {
     database,
     jwtSecret: loadOrCreateSecret(config.JWT_SECRET, config.dataDir),
     allowSignup: config.ALLOW_SIGNUP,
+    publicCompanyList: config.PUBLIC_COMPANY_LIST,
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     logger: { level: config.LOG_LEVEL },

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { emailField, positiveId, requiredText } from './common';
+import { emailField, positiveId, requiredText, text } from './common';
 import { roleSchema } from './users';
 
 export const verifyCompanyPasswordInput = z.object({
   company_name: requiredText('Company name is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  password: text({ error: 'Password is required.' }).min(1, 'Password is required.'),
 });
 export type VerifyCompanyPasswordInput = z.infer<typeof verifyCompanyPasswordInput>;
 
-export const verifyCompanyPasswordSuccess = z.object({ success: z.literal(true), company_id: z.number() });
+/** `company_name` is the company's name as stored (the step takes any case), for the sign-in screen to show. */
+export const verifyCompanyPasswordSuccess = z.object({ success: z.literal(true), company_id: z.number(), company_name: z.string() });
 export const verifyCompanyPasswordFailure = z.object({ success: z.literal(false), error: z.string() });
 
 export const tokenInput = z.object({
   role: roleSchema,
   email: emailField,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  password: text({ error: 'Password is required.' }).min(1, 'Password is required.'),
   company_id: positiveId('Company is required.'),
 });
 export type TokenInput = z.infer<typeof tokenInput>;
@@ -22,10 +23,9 @@ export type TokenInput = z.infer<typeof tokenInput>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshInput = z.object({ refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
+export const refreshInput = z.object({ refresh: text({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
 
-export const newPassword = z
-  .string({ error: 'Password is required.' })
+export const newPassword = text({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(8, 'Password must be at least 8 characters.')
   .max(200, 'Password must be at most 200 characters.');
@@ -35,8 +35,7 @@ export const signupInput = z.object({
   company_password: newPassword,
   email: emailField,
   password: newPassword,
-  timezone: z
-    .string()
+  timezone: text()
     .refine(isTimeZone, 'Choose a valid time zone.')
     .optional(),
 });

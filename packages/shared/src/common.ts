@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from './lists';
 
-/** A calendar date as the API carries it: `YYYY-MM-DD`, and a real day of the calendar. */
+/**
+ * Control characters (tab, line feed and carriage return aside) and unpaired surrogates: nobody
+ * types them, PostgreSQL cannot store NUL, and an unpaired surrogate would be stored as another
+ * character than the one sent.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSTORABLE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+export const UNSTORABLE_TEXT = 'Remove the control characters and broken symbols from this text.';
+
+export const isStorableText = (value: string) => !UNSTORABLE_CHARACTERS.test(value);
+
+/** Every string a request carries: refused (a field error) when it holds what no text should. */
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, UNSTORABLE_TEXT);
+
+/** The years a date may fall in: a job site plans within them, and PostgreSQL stores them all. */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2200;
+
+/** A calendar date as the API carries it: `YYYY-MM-DD`, a real day of the calendar, between 1900 and 2200. */
 export const dateField = (label: string) =>
   z
     .string({ error: `${label} is required.` })
@@ -10,13 +28,35 @@ export const dateField = (label: string) =>
     .refine((value) => {
       const parsed = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, `${label} must be a real calendar date.`);
-
+    }, `${label} must be a real calendar date.`)
+    .refine((value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+    }, `${label} must be between ${EARLIEST_YEAR} and ${LATEST_YEAR}.`);
 
 /** Ids are PostgreSQL `integer`s: a larger number names nothing, and must not reach the database (it would fail there). */
 export const MAX_ID = 2_147_483_647;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+const DECIMAL_DIGITS = /^\d+$/;
+
+/**
+ * A whole number as a JSON number, or as decimal digits where only text travels (a path, a query
+ * string, a form's select). Hex, exponents, signs, blanks and lists are refused with `message`
+ * (unless a bound names its own).
+ */
+export const wholeNumber = (message: string, bounds: { min: number; max: number; tooSmall?: string; tooLarge?: string }) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
+    z
+      .number({ error: message })
+      .int(message)
+      .min(bounds.min, bounds.tooSmall ?? message)
+      .max(bounds.max, bounds.tooLarge ?? message),
+  );
+
+export const positiveId = (message: string) => wholeNumber(message, { min: 1, max: MAX_ID });
+
+export const idParams = z.object({ id: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
 
 export const errorResponse = z.object({
   detail: z.string(),
@@ -24,21 +64,17 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const requiredText = (message: string) => text({ error: message }).trim().min(1, message);
 
 /** Optional free text: blank becomes null, so "not given" has one representation. */
 export const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-
-export const emailField = z
-  .string({ error: 'Email is required.' })
+export const emailField = text({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Email must be at most 254 characters.')
@@ -55,30 +91,25 @@ export const commaList = <const T extends readonly [string, ...string[]]>(field:
 
 /** A case-insensitive substring filter; blank means no filter. */
 export const searchParam = (what: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(200, 'search must be at most 200 characters.')
-    // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
-    .regex(/^[^\0]*$/, 'search must not contain a NUL character.')
     .transform((value) => value || undefined)
     .optional()
     .meta({ description: `Case-insensitive substring of the ${what}` });
 
 /** A whole-number query parameter between `min` and `max`, each refusal naming it. */
 const wholeNumberParam = (field: string, min: number, max: number) =>
-  z.coerce
-    .number<string>({ error: `${field} must be a number.` })
-    .int(`${field} must be a whole number.`)
-    .min(min, `${field} must be at least ${min}.`)
-    .max(max, `${field} must be at most ${max}.`)
-    .optional();
+  wholeNumber(`${field} must be a whole number.`, { min, max, tooSmall: `${field} must be at least ${min}.`, tooLarge: `${field} must be at most ${max}.` });
 
 /**
- * `limit` and `offset` of a list. With `limit` the answer stays the array it always was and
- * carries the number of matching rows in its X-Total-Count header.
+ * `limit` and `offset` of a list. Every list answers at most `maxLimit` rows, the first page when
+ * no `limit` is asked for; the answer stays the array it always was and carries the number of
+ * matching rows in its X-Total-Count header.
  */
 export const pageParams = (maxLimit: number) => ({
-  limit: wholeNumberParam('limit', 1, maxLimit).meta({ description: `At most this many rows (1–${maxLimit}); the answer then carries ${TOTAL_COUNT_HEADER}` }),
-  offset: wholeNumberParam('offset', 0, MAX_ID).meta({ description: 'Skip this many matching rows first' }),
+  limit: wholeNumberParam('limit', 1, maxLimit)
+    .default(maxLimit)
+    .meta({ description: `At most this many rows (1–${maxLimit}, ${maxLimit} when not given); the answer carries ${TOTAL_COUNT_HEADER}, the number of matching rows` }),
+  offset: wholeNumberParam('offset', 0, MAX_ID).optional().meta({ description: 'Skip this many matching rows first' }),
 });

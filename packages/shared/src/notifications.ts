@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common';
+import { MAX_ID, positiveId, text, wholeNumber } from './common';
 
 /** Spec §3: each type has its own icon and colour on the web; any other type gets a default. */
 export const NOTIFICATION_TYPES = ['task_submission', 'task_approved', 'task_declined', 'task_assignment', 'deadline_reminder', 'approval_delay', 'task_comment', 'task_overdue'] as const;
@@ -30,12 +30,13 @@ export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
 
 export const notificationListQuery = z.object({
   /** Sent by the spec's client; it must be the caller's own e-mail (any case). */
-  email: z.string().max(254).optional().meta({ description: "The caller's own e-mail; any other is refused with 403" }),
-  limit: z.coerce
-    .number<string>({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(NOTIFICATIONS_MAX_LIMIT, `limit must be at most ${NOTIFICATIONS_MAX_LIMIT}.`)
+  email: text().max(254).optional().meta({ description: "The caller's own e-mail; any other is refused with 403" }),
+  limit: wholeNumber('limit must be a whole number.', {
+    min: 1,
+    max: NOTIFICATIONS_MAX_LIMIT,
+    tooSmall: 'limit must be at least 1.',
+    tooLarge: `limit must be at most ${NOTIFICATIONS_MAX_LIMIT}.`,
+  })
     .default(NOTIFICATIONS_DEFAULT_LIMIT)
     .meta({ description: `How many of the newest to answer (default ${NOTIFICATIONS_DEFAULT_LIMIT})` }),
 });
@@ -68,10 +69,10 @@ export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 
 /** `/ws/notifications/{userId}/{email}/?token=ACCESS`. */
 export const liveNotificationParams = z.object({
-  userId: z.coerce.number<string>().int().positive().max(MAX_ID),
-  email: z.string().min(1).max(254),
+  userId: positiveId('The user id in the path must be a whole number.'),
+  email: text().min(1).max(254),
 });
-export const liveNotificationQuery = z.object({ token: z.string().min(1).max(4096).optional() });
+export const liveNotificationQuery = z.object({ token: text().min(1).max(4096).optional() });
 
 /** Close codes of the live connection beyond the standard ones. */
 export const LIVE_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, goingAway: 1001 } as const;

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSIGNEE_MAY_ONLY_SUBMIT,
   COMPLETED_PROJECT_READ_ONLY,
+  NEW_SUBTASK_STARTS_ONGOING,
   NOT_YOUR_SUBTASK,
   ONLY_ONGOING_CAN_BE_SUBMITTED,
+  PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
   canDecideSubtask,
+  canManageMajorTask,
   canSubmitSubtask,
+  decideNewSubtask,
   decideSubtaskEdit,
+  isProjectManager,
   isSubtaskApprover,
   type SubtaskParties,
 } from './permissions';
@@ -138,5 +143,49 @@ describe('canSubmitSubtask and canDecideSubtask: what the screens offer', () => 
     expect(canDecideSubtask(ASSIGNEE, state())).toBe(false);
     expect(canDecideSubtask(ADMIN, state())).toBe(false);
     expect(canDecideSubtask(PROJECT_MANAGER, state({ projectStatus: 'completed' }))).toBe(false);
+  });
+});
+
+describe('canManageMajorTask', () => {
+  const parties = { createdById: ASSIGNER.id, projectManagerId: PROJECT_MANAGER.id };
+
+  it.each([
+    ["the project's manager", PROJECT_MANAGER, true],
+    ['the manager who created it', ASSIGNER, true],
+    ['an admin', ADMIN, true],
+    ['another manager', OTHER_MANAGER, false],
+    ['a team member', ASSIGNEE, false],
+  ] as const)('answers %s: %s', (_who, actor, allowed) => {
+    expect(canManageMajorTask(actor, parties)).toBe(allowed);
+  });
+
+  it('lets no manager in through a project without a manager or a task without a creator', () => {
+    expect(canManageMajorTask(OTHER_MANAGER, { createdById: null, projectManagerId: null })).toBe(false);
+  });
+});
+
+describe('decideNewSubtask', () => {
+  const today = '2026-11-24';
+
+  it("lets the project's manager create a subtask in any status and with a past due date", () => {
+    expect(decideNewSubtask(PROJECT_MANAGER, PROJECT_MANAGER.id, { status: 'completed', dueDate: '2026-01-01' }, today)).toEqual({ ok: true });
+  });
+
+  it.each([OTHER_MANAGER, ASSIGNEE])('refuses anyone else (%o) a status other than ongoing as forbidden', (actor) => {
+    expect(decideNewSubtask(actor, PROJECT_MANAGER.id, { status: 'completed', dueDate: today }, today)).toEqual({ ok: false, error: 'forbidden', field: 'status', message: NEW_SUBTASK_STARTS_ONGOING });
+  });
+
+  it.each([OTHER_MANAGER, ASSIGNEE])('refuses anyone else (%o) a due date before today as invalid, naming due_date; today itself is fine', (actor) => {
+    expect(decideNewSubtask(actor, PROJECT_MANAGER.id, { status: 'ongoing', dueDate: '2026-11-23' }, today)).toEqual({
+      ok: false,
+      error: 'invalid',
+      field: 'due_date',
+      message: PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
+    });
+    expect(decideNewSubtask(actor, PROJECT_MANAGER.id, { status: 'ongoing', dueDate: today }, today)).toEqual({ ok: true });
+  });
+
+  it('treats an admin who happens to have the id of no manager like anyone else', () => {
+    expect(isProjectManager(ADMIN, ADMIN.id)).toBe(false);
   });
 });

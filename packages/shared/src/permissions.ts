@@ -16,7 +16,8 @@ export const PERMISSIONS = {
   'reports:appraisal': ['admin'],
   'reports:team': ['admin', 'manager'],
   'major-tasks:create': ['manager'],
-  'major-tasks:manage': ['manager'],
+  // Which major tasks: the project's manager's and the creator's (canManageMajorTask); an admin's, as they run every project.
+  'major-tasks:manage': ['admin', 'manager'],
   'subtasks:create': ['manager', 'team_member'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -37,6 +38,9 @@ export const COMPLETED_PROJECT_READ_ONLY = 'Tasks cannot be created or changed i
 export const NOT_YOUR_SUBTASK = 'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.';
 export const ASSIGNEE_MAY_ONLY_SUBMIT = 'You can only send your own ongoing task for approval.';
 export const ONLY_ONGOING_CAN_BE_SUBMITTED = 'Only an ongoing task can be sent for approval.';
+export const NOT_YOUR_MAJOR_TASK = "Only the project's manager or the manager who created this major task can change or delete it.";
+export const NEW_SUBTASK_STARTS_ONGOING = "A new subtask starts as ongoing; only the project's manager can create it in another status.";
+export const PAST_DUE_DATE_NEEDS_PROJECT_MANAGER = "Only the project's manager can create a subtask that is already overdue: choose today or a later date.";
 
 /** Who is acting. */
 export interface Actor {
@@ -132,4 +136,40 @@ export const canAddToSubtaskRecord = (actor: Actor, parties: SubtaskParties) => 
 /** Whether the actor may set the subtask's status and edit its fields: what shows the status dropdown and edit controls. */
 export function canDecideSubtask(actor: Actor, parties: SubtaskParties): boolean {
   return isSubtaskApprover(actor, parties) && parties.projectStatus !== 'completed';
+}
+
+/** What the major task rules need to know about a major task and the project above it. */
+export interface MajorTaskParties {
+  createdById: number | null;
+  projectManagerId: number | null;
+}
+
+/** Renaming or deleting a major task (and with it its subtasks): the project's manager, the manager who created it, or an admin. */
+export function canManageMajorTask(actor: Actor, parties: MajorTaskParties): boolean {
+  if (actor.role === 'admin') return true;
+  return actor.role === 'manager' && (parties.projectManagerId === actor.id || parties.createdById === actor.id);
+}
+
+export interface NewSubtask {
+  status: SubtaskStatus;
+  dueDate: string;
+}
+
+export type NewSubtaskDecision = { ok: true } | { ok: false; error: 'forbidden' | 'invalid'; field: 'status' | 'due_date'; message: string };
+
+/** Who may create a subtask of this project in any status and with any due date: its manager only. */
+export function isProjectManager(actor: Actor, projectManagerId: number | null): boolean {
+  return actor.role === 'manager' && projectManagerId === actor.id;
+}
+
+/**
+ * Creating a subtask must not skip the approval loop: it starts ongoing, and not yet overdue,
+ * unless the project's manager creates it. `today` is the calendar date in the company's time
+ * zone (`YYYY-MM-DD`, so it compares as text).
+ */
+export function decideNewSubtask(actor: Actor, projectManagerId: number | null, subtask: NewSubtask, today: string): NewSubtaskDecision {
+  if (isProjectManager(actor, projectManagerId)) return { ok: true };
+  if (subtask.status !== 'ongoing') return { ok: false, error: 'forbidden', field: 'status', message: NEW_SUBTASK_STARTS_ONGOING };
+  if (subtask.dueDate < today) return { ok: false, error: 'invalid', field: 'due_date', message: PAST_DUE_DATE_NEEDS_PROJECT_MANAGER };
+  return { ok: true };
 }

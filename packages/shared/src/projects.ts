@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, commaList, dateField, optionalText, pageParams, positiveId, requiredText, searchParam } from './common';
+import { commaList, dateField, optionalText, pageParams, positiveId, requiredText, searchParam } from './common';
 import { majorTaskSchema } from './tasks';
 import { companyRef } from './users';
 
@@ -29,9 +29,17 @@ export type ExpandedProject = Omit<Project, 'major_tasks'> & { major_tasks: z.in
 
 export const PROJECTS_MAX_LIMIT = 100;
 
+/**
+ * An expanded project in a list carries at most this many major tasks (its oldest), each with at
+ * most this many subtasks (the soonest due): a page of 100 projects stays bounded.
+ * `GET /api/projects/{id}/?expand=major_tasks` answers one project with all of them.
+ */
+export const MAJOR_TASKS_PER_LISTED_PROJECT = 20;
+export const SUBTASKS_PER_LISTED_MAJOR_TASK = 20;
+
 const expandParam = z.literal('major_tasks', { error: 'expand must be major_tasks.' }).optional();
 
-/** All optional: without any the answer is every project of the company, as the spec's call expects. */
+/** All optional: without any the answer is the company's first page of projects, as an array like the spec's call expects. */
 export const projectListQuery = z.object({
   expand: expandParam,
   status: commaList('status', PROJECT_STATUSES)
@@ -58,7 +66,7 @@ export const createProjectInput = z
     manager_id: positiveId('Select a manager.'),
     status: projectStatusSchema,
     /** Sent by the spec's client; it must be the caller's own company. */
-    company_id: z.coerce.number().int().positive().max(MAX_ID).nullish(),
+    company_id: positiveId('Company not found.').nullish(),
   })
   .refine((input) => input.end_date >= input.start_date, { path: ['end_date'], message: END_BEFORE_START });
 export type CreateProjectInput = z.input<typeof createProjectInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, MAX_ID } from './common';
+import { dateField, pageParams, positiveId } from './common';
 import { roleSchema } from './users';
 
 /** One person's appraisal: their subtasks due in the requested range, counted by state. */
@@ -31,7 +31,7 @@ export type AppraisalItem = z.infer<typeof appraisalItemSchema>;
 export const RANGE_OUT_OF_ORDER = 'Start date must be on or before the end date.';
 const SELECT_USER = 'Select a user.';
 
-const userId = z.coerce.number<string>({ error: SELECT_USER }).int(SELECT_USER).positive(SELECT_USER).max(MAX_ID, SELECT_USER);
+const userId = positiveId(SELECT_USER);
 
 /** A blank query value (`?start_date=`) is how a form sends "not chosen": it means the same as leaving the key out. */
 const blankAsMissing = () => z.string().optional().transform((value) => value || undefined);
@@ -47,8 +47,11 @@ export const appraisalQuery = z
   .refine(rangeInOrder, { message: RANGE_OUT_OF_ORDER, path: ['end_date'] });
 export type AppraisalQuery = z.output<typeof appraisalQuery>;
 
+/** The most people one page of the team appraisal holds: more than any manager's team. */
+export const APPRAISALS_MAX_LIMIT = 200;
+
 /** `GET /projects/api/manager-appraisal-report/`: the caller's team (a manager) or company (an admin), or one person of it. */
 export const managerAppraisalQuery = z
-  .object({ user_id: blankAsMissing().pipe(userId.optional()), ...rangeShape })
+  .object({ user_id: z.preprocess((value) => (value === '' ? undefined : value), userId.optional()), ...rangeShape, ...pageParams(APPRAISALS_MAX_LIMIT) })
   .refine(rangeInOrder, { message: RANGE_OUT_OF_ORDER, path: ['end_date'] });
 export type ManagerAppraisalQuery = z.output<typeof managerAppraisalQuery>;

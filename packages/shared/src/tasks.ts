@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dateField, optionalText, pageParams, positiveId, requiredText } from './common';
+import { dateField, optionalText, pageParams, positiveId, requiredText } from './common';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
 
@@ -123,7 +123,7 @@ export const subtaskListQuery = z.object({
     .transform((value) => value.split(',') as ('planned' | 'ongoing' | 'completed')[])
     .optional(),
   assigned_to: z
-    .union([z.enum(['me', 'my_team']), z.coerce.number().int().positive().max(MAX_ID)], { error: 'assigned_to must be "me", "my_team" or a user id.' })
+    .union([z.enum(['me', 'my_team']), positiveId('assigned_to must be "me", "my_team" or a user id.')], { error: 'assigned_to must be "me", "my_team" or a user id.' })
     .optional()
     .meta({ description: "me, a user id, or my_team: the subtasks of the caller's team members (a manager's team; nobody's for other roles)" }),
   status: subtaskStatusSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, commaList, pageParams, positiveId, searchParam } from './common';
+import { commaList, pageParams, positiveId, searchParam, text, wholeNumber } from './common';
 import { ROLES } from './roles';
 
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
@@ -24,7 +24,7 @@ export const ASSIGNABLE_ROLES = ['manager', 'team_member'] as const;
 
 export const USERS_MAX_LIMIT = 200;
 
-/** All optional: without any the answer is every active user of the company, as the spec's call expects. */
+/** All optional: without any the answer is the first page of the company's active users, as an array like the spec's call expects. */
 export const userListQuery = z.object({
   role: commaList('role', ROLES)
     .optional()
@@ -33,15 +33,13 @@ export const userListQuery = z.object({
   ...pageParams(USERS_MAX_LIMIT),
 });
 
-const mobileNumber = z
-  .string()
+const mobileNumber = text()
   .trim()
   .max(32, 'Mobile number must be at most 32 characters.')
   .regex(/^$|^\+?[0-9 ()-]{5,}$/, 'Enter a valid mobile number.')
   .nullish()
   .transform((value) => (value ? value : null));
-const designation = z
-  .string()
+const designation = text()
   .trim()
   .max(100, 'Designation must be at most 100 characters.')
   .nullish()
@@ -53,9 +51,8 @@ export const EMAIL_TAKEN = 'A user with this email already exists. Please use a 
 
 export const createUserInput = z
   .object({
-    email: z.string({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.').max(254).pipe(z.email('Enter a valid email address.')),
-    password: z
-      .string({ error: 'Email and password are required.' })
+    email: text({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.').max(254).pipe(z.email('Enter a valid email address.')),
+    password: text({ error: 'Email and password are required.' })
       .min(1, 'Email and password are required.')
       .min(8, 'Password must be at least 8 characters.')
       .max(200, 'Password must be at most 200 characters.'),
@@ -63,7 +60,7 @@ export const createUserInput = z
     designation,
     mobile_number: mobileNumber,
     /** Sent by the spec's client; it must be the caller's own company. */
-    company_id: z.coerce.number().int().positive().max(MAX_ID).nullish(),
+    company_id: positiveId('Company not found.').nullish(),
     manager_id: managerId,
   })
   .superRefine((input, ctx) => {
@@ -85,6 +82,10 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** A manager's team member with the names of their ongoing subtasks (in ongoing or planned projects), soonest due first. */
+/** The most team-member records or workload items one page holds: more than any manager's team. */
+export const TEAM_MAX_LIMIT = 200;
+export const teamListQuery = z.object({ ...pageParams(TEAM_MAX_LIMIT) });
+
 export const teamWorkloadItemSchema = z.object({
   user_id: z.number(),
   email: z.string(),
@@ -97,6 +98,6 @@ export const upsertTeamMemberInput = z.object({
   user_id: positiveId('Select a user.'),
   manager_id: positiveId('Select a manager.'),
   /** 0 for a new record when left out; left out on an existing record, the score stays as it is. */
-  performance_score: z.coerce.number().int().min(0, 'Performance score must be between 0 and 100.').max(100, 'Performance score must be between 0 and 100.').optional(),
+  performance_score: wholeNumber('Performance score must be between 0 and 100.', { min: 0, max: 100 }).optional(),
 });
 export type UpsertTeamMemberInput = z.input<typeof upsertTeamMemberInput>;

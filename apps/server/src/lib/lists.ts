@@ -38,8 +38,8 @@ export async function toPage<R extends { total: number }, T>(rows: R[], page: Pa
   return { items: rows.map(map), total };
 }
 
-/** What a list route answers: the array the spec's call expects; with a `limit`, the total in the X-Total-Count header as well. */
-export function sendPage<T>(reply: FastifyReply, page: Page<T>, request: PageRequest): T[] {
-  if (request.limit !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
+/** What a list route answers: the array the spec's call expects, one page of it, and the number of matching rows in the X-Total-Count header. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  reply.header(TOTAL_COUNT_HEADER, page.total);
   return page.items;
 }

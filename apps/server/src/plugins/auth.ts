@@ -4,7 +4,7 @@ import type { Role } from '@siteboard/shared';
 import type { AuthUser, ServiceContext } from '../lib/context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { findActiveIdentity } from '../features/auth/auth.queries';
-import { createLoginThrottle, type LoginThrottle } from '../features/auth/auth.throttle';
+import { createLoginThrottle, type LoginThrottle, type ThrottleStore } from '../features/auth/auth.throttle';
 import { createTokens, type Tokens } from '../features/auth/auth.tokens';
 
 declare module 'fastify' {
@@ -22,9 +22,9 @@ declare module 'fastify' {
 
 /** Adds the token service, the login throttle and `app.authenticate`, the onRequest hook of the protected scope. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { jwtSecret: string }) => {
+  async (app: FastifyInstance, options: { jwtSecret: string; throttleStore: ThrottleStore }) => {
     app.decorate('tokens', createTokens(options.jwtSecret));
-    app.decorate('loginThrottle', createLoginThrottle());
+    app.decorate('loginThrottle', createLoginThrottle(options.throttleStore));
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('ctx', null as unknown as ServiceContext);
     app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -42,7 +42,10 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
-/** Route-level role guard: `preHandler: requireRole('admin')`. */
+/**
+ * Route-level role guard: `preValidation: requireRole('admin')`. It runs before the schema is
+ * checked, so a caller who may not use the route learns nothing about its input (403, not 400).
+ */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!roles.includes(request.user.role)) throw new ForbiddenError();

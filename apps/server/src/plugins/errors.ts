@@ -2,13 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError, type FieldErrors } from '../lib/errors';
+import { drainRequestBody } from './body';
 
 const BODY_FIELD = 'non_field_errors';
+
+export const BODY_TOO_LARGE = 'The request body is too large: send at most 1 MB.';
 
 /** Every error leaves as `{detail, errors?}`; a 5xx never shows its internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
         return reply.code(error.statusCode).send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail });
@@ -22,6 +25,10 @@ export const errorsPlugin = fp(
         }
         const detail = [...new Set(Object.values(errors).flat())].join(' ');
         return reply.code(400).send({ detail, errors });
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        await drainRequestBody(request.raw);
+        return reply.code(413).send({ detail: BODY_TOO_LARGE });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });

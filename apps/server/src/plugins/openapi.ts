@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsCsp } from './security-headers';
 
 const UPLOAD_BODY = {
   type: 'object',
@@ -26,7 +27,7 @@ export const openapiPlugin = fp(
         return { ...transformed, schema: { ...transformed.schema, body: UPLOAD_BODY } };
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },

@@ -121,7 +121,7 @@ describeEachDatabase('demo data', (ctx) => {
       remoteAddress: freshClientAddress(),
       payload: { company_name: DEMO_COMPANY_NAME, password: DEMO_COMPANY_PASSWORD },
     });
-    expect(verified.json()).toEqual({ success: true, company_id: first.companyId });
+    expect(verified.json()).toEqual({ success: true, company_id: first.companyId, company_name: expect.any(String) });
 
     for (const account of first.accounts) {
       const login = await ctx.app.inject({

@@ -51,6 +51,14 @@ export const storage = {
   },
 };
 
+/**
+ * What the company step (or sign-up) tells the sign-in page on the way there: the company's name,
+ * which the sign-in page cannot look up (the company list is not public).
+ */
+export interface LoginState {
+  companyName?: string;
+}
+
 /** `/login?companyId=…` for the stored company, else the spec's fallback "1". */
 export function loginPath(companyId: number | string | null = storage.companyId): string {
   return `/login?companyId=${companyId ?? FALLBACK_COMPANY_ID}`;

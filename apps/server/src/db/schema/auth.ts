@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One row per refresh token ever issued; a family is one login's chain of rotations. */
@@ -15,3 +15,14 @@ export const refreshTokens = pgTable(
   },
   (table) => [index('refresh_tokens_family_idx').on(table.family), index('refresh_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * Sign-in, company-step and sign-up throttle counters on PostgreSQL, shared by every instance
+ * (rate-limiter-flexible's RateLimiterDrizzle: one atomic upsert per attempt). The embedded
+ * database's single process keeps them in memory instead.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase } from '../../db/statements';
 import { refreshTokens } from '../../db/schema/auth';
@@ -27,6 +28,31 @@ export async function spendRefreshToken(db: DbOrTx, jti: string, replacedBy: str
       ),
     )
     .returning({ userId: users.id, companyId: users.companyId, family: refreshTokens.family });
+  return row;
+}
+
+const successors = alias(refreshTokens, 'successors');
+
+/**
+ * A refresh token spent less than `graceSeconds` ago whose successor is still unspent: that
+ * successor and its owner's identity, or undefined. A client that lost the answer to its refresh
+ * (or a second tab refreshing at the same moment) gets the same successor instead of a reuse.
+ */
+export async function findGraceSuccessor(db: DbOrTx, jti: string, graceSeconds: number) {
+  const [row] = await db
+    .select({ jti: successors.jti, family: successors.family, userId: users.id, companyId: users.companyId })
+    .from(refreshTokens)
+    .innerJoin(successors, eq(successors.jti, refreshTokens.replacedBy))
+    .innerJoin(users, eq(users.id, successors.userId))
+    .where(
+      and(
+        eq(refreshTokens.jti, jti),
+        gt(refreshTokens.revokedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+        isNull(successors.revokedAt),
+        gt(successors.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    );
   return row;
 }
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { findLoginCandidate } from '../users/users.queries';
-import { insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
+import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
 import type { LoginThrottle } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
 
@@ -20,18 +20,22 @@ const INVALID_REFRESH = 'Token is invalid or expired.';
 /** One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing. */
 export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<TokenPair> {
   const accountKey = `${input.company_id}:${input.email.toLowerCase()}`;
-  await deps.throttle.assertAllowed(clientKey, accountKey);
+  await deps.throttle.countAttempt(clientKey, accountKey);
   const candidate = await findLoginCandidate(deps.db, input.company_id, input.email);
   const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
-  if (!candidate || !passwordMatches || candidate.role !== input.role) {
-    await deps.throttle.recordFailure(clientKey, accountKey);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
-  }
-  await deps.throttle.recordSuccess(accountKey);
+  if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  await deps.throttle.recordSuccess(clientKey, accountKey);
   return issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
 }
 
-/** Rotation: the presented token is spent and a new pair issued; a token presented twice ends its whole family. */
+/** How long after a refresh token is spent a repeat of it answers the same successor instead of ending the login. */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/**
+ * Rotation: the presented token is spent and a new pair issued. Presented again within
+ * REFRESH_GRACE_SECONDS while its successor is unspent, it answers that successor (the answer was
+ * lost, or two tabs refreshed together); presented again later, it ends its whole family.
+ */
 export async function refresh(deps: AuthDeps, refreshToken: string): Promise<TokenPair> {
   const claims = deps.tokens.verifyRefresh(refreshToken);
   if (!claims) throw new UnauthorizedError(INVALID_REFRESH);
@@ -41,11 +45,11 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Tok
     const spent = await spendRefreshToken(tx, claims.jti, nextJti);
     return spent && issueTokenPair(tx, deps.tokens, { userId: spent.userId, companyId: spent.companyId, family: spent.family }, nextJti);
   });
-  if (!pair) {
-    await revokeFamily(deps.db, claims.family);
-    throw new UnauthorizedError(INVALID_REFRESH);
-  }
-  return pair;
+  if (pair) return pair;
+  const successor = await findGraceSuccessor(deps.db, claims.jti, REFRESH_GRACE_SECONDS);
+  if (successor) return signTokenPair(deps.tokens, successor, successor.jti);
+  await revokeFamily(deps.db, claims.family);
+  throw new UnauthorizedError(INVALID_REFRESH);
 }
 
 export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void> {
@@ -65,5 +69,10 @@ async function issueTokenPair(
     userId: identity.userId,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
   });
+  return signTokenPair(tokens, identity, jti);
+}
+
+/** The pair of a refresh token already stored: a fresh access token of its login, and the refresh token itself. */
+function signTokenPair(tokens: Tokens, identity: { userId: number; companyId: number; family: string }, jti: string): TokenPair {
   return { access: tokens.signAccess(identity), refresh: tokens.signRefresh({ userId: identity.userId, jti, family: identity.family }) };
 }

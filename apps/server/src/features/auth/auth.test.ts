@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '@siteboard/shared';
+import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
+import { REFRESH_GRACE_SECONDS } from './auth.service';
+import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
+import { buildApp } from '../../app';
+import { TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
 
 const INVALID_CREDENTIALS = { detail: 'No active account found with the given credentials.' };
@@ -20,6 +24,16 @@ function postToken(ctx: TestContext, payload: object, remoteAddress = freshClien
 
 function postRefresh(ctx: TestContext, refresh: string) {
   return ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+}
+
+/** The refresh token's id: two answers carrying the same one hand out the same token. */
+function jtiOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti;
+}
+
+/** Moves the spending of a refresh token back in time, as if that many seconds had passed since. */
+async function spentSecondsAgo(ctx: TestContext, token: string, seconds: number) {
+  await ctx.app.db.update(refreshTokens).set({ revokedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(refreshTokens.jti, jtiOf(token)));
 }
 
 function getProfile(ctx: TestContext, access: string, url = '/api/profile/') {
@@ -101,31 +115,70 @@ describeEachDatabase('auth API', (ctx) => {
       expect(response.json().errors.password).toEqual(['Password is required.']);
     });
 
-    it('refuses with 429 and Retry-After after 5 failures for one account, from any address', async () => {
+    it('refuses a client 429 with Retry-After after 5 failures on one account; the owner still signs in from elsewhere', async () => {
       const company = await createCompany(ctx.app.db);
+      const stranger = freshClientAddress();
       const wrong = { ...credentials(company.admin), password: 'wrong password' };
-      for (let attempt = 0; attempt < 5; attempt++) expect((await postToken(ctx, wrong)).statusCode).toBe(401);
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.clientOnAccount; attempt++) expect((await postToken(ctx, wrong, stranger)).statusCode).toBe(401);
 
-      const blocked = await postToken(ctx, credentials(company.admin));
+      const blocked = await postToken(ctx, credentials(company.admin), stranger);
+      const owner = await postToken(ctx, credentials(company.admin));
 
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(owner.statusCode).toBe(200);
     });
 
-    it('refuses with 429 after 5 failures from one address, whichever account it tries', async () => {
+    it('refuses an account 429 from everywhere after 20 attempts from many addresses', async () => {
+      const company = await createCompany(ctx.app.db);
+      const wrong = { ...credentials(company.admin), password: 'wrong password' };
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.account; attempt++) expect((await postToken(ctx, wrong)).statusCode).toBe(401);
+
+      expect((await postToken(ctx, credentials(company.admin))).statusCode).toBe(429);
+    });
+
+    it('lets a crew behind one address sign in after one member locked themselves out; refuses the address past its own ceiling', async () => {
+      const company = await createCompany(ctx.app.db);
+      const router = freshClientAddress();
+      const [clumsy, careful] = [await createUser(ctx.app.db, company.id, 'team_member'), await createUser(ctx.app.db, company.id, 'team_member')];
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.clientOnAccount; attempt++) await postToken(ctx, { ...credentials(clumsy), password: 'typo' }, router);
+
+      expect((await postToken(ctx, credentials(clumsy), router)).statusCode).toBe(429);
+      expect((await postToken(ctx, credentials(careful), router)).statusCode).toBe(200);
+
+      const guesses = Array.from({ length: SIGN_IN_LIMITS.client }, () => ({ ...credentials(company.admin), email: `${unique('guess')}@example.test` }));
+      for (const guess of guesses) await postToken(ctx, guess, router);
+      expect((await postToken(ctx, credentials(careful), router)).statusCode).toBe(429);
+    });
+
+    it('checks at most 5 of 40 concurrent guesses on one account from one address: each is counted before it is checked', async () => {
       const company = await createCompany(ctx.app.db);
       const address = freshClientAddress();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const guess = { ...credentials(company.admin), email: `${unique('guess')}@example.test` };
-        expect((await postToken(ctx, guess, address)).statusCode).toBe(401);
+      const guesses = Array.from({ length: 40 }, (_, index) => ({ ...credentials(company.admin), password: index === 39 ? company.admin.password : `guess ${index}` }));
+
+      const statuses = (await Promise.all(guesses.map((guess) => postToken(ctx, guess, address)))).map((response) => response.statusCode);
+
+      expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(SIGN_IN_LIMITS.clientOnAccount);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40 - SIGN_IN_LIMITS.clientOnAccount);
+    });
+
+    it('shares its counters between instances on one PostgreSQL database (embedded: one process, memory)', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const company = await createCompany(ctx.app.db);
+      const other = await buildApp({ database: await openAnotherConnection(ctx.database as TestDatabase), jwtSecret: TEST_JWT_SECRET });
+      try {
+        const address = freshClientAddress();
+        const wrong = { ...credentials(company.admin), password: 'wrong password' };
+        for (let attempt = 0; attempt < SIGN_IN_LIMITS.clientOnAccount; attempt++) {
+          const app = attempt % 2 === 0 ? ctx.app : other;
+          expect((await app.inject({ method: 'POST', url: '/api/token/', payload: wrong, remoteAddress: address })).statusCode).toBe(401);
+        }
+        for (const app of [ctx.app, other]) {
+          expect((await app.inject({ method: 'POST', url: '/api/token/', payload: credentials(company.admin), remoteAddress: address })).statusCode).toBe(429);
+        }
+      } finally {
+        await other.close();
       }
-
-      const blocked = await postToken(ctx, credentials(company.admin), address);
-      const elsewhere = await postToken(ctx, credentials(company.admin));
-
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(elsewhere.statusCode).toBe(200);
     });
 
     it('forgets an account’s failures after a successful sign-in', async () => {
@@ -163,10 +216,27 @@ describeEachDatabase('auth API', (ctx) => {
       expect((await postRefresh(ctx, second.refresh)).statusCode).toBe(200);
     });
 
-    it('ends the whole login when a spent refresh token is presented again', async () => {
+    it('answers a repeat of a spent refresh token within the grace window with the same successor, and the login goes on', async () => {
       const company = await createCompany(ctx.app.db);
       const first = await loginAs(ctx.app, company.admin);
       const second: TokenPair = (await postRefresh(ctx, first.refresh)).json();
+
+      // The answer was lost on the way: the phone retries with the token it still has.
+      const retry = await postRefresh(ctx, first.refresh);
+
+      expect(retry.statusCode).toBe(200);
+      const again: TokenPair = retry.json();
+      expect(jtiOf(again.refresh)).toBe(jtiOf(second.refresh));
+      expect((await getProfile(ctx, again.access)).statusCode).toBe(200);
+      expect((await getProfile(ctx, second.access)).statusCode).toBe(200);
+      expect((await postRefresh(ctx, again.refresh)).statusCode).toBe(200);
+    });
+
+    it('ends the whole login when a spent refresh token is presented again after the grace window', async () => {
+      const company = await createCompany(ctx.app.db);
+      const first = await loginAs(ctx.app, company.admin);
+      const second: TokenPair = (await postRefresh(ctx, first.refresh)).json();
+      await spentSecondsAgo(ctx, first.refresh, REFRESH_GRACE_SECONDS + 1);
 
       const reuse = await postRefresh(ctx, first.refresh);
 
@@ -177,27 +247,27 @@ describeEachDatabase('auth API', (ctx) => {
       expect((await getProfile(ctx, first.access)).statusCode).toBe(401);
     });
 
-    it('lets exactly one of several concurrent refreshes of one token win', async () => {
+    it('ends the whole login on a repeat within the window once the successor was spent too (no grace for a stale chain)', async () => {
+      const company = await createCompany(ctx.app.db);
+      const first = await loginAs(ctx.app, company.admin);
+      const second: TokenPair = (await postRefresh(ctx, first.refresh)).json();
+      const third: TokenPair = (await postRefresh(ctx, second.refresh)).json();
+
+      expect((await postRefresh(ctx, first.refresh)).statusCode).toBe(401);
+      expect((await getProfile(ctx, third.access)).statusCode).toBe(401);
+    });
+
+    it('gives concurrent refreshes of one token (two tabs) one successor between them: one new token, nobody logged out', async () => {
       const company = await createCompany(ctx.app.db);
       const pair = await loginAs(ctx.app, company.admin);
 
       const responses = await Promise.all(Array.from({ length: 5 }, () => postRefresh(ctx, pair.refresh)));
 
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
-    });
-
-    it('treats the loser of a concurrent refresh as reuse: the winner’s pair is ended too', async () => {
-      const company = await createCompany(ctx.app.db);
-      // The race this guards against is timing-dependent, so it is given several chances to show.
-      for (let round = 0; round < 10; round++) {
-        const pair = await loginAs(ctx.app, company.admin);
-
-        const responses = await Promise.all([postRefresh(ctx, pair.refresh), postRefresh(ctx, pair.refresh)]);
-
-        const winner: TokenPair = responses.find((response) => response.statusCode === 200)!.json();
-        expect((await postRefresh(ctx, winner.refresh)).statusCode).toBe(401);
-        expect((await getProfile(ctx, winner.access)).statusCode).toBe(401);
-      }
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const successors = new Set(responses.map((response) => jtiOf((response.json() as TokenPair).refresh)));
+      expect(successors.size).toBe(1);
+      const winner: TokenPair = responses[0]!.json();
+      expect((await postRefresh(ctx, winner.refresh)).statusCode).toBe(200);
     });
   });
 
@@ -316,5 +386,43 @@ describeEachDatabase('auth API', (ctx) => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(INVALID_CREDENTIALS);
     });
+  });
+});
+
+describeEachDatabase(
+  'sign-in behind a trusted proxy',
+  (ctx) => {
+    it("counts by the address the nearest proxy saw, whatever the client wrote further left in X-Forwarded-For", async () => {
+      const company = await createCompany(ctx.app.db);
+      const wrong = { ...credentials(company.admin), password: 'wrong password' };
+      const viaProxy = (payload: object, spoofed: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/token/', payload, remoteAddress: '10.200.0.1', headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` } });
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.clientOnAccount; attempt++) expect((await viaProxy(wrong, `198.51.100.${attempt}`)).statusCode).toBe(401);
+
+      expect((await viaProxy(credentials(company.admin), '198.51.100.99')).statusCode).toBe(429);
+      const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: credentials(company.admin), remoteAddress: '10.200.0.1', headers: { 'x-forwarded-for': '203.0.113.8' } });
+      expect(elsewhere.statusCode).toBe(200);
+    });
+  },
+  { trustProxy: 1 },
+);
+
+describeEachDatabase('sign-up throttle', (ctx) => {
+  it('refuses an address its sixth sign-up in ten minutes with 429; another address still signs up', async () => {
+    const address = freshClientAddress();
+    const signupFrom = (remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/signup/',
+        remoteAddress,
+        payload: { company_name: unique('Spam Co'), company_password: 'long enough', email: `${unique('spam')}@example.test`, password: 'long enough' },
+      });
+    for (let attempt = 0; attempt < SIGNUP_LIMIT.points; attempt++) expect((await signupFrom(address)).statusCode).toBe(201);
+
+    const refused = await signupFrom(address);
+
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signupFrom(freshClientAddress())).statusCode).toBe(201);
   });
 });

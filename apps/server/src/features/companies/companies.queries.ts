@@ -1,9 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
+import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
-export function listCompanies(db: DbOrTx) {
-  return db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name));
+/** Companies by name, a page of them with how many there are; with `companyId`, only that one. */
+export async function listCompanies(db: DbOrTx, filter: { companyId?: number }, page: PageRequest): Promise<Page<{ id: number; name: string }>> {
+  const query = db
+    .select({ id: companies.id, name: companies.name, total: matchingRowCount() })
+    .from(companies)
+    .where(filter.companyId === undefined ? undefined : eq(companies.id, filter.companyId))
+    .orderBy(asc(companies.name), asc(companies.id))
+    .$dynamic();
+  const rows = await withPage(query, page);
+  return toPage(rows, page, ({ id, name }) => ({ id, name }), async () => (await listCompanies(db, filter, { limit: 1 })).total);
 }
 
 export async function findCompanyByName(db: DbOrTx, name: string) {

@@ -1,15 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyListItem, errorResponse, signupInput, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
+import { TOTAL_COUNT_HEADER, companyListItem, companyListQuery, errorResponse, signupInput, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { listCompanies } from './companies.queries';
-import { signup, verifyCompanyPassword } from './companies.service';
+import { sendPage } from '../../lib/lists';
+import { listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
 
 /** Public: the company step before sign-in, and creating a company. */
-export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean }> = async (app, options) => {
+export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publicCompanyList: boolean }> = async (app, options) => {
   app.get('/api/companies/', {
-    schema: { tags: ['companies'], summary: 'List companies', response: { 200: z.array(companyListItem) } },
-    handler: async () => (await listCompanies(app.db)).map((company) => ({ id: company.id, company_id: company.id, name: company.name })),
+    // Published, the list is anyone's; otherwise a signed-in caller reads their own company.
+    onRequest: options.publicCompanyList ? [] : [app.authenticate],
+    schema: {
+      tags: ['companies'],
+      summary: options.publicCompanyList ? 'List companies' : "The caller's own company, as a one-element list",
+      description: `Every company, a page at a time, only where the server sets PUBLIC_COMPANY_LIST=true; otherwise a signed-in user's own company. The answer carries ${TOTAL_COUNT_HEADER}.`,
+      security: options.publicCompanyList ? [] : [{ bearer: [] }],
+      querystring: companyListQuery,
+      response: { 200: z.array(companyListItem), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request, reply) => sendPage(reply, await listVisibleCompanies(app.db, options.publicCompanyList ? undefined : request.user, request.query)),
   });
 
   app.post('/api/verify-company-password/', {
@@ -21,8 +30,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean }> = 
     },
     handler: async (request, reply) => {
       try {
-        const companyId = await verifyCompanyPassword({ db: app.db, throttle: app.loginThrottle }, request.body, request.ip);
-        return { success: true as const, company_id: companyId };
+        const company = await verifyCompanyPassword({ db: app.db, throttle: app.loginThrottle }, request.body, request.ip);
+        return { success: true as const, company_id: company.id, company_name: company.name };
       } catch (error) {
         // The spec's client reads `error` from this call's failure.
         if (error instanceof ValidationError) return reply.code(400).send({ success: false as const, error: error.detail });
@@ -36,11 +45,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean }> = 
       tags: ['companies'],
       summary: 'Create a company and its first admin',
       body: signupInput,
-      response: { 201: z.object({ company_id: z.number(), user: userSchema }), 400: errorResponse, 403: errorResponse, 409: errorResponse },
+      response: { 201: z.object({ company_id: z.number(), user: userSchema }), 400: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse },
     },
     handler: async (request, reply) => {
       if (!options.allowSignup) throw new ForbiddenError('Sign-up is turned off on this server.');
-      return reply.code(201).send(await signup(app.db, request.body));
+      return reply.code(201).send(await signup(app.db, request.body, { throttle: app.loginThrottle, clientKey: request.ip }));
     },
   });
 };

@@ -1,11 +1,12 @@
-import type { SignupInput, User } from '@siteboard/shared';
+import type { CompanyListItem, SignupInput, User } from '@siteboard/shared';
+import type { Page, PageRequest } from '../../lib/lists';
 import type { Db } from '../../db/client';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { LoginThrottle } from '../auth/auth.throttle';
 import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';
 import { userCode } from '../users/users.rules';
-import { findCompanyByName, insertCompany } from './companies.queries';
+import { findCompanyByName, insertCompany, listCompanies } from './companies.queries';
 
 export const INVALID_COMPANY_PASSWORD = 'Invalid company name or password.';
 export const COMPANY_NAME_TAKEN = 'A company with this name already exists.';
@@ -14,21 +15,29 @@ export async function verifyCompanyPassword(
   deps: { db: Db; throttle: LoginThrottle },
   input: { company_name: string; password: string },
   clientKey: string,
-): Promise<number> {
+): Promise<{ id: number; name: string }> {
   const accountKey = `company:${input.company_name.trim().toLowerCase()}`;
-  await deps.throttle.assertAllowed(clientKey, accountKey);
+  await deps.throttle.countAttempt(clientKey, accountKey);
   const company = await findCompanyByName(deps.db, input.company_name);
   const matches = await verifyPassword(company?.passwordHash, input.password);
-  if (!company || !matches) {
-    await deps.throttle.recordFailure(clientKey, accountKey);
-    throw new ValidationError(INVALID_COMPANY_PASSWORD);
-  }
-  await deps.throttle.recordSuccess(accountKey);
-  return company.id;
+  if (!company || !matches) throw new ValidationError(INVALID_COMPANY_PASSWORD);
+  await deps.throttle.recordSuccess(clientKey, accountKey);
+  return { id: company.id, name: company.name };
 }
 
-/** A new company and its first admin, together or not at all. */
-export async function signup(db: Db, input: SignupInput): Promise<{ company_id: number; user: User }> {
+/**
+ * The company list: every company, a page at a time, where the server is set to publish it;
+ * otherwise only the caller's own (the company step takes a typed name, and one tenant must not
+ * learn the others' names).
+ */
+export async function listVisibleCompanies(db: Db, caller: { companyId: number } | undefined, page: PageRequest): Promise<Page<CompanyListItem>> {
+  const { items, total } = await listCompanies(db, { companyId: caller?.companyId }, page);
+  return { items: items.map((company) => ({ id: company.id, company_id: company.id, name: company.name })), total };
+}
+
+/** A new company and its first admin, together or not at all; counted per client address first when `throttle` is given. */
+export async function signup(db: Db, input: SignupInput, throttle?: { throttle: LoginThrottle; clientKey: string }): Promise<{ company_id: number; user: User }> {
+  await throttle?.throttle.countSignup(throttle.clientKey);
   const [companyPasswordHash, passwordHash] = await Promise.all([hashPassword(input.company_password), hashPassword(input.password)]);
   return db.transaction(async (tx) => {
     const company = await insertCompany(tx, { name: input.company_name.trim(), passwordHash: companyPasswordHash, timezone: input.timezone ?? 'UTC' });

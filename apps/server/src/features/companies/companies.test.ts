@@ -4,7 +4,8 @@ import { buildApp } from '../../app';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
 import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
-import { DEFAULT_PASSWORD, createCompany, freshClientAddress, unique } from '../../test/factories';
+import { SIGN_IN_LIMITS } from '../auth/auth.throttle';
+import { DEFAULT_PASSWORD, createCompany, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
 
 const INVALID = { success: false, error: 'Invalid company name or password.' };
 
@@ -26,17 +27,25 @@ async function companyRowsNamed(ctx: TestContext, name: string) {
 
 describeEachDatabase('companies API', (ctx) => {
   describe('GET /api/companies/', () => {
-    it('lists every company with id, company_id and name', async () => {
-      const first = await createCompany(ctx.app.db);
-      const second = await createCompany(ctx.app.db);
+    it('answers a signed-in user their own company only, in the list shape', async () => {
+      const mine = await createCompany(ctx.app.db);
+      await createCompany(ctx.app.db);
+      const { access } = await loginAs(ctx.app, mine.admin);
+
+      const response = await injectAs(ctx.app, access, { method: 'GET', url: '/api/companies/' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([{ id: mine.id, company_id: mine.id, name: mine.name }]);
+      expect(response.headers['x-total-count']).toBe('1');
+    });
+
+    it("refuses an anonymous caller with 401, naming no company", async () => {
+      const company = await createCompany(ctx.app.db);
 
       const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/' });
 
-      expect(response.statusCode).toBe(200);
-      const listed = response.json();
-      expect(listed).toContainEqual({ id: first.id, company_id: first.id, name: first.name });
-      expect(listed).toContainEqual({ id: second.id, company_id: second.id, name: second.name });
-      for (const item of listed) expect(Object.keys(item).sort()).toEqual(['company_id', 'id', 'name']);
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain(company.name);
     });
   });
 
@@ -47,7 +56,7 @@ describeEachDatabase('companies API', (ctx) => {
       const response = await verify(ctx, { company_name: `  ${company.name.toUpperCase()} `, password: company.password });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, company_id: company.id });
+      expect(response.json()).toEqual({ success: true, company_id: company.id, company_name: company.name });
     });
 
     it('gives the same answer for a wrong password and an unknown company', async () => {
@@ -69,32 +78,30 @@ describeEachDatabase('companies API', (ctx) => {
       expect(response.json().errors).toEqual({ company_name: ['Company name is required.'], password: ['Password is required.'] });
     });
 
-    it('refuses with 429 and Retry-After after 5 failures for one company, from any address', async () => {
+    it("refuses a stranger's address 429 after 5 failures on one company; the crew still passes from its own address", async () => {
       const company = await createCompany(ctx.app.db);
-      for (let attempt = 0; attempt < 5; attempt++) {
-        expect((await verify(ctx, { company_name: company.name, password: 'wrong' })).statusCode).toBe(400);
+      const stranger = freshClientAddress();
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.clientOnAccount; attempt++) {
+        expect((await verify(ctx, { company_name: company.name, password: 'wrong' }, stranger)).statusCode).toBe(400);
       }
 
-      const blocked = await verify(ctx, { company_name: company.name.toLowerCase(), password: company.password });
+      const blocked = await verify(ctx, { company_name: company.name.toLowerCase(), password: company.password }, stranger);
+      const crew = await verify(ctx, { company_name: company.name, password: company.password });
 
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json().detail).toMatch(/Too many failed attempts/);
+      expect(crew.statusCode).toBe(200);
     });
 
-    it('refuses with 429 after 5 failures from one address, whichever company it tries', async () => {
+    it('checks at most 5 of 40 concurrent guesses of a company password from one address', async () => {
       const company = await createCompany(ctx.app.db);
       const address = freshClientAddress();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        expect((await verify(ctx, { company_name: unique('Guess'), password: 'wrong' }, address)).statusCode).toBe(400);
-      }
 
-      const blocked = await verify(ctx, { company_name: company.name, password: company.password }, address);
-      const otherAddress = await verify(ctx, { company_name: company.name, password: company.password });
+      const responses = await Promise.all(Array.from({ length: 40 }, (_, index) => verify(ctx, { company_name: company.name, password: index === 39 ? company.password : `guess ${index}` }, address)));
 
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(otherAddress.statusCode).toBe(200);
+      const checked = responses.filter((response) => response.statusCode !== 429);
+      expect(checked.length).toBeLessThanOrEqual(SIGN_IN_LIMITS.clientOnAccount);
     });
   });
 
@@ -124,7 +131,7 @@ describeEachDatabase('companies API', (ctx) => {
       const [company] = await ctx.app.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, body.company_id));
       expect(company).toEqual({ timezone: 'Europe/Paris' });
       const verified = await verify(ctx, { company_name: payload.company_name, password: payload.company_password });
-      expect(verified.json()).toEqual({ success: true, company_id: body.company_id });
+      expect(verified.json()).toEqual({ success: true, company_id: body.company_id, company_name: expect.any(String) });
     });
 
     it('refuses a name already taken, whatever its case, and writes nothing', async () => {
@@ -196,3 +203,26 @@ describeEachDatabase('companies API', (ctx) => {
     });
   });
 });
+
+describeEachDatabase(
+  'companies API with PUBLIC_COMPANY_LIST=true',
+  (ctx) => {
+    it('lists every company to anyone, by name, a page at a time with the total', async () => {
+      const first = await createCompany(ctx.app.db, { name: unique('Alpha') });
+      const second = await createCompany(ctx.app.db, { name: unique('Beta') });
+
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/' });
+      const paged = await ctx.app.inject({ method: 'GET', url: '/api/companies/?limit=1&offset=1' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        { id: first.id, company_id: first.id, name: first.name },
+        { id: second.id, company_id: second.id, name: second.name },
+      ]);
+      expect(response.headers['x-total-count']).toBe('2');
+      expect(paged.json()).toEqual([{ id: second.id, company_id: second.id, name: second.name }]);
+      expect(paged.headers['x-total-count']).toBe('2');
+    });
+  },
+  { publicCompanyList: true },
+);

@@ -14,7 +14,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/company/', {
-    preHandler: requireRole(...PERMISSIONS['company:manage']),
+    preValidation: requireRole(...PERMISSIONS['company:manage']),
     schema: {
       tags,
       summary: "Rename the caller's company or change its time zone (IANA name)",

@@ -57,7 +57,7 @@ describeEachDatabase('company settings API', (ctx) => {
         remoteAddress: freshClientAddress(),
         payload: { company_name: name, password: admin.company.password },
       });
-      expect(verified.json()).toEqual({ success: true, company_id: admin.company.id });
+      expect(verified.json()).toEqual({ success: true, company_id: admin.company.id, company_name: expect.any(String) });
       const profile = await injectAs(ctx.app, admin.access, { method: 'GET', url: '/api/profile/' });
       expect(profile.json().company).toEqual({ id: admin.company.id, name });
     });

@@ -8,7 +8,7 @@ import { createTestDatabase, describeEachDatabase, TEST_JWT_SECRET, type TestCon
 import { loginAs } from '../../test/factories';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { MAX_BUFFERED_BYTES } from './notifications.live';
+import { MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER } from './notifications.live';
 import { NOTIFICATIONS_CHANNEL } from './notifications.queries';
 import { runSweeps } from './notifications.service';
 
@@ -72,6 +72,17 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
     expect((await tab1.next()).type).toBe('task_approved');
     expect((await tab2.next()).type).toBe('task_approved');
     await bystander.expectSilence(300);
+  });
+
+  it('keeps at most ten sockets per user: an eleventh closes the oldest (1000, so it does not reconnect), the others stay open', async () => {
+    const sockets: TestLiveClient[] = [];
+    for (let count = 0; count < MAX_SOCKETS_PER_USER; count++) sockets.push(await connect(team.admin));
+    const newest = await connect(team.admin);
+
+    const closed = await sockets[0]!.closed;
+    expect(closed.code).toBe(1000);
+    expect(closed.reason).toContain('Too many live connections');
+    for (const socket of [...sockets.slice(1), newest]) expect(socket.socket.readyState, 'still open').toBe(socket.socket.OPEN);
   });
 
   it('refuses the upgrade without a valid access token of an active login (401)', async () => {
@@ -270,12 +281,17 @@ describe('request logs', () => {
       const team = await createTeam(app);
       const client = await connectLive(base, livePath(team.member, team.member.access));
       client.close();
+      // The server decodes parameter names: a spelling the log did not decode still carries the token.
+      const spelledOtherwise = await connectLive(base, livePath(team.manager, team.manager.access).replace('?token=', '?%74oken='));
+      spelledOtherwise.close();
       expect(await refusedWith(base, livePath(team.manager, team.member.access))).toBe(403);
 
       const log = lines.join('');
       expect(log).toContain(`/ws/notifications/${team.member.id}/`);
       expect(log).toContain('token=[redacted]');
+      expect(log).toContain('%74oken=[redacted]');
       expect(log).not.toContain(team.member.access);
+      expect(log).not.toContain(team.manager.access);
     } finally {
       await app.close();
       await database.drop();

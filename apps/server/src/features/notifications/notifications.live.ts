@@ -12,6 +12,10 @@ import { findDeliveries, type NotificationAnnouncement } from './notifications.q
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 export const NOT_YOUR_CONNECTION = 'This live connection belongs to another user.';
+/** Live connections one user may hold on an instance (tabs, devices); a new one past this closes their oldest. */
+export const MAX_SOCKETS_PER_USER = 10;
+/** A normal closure: the client does not reconnect (the user has newer connections open). */
+const CLOSED_FOR_A_NEWER = 1000;
 
 /** Who a live connection belongs to; the login (family) is re-checked while it stays open. */
 export interface LiveLogin {
@@ -107,6 +111,11 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
     add(socket: WebSocket, login: LiveLogin) {
       const client: LiveClient = { ...login, socket, alive: true };
       const set = byUser.get(login.userId) ?? new Set();
+      // A set keeps insertion order: the first is the oldest.
+      for (const oldest of [...set].slice(0, Math.max(0, set.size - MAX_SOCKETS_PER_USER + 1))) {
+        set.delete(oldest);
+        oldest.socket.close(CLOSED_FOR_A_NEWER, 'Too many live connections: this, the oldest, was closed');
+      }
       set.add(client);
       byUser.set(login.userId, set);
       socket.on('pong', () => (client.alive = true));

@@ -47,21 +47,21 @@ describeEachDatabase('notifications created with task changes', (ctx) => {
     const created = await callAs(ctx.app, team.manager, {
       method: 'POST',
       url: '/api/subtasks/',
-      payload: { major_task: work.majorTaskId, name: 'Pour footing B', assigned_to_id: team.member.id, due_date: '2026-08-01' },
+      payload: { major_task: work.majorTaskId, name: 'Pour footing B', assigned_to_id: team.member.id, due_date: '2099-08-01' },
     });
     expect(created.statusCode).toBe(201);
     const subtask = created.json() as Subtask;
     const mine = await callAs(ctx.app, team.member, {
       method: 'POST',
       url: '/api/subtasks/',
-      payload: { major_task: work.majorTaskId, name: 'My own note', assigned_to_id: team.member.id, due_date: '2026-08-01' },
+      payload: { major_task: work.majorTaskId, name: 'My own note', assigned_to_id: team.member.id, due_date: '2099-08-01' },
     });
     expect(mine.statusCode).toBe(201);
 
     expect(await notificationsAbout(ctx, subtask.id)).toEqual([
       {
         type: 'task_assignment',
-        message: `${team.manager.email} assigned you 'Pour footing B' (${subtask.major_task.project.name}), due 2026-08-01`,
+        message: `${team.manager.email} assigned you 'Pour footing B' (${subtask.major_task.project.name}), due 2099-08-01`,
         createdBy: team.manager.email,
         userId: team.member.id,
       },

@@ -29,7 +29,12 @@ function projectConditions(companyId: IdOrPlaceholder, filter: ProjectFilter): S
   return conditions;
 }
 
-type ProjectRowsRequest = PageRequest & { order?: ProjectOrder; expandMajorTasks?: boolean };
+type ProjectRowsRequest = PageRequest & {
+  order?: ProjectOrder;
+  expandMajorTasks?: boolean;
+  /** How many major tasks each expanded project carries at most, and subtasks each of those; all when unset. */
+  expansionBounds?: { majorTasks: number; subtasks: number };
+};
 
 /**
  * The company's matching projects (oldest first unless asked otherwise) with their manager,
@@ -62,7 +67,7 @@ function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: Proje
       companyId: companies.id,
       companyName: companies.name,
       majorTasks: page.expandMajorTasks
-        ? sql<MajorTask[]>`${majorTasksOfProjectJson(db, companyId)}`
+        ? sql<MajorTask[]>`${majorTasksOfProjectJson(db, companyId, page.expansionBounds)}`
         : sql<number[]>`(select coalesce(array_agg(${majorTasks.id} order by ${majorTasks.id}), '{}') from ${majorTasks} where ${majorTasks.companyId} = ${companyId} and ${majorTasks.projectId} = ${projects.id})`,
       total: pageIds.total,
     })

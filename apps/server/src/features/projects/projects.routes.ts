@@ -21,7 +21,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: projectListQuery,
       response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query)),
   });
 
   app.get('/api/projects/:id/', {
@@ -30,19 +30,19 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/projects/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createProject(request.ctx, request.body)),
   });
 
   app.patch('/api/projects/:id/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: { tags, security, summary: 'Edit a project', params: idParams, body: updateProjectInput, response: { 200: projectSchema, ...refusals } },
     handler: async (request) => updateProject(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/projects/:id/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: { tags, security, summary: 'Delete a project with its tasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
       await deleteProject(request.ctx, request.params.id);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createProjectInput, ExpandedProject, Project, projectListQuery, projectQuery, updateProjectInput } from '@siteboard/shared';
+import { MAJOR_TASKS_PER_LISTED_PROJECT, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
@@ -17,11 +17,16 @@ type UpdateProject = z.output<typeof updateProjectInput>;
 
 /**
  * The caller's company's projects, filtered and paged as asked, with their major task ids or,
- * with `expand=major_tasks`, their major tasks and subtasks: one statement however many rows,
- * only the page's projects expanded.
+ * with `expand=major_tasks`, their first major tasks with their first subtasks: one statement however
+ * many rows, only the page's projects expanded.
  */
 export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
-  return listProjectRows(ctx.db, ctx.user.companyId, { statuses: query.status, search: query.search }, { ...query, expandMajorTasks: query.expand === 'major_tasks' });
+  return listProjectRows(
+    ctx.db,
+    ctx.user.companyId,
+    { statuses: query.status, search: query.search },
+    { ...query, expandMajorTasks: query.expand === 'major_tasks', expansionBounds: { majorTasks: MAJOR_TASKS_PER_LISTED_PROJECT, subtasks: SUBTASKS_PER_LISTED_MAJOR_TASK } },
+  );
 }
 
 /** One project of the caller's company, in the list's shape. */

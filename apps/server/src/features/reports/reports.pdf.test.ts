@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createCompany, createUser, injectAs, loginAs, unique } from '../../test/factories';
 import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
 import { assignSubtasks, dateIn, referenceSubtasks, shiftDays, type PlannedSubtask } from './reports.fixture';
 
@@ -101,6 +102,30 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(text).toContain('Total tasks 0 Completed 0 Ongoing 0 Pending Approval 0 Overdue 0');
     expect(text).toContain('0%');
     expect(text).toContain('No subtasks in this period.');
+  });
+
+  it('prints names in any script: Greek, Cyrillic, Arabic, Chinese, Japanese and emoji, none as "?"', async () => {
+    const names = ['Γέφυρα Ρίου', 'Мост через реку', 'تركيب السقالات', '浦东大桥施工', '東京タワー改修', 'Crane check 🏗👷'];
+    const company = await createCompany(ctx.app.db, { name: `株式会社 山田建設 ${unique('Co')}` });
+    const person = await createUser(ctx.app.db, company.id, 'team_member');
+    await assignSubtasks(ctx.app.db, company.id, person.id, names.map((name) => ({ status: 'ongoing' as const, dueDate: today, name })), { project: 'Ελληνικό έργο', majorTask: 'العمل الرئيسي' });
+    const { access } = await loginAs(ctx.app, company.admin);
+
+    const response = await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${person.id}` });
+
+    expect(response.statusCode).toBe(200);
+    const text = (await pageTexts(response.rawPayload)).join(' ');
+    expect(text).toContain(company.name);
+    expect(text).toContain('Ελληνικό έργο');
+    // A right-to-left word comes out of the PDF in visual order (its letters reversed), and joined
+    // letters may be split by spaces: each word is looked for without spaces, either way round.
+    const letters = text.normalize('NFKC').replace(/\s+/g, '');
+    for (const word of names.filter((name) => !/\p{Script=Arabic}/u.test(name)).flatMap((name) => name.split(' '))) {
+      expect([word, [...word].reverse().join('')].some((spelling) => letters.includes(spelling)), word).toBe(true);
+    }
+    // Arabic is shaped (joined forms) and laid right to left: its extracted text is not compared letter by letter, only found.
+    expect(letters).toMatch(/[\u0600-\u06ff\ufb50-\ufeff]{4}/);
+    expect(text).not.toContain('?');
   });
 
   describe('a long report', () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { AppraisalItem, Role } from '@siteboard/shared';
 import type { ReportSubtaskRow } from './reports.queries';
@@ -58,54 +60,128 @@ const CELL_PADDING = 6;
 type Doc = PDFKit.PDFDocument;
 
 /**
- * The standard PDF fonts only encode Windows-1252: anything else would print as stray glyphs,
- * so it becomes "?" instead.
+ * The fonts names are printed in, per weight, tried in order for each character: Latin, Greek and
+ * Cyrillic; Arabic; Chinese and Japanese; emoji (monochrome: PDF text has no colour fonts). Read
+ * once from their npm packages; each document embeds only the glyphs it uses.
  */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function printable(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) ? char : code < 0x20 ? ' ' : '?';
-  }
-  return out;
+const FONT_FILES = {
+  regular: [
+    '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+  ],
+  bold: [
+    '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+    '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
+  ],
+} as const;
+type Weight = keyof typeof FONT_FILES;
+
+interface LoadedFont {
+  name: string;
+  data: Buffer;
+  covers(codePoint: number): boolean;
 }
 
-/** Cuts text to one line of the given width in the current font, ending in an ellipsis when cut. */
-function fit(doc: Doc, text: string, width: number): string {
-  const clean = printable(text);
-  if (doc.widthOfString(clean) <= width) return clean;
+const require = createRequire(import.meta.url);
+const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+
+let loaded: Record<Weight, LoadedFont[]> | undefined;
+function fonts(): Record<Weight, LoadedFont[]> {
+  loaded ??= Object.fromEntries(
+    (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
+      weight,
+      FONT_FILES[weight].map((file, index) => {
+        const data = fs.readFileSync(require.resolve(file));
+        const font = fontkit.create(data);
+        return { name: `${weight}-${index}`, data, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
+      }),
+    ]),
+  ) as Record<Weight, LoadedFont[]>;
+  return loaded;
+}
+
+interface Run {
+  font: string;
+  text: string;
+}
+
+/**
+ * The text cut into runs of one font each: every character in the first font that has it (spaces
+ * stay in the run they are in); control characters become spaces, and a character no font has
+ * becomes "?".
+ */
+function runsOf(text: string, weight: Weight): Run[] {
+  const stack = fonts()[weight];
+  const runs: Run[] = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const printable = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
+    const font = printable === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(printable.codePointAt(0)!));
+    const last = runs.at(-1);
+    if (!font && printable === ' ' && last) last.text += printable;
+    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
+    else if (last?.font === font.name) last.text += printable;
+    else runs.push({ font: font.name, text: printable });
+  }
+  return runs;
+}
+
+function runsWidth(doc: Doc, runs: Run[], size: number, characterSpacing = 0): number {
+  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing }), 0);
+}
+
+/** Cuts text to one line of the given width, ending in an ellipsis when cut. */
+function fit(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing?: number): Run[] {
+  const whole = runsOf(text, weight);
+  if (runsWidth(doc, whole, size, characterSpacing) <= width) return whole;
+  const chars = [...text];
   let low = 0;
-  let high = clean.length;
+  let high = chars.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${clean.slice(0, middle).trimEnd()}…`) <= width) low = middle;
+    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight), size, characterSpacing) <= width) low = middle;
     else high = middle - 1;
   }
-  return `${clean.slice(0, low).trimEnd()}…`;
+  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight);
 }
 
-function write(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) {
-  const { font = 'Helvetica', size = 10, color = INK, ...rest } = options;
-  doc.font(font).fontSize(size).fillColor(color);
-  const value = rest.width === undefined ? printable(text) : fit(doc, text, rest.width);
-  doc.text(value, x, y, { lineBreak: false, ...rest });
+function write(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number } = {},
+) {
+  const { bold = false, size = 10, color = INK, width, align = 'left', characterSpacing = 0 } = options;
+  const weight: Weight = bold ? 'bold' : 'regular';
+  const runs = width === undefined ? runsOf(text, weight) : fit(doc, text, weight, size, width, characterSpacing);
+  const total = runsWidth(doc, runs, size, characterSpacing);
+  let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
+  doc.fillColor(color);
+  for (const run of runs) {
+    doc.font(run.font).fontSize(size).text(run.text, cursor, y, { lineBreak: false, characterSpacing });
+    cursor += doc.widthOfString(run.text, { characterSpacing });
+  }
 }
 
 function sectionTitle(doc: Doc, title: string, y: number): number {
-  write(doc, title, LEFT, y, { font: 'Helvetica-Bold', size: 13 });
+  write(doc, title, LEFT, y, { bold: true, size: 13 });
   doc.moveTo(LEFT, y + 19).lineTo(RIGHT, y + 19).lineWidth(0.75).strokeColor(RULE).stroke();
   return y + 30;
 }
 
 function header(doc: Doc, input: AppraisalPdfInput): number {
   doc.rect(0, 0, PAGE.width, 98).fill(INK);
-  write(doc, 'SITEBOARD', LEFT, 26, { font: 'Helvetica-Bold', size: 8, color: '#94a3b8', characterSpacing: 1.5 });
-  write(doc, 'Appraisal Report', LEFT, 39, { font: 'Helvetica-Bold', size: 24, color: '#ffffff' });
+  write(doc, 'SITEBOARD', LEFT, 26, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
+  write(doc, 'Appraisal Report', LEFT, 39, { bold: true, size: 24, color: '#ffffff' });
   write(doc, input.companyName, LEFT, 70, { size: 11, color: '#cbd5e1', width: 300 });
   const rightWidth = 200;
   // Letter spacing also follows the last letter: widen the box by that much so the label lines up with the date below.
-  write(doc, 'GENERATED', RIGHT - rightWidth, 30, { font: 'Helvetica-Bold', size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
+  write(doc, 'GENERATED', RIGHT - rightWidth, 30, { bold: true, size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
   write(doc, input.generatedAt, RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
   write(doc, input.timezone, RIGHT - rightWidth, 60, { size: 9, color: '#cbd5e1', width: rightWidth, align: 'right' });
   return 118;
@@ -119,7 +195,7 @@ function factPanel(doc: Doc, cells: [string, string][], y: number, columns = 2):
   cells.forEach(([label, value], index) => {
     const x = LEFT + 14 + (index % columns) * columnWidth;
     const cellTop = y + 12 + Math.floor(index / columns) * 32;
-    write(doc, label.toUpperCase(), x, cellTop, { font: 'Helvetica-Bold', size: 7.5, color: MUTED, characterSpacing: 0.8 });
+    write(doc, label.toUpperCase(), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8 });
     write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
   });
   return y + height + 24;
@@ -178,24 +254,24 @@ function chart(doc: Doc, item: AppraisalItem, top: number): number {
     const barHeight = (value / axisTop) * plot.height;
     const x = plot.left + index * slot + (slot - barWidth) / 2;
     if (barHeight > 0) doc.rect(x, baseline - barHeight, barWidth, barHeight).fill(series.color);
-    write(doc, String(value), x - 10, baseline - barHeight - 14, { font: 'Helvetica-Bold', size: 10, width: barWidth + 20, align: 'center' });
+    write(doc, String(value), x - 10, baseline - barHeight - 14, { bold: true, size: 10, width: barWidth + 20, align: 'center' });
     write(doc, series.label, plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center' });
   });
 
   const legend = { left: plot.left + plot.width + 20, top: plot.top - 6, width: RIGHT - (plot.left + plot.width + 20) };
   doc.roundedRect(legend.left, legend.top, legend.width, plot.height + 30, 4).fill(PANEL);
   const inner = { left: legend.left + 14, width: legend.width - 28 };
-  write(doc, 'Total tasks', inner.left, legend.top + 16, { font: 'Helvetica-Bold', size: 10 });
-  write(doc, String(item.total_tasks), inner.left, legend.top + 16, { font: 'Helvetica-Bold', size: 10, width: inner.width, align: 'right' });
+  write(doc, 'Total tasks', inner.left, legend.top + 16, { bold: true, size: 10 });
+  write(doc, String(item.total_tasks), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width, align: 'right' });
   doc.moveTo(inner.left, legend.top + 34).lineTo(inner.left + inner.width, legend.top + 34).lineWidth(0.5).strokeColor(RULE).stroke();
   SERIES.forEach((series, index) => {
     const rowY = legend.top + 44 + index * 19;
     doc.rect(inner.left, rowY + 1, 9, 9).fill(series.color);
     write(doc, series.label, inner.left + 16, rowY + 1, { size: 9.5 });
-    write(doc, String(series.value(item)), inner.left, rowY + 1, { font: 'Helvetica-Bold', size: 9.5, width: inner.width, align: 'right' });
+    write(doc, String(series.value(item)), inner.left, rowY + 1, { bold: true, size: 9.5, width: inner.width, align: 'right' });
   });
   doc
-    .font('Helvetica')
+    .font(fonts().regular[0]!.name)
     .fontSize(7.5)
     .fillColor(MUTED)
     .text('Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.', inner.left, legend.top + 122, {
@@ -207,7 +283,7 @@ function chart(doc: Doc, item: AppraisalItem, top: number): number {
 function efficiency(doc: Doc, item: AppraisalItem, top: number): number {
   const y = sectionTitle(doc, 'Efficiency Score', top);
   const score = item.efficiency_score;
-  write(doc, `${score}%`, LEFT, y + 2, { font: 'Helvetica-Bold', size: 26, color: ACCENT });
+  write(doc, `${score}%`, LEFT, y + 2, { bold: true, size: 26, color: ACCENT });
   const bar = { left: LEFT + 96, top: y + 8, width: CONTENT_WIDTH - 96, height: 14 };
   doc.roundedRect(bar.left, bar.top, bar.width, bar.height, 7).fill(RULE);
   if (score > 0) doc.roundedRect(bar.left, bar.top, Math.max(bar.height, (bar.width * score) / 100), bar.height, 7).fill(ACCENT);
@@ -229,7 +305,7 @@ function tableHeader(doc: Doc, y: number): number {
   doc.rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill('#e2e8f0');
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
-    write(doc, column.title, x + CELL_PADDING, y + 6.5, { font: 'Helvetica-Bold', size: 8.5, width: column.width - 2 * CELL_PADDING });
+    write(doc, column.title, x + CELL_PADDING, y + 6.5, { bold: true, size: 8.5, width: column.width - 2 * CELL_PADDING });
     x += column.width;
   }
   return y + HEADER_ROW_HEIGHT;
@@ -238,17 +314,17 @@ function tableHeader(doc: Doc, y: number): number {
 function tableRow(doc: Doc, row: ReportSubtaskRow, y: number, striped: boolean) {
   if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, ROW_HEIGHT).fill(PANEL);
   const status = STATUS[row.status];
-  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; font?: string }> = {
+  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; bold?: boolean }> = {
     project: { text: row.project },
     majorTask: { text: row.majorTask },
     subtask: { text: row.subtask },
-    dueDate: row.overdue ? { text: row.dueDate ?? 'N/A', color: OVERDUE, font: 'Helvetica-Bold' } : { text: row.dueDate ?? 'N/A' },
+    dueDate: row.overdue ? { text: row.dueDate ?? 'N/A', color: OVERDUE, bold: true } : { text: row.dueDate ?? 'N/A' },
     status: { text: status.label, color: status.color },
   };
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
     const cell = cells[column.key];
-    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, font: cell.font, color: cell.color, width: column.width - 2 * CELL_PADDING });
+    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING });
     x += column.width;
   }
   doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(RIGHT, y + ROW_HEIGHT).lineWidth(0.4).strokeColor(RULE).stroke();
@@ -300,8 +376,9 @@ export function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
     bufferPages: true,
-    info: { Title: printable(`Appraisal report - ${input.item.name}`), Author: 'SiteBoard', Subject: printable(`${input.companyName}: ${rangeLabel(input.range)}`) },
+    info: { Title: `Appraisal report - ${input.item.name}`, Author: 'SiteBoard', Subject: `${input.companyName}: ${rangeLabel(input.range)}` },
   });
+  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

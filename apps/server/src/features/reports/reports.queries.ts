@@ -6,6 +6,7 @@ import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
+import { matchingRowCount, withPage, type Page, type PageRequest } from '../../lib/lists';
 import { localDate } from '../../lib/time';
 import type { AppraisalCounts, DateRange, DecisionCounts } from './reports.rules';
 
@@ -32,14 +33,14 @@ export interface AppraisalRow extends AppraisalCounts, DecisionCounts {
 }
 
 /**
- * Each person in the scope with their subtasks due in the range counted by state, in one
- * statement however many people or subtasks: a subtask counts once, in the state it is in, and
+ * Each person in the scope with their subtasks due in the range counted by state (a page of
+ * them when asked, with how many there are), in one statement however many people or subtasks: a subtask counts once, in the state it is in, and
  * also as overdue when it is not completed and was due before the company's today. With no
  * range, subtasks without a due date count too.
  */
-export async function countAppraisals(db: DbOrTx, companyId: number, scope: AppraisalScope, range: DateRange): Promise<AppraisalRow[]> {
+export async function countAppraisals(db: DbOrTx, companyId: number, scope: AppraisalScope, range: DateRange, page: PageRequest = {}): Promise<Page<AppraisalRow>> {
   const decisions = decisionsOfPerson(db, range);
-  const rows = await db
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -61,6 +62,7 @@ export async function countAppraisals(db: DbOrTx, companyId: number, scope: Appr
       approved: decisions.approved,
       firstPass: decisions.firstPass,
       medianHours: decisions.medianHours,
+      people: matchingRowCount(),
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -76,8 +78,12 @@ export async function countAppraisals(db: DbOrTx, companyId: number, scope: Appr
       ),
     )
     .groupBy(users.id, companies.id, decisions.declines, decisions.approved, decisions.firstPass, decisions.medianHours)
-    .orderBy(sql`lower(${users.email})`, asc(users.id));
-  return rows.map((row) => ({ ...row, medianHours: row.medianHours === null ? null : Number(row.medianHours) }));
+    .orderBy(sql`lower(${users.email})`, asc(users.id))
+    .$dynamic();
+  const rows = (await withPage(query, page)).map((row) => ({ ...row, medianHours: row.medianHours === null ? null : Number(row.medianHours) }));
+  // `total` is each person's task count here: the number of people matched comes as `people`.
+  const people = rows[0]?.people ?? (page.offset ? (await countAppraisals(db, companyId, scope, range, { limit: 1 })).total : 0);
+  return { items: rows, total: people };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, managerAppraisalQuery } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import { appraisalPdf, appraisalReport, managerAppraisalReport } from './reports.service';
 
@@ -10,7 +11,7 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
-    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
       security,
@@ -22,7 +23,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
-    preHandler: requireRole(...PERMISSIONS['reports:team']),
+    preValidation: requireRole(...PERMISSIONS['reports:team']),
     schema: {
       tags,
       security,
@@ -30,11 +31,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: managerAppraisalQuery,
       response: { 200: z.array(appraisalItemSchema), ...refusals },
     },
-    handler: async (request) => managerAppraisalReport(request.ctx, request.query),
+    handler: async (request, reply) => sendPage(reply, await managerAppraisalReport(request.ctx, request.query)),
   });
 
   app.get('/api/generate-appraisal-pdf/', {
-    preHandler: requireRole(...PERMISSIONS['reports:appraisal']),
+    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
       security,

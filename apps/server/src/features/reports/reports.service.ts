@@ -1,5 +1,6 @@
 import type { AppraisalItem, AppraisalQuery, ManagerAppraisalQuery } from '@siteboard/shared';
 import type { ServiceContext } from '../../lib/context';
+import type { Page } from '../../lib/lists';
 import { fieldError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { countAppraisals, listReportSubtasks, type AppraisalRow } from './reports.queries';
 import { renderAppraisalPdf } from './reports.pdf';
@@ -14,7 +15,7 @@ function rangeOf(query: { start_date?: string; end_date?: string }): DateRange {
 
 /** One active manager or team member of the caller's company, counted; anyone else is refused. */
 async function countOnePerson(ctx: ServiceContext, userId: number, range: DateRange): Promise<AppraisalRow> {
-  const [row] = await countAppraisals(ctx.db, ctx.user.companyId, { userId }, range);
+  const [row] = (await countAppraisals(ctx.db, ctx.user.companyId, { userId }, range)).items;
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   if (row.role === 'admin') throw fieldError('user_id', ADMIN_NOT_APPRAISED);
   return row;
@@ -29,19 +30,20 @@ export async function appraisalReport(ctx: ServiceContext, query: AppraisalQuery
  * A manager's report on their own team, or an admin's on every manager and team member of the
  * company; `user_id` narrows it to one person, who for a manager must be in their team.
  */
-export async function managerAppraisalReport(ctx: ServiceContext, query: ManagerAppraisalQuery): Promise<AppraisalItem[]> {
+export async function managerAppraisalReport(ctx: ServiceContext, query: ManagerAppraisalQuery): Promise<Page<AppraisalItem>> {
   const range = rangeOf(query);
   const { companyId, id, role } = ctx.user;
   if (query.user_id === undefined) {
     const scope = role === 'admin' ? { everyone: true as const } : { managerId: id };
-    return (await countAppraisals(ctx.db, companyId, scope, range)).map((row) => toAppraisalItem(row));
+    const page = await countAppraisals(ctx.db, companyId, scope, range, query);
+    return { items: page.items.map((row) => toAppraisalItem(row)), total: page.total };
   }
-  if (role === 'admin') return [toAppraisalItem(await countOnePerson(ctx, query.user_id, range))];
+  if (role === 'admin') return { items: [toAppraisalItem(await countOnePerson(ctx, query.user_id, range))], total: 1 };
 
-  const [row] = await countAppraisals(ctx.db, companyId, { userId: query.user_id }, range);
+  const [row] = (await countAppraisals(ctx.db, companyId, { userId: query.user_id }, range)).items;
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   if (row.role !== 'team_member' || row.managerId !== id) throw new ForbiddenError(ACCESS_DENIED);
-  return [toAppraisalItem(row)];
+  return { items: [toAppraisalItem(row)], total: 1 };
 }
 
 /** The admin's report on one person as a PDF: two statements, the counts and the subtasks it lists. */

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE } from '@siteboard/shared';
+import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE, NOT_YOUR_MAJOR_TASK, PAST_DUE_DATE_NEEDS_PROJECT_MANAGER } from '@siteboard/shared';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
-import { callAs, createTeam, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, insertMajorTask, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
 
 function subtaskPayload(assignedToId: number, overrides: Record<string, unknown> = {}) {
-  return { name: unique('Pour slab'), description: 'Level 2', assigned_to_id: assignedToId, due_date: '2026-05-10', priority: 'high', ...overrides };
+  return { name: unique('Pour slab'), description: 'Level 2', assigned_to_id: assignedToId, due_date: '2099-05-10', priority: 'high', ...overrides };
 }
 
 function post(ctx: TestContext, caller: Caller, payload: object) {
@@ -104,6 +104,19 @@ describeEachDatabase('major tasks API', (ctx) => {
       const project = await insertProject(ctx.app.db, team.company.id);
       const response = await post(ctx, team[who], { project_id: project.id, name: 'Nope', subtasks: [subtaskPayload(team.member.id)] });
       expect(response.statusCode).toBe(403);
+    });
+
+    it("refuses an overdue subtask from a manager who does not manage the project, naming it; the project's manager may", async () => {
+      const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+      const payload = { project_id: project.id, name: 'Backdated', subtasks: [subtaskPayload(team.member.id), subtaskPayload(team.member.id, { due_date: '2020-02-29' })] };
+      const before = await majorTaskCount(ctx, team.company.id);
+
+      const refused = await post(ctx, team.otherManager, payload);
+
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ detail: PAST_DUE_DATE_NEEDS_PROJECT_MANAGER, errors: { 'subtasks.1.due_date': [PAST_DUE_DATE_NEEDS_PROJECT_MANAGER] } });
+      expect(await majorTaskCount(ctx, team.company.id)).toBe(before);
+      expect((await post(ctx, team.manager, payload)).statusCode).toBe(201);
     });
 
     it("answers 404 for another company's project_id, creating nothing in either company", async () => {
@@ -220,10 +233,10 @@ describeEachDatabase('major tasks API', (ctx) => {
   });
 
   describe('PATCH /api/major-tasks/{id}/', () => {
-    it('lets a manager rename it; a sent due date is ignored, the subtasks keep deciding it', async () => {
+    it("lets the project's manager rename it; a sent due date is ignored, the subtasks keep deciding it", async () => {
       const work = await insertWork(ctx.app.db, team);
 
-      const response = await callAs(ctx.app, team.otherManager, {
+      const response = await callAs(ctx.app, team.manager, {
         method: 'PATCH',
         url: `/api/major-tasks/${work.majorTaskId}/`,
         payload: { name: 'Renamed', description: 'Updated', due_date: '2030-01-01' },
@@ -248,10 +261,24 @@ describeEachDatabase('major tasks API', (ctx) => {
       expect((await majorTaskRow(ctx, work.majorTaskId))!.name).not.toBe('Hijacked');
     });
 
-    it.each(['admin', 'member'] as const)('refuses a %s with 403', async (who) => {
+    it('lets the manager who created it rename it in a project another manager manages, and an admin too', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const theirs = await insertMajorTask(ctx.app.db, team.company.id, work.projectId, { createdById: team.otherManager.id });
+
+      const byCreator = await callAs(ctx.app, team.otherManager, { method: 'PATCH', url: `/api/major-tasks/${theirs.id}/`, payload: { name: 'Renamed by its creator' } });
+      const byAdmin = await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Renamed by the admin' } });
+
+      expect(byCreator.statusCode).toBe(200);
+      expect(byCreator.json().name).toBe('Renamed by its creator');
+      expect(byAdmin.statusCode).toBe(200);
+      expect(byAdmin.json().name).toBe('Renamed by the admin');
+    });
+
+    it.each(['otherManager', 'member'] as const)('refuses %s (neither the project manager nor the creator) with 403 and changes nothing', async (who) => {
       const work = await insertWork(ctx.app.db, team);
       const response = await callAs(ctx.app, team[who], { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Nope' } });
       expect(response.statusCode).toBe(403);
+      expect((await majorTaskRow(ctx, work.majorTaskId))!.name).not.toBe('Nope');
     });
   });
 
@@ -278,11 +305,13 @@ describeEachDatabase('major tasks API', (ctx) => {
       expect(await majorTaskRow(ctx, work.majorTaskId)).toBeDefined();
     });
 
-    it.each(['admin', 'member'] as const)('refuses a %s with 403', async (who) => {
+    it.each(['otherManager', 'member'] as const)('refuses %s (neither the project manager nor the creator) with 403 and keeps it with its subtasks', async (who) => {
       const work = await insertWork(ctx.app.db, team);
       const response = await callAs(ctx.app, team[who], { method: 'DELETE', url: `/api/major-tasks/${work.majorTaskId}/` });
       expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: who === 'member' ? expect.any(String) : NOT_YOUR_MAJOR_TASK });
       expect(await majorTaskRow(ctx, work.majorTaskId)).toBeDefined();
+      expect(await ctx.app.db.select().from(subtasks).where(eq(subtasks.id, work.subtaskId))).toHaveLength(1);
     });
   });
 

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSIGNEE_MAY_ONLY_SUBMIT, COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE, NOT_YOUR_SUBTASK, ONLY_ONGOING_CAN_BE_SUBMITTED } from '@siteboard/shared';
+import {
+  ASSIGNEE_MAY_ONLY_SUBMIT,
+  COMPLETED_PROJECT_READ_ONLY,
+  INVALID_ASSIGNEE,
+  NEW_SUBTASK_STARTS_ONGOING,
+  NOT_YOUR_SUBTASK,
+  ONLY_ONGOING_CAN_BE_SUBMITTED,
+  PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
+} from '@siteboard/shared';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
@@ -42,7 +50,7 @@ describeEachDatabase('subtasks API', (ctx) => {
     it("creates a team member's subtask under `major_task` with the spec's defaults, and moves the major task's due date", async () => {
       const work = await insertWork(ctx.app.db, team, { dueDate: '2026-06-30' });
 
-      const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Order rebar', assigned_to_id: team.otherMember.id, due_date: '2026-08-01' });
+      const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Order rebar', assigned_to_id: team.otherMember.id, due_date: '2099-08-01' });
 
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
@@ -51,7 +59,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         description: '',
         status: 'ongoing',
         priority: 'medium',
-        due_date: '2026-08-01',
+        due_date: '2099-08-01',
         assigned_to: { id: team.otherMember.id, email: team.otherMember.email },
         assigned_to_id: team.otherMember.id,
         assigned_by: { id: team.member.id, email: team.member.email },
@@ -62,7 +70,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         completed_at: null,
         decline_reason: null,
       });
-      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2026-08-01');
+      expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2099-08-01');
     });
 
     it("accepts major_task_id, and a manager's subtask in another status with its timestamp", async () => {
@@ -81,6 +89,32 @@ describeEachDatabase('subtasks API', (ctx) => {
       const response = await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Skip approval', assigned_to_id: team.member.id, due_date: '2026-03-01', status: 'completed' });
       expect(response.statusCode).toBe(403);
       expect(await subtaskCount(ctx, work.majorTaskId)).toBe(before);
+    });
+
+    it('refuses a manager who does not manage the project a subtask in any status but ongoing: the approval loop cannot be skipped', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const before = await subtaskCount(ctx, work.majorTaskId);
+      for (const status of ['completed', 'pending_approval']) {
+        const response = await post(ctx, team.otherManager, { major_task: work.majorTaskId, name: 'Skip approval', assigned_to_id: team.otherMember.id, due_date: '2099-03-01', status });
+        expect(response.statusCode, status).toBe(403);
+        expect(response.json()).toEqual({ detail: NEW_SUBTASK_STARTS_ONGOING });
+      }
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(before);
+    });
+
+    it("refuses anyone but the project's manager a subtask already overdue, naming due_date", async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const before = await subtaskCount(ctx, work.majorTaskId);
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      for (const caller of [team.member, team.otherManager]) {
+        const response = await post(ctx, caller, { major_task: work.majorTaskId, name: 'Overdue already', assigned_to_id: team.otherMember.id, due_date: yesterday });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: PAST_DUE_DATE_NEEDS_PROJECT_MANAGER, errors: { due_date: [PAST_DUE_DATE_NEEDS_PROJECT_MANAGER] } });
+      }
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(before);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await post(ctx, team.member, { major_task: work.majorTaskId, name: 'Due today', assigned_to_id: team.otherMember.id, due_date: today })).statusCode).toBe(201);
+      expect((await post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Backdated', assigned_to_id: team.otherMember.id, due_date: yesterday })).statusCode).toBe(201);
     });
 
     it('refuses an admin with 403', async () => {

@@ -260,7 +260,9 @@ export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: numb
  * its creator and its project (in the statement's joins or around it): one statement however
  * many subtasks.
  */
-function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
+function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder, subtaskLimit?: number) {
+  const ofMajorTask = and(eq(subtasks.companyId, companyId), eq(subtasks.majorTaskId, majorTasks.id));
+  const firstIds = subtaskLimit === undefined ? undefined : db.select({ id: subtasks.id }).from(subtasks).where(ofMajorTask).orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id)).limit(subtaskLimit);
   const ownSubtasks = db
     // The major task around is the same for all of its subtasks: as a sub-select of outer columns
     // only, PostgreSQL builds that reference once per major task, not once per subtask.
@@ -268,7 +270,7 @@ function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
     .from(subtasks)
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
-    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.majorTaskId, majorTasks.id)));
+    .where(firstIds ? and(eq(subtasks.companyId, companyId), inArray(subtasks.id, firstIds)) : ofMajorTask);
   return jsonObject<MajorTask>({
     id: majorTasks.id,
     name: majorTasks.name,
@@ -282,13 +284,19 @@ function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder) {
   });
 }
 
-/** A correlated subquery for a statement over projects: each project's major tasks with their subtasks, oldest first, as one JSON array. */
-export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder) {
+/**
+ * A correlated subquery for a statement over projects: each project's major tasks with their
+ * subtasks, oldest first, as one JSON array; with `bounds`, only the first so many major tasks,
+ * each with its first (soonest due) so many subtasks, each picked before any is written as JSON.
+ */
+export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder, bounds?: { majorTasks: number; subtasks: number }) {
+  const ofProject = and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projects.id));
+  const firstIds = bounds && db.select({ id: majorTasks.id }).from(majorTasks).where(ofProject).orderBy(asc(majorTasks.id)).limit(bounds.majorTasks);
   return db
-    .select({ list: jsonArray(majorTaskJson(db, companyId), [asc(majorTasks.id)]) })
+    .select({ list: jsonArray(majorTaskJson(db, companyId, bounds?.subtasks), [asc(majorTasks.id)]) })
     .from(majorTasks)
     .leftJoin(creators, eq(creators.id, majorTasks.createdById))
-    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projects.id)));
+    .where(firstIds ? and(eq(majorTasks.companyId, companyId), inArray(majorTasks.id, firstIds)) : ofProject);
 }
 
 const majorTaskStatement = builtOncePerDatabase((db) =>
@@ -314,20 +322,30 @@ export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: 
  * subtask is also the order a project deletion cascades in, so the two cannot deadlock.
  */
 
-/** The company's project, share-locked for the rest of the transaction. */
+/** "Today" in the company's time zone, for the new-subtask rules. */
+const companyToday = (tx: DbOrTx, companyId: number) => localDate(tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)));
+
+/** The company's project, share-locked for the rest of the transaction, and the company's today. */
 export async function lockProject(tx: DbOrTx, companyId: number, projectId: number) {
   const [row] = await tx
-    .select({ id: projects.id, status: projects.status, managerId: projects.managerId })
+    .select({ id: projects.id, status: projects.status, managerId: projects.managerId, today: companyToday(tx, companyId) })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
     .for('share');
   return row;
 }
 
-/** The company's major task and its project, the project share-locked. */
+/** The company's major task and its project, the project share-locked, and the company's today. */
 export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorTaskId: number) {
   const [row] = await tx
-    .select({ majorTaskId: majorTasks.id, projectId: projects.id, projectStatus: projects.status, projectManagerId: projects.managerId })
+    .select({
+      majorTaskId: majorTasks.id,
+      createdById: majorTasks.createdById,
+      projectId: projects.id,
+      projectStatus: projects.status,
+      projectManagerId: projects.managerId,
+      today: companyToday(tx, companyId),
+    })
     .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)))

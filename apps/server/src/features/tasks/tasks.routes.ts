@@ -40,19 +40,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/major-tasks/', {
-    preHandler: requireRole(...PERMISSIONS['major-tasks:create']),
+    preValidation: requireRole(...PERMISSIONS['major-tasks:create']),
     schema: { tags, security, summary: 'Create a major task with its subtasks', body: createMajorTaskInput, response: { 201: majorTaskSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createMajorTask(request.ctx, request.body)),
   });
 
   app.patch('/api/major-tasks/:id/', {
-    preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
+    preValidation: requireRole(...PERMISSIONS['major-tasks:manage']),
     schema: { tags, security, summary: 'Rename or describe a major task', params: idParams, body: updateMajorTaskInput, response: { 200: majorTaskSchema, ...refusals } },
     handler: async (request) => updateMajorTask(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/major-tasks/:id/', {
-    preHandler: requireRole(...PERMISSIONS['major-tasks:manage']),
+    preValidation: requireRole(...PERMISSIONS['major-tasks:manage']),
     schema: { tags, security, summary: 'Delete a major task with its subtasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
       await deleteMajorTask(request.ctx, request.params.id);
@@ -68,11 +68,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subtaskListQuery,
       response: listResponses,
     },
-    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query)),
   });
 
   app.post('/api/subtasks/', {
-    preHandler: requireRole(...PERMISSIONS['subtasks:create']),
+    preValidation: requireRole(...PERMISSIONS['subtasks:create']),
     schema: { tags, security, summary: 'Create a subtask under a major task', body: createSubtaskInput, response: { 201: subtaskSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createSubtask(request.ctx, request.body)),
   });
@@ -102,7 +102,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { url, summary, list } of dashboardLists) {
     app.get(url, {
       schema: { tags, security, summary, querystring: taskListQuery, response: listResponses },
-      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query), request.query),
+      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query)),
     });
   }
 };

@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import {
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
+  NOT_YOUR_MAJOR_TASK,
+  canManageMajorTask,
+  decideNewSubtask,
   decideSubtaskEdit,
+  type NewSubtaskDecision,
   type Actor,
   type StatusChange,
   type SubtaskDecision,
@@ -54,6 +58,11 @@ const actorOf = (ctx: ServiceContext): Actor => ({ id: ctx.user.id, role: ctx.us
 
 function throwRefusal(decision: Extract<SubtaskDecision, { ok: false }>): never {
   throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : new ValidationError(decision.message);
+}
+
+/** A new subtask's refusal, an invalid value named at its field (`field` is where the form shows it). */
+function throwNewSubtaskRefusal(decision: Extract<NewSubtaskDecision, { ok: false }>, field: string): never {
+  throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : fieldError(field, decision.message);
 }
 
 /** Assignee ids from a body are tenant data: each must be an active manager or team member of the caller's company. */
@@ -149,6 +158,10 @@ export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTas
     const project = await lockProject(tx, companyId, input.project_id);
     if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (project.status === 'completed') throw fieldError('project_id', COMPLETED_PROJECT_READ_ONLY);
+    input.subtasks.forEach((subtask, index) => {
+      const decision = decideNewSubtask(actorOf(ctx), project.managerId, { status: 'ongoing', dueDate: subtask.due_date }, project.today);
+      if (!decision.ok) throwNewSubtaskRefusal(decision, `subtasks.${index}.${decision.field}`);
+    });
     await assertAssignable(
       tx,
       companyId,
@@ -183,12 +196,19 @@ export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTas
   return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
+/** The major task and its project, locked, once the caller may change it: 404, 403, or 400 under a completed project. */
+async function lockManagedMajorTask(tx: Tx, ctx: ServiceContext, majorTaskId: number) {
+  const parent = await lockMajorTaskProject(tx, ctx.user.companyId, majorTaskId);
+  if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+  if (!canManageMajorTask(actorOf(ctx), parent)) throw new ForbiddenError(NOT_YOUR_MAJOR_TASK);
+  if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
+  return parent;
+}
+
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
   const { companyId } = ctx.user;
   await ctx.db.transaction(async (tx) => {
-    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
-    if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
-    if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
+    await lockManagedMajorTask(tx, ctx, majorTaskId);
     await updateMajorTaskRow(tx, companyId, majorTaskId, { name: input.name, description: input.description });
   });
   return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
@@ -197,9 +217,7 @@ export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, 
 export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<void> {
   const { companyId } = ctx.user;
   await ctx.db.transaction(async (tx) => {
-    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
-    if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
-    if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
+    await lockManagedMajorTask(tx, ctx, majorTaskId);
     await deleteMajorTaskRow(tx, companyId, majorTaskId);
   });
 }
@@ -233,14 +251,10 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     if (parent.projectStatus === 'completed') throw fieldError('major_task', COMPLETED_PROJECT_READ_ONLY);
     await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: input.assigned_to_id }]);
 
-    // A subtask created in another status is that status change made by its creator (who is its assigner).
-    let timestamps = {};
-    if (input.status !== 'ongoing') {
-      const state = { status: 'ongoing' as const, assignedToId: input.assigned_to_id, assignedById: userId, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
-      const decision = decideSubtaskEdit(actorOf(ctx), state, { status: input.status });
-      if (!decision.ok) throwRefusal(decision);
-      timestamps = statusTimestamps(decision.statusChange, new Date());
-    }
+    const decision = decideNewSubtask(actorOf(ctx), parent.projectManagerId, { status: input.status, dueDate: input.due_date }, parent.today);
+    if (!decision.ok) throwNewSubtaskRefusal(decision, decision.field);
+    // A subtask created in another status is that status change made by the project's manager.
+    const timestamps = statusTimestamps(input.status === 'ongoing' ? undefined : { from: 'ongoing', to: input.status }, new Date());
 
     const [created] = await addSubtasks(tx, ctx, [
       {

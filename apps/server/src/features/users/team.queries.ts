@@ -7,6 +7,10 @@ import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
+import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
+
+/** A workload item names at most this many of the member's ongoing subtasks (the soonest due); task_count counts them all. */
+export const WORKLOAD_TASK_NAMES = 50;
 
 const managers = alias(users, 'managers');
 
@@ -14,8 +18,8 @@ const managers = alias(users, 'managers');
  * Team-member records of the company's active users, with user, company and manager joined in
  * (one query); with `managerId`, only that manager's team.
  */
-export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { managerId?: number; userId?: number } = {}): Promise<TeamMember[]> {
-  const rows = await db
+export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { managerId?: number; userId?: number } = {}, page: PageRequest = {}): Promise<Page<TeamMember>> {
+  const query = db
     .select({
       id: teamMembers.id,
       userId: users.id,
@@ -25,6 +29,7 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
       managerId: managers.id,
       managerEmail: managers.email,
       performanceScore: teamMembers.performanceScore,
+      total: matchingRowCount(),
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -39,13 +44,20 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
         filter.userId === undefined ? undefined : eq(teamMembers.userId, filter.userId),
       ),
     )
-    .orderBy(sql`lower(${users.email})`, asc(teamMembers.id));
-  return rows.map((row) => ({
-    id: row.id,
-    user: { id: row.userId, email: row.userEmail, company: { id: row.companyId, name: row.companyName } },
-    manager: row.managerId === null || row.managerEmail === null ? null : { id: row.managerId, email: row.managerEmail },
-    performance_score: row.performanceScore,
-  }));
+    .orderBy(sql`lower(${users.email})`, asc(teamMembers.id))
+    .$dynamic();
+  const rows = await withPage(query, page);
+  return toPage(
+    rows,
+    page,
+    (row) => ({
+      id: row.id,
+      user: { id: row.userId, email: row.userEmail, company: { id: row.companyId, name: row.companyName } },
+      manager: row.managerId === null || row.managerEmail === null ? null : { id: row.managerId, email: row.managerEmail },
+      performance_score: row.performanceScore,
+    }),
+    async () => (await listTeamMembers(db, companyId, filter, { limit: 1 })).total,
+  );
 }
 
 /** The statement behind listTeamWorkload, built once and prepared. */
@@ -78,13 +90,17 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
     .select({
       userId: team.userId,
       email: team.email,
-      names: sql<string[] | null>`array_agg(${work.name} order by ${work.dueDate} asc nulls last, ${work.id}) filter (where ${work.id} is not null)`,
+      // The names of the soonest due only: the count says how many there are.
+      names: sql<string[] | null>`(array_agg(${work.name} order by ${work.dueDate} asc nulls last, ${work.id}) filter (where ${work.id} is not null))[1:${sql.raw(String(WORKLOAD_TASK_NAMES))}]`,
       taskCount,
+      total: matchingRowCount(),
     })
     .from(team)
     .leftJoin(work, and(eq(work.assigneeId, team.userId), inArray(work.majorTaskId, activeMajorTasks)))
     .groupBy(team.userId, team.email)
     .orderBy(taskCount, sql`lower(${team.email})`, asc(team.userId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .prepare('list_team_workload');
 });
 
@@ -93,9 +109,14 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
  * their ongoing subtasks in ongoing or planned projects, soonest due first (work in a completed
  * project is no one's load). One statement that answers names, not whole subtasks.
  */
-export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number): Promise<TeamWorkloadItem[]> {
-  const rows = await teamWorkloadStatement(db).execute({ companyId, managerId });
-  return rows.map((row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }));
+export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId: number, page: Required<Pick<PageRequest, 'limit'>> & PageRequest): Promise<Page<TeamWorkloadItem>> {
+  const rows = await teamWorkloadStatement(db).execute({ companyId, managerId, limit: page.limit, offset: page.offset ?? 0 });
+  return toPage(
+    rows,
+    page,
+    (row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }),
+    async () => (await listTeamMembers(db, companyId, { managerId }, { limit: 1 })).total,
+  );
 }
 
 /**

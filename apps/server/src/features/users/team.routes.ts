@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, errorResponse, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { PERMISSIONS, errorResponse, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team.service';
 
@@ -9,29 +10,31 @@ const security = [{ bearer: [] }];
 
 export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/team-members/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:read']),
+    preValidation: requireRole(...PERMISSIONS['team-members:read']),
     schema: {
       tags,
       summary: "List team-member records: the company's for an admin, their own team's for a manager",
       security,
-      response: { 200: z.array(teamMemberSchema), 401: errorResponse, 403: errorResponse },
+      querystring: teamListQuery,
+      response: { 200: z.array(teamMemberSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listTeamMembersFor(request.ctx),
+    handler: async (request, reply) => sendPage(reply, await listTeamMembersFor(request.ctx, request.query)),
   });
 
   app.get('/api/team-workload/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:workload']),
+    preValidation: requireRole(...PERMISSIONS['team-members:workload']),
     schema: {
       tags,
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
       security,
-      response: { 200: z.array(teamWorkloadItemSchema), 401: errorResponse, 403: errorResponse },
+      querystring: teamListQuery,
+      response: { 200: z.array(teamWorkloadItemSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listTeamWorkloadFor(request.ctx),
+    handler: async (request, reply) => sendPage(reply, await listTeamWorkloadFor(request.ctx, request.query)),
   });
 
   app.post('/api/team-members/', {
-    preHandler: requireRole(...PERMISSIONS['team-members:manage']),
+    preValidation: requireRole(...PERMISSIONS['team-members:manage']),
     schema: {
       tags,
       summary: "Create (201) or update (200) a team member's record: their manager and performance score",

@@ -1,6 +1,7 @@
-import type { TeamMember, TeamWorkloadItem, upsertTeamMemberInput } from '@siteboard/shared';
+import type { TeamMember, TeamWorkloadItem, teamListQuery, upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
+import type { Page } from '../../lib/lists';
 import { fieldError, NotFoundError } from '../../lib/errors';
 import { assertActiveManager } from './users.service';
 import { lockActiveMembers, updateUserRow } from './users.queries';
@@ -8,18 +9,19 @@ import { USER_NOT_FOUND } from './users.rules';
 import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team.queries';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
+type TeamListQuery = z.output<typeof teamListQuery>;
 
 export const NOT_A_TEAM_MEMBER = 'This user is not a team member.';
 
 /** An admin sees the company's team members; a manager sees their own team. */
-export function listTeamMembersFor(ctx: ServiceContext): Promise<TeamMember[]> {
+export function listTeamMembersFor(ctx: ServiceContext, page: TeamListQuery): Promise<Page<TeamMember>> {
   const filter = ctx.user.role === 'manager' ? { managerId: ctx.user.id } : {};
-  return listTeamMembers(ctx.db, ctx.user.companyId, filter);
+  return listTeamMembers(ctx.db, ctx.user.companyId, filter, page);
 }
 
 /** The caller's (a manager's) own team with each member's ongoing work, least loaded first. */
-export function listTeamWorkloadFor(ctx: ServiceContext): Promise<TeamWorkloadItem[]> {
-  return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id);
+export function listTeamWorkloadFor(ctx: ServiceContext, page: TeamListQuery): Promise<Page<TeamWorkloadItem>> {
+  return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id, page);
 }
 
 /** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */
@@ -32,7 +34,7 @@ export async function upsertTeamMemberRecord(ctx: ServiceContext, input: UpsertT
     await assertActiveManager(tx, companyId, input.manager_id);
     const { created } = await upsertTeamMember(tx, { companyId, userId: user.id, managerId: input.manager_id, performanceScore: input.performance_score });
     await updateUserRow(tx, companyId, user.id, { managerId: input.manager_id });
-    const [record] = await listTeamMembers(tx, companyId, { userId: user.id });
+    const [record] = (await listTeamMembers(tx, companyId, { userId: user.id })).items;
     return { created, record: record! };
   });
 }

@@ -22,11 +22,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: userListQuery,
       response: { 200: z.array(userSchema), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listUsers(request.ctx, request.query), request.query),
+    handler: async (request, reply) => sendPage(reply, await listUsers(request.ctx, request.query)),
   });
 
   app.post('/api/users/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: {
       tags,
       summary: 'Create a manager or team member (a team member gets their team-member record too)',
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/users/:id/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: {
       tags,
       summary: "Edit another user's role, designation, mobile number or manager",
@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/users/:id/', {
-    preHandler: manage,
+    preValidation: manage,
     schema: {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',

@@ -19,3 +19,9 @@ export function priorityCounts(subtasks: readonly Pick<Subtask, 'priority'>[]): 
 export function progressOf(subtasks: readonly Pick<Subtask, 'status'>[]): { completed: number; total: number } {
   return { completed: subtasks.filter((subtask) => subtask.status === 'completed').length, total: subtasks.length };
 }
+
+/** Today on the reader's calendar, `YYYY-MM-DD`: the earliest due date a new subtask may have unless its project's manager creates it. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -7,14 +7,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { loginPath, storage } from '../../../lib/storage';
-import { useCompanies } from '../api/get-companies';
+import { loginPath, storage, type LoginState } from '../../../lib/storage';
 import { useVerifyCompanyPassword } from '../api/verify-company-password';
 
 export function CompanySelectionForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const companies = useCompanies();
   const verify = useVerifyCompanyPassword();
   const form = useForm<VerifyCompanyPasswordInput>({
     resolver: zodResolver(verifyCompanyPasswordInput),
@@ -25,7 +23,7 @@ export function CompanySelectionForm() {
     try {
       const result = await verify.mutateAsync(values);
       storage.setCompanyId(result.company_id);
-      navigate(loginPath(result.company_id));
+      navigate(loginPath(result.company_id), { state: { companyName: result.company_name } satisfies LoginState });
     } catch {
       // shown below from verify.error
     }
@@ -33,19 +31,14 @@ export function CompanySelectionForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {companies.isError && <Alert tone="error">{t('companySelection.loadFailed')}</Alert>}
       {verify.isError && <Alert tone="error">{companyPasswordMessage(verify.error, t('companySelection.invalidPassword'))}</Alert>}
       <TextField
         label={t('companySelection.companyName')}
         placeholder={t('companySelection.companyNamePlaceholder')}
         autoComplete="organization"
-        list="company-names"
         error={form.formState.errors.company_name?.message}
         {...form.register('company_name')}
       />
-      <datalist id="company-names">
-        {companies.data?.map((company) => <option key={company.id} value={company.name} />)}
-      </datalist>
       <TextField
         label={t('companySelection.password')}
         type="password"

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
-import { loginPath, storage } from '../../../lib/storage';
+import { loginPath, storage, type LoginState } from '../../../lib/storage';
 import { useSignup } from '../api/signup';
 
 const FIELDS = ['company_name', 'company_password', 'email', 'password', 'timezone'] as const;
@@ -28,7 +28,7 @@ export function SignupForm() {
     try {
       const result = await signup.mutateAsync(values);
       storage.setCompanyId(result.company_id);
-      navigate(`${loginPath(result.company_id)}&created=1`);
+      navigate(`${loginPath(result.company_id)}&created=1`, { state: { companyName: result.user.company.name } satisfies LoginState });
     } catch (error) {
       applyFieldErrors<SignupInput>(error, form.setError, FIELDS);
     }

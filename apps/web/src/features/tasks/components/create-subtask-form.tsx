@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createSubtaskInput, type User } from '@siteboard/shared';
+import { createSubtaskInput, decideNewSubtask, isProjectManager, type User } from '@siteboard/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import type { ListSearch } from '../../../lib/lists';
+import { localToday } from '../tasks.rules';
 import { useCreateSubtask } from '../api/create-subtask';
 import { AssigneePicker } from './pickers';
 import { PrioritySelect } from './priority-select';
@@ -25,9 +27,21 @@ function failureText(error: unknown, fallback: string): string {
   return typeof detail === 'string' ? detail : JSON.stringify(error.body);
 }
 
+interface Props {
+  id: string;
+  majorTaskId: number;
+  /** The manager of the major task's project: only they may create a subtask already overdue. */
+  projectManagerId: number | null;
+  findAssignees: ListSearch<User>;
+  onCreated: () => void;
+}
+
 /** "Add New Subtask" under one major task; `onCreated` closes the form (the lists reload on their own). */
-export function CreateSubtaskForm({ id, majorTaskId, findAssignees, onCreated }: { id: string; majorTaskId: number; findAssignees: ListSearch<User>; onCreated: () => void }) {
+export function CreateSubtaskForm({ id, majorTaskId, projectManagerId, findAssignees, onCreated }: Props) {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const today = localToday();
+  const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
   const create = useCreateSubtask();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
@@ -38,6 +52,13 @@ export function CreateSubtaskForm({ id, majorTaskId, findAssignees, onCreated }:
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    // The server's rule, checked here first: a date it would refuse is named at its field.
+    const decision = user ? decideNewSubtask(user, projectManagerId, { status: values.status, dueDate: values.due_date }, today) : { ok: true as const };
+    if (!decision.ok) {
+      if (decision.field === 'due_date') form.setError('due_date', { message: decision.message });
+      else setFailure(decision.message);
+      return;
+    }
     try {
       await create.mutateAsync(values);
       onCreated();
@@ -62,7 +83,7 @@ export function CreateSubtaskForm({ id, majorTaskId, findAssignees, onCreated }:
           onSearch={() => form.setValue('assigned_to_id', '')}
           {...form.register('assigned_to_id')}
         />
-        <TextField label={t('taskBoard.dueDate')} type="date" error={errors.due_date?.message} {...form.register('due_date')} />
+        <TextField label={t('taskBoard.dueDate')} type="date" min={mayBackdate ? undefined : today} error={errors.due_date?.message} {...form.register('due_date')} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting}>

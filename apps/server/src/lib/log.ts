@@ -1,0 +1,69 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters whose values are secrets (the live connection's access token). */
+const SECRET_PARAMS = new Set(['token', 'access', 'refresh']);
+
+function decodedName(part: string): string {
+  const name = part.split('=', 1)[0]!;
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).trim().toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/**
+ * The URL as the request log shows it: a secret parameter's value is replaced, its name read the
+ * way the server reads it (decoded, so `?%74oken=` is `token` too).
+ */
+export function redactedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((part) => (SECRET_PARAMS.has(decodedName(part)) ? `${part.split('=', 1)[0]}=[redacted]` : part))
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+/** Fields of a database error that carry the values a statement was given (a unique violation's detail names the key). */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'query']);
+
+/**
+ * An error as the log shows it: its kind, message, stack and database code, and its causes, never
+ * the values of a failed statement (a drizzle error's message lists them: a new company's password
+ * hash among them).
+ */
+export function loggableError(error: unknown, depth = 0): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const source = error as Record<string, unknown> & { message?: unknown; stack?: unknown; cause?: unknown };
+  // Drizzle's wrapper names the values in its message; the database's own error keeps its reason.
+  const wrapper = typeof source.query === 'string' && String(source.message).startsWith('Failed query:');
+  const message = wrapper ? `Failed query: ${source.query}` : String(source.message ?? '');
+  const stackFrames = typeof source.stack === 'string' ? source.stack.split('\n').filter((line) => line.startsWith('    at ')) : [];
+  const logged: Record<string, unknown> = { type: source.constructor?.name ?? 'Error', message, stack: [`${source.constructor?.name ?? 'Error'}: ${message}`, ...stackFrames].join('\n') };
+  for (const [key, value] of Object.entries(source)) {
+    if (VALUE_FIELDS.has(key) || key === 'cause' || typeof value === 'object' || typeof value === 'function') continue;
+    logged[key] = value;
+  }
+  if (source.cause !== undefined && depth < 4) logged.cause = loggableError(source.cause, depth + 1);
+  return logged;
+}
+
+/** The app's logger options: request URLs without secrets, errors without statement values. */
+export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  return {
+    ...(typeof logger === 'object' ? logger : {}),
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: redactedUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+      err: (error: Error) => loggableError(error) as { type: string; message: string; stack: string },
+    },
+  };
+}
