@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
+import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
+import { feedKey } from './features/calendar/calendar.rules';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -62,8 +64,10 @@ export async function buildApp(options: AppOptions) {
     pingIntervalMs: options.livePingIntervalMs,
   });
 
+  const calendar = { feedKey: feedKey(options.jwtSecret) };
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
+    await publicScope.register(calendarRoutes, calendar);
     await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true });
     await publicScope.register(authPublicRoutes);
     await publicScope.register(liveNotificationsRoutes);
@@ -79,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(tasksRoutes);
     await protectedScope.register(reportsRoutes);
     await protectedScope.register(notificationsRoutes);
+    await protectedScope.register(calendarFeedRoutes, calendar);
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });
@@ -87,7 +92,7 @@ export async function buildApp(options: AppOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** The live connection carries its access token in the query string: request logs must not. */
+/** The live connection carries its access token in the query string, a calendar feed's URL its token: request logs must not. */
 function withoutTokensInUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   return {
@@ -95,7 +100,7 @@ function withoutTokensInUrls(logger: FastifyServerOptions['logger']): FastifySer
     serializers: {
       req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+        url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]').replace(/^(\/api\/calendar\/)[^/?]+/, '$1[redacted]'),
         host: request.host,
         remoteAddress: request.ip,
       }),

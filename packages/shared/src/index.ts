@@ -9,3 +9,5 @@ export * from './tasks';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';
+export * from './calendar';
+export * from './exports';

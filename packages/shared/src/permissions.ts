@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   'major-tasks:create': ['manager'],
   'major-tasks:manage': ['manager'],
   'subtasks:create': ['manager', 'team_member'],
+  'calendar:team-approvals': ['manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Config } from '../config';
 import * as authTables from './schema/auth';
+import * as calendarTables from './schema/calendar';
 import * as companyTables from './schema/companies';
 import * as notificationTables from './schema/notifications';
 import * as projectTables from './schema/projects';
@@ -25,6 +26,7 @@ export const schema = {
   ...taskTables,
   ...notificationTables,
   ...authTables,
+  ...calendarTables,
 };
 type Schema = typeof schema;
 
