@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -92,6 +92,38 @@ function toProject(row: ProjectRow): Project {
 export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
   const rows = await selectProjectRows(db, companyId, filter, page);
   return toPage(rows, page, toProject, () => db.$count(projects, and(...projectConditions(companyId, filter))));
+}
+
+/** A project as an export lists it: its own fields and its manager's e-mail. */
+export interface ProjectExportRow {
+  id: number;
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  status: ProjectStatus;
+  manager: string | null;
+}
+
+/** Up to `size` of the company's matching projects after the project `afterId` in the order asked, for an export. */
+export function listProjectBatch(db: DbOrTx, companyId: number, filter: ProjectFilter, order: ProjectOrder | undefined, afterId: number | undefined, size: number): Promise<ProjectExportRow[]> {
+  const newest = order === 'newest';
+  const after = afterId === undefined ? undefined : newest ? lt(projects.id, afterId) : gt(projects.id, afterId);
+  return db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      startDate: projects.startDate,
+      endDate: projects.endDate,
+      status: projects.status,
+      manager: managers.email,
+    })
+    .from(projects)
+    .leftJoin(managers, eq(managers.id, projects.managerId))
+    .where(and(...projectConditions(companyId, filter), after))
+    .orderBy(newest ? desc(projects.id) : asc(projects.id))
+    .limit(size);
 }
 
 const oneProject = { id: sql.placeholder('projectId') };

@@ -3,9 +3,21 @@ import type { createProjectInput, ExpandedProject, Project, projectListQuery, pr
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
-import type { Page } from '../../lib/lists';
+import type { CsvFile } from '../../lib/csv';
+import { keysetBatches, type Page } from '../../lib/lists';
 import { findActiveMember } from '../users/users.queries';
-import { deleteProject as deleteProjectRow, findProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
+import { PROJECT_CSV_COLUMNS } from './projects.csv';
+import {
+  deleteProject as deleteProjectRow,
+  findProjectRow,
+  insertProject,
+  listProjectBatch,
+  listProjectRows,
+  lockProjectForUpdate,
+  updateProject as updateProjectRow,
+  type ProjectExportRow,
+  type ProjectValues,
+} from './projects.queries';
 import { endDateError, resolveManagerField } from './projects.rules';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
@@ -23,6 +35,16 @@ type UpdateProject = z.output<typeof updateProjectInput>;
  */
 export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project | ExpandedProject>> {
   return listProjectRows(ctx.db, ctx.user.companyId, { statuses: query.status, search: query.search }, { ...query, expandMajorTasks: query.expand === 'major_tasks' });
+}
+
+/** The same projects as the list, every one of them, as a CSV file. */
+export function projectsCsv(ctx: ServiceContext, query: ProjectListQuery): CsvFile<ProjectExportRow> {
+  const filter = { statuses: query.status, search: query.search };
+  return {
+    name: 'projects',
+    columns: PROJECT_CSV_COLUMNS,
+    batches: keysetBatches((afterId, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, afterId, size)),
+  };
 }
 
 /** One project of the caller's company, in the list's shape. */

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, errorResponse, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { PERMISSIONS, errorResponse, exportFormatParam, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { requireRole } from '../../plugins/auth';
-import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team.service';
+import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadCsv, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
 const security = [{ bearer: [] }];
@@ -25,9 +26,10 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
       security,
-      response: { 200: z.array(teamWorkloadItemSchema), 401: errorResponse, 403: errorResponse },
+      querystring: z.object(exportFormatParam),
+      response: { 200: jsonOrCsv(z.array(teamWorkloadItemSchema)), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request) => listTeamWorkloadFor(request.ctx),
+    handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, await teamWorkloadCsv(request.ctx)) : listTeamWorkloadFor(request.ctx)),
   });
 
   app.post('/api/team-members/', {

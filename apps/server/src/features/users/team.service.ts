@@ -1,11 +1,13 @@
 import type { TeamMember, TeamWorkloadItem, upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
+import { inOneBatch, type CsvFile } from '../../lib/csv';
 import { fieldError, NotFoundError } from '../../lib/errors';
 import { assertActiveManager } from './users.service';
 import { lockActiveMembers, updateUserRow } from './users.queries';
 import { USER_NOT_FOUND } from './users.rules';
 import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team.queries';
+import { TEAM_WORKLOAD_CSV_COLUMNS } from './team.csv';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
 
@@ -20,6 +22,11 @@ export function listTeamMembersFor(ctx: ServiceContext): Promise<TeamMember[]> {
 /** The caller's (a manager's) own team with each member's ongoing work, least loaded first. */
 export function listTeamWorkloadFor(ctx: ServiceContext): Promise<TeamWorkloadItem[]> {
   return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id);
+}
+
+/** The team's workload as a CSV file: one team member a row, as the list has them (one statement, bounded by the team). */
+export async function teamWorkloadCsv(ctx: ServiceContext): Promise<CsvFile<TeamWorkloadItem>> {
+  return { name: 'team-workload', columns: TEAM_WORKLOAD_CSV_COLUMNS, batches: inOneBatch(await listTeamWorkloadFor(ctx)) };
 }
 
 /** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */
