@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PerformanceCard } from '../../../features/reports/components/performance-card';
 import { TeamPerformance } from '../../../features/reports/components/team-performance';
@@ -13,9 +14,12 @@ export function TeamPerformancePage() {
       <PageTitle>{t('manager.performanceTitle')}</PageTitle>
       <div className="space-y-8">
         <section aria-labelledby="team-workload" className="space-y-3">
-          <h2 id="team-workload" className="text-lg font-semibold text-ink">
-            {t('team.workload')}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="team-workload" className="text-lg font-semibold text-ink">
+              {t('team.workload')}
+            </h2>
+            <DownloadCsvButton path="/api/team-workload/" subject={t('team.workload')} />
+          </div>
           <TeamWorkload />
         </section>
         <section aria-labelledby="team-performance" className="space-y-3">
