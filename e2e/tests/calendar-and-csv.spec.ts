@@ -14,7 +14,7 @@ interface ListedSubtask {
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-test('a manager subscribes to their calendar feed and downloads their tasks as CSV', async ({ page }) => {
+test('a manager subscribes to their calendar feed and downloads their pending approvals as CSV', async ({ page }) => {
   await signIn(page, 'manager');
   const api = await pageSession(page);
 

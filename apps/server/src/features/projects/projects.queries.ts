@@ -29,6 +29,16 @@ function projectConditions(companyId: IdOrPlaceholder, filter: ProjectFilter): S
   return conditions;
 }
 
+/** A project's own fields, as both the list and the export read them. */
+const projectFields = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  status: projects.status,
+};
+
 type ProjectRowsRequest = PageRequest & { order?: ProjectOrder; expandMajorTasks?: boolean };
 
 /**
@@ -51,12 +61,7 @@ function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: Proje
   ).as('page');
   return db
     .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      startDate: projects.startDate,
-      endDate: projects.endDate,
-      status: projects.status,
+      ...projectFields,
       managerId: projects.managerId,
       managerEmail: managers.email,
       companyId: companies.id,
@@ -110,15 +115,7 @@ export function listProjectBatch(db: DbOrTx, companyId: number, filter: ProjectF
   const newest = order === 'newest';
   const after = afterId === undefined ? undefined : newest ? lt(projects.id, afterId) : gt(projects.id, afterId);
   return db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      startDate: projects.startDate,
-      endDate: projects.endDate,
-      status: projects.status,
-      manager: managers.email,
-    })
+    .select({ ...projectFields, manager: managers.email })
     .from(projects)
     .leftJoin(managers, eq(managers.id, projects.managerId))
     .where(and(...projectConditions(companyId, filter), after))

@@ -101,32 +101,25 @@ function CalendarFeedPanel() {
       {approvals}
       <div className="flex flex-wrap gap-2">
         {current ? (
-          <>
+          // Both break the address calendars are subscribed to: each asks first.
+          [
+            { key: 'regenerate', act: () => enable.mutate({}, { onError }) },
+            { key: 'turnOff', act: () => disable.mutate(undefined, { onError }) },
+          ].map(({ key, act }) => (
             <ConfirmDialog
+              key={key}
               trigger={
                 <Button variant="secondary" disabled={busy}>
-                  {t('calendarFeed.regenerate')}
+                  {t(`calendarFeed.${key}`)}
                 </Button>
               }
-              title={t('calendarFeed.regenerateTitle')}
-              description={t('calendarFeed.regenerateDescription')}
-              confirmLabel={t('calendarFeed.regenerateConfirm')}
+              title={t(`calendarFeed.${key}Title`)}
+              description={t(`calendarFeed.${key}Description`)}
+              confirmLabel={t(`calendarFeed.${key}Confirm`)}
               cancelLabel={t('calendarFeed.cancel')}
-              onConfirm={() => run(() => enable.mutate({}, { onError }))}
+              onConfirm={() => run(act)}
             />
-            <ConfirmDialog
-              trigger={
-                <Button variant="secondary" disabled={busy}>
-                  {t('calendarFeed.turnOff')}
-                </Button>
-              }
-              title={t('calendarFeed.turnOffTitle')}
-              description={t('calendarFeed.turnOffDescription')}
-              confirmLabel={t('calendarFeed.turnOffConfirm')}
-              cancelLabel={t('calendarFeed.cancel')}
-              onConfirm={() => run(() => disable.mutate(undefined, { onError }))}
-            />
-          </>
+          ))
         ) : (
           <Button disabled={busy} onClick={() => run(() => enable.mutate(mayIncludeApprovals ? { include_team_approvals: withApprovals } : {}, { onError }))}>
             {t('calendarFeed.turnOn')}
