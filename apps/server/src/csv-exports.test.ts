@@ -50,6 +50,8 @@ describeEachDatabase('CSV exports', (ctx) => {
       carriageReturn: await add('\r=1', { assignedToId: team.member.id }),
       plain: await add('Line one\nline two, "quoted" é', { assignedToId: team.member.id, status: 'pending_approval' }),
       otherMembers: await add('Other member', { assignedToId: team.otherMember.id, status: 'pending_approval' }),
+      // The company's zone is UTC.
+      dueToday: await add('Due today', { assignedToId: team.member.id, dueDate: new Date().toISOString().slice(0, 10) }),
     };
     // The member's record in the manager's team (the workload reads team records).
     const record = await callAs(ctx.app, team.admin, { method: 'POST', url: '/api/team-members/', payload: { user_id: team.member.id, manager_id: team.manager.id } });
@@ -149,12 +151,15 @@ describeEachDatabase('CSV exports', (ctx) => {
       expect((await csvFrom(ctx, rival.admin, '/api/subtasks/?format=csv')).records.map((record) => record['Subtask Title'])).toEqual(['Rival work']);
     });
 
-    it('lists the pending approvals each caller decides on, as the list does', async () => {
+    it('lists the pending approvals each caller decides on, and their work due today, as the lists do', async () => {
       for (const caller of [team.manager, team.member, team.otherMember, team.admin, rival.manager]) {
         const { records, response } = await csvFrom(ctx, caller, '/api/pending-approvals/?format=csv');
         expect(response.headers['content-disposition']).toContain('siteboard-pending-approvals-');
         expect(idsOf(records), caller.email).toEqual(await jsonIds(ctx, caller, '/api/pending-approvals/'));
+        const dueToday = await csvFrom(ctx, caller, '/api/tasks-due-today/?format=csv');
+        expect(idsOf(dueToday.records), caller.email).toEqual(await jsonIds(ctx, caller, '/api/tasks-due-today/'));
       }
+      expect(idsOf((await csvFrom(ctx, team.member, '/api/tasks-due-today/?format=csv')).records)).toEqual([s.dueToday]);
     });
   });
 
@@ -184,7 +189,7 @@ describeEachDatabase('CSV exports', (ctx) => {
       const { header, records, response } = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
       expect(response.headers['content-disposition']).toMatch(/siteboard-appraisal-report-TM-\d{4}-/);
       expect(header).toEqual(['Person', 'Code', 'Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Overdue']);
-      expect(records).toHaveLength(7);
+      expect(records).toHaveLength(8);
       expect(records.every((record) => record.Person === team.member.email)).toBe(true);
       expect(records.find((record) => record['Due Date'] === '2026-03-04')).toMatchObject({ Project: 'Bâtiment Süd, "Nord"', Status: 'ongoing', Overdue: 'true' });
 
