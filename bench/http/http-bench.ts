@@ -13,13 +13,13 @@
  * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { describeEndpoints, type Call, type Endpoint } from '../lib/endpoints';
 import { postgresTransport, prepareLargeDatabase, repoRoot, withAdmin } from '../lib/large-database';
+import { startServer, stopServer } from '../lib/server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -41,7 +41,7 @@ async function main() {
   for (const kind of KINDS) {
     console.log(`\n=== ${kind} ===`);
     const data = await prepareLargeDatabase(kind);
-    const server = await startServer(data.env);
+    const server = await startServer(data.env, PORT);
     try {
       const endpoints = (await describeEndpoints(call)).filter((endpoint) => ONLY.test(endpoint.name));
       const results = await measure(endpoints);
@@ -55,38 +55,6 @@ async function main() {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, [await renderHeader(started), ...sections].join('\n\n') + '\n');
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-      // The sweeps would land at random moments inside the measured runs.
-      SWEEP_INTERVAL_SECONDS: '86400',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
-    const ready = await fetch(`${base}/api/health/`).then((response) => response.ok, () => false);
-    if (ready) return server;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not become ready in 2 minutes');
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
 }
 
 const call: Call = async <T>(method: string, url: string, token?: string, body?: unknown): Promise<T> => {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
+import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
+import { feedKey } from './features/calendar/calendar.rules';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -76,8 +78,10 @@ export async function buildApp(options: AppOptions) {
     pingIntervalMs: options.livePingIntervalMs,
   });
 
+  const calendar = { feedKey: feedKey(options.jwtSecret) };
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
+    await publicScope.register(calendarRoutes, calendar);
     await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true, publicCompanyList: options.publicCompanyList ?? false });
     await publicScope.register(authPublicRoutes);
     await publicScope.register(liveNotificationsRoutes);
@@ -94,6 +98,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(activityRoutes);
     await protectedScope.register(reportsRoutes);
     await protectedScope.register(notificationsRoutes);
+    await protectedScope.register(calendarFeedRoutes, calendar);
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });

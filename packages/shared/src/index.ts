@@ -10,3 +10,5 @@ export * from './activity';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';
+export * from './calendar';
+export * from './exports';

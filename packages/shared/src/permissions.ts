@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   // Which major tasks: the project's manager's and the creator's (canManageMajorTask); an admin's, as they run every project.
   'major-tasks:manage': ['admin', 'manager'],
   'subtasks:create': ['manager', 'team_member'],
+  'calendar:team-approvals': ['manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Config } from '../config';
 import * as activityTables from './schema/activity';
 import * as authTables from './schema/auth';
+import * as calendarTables from './schema/calendar';
 import * as companyTables from './schema/companies';
 import * as notificationTables from './schema/notifications';
 import * as projectTables from './schema/projects';
@@ -27,6 +28,7 @@ export const schema = {
   ...activityTables,
   ...notificationTables,
   ...authTables,
+  ...calendarTables,
 };
 type Schema = typeof schema;
 

@@ -1,4 +1,4 @@
-/** What the list endpoints share: a page of rows with its total in the same statement, and a safe substring search. */
+/** What the list endpoints share: a page of rows with its total in the same statement, a safe substring search, and every row in batches for an export. */
 import { ilike, sql, type Column, type Placeholder } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
@@ -42,4 +42,32 @@ export async function toPage<R extends { total: number }, T>(rows: R[], page: Pa
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header(TOTAL_COUNT_HEADER, page.total);
   return page.items;
+}
+
+/** How many rows an export reads per statement. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every row of a list, a batch at a time, for an export: each batch resumes after the id of the
+ * last row of the one before (keyset paging, in the reader's order of ids), so no batch reads
+ * what an earlier one read and a batch costs the same at the end of the list as at its start. A
+ * batch is read only when the one before has been taken.
+ */
+/** Every row of a list read a page at a time in its own order (for lists bounded by a team or a company's people, not by the database). */
+export async function* pagedBatches<Row>(readPage: (page: { limit: number; offset: number }) => Promise<Page<Row>>, size: number): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += size) {
+    const { items } = await readPage({ limit: size, offset });
+    if (items.length > 0) yield items;
+    if (items.length < size) return;
+  }
+}
+
+export async function* keysetBatches<Row extends { id: number }>(readBatch: (afterId: number | undefined, size: number) => Promise<Row[]>, size = EXPORT_BATCH_SIZE): AsyncGenerator<Row[]> {
+  let afterId: number | undefined;
+  for (;;) {
+    const batch = await readBatch(afterId, size);
+    if (batch.length > 0) yield batch;
+    if (batch.length < size) return;
+    afterId = batch.at(-1)!.id;
+  }
 }

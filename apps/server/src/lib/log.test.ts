@@ -4,6 +4,8 @@ import { loggableError, redactedUrl } from './log';
 describe('redactedUrl', () => {
   it.each([
     ['/ws/notifications/1/a%40b.test/?token=abc', '/ws/notifications/1/a%40b.test/?token=[redacted]'],
+    ['/api/calendar/s3cr3t-feed-token.ics', '/api/calendar/[redacted]'],
+    ['/api/calendar/s3cr3t.ics?x=1', '/api/calendar/[redacted]?x=1'],
     ['/ws/notifications/1/a/?%74oken=abc', '/ws/notifications/1/a/?%74oken=[redacted]'],
     ['/ws/notifications/1/a/?TOKEN=abc&x=1', '/ws/notifications/1/a/?TOKEN=[redacted]&x=1'],
     ['/ws/notifications/1/a/?x=1&tok%65n=abc&token=def', '/ws/notifications/1/a/?x=1&tok%65n=[redacted]&token=[redacted]'],

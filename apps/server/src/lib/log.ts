@@ -14,9 +14,11 @@ function decodedName(part: string): string {
 
 /**
  * The URL as the request log shows it: a secret parameter's value is replaced, its name read the
- * way the server reads it (decoded, so `?%74oken=` is `token` too).
+ * way the server reads it (decoded, so `?%74oken=` is `token` too), and a calendar feed's token.
  */
-export function redactedUrl(url: string): string {
+export function redactedUrl(rawUrl: string): string {
+  // A calendar feed's address is its secret (calendar apps can send no other credential).
+  const url = rawUrl.replace(/^(\/api\/calendar\/)[^/?]+/, '$1[redacted]');
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url

@@ -36,6 +36,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (options.responseType === 'blob' ? response.blob() : response.json()) as Promise<T>;
 }
 
+/** A file the server sent for download, with the name it gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** A call that answers a file: its bytes, and the file name the server chose. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await request(path, { ...options, responseType: 'blob' });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
+}
+
 /** Some rows of a list the server pages, and how many rows the whole (filtered) list has. */
 export interface ListPage<T> {
   items: T[];

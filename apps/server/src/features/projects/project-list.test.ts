@@ -166,7 +166,7 @@ describeEachDatabase('GET /api/projects/ filters and pages', (ctx) => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const operation = document.paths['/api/projects/'].get;
 
-    expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['expand', 'limit', 'offset', 'order', 'search', 'status']);
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['expand', 'format', 'limit', 'offset', 'order', 'search', 'status']);
     expect(operation.description).toContain('X-Total-Count');
   });
 

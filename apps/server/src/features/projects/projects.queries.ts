@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -29,6 +29,16 @@ function projectConditions(companyId: IdOrPlaceholder, filter: ProjectFilter): S
   return conditions;
 }
 
+/** A project's own fields, as both the list and the export read them. */
+const projectFields = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  status: projects.status,
+};
+
 type ProjectRowsRequest = PageRequest & {
   order?: ProjectOrder;
   expandMajorTasks?: boolean;
@@ -56,12 +66,7 @@ function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: Proje
   ).as('page');
   return db
     .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      startDate: projects.startDate,
-      endDate: projects.endDate,
-      status: projects.status,
+      ...projectFields,
       managerId: projects.managerId,
       managerEmail: managers.email,
       companyId: companies.id,
@@ -97,6 +102,30 @@ function toProject(row: ProjectRow): Project {
 export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
   const rows = await selectProjectRows(db, companyId, filter, page);
   return toPage(rows, page, toProject, () => db.$count(projects, and(...projectConditions(companyId, filter))));
+}
+
+/** A project as an export lists it: its own fields and its manager's e-mail. */
+export interface ProjectExportRow {
+  id: number;
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  status: ProjectStatus;
+  manager: string | null;
+}
+
+/** Up to `size` of the company's matching projects after the project `afterId` in the order asked, for an export. */
+export function listProjectBatch(db: DbOrTx, companyId: number, filter: ProjectFilter, order: ProjectOrder | undefined, afterId: number | undefined, size: number): Promise<ProjectExportRow[]> {
+  const newest = order === 'newest';
+  const after = afterId === undefined ? undefined : newest ? lt(projects.id, afterId) : gt(projects.id, afterId);
+  return db
+    .select({ ...projectFields, manager: managers.email })
+    .from(projects)
+    .leftJoin(managers, eq(managers.id, projects.managerId))
+    .where(and(...projectConditions(companyId, filter), after))
+    .orderBy(newest ? desc(projects.id) : asc(projects.id))
+    .limit(size);
 }
 
 const oneProject = { id: sql.placeholder('projectId') };

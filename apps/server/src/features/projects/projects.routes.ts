@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, idParams, projectListQuery, projectQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { createProject, deleteProject, getProject, listProjects, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjects, projectsCsv, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -18,10 +19,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "The company's projects; expand=major_tasks embeds their major tasks and subtasks",
       description: `Oldest first, or newest with order=newest. Filter by status and name; page with limit and offset, and the answer carries the number of matching projects in the ${TOTAL_COUNT_HEADER} header. Only the page's projects are expanded.`,
-      querystring: projectListQuery,
-      response: { 200: z.array(projectSchema), 400: errorResponse, 401: errorResponse },
+      querystring: projectListQuery.safeExtend(exportFormatParam),
+      response: { 200: jsonOrCsv(z.array(projectSchema)), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listProjects(request.ctx, request.query)),
+    handler: async (request, reply) =>
+      wantsCsv(request) ? sendCsv(reply, projectsCsv(request.ctx, request.query)) : sendPage(reply, await listProjects(request.ctx, request.query)),
   });
 
   app.get('/api/projects/:id/', {

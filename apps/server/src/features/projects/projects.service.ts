@@ -3,9 +3,21 @@ import { MAJOR_TASKS_PER_LISTED_PROJECT, SUBTASKS_PER_LISTED_MAJOR_TASK, type cr
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError } from '../../lib/errors';
-import type { Page } from '../../lib/lists';
+import type { CsvFile } from '../../lib/csv';
+import { keysetBatches, type Page } from '../../lib/lists';
 import { findActiveMember } from '../users/users.queries';
-import { deleteProject as deleteProjectRow, findProjectRow, insertProject, listProjectRows, lockProjectForUpdate, updateProject as updateProjectRow, type ProjectValues } from './projects.queries';
+import { PROJECT_CSV_COLUMNS } from './projects.csv';
+import {
+  deleteProject as deleteProjectRow,
+  findProjectRow,
+  insertProject,
+  listProjectBatch,
+  listProjectRows,
+  lockProjectForUpdate,
+  updateProject as updateProjectRow,
+  type ProjectExportRow,
+  type ProjectValues,
+} from './projects.queries';
 import { endDateError, PROJECT_NOT_FOUND, resolveManagerField } from './projects.rules';
 
 export const INVALID_MANAGER = 'Select an active manager of your company.';
@@ -27,6 +39,16 @@ export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Prom
     { statuses: query.status, search: query.search },
     { ...query, expandMajorTasks: query.expand === 'major_tasks', expansionBounds: { majorTasks: MAJOR_TASKS_PER_LISTED_PROJECT, subtasks: SUBTASKS_PER_LISTED_MAJOR_TASK } },
   );
+}
+
+/** The same projects as the list, every one of them, as a CSV file. */
+export function projectsCsv(ctx: ServiceContext, query: ProjectListQuery): CsvFile<ProjectExportRow> {
+  const filter = { statuses: query.status, search: query.search };
+  return {
+    name: 'projects',
+    columns: PROJECT_CSV_COLUMNS,
+    batches: keysetBatches((afterId, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, afterId, size)),
+  };
 }
 
 /** One project of the caller's company, in the list's shape. */

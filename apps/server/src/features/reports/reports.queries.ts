@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { subtaskActivity } from '../../db/schema/activity';
@@ -128,6 +128,7 @@ function decisionsOfPerson(db: DbOrTx, range: DateRange) {
 }
 
 export interface ReportSubtaskRow {
+  id: number;
   project: string;
   majorTask: string;
   subtask: string;
@@ -136,10 +137,11 @@ export interface ReportSubtaskRow {
   overdue: boolean;
 }
 
-/** The subtasks the counts above count for one person, soonest due first (undated last), at most `limit` of them. */
-export async function listReportSubtasks(db: DbOrTx, companyId: number, userId: number, range: DateRange, limit: number): Promise<ReportSubtaskRow[]> {
+/** The subtasks the counts above count for one person (and meet `condition`). */
+function selectReportSubtasks(db: DbOrTx, companyId: number, userId: number, range: DateRange, condition?: SQL) {
   return db
     .select({
+      id: subtasks.id,
       project: projects.name,
       majorTask: majorTasks.name,
       subtask: subtasks.name,
@@ -151,7 +153,20 @@ export async function listReportSubtasks(db: DbOrTx, companyId: number, userId: 
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .innerJoin(companies, eq(companies.id, subtasks.companyId))
-    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), dueInRange(range)))
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), dueInRange(range), condition))
+    .$dynamic();
+}
+
+/** The subtasks the counts above count for one person, soonest due first (undated last), at most `limit` of them. */
+export async function listReportSubtasks(db: DbOrTx, companyId: number, userId: number, range: DateRange, limit: number): Promise<ReportSubtaskRow[]> {
+  return selectReportSubtasks(db, companyId, userId, range)
     .orderBy(sql`${subtasks.dueDate} asc nulls last`, sql`lower(${projects.name})`, sql`lower(${majorTasks.name})`, asc(subtasks.id))
     .limit(limit);
+}
+
+/** For an export: up to `size` of those subtasks with an id above `afterId`, in id order. */
+export async function listReportSubtaskBatch(db: DbOrTx, companyId: number, userId: number, range: DateRange, afterId: number | undefined, size: number): Promise<ReportSubtaskRow[]> {
+  return selectReportSubtasks(db, companyId, userId, range, afterId === undefined ? undefined : gt(subtasks.id, afterId))
+    .orderBy(asc(subtasks.id))
+    .limit(size);
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, managerAppraisalQuery } from '@siteboard/shared';
+import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, exportFormatParam, managerAppraisalQuery } from '@siteboard/shared';
+import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { appraisalPdf, appraisalReport, managerAppraisalReport } from './reports.service';
+import { appraisalPdf, appraisalReport, appraisalReportCsv, managerAppraisalReport, managerAppraisalReportCsv } from './reports.service';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
@@ -16,10 +17,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "An admin's appraisal of one manager or team member: a one-element list",
-      querystring: appraisalQuery,
-      response: { 200: z.array(appraisalItemSchema), ...refusals },
+      description: 'As CSV: the subtasks behind the counts, one a row.',
+      querystring: appraisalQuery.safeExtend(exportFormatParam),
+      response: { 200: jsonOrCsv(z.array(appraisalItemSchema)), ...refusals },
     },
-    handler: async (request) => appraisalReport(request.ctx, request.query),
+    handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, await appraisalReportCsv(request.ctx, request.query)) : appraisalReport(request.ctx, request.query)),
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
@@ -28,10 +30,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "Appraisals of a manager's own team, or of every manager and team member for an admin; user_id narrows it to one person",
-      querystring: managerAppraisalQuery,
-      response: { 200: z.array(appraisalItemSchema), ...refusals },
+      querystring: managerAppraisalQuery.safeExtend(exportFormatParam),
+      response: { 200: jsonOrCsv(z.array(appraisalItemSchema)), ...refusals },
     },
-    handler: async (request, reply) => sendPage(reply, await managerAppraisalReport(request.ctx, request.query)),
+    handler: async (request, reply) =>
+      wantsCsv(request) ? sendCsv(reply, managerAppraisalReportCsv(request.ctx, request.query)) : sendPage(reply, await managerAppraisalReport(request.ctx, request.query)),
   });
 
   app.get('/api/generate-appraisal-pdf/', {

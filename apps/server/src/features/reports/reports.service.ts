@@ -1,8 +1,10 @@
-import type { AppraisalItem, AppraisalQuery, ManagerAppraisalQuery } from '@siteboard/shared';
+import { APPRAISALS_MAX_LIMIT, type AppraisalItem, type AppraisalQuery, type ManagerAppraisalQuery } from '@siteboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import type { Page } from '../../lib/lists';
 import { fieldError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { countAppraisals, listReportSubtasks, type AppraisalRow } from './reports.queries';
+import type { CsvFile } from '../../lib/csv';
+import { keysetBatches, pagedBatches, type Page } from '../../lib/lists';
+import { APPRAISAL_CSV_COLUMNS, reportSubtaskCsvColumns } from './reports.csv';
+import { countAppraisals, listReportSubtaskBatch, listReportSubtasks, type AppraisalRow, type ReportSubtaskRow } from './reports.queries';
 import { renderAppraisalPdf } from './reports.pdf';
 import { ACCESS_DENIED, ADMIN_NOT_APPRAISED, USER_NOT_FOUND, toAppraisalItem, type DateRange } from './reports.rules';
 
@@ -59,4 +61,24 @@ export async function appraisalPdf(ctx: ServiceContext, query: AppraisalQuery): 
     item: toAppraisalItem(person),
     subtasks,
   });
+}
+
+/**
+ * The admin's report on one person as a CSV file: the subtasks behind the counts (all of them,
+ * which the PDF cuts at PDF_TABLE_LIMIT), read in batches as the file is sent. The person is
+ * checked first, as for the report itself.
+ */
+export async function appraisalReportCsv(ctx: ServiceContext, query: AppraisalQuery): Promise<CsvFile<ReportSubtaskRow>> {
+  const range = rangeOf(query);
+  const person = await countOnePerson(ctx, query.user_id, range);
+  return {
+    name: `appraisal-report-${person.code}`,
+    columns: reportSubtaskCsvColumns(person),
+    batches: keysetBatches((afterId, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, afterId, size)),
+  };
+}
+
+/** The team's (or the company's) appraisals as a CSV file: one row per person, as the list has them. */
+export function managerAppraisalReportCsv(ctx: ServiceContext, query: ManagerAppraisalQuery): CsvFile<AppraisalItem> {
+  return { name: 'team-appraisal', columns: APPRAISAL_CSV_COLUMNS, batches: pagedBatches((page) => managerAppraisalReport(ctx, { ...query, ...page }), APPRAISALS_MAX_LIMIT) };
 }

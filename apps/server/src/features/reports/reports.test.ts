@@ -250,14 +250,18 @@ describeEachDatabase('appraisal reports API', (ctx) => {
 
   it('documents the three report routes in /api/openapi.json', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const path of [APPRAISAL, TEAM_REPORT, PDF]) {
+    for (const [path, parameters] of [
+      [APPRAISAL, ['end_date', 'format', 'start_date', 'user_id']],
+      [TEAM_REPORT, ['end_date', 'format', 'limit', 'offset', 'start_date', 'user_id']],
+      [PDF, ['end_date', 'start_date', 'user_id']],
+    ] as const) {
       const operation = document.paths[path]?.get;
       expect(operation, path).toBeDefined();
       expect(operation.tags).toEqual(['reports']);
-      const paged = path === TEAM_REPORT ? ['limit', 'offset'] : [];
-      expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['end_date', ...paged, 'start_date', 'user_id']);
+      expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(parameters);
     }
     expect(document.paths[APPRAISAL].get.responses['200'].content['application/json'].schema.type).toBe('array');
+    expect(document.paths[APPRAISAL].get.responses['200'].content['text/csv'].schema.type).toBe('string');
     expect(document.paths[PDF].get.responses['200'].content['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -67,6 +67,8 @@ export interface SubtaskFilter {
   /** Due today in the company's time zone. */
   dueToday?: boolean;
   involving?: { userId: number; as: Involvement[] };
+  /** Only subtasks with a greater id: where an export's next batch resumes. */
+  afterId?: number;
 }
 
 /*
@@ -112,6 +114,7 @@ const openStatuses = subtaskStatusEnum.enumValues.filter((status) => status !== 
 function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>, scope: ProjectScope): SQL[] {
   const conditions: SQL[] = [eq(subtasks.companyId, value('companyId'))];
   if (filter.id !== undefined) conditions.push(eq(subtasks.id, value('id')));
+  if (filter.afterId !== undefined) conditions.push(gt(subtasks.id, value('afterId')));
   if (filter.projectStatuses) {
     // Sent as text[]: PGlite cannot write a list parameter of an enum type.
     const statuses = sql`${value('projectStatuses')}::text[]::${sql.identifier(projectStatusEnum.enumName)}[]`;
@@ -244,6 +247,63 @@ export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: Sub
     const [row] = await runForShape(db, 'count', filter, {}, () => countMatches(db, filter), values);
     return row!.count;
   });
+}
+
+/** A subtask as an export lists it: flat, its project, major task and people by name. */
+export interface SubtaskExportRow {
+  id: number;
+  project: string;
+  majorTask: string;
+  name: string;
+  description: string;
+  assignee: string | null;
+  assignedBy: string | null;
+  dueDate: string | null;
+  status: SubtaskStatus;
+  priority: Priority;
+  createdAt: string;
+  submittedAt: string | null;
+  completedAt: string | null;
+}
+
+/** Up to `batchSize` matches ('joined' conditions) in id order, each joined to its people, major task and project. */
+function readSubtaskExportRows(db: DbOrTx, filter: SubtaskFilter) {
+  return db
+    .select({
+      id: subtasks.id,
+      project: projects.name,
+      majorTask: majorTasks.name,
+      name: subtasks.name,
+      description: subtasks.description,
+      assignee: assignees.email,
+      assignedBy: assigners.email,
+      dueDate: subtasks.dueDate,
+      status: subtasks.status,
+      priority: subtasks.priority,
+      createdAt: sql<string>`${isoTimestamp(subtasks.createdAt)}`,
+      submittedAt: isoTimestamp(subtasks.submittedAt),
+      completedAt: isoTimestamp(subtasks.completedAt),
+    })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
+    .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
+    .where(and(...joinedFilterConditions(db, filter)))
+    .orderBy(asc(subtasks.id))
+    .limit(sql.placeholder('batchSize'));
+}
+
+/**
+ * For an export: up to `batchSize` of the company's matching subtasks with an id above `afterId`,
+ * in id order. Keyset batches: each one starts on the primary key where the last one ended, so the
+ * 100th batch costs what the first did. Built once per shape and prepared, like the lists.
+ */
+export async function listSubtaskBatch(db: DbOrTx, companyId: number, filter: SubtaskFilter, afterId: number | undefined, batchSize: number): Promise<SubtaskExportRow[]> {
+  const batchFilter = { ...filter, afterId: afterId ?? 0 };
+  const { involving, ...fields } = batchFilter;
+  const values = { ...fields, companyId, userId: involving?.userId, batchSize };
+  return runForShape(db, 'export', batchFilter, {}, () => readSubtaskExportRows(db, batchFilter), values);
 }
 
 export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {

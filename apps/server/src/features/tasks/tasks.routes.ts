@@ -5,6 +5,7 @@ import {
   createMajorTaskInput,
   createSubtaskInput,
   errorResponse,
+  exportFormatParam,
   idParams,
   majorTaskSchema,
   subtaskListQuery,
@@ -13,6 +14,7 @@ import {
   updateMajorTaskInput,
   updateSubtaskInput,
 } from '@siteboard/shared';
+import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
 import {
@@ -24,6 +26,9 @@ import {
   listPendingApprovals,
   listSubtasks,
   listTasksDueToday,
+  pendingApprovalsCsv,
+  subtaskListCsv,
+  tasksDueTodayCsv,
   updateMajorTask,
   updateSubtask,
 } from './tasks.service';
@@ -31,7 +36,7 @@ import {
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const listResponses = { 200: z.array(subtaskSchema), 400: errorResponse, 401: errorResponse };
+const listResponses = { 200: jsonOrCsv(z.array(subtaskSchema)), 400: errorResponse, 401: errorResponse };
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/major-tasks/:id/', {
@@ -65,10 +70,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "The company's subtasks, filtered by project status, assignee and status",
-      querystring: subtaskListQuery,
+      querystring: subtaskListQuery.safeExtend(exportFormatParam),
       response: listResponses,
     },
-    handler: async (request, reply) => sendPage(reply, await listSubtasks(request.ctx, request.query)),
+    handler: async (request, reply) =>
+      wantsCsv(request) ? sendCsv(reply, subtaskListCsv(request.ctx, request.query)) : sendPage(reply, await listSubtasks(request.ctx, request.query)),
   });
 
   app.post('/api/subtasks/', {
@@ -96,13 +102,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The dashboards' lists: the caller's part of the company's work, all of it or a page.
   const dashboardLists = [
-    { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals },
-    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today in the company's time zone", list: listTasksDueToday },
+    { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals, csv: pendingApprovalsCsv },
+    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today in the company's time zone", list: listTasksDueToday, csv: tasksDueTodayCsv },
   ];
-  for (const { url, summary, list } of dashboardLists) {
+  for (const { url, summary, list, csv } of dashboardLists) {
     app.get(url, {
-      schema: { tags, security, summary, querystring: taskListQuery, response: listResponses },
-      handler: async (request, reply) => sendPage(reply, await list(request.ctx, request.query)),
+      schema: { tags, security, summary, querystring: taskListQuery.safeExtend(exportFormatParam), response: listResponses },
+      handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, csv(request.ctx)) : sendPage(reply, await list(request.ctx, request.query))),
     });
   }
 };

@@ -21,7 +21,8 @@ import {
 } from '@siteboard/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import type { Page, PageRequest } from '../../lib/lists';
+import type { CsvFile } from '../../lib/csv';
+import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
 import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../projects/projects.rules';
@@ -32,6 +33,7 @@ import {
   findSubtask,
   insertMajorTask,
   insertSubtasks,
+  listSubtaskBatch,
   listSubtaskPage,
   lockMajorTaskProject,
   lockProject,
@@ -42,9 +44,12 @@ import {
   updateSubtask as updateSubtaskRow,
   type Involvement,
   type NewSubtask,
+  type SubtaskExportRow,
+  type SubtaskFilter,
 } from './tasks.queries';
 import { findPeople, insertActivity } from './activity.queries';
 import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, statusTimestamps, SUBTASK_NOT_FOUND, type FieldChanges } from './tasks.rules';
+import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
 
 export const MAJOR_TASK_CONFLICT = 'Send the major task as major_task or as major_task_id, not two different values.';
 
@@ -222,22 +227,34 @@ export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number):
   });
 }
 
+/** What the subtask list's query asks for, in the caller's terms (`me`, `my_team`). */
+function subtaskListFilter(ctx: ServiceContext, query: SubtaskListQuery): SubtaskFilter {
+  const { assigned_to: assignedTo } = query;
+  return {
+    projectStatuses: query.project_status,
+    assignedToId: assignedTo === 'me' ? ctx.user.id : assignedTo === 'my_team' ? undefined : assignedTo,
+    // Only a manager has a team; nobody is on the team of an admin or a team member.
+    assignedToTeamOf: assignedTo === 'my_team' ? ctx.user.id : undefined,
+    status: query.status,
+  };
+}
+
 /** Every role reads the company's subtasks, filtered as asked: one statement. */
 export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Promise<Page<Subtask>> {
-  const { assigned_to: assignedTo } = query;
-  return listSubtaskPage(
-    ctx.db,
-    ctx.user.companyId,
-    {
-      projectStatuses: query.project_status,
-      assignedToId: assignedTo === 'me' ? ctx.user.id : assignedTo === 'my_team' ? undefined : assignedTo,
-      // Only a manager has a team; nobody is on the team of an admin or a team member.
-      assignedToTeamOf: assignedTo === 'my_team' ? ctx.user.id : undefined,
-      status: query.status,
-    },
-    query,
-  );
+  return listSubtaskPage(ctx.db, ctx.user.companyId, subtaskListFilter(ctx, query), query);
 }
+
+/** Every subtask a filter of the caller matches, for a CSV file named `name`: read in batches as the file is sent. */
+function subtasksCsv(ctx: ServiceContext, name: string, filter: SubtaskFilter): CsvFile<SubtaskExportRow> {
+  return {
+    name,
+    columns: SUBTASK_CSV_COLUMNS,
+    batches: keysetBatches((afterId, size) => listSubtaskBatch(ctx.db, ctx.user.companyId, filter, afterId, size)),
+  };
+}
+
+/** The same subtasks as the list, every one of them, as a CSV file. */
+export const subtaskListCsv = (ctx: ServiceContext, query: SubtaskListQuery) => subtasksCsv(ctx, 'subtasks', subtaskListFilter(ctx, query));
 
 export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): Promise<Subtask> {
   const { companyId, id: userId } = ctx.user;
@@ -313,23 +330,35 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
 }
 
 /** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
-export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
+function pendingApprovalsFilter(ctx: ServiceContext): SubtaskFilter {
   const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
     admin: undefined,
     manager: ['project_manager', 'assigner'],
     team_member: ['assignee'],
   };
   const as = parts[ctx.user.role];
-  return listSubtaskPage(ctx.db, ctx.user.companyId, { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } }, page);
+  return { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } };
 }
 
+export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
+  return listSubtaskPage(ctx.db, ctx.user.companyId, pendingApprovalsFilter(ctx), page);
+}
+
+export const pendingApprovalsCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'pending-approvals', pendingApprovalsFilter(ctx));
+
 /** Subtasks not completed and due today, "today" being the date in the company's time zone. */
-export function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
+function tasksDueTodayFilter(ctx: ServiceContext): SubtaskFilter {
   const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
     admin: undefined,
     manager: ['project_manager', 'assigner', 'assignee'],
     team_member: ['assignee'],
   };
   const as = parts[ctx.user.role];
-  return listSubtaskPage(ctx.db, ctx.user.companyId, { dueToday: true, notCompleted: true, involving: as && { userId: ctx.user.id, as } }, page);
+  return { dueToday: true, notCompleted: true, involving: as && { userId: ctx.user.id, as } };
 }
+
+export function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
+  return listSubtaskPage(ctx.db, ctx.user.companyId, tasksDueTodayFilter(ctx), page);
+}
+
+export const tasksDueTodayCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'tasks-due-today', tasksDueTodayFilter(ctx));

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, errorResponse, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { PERMISSIONS, errorResponse, exportFormatParam, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
+import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { listTeamMembersFor, listTeamWorkloadFor, upsertTeamMemberRecord } from './team.service';
+import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadCsv, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
 const security = [{ bearer: [] }];
@@ -27,10 +28,10 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
       security,
-      querystring: teamListQuery,
-      response: { 200: z.array(teamWorkloadItemSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      querystring: teamListQuery.safeExtend(exportFormatParam),
+      response: { 200: jsonOrCsv(z.array(teamWorkloadItemSchema)), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request, reply) => sendPage(reply, await listTeamWorkloadFor(request.ctx, request.query)),
+    handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, teamWorkloadCsv(request.ctx)) : sendPage(reply, await listTeamWorkloadFor(request.ctx, request.query))),
   });
 
   app.post('/api/team-members/', {

@@ -1,12 +1,14 @@
-import type { TeamMember, TeamWorkloadItem, teamListQuery, upsertTeamMemberInput } from '@siteboard/shared';
+import { TEAM_MAX_LIMIT, type TeamMember, type TeamWorkloadItem, type teamListQuery, type upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
-import type { Page } from '../../lib/lists';
+import type { CsvFile } from '../../lib/csv';
+import { pagedBatches, type Page } from '../../lib/lists';
 import { fieldError, NotFoundError } from '../../lib/errors';
 import { assertActiveManager } from './users.service';
 import { lockActiveMembers, updateUserRow } from './users.queries';
 import { USER_NOT_FOUND } from './users.rules';
 import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team.queries';
+import { TEAM_WORKLOAD_CSV_COLUMNS } from './team.csv';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
 type TeamListQuery = z.output<typeof teamListQuery>;
@@ -22,6 +24,11 @@ export function listTeamMembersFor(ctx: ServiceContext, page: TeamListQuery): Pr
 /** The caller's (a manager's) own team with each member's ongoing work, least loaded first. */
 export function listTeamWorkloadFor(ctx: ServiceContext, page: TeamListQuery): Promise<Page<TeamWorkloadItem>> {
   return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id, page);
+}
+
+/** The team's workload as a CSV file: one team member a row, in the list's order, every page of it. */
+export function teamWorkloadCsv(ctx: ServiceContext): CsvFile<TeamWorkloadItem> {
+  return { name: 'team-workload', columns: TEAM_WORKLOAD_CSV_COLUMNS, batches: pagedBatches((page) => listTeamWorkloadFor(ctx, page), TEAM_MAX_LIMIT) };
 }
 
 /** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -12,7 +13,8 @@ const SECTIONS: { key: string; label: string; icon: IconName; sectionId: string 
   { key: 'appraisal', label: 'admin.nav.appraisal', icon: 'report', sectionId: 'appraisal-report' },
 ];
 
-export function AdminLayout() {
+/** The admin's shell; `calendarFeed` is the header's calendar tool. */
+export function AdminLayout({ calendarFeed }: { calendarFeed?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const location = useLocation();
@@ -61,6 +63,7 @@ export function AdminLayout() {
       headerStart={user?.company?.name ?? t('shell.noCompany')}
       headerEnd={
         <>
+          {calendarFeed}
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
           <Button variant="secondary" onClick={logout}>
             {t('shell.logout')}

@@ -24,8 +24,8 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
   ],
 };
 
-/** The manager's and the team member's shell: same frame, different menu and avatar. */
-export function WorkLayout({ area, notifications }: { area: Area; notifications?: ReactNode }) {
+/** The manager's and the team member's shell: same frame, different menu and avatar. `calendarFeed` and `notifications` are the header's tools. */
+export function WorkLayout({ area, notifications, calendarFeed }: { area: Area; notifications?: ReactNode; calendarFeed?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
 
@@ -47,6 +47,7 @@ export function WorkLayout({ area, notifications }: { area: Area; notifications?
       headerStart={user?.company?.name ?? t('shell.companyFallback')}
       headerEnd={
         <>
+          {calendarFeed}
           {notifications}
           <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
             {user?.email}

@@ -1,4 +1,4 @@
-/** Outline icons for the sidebars (24×24, currentColor). */
+/** Outline icons for the sidebars and buttons (24×24, currentColor). */
 const paths = {
   dashboard: 'M4 13h6V4H4v9zm0 7h6v-5H4v5zm10 0h6v-9h-6v9zm0-16v5h6V4h-6z',
   projects: 'M3 7a2 2 0 012-2h4l2 2h8a2 2 0 012 2v8a2 2 0 01-2 2H5a2 2 0 01-2-2V7z',
@@ -13,6 +13,8 @@ const paths = {
   clock: 'M12 8v4l3 3M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
   send: 'M4 12l16-8-6 16-2-7-8-1z',
   alert: 'M12 9v4m0 4h.01M10.3 3.9L2.5 18a2 2 0 001.7 3h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
+  download: 'M12 4v11m0 0l-4-4m4 4l4-4M5 20h14',
+  calendar: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 011 1v13a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z',
 } as const;
 
 export type IconName = keyof typeof paths;

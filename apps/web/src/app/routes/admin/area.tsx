@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
 import { RecordDrawer } from '../../record-drawer';
 import { RequireRole } from '../../../components/layouts/require-role';
+import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AdminCreateProjectPage } from './create-project';
 import { AdminCreateUserPage } from './create-user';
 import { AdminDashboardPage } from './dashboard';
@@ -10,7 +11,7 @@ export function AdminArea() {
   return (
     <RequireRole role="admin">
       <Routes>
-        <Route element={<AdminLayout />}>
+        <Route element={<AdminLayout calendarFeed={<CalendarFeedButton />} />}>
           <Route index element={<AdminDashboardPage />} />
           <Route path="create-user" element={<AdminCreateUserPage />} />
           <Route path="create-project" element={<AdminCreateProjectPage />} />

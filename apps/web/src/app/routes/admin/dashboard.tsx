@@ -4,10 +4,12 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
 import { useProjectPages } from '../../../features/projects/api/get-projects';
+import { statusesOf } from '../../../features/projects/projects.rules';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
 import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
@@ -81,11 +83,22 @@ function DashboardSections({ admin }: { admin: User }) {
       <SectionCard
         id="ongoing-projects"
         title={t('admin.ongoingProjects')}
-        action={<Link to="/admin/create-project" className={buttonClasses('primary')}>{t('admin.createProject')}</Link>}
+        action={
+          <div className="flex flex-wrap items-start gap-2">
+            <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('ongoing'), order: 'newest' }} subject={t('admin.ongoingProjects')} />
+            <Link to="/admin/create-project" className={buttonClasses('primary')}>
+              {t('admin.createProject')}
+            </Link>
+          </div>
+        }
       >
         {ongoing.query.data ? <AdminProjectsTable kind="ongoing" projects={ongoing.items} list={ongoing} managers={managers.data ?? []} /> : ongoing.query.isPending && loading}
       </SectionCard>
-      <SectionCard id="completed-projects" title={t('admin.completedProjects')}>
+      <SectionCard
+        id="completed-projects"
+        title={t('admin.completedProjects')}
+        action={<DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('completed'), order: 'newest' }} subject={t('admin.completedProjects')} />}
+      >
         {completed.query.data ? <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} /> : completed.query.isPending && loading}
       </SectionCard>
       <SectionCard id="appraisal-report" title={t('admin.appraisalReport')}>

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
+import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
 import { WorkLayout } from '../../../components/layouts/work-layout';
@@ -13,7 +14,7 @@ export function ManagerArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
           <Route index element={<ManagerDashboardPage />} />
           <Route path="projects" element={<ManagerProjectsPage />} />
           <Route path="create-task" element={<ManagerCreateTaskPage />} />
@@ -32,7 +33,7 @@ export function TeamPerformanceArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
           <Route index element={<TeamPerformancePage />} />
         </Route>
       </Routes>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SectionHeading } from '../../../components/ui/section-heading';
 import { PerformanceCard } from '../../../features/reports/components/performance-card';
 import { TeamPerformance } from '../../../features/reports/components/team-performance';
 import { TeamWorkload } from '../../../features/users/components/team-workload';
@@ -13,15 +15,13 @@ export function TeamPerformancePage() {
       <PageTitle>{t('manager.performanceTitle')}</PageTitle>
       <div className="space-y-8">
         <section aria-labelledby="team-workload" className="space-y-3">
-          <h2 id="team-workload" className="text-lg font-semibold text-ink">
+          <SectionHeading id="team-workload" action={<DownloadCsvButton path="/api/team-workload/" subject={t('team.workload')} />}>
             {t('team.workload')}
-          </h2>
+          </SectionHeading>
           <TeamWorkload />
         </section>
         <section aria-labelledby="team-performance" className="space-y-3">
-          <h2 id="team-performance" className="text-lg font-semibold text-ink">
-            {t('team.performance')}
-          </h2>
+          <SectionHeading id="team-performance">{t('team.performance')}</SectionHeading>
           <TeamPerformance renderItem={(item) => <PerformanceCard item={item} />} />
         </section>
       </div>

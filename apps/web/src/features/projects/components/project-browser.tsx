@@ -4,12 +4,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/lists';
 import { useProjectPages, type ProjectFilter } from '../api/get-projects';
-import type { ProjectTab } from '../projects.rules';
+import { statusesOf, type ProjectTab } from '../projects.rules';
 import { ExpandedProjectTasks } from './expanded-project';
 
 /** What an open project shows (its major tasks). */
@@ -44,7 +45,10 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <SearchBox label={t('projectBoard.search')} placeholder={t('projectBoard.searchPlaceholder')} value={search} onChange={setSearch} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <SearchBox label={t('projectBoard.search')} placeholder={t('projectBoard.searchPlaceholder')} value={search} onChange={setSearch} />
+          <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf(tab), search: settledSearch }} subject={t(TABS.find((item) => item.value === tab)!.label)} />
+        </div>
       </div>
       {TABS.map((item) => (
         <Tabs.Content key={item.value} value={item.value} className="space-y-4 focus-visible:outline-none">

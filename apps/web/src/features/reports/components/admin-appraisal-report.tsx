@@ -7,10 +7,12 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { CsvButton } from '../../../components/ui/download-csv-button';
 import { SearchSelect } from '../../../components/ui/search-select';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import type { ListSearch } from '../../../lib/lists';
 import { useAppraisalReport } from '../api/get-appraisal-report';
+import { useDownloadAppraisalCsv } from '../api/download-appraisal-csv';
 import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
 import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-chart';
 
@@ -25,16 +27,18 @@ export interface AppraisalPerson {
 
 /**
  * The admin's appraisal of one manager or team member over an optional range of due dates: the
- * four bars and the efficiency score on screen, or the same report as a PDF download.
+ * four bars and the efficiency score on screen, or the same report as a PDF download, or its
+ * subtasks as a CSV download.
  */
 export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<AppraisalPerson> }) {
   const { t } = useTranslation();
   const failureMessage = useFailureMessage();
   const [query, setQuery] = useState<AppraisalQuery | null>(null);
-  const [pdfOutcome, setPdfOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const report = useAppraisalReport(query);
   const reportFailure = useQueryFailure(report.error, { other: 'admin.appraisal.fetchFailed' });
   const pdf = useGenerateAppraisalPdf();
+  const csv = useDownloadAppraisalCsv();
   const form = useForm<FormInput, unknown, AppraisalQuery>({
     resolver: zodResolver(appraisalQuery),
     defaultValues: { user_id: '', start_date: '', end_date: '' },
@@ -42,17 +46,21 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   const { errors } = form.formState;
 
   const generate = form.handleSubmit((values) => {
-    setPdfOutcome(null);
+    setOutcome(null);
     // The same choice again asks the server again: the person's tasks may have moved since.
     if (query && JSON.stringify(query) === JSON.stringify(values)) void report.refetch();
     else setQuery(values);
   });
   const download = form.handleSubmit((values) => {
-    setPdfOutcome(null);
+    setOutcome(null);
     pdf.mutate(values, {
-      onSuccess: () => setPdfOutcome({ tone: 'success', text: t('admin.appraisal.pdfDone') }),
-      onError: (error) => setPdfOutcome({ tone: 'error', text: failureMessage(error, { other: 'admin.appraisal.pdfFailed' }) }),
+      onSuccess: () => setOutcome({ tone: 'success', text: t('admin.appraisal.pdfDone') }),
+      onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'admin.appraisal.pdfFailed' }) }),
     });
+  });
+  const downloadCsv = form.handleSubmit((values) => {
+    setOutcome(null);
+    csv.mutate(values, { onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'csv.failed' }) }) });
   });
 
   const item = report.data;
@@ -81,9 +89,10 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
           <Button variant="secondary" onClick={download} disabled={pdf.isPending}>
             {t('admin.appraisal.downloadPdf')}
           </Button>
+          <CsvButton subject={t('admin.appraisalReport')} pending={csv.isPending} onClick={downloadCsv} />
         </div>
       </form>
-      {pdfOutcome && <Alert tone={pdfOutcome.tone}>{pdfOutcome.text}</Alert>}
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       {reportFailure && <Alert tone="error">{reportFailure}</Alert>}
       {report.isFetching && !item && <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>}
       {item && (

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { SectionHeading } from '../../../components/ui/section-heading';
 import { usePagedList } from '../../../lib/lists';
 import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
 import { useSubtaskPages } from '../api/get-subtasks';
@@ -18,9 +20,9 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
     <div className="space-y-8">
       {(mine.query.isError || pending.query.isError) && <Alert tone="error">{t('myTasks.loadFailed')}</Alert>}
       <section aria-labelledby="assigned-tasks" className="space-y-3">
-        <h2 id="assigned-tasks" className="text-lg font-semibold text-ink">
+        <SectionHeading id="assigned-tasks" action={<DownloadCsvButton path="/api/subtasks/" query={{ assigned_to: 'me' }} subject={t('manager.myTasksTitle')} />}>
           {t('manager.myTasksTitle')}
-        </h2>
+        </SectionHeading>
         {sendForApproval.message}
         <SubtaskListTable
           subtasks={mine.items}
@@ -33,9 +35,9 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
       </section>
       {showApprovals && (
         <section aria-labelledby="pending-approvals" className="space-y-3">
-          <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
+          <SectionHeading id="pending-approvals" action={<DownloadCsvButton path="/api/pending-approvals/" subject={t('taskBoard.pendingApprovals')} />}>
             {t('taskBoard.pendingApprovals')}
-          </h2>
+          </SectionHeading>
           <PendingApprovalsTable list={pending} empty={pending.query.isPending ? t('app.loading') : t('taskBoard.empty.pendingApprovals')} />
         </section>
       )}

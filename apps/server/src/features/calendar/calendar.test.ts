@@ -1,0 +1,270 @@
+import ICAL from 'ical.js';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from '../../test/work-factories';
+import { feedKey, feedToken } from './calendar.rules';
+
+const FEED = '/api/calendar-feed/';
+
+interface FeedEvent {
+  uid: string;
+  summary: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  description: string;
+  url: string;
+}
+
+/** The feed as a calendar app reads it: parsed by an iCalendar library, not by this test's own reading. */
+function parseFeed(text: string): { timezone: string; events: FeedEvent[] } {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const events = calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate.toString(),
+      end: event.endDate.toString(),
+      allDay: event.startDate.isDate,
+      description: event.description,
+      url: String(component.getFirstPropertyValue('url')),
+    };
+  });
+  return { timezone: String(calendar.getFirstPropertyValue('x-wr-timezone')), events };
+}
+
+/** The path of an absolute feed URL, to call it on the app under test. */
+const pathOf = (url: string) => new URL(url).pathname;
+
+async function turnOn(ctx: TestContext, caller: Caller, body?: object) {
+  const response = await callAs(ctx.app, caller, { method: 'POST', url: FEED, payload: body });
+  expect([200, 201], response.body).toContain(response.statusCode);
+  return response.json() as { url: string; include_team_approvals: boolean };
+}
+
+async function readFeedAt(ctx: TestContext, url: string, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'GET', url: pathOf(url), headers });
+}
+
+async function eventsAt(ctx: TestContext, url: string) {
+  const response = await readFeedAt(ctx, url);
+  expect(response.statusCode, response.body).toBe(200);
+  return parseFeed(response.body);
+}
+
+describeEachDatabase('calendar feed API', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  let work: Record<string, number>;
+  let names: Record<string, string>;
+
+  beforeAll(async () => {
+    team = await createTeam(ctx.app, { timezone: 'Pacific/Kiritimati' });
+    rival = await createTeam(ctx.app);
+    const db = ctx.app.db;
+    const companyId = team.company.id;
+    const managed = await insertProject(db, companyId, { managerId: team.manager.id, name: 'Harbour Bridge' });
+    const managedTask = await insertMajorTask(db, companyId, managed.id, { name: 'Deck' });
+    const othersProject = await insertProject(db, companyId, { managerId: team.otherManager.id, name: 'Tunnel' });
+    const othersTask = await insertMajorTask(db, companyId, othersProject.id, { name: 'Bore' });
+    const finished = await insertProject(db, companyId, { managerId: team.manager.id, status: 'completed' });
+    const finishedTask = await insertMajorTask(db, companyId, finished.id);
+    const add = async (key: string, values: Omit<Parameters<typeof insertSubtask>[1], 'companyId'>) => {
+      const name = `${key} =1+1`;
+      return [key, (await insertSubtask(db, { companyId, name, ...values })).id, name] as const;
+    };
+    const rows = await Promise.all([
+      add('memberOngoing', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: '2026-12-01' }),
+      add('memberPending', { majorTaskId: othersTask.id, assignedToId: team.member.id, assignedById: team.otherManager.id, dueDate: '2026-12-02', status: 'pending_approval' }),
+      add('memberCompleted', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, status: 'completed' }),
+      add('memberUndated', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: null }),
+      add('memberInCompletedProject', { majorTaskId: finishedTask.id, assignedToId: team.member.id, assignedById: team.manager.id }),
+      add('otherMembers', { majorTaskId: managedTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id }),
+      // Waiting for the manager: in their project; assigned by them in another's; neither.
+      add('pendingInManagersProject', { majorTaskId: managedTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id, status: 'pending_approval', dueDate: '2026-12-03' }),
+      add('pendingAssignedByManager', { majorTaskId: othersTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, status: 'pending_approval', dueDate: '2026-12-04' }),
+      add('pendingOfOthers', { majorTaskId: othersTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id, status: 'pending_approval' }),
+      add('managersOwn', { majorTaskId: othersTask.id, assignedToId: team.manager.id, assignedById: team.otherManager.id, dueDate: '2026-12-05' }),
+    ]);
+    work = Object.fromEntries(rows.map(([key, id]) => [key, id]));
+    names = Object.fromEntries(rows.map(([key, , name]) => [key, name]));
+    const rivalProject = await insertProject(db, rival.company.id, { managerId: rival.manager.id });
+    const rivalTask = await insertMajorTask(db, rival.company.id, rivalProject.id);
+    await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id });
+  });
+
+  it('is off until turned on: 404', async () => {
+    const response = await callAs(ctx.app, team.otherMember, { method: 'GET', url: FEED });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Your calendar feed is off.');
+  });
+
+  it('turns on with an absolute secret URL that the owner can read back, and holds only their own open work', async () => {
+    const response = await callAs(ctx.app, team.member, { method: 'POST', url: FEED, headers: { host: 'siteboard.example:8443' } });
+    expect(response.statusCode).toBe(201);
+    const feed = response.json();
+    expect(feed).toEqual({ url: expect.stringMatching(/^http:\/\/siteboard\.example:8443\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/), include_team_approvals: false });
+    const again = await callAs(ctx.app, team.member, { method: 'GET', url: FEED, headers: { host: 'siteboard.example:8443' } });
+    expect(again.json()).toEqual(feed);
+
+    // The calendar app reaches the server by the same host: the links in the feed point there.
+    const response2 = await readFeedAt(ctx, feed.url, { host: 'siteboard.example:8443' });
+    expect(response2.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const { timezone, events } = parseFeed(response2.body);
+    // The owner's zone; the company's until users have their own.
+    expect(timezone).toBe('Pacific/Kiritimati');
+    expect(events.map((event) => event.uid).sort()).toEqual([`subtask-${work.memberOngoing}@siteboard`, `subtask-${work.memberPending}@siteboard`].sort());
+    const ongoing = events.find((event) => event.uid === `subtask-${work.memberOngoing}@siteboard`)!;
+    expect(ongoing).toEqual({
+      uid: `subtask-${work.memberOngoing}@siteboard`,
+      summary: names.memberOngoing,
+      start: '2026-12-01',
+      end: '2026-12-02',
+      allDay: true,
+      description: `Harbour Bridge › Deck\nStatus: ongoing\nhttp://siteboard.example:8443/team-member/my-tasks?subtask=${work.memberOngoing}`,
+      url: `http://siteboard.example:8443/team-member/my-tasks?subtask=${work.memberOngoing}`,
+    });
+    expect(events.find((event) => event.uid === `subtask-${work.memberPending}@siteboard`)!.description).toContain('Tunnel › Bore\nStatus: waiting for approval');
+  });
+
+  it('adds the approvals a manager decides on only when they ask for them', async () => {
+    const without = await turnOn(ctx, team.manager);
+    expect(without.include_team_approvals).toBe(false);
+    expect((await eventsAt(ctx, without.url)).events.map((event) => event.summary)).toEqual([names.managersOwn]);
+
+    const changed = await callAs(ctx.app, team.manager, { method: 'PATCH', url: FEED, payload: { include_team_approvals: true } });
+    expect(changed.statusCode).toBe(200);
+    // Changing what it holds keeps the URL the calendar app subscribed to.
+    expect(changed.json()).toEqual({ url: without.url, include_team_approvals: true });
+    const { events } = await eventsAt(ctx, without.url);
+    expect(events.map((event) => event.summary)).toEqual([`Approve: ${names.pendingInManagersProject}`, `Approve: ${names.pendingAssignedByManager}`, names.managersOwn]);
+    expect(events[0]!.description).toBe(
+      `Harbour Bridge › Deck\nStatus: waiting for approval\nAssigned to ${team.otherMember.email}\nhttp://localhost:80/manager/my-tasks?subtask=${work.pendingInManagersProject}`,
+    );
+  });
+
+  it('refuses the approvals option to anyone but a manager, and changes nothing', async () => {
+    for (const caller of [team.member, team.admin]) {
+      const before = await callAs(ctx.app, caller, { method: 'GET', url: FEED });
+      const response = await callAs(ctx.app, caller, { method: 'POST', url: FEED, payload: { include_team_approvals: true } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().detail).toBe('Only managers can add the subtasks waiting for their approval to their calendar feed.');
+      const after = await callAs(ctx.app, caller, { method: 'GET', url: FEED });
+      expect(after.statusCode).toBe(before.statusCode);
+      expect(after.body).toBe(before.body);
+    }
+    expect((await callAs(ctx.app, team.member, { method: 'POST', url: FEED, payload: { include_team_approvals: 'yes' } })).statusCode).toBe(400);
+  });
+
+  it('gives the feed a new URL on request: the old one answers 404 at once', async () => {
+    const first = await turnOn(ctx, team.otherManager);
+    const second = await callAs(ctx.app, team.otherManager, { method: 'POST', url: FEED });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().url).not.toBe(first.url);
+    expect((await readFeedAt(ctx, first.url)).statusCode).toBe(404);
+    expect((await readFeedAt(ctx, second.json().url)).statusCode).toBe(200);
+  });
+
+  it('answers 304 to a calendar that already has the current feed, and the new feed once the work changes', async () => {
+    const feed = await turnOn(ctx, team.otherMember);
+    const first = await readFeedAt(ctx, feed.url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    ctx.queries.length = 0;
+    const unchanged = await readFeedAt(ctx, feed.url, { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(ctx.queries).toHaveLength(1);
+
+    const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+    const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id);
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, name: 'Paint the railings', dueDate: '2026-12-24' });
+    const changed = await readFeedAt(ctx, feed.url, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(parseFeed(changed.body).events.map((event) => event.summary)).toContain('Paint the railings');
+  });
+
+  it('turns off with 204: the URL answers 404, and the owner is told it is off', async () => {
+    const caller = rival.otherMember;
+    const feed = await turnOn(ctx, caller);
+    const off = await callAs(ctx.app, caller, { method: 'DELETE', url: FEED });
+    expect(off.statusCode).toBe(204);
+    expect((await readFeedAt(ctx, feed.url)).statusCode).toBe(404);
+    expect((await callAs(ctx.app, caller, { method: 'GET', url: FEED })).statusCode).toBe(404);
+    expect((await callAs(ctx.app, caller, { method: 'PATCH', url: FEED, payload: { include_team_approvals: false } })).statusCode).toBe(404);
+  });
+
+  it('answers 404 to unknown, malformed and forged tokens', async () => {
+    const feed = await turnOn(ctx, rival.member);
+    const token = pathOf(feed.url).slice('/api/calendar/'.length, -'.ics'.length);
+    const forged = [
+      `/api/calendar/${'A'.repeat(43)}.ics`,
+      `/api/calendar/${token}`,
+      `/api/calendar/${token}x.ics`,
+      `/api/calendar/${token}.ics.ics`,
+      '/api/calendar/..%2F..%2Fetc.ics',
+      // What a server with another secret would derive for the same feed.
+      `/api/calendar/${feedToken(feedKey('another-secret-that-is-long-enough-to-sign'), rival.member.id, 'nonce')}.ics`,
+    ];
+    for (const url of forged) expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    // Another company's feed holds none of this company's work.
+    const { events } = await eventsAt(ctx, feed.url);
+    expect(events).toHaveLength(1);
+    expect(events.some((event) => Object.values(names).includes(event.summary))).toBe(false);
+  });
+
+  it('dies with its user, and with its company', async () => {
+    const doomed = await createTeam(ctx.app);
+    const memberFeed = await turnOn(ctx, doomed.member);
+    const managerFeed = await turnOn(ctx, doomed.otherManager);
+    expect((await callAs(ctx.app, doomed.admin, { method: 'DELETE', url: `/api/users/${doomed.member.id}/` })).statusCode).toBe(204);
+    expect((await readFeedAt(ctx, memberFeed.url)).statusCode).toBe(404);
+    expect((await readFeedAt(ctx, managerFeed.url)).statusCode).toBe(200);
+    await ctx.app.db.execute(sql`delete from companies where id = ${doomed.company.id}`);
+    expect((await readFeedAt(ctx, managerFeed.url)).statusCode).toBe(404);
+  });
+
+  it('needs a signed-in user to turn a feed on', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: FEED })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: FEED })).statusCode).toBe(401);
+  });
+
+  it('keeps the token out of request logs', async () => {
+    const feed = await turnOn(ctx, rival.manager);
+    const token = pathOf(feed.url).slice('/api/calendar/'.length, -'.ics'.length);
+    const lines: string[] = [];
+    const logged = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      expect((await logged.inject({ method: 'GET', url: pathOf(feed.url) })).statusCode).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain('/api/calendar/[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  describe('behind a proxy', () => {
+    it('builds the URL from X-Forwarded-Proto and -Host only when TRUST_PROXY says the proxy may be believed', async () => {
+      const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'tasks.example.com' };
+      const direct = await callAs(ctx.app, team.manager, { method: 'GET', url: FEED, headers: { host: 'internal:3000', ...forwarded } });
+      expect(direct.json().url).toMatch(/^http:\/\/internal:3000\/api\/calendar\//);
+
+      const proxied = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, trustProxy: true });
+      try {
+        const response = await proxied.inject({ method: 'GET', url: FEED, headers: { host: 'internal:3000', authorization: `Bearer ${team.manager.access}`, ...forwarded } });
+        const url = response.json().url as string;
+        expect(url).toMatch(/^https:\/\/tasks\.example\.com\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+        expect(pathOf(url)).toBe(pathOf(direct.json().url));
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The header of every CSV column, by column id: the one place their words live. English for now;
+ * a translation plugs in here, keyed the same way (a column id is never shown).
+ */
+const CSV_HEADERS = {
+  id: 'ID',
+  name: 'Name',
+  description: 'Description',
+  startDate: 'Start Date',
+  endDate: 'End Date',
+  status: 'Status',
+  manager: 'Manager',
+  project: 'Project',
+  majorTask: 'Major Task',
+  subtaskTitle: 'Subtask Title',
+  assignee: 'Assignee',
+  assignedBy: 'Assigned By',
+  dueDate: 'Due Date',
+  priority: 'Priority',
+  createdAt: 'Created At',
+  submittedAt: 'Sent for Approval At',
+  completedAt: 'Completed At',
+  overdue: 'Overdue',
+  teamMember: 'Team Member',
+  ongoingTaskNames: 'Ongoing Task Names',
+  person: 'Person',
+  code: 'Code',
+  role: 'Role',
+  efficiencyScore: 'Efficiency Score (%)',
+  totalTasks: 'Total Tasks',
+  completedTasks: 'Completed Tasks',
+  ongoingTasks: 'Ongoing Tasks',
+  pendingApprovalTasks: 'Pending Approval Tasks',
+  overdueTasks: 'Overdue Tasks',
+} as const;
+
+export type CsvColumnId = keyof typeof CSV_HEADERS;
+
+export const csvHeader = (id: CsvColumnId): string => CSV_HEADERS[id];

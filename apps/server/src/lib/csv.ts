@@ -1,0 +1,83 @@
+/**
+ * CSV answers of the list and report calls (decision record 021): asked for with `format=csv` or
+ * `Accept: text/csv`, every matching row, streamed as it is read, for spreadsheet programs.
+ */
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { z } from 'zod';
+import { csvHeader, type CsvColumnId } from './csv-headers';
+
+const CSV_MEDIA_TYPE = 'text/csv';
+
+/**
+ * Whether the caller asked for CSV: `format=csv`, or with no `format` an Accept header that
+ * prefers text/csv to JSON (a browser's `*\/*` gets JSON, as it always has).
+ */
+export function wantsCsv(request: Pick<FastifyRequest, 'raw'> & { query: { format?: 'json' | 'csv' } }): boolean {
+  const { format } = request.query;
+  if (format) return format === 'csv';
+  return new Negotiator(request.raw).mediaType(['application/json', CSV_MEDIA_TYPE]) === CSV_MEDIA_TYPE;
+}
+
+/**
+ * A cell as a spreadsheet must not run it: text that starts with = + - @ (or a tab or carriage
+ * return, which some programs skip before reading a formula) is kept as text by a leading
+ * apostrophe, as OWASP's advice on CSV injection has it.
+ */
+export const neutraliseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** A value a cell may hold; dates are already `YYYY-MM-DD` text, timestamps ISO 8601. */
+export type CsvValue = string | number | boolean | null;
+
+/** One column of a CSV file: its id names its header (csv-headers.ts), `value` reads a row's cell. */
+export interface CsvColumn<Row> {
+  id: CsvColumnId;
+  value: (row: Row) => CsvValue;
+}
+
+/** What a CSV answer is: a file name (without date and extension), its columns, and its rows a batch at a time. */
+export interface CsvFile<Row> {
+  name: string;
+  columns: CsvColumn<Row>[];
+  batches: AsyncIterable<Row[]>;
+}
+
+/**
+ * Sends the file as it is read: each batch is read when the reply has room for it (the stream's
+ * backpressure), so memory holds one batch, never the whole file. The first batch is read before
+ * anything is sent, so a failure there is still an error answer rather than a cut-off file.
+ * UTF-8 with a byte order mark: spreadsheet programs then read accents right.
+ */
+export async function sendCsv<Row>(reply: FastifyReply, file: CsvFile<Row>): Promise<FastifyReply> {
+  const batches = file.batches[Symbol.asyncIterator]();
+  const first = await batches.next();
+  async function* records() {
+    yield file.columns.map((column) => csvHeader(column.id));
+    for (let batch = first; !batch.done; batch = await batches.next()) {
+      for (const row of batch.value) yield file.columns.map((column) => column.value(row));
+    }
+  }
+  const csv = stringify({
+    bom: true,
+    cast: { string: neutraliseFormula, boolean: (value) => String(value) },
+  });
+  // Fastify logs a stream that fails and ends the answer; a client that goes away stops the reads.
+  const body = pipeline(Readable.from(records()), csv, () => {});
+  const date = new Date().toISOString().slice(0, 10);
+  return reply
+    .type(`${CSV_MEDIA_TYPE}; charset=utf-8`)
+    .header('content-disposition', `attachment; filename="siteboard-${file.name}-${date}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+/**
+ * A list route's success answer as the OpenAPI document shows it: the JSON `schema`, or text/csv
+ * when asked. The JSON is serialised by its schema as before.
+ */
+export const jsonOrCsv = <T extends z.ZodType>(schema: T) => ({
+  description: 'The JSON array; with format=csv (or Accept: text/csv) every matching row as a CSV download',
+  content: { 'application/json': { schema }, [CSV_MEDIA_TYPE]: { schema: z.string() } },
+});
