@@ -52,12 +52,13 @@ export function boundaryZones() {
       message: 'A feature must not import another feature: move what both need to lib/ or components/, or compose them in app/.',
     })),
     // The server: a feature may read another's data and pure rules (its queries and rules files, and
-    // the auth feature's token and throttle services that the auth plugin hands to every scope),
+    // the auth feature's token, throttle and identity services that the auth plugin hands to every
+    // scope, and that a service ending someone's access must settle),
     // never its routes or services; nothing below features/ imports a feature's routes.
     ...features('server').map((feature) => ({
       target: `${server}/features/${feature}`,
       from: `${root}/${server}/features/*/**`,
-      except: [`${root}/${server}/features/${feature}/**`, `${root}/${server}/features/*/*.{queries,rules}.ts`, `${root}/${server}/features/auth/auth.{tokens,throttle}.ts`],
+      except: [`${root}/${server}/features/${feature}/**`, `${root}/${server}/features/*/*.{queries,rules}.ts`, `${root}/${server}/features/auth/{auth.tokens,auth.throttle,identity-cache}.ts`],
       message: "A feature may use another feature's queries and rules only, never its routes or services.",
     })),
   ];

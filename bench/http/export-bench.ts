@@ -14,18 +14,16 @@
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_ROUNDS (default 3), BENCH_PORT
  * (default 4188), BENCH_PG_URL as for `npm run bench`.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LARGE_PASSWORD } from '../lib/endpoints';
 import { prepareLargeDatabase, repoRoot } from '../lib/large-database';
-import { startServer, stopServer } from '../lib/server';
+import { startServer, type RunningServer } from '../lib/server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4188);
 const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB] as ('postgres' | 'pglite')[]);
-const base = `http://127.0.0.1:${PORT}`;
 
 const CALLS = [
   { name: 'CSV: /api/subtasks/?format=csv', path: '/api/subtasks/?format=csv' },
@@ -40,12 +38,12 @@ interface Figures {
 }
 
 /** A figure of the server process's /proc status, in MB. */
-function memoryOf(server: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
+function memoryOf(server: RunningServer, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024;
 }
 
-async function signInAsAdmin(): Promise<string> {
+async function signInAsAdmin(base: string): Promise<string> {
   const companies = (await (await fetch(`${base}/api/companies/`)).json()) as { id: number; name: string }[];
   const companyId = companies.find((company) => company.name === 'Large Contractor 1')!.id;
   const response = await fetch(`${base}/api/token/`, {
@@ -58,9 +56,10 @@ async function signInAsAdmin(): Promise<string> {
 
 /** Downloads the call whole on a fresh server, counting as it goes. */
 async function download(env: Record<string, string>, call: (typeof CALLS)[number]): Promise<Figures> {
-  const server = await startServer(env, PORT);
+  const server = await startServer({ env, port: PORT });
+  const base = server.origin;
   try {
-    const token = await signInAsAdmin();
+    const token = await signInAsAdmin(base);
     // A small warm-up of the same code path (the admin is assigned nothing): JIT, the pool.
     await (await fetch(`${base}${call.path}${call.path.includes('?') ? '&' : '?'}assigned_to=me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
     const before = memoryOf(server, 'VmRSS');
@@ -79,7 +78,7 @@ async function download(env: Record<string, string>, call: (typeof CALLS)[number
     const rows = call.path.includes('csv') ? newlines - 1 : Number.NaN;
     return { seconds, megabytes: bytes / 1024 / 1024, rows, rssGrowthMb: memoryOf(server, 'VmHWM') - before };
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
 }
 

@@ -2,14 +2,16 @@
  * `npm run bench` — the API under load on the large data, on PostgreSQL and on PGlite.
  *
  * For each database it seeds a brand-new copy of `npm run seed:large` (two companies), starts the
- * real server as a child process and drives it from this process with autocannon at 1, 10 and 50
- * connections, one endpoint at a time, as the first large company's manager1 / member1. Each
- * figure sits beside its ratio to /api/health/live/ (no database) measured at the same
- * connection count, so runs on different machines compare. Writes bench/results/<date>-http.md.
+ * real server (compiled, as `npm start` runs it) as a child process per target and drives them in
+ * turn from this process with autocannon at 1, 10 and 50 connections, one endpoint at a time, as
+ * the first large company's manager1 / member1. Each figure sits beside its ratio to
+ * /api/health/live/ (no database) measured on the same server at the same connection count, so
+ * runs on different machines compare. Writes bench/results/<date>-http.md.
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DURATION seconds per run (default 8),
  * BENCH_CONNECTIONS (default 1,10,50), BENCH_ONLY (a pattern: only the endpoints it matches),
- * BENCH_PORT (default 4187), BENCH_PG_URL (an admin connection to the PostgreSQL server the
+ * BENCH_BEFORE_DIR (an earlier checkout measured side by side: see bench/lib/server.ts),
+ * BENCH_PGLITE_HOSTS (thread, or thread,process), BENCH_PG_URL (an admin connection to the PostgreSQL server the
  * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one).
  */
@@ -18,15 +20,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { describeEndpoints, type Call, type Endpoint } from '../lib/endpoints';
-import { postgresTransport, prepareLargeDatabase, repoRoot, withAdmin } from '../lib/large-database';
-import { startServer, stopServer } from '../lib/server';
+import { copyLargeDatabase, postgresTransport, prepareLargeDatabase, withAdmin, type LargeDatabase } from '../lib/large-database';
+import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
-const PORT = Number(process.env.BENCH_PORT ?? 4187);
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
 const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB] as ('postgres' | 'pglite')[]);
-const base = `http://127.0.0.1:${PORT}`;
+/** BENCH_PGLITE_HOSTS=thread,process measures the embedded database on its own thread and in its own process side by side. */
+const PGLITE_HOSTS = (process.env.BENCH_PGLITE_HOSTS ?? 'thread').split(',');
 
 interface Figures {
   rps: number;
@@ -35,59 +37,96 @@ interface Figures {
   errors: number;
 }
 
+/** One server under test: which code, which database, and its figures. */
+interface Target {
+  label: string;
+  kind: 'postgres' | 'pglite';
+  checkout: Checkout;
+  env: Record<string, string>;
+  server?: RunningServer;
+  endpoints?: Endpoint[];
+  results: Map<string, Map<number, Figures>>;
+}
+
 async function main() {
   const started = new Date();
-  const sections: string[] = [];
-  for (const kind of KINDS) {
-    console.log(`\n=== ${kind} ===`);
-    const data = await prepareLargeDatabase(kind);
-    const server = await startServer(data.env, PORT);
-    try {
-      const endpoints = (await describeEndpoints(call)).filter((endpoint) => ONLY.test(endpoint.name));
-      const results = await measure(endpoints);
-      sections.push(renderSection(kind, data.seedSeconds, endpoints, results));
-    } finally {
-      await stopServer(server);
-      await data.drop();
+  ensureServerBuilt();
+  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const databases: LargeDatabase[] = [];
+  const targets: Target[] = [];
+  try {
+    for (const kind of KINDS) {
+      console.log(`\n=== seeding ${kind} ===`);
+      const data = await prepareLargeDatabase(kind);
+      databases.push(data);
+      for (const checkout of checkouts) {
+        const hosts = kind === 'pglite' && checkout === thisCheckout ? PGLITE_HOSTS : [undefined];
+        for (const host of hosts) {
+          // PGlite is one process per data directory: each server gets its own copy of the seeded one.
+          const copy = kind === 'pglite' ? await copyLargeDatabase(data) : data;
+          if (copy !== data) databases.push(copy);
+          const label = [checkout.label, kind, host && PGLITE_HOSTS.length > 1 ? `(${host})` : ''].filter(Boolean).join(' ');
+          targets.push({ label, kind, checkout, env: { ...copy.env, ...(host ? { SITEBOARD_EMBEDDED_HOST: host } : {}) }, results: new Map() });
+        }
+      }
     }
+    for (const target of targets) {
+      target.server = await startServer({ env: target.env, checkout: target.checkout });
+      target.endpoints = (await describeEndpoints(caller(target.server.origin))).filter((endpoint) => ONLY.test(endpoint.name));
+      console.log(`${target.label}: ready in ${(target.server.startMs / 1000).toFixed(1)} s`);
+    }
+    await measure(targets);
+  } finally {
+    for (const target of targets) await target.server?.stop();
+    for (const database of databases) await database.drop();
   }
   const file = path.join(repoRoot, 'bench/results', `${started.toISOString().slice(0, 10)}-http.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, [await renderHeader(started), ...sections].join('\n\n') + '\n');
+  const sections = targets.map((target) => renderSection(target, databases.find((data) => data.seedSeconds !== undefined && data.kind === target.kind)?.seedSeconds));
+  fs.writeFileSync(file, [await renderHeader(started, targets), ...(targets.length > 2 ? [renderComparison(targets)] : []), ...sections].join('\n\n') + '\n');
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
 }
 
-const call: Call = async <T>(method: string, url: string, token?: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+function caller(origin: string): Call {
+  return async <T>(method: string, url: string, token?: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${origin}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
 
 const CEILING: Endpoint = { name: 'ceiling: /api/health/live/ (no database)', kind: 'read', next: () => ({ method: 'GET', path: '/api/health/live/' }) };
 
-async function measure(endpoints: Endpoint[]): Promise<Map<string, Map<number, Figures>>> {
-  const results = new Map<string, Map<number, Figures>>();
-  for (const endpoint of [CEILING, ...endpoints]) {
-    // A short warm-up: JIT, the pool's connections and the database's caches.
-    await load(endpoint, 10, 2);
-    const byConnections = new Map<number, Figures>();
-    for (const connections of CONNECTIONS) {
-      const figures = await load(endpoint, connections, DURATION);
-      byConnections.set(connections, figures);
-      console.log(`${endpoint.name.padEnd(46)} c=${String(connections).padStart(2)}  ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  errors ${figures.errors}`);
+/**
+ * Interleaved: for each endpoint and connection count, every target in turn, so that whatever
+ * else the machine does in a given minute falls on all of them alike.
+ */
+async function measure(targets: Target[]) {
+  const names = [CEILING.name, ...targets[0]!.endpoints!.map((endpoint) => endpoint.name)];
+  for (const name of names) {
+    for (const target of targets) {
+      // A short warm-up: JIT, the pool's connections and the database's caches.
+      await load(target, name, 10, 2);
+      target.results.set(name, new Map());
     }
-    results.set(endpoint.name, byConnections);
+    for (const connections of CONNECTIONS) {
+      for (const target of targets) {
+        const figures = await load(target, name, connections, DURATION);
+        target.results.get(name)!.set(connections, figures);
+        console.log(`${target.label.padEnd(22)} ${name.slice(0, 44).padEnd(44)} c=${String(connections).padStart(2)}  ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  errors ${figures.errors}`);
+      }
+    }
   }
-  return results;
 }
 
-async function load(endpoint: Endpoint, connections: number, duration: number): Promise<Figures> {
+async function load(target: Target, name: string, connections: number, duration: number): Promise<Figures> {
+  const endpoint = name === CEILING.name ? CEILING : target.endpoints!.find((candidate) => candidate.name === name)!;
   const result = await autocannon({
-    url: base,
+    url: target.server!.origin,
     connections,
     duration,
     // Browsers always ask for compressed answers; so do these runs.
@@ -114,14 +153,17 @@ async function load(endpoint: Endpoint, connections: number, duration: number): 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-async function renderHeader(started: Date): Promise<string> {
+async function renderHeader(started: Date, targets: Target[]): Promise<string> {
   const postgresVersion = await pgVersion();
+  const servers = targets.map((target) => `${target.label}: ${target.checkout === thisCheckout ? 'node apps/server/dist/server.js (npm start)' : `node --import tsx apps/server/src/server.ts in ${target.checkout.root}`}`);
   return [
     `# HTTP benchmark — ${started.toISOString().slice(0, 10)}`,
     '',
     `Large data (\`npm run seed:large\`: two companies, each 2,000 users, 1,000 projects, 10,000 major tasks, 100,000 subtasks, 200,000 notifications), the server as its own process reaching PostgreSQL over ${postgresTransport()}, autocannon from another, ${DURATION} s per run after a 2 s warm-up, every request asking for gzip/br like a browser. Acting as the first company's manager1 (10 projects, team of 20) and member1.`,
     '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${postgresVersion}; 1-minute load average ${os.loadavg()[0]!.toFixed(1)} when the run ended (anything above ~1 is someone else's work sharing the cores). Ratio = the endpoint's requests/s ÷ the no-database ceiling's at the same connection count.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${postgresVersion}; 1-minute load average ${os.loadavg()[0]!.toFixed(1)} when the run ended (anything above ~1 is someone else's work sharing the cores). Ratio = the endpoint's requests/s ÷ the no-database ceiling's at the same connection count, measured on the same server.`,
+    '',
+    `Servers, all running during the whole run and measured in turn for each endpoint and connection count (interleaved): ${servers.join('; ')}.`,
   ].join('\n');
 }
 
@@ -130,8 +172,28 @@ async function pgVersion(): Promise<string> {
   return `PostgreSQL ${rows[0]!.server_version.split(' ')[0]}`;
 }
 
-function renderSection(kind: 'postgres' | 'pglite', seedSeconds: number | undefined, endpoints: Endpoint[], results: Map<string, Map<number, Figures>>): string {
-  const title = kind === 'postgres' ? 'PostgreSQL (pool of DB_POOL_SIZE connections, default 10)' : 'PGlite (embedded, one connection)';
+/** Side by side at 10 connections (or the first count measured): each endpoint's ratio to its own server's ceiling, and its p99. */
+function renderComparison(targets: Target[]): string {
+  const connections = CONNECTIONS.includes(10) ? 10 : CONNECTIONS[0]!;
+  const endpoints = targets[0]!.endpoints!;
+  const header = `| endpoint | ${targets.map((target) => `${target.label} ratio | p99 ms`).join(' | ')} |`;
+  const rule = `|---|${targets.map(() => '---:|---:').join('|')}|`;
+  const rows = endpoints.map((endpoint) => {
+    const cells = targets.map((target) => {
+      const figures = target.results.get(endpoint.name)!.get(connections)!;
+      const ceiling = target.results.get(CEILING.name)!.get(connections)!;
+      return `${(figures.rps / ceiling.rps).toFixed(3)} | ${figures.p99}`;
+    });
+    return `| ${endpoint.name} | ${cells.join(' | ')} |`;
+  });
+  const ceilings = `| ceiling req/s | ${targets.map((target) => `${target.results.get(CEILING.name)!.get(connections)!.rps.toFixed(0)} | ${target.results.get(CEILING.name)!.get(connections)!.p99}`).join(' | ')} |`;
+  return [`## Side by side, ${connections} connections`, '', header, rule, ceilings, ...rows].join('\n');
+}
+
+function renderSection(target: Target, seedSeconds: number | undefined): string {
+  const { kind, results } = target;
+  const endpoints = target.endpoints!;
+  const title = `${target.label}: ${kind === 'postgres' ? 'PostgreSQL (pool of DB_POOL_SIZE connections, default 10)' : 'PGlite (embedded, one connection)'}`;
   const seeding = seedSeconds === undefined ? 'A database seeded earlier (BENCH_DATABASE_URL), with what earlier write runs added.' : `Seeded in ${seedSeconds.toFixed(0)} s (npm run seed:large, both companies).`;
   const lines = [`## ${title}`, '', seeding];
   for (const connections of CONNECTIONS) {

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { repoRoot } from './server';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { repoRoot };
 /** Where the benchmarks create and drop their throwaway databases: an admin connection to the PostgreSQL server. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -49,6 +49,7 @@ export function databaseUrl(name: string): string {
 }
 
 export interface LargeDatabase {
+  kind: 'postgres' | 'pglite';
   /** What the server (and the seed) need in their environment to use it. */
   env: Record<string, string>;
   /** Seconds the seed took; undefined for a reused database. */
@@ -64,13 +65,14 @@ export interface LargeDatabase {
 export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise<LargeDatabase> {
   const seedStarted = performance.now();
   const reused = process.env.BENCH_DATABASE_URL;
-  if (kind === 'postgres' && reused) return { env: { DATABASE_URL: reused }, drop: async () => {} };
+  if (kind === 'postgres' && reused) return { kind, env: { DATABASE_URL: reused }, drop: async () => {} };
   if (kind === 'postgres') {
     const name = `siteboard_bench_${process.pid}_${Date.now()}`;
     await withAdmin((client) => client.query(`create database ${name}`));
     const env = { DATABASE_URL: databaseUrl(name) };
     await run('npm', ['run', '--silent', 'seed:large'], env);
     return {
+      kind,
       env,
       seedSeconds: (performance.now() - seedStarted) / 1000,
       drop: async () => {
@@ -81,7 +83,16 @@ export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-'));
   const env = { DATA_DIR: dataDir };
   await run('npm', ['run', '--silent', 'seed:large'], env);
-  return { env, seedSeconds: (performance.now() - seedStarted) / 1000, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return { kind, env, seedSeconds: (performance.now() - seedStarted) / 1000, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Another PGlite data directory with the same data (one server per directory); PostgreSQL's is shared as it is. */
+export async function copyLargeDatabase(data: LargeDatabase): Promise<LargeDatabase> {
+  if (data.kind === 'postgres') return data;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-'));
+  await fs.promises.cp(data.env.DATA_DIR!, dataDir, { recursive: true });
+  fs.rmSync(path.join(dataDir, 'siteboard.lock'), { force: true });
+  return { kind: 'pglite', env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {

@@ -45,7 +45,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +53,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, generateReport, type Config, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { Util } from 'lighthouse/shared/util.js';
+import { ensureServerBuilt, freePort, startServer } from '../lib/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_PORT = 4185;
@@ -164,36 +164,16 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '0.0.0.0', exclusive: true }, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function choosePort(): Promise<number> {
   const requested = process.env.LIGHTHOUSE_PORT;
   if (requested) {
     const port = Number(requested);
     if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new BenchError(`LIGHTHOUSE_PORT must be a port number (got "${requested}")`);
-    if (!(await portIsFree(port))) throw new BenchError(`LIGHTHOUSE_PORT ${port} is already in use`);
+    if ((await freePort(port)) !== port) throw new BenchError(`LIGHTHOUSE_PORT ${port} is already in use`);
     return port;
   }
-  if (await portIsFree(DEFAULT_PORT)) return DEFAULT_PORT;
-  const port = await anyFreePort();
-  console.warn(`Port ${DEFAULT_PORT} is in use; using ${port}.`);
+  const port = await freePort(DEFAULT_PORT);
+  if (port !== DEFAULT_PORT) console.warn(`Port ${DEFAULT_PORT} is in use; using ${port}.`);
   return port;
 }
 
@@ -207,88 +187,34 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pro
   if (code !== 0) throw new BenchError(`${command} ${args.join(' ')} failed (exit ${code}):\n${output}`);
 }
 
-async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new BenchError(`The server exited before it was healthy:\n${output()}`);
-    try {
-      const response = await fetch(`${origin}/api/health/`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new BenchError(`The server did not answer ${origin}/api/health/ within 60 s:\n${output()}`);
-}
-
-async function startServer(webDist: string, watchdog: Watchdog): Promise<RunningServer> {
+/** The built web app served by the compiled server (bench/lib/server.ts), on the demo company. */
+async function startLighthouseServer(webDist: string, watchdog: Watchdog): Promise<RunningServer> {
   const port = await choosePort();
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    JWT_SECRET,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: webDist,
-    INIT_CWD: ROOT,
-  };
-  if (dataDir) {
-    env.DATA_DIR = dataDir;
-    delete env.DATABASE_URL;
-  }
+  const env: Record<string, string | undefined> = { JWT_SECRET, WEB_DIST_DIR: webDist, INIT_CWD: ROOT, ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }) };
   watchdog.watchDir(dataDir);
   const removeDataDir = () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     watchdog.unwatchDir(dataDir);
   };
-
+  let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    await run('npm', ['run', '--silent', 'seed:demo'], env);
+    await run('npm', ['run', '--silent', 'seed:demo'], { ...process.env, ...env });
+    ensureServerBuilt();
+    server = await startServer({ env, port, stdio: 'collect' });
   } catch (error) {
     removeDataDir();
-    throw error;
+    throw error instanceof Error ? new BenchError(error.message) : error;
   }
-
-  // Its own process group, so SIGTERM reaches npm, tsx and the server alike.
-  const child = spawn('npm', ['run', '--silent', 'start', '-w', '@siteboard/server'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
-  watchdog.watchGroup(child.pid);
-
+  // Its own process group: the watchdog stops it should this process be killed first.
+  watchdog.watchGroup(server.pid);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000).unref());
-      if ((await Promise.race([exited, timeout])) === 'timeout') {
-        console.warn('The server did not stop within 15 s of SIGTERM; sending SIGKILL.');
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-        await exited;
-      }
-    }
-    watchdog.unwatchGroup(child.pid);
+    await server.stop();
+    watchdog.unwatchGroup(server.pid);
     removeDataDir();
   };
-
-  const origin = `http://localhost:${port}`;
-  try {
-    await waitForHealth(origin, child, () => output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, fresh temp DATA_DIR', stop };
+  return { origin: `http://localhost:${server.port}`, database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, fresh temp DATA_DIR', stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -684,7 +610,7 @@ async function main() {
     const loadAtStart = loadAverage();
     if (os.loadavg()[0] > os.cpus().length) console.warn(`The machine is busy (load average ${loadAtStart} on ${os.cpus().length} cores): TBT in particular will be inflated.`);
     console.log('Starting the server…');
-    const server = await startServer(webDist, watchdog);
+    const server = await startLighthouseServer(webDist, watchdog);
     cleanups.push(server.stop);
     console.log(`Server at ${server.origin} (${server.database}).`);
 

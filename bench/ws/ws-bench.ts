@@ -31,14 +31,13 @@
  *   BENCH_HTTP_SOCKETS=32           keep-alive sockets for the API requests
  *   BENCH_PROFILE=1                 write a CPU profile of the server during the load (bench/results/*.cpuprofile)
  *   BENCH_WRITE=0                   do not write bench/results/<date>-websocket.md
- *   BENCH_SERVER_ROOT               another checkout whose apps/server/src/server.ts to start (A/B comparisons)
+ *   BENCH_BEFORE_DIR                an earlier checkout to start instead of this one (see bench/lib/server.ts)
  *   DB_POOL_SIZE                    passed to the server as is
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -47,12 +46,12 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { createTokens } from '../../apps/server/src/features/auth/auth.tokens';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { databaseUrl, withAdmin } from '../lib/large-database';
+import { beforeCheckout, ensureServerBuilt, freePort, startServer, thisCheckout } from '../lib/server';
 import { writeFixture, type Fixture, type FixtureUser } from './fixture';
 import { connectInspector, type Inspector } from './inspector';
 import { cpuSeconds, machineCpu, mib, ms, openFileLimits, peakRssKiB, rssKiB, summarize, type Summary } from './metrics';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT);
 const SUBTASK_PREFIX = 'wsb-';
 const PASSWORD = 'bench-password';
 const JWT_SECRET = `bench-${randomUUID()}-${randomUUID()}`;
@@ -134,26 +133,10 @@ function ensureOpenFileLimit(): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server process.
-
-const AVOIDED_PORTS = new Set([3000, 4173, 4190, 5432, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port: chosen } = server.address() as net.AddressInfo;
-        server.close(() => resolve(chosen));
-      });
-    });
-    if (!AVOIDED_PORTS.has(port)) return port;
-  }
-}
+// The server process: bench/lib/server.ts starts it (compiled, as `npm start` runs it), with an
+// inspector for forced GCs and heap readings.
 
 interface ServerProcess {
-  child: ChildProcess;
   pid: number;
   port: number;
   inspector?: Inspector;
@@ -161,66 +144,36 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServer(kind: Kind, where: { url?: string; dataDir?: string }): Promise<ServerProcess> {
-  const port = await freePort();
-  const inspectPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  delete env.DATA_DIR;
-  if (kind === 'postgres') env.DATABASE_URL = where.url;
-  else env.DATA_DIR = where.dataDir;
-  // `npm start` runs `tsx src/server.ts`; tsx's loader in the server's own node process keeps its pid the one to measure.
-  const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, '--import', import.meta.resolve('tsx'), 'apps/server/src/server.ts'], {
-    cwd: SERVER_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { lines: 0, warnings: 0, last: [] as string[] };
-  for (const stream of [child.stdout!, child.stderr!]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) {
-        if (!line.trim() || /^(Debugger (listening|ending|attached)|For help, see|Waiting for the debugger)/.test(line)) continue;
-        output.lines++;
-        if (/"level":(40|50|60)/.test(line) || /warn|error/i.test(line)) output.warnings++;
-        output.last.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
-        if (output.last.length > 20) output.last.shift();
-      }
-    });
-  }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let gone = false;
-  void exited.then(() => (gone = true));
+const INSPECTOR_LINE = /^(Debugger (listening|ending|attached)|For help, see|Waiting for the debugger)/;
 
-  const started = performance.now();
-  for (;;) {
-    if (gone) throw new Error(`The server exited while starting:\n${output.last.join('\n')}`);
-    const status = await request(port, 'GET', '/api/health/').then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (performance.now() - started > 120_000) throw new Error('The server did not answer /api/health/ within 120 s.');
-    await sleep(200);
-  }
+async function startBenchServer(kind: Kind, where: { url?: string; dataDir?: string }): Promise<ServerProcess> {
+  const inspectPort = await freePort();
+  const server = await startServer({
+    env: { ...(kind === 'postgres' ? { DATABASE_URL: where.url } : { DATA_DIR: where.dataDir }), JWT_SECRET },
+    checkout: beforeCheckout() ?? thisCheckout,
+    nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`],
+    stdio: 'collect',
+  });
   const inspector = await connectInspector(inspectPort).catch((error: Error) => {
     log(`no inspector (${error.message}): memory readings without a forced GC`);
     return undefined;
   });
-  log(`server pid ${child.pid} on port ${port} is up after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`server pid ${server.pid} on port ${server.port} is up after ${(server.startMs / 1000).toFixed(1)} s`);
   return {
-    child,
-    pid: child.pid!,
-    port,
+    pid: server.pid,
+    port: server.port,
     inspector,
-    output,
+    get output() {
+      const lines = server.output().filter((line) => !INSPECTOR_LINE.test(line));
+      return {
+        lines: lines.length,
+        warnings: lines.filter((line) => /"level":(40|50|60)/.test(line) || /warn|error/i.test(line)).length,
+        last: lines.slice(-20).map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line)),
+      };
+    },
     async stop() {
       inspector?.close();
-      if (gone) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+      await server.stop();
     },
   };
 }
@@ -325,16 +278,16 @@ function addDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunResult> {
-  log(`=== ${kind}: ${config.clients} clients, ${config.rate} notifications/s for ${config.durationS} s (${mixLabel()}) ===`);
-  agent.destroy();
-  agent = new http.Agent({ keepAlive: true, maxSockets: config.httpSockets });
-  const requestsPlanned = Math.max(1, Math.round((config.rate * config.durationS) / perRequest));
-  const planned = requestsPlanned * perRequest;
-  const requestRate = config.rate / perRequest;
-  const reviews = config.mix === 'review' ? planned : config.mix === 'mixed' ? Math.floor(planned / 2) : 0;
+/** What one run needs to know of its database: where the server finds it, and the fixture written to it. */
+interface PreparedDatabase {
+  where: { url?: string; dataDir?: string };
+  databaseName: string;
+  fixture: Fixture;
+  fixtureSeconds: number;
+}
 
-  // --- database and fixture (written before the server starts: PGlite is one process per data dir)
+/** A new database with the fixture, written before the server starts (PGlite is one process per data directory). */
+async function prepareDatabase(kind: Kind, reviews: number, cleanups: (() => Promise<void>)[]): Promise<PreparedDatabase> {
   const fixtureStarted = performance.now();
   let database: Database;
   const where: { url?: string; dataDir?: string } = {};
@@ -371,63 +324,96 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   log(
     `fixture: ${fixture.users.length} users, ${fixture.projectOf.size} projects, ${fixture.majorTaskOf.size} major tasks, ${fixture.pending.length} subtasks waiting for approval (${fixtureSeconds.toFixed(1)} s)`,
   );
+  return { where, databaseName, fixture, fixtureSeconds };
+}
 
-  // --- access tokens, minted as the server does (auth.service issueTokenPair): one per user's login family
+/** Access tokens minted as the server does (auth.service issueTokenPair): one per user's login family. */
+function mintAccessTokens(fixture: Fixture): Map<number, string> {
   const tokens = createTokens(JWT_SECRET);
-  const accessOf = new Map<number, string>();
-  for (const user of fixture.users) accessOf.set(user.id, await tokens.signAccess({ userId: user.id, companyId: fixture.companyId, family: user.family }));
+  return new Map(fixture.users.map((user) => [user.id, tokens.signAccess({ userId: user.id, companyId: fixture.companyId, family: user.family })]));
+}
 
-  // --- server
-  const server = await startServer(kind, where);
-  cleanups.push(() => server.stop().then(() => log('server stopped')));
-  const { port } = server;
-
+/** The fixture's admin can sign in and a minted token is accepted: the run would measure nothing otherwise. */
+async function probeServer(port: number, fixture: Fixture, accessOf: Map<number, string>) {
   const login = await request(port, 'POST', '/api/token/', JSON.stringify({ role: 'admin', email: 'admin@bench.test', password: PASSWORD, company_id: fixture.companyId }));
   if (login.status !== 200) throw new Error(`The fixture's admin cannot log in: ${login.status} ${login.body}`);
   const probe = await request(port, 'GET', '/api/notifications/', undefined, accessOf.get(fixture.users[fixture.users.length - 1].id));
   if (probe.status !== 200) throw new Error(`A minted access token is refused: ${probe.status} ${probe.body}`);
+}
 
-  // --- message matching: the subtask name ('wsb-<key>') is in every notification's text
-  const capacity = Math.max(...fixture.pending.map((row) => row.key), 0) + planned + 2;
-  const sentAt = new Float64Array(capacity);
-  const respondedAt = new Float64Array(capacity);
-  const arrivedAt = new Float64Array(capacity);
-  const expectedUser = new Int32Array(capacity);
-  const outcome = new Uint8Array(capacity); // 0 not sent, 1 in flight, 2 created, 3 failed
-  let duplicates = 0;
-  let misdelivered = 0;
-  let unmatched = 0;
+/**
+ * Every notification's fate, by its key (the subtask name 'wsb-<key>' is in its text): when its
+ * request was sent and answered, when it arrived, for whom it was meant, and what became of its request.
+ */
+function createLedger(capacity: number) {
+  const ledger = {
+    sentAt: new Float64Array(capacity),
+    respondedAt: new Float64Array(capacity),
+    arrivedAt: new Float64Array(capacity),
+    expectedUser: new Int32Array(capacity),
+    /** 0 not sent, 1 in flight, 2 created, 3 failed. */
+    outcome: new Uint8Array(capacity),
+    duplicates: 0,
+    misdelivered: 0,
+    unmatched: 0,
+    onMessage(userId: number, data: Buffer) {
+      const now = performance.now();
+      const at = data.indexOf(marker);
+      if (at < 0) return void ledger.unmatched++;
+      let key = 0;
+      for (let i = at + marker.length; i < data.length; i++) {
+        const c = data[i];
+        if (c < 48 || c > 57) break;
+        key = key * 10 + c - 48;
+      }
+      if (key >= capacity || ledger.expectedUser[key] === 0) return void ledger.unmatched++;
+      if (ledger.expectedUser[key] !== userId) return void ledger.misdelivered++;
+      if (ledger.arrivedAt[key] > 0) return void ledger.duplicates++;
+      ledger.arrivedAt[key] = now;
+    },
+  };
   const marker = Buffer.from(`'${SUBTASK_PREFIX}`);
+  return ledger;
+}
+type Ledger = ReturnType<typeof createLedger>;
 
-  function onMessage(userId: number, data: Buffer) {
-    const now = performance.now();
-    const at = data.indexOf(marker);
-    if (at < 0) return void unmatched++;
-    let key = 0;
-    for (let i = at + marker.length; i < data.length; i++) {
-      const c = data[i];
-      if (c < 48 || c > 57) break;
-      key = key * 10 + c - 48;
-    }
-    if (key >= capacity || expectedUser[key] === 0) return void unmatched++;
-    if (expectedUser[key] !== userId) return void misdelivered++;
-    if (arrivedAt[key] > 0) return void duplicates++;
-    arrivedAt[key] = now;
-  }
-
-  // --- sockets
-  let closingAll = false;
-  let shuttingDown = false;
-  const unexpectedCloses: Record<string, number> = {};
-  const shutdownCloses: Record<string, number> = {};
-  const sockets: WebSocket[] = [];
+/** The users' WebSockets: connected a few handshakes at a time; closes are tallied by phase. */
+function createClients(port: number, accessOf: Map<number, string>, ledger: Ledger, cleanups: (() => Promise<void>)[]) {
+  const clients = {
+    phase: 'running' as 'running' | 'closing' | 'shutdown',
+    unexpectedCloses: {} as Record<string, number>,
+    shutdownCloses: {} as Record<string, number>,
+    sockets: [] as WebSocket[],
+    async connectAll(users: FixtureUser[]) {
+      const latencies: number[] = [];
+      const failures: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < users.length) {
+          const user = users[next++];
+          await connect(user).then(
+            (latency) => latencies.push(latency),
+            (error: Error) => failures.push(error.message),
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: config.connectConcurrency }, worker));
+      return { latencies, failures };
+    },
+    /** Closes every socket normally and waits for them (the warm-up's). */
+    async closeAll() {
+      clients.phase = 'closing';
+      await Promise.all(clients.sockets.splice(0).map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close(1000)))));
+      clients.phase = 'running';
+    },
+  };
   function connect(user: FixtureUser): Promise<number> {
     const url = `ws://127.0.0.1:${port}/ws/notifications/${user.id}/${encodeURIComponent(user.email)}/?token=${encodeURIComponent(accessOf.get(user.id)!)}`;
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 60_000 });
       let open = false;
-      socket.on('message', (data) => onMessage(user.id, data as Buffer));
+      socket.on('message', (data) => ledger.onMessage(user.id, data as Buffer));
       socket.once('unexpected-response', (_request, response) => {
         reject(new Error(`upgrade refused with ${response.statusCode}`));
         socket.terminate();
@@ -436,63 +422,33 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
         if (!open) reject(error);
       });
       socket.once('close', (code) => {
-        const tally = shuttingDown ? shutdownCloses : closingAll ? undefined : unexpectedCloses;
+        const tally = clients.phase === 'shutdown' ? clients.shutdownCloses : clients.phase === 'closing' ? undefined : clients.unexpectedCloses;
         if (open && tally) tally[code] = (tally[code] ?? 0) + 1;
       });
       socket.once('open', () => {
         open = true;
-        sockets.push(socket);
+        clients.sockets.push(socket);
         resolve(performance.now() - started);
       });
     });
   }
   cleanups.push(async () => {
-    closingAll = true;
-    for (const socket of sockets) socket.terminate();
+    clients.phase = 'closing';
+    for (const socket of clients.sockets) socket.terminate();
   });
+  return clients;
+}
 
-  async function connectAll(users: FixtureUser[]) {
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < users.length) {
-        const user = users[next++];
-        await connect(user).then(
-          (latency) => latencies.push(latency),
-          (error: Error) => failures.push(error.message),
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: config.connectConcurrency }, worker));
-    return { latencies, failures };
-  }
+/** The server's memory once things have settled: a pause, a forced full GC, another pause. */
+async function settledMemory(server: ServerProcess) {
+  await sleep(config.settleMs / 2);
+  await server.inspector?.collectGarbage();
+  await sleep(config.settleMs / 2);
+  return { rss: rssKiB(server.pid), heap: (await server.inspector?.heapUsedBytes()) ?? Number.NaN };
+}
 
-  async function settledMemory() {
-    await sleep(config.settleMs / 2);
-    await server.inspector?.collectGarbage();
-    await sleep(config.settleMs / 2);
-    return { rss: rssKiB(server.pid), heap: (await server.inspector?.heapUsedBytes()) ?? Number.NaN };
-  }
-
-  // Warm the upgrade path up (route, hooks, ws internals), then leave: the baseline is a server that has served sockets.
-  const warmUsers = fixture.users.slice(0, Math.min(50, fixture.users.length));
-  await connectAll(warmUsers);
-  closingAll = true;
-  await Promise.all(sockets.splice(0).map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close(1000)))));
-  closingAll = false;
-
-  const before = await settledMemory();
-  log(`server RSS before connecting: ${mib(before.rss)} (V8 heap ${mib(before.heap / 1024)})`);
-
-  const connectStarted = performance.now();
-  const connection = await connectAll(fixture.users);
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
-  log(`connected ${connection.latencies.length}/${fixture.users.length} in ${connectSeconds.toFixed(1)} s${connection.failures.length ? `; failures: ${[...new Set(connection.failures)].slice(0, 3).join('; ')}` : ''}`);
-  const after = await settledMemory();
-  log(`server RSS after connecting: ${mib(after.rss)} (V8 heap ${mib(after.heap / 1024)}): ${((after.rss - before.rss) / Math.max(1, connection.latencies.length)).toFixed(1)} KiB per connection`);
-
-  // --- the operations, planned up front so the timer only sends
+/** Every request of the run, planned up front so that the load's timer only sends. */
+function planOperations(fixture: Fixture, accessOf: Map<number, string>, requestsPlanned: number): Op[] {
   const membersOf = new Map<number, number[]>();
   for (const user of fixture.users) if (user.role === 'team_member' && user.managerId !== null) membersOf.set(user.managerId, [...(membersOf.get(user.managerId) ?? []), user.id]);
   const managers = fixture.users.filter((user) => user.role === 'manager' && membersOf.has(user.id));
@@ -561,33 +517,56 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
       });
     }
   }
+  return ops;
+}
 
-  // --- load: an open-loop timer sends what is due since the start, so a slow server cannot slow the offered rate down
-  const httpErrorKinds: Record<string, number> = {};
-  const httpLatencies: number[] = [];
+/** What the load phase measured besides the ledger. */
+interface LoadFigures {
+  sent: number;
+  sentNotifications: number;
+  httpErrorKinds: Record<string, number>;
+  httpLatencies: number[];
+  loadStarted: number;
+  lastSent: number;
+  lastResponse: number;
+  loadSeconds: number;
+  serverCpu: number;
+  postgresCpu: number;
+  benchCpuSeconds: number;
+  machinePercent: number;
+  loadAverage: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+}
+
+/**
+ * The load: an open-loop timer sends what is due since the start, so a slow server cannot slow the
+ * offered rate down; CPU of the server, its PostgreSQL backends, this process and the machine is
+ * taken around it.
+ */
+async function driveLoad(kind: Kind, server: ServerProcess, databaseName: string, ops: Op[], ledger: Ledger): Promise<LoadFigures> {
+  const requestsPlanned = ops.length;
+  const requestRate = config.rate / perRequest;
+  const figures = { sent: 0, sentNotifications: 0, httpErrorKinds: {} as Record<string, number>, httpLatencies: [] as number[], lastResponse: 0 };
   let inFlight = 0;
-  /** Requests sent, and the notifications they are to make. */
-  let sent = 0;
-  let sentNotifications = 0;
-  let lastResponse = 0;
   function send(op: Op) {
     const started = performance.now();
     op.keys.forEach((key, index) => {
-      sentAt[key] = started;
-      expectedUser[key] = op.recipients[index];
-      outcome[key] = 1;
+      ledger.sentAt[key] = started;
+      ledger.expectedUser[key] = op.recipients[index];
+      ledger.outcome[key] = 1;
     });
     inFlight++;
-    sent++;
-    sentNotifications += op.keys.length;
-    const fail = (kind: string) => {
-      for (const key of op.keys) outcome[key] = 3;
-      httpErrorKinds[kind] = (httpErrorKinds[kind] ?? 0) + 1;
+    figures.sent++;
+    figures.sentNotifications += op.keys.length;
+    const fail = (why: string) => {
+      for (const key of op.keys) ledger.outcome[key] = 3;
+      figures.httpErrorKinds[why] = (figures.httpErrorKinds[why] ?? 0) + 1;
     };
     const req = http.request(
       {
         host: '127.0.0.1',
-        port,
+        port: server.port,
         method: op.method,
         path: op.path,
         agent,
@@ -595,12 +574,12 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
       },
       (response) => {
         const done = performance.now();
-        for (const key of op.keys) respondedAt[key] = done;
-        lastResponse = done;
-        httpLatencies.push(done - started);
+        for (const key of op.keys) ledger.respondedAt[key] = done;
+        figures.lastResponse = done;
+        figures.httpLatencies.push(done - started);
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) {
-          for (const key of op.keys) outcome[key] = 2;
+          for (const key of op.keys) ledger.outcome[key] = 2;
           response.resume();
           response.on('end', () => inFlight--);
           return;
@@ -616,7 +595,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
       inFlight--;
-      lastResponse = performance.now();
+      figures.lastResponse = performance.now();
       fail(error.code ?? error.message);
     });
     req.end(op.body);
@@ -633,15 +612,15 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   const serverCpuStart = cpuSeconds(server.pid);
   const benchCpuStart = process.cpuUsage();
   const machineStart = machineCpu();
-  const loadAverageAtStart = os.loadavg()[0];
+  const loadAverage = os.loadavg()[0];
   loopDelay.enable();
-  log(`load: ${planned} notifications in ${requestsPlanned} requests, ${config.rate} notifications/s = ${requestRate.toFixed(requestRate % 1 ? 1 : 0)} requests/s`);
+  log(`load: ${requestsPlanned * perRequest} notifications in ${requestsPlanned} requests, ${config.rate} notifications/s = ${requestRate.toFixed(requestRate % 1 ? 1 : 0)} requests/s`);
   const loadStarted = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const due = Math.min(requestsPlanned, Math.floor(((performance.now() - loadStarted) / 1000) * requestRate));
-      while (sent < due) send(ops[sent]);
-      if (sent >= requestsPlanned) {
+      while (figures.sent < due) send(ops[figures.sent]);
+      if (figures.sent >= requestsPlanned) {
         clearInterval(timer);
         resolve();
       }
@@ -649,8 +628,7 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
   });
   const lastSent = performance.now();
   while (inFlight > 0 && performance.now() - lastSent < 120_000) await sleep(20);
-  const loadEnded = performance.now();
-  const loadSeconds = (loadEnded - loadStarted) / 1000;
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
   const serverCpu = cpuSeconds(server.pid) - serverCpuStart;
   const benchCpu = process.cpuUsage(benchCpuStart);
   const machineEnd = machineCpu();
@@ -665,64 +643,117 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     log(`CPU profile: ${path.relative(ROOT, file)}`);
   }
   log(`load done in ${loadSeconds.toFixed(1)} s; waiting up to ${config.lostAfterMs} ms for the last deliveries`);
+  return {
+    ...figures,
+    loadStarted,
+    lastSent,
+    loadSeconds,
+    serverCpu,
+    postgresCpu,
+    benchCpuSeconds: (benchCpu.user + benchCpu.system) / 1e6,
+    machinePercent: ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * 100,
+    loadAverage,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    loopDelayMax: loopDelay.max / 1e6,
+  };
+}
 
-  // --- drain: every created notification gets lostAfterMs after its response to arrive
+/** Waits until every created notification has arrived, or lostAfterMs has passed since the last response; answers their keys. */
+async function awaitDeliveries(ops: Op[], ledger: Ledger, lastResponse: () => number): Promise<number[]> {
   const createdKeys: number[] = [];
-  for (const op of ops) for (const key of op.keys) if (outcome[key] === 2) createdKeys.push(key);
+  for (const op of ops) for (const key of op.keys) if (ledger.outcome[key] === 2) createdKeys.push(key);
   for (;;) {
-    const missing = createdKeys.some((key) => arrivedAt[key] === 0);
-    if (!missing || performance.now() - lastResponse > config.lostAfterMs) break;
+    const missing = createdKeys.some((key) => ledger.arrivedAt[key] === 0);
+    if (!missing || performance.now() - lastResponse() > config.lostAfterMs) break;
     await sleep(50);
   }
-  const rssAfterLoad = rssKiB(server.pid);
-  const peakRss = peakRssKiB(server.pid);
+  return createdKeys;
+}
 
-  // --- graceful shutdown with every client still connected: each should get 1001 "going away"
-  shuttingDown = true;
-  const shutdownStarted = performance.now();
-  await server.stop();
-  const shutdownSeconds = (performance.now() - shutdownStarted) / 1000;
-  await sleep(200);
-  shuttingDown = false;
-  log(`server stopped with ${connection.latencies.length} clients connected in ${shutdownSeconds.toFixed(1)} s`);
-
+/** Delivery latencies and losses of the created notifications, overall and by 5 s of sending. */
+function deliveryFigures(ops: Op[], ledger: Ledger, createdKeys: number[], loadStarted: number) {
   const fromSend: number[] = [];
   const fromResponse: number[] = [];
   let late = 0;
   let lost = 0;
   for (const key of createdKeys) {
-    if (arrivedAt[key] === 0) {
+    if (ledger.arrivedAt[key] === 0) {
       lost++;
       continue;
     }
-    if (arrivedAt[key] - respondedAt[key] > config.lostAfterMs) late++;
-    fromSend.push(arrivedAt[key] - sentAt[key]);
-    fromResponse.push(arrivedAt[key] - respondedAt[key]);
+    if (ledger.arrivedAt[key] - ledger.respondedAt[key] > config.lostAfterMs) late++;
+    fromSend.push(ledger.arrivedAt[key] - ledger.sentAt[key]);
+    fromResponse.push(ledger.arrivedAt[key] - ledger.respondedAt[key]);
   }
-
   const bucketMs = 5000;
   const timeline: RunResult['timeline'] = [];
   const buckets = Math.max(1, Math.ceil((config.durationS * 1000) / bucketMs));
-  const sentKeys = ops.flatMap((op) => op.keys).filter((key) => outcome[key] !== 0);
-  const bucketOf = (key: number) => Math.min(buckets - 1, Math.floor((sentAt[key] - loadStarted) / bucketMs));
+  const sentKeys = ops.flatMap((op) => op.keys).filter((key) => ledger.outcome[key] !== 0);
+  const bucketOf = (key: number) => Math.min(buckets - 1, Math.floor((ledger.sentAt[key] - loadStarted) / bucketMs));
   for (let bucket = 0, from = 0; bucket < buckets; bucket++, from += bucketMs) {
     const inBucket = sentKeys.filter((key) => bucketOf(key) === bucket);
-    const latencies = inBucket.filter((key) => arrivedAt[key] > 0).map((key) => arrivedAt[key] - sentAt[key]);
+    const latencies = inBucket.filter((key) => ledger.arrivedAt[key] > 0).map((key) => ledger.arrivedAt[key] - ledger.sentAt[key]);
     const summary = summarize(latencies);
     timeline.push({
       from: from / 1000,
       sent: inBucket.length,
-      created: inBucket.filter((key) => outcome[key] === 2).length,
+      created: inBucket.filter((key) => ledger.outcome[key] === 2).length,
       delivered: latencies.length,
       p50: summary.p50,
       p99: summary.p99,
     });
   }
+  return { fromSend: summarize(fromSend), fromResponse: summarize(fromResponse), late, lost, timeline };
+}
 
+/** One run on one database: fixture, server, clients, load, deliveries, shutdown, then every figure. */
+async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunResult> {
+  log(`=== ${kind}: ${config.clients} clients, ${config.rate} notifications/s for ${config.durationS} s (${mixLabel()}) ===`);
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: config.httpSockets });
+  const requestsPlanned = Math.max(1, Math.round((config.rate * config.durationS) / perRequest));
+  const planned = requestsPlanned * perRequest;
+  const reviews = config.mix === 'review' ? planned : config.mix === 'mixed' ? Math.floor(planned / 2) : 0;
+
+  const { where, databaseName, fixture, fixtureSeconds } = await prepareDatabase(kind, reviews, cleanups);
+  const accessOf = mintAccessTokens(fixture);
+  const server = await startBenchServer(kind, where);
+  cleanups.push(() => server.stop().then(() => log('server stopped')));
+  await probeServer(server.port, fixture, accessOf);
+
+  const ledger = createLedger(Math.max(...fixture.pending.map((row) => row.key), 0) + planned + 2);
+  const clients = createClients(server.port, accessOf, ledger, cleanups);
+  // Warm the upgrade path up (route, hooks, ws internals), then leave: the baseline is a server that has served sockets.
+  await clients.connectAll(fixture.users.slice(0, Math.min(50, fixture.users.length)));
+  await clients.closeAll();
+  const before = await settledMemory(server);
+  log(`server RSS before connecting: ${mib(before.rss)} (V8 heap ${mib(before.heap / 1024)})`);
+  const connectStarted = performance.now();
+  const connection = await clients.connectAll(fixture.users);
+  const connectSeconds = (performance.now() - connectStarted) / 1000;
+  log(`connected ${connection.latencies.length}/${fixture.users.length} in ${connectSeconds.toFixed(1)} s${connection.failures.length ? `; failures: ${[...new Set(connection.failures)].slice(0, 3).join('; ')}` : ''}`);
+  const after = await settledMemory(server);
+  log(`server RSS after connecting: ${mib(after.rss)} (V8 heap ${mib(after.heap / 1024)}): ${((after.rss - before.rss) / Math.max(1, connection.latencies.length)).toFixed(1)} KiB per connection`);
+
+  const ops = planOperations(fixture, accessOf, requestsPlanned);
+  const load = await driveLoad(kind, server, databaseName, ops, ledger);
+  const createdKeys = await awaitDeliveries(ops, ledger, () => load.lastResponse);
+  const rssAfterLoad = rssKiB(server.pid);
+  const peakRss = peakRssKiB(server.pid);
+
+  // Graceful shutdown with every client still connected: each should get 1001 "going away".
+  clients.phase = 'shutdown';
+  const shutdownStarted = performance.now();
+  await server.stop();
+  const shutdownSeconds = (performance.now() - shutdownStarted) / 1000;
+  await sleep(200);
+  clients.phase = 'running';
+  log(`server stopped with ${connection.latencies.length} clients connected in ${shutdownSeconds.toFixed(1)} s`);
+
+  const delivery = deliveryFigures(ops, ledger, createdKeys, load.loadStarted);
   const created = createdKeys.length;
-  const benchCpuSeconds = (benchCpu.user + benchCpu.system) / 1e6;
-  const machinePercent = ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * 100;
-  const requestsSucceeded = ops.slice(0, sent).filter((op) => outcome[op.keys[0]] === 2).length;
+  const requestsSucceeded = ops.slice(0, load.sent).filter((op) => ledger.outcome[op.keys[0]] === 2).length;
+  const output = server.output;
   const result: RunResult = {
     kind,
     mix: mixLabel(),
@@ -735,49 +766,49 @@ async function run(kind: Kind, cleanups: (() => Promise<void>)[]): Promise<RunRe
     connectSeconds,
     connectLatency: summarize(connection.latencies),
     planned,
-    sent: sentNotifications,
+    sent: load.sentNotifications,
     created,
     requestsPlanned,
-    requestsSent: sent,
+    requestsSent: load.sent,
     requestsSucceeded,
-    httpErrors: sent - requestsSucceeded,
-    httpErrorKinds,
-    loadSeconds,
-    sendRate: sentNotifications / ((lastSent - loadStarted) / 1000),
-    createdRate: created / loadSeconds,
-    httpLatency: summarize(httpLatencies),
-    delivered: created - lost,
-    lost,
-    late,
-    duplicates,
-    misdelivered,
-    unmatched,
-    fromSend: summarize(fromSend),
-    fromResponse: summarize(fromResponse),
+    httpErrors: load.sent - requestsSucceeded,
+    httpErrorKinds: load.httpErrorKinds,
+    loadSeconds: load.loadSeconds,
+    sendRate: load.sentNotifications / ((load.lastSent - load.loadStarted) / 1000),
+    createdRate: created / load.loadSeconds,
+    httpLatency: summarize(load.httpLatencies),
+    delivered: created - delivery.lost,
+    lost: delivery.lost,
+    late: delivery.late,
+    duplicates: ledger.duplicates,
+    misdelivered: ledger.misdelivered,
+    unmatched: ledger.unmatched,
+    fromSend: delivery.fromSend,
+    fromResponse: delivery.fromResponse,
     rssBeforeKiB: before.rss,
     rssAfterKiB: after.rss,
     heapBeforeBytes: before.heap,
     heapAfterBytes: after.heap,
     rssAfterLoadKiB: rssAfterLoad,
     peakRssKiB: peakRss,
-    serverCpuPercent: (serverCpu / loadSeconds) * 100,
-    postgresCpuPercent: kind === 'postgres' ? (postgresCpu / loadSeconds) * 100 : Number.NaN,
-    benchCpuPercent: (benchCpuSeconds / loadSeconds) * 100,
-    machineCpuPercent: machinePercent,
-    otherCpuPercent: machinePercent * os.cpus().length - ((serverCpu + benchCpuSeconds + (kind === 'postgres' ? postgresCpu : 0)) / loadSeconds) * 100,
-    loadAverage: loadAverageAtStart,
-    benchLoopDelayP99: loopDelay.percentile(99) / 1e6,
-    benchLoopDelayMax: loopDelay.max / 1e6,
-    unexpectedCloses,
+    serverCpuPercent: (load.serverCpu / load.loadSeconds) * 100,
+    postgresCpuPercent: kind === 'postgres' ? (load.postgresCpu / load.loadSeconds) * 100 : Number.NaN,
+    benchCpuPercent: (load.benchCpuSeconds / load.loadSeconds) * 100,
+    machineCpuPercent: load.machinePercent,
+    otherCpuPercent: load.machinePercent * os.cpus().length - ((load.serverCpu + load.benchCpuSeconds + (kind === 'postgres' ? load.postgresCpu : 0)) / load.loadSeconds) * 100,
+    loadAverage: load.loadAverage,
+    benchLoopDelayP99: load.loopDelayP99,
+    benchLoopDelayMax: load.loopDelayMax,
+    unexpectedCloses: clients.unexpectedCloses,
     shutdownSeconds,
-    shutdownCloses,
-    serverLogLines: server.output.lines,
-    serverWarnings: server.output.warnings,
-    serverLastLines: [...server.output.last],
-    timeline,
+    shutdownCloses: clients.shutdownCloses,
+    serverLogLines: output.lines,
+    serverWarnings: output.warnings,
+    serverLastLines: output.last,
+    timeline: delivery.timeline,
   };
 
-  // --- tear down in reverse: sockets, server, database
+  // Tear down in reverse: sockets, server, database.
   while (cleanups.length > 0) await cleanups.pop()!().catch((error: Error) => log(`cleanup: ${error.message}`));
   return result;
 }
@@ -839,8 +870,8 @@ function machine(results: RunResult[]): string {
   return [
     `- CPU: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}; memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}`,
     `- Node.js ${process.version}`,
-    ...results.map((r) => `- ${r.kind}: ${r.databaseVersion.split(',')[0]}${r.kind === 'postgres' ? ' (same machine, 127.0.0.1:5432)' : ' (in the server process)'}`),
-    `- server: one process, \`node --import tsx apps/server/src/server.ts\`${SERVER_ROOT === ROOT ? '' : ` of ${SERVER_ROOT}`} (LOG_LEVEL=warn, DB_POOL_SIZE=${process.env.DB_POOL_SIZE ?? '10 (default)'}), inspector attached for forced GCs`,
+    ...results.map((r) => `- ${r.kind}: ${r.databaseVersion.split(',')[0]}${r.kind === 'postgres' ? ' (same machine, 127.0.0.1:5432)' : beforeCheckout() ? ' (in the server process)' : ' (in the server process, on a thread of its own)'}`),
+    `- server: one process, ${beforeCheckout() ? `\`node --import tsx apps/server/src/server.ts\` of ${beforeCheckout()!.root}` : '`node apps/server/dist/server.js` (what `npm start` runs)'} (LOG_LEVEL=warn, DB_POOL_SIZE=${process.env.DB_POOL_SIZE ?? '10 (default)'}), inspector attached for forced GCs`,
     `- bench: one process on the same machine (clients, API load and measurement share the ${cpus.length} cores with the server and PostgreSQL); ` +
       `${config.httpSockets} keep-alive HTTP connections for the API load, ${config.connectConcurrency} handshakes at a time`,
   ].join('\n');
@@ -905,6 +936,7 @@ function markdown(results: RunResult[], started: Date): string {
 
 async function main() {
   if (!ensureOpenFileLimit()) return;
+  if (!beforeCheckout()) ensureServerBuilt();
   const started = new Date();
   const results: RunResult[] = [];
   const cleanups: (() => Promise<void>)[] = [];

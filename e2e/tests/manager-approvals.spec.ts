@@ -57,7 +57,8 @@ test('the dashboard counts, opens the three tables, and approves and declines at
 
   await card(page, 'My Tasks').click();
   await expect(card(page, 'Major Tasks Today')).toHaveAttribute('aria-expanded', 'false');
-  await expect(panel(page).getByRole('columnheader')).toHaveText(['Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status']);
+  // A manager who is a subtask's assignee may send it for approval (issue 23, item 1).
+  await expect(panel(page).getByRole('columnheader')).toHaveText(['Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Action']);
   await expect(panel(page).getByRole('row').filter({ hasText: titles.mine })).toContainText('Riverside Apartments');
   await card(page, 'My Tasks').click();
   await expect(panel(page)).toHaveCount(0);
@@ -125,12 +126,14 @@ test('a long approvals list shows 20 rows at a time, Show More brings the rest, 
   const pending = await (await pageSession(page)).get<ApiSubtask[]>('/api/pending-approvals/');
   expect(pending.length).toBeGreaterThan(20);
   await expect(card(page, 'Pending Approvals')).toContainText(String(pending.length));
-  // The dashboard asked for one page, not the whole list.
-  expect(requests).toEqual(['?limit=20&offset=0']);
+  // The cards come from one summary: the list is not asked for until its table is opened.
+  expect(requests).toEqual([]);
 
   await card(page, 'Pending Approvals').click();
   const rows = panel(page).getByRole('row');
   await expect(rows).toHaveCount(21);
+  // Its first page, never the whole list (pointing at the card fetched it ahead, opening may again).
+  expect([...new Set(requests)]).toEqual(['?limit=20&offset=0']);
   await showMoreUntilVisible(page.getByRole('region', { name: 'Pending Approvals' }), rows.filter({ hasText: `${stamp} #21` }));
   await expect(rows).toHaveCount(Math.min(pending.length, 40) + 1);
   await saveScreenshot(page, 'manager-dashboard-approvals-more');
@@ -156,7 +159,14 @@ test('empty lists and a failed load show the spec texts', async ({ page }) => {
   await page.route('**/api/subtasks/?assigned_to=me&*', (route) => route.fulfill({ json: [] }));
   await page.route('**/api/pending-approvals/?*', (route) => route.fulfill({ json: [] }));
   await page.route('**/api/tasks-due-today/?*', (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));
+  await page.route('**/api/dashboard-summary/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
   await page.reload();
+  // The cards' counts failed to load; so does the table of today's tasks once opened.
+  await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
+  await page.unroute('**/api/dashboard-summary/');
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await card(page, 'Major Tasks Today').click();
   await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
   await card(page, 'My Tasks').click();
   await expect(panel(page)).toContainText('No tasks assigned to you.');

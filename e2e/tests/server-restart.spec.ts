@@ -28,7 +28,8 @@ const serverEnv = () => ({
 });
 
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: serverEnv(), stdio: 'ignore' });
+  // The compiled server, as npm start runs it (npm test builds it before the journeys).
+  server = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: repoRoot, env: serverEnv(), stdio: 'ignore' });
   await expect
     .poll(async () => fetch(`${baseURL}/api/health/`).then((response) => response.status).catch(() => 0), { timeout: 60_000, intervals: [250] })
     .toBe(200);

@@ -2,11 +2,13 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import { trackRequests } from './lib/drain';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
 import { feedKey } from './features/calendar/calendar.rules';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
@@ -54,6 +56,8 @@ export async function buildApp(options: AppOptions) {
     trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const requests = trackRequests(app);
+  app.decorate('drain', requests.drain);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -99,6 +103,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(reportsRoutes);
     await protectedScope.register(notificationsRoutes);
     await protectedScope.register(calendarFeedRoutes, calendar);
+    await protectedScope.register(dashboardRoutes);
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });
@@ -114,4 +119,11 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 function trustedProxies(trust: boolean | number | string): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops accepting, answers the requests already sent, then closes (SIGTERM). */
+    drain(): Promise<void>;
+  }
 }

@@ -17,10 +17,18 @@ async function csvFrom(ctx: TestContext, caller: Caller, url: string, headers: R
   return { header: header!, rows, records: rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!]))), response };
 }
 
+/** Every id the JSON list holds for the same query, page by page (one unpaged answer is bounded). */
 async function jsonIds(ctx: TestContext, caller: Caller, url: string): Promise<number[]> {
-  const response = await callAs(ctx.app, caller, { method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { id: number }[]).map((item) => item.id).sort((a, b) => a - b);
+  const ids: number[] = [];
+  for (let offset = 0; ; ) {
+    const response = await callAs(ctx.app, caller, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}limit=100&offset=${offset}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = (response.json() as { id: number }[]).map((item) => item.id);
+    ids.push(...page);
+    offset += page.length;
+    if (page.length === 0 || offset >= Number(response.headers['x-total-count'])) break;
+  }
+  return ids.sort((a, b) => a - b);
 }
 
 const idsOf = (records: Record<string, string>[]) => records.map((record) => Number(record.ID)).sort((a, b) => a - b);

@@ -1,13 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
+/** What `npm start` runs: the compiled server, built here from the current sources. */
+const serverEntry = path.join(serverPackageDir, 'dist/server.js');
 const READY_TIMEOUT_MS = 45_000;
 const EXIT_TIMEOUT_MS = 20_000;
 
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+async function startServer(dataDir: string, env: Record<string, string> = {}, options: { command?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -48,7 +49,8 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   };
   // The embedded database is the subject here, whatever the developer's shell points at.
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { cwd: serverPackageDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = options.command ?? [process.execPath, serverEntry];
+  const child = spawn(command!, args, { cwd: serverPackageDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -76,6 +78,26 @@ function waitForExit(server: RunningServer) {
   return Promise.race([server.exited, timeout]);
 }
 
+/**
+ * Writes a GET on a connection of its own and resolves once the request has left this process,
+ * with the status of its answer to come (0 for a connection reset or closed without one).
+ */
+function sendRequest(url: URL, pathname: string): Promise<{ status: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let answer = '';
+    const status = new Promise<number>((settle) => {
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('error', () => settle(0));
+      socket.on('close', () => settle(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    });
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`, () => resolve({ status }));
+    });
+  });
+}
+
 async function signUp(server: RunningServer, companyName: string) {
   return fetch(`${server.url}/api/signup/`, {
     method: 'POST',
@@ -88,6 +110,10 @@ async function companyNames(server: RunningServer): Promise<string[]> {
   const response = await fetch(`${server.url}/api/companies/`);
   return ((await response.json()) as { name: string }[]).map((company) => company.name);
 }
+
+beforeAll(() => {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: serverPackageDir, stdio: 'inherit' });
+}, 60_000);
 
 afterAll(async () => {
   for (const server of started) {
@@ -122,9 +148,14 @@ describe('the server process on an embedded database', { timeout: READY_TIMEOUT_
     expect((await fetch(`${first.url}/api/health/`)).status).toBe(200);
   });
 
-  it('exits with code 0 on SIGTERM and releases the data directory', async () => {
+  it('on SIGTERM answers every request already sent, exits with code 0 and releases the data directory', async () => {
+    const url = new URL(first.url);
+    const sent = await Promise.all(Array.from({ length: 50 }, () => sendRequest(url, '/api/health/')));
+
     first.child.kill('SIGTERM');
 
+    const statuses = await Promise.all(sent.map((request) => request.status));
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await waitForExit(first)).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(lockFile)).toBe(false);
   });
@@ -154,5 +185,27 @@ describe('the server process with a bad environment', { timeout: READY_TIMEOUT_M
 
     expect(code).toBe(1);
     expect(server.output()).toContain('PORT: must be a number (got "abc")');
+  });
+});
+
+/** The command lines of a process and all its descendants, as `ps` shows them. */
+function processTree(pid: number): string[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  return [commandLine, ...children.flatMap(processTree)];
+}
+
+describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () => {
+  it('runs compiled JavaScript: no tsx or esbuild process in its process tree', async () => {
+    // The data directory the lifecycle above left behind: no database to create.
+    const server = await startServer(path.join(tempRoot, 'data'), {}, { command: ['npm', 'run', '--silent', 'start'] });
+    await waitUntilReady(server);
+
+    const tree = processTree(server.child.pid!);
+
+    expect(tree.some((commandLine) => commandLine.includes('dist/server.js'))).toBe(true);
+    expect(tree.filter((commandLine) => /tsx|esbuild/.test(commandLine))).toEqual([]);
+    server.child.kill('SIGTERM');
+    await waitForExit(server);
   });
 });

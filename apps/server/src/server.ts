@@ -24,8 +24,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // close() refuses new requests with 503, lets in-flight ones finish, then runs onClose hooks.
-    await app.close();
+    await app.drain();
     await database.close();
     process.exit(0);
   };

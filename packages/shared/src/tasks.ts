@@ -132,3 +132,19 @@ export const subtaskListQuery = z.object({
 
 /** The dashboard lists (pending approvals, due today): all of them, or a page with its total. */
 export const taskListQuery = z.object({ ...pageParams(SUBTASKS_MAX_LIMIT) });
+
+/**
+ * GET /api/dashboard-summary/ (beside the spec): the counts of a manager's or team member's
+ * dashboard cards in one answer, each the total its list would report.
+ */
+export const dashboardSummarySchema = z.object({
+  /** Projects not completed (planned or ongoing): the projects card. */
+  ongoing_projects: z.number().int(),
+  /** GET /api/tasks-due-today/'s total. */
+  due_today: z.number().int(),
+  /** A manager: GET /api/pending-approvals/'s total; a team member: their own subtasks awaiting approval. */
+  pending: z.number().int(),
+  /** GET /api/subtasks/?assigned_to=me's total. */
+  mine: z.number().int(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

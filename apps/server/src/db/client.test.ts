@@ -5,22 +5,24 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, isPostgresReachable } from '../test/build-app';
 import { openDatabase } from './client';
-import { DataDirLockedError } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir, processStartTime } from './data-dir-lock';
 import { companies } from './schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
 
 afterAll(() => fs.rmSync(tempRoot, { recursive: true, force: true }));
 
-function lockedDataDir(ownerPid: number): string {
+function lockedDataDir(content: string): string {
   const dataDir = fs.mkdtempSync(path.join(tempRoot, 'data-'));
-  fs.writeFileSync(path.join(dataDir, 'siteboard.lock'), String(ownerPid));
+  fs.writeFileSync(path.join(dataDir, 'siteboard.lock'), content);
   return dataDir;
 }
 
+const lockOf = (pid: number, started = processStartTime(pid)) => JSON.stringify({ pid, started });
+
 describe('the PGlite data directory lock', () => {
   it('refuses a directory locked by another live process, naming it', async () => {
-    const dataDir = lockedDataDir(process.ppid);
+    const dataDir = lockedDataDir(lockOf(process.ppid));
 
     const opening = openDatabase({ kind: 'pglite', dataDir });
 
@@ -29,14 +31,31 @@ describe('the PGlite data directory lock', () => {
   });
 
   // In a container the server is pid 1 on every start, so a killed server's lock names the new process itself.
-  it('takes over a lock that names its own pid, and releases it on close', async () => {
-    const dataDir = lockedDataDir(process.pid);
+  // Creates a database on disk (initdb in a child process, then the server's thread): slow on a busy machine.
+  it('takes over a lock that names its own pid, and releases it on close', { timeout: 90_000 }, async () => {
+    const dataDir = lockedDataDir(lockOf(process.pid));
 
     const database = await openDatabase({ kind: 'pglite', dataDir });
-    expect(fs.readFileSync(path.join(dataDir, 'siteboard.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'siteboard.lock'), 'utf8'))).toEqual({ pid: process.pid, started: processStartTime(process.pid) });
     await database.close();
 
     expect(fs.existsSync(path.join(dataDir, 'siteboard.lock'))).toBe(false);
+  });
+
+  // After a crash and a reboot the dead server's pid may belong to any other process.
+  it('takes over a lock whose pid now belongs to a process that started at another time', async () => {
+    const dataDir = lockedDataDir(lockOf(process.ppid, '1'));
+
+    const release = lockDataDir(dataDir);
+
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'siteboard.lock'), 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  it('still honours the bare pid an older server wrote while that pid runs', async () => {
+    const dataDir = lockedDataDir(String(process.ppid));
+
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
   });
 });
 

@@ -1,14 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import type { Config } from '../config';
 import * as activityTables from './schema/activity';
+import { serverRoot } from '../paths';
 import * as authTables from './schema/auth';
 import * as calendarTables from './schema/calendar';
 import * as companyTables from './schema/companies';
@@ -17,7 +15,8 @@ import * as projectTables from './schema/projects';
 import * as taskTables from './schema/tasks';
 import * as userTables from './schema/users';
 import { lockDataDir } from './data-dir-lock';
-import { assertChannel, createListener } from './listener';
+import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
+import { createListener, createPoolListener } from './listener';
 import { openPool } from './statements';
 
 export const schema = {
@@ -49,18 +48,19 @@ export interface Database {
   /**
    * Calls `handler` with the payload of each NOTIFY on `channel` (sent on commit by any
    * connection to the same database), over one listening connection per Database. Answers the
-   * function that stops it.
+   * function that stops it. `onListening(false)` tells that the listening connection was lost
+   * (what is announced meanwhile is missed), `onListening(true)` that it listens again.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string, params: unknown[]) => void }
-  | { kind: 'pglite'; dataDir: string | null; onQuery?: (sql: string, params: unknown[]) => void };
+  | { kind: 'pglite'; dataDir: string | null; host?: EmbeddedHostKind; onQuery?: (sql: string, params: unknown[]) => void };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
@@ -84,24 +84,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
-    const db = drizzlePglite({ client, schema, logger });
-    await migratePglite(db, { migrationsFolder });
+    const host = options.host ?? 'thread';
+    if (options.dataDir && !embeddedDatabaseExists(options.dataDir)) {
+      // Creating a database (initdb) and migrating it leave hundreds of megabytes behind that
+      // PGlite's WebAssembly memory never gives back: that is done by a process of its own, which then ends.
+      await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true);
+    }
+    const embedded = await startEmbeddedHost(options.dataDir, host);
+    const pool = await migrateEmbedded(embedded, false);
+    const db = drizzlePostgres({ client: pool, schema, logger });
+    const listener = createPoolListener(pool);
     return {
       db,
       liveDb: db,
       kind: 'pglite',
-      // PGlite is one connection: it listens on the one every query uses.
-      listen: async (channel, handler) => {
-        const unlisten = await client.listen(assertChannel(channel), handler);
-        return async () => {
-          if (!client.closed) await unlisten();
-        };
-      },
+      listen: listener.listen,
       close: once(async () => {
         try {
-          await client.query('CHECKPOINT');
-          await client.close();
+          await pool.end();
+          await embedded.close();
         } finally {
           release();
         }
@@ -113,11 +114,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** Brings the embedded database up to date; answers its pool, or closes it all (`thenClose`, or on failure). */
+async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean) {
+  const pool = openEmbeddedPool(embedded);
+  try {
+    await migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder });
+  } catch (error) {
+    thenClose = true;
+    throw error;
+  } finally {
+    if (thenClose) {
+      await pool.end();
+      await embedded.close();
+    }
+  }
+  return pool;
+}
+
+/**
+ * PGlite is one session: one connection carries every query, transaction and LISTEN. The session
+ * outlives a connection, and with it the statements the last one prepared: a replacement
+ * connection (after an error closed one) starts by forgetting them, or preparing the same names
+ * again would fail.
+ */
+function openEmbeddedPool(embedded: EmbeddedHost) {
+  return openPool({
+    host: embedded.socketDir,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('deallocate all');
+    },
+  });
+}
+
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
 export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB_POOL_SIZE' | 'dataDir'>): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
-    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread' });
 }
 
 /** Pushes are one short read each: two connections keep up with hundreds a second. */

@@ -15,6 +15,7 @@ export function assertChannel(channel: string): string {
  */
 export function createListener(url: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const watchers = new Set<(listening: boolean) => void>();
   let current: { client: pg.Client; channels: Set<string> } | undefined;
   let connecting: Promise<{ client: pg.Client; channels: Set<string> }> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -46,6 +47,7 @@ export function createListener(url: string) {
   function lost(connection: { client: pg.Client }) {
     if (current?.client !== connection.client) return;
     current = undefined;
+    for (const watcher of watchers) watcher(false);
     connection.client.end().catch(() => {});
     scheduleReconnect();
   }
@@ -57,6 +59,7 @@ export function createListener(url: string) {
       try {
         await ensureConnected();
         retryMs = LISTEN_RETRY_FIRST_MS;
+        for (const watcher of watchers) watcher(true);
       } catch (error) {
         console.warn(`PostgreSQL listening connection: reconnecting failed (${(error as Error).message}); retrying in ${retryMs} ms`);
         retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
@@ -79,13 +82,15 @@ export function createListener(url: string) {
   }
 
   return {
-    async listen(channel: string, handler: (payload: string) => void) {
+    async listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void) {
       assertChannel(channel);
       const set = handlers.get(channel) ?? new Set();
       set.add(handler);
       handlers.set(channel, set);
       await subscribe(await ensureConnected(), channel);
+      if (onListening) watchers.add(onListening);
       return async () => {
+        if (onListening) watchers.delete(onListening);
         set.delete(handler);
         if (set.size > 0 || handlers.get(channel) !== set) return;
         handlers.delete(channel);
@@ -98,6 +103,43 @@ export function createListener(url: string) {
       const connection = current ?? (await connecting?.catch(() => undefined));
       current = undefined;
       await connection?.client.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * LISTEN on a pool of one connection, where every query also runs (the embedded database is one
+ * session: a notification comes back on the connection whose commit sent it). That connection
+ * lives as long as the database's thread: it is never idle-closed, and losing it means the
+ * database itself is gone.
+ */
+export function createPoolListener(pool: pg.Pool) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const dispatch = (message: pg.Notification) => {
+    for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+  };
+  // Every connection the pool opens from now on, and the one it may already hold (it opened it for the migrations).
+  pool.on('connect', (client) => client.on('notification', dispatch));
+  pool.on('acquire', (client) => {
+    if (!client.listeners('notification').includes(dispatch)) client.on('notification', dispatch);
+  });
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      assertChannel(channel);
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await pool.query(`listen ${channel}`);
+      }
+      set.add(handler);
+      const subscribed = set;
+      return async () => {
+        subscribed.delete(handler);
+        if (subscribed.size > 0 || handlers.get(channel) !== subscribed) return;
+        handlers.delete(channel);
+        if (!pool.ended) await pool.query(`unlisten ${channel}`).catch(() => {});
+      };
     },
   };
 }

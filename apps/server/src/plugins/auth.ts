@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '@siteboard/shared';
 import type { AuthUser, ServiceContext } from '../lib/context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { findActiveIdentity } from '../features/auth/auth.queries';
+import { createIdentityCache } from '../features/auth/identity-cache';
 import { createLoginThrottle, type LoginThrottle, type ThrottleStore } from '../features/auth/auth.throttle';
 import { createTokens, type Tokens } from '../features/auth/auth.tokens';
 
@@ -23,6 +23,8 @@ declare module 'fastify' {
 /** Adds the token service, the login throttle and `app.authenticate`, the onRequest hook of the protected scope. */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { jwtSecret: string; throttleStore: ThrottleStore }) => {
+    const identities = await createIdentityCache(app.database);
+    app.addHook('onClose', () => identities.close());
     app.decorate('tokens', createTokens(options.jwtSecret));
     app.decorate('loginThrottle', createLoginThrottle(options.throttleStore));
     app.decorateRequest('user', null as unknown as AuthUser);
@@ -33,7 +35,7 @@ export const authPlugin = fp(
       if (!token) throw new UnauthorizedError('Authentication credentials were not provided.');
       const claims = app.tokens.verifyAccess(token);
       if (!claims) throw new UnauthorizedError('Token is invalid or expired.');
-      const identity = await findActiveIdentity(app.db, claims);
+      const identity = await identities.find(claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');
       request.user = identity;
       request.ctx = { db: app.db, user: identity };

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { serverRoot } from '../paths';
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
 
 /**

@@ -72,6 +72,28 @@ export function openAnotherConnection(database: TestDatabase, onQuery?: (sql: st
   return openDatabase({ kind: 'postgres', url: database.url, poolSize: 5, onQuery });
 }
 
+/**
+ * Two app instances on one fresh PostgreSQL test database, each with its own connection pool and
+ * listening connection: what a load balancer in front of N instances looks like.
+ */
+export async function startTwoInstances() {
+  const database = await createTestDatabase('postgres');
+  const secondConnection = await openAnotherConnection(database);
+  const appA = await buildApp({ database, jwtSecret: TEST_JWT_SECRET });
+  const appB = await buildApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
+  await Promise.all([appA.ready(), appB.ready()]);
+  return {
+    appA,
+    appB,
+    async close() {
+      await appB.close();
+      await secondConnection.close();
+      await appA.close();
+      await database.drop();
+    },
+  };
+}
+
 export interface TestContext {
   app: App;
   database: Database;

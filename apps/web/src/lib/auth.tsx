@@ -44,14 +44,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession, navigate]);
 
   // Session start (spec §4): a token means "fetch the profile"; without one a stored user stands in.
+  // With both, the stored user stands in while the profile loads, so the area draws at once
+  // instead of after a round trip; a refused token still ends the session when the answer comes.
   useEffect(() => {
     let cancelled = false;
     async function start() {
+      const stored = storage.readUser();
       if (!storage.token) {
-        const stored = storage.readUser();
         setUser(stored);
         setStatus(stored ? 'authenticated' : 'unauthenticated');
         return;
+      }
+      if (stored) {
+        setUser(stored);
+        setStatus('authenticated');
       }
       try {
         const profile = await api<User>('/api/profile/');

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ListPage } from './api-client';
 
@@ -50,6 +50,11 @@ export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fet
     showLess: () =>
       queryClient.setQueryData<InfiniteData<ListPage<T>, number>>(queryKey, (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }),
   };
+}
+
+/** Loads a paged list's first page ahead of time (the next screen's data, on hover or idle): usePagedList then starts from it. */
+export function prefetchPagedList<T>(queryClient: QueryClient, { queryKey, pageSize, fetchPage }: PagedListQuery<T>) {
+  return queryClient.prefetchInfiniteQuery({ queryKey, queryFn: ({ pageParam }) => fetchPage({ limit: pageSize, offset: pageParam }), initialPageParam: 0 });
 }
 
 export type PagedListState<T extends { id: number }> = ReturnType<typeof usePagedList<T>>;

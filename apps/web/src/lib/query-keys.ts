@@ -17,6 +17,8 @@ export const queryRoots = {
   activity: ['subtask-activity'],
   /** The photos on subtasks. */
   photos: ['subtask-photos'],
+  /** The dashboard cards' counts. */
+  dashboardSummary: ['dashboard-summary'],
 } as const;
 
 /**
@@ -25,6 +27,7 @@ export const queryRoots = {
  */
 export const SUBTASK_CHANGE_KEYS = [
   queryRoots.subtasks,
+  queryRoots.dashboardSummary,
   queryRoots.activity,
   queryRoots.photos,
   queryRoots.pendingApprovals,

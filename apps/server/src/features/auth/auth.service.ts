@@ -5,6 +5,7 @@ import { UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { findLoginCandidate } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
+import { settleIdentityChanges } from './identity-cache';
 import type { LoginThrottle } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
 
@@ -49,12 +50,16 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Tok
   const successor = await findGraceSuccessor(deps.db, claims.jti, REFRESH_GRACE_SECONDS);
   if (successor) return signTokenPair(deps.tokens, successor, successor.jti);
   await revokeFamily(deps.db, claims.family);
+  await settleIdentityChanges(deps.db);
   throw new UnauthorizedError(INVALID_REFRESH);
 }
 
 export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void> {
   const claims = deps.tokens.verifyRefresh(refreshToken);
-  if (claims) await revokeFamily(deps.db, claims.family);
+  if (!claims) return;
+  await revokeFamily(deps.db, claims.family);
+  // Signing out ends this login's access tokens on every instance before the answer goes out.
+  await settleIdentityChanges(deps.db);
 }
 
 async function issueTokenPair(

@@ -7,6 +7,7 @@ import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
+import { settleIdentityChanges } from './identity-cache';
 import { buildApp } from '../../app';
 import { TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
@@ -358,10 +359,51 @@ describeEachDatabase('auth API', (ctx) => {
       expect((await getProfile(ctx, pair.access)).statusCode).toBe(200);
 
       await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.id));
+      // Written by hand, past the app: it takes effect once the database's announcement has arrived.
+      await settleIdentityChanges(ctx.app.db);
 
       expect((await getProfile(ctx, pair.access)).statusCode).toBe(401);
       expect((await postRefresh(ctx, pair.refresh)).statusCode).toBe(401);
       expect((await postToken(ctx, credentials(member))).json()).toEqual(INVALID_CREDENTIALS);
+    });
+  });
+
+  describe('the identity each request checks', () => {
+    it('is read from the database once, not on every request', async () => {
+      const company = await createCompany(ctx.app.db);
+      const pair = await loginAs(ctx.app, company.admin);
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(200);
+
+      ctx.queries.length = 0;
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(200);
+
+      expect(ctx.queries.filter((statement) => statement.includes('refresh_tokens'))).toEqual([]);
+    });
+
+    it('refuses a user deleted through the API on their very next request', async () => {
+      const company = await createCompany(ctx.app.db);
+      const member = await createUser(ctx.app.db, company.id, 'team_member');
+      const admin = await loginAs(ctx.app, company.admin);
+      const pair = await loginAs(ctx.app, member);
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(200);
+
+      expect((await injectAs(ctx.app, admin.access, { method: 'DELETE', url: `/api/users/${member.id}/` })).statusCode).toBe(204);
+
+      expect((await getProfile(ctx, pair.access)).statusCode).toBe(401);
+    });
+
+    it('answers with the new role on the request after an admin changes it', async () => {
+      const company = await createCompany(ctx.app.db);
+      const manager = await createUser(ctx.app.db, company.id, 'manager');
+      const member = await createUser(ctx.app.db, company.id, 'team_member', { managerId: manager.id });
+      const admin = await loginAs(ctx.app, company.admin);
+      const pair = await loginAs(ctx.app, member);
+      expect((await injectAs(ctx.app, pair.access, { method: 'GET', url: '/api/team-members/' })).statusCode).toBe(403);
+
+      const edit = await injectAs(ctx.app, admin.access, { method: 'PATCH', url: `/api/users/${member.id}/`, payload: { role: 'manager', manager_id: null } });
+      expect(edit.statusCode).toBe(200);
+
+      expect((await injectAs(ctx.app, pair.access, { method: 'GET', url: '/api/team-members/' })).statusCode).toBe(200);
     });
   });
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import type { Database } from '../../db/client';
-import { createTestDatabase, isPostgresReachable, openAnotherConnection, TEST_JWT_SECRET, type TestDatabase } from '../../test/build-app';
+import type { App } from '../../app';
+import { isPostgresReachable, startTwoInstances } from '../../test/build-app';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
 import { callAs, createTeam, insertWork, type Team } from '../../test/work-factories';
 
@@ -12,8 +11,7 @@ import { callAs, createTeam, insertWork, type Team } from '../../test/work-facto
  */
 describe('live notifications across instances [postgres]', async () => {
   const skip = !(await isPostgresReachable());
-  let database: TestDatabase;
-  let secondConnection: Database;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let appA: App;
   let appB: App;
   let baseA: string;
@@ -23,20 +21,15 @@ describe('live notifications across instances [postgres]', async () => {
 
   beforeAll(async () => {
     if (skip) return;
-    database = await createTestDatabase('postgres');
-    secondConnection = await openAnotherConnection(database);
-    appA = await buildApp({ database, jwtSecret: TEST_JWT_SECRET });
-    appB = await buildApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
+    instances = await startTwoInstances();
+    ({ appA, appB } = instances);
     baseA = await listenLocally(appA);
     baseB = await listenLocally(appB);
     team = await createTeam(appA);
   });
   afterAll(async () => {
     for (const client of open) client.close();
-    await appB?.close();
-    await secondConnection?.close();
-    await appA?.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   const connect = async (base: string, caller: Team['member']) => {

@@ -219,9 +219,11 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     expect((await ctx.app.inject({ method: 'PATCH', url: '/api/notifications/mark-read/' })).statusCode).toBe(401);
   });
 
-  it('answers the newest 200 by default, up to 500 on request, in two statements however many there are', async () => {
+  it('answers the newest 200 by default, up to 500 on request, in one statement however many there are', async () => {
     const caller = (await createTeam(ctx.app)).manager;
     await seed([caller], 3);
+    // After a first request the caller's identity is checked from memory: only the list's statements count.
+    await listOf(ctx, caller);
     ctx.queries.length = 0;
     expect(await listOf(ctx, caller)).toHaveLength(3);
     const fewStatements = ctx.queries.length;
@@ -230,7 +232,7 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     ctx.queries.length = 0;
     const list = await listOf(ctx, caller);
     expect(ctx.queries.length).toBe(fewStatements);
-    expect(fewStatements).toBe(2);
+    expect(fewStatements).toBe(1);
     expect(list).toHaveLength(200);
     expect(list.map((record) => record.id)).toEqual([...list.map((record) => record.id)].sort((a, b) => b - a));
     expect(await listOf(ctx, caller, '?limit=500')).toHaveLength(500);

@@ -101,7 +101,12 @@ function toProject(row: ProjectRow): Project {
 
 export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
   const rows = await selectProjectRows(db, companyId, filter, page);
-  return toPage(rows, page, toProject, () => db.$count(projects, and(...projectConditions(companyId, filter))));
+  return toPage(rows, page, toProject, () => countProjects(db, companyId, filter));
+}
+
+/** How many of the company's projects match: the total the list would report, without its rows. */
+export function countProjects(db: DbOrTx, companyId: number, filter: ProjectFilter): Promise<number> {
+  return db.$count(projects, and(...projectConditions(companyId, filter)));
 }
 
 /** A project as an export lists it: its own fields and its manager's e-mail. */

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { AppraisalItem, Role } from '@siteboard/shared';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
@@ -87,11 +86,12 @@ interface LoadedFont {
 }
 
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
 
 let loaded: Record<Weight, LoadedFont[]> | undefined;
 function fonts(): Record<Weight, LoadedFont[]> {
-  loaded ??= Object.fromEntries(
+  if (loaded) return loaded;
+  const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+  loaded = Object.fromEntries(
     (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
       weight,
       FONT_FILES[weight].map((file, index) => {
@@ -371,7 +371,9 @@ function footers(doc: Doc, input: AppraisalPdfInput) {
 }
 
 /** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, the approval record, and the subtasks behind them. */
-export function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
+export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
+  // Loaded with the first report: the PDF library and its fonts cost the start and idle memory of every server otherwise.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },

@@ -306,6 +306,13 @@ export async function listSubtaskBatch(db: DbOrTx, companyId: number, filter: Su
   return runForShape(db, 'export', batchFilter, {}, () => readSubtaskExportRows(db, batchFilter), values);
 }
 
+/** How many of the company's subtasks match: the total the list would report, without its rows. */
+export async function countSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter): Promise<number> {
+  const { involving, ...fields } = filter;
+  const [row] = await runForShape(db, 'count', filter, {}, () => countMatches(db, filter), { ...fields, companyId, userId: involving?.userId });
+  return row!.count;
+}
+
 export async function listSubtasks(db: DbOrTx, companyId: number, filter: SubtaskFilter = {}): Promise<Subtask[]> {
   return (await listSubtaskPage(db, companyId, filter)).items;
 }

@@ -1,4 +1,6 @@
 import type { StatusChange } from '@siteboard/shared';
+import type { AuthUser } from '../../lib/context';
+import type { Involvement, SubtaskFilter } from './tasks.queries';
 
 export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';
 export const SUBTASK_NOT_FOUND = 'Subtask not found.';
@@ -53,4 +55,26 @@ export function editedFields(
     changes.assigned_to = { from: person(current.assignedToId), to: person(edit.assigned_to_id) };
   }
   return changes;
+}
+
+/** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
+export function pendingApprovalsFilter(user: AuthUser): SubtaskFilter {
+  const parts: Record<AuthUser['role'], Involvement[] | undefined> = {
+    admin: undefined,
+    manager: ['project_manager', 'assigner'],
+    team_member: ['assignee'],
+  };
+  const as = parts[user.role];
+  return { status: 'pending_approval', involving: as && { userId: user.id, as } };
+}
+
+/** Subtasks not completed and due today, "today" being the date in the company's time zone. */
+export function tasksDueTodayFilter(user: AuthUser): SubtaskFilter {
+  const parts: Record<AuthUser['role'], Involvement[] | undefined> = {
+    admin: undefined,
+    manager: ['project_manager', 'assigner', 'assignee'],
+    team_member: ['assignee'],
+  };
+  const as = parts[user.role];
+  return { dueToday: true, notCompleted: true, involving: as && { userId: user.id, as } };
 }

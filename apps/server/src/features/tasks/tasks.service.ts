@@ -42,13 +42,12 @@ import {
   refreshMajorTaskDueDate,
   updateMajorTask as updateMajorTaskRow,
   updateSubtask as updateSubtaskRow,
-  type Involvement,
   type NewSubtask,
   type SubtaskExportRow,
   type SubtaskFilter,
 } from './tasks.queries';
 import { findPeople, insertActivity } from './activity.queries';
-import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, statusTimestamps, SUBTASK_NOT_FOUND, type FieldChanges } from './tasks.rules';
+import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, pendingApprovalsFilter, statusTimestamps, SUBTASK_NOT_FOUND, tasksDueTodayFilter, type FieldChanges } from './tasks.rules';
 import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
 
 export const MAJOR_TASK_CONFLICT = 'Send the major task as major_task or as major_task_id, not two different values.';
@@ -329,36 +328,16 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
   return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
-/** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
-function pendingApprovalsFilter(ctx: ServiceContext): SubtaskFilter {
-  const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
-    admin: undefined,
-    manager: ['project_manager', 'assigner'],
-    team_member: ['assignee'],
-  };
-  const as = parts[ctx.user.role];
-  return { status: 'pending_approval', involving: as && { userId: ctx.user.id, as } };
-}
 
 export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
-  return listSubtaskPage(ctx.db, ctx.user.companyId, pendingApprovalsFilter(ctx), page);
+  return listSubtaskPage(ctx.db, ctx.user.companyId, pendingApprovalsFilter(ctx.user), page);
 }
 
-export const pendingApprovalsCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'pending-approvals', pendingApprovalsFilter(ctx));
+export const pendingApprovalsCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'pending-approvals', pendingApprovalsFilter(ctx.user));
 
-/** Subtasks not completed and due today, "today" being the date in the company's time zone. */
-function tasksDueTodayFilter(ctx: ServiceContext): SubtaskFilter {
-  const parts: Record<typeof ctx.user.role, Involvement[] | undefined> = {
-    admin: undefined,
-    manager: ['project_manager', 'assigner', 'assignee'],
-    team_member: ['assignee'],
-  };
-  const as = parts[ctx.user.role];
-  return { dueToday: true, notCompleted: true, involving: as && { userId: ctx.user.id, as } };
-}
 
 export function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
-  return listSubtaskPage(ctx.db, ctx.user.companyId, tasksDueTodayFilter(ctx), page);
+  return listSubtaskPage(ctx.db, ctx.user.companyId, tasksDueTodayFilter(ctx.user), page);
 }
 
-export const tasksDueTodayCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'tasks-due-today', tasksDueTodayFilter(ctx));
+export const tasksDueTodayCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'tasks-due-today', tasksDueTodayFilter(ctx.user));

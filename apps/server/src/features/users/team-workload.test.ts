@@ -71,14 +71,16 @@ describeEachDatabase('team workload API', (ctx) => {
       }
     });
 
-    it('runs two statements (the token check and the workload) however much work the team has', async () => {
+    it('runs one statement (the workload) however much work the team has', async () => {
       for (let index = 0; index < 30; index++) await work(team.member, `Extra ${index}`);
+      // The manager has made requests before: their identity is checked from memory.
+      await listAs<TeamWorkloadItem>(ctx.app, team.manager, '/api/team-workload/');
       ctx.queries.length = 0;
 
       const { items } = await listAs<TeamWorkloadItem>(ctx.app, team.manager, '/api/team-workload/');
 
       expect(items.find((item) => item.user_id === team.member.id)?.task_count).toBe(33);
-      expect(ctx.queries).toHaveLength(2);
+      expect(ctx.queries).toHaveLength(1);
     });
   });
 });

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
+import { settleIdentityChanges } from '../auth/identity-cache';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
   ACTIVE_EMAIL_INDEX,
@@ -84,7 +85,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUser): Promis
 export async function updateUser(ctx: ServiceContext, userId: number, input: UpdateUser): Promise<User> {
   const { companyId } = ctx.user;
   if (userId === ctx.user.id) throw new ForbiddenError(CANNOT_EDIT_SELF);
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const [current] = await lockActiveMembers(tx, companyId, [userId]);
     if (!current) throw new NotFoundError(USER_NOT_FOUND);
     const plan = planRoleChange(userId, current, input);
@@ -103,6 +104,9 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
     else await deleteTeamMember(tx, companyId, userId);
     return (await findUser(tx, companyId, userId))!;
   });
+  // A new role takes effect on the user's next request, whichever instance answers it.
+  await settleIdentityChanges(ctx.db);
+  return updated;
 }
 
 /** Soft delete: the user leaves every list and their sessions end; rows that name them keep doing so. */
@@ -116,6 +120,7 @@ export async function deleteUser(ctx: ServiceContext, userId: number): Promise<v
     await softDeleteUser(tx, companyId, userId);
     await revokeUserRefreshTokens(tx, userId);
   });
+  await settleIdentityChanges(ctx.db);
 }
 
 /**

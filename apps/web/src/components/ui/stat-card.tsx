@@ -21,17 +21,23 @@ function CardBody({ label, count }: { label: string; count: number | undefined }
   );
 }
 
-/** A dashboard card that either goes somewhere or opens the panel it controls. */
-export function StatCard(props: { label: string; count: number | undefined } & ({ to: string } | { expanded: boolean; controls: string; onToggle: () => void })) {
+/**
+ * A dashboard card that either goes somewhere or opens the panel it controls. `onIntent` runs
+ * when a pointer rests on it or it takes focus: the moment to fetch what it leads to.
+ */
+export function StatCard(
+  props: { label: string; count: number | undefined; onIntent?: () => void } & ({ to: string } | { expanded: boolean; controls: string; onToggle: () => void }),
+) {
+  const intent = props.onIntent && { onMouseEnter: props.onIntent, onFocus: props.onIntent, onTouchStart: props.onIntent };
   if ('to' in props) {
     return (
-      <Link to={props.to} className={cardClasses}>
+      <Link to={props.to} className={cardClasses} {...intent}>
         <CardBody label={props.label} count={props.count} />
       </Link>
     );
   }
   return (
-    <button type="button" className={cardClasses} aria-expanded={props.expanded} aria-controls={props.controls} onClick={props.onToggle}>
+    <button type="button" className={cardClasses} aria-expanded={props.expanded} aria-controls={props.controls} onClick={props.onToggle} {...intent}>
       <CardBody label={props.label} count={props.count} />
     </button>
   );

@@ -4,22 +4,27 @@ import { CalendarFeedButton } from '../../../features/calendar/components/calend
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
 import { WorkLayout } from '../../../components/layouts/work-layout';
-import { ManagerCreateTaskPage } from './create-task';
+import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { ManagerDashboardPage } from './dashboard';
-import { ManagerMyTasksPage } from './my-tasks';
-import { ManagerProjectsPage } from './projects';
-import { TeamPerformancePage } from './team-performance';
+
+// The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
+const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
+const createTask = lazyScreen(() => import('./create-task'), (module) => module.ManagerCreateTaskPage);
+const myTasks = lazyScreen(() => import('./my-tasks'), (module) => module.ManagerMyTasksPage);
+const teamPerformance = lazyScreen(() => import('./team-performance'), (module) => module.TeamPerformancePage);
+const NEXT_SCREENS = [projects, createTask, myTasks, teamPerformance];
 
 export function ManagerArea() {
+  usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RequireRole role="manager">
       <Routes>
         <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
-          <Route index element={<ManagerDashboardPage />} />
-          <Route path="projects" element={<ManagerProjectsPage />} />
-          <Route path="create-task" element={<ManagerCreateTaskPage />} />
-          <Route path="my-tasks" element={<ManagerMyTasksPage />} />
-          <Route path="team-assignments" element={<TeamPerformancePage />} />
+          <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
+          <Route path="projects" element={<projects.Screen />} />
+          <Route path="create-task" element={<createTask.Screen />} />
+          <Route path="my-tasks" element={<myTasks.Screen />} />
+          <Route path="team-assignments" element={<teamPerformance.Screen />} />
         </Route>
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
@@ -34,7 +39,7 @@ export function TeamPerformanceArea() {
     <RequireRole role="manager">
       <Routes>
         <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
-          <Route index element={<TeamPerformancePage />} />
+          <Route index element={<teamPerformance.Screen />} />
         </Route>
       </Routes>
       <RecordDrawer />

@@ -4,13 +4,13 @@ import { OngoingProjectsCard } from '../../../features/projects/components/ongoi
 import { TaskDashboard } from '../../../features/tasks/components/task-dashboard';
 import { useAuth } from '../../../lib/auth';
 
-export function ManagerDashboardPage() {
+export function ManagerDashboardPage({ loadProjects }: { loadProjects?: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <>
       <PageTitle>{t('manager.welcome', { name: user?.code || t('manager.fallbackName') })}</PageTitle>
-      <TaskDashboard board="manager" leadingCard={<OngoingProjectsCard to="/manager/projects" />} />
+      <TaskDashboard board="manager" leadingCard={(count) => <OngoingProjectsCard to="/manager/projects" count={count} loadScreen={loadProjects} />} />
     </>
   );
 }

@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { getExpandedProjectQueryOptions } from '../../../features/projects/api/get-project';
 import { searchOpenProjectsQuery } from '../../../features/projects/api/get-projects';
-import { OngoingProjectsCard } from '../../../features/projects/components/ongoing-projects-card';
 import { CreateSubtaskPicker } from '../../../features/tasks/components/create-subtask-picker';
 import { MyTaskLists } from '../../../features/tasks/components/my-task-lists';
-import { TaskDashboard } from '../../../features/tasks/components/task-dashboard';
 import { searchPeopleQuery } from '../../../features/users/api/get-users';
 import { useAuth } from '../../../lib/auth';
 import { CompanyProjects } from '../../company-projects';
@@ -14,16 +12,6 @@ function useGreetingName() {
   const { t } = useTranslation();
   const { user } = useAuth();
   return user?.code || t('teamMember.fallbackName');
-}
-
-export function TeamMemberDashboardPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('teamMember.welcome', { name: useGreetingName() })}</PageTitle>
-      <TaskDashboard board="team_member" leadingCard={<OngoingProjectsCard to="/team-member/projects" />} />
-    </>
-  );
 }
 
 /** The manager's project browser; the team member may add subtasks but not decide on them. */

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
@@ -21,6 +20,9 @@ const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter
 /** One page of the company's matching projects, and how many match in all. */
 export const getProjects = (filter: ProjectFilter, page: PageWindow) => apiPage<Project>('/api/projects/', { query: listQuery(filter, page) });
 
+/** What the project browser shows first: the ongoing tab, no search (the dashboards fetch it ahead). */
+export const FIRST_PROJECT_FILTER = { tab: 'ongoing', search: '' } satisfies ProjectFilter;
+
 /** Every projects query's key starts with this: a change to any project reloads them all. */
 export const projectsQueryKey = queryRoots.projects;
 
@@ -30,10 +32,6 @@ export const getProjectPagesQuery = (filter: ProjectFilter): PagedListQuery<Proj
   fetchPage: (page) => getProjects(filter, page),
 });
 
-/** How many projects a tab holds: the server counts them, one row comes back. */
-export const getProjectCountQueryOptions = (tab: ProjectTab) =>
-  queryOptions({ queryKey: [...projectsQueryKey, 'count', tab], queryFn: async () => (await getProjects({ tab }, { limit: 1, offset: 0 })).total });
-
 /** The first matches of a search among the projects that still take tasks (not completed). */
 export const searchOpenProjectsQuery: ListSearch<Project> = (search) => ({
   queryKey: [...projectsQueryKey, 'open', search],
@@ -41,4 +39,3 @@ export const searchOpenProjectsQuery: ListSearch<Project> = (search) => ({
 });
 
 export const useProjectPages = (filter: ProjectFilter) => usePagedList(getProjectPagesQuery(filter));
-export const useProjectCount = (tab: ProjectTab) => useQuery(getProjectCountQueryOptions(tab));

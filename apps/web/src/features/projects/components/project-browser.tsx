@@ -9,7 +9,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/lists';
-import { useProjectPages, type ProjectFilter } from '../api/get-projects';
+import { FIRST_PROJECT_FILTER, useProjectPages, type ProjectFilter } from '../api/get-projects';
 import { statusesOf, type ProjectTab } from '../projects.rules';
 import { ExpandedProjectTasks } from './expanded-project';
 
@@ -27,8 +27,8 @@ const TABS: { value: ProjectTab; label: string }[] = [
  */
 export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<ProjectTab>('ongoing');
-  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<ProjectTab>(FIRST_PROJECT_FILTER.tab);
+  const [search, setSearch] = useState(FIRST_PROJECT_FILTER.search);
   const settledSearch = useDebouncedValue(search.trim());
 
   return (

@@ -87,7 +87,7 @@ describe('the record of work on screen', () => {
     await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Fixed, spacing now 200 mm');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
     expect(await within(drawer).findByText('Fixed, spacing now 200 mm')).toBeInTheDocument();
-    expect(within(drawer).getByLabelText('Add a comment')).toHaveValue('');
+    await waitFor(() => expect(within(drawer).getByLabelText('Add a comment')).toHaveValue(''));
   });
 
   it('the manager edits the task; each change shows in the timeline', async () => {

@@ -1,12 +1,14 @@
-import type { Subtask } from '@siteboard/shared';
+import type { DashboardSummary, Subtask } from '@siteboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
-import { usePagedList, type PagedListState } from '../../../lib/lists';
+import { prefetchPagedList, usePagedList, type PagedListQuery } from '../../../lib/lists';
+import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
-import { getSubtaskPagesQuery, useSubtaskPages } from '../api/get-subtasks';
-import { useTasksDueTodayPages } from '../api/get-tasks-due-today';
+import { getSubtaskPagesQuery } from '../api/get-subtasks';
+import { getTasksDueTodayPagesQuery } from '../api/get-tasks-due-today';
 import { PendingApprovalsTable } from './pending-approvals-table';
 import { useSendForApproval } from './send-for-approval';
 import { SubtaskListTable, type SubtaskColumn } from './subtask-list-table';
@@ -33,52 +35,44 @@ const PANELS: Record<Board, Record<Panel, { label: string; empty: string; column
   },
 };
 
+/** Each panel's list, the one its card opens. The board never changes under a mounted dashboard. */
+function panelQuery(board: Board, panel: Panel): PagedListQuery<Subtask> {
+  if (panel === 'dueToday') return getTasksDueTodayPagesQuery();
+  if (panel === 'mine') return getSubtaskPagesQuery({ assigned_to: 'me' });
+  return board === 'manager' ? getPendingApprovalPagesQuery() : getSubtaskPagesQuery({ assigned_to: 'me', status: 'pending_approval' });
+}
+
+const SUMMARY_FIELD: Record<Panel, keyof DashboardSummary> = { dueToday: 'due_today', pending: 'pending', mine: 'mine' };
+
 /**
- * The manager's and the team member's dashboard: a card per list with its live count (the server's
- * total); a card opens its table below (one at a time, a page at a time) and closes it again. `leadingCard` comes first (the projects
- * card). The manager's middle card is the approvals waiting for them, the team member's the
- * subtasks they sent for approval.
+ * The manager's and the team member's dashboard: a card per list with its live count, all the
+ * counts from one request (the summary, reloaded with every task change and push); a card opens
+ * its table below (one at a time, a page at a time, loaded when opened and fetched ahead when
+ * the card is pointed at) and closes it again. `leadingCard` comes first (the projects card,
+ * given the projects count). The manager's middle card is the approvals waiting for them, the
+ * team member's the subtasks they sent for approval.
  */
-export function TaskDashboard({ leadingCard, board }: { leadingCard: ReactNode; board: Board }) {
+export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCount: number | undefined) => ReactNode; board: Board }) {
   const { t } = useTranslation();
-  const isManager = board === 'manager';
-  const lists: Record<Panel, PagedListState<Subtask>> = {
-    dueToday: useTasksDueTodayPages(),
-    // The board never changes under a mounted dashboard, so this is always the same list.
-    pending: usePagedList(isManager ? getPendingApprovalPagesQuery() : getSubtaskPagesQuery({ assigned_to: 'me', status: 'pending_approval' })),
-    mine: useSubtaskPages({ assigned_to: 'me' }),
-  };
-  const sendForApproval = useSendForApproval();
+  const queryClient = useQueryClient();
+  const summary = useDashboardSummary();
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
-  const failed = Object.values(lists).some((list) => list.query.isError);
-
-  const renderPanel = (panel: Panel) => {
-    const list = lists[panel];
-    const empty = list.query.isPending ? t('app.loading') : t(panels[panel].empty);
-    if (panel === 'pending' && isManager) return <PendingApprovalsTable list={list} empty={empty} />;
-    const action = panel === 'mine' ? sendForApproval.action : undefined;
-    return (
-      <div className="space-y-3">
-        {action && sendForApproval.message}
-        <SubtaskListTable subtasks={list.items} more={list} columns={panels[panel].columns} label={t(panels[panel].label)} empty={empty} action={action} />
-      </div>
-    );
-  };
 
   return (
     <div className="space-y-6">
-      {failed && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>}
+      {summary.isError && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {leadingCard}
+        {leadingCard(summary.data?.ongoing_projects)}
         {(Object.keys(panels) as Panel[]).map((panel) => (
           <StatCard
             key={panel}
             label={t(panels[panel].label)}
-            count={lists[panel].total}
+            count={summary.data?.[SUMMARY_FIELD[panel]]}
             expanded={open === panel}
             controls={PANEL_ID}
             onToggle={() => setOpen((value) => (value === panel ? null : panel))}
+            onIntent={() => void prefetchPagedList(queryClient, panelQuery(board, panel))}
           />
         ))}
       </div>
@@ -87,9 +81,35 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: ReactNode; 
           <h2 id={`${PANEL_ID}-title`} className="text-lg font-semibold text-ink">
             {t(panels[open].label)}
           </h2>
-          {renderPanel(open)}
+          <DashboardPanel key={open} board={board} panel={open} />
         </section>
       )}
+    </div>
+  );
+}
+
+/** The open card's table: its list is loaded only while it is open. */
+function DashboardPanel({ board, panel }: { board: Board; panel: Panel }) {
+  const { t } = useTranslation();
+  const list = usePagedList(panelQuery(board, panel));
+  const sendForApproval = useSendForApproval();
+  const { label, empty: emptyKey, columns } = PANELS[board][panel];
+  const empty = list.query.isPending ? t('app.loading') : t(emptyKey);
+  const failed = list.query.isError && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>;
+  if (panel === 'pending' && board === 'manager') {
+    return (
+      <>
+        {failed}
+        <PendingApprovalsTable list={list} empty={empty} />
+      </>
+    );
+  }
+  const action = panel === 'mine' ? sendForApproval.action : undefined;
+  return (
+    <div className="space-y-3">
+      {failed}
+      {action && sendForApproval.message}
+      <SubtaskListTable subtasks={list.items} more={list} columns={columns} label={t(label)} empty={empty} action={action} />
     </div>
   );
 }

@@ -1,0 +1,19 @@
+// Compiles the server for `npm start`: plain JavaScript, so production runs no TypeScript loader.
+// Packages stay external (installed beside it) except the workspace's own TypeScript ones.
+import fs from 'node:fs';
+import * as esbuild from 'esbuild';
+
+const { dependencies } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(dependencies).filter((name) => !name.startsWith('@siteboard/'));
+
+await esbuild.build({
+  // The embedded database's host runs on its own thread, from its own file beside the server.
+  entryPoints: { server: 'src/server.ts', 'embedded-host': 'src/db/embedded-host.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});

@@ -1,0 +1,18 @@
+/** What the server tells the embedded database host at start (as workerData, or in the environment of a child). */
+export interface HostOptions {
+  /** PGlite's data lives in `<dataDir>/pgdata`; null keeps it in memory (tests). */
+  dataDir: string | null;
+  /** The Unix socket the host serves the PostgreSQL protocol on. */
+  socketPath: string;
+}
+
+export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string };
+export type ServerMessage = { type: 'close' };
+
+/**
+ * Settings for PGlite's PostgreSQL: the same generic plans as on PostgreSQL (decision record 005),
+ * and shared buffers of 32 MB instead of 128 MB. PGlite's WebAssembly memory never shrinks, and
+ * the buffers fill with what the first big reads touch; pages past them come from the operating
+ * system's file cache (decision record 016 has the measurements).
+ */
+export const EMBEDDED_START_PARAMS = ['-c', 'plan_cache_mode=force_generic_plan', '-c', 'shared_buffers=32MB'];

@@ -1,0 +1,136 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { HostMessage, HostOptions } from './embedded-protocol';
+
+export type EmbeddedHostKind = 'thread' | 'process';
+
+export interface EmbeddedHost {
+  /** The folder holding the Unix socket: node-postgres connects with `host` set to it. */
+  socketDir: string;
+  /** Checkpoints, closes PGlite and ends the thread or process; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's socket name for port 5432, as node-postgres derives it from `host` and `port`. */
+const SOCKET_NAME = '.s.PGSQL.5432';
+
+/**
+ * Written as TypeScript it runs through tsx (tests, `npm run dev`); compiled, the build writes the
+ * host beside the server (`dist/embedded-host.js`).
+ */
+function hostEntry(): { file: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  const typescript = here.endsWith('.ts');
+  return { file: path.join(path.dirname(here), typescript ? 'embedded-host.ts' : 'embedded-host.js'), execArgv: typescript ? ['--import', 'tsx'] : [] };
+}
+
+/** Whether the data directory holds a database already (else the first start creates it). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+/** Starts PGlite on its own thread or in its own process and waits until it accepts connections. */
+export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHostKind): Promise<EmbeddedHost> {
+  // A private folder: the socket accepts any local connection that can reach it, without a password.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-db-'));
+  fs.chmodSync(socketDir, 0o700);
+  const options: HostOptions = { dataDir, socketPath: path.join(socketDir, SOCKET_NAME) };
+  const entry = hostEntry();
+  const channel = kind === 'thread' ? threadChannel(entry, options) : processChannel(entry, options);
+  try {
+    await channel.next('ready');
+  } catch (error) {
+    await channel.kill();
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    socketDir,
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          channel.post({ type: 'close' });
+          await channel.next('closed');
+        } finally {
+          await channel.kill();
+          fs.rmSync(socketDir, { recursive: true, force: true });
+        }
+      })()),
+  };
+}
+
+interface Channel {
+  post(message: { type: 'close' }): void;
+  /** Resolves with the host's next message of this type; rejects if the host fails or ends first. */
+  next(type: 'ready' | 'closed'): Promise<HostMessage>;
+  kill(): Promise<void>;
+}
+
+function waiter(on: (listener: (message: HostMessage) => void) => () => void, ended: Promise<string>) {
+  return (type: 'ready' | 'closed') =>
+    new Promise<HostMessage>((resolve, reject) => {
+      const stop = on((message) => {
+        if (message.type === 'failed' || (message.type === type && 'error' in message && message.error)) {
+          stop();
+          reject(new Error(`The embedded database failed: ${message.error}`));
+        } else if (message.type === type) {
+          stop();
+          resolve(message);
+        }
+      });
+      ended.then((why) => {
+        stop();
+        reject(new Error(`The embedded database stopped: ${why}`));
+      });
+    });
+}
+
+function threadChannel(entry: { file: string; execArgv: string[] }, options: HostOptions): Channel {
+  // A worker does not inherit the --import of its process (nor vitest's transform): it registers tsx itself.
+  const worker =
+    entry.execArgv.length > 0
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry.file).href)}); })`, { eval: true, workerData: options })
+      : new Worker(entry.file, { workerData: options });
+  const ended = new Promise<string>((resolve) => {
+    worker.once('error', (error) => resolve(error.stack ?? error.message));
+    worker.once('exit', (code) => resolve(`its thread exited with code ${code}`));
+  });
+  return {
+    post: (message) => worker.postMessage(message),
+    next: waiter((listener) => {
+      worker.on('message', listener);
+      return () => worker.off('message', listener);
+    }, ended),
+    kill: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+function processChannel(entry: { file: string; execArgv: string[] }, options: HostOptions): Channel {
+  const child: ChildProcess = fork(entry.file, [], {
+    execArgv: entry.execArgv,
+    env: { ...process.env, SITEBOARD_EMBEDDED_HOST: JSON.stringify(options) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ended = exited.then(() => `its process exited with code ${child.exitCode ?? child.signalCode}`);
+  return {
+    post: (message) => child.send(message),
+    next: waiter((listener) => {
+      child.on('message', listener);
+      return () => child.off('message', listener);
+    }, ended),
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.disconnect();
+        await exited;
+      }
+    },
+  };
+}

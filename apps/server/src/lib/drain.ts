@@ -1,0 +1,50 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** How long the listener stays open after the last new connection once draining: clients already connecting get in. */
+const DRAIN_QUIET_MS = 100;
+/** The longest the listener stays open while connections keep coming. */
+const DRAIN_ACCEPT_MAX_MS = 2_000;
+
+/**
+ * Counts the requests in flight and drains on shutdown, the same whatever the database: stop
+ * accepting, answer every request already sent, then close.
+ */
+export function trackRequests(app: FastifyInstance) {
+  let inFlight = 0;
+  let draining = false;
+  let lastConnectionAt = 0;
+  let idle: (() => void) | undefined;
+  // Counted on the HTTP server itself: every request, answered or aborted, ends with its response's
+  // close; WebSocket upgrades are not requests here (the app closes them itself).
+  app.server.on('request', (_request, response) => {
+    inFlight++;
+    response.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) idle?.();
+    });
+  });
+  app.server.on('connection', () => (lastConnectionAt = performance.now()));
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
+  return {
+    async drain() {
+      draining = true;
+      // Connections the kernel has completed may still wait to be accepted: keep the listener open
+      // until none has come for a moment (a load balancer has stopped sending by then).
+      const started = performance.now();
+      while (performance.now() - lastConnectionAt < DRAIN_QUIET_MS && performance.now() - started < DRAIN_ACCEPT_MAX_MS) {
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_QUIET_MS / 4));
+      }
+      // net.Server's close, not http.Server's: the latter also drops accepted connections whose request is not read yet.
+      net.Server.prototype.close.call(app.server);
+      // Two turns of the event loop read whatever the accepted connections already hold.
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+      // Now close() refuses late requests on kept-alive connections with 503, closes idle ones and runs the onClose hooks.
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface LazyScreen {
+  /** The screen, its code loaded on first render (a loading line meanwhile). */
+  Screen: ComponentType;
+  /** Loads the screen's code ahead of time; loading twice is one download. */
+  load: () => Promise<unknown>;
+}
+
+/** A screen of an area in its own chunk: the area's first screen loads without it. */
+export function lazyScreen<Module>(importModule: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyScreen {
+  let loading: Promise<Module> | undefined;
+  const load = () => (loading ??= importModule());
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  function Screen() {
+    const { t } = useTranslation();
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  return { Screen, load };
+}
+
+/** Once the page is idle, fetches the code of the screens one click away. */
+export function usePrefetchWhenIdle(screens: LazyScreen[]) {
+  useEffect(() => {
+    const prefetch = () => screens.forEach((screen) => void screen.load());
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(prefetch, 1);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(prefetch);
+    return () => window.cancelIdleCallback(handle);
+  }, [screens]);
+}

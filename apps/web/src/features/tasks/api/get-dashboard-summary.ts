@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardSummary } from '@siteboard/shared';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
+
+/** The dashboard cards' counts in one request; each table loads only when its card opens it. */
+export const getDashboardSummaryQueryOptions = () =>
+  queryOptions({ queryKey: queryRoots.dashboardSummary, queryFn: () => api<DashboardSummary>('/api/dashboard-summary/') });
+
+export const useDashboardSummary = () => useQuery(getDashboardSummaryQueryOptions());
