@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
+// Test databases are copied from templates migrated once per run (apps/server/src/test/database-templates.ts).
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const, globalSetup: ['apps/server/src/test/global-setup.ts'] };
 
 export default defineConfig({
   test: {

@@ -58,9 +58,9 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string, params: unknown[]) => void }
-  | { kind: 'pglite'; dataDir: string | null; host?: EmbeddedHostKind; onQuery?: (sql: string, params: unknown[]) => void };
+  | { kind: 'pglite'; dataDir: string | null; host?: EmbeddedHostKind; snapshot?: string; onQuery?: (sql: string, params: unknown[]) => void };
 
-const migrationsFolder = path.join(serverRoot, 'drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
@@ -90,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // PGlite's WebAssembly memory never gives back: that is done by a process of its own, which then ends.
       await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true);
     }
-    const embedded = await startEmbeddedHost(options.dataDir, host);
+    const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot);
     const pool = await migrateEmbedded(embedded, false);
     const db = drizzlePostgres({ client: pool, schema, logger });
     const listener = createPoolListener(pool);

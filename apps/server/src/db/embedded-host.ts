@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { EMBEDDED_START_PARAMS, type HostMessage, type HostOptions, type ServerM
 async function host(options: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void) {
   const pglite = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
+    loadDataDir: options.snapshot && !options.dataDir ? new Blob([fs.readFileSync(options.snapshot)]) : undefined,
   });
   // The server's pool holds one connection, but node-postgres ends a connection whose query
   // failed (pg-pool's query() releases it with the error) and opens the next one at once: a second

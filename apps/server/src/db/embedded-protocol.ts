@@ -4,6 +4,11 @@ export interface HostOptions {
   dataDir: string | null;
   /** The Unix socket the host serves the PostgreSQL protocol on. */
   socketPath: string;
+  /**
+   * In memory only: a data directory tarball (PGlite's dumpDataDir) to start from instead of an
+   * empty cluster. Tests start every database from one migrated snapshot.
+   */
+  snapshot?: string;
 }
 
 export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string };

@@ -34,11 +34,11 @@ export function embeddedDatabaseExists(dataDir: string): boolean {
 }
 
 /** Starts PGlite on its own thread or in its own process and waits until it accepts connections. */
-export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHostKind): Promise<EmbeddedHost> {
+export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHostKind, snapshot?: string): Promise<EmbeddedHost> {
   // A private folder: the socket accepts any local connection that can reach it, without a password.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-db-'));
   fs.chmodSync(socketDir, 0o700);
-  const options: HostOptions = { dataDir, socketPath: path.join(socketDir, SOCKET_NAME) };
+  const options: HostOptions = { dataDir, socketPath: path.join(socketDir, SOCKET_NAME), snapshot };
   const entry = hostEntry();
   const channel = kind === 'thread' ? threadChannel(entry, options) : processChannel(entry, options);
   try {

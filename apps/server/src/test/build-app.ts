@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
+import { existingPgliteSnapshot } from './database-templates';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -26,7 +27,7 @@ export function isPostgresReachable(): Promise<boolean> {
   return postgresReachable;
 }
 
-async function adminQuery(statement: string) {
+export async function adminQuery(statement: string) {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
@@ -45,11 +46,12 @@ export type TestDatabase = Database & {
 /** A fresh, empty, migrated database of the given kind; `drop` removes every trace of it. */
 export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, onQuery });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), onQuery });
     return { ...database, drop: database.close };
   }
   const name = `siteboard_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await adminQuery(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5, onQuery });

@@ -4,6 +4,7 @@
  */
 import { buildApp, type App } from '../../../server/src/app';
 import { openDatabase, type Database } from '../../../server/src/db/client';
+import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
 import { storage } from '../lib/storage';
 
@@ -39,7 +40,7 @@ async function encodeMultipart(form: FormData): Promise<{ body: Buffer; contentT
 }
 
 export async function startApiServer(): Promise<ApiServer> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot() });
   const app = await buildApp({ database, jwtSecret: JWT_SECRET });
   await app.ready();
   const requests: string[] = [];

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder, openDatabase } from '../db/client';
+import { adminQuery, isPostgresReachable, TEST_DATABASE_URL } from './build-app';
+import { pgliteSnapshotPath } from './database-templates';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PostgreSQL database test databases are copied from (none: PostgreSQL unreachable). */
+    postgresTemplate: string | null;
+  }
+}
+
+/** Makes the migrated PGlite snapshot once per set of migrations; written whole or not at all. */
+async function makePgliteSnapshot() {
+  const file = pgliteSnapshotPath();
+  if (fs.existsSync(file)) return;
+  const pglite = await PGlite.create();
+  try {
+    await migrate(drizzle({ client: pglite }), { migrationsFolder });
+    const tarball = await pglite.dumpDataDir('none');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** A migrated PostgreSQL database of this run, dropped when the run ends. */
+async function makePostgresTemplate(): Promise<string | null> {
+  if (!(await isPostgresReachable())) return null;
+  const name = `siteboard_template_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  await database.close();
+  return name;
+}
+
+export default async function setup(project: TestProject) {
+  const [, template] = await Promise.all([makePgliteSnapshot(), project.name === 'node' ? makePostgresTemplate() : null]);
+  project.provide('postgresTemplate', template);
+  return async () => {
+    if (template) await adminQuery(`drop database if exists ${template} with (force)`);
+  };
+}
