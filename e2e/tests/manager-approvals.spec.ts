@@ -77,14 +77,23 @@ test('the dashboard counts, opens the three tables, and approves and declines at
 
   // A failure replaces the success message.
   await page.route('**/api/subtasks/*/', (route) => route.fulfill({ status: 500, json: { detail: 'Down.' } }));
+  // Declining asks why; refused, the dialog keeps the reason and says the server's words too.
+  const declineDialog = page.getByRole('dialog', { name: 'Decline task' });
   await row(titles.fail).getByRole('button', { name: 'Decline Task' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Failed to decline task.');
+  await declineDialog.getByLabel('Reason').fill('Formwork not oiled');
+  await declineDialog.getByRole('button', { name: 'Decline Task' }).click();
+  await expect(declineDialog.getByRole('alert')).toHaveText('Failed to decline task. Down.');
+  await expect(declineDialog.getByLabel('Reason')).toHaveValue('Formwork not oiled');
+  await declineDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to decline task. Down.');
   await expect(page.getByText('Task approved successfully!')).toHaveCount(0);
   await row(titles.fail).getByRole('button', { name: 'Approve Task' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Failed to approve task.');
+  await expect(page.getByRole('alert')).toHaveText('Failed to approve task. Down.');
   await page.unroute('**/api/subtasks/*/');
 
   await row(titles.decline).getByRole('button', { name: 'Decline Task' }).click();
+  await declineDialog.getByLabel('Reason').fill('Rebar spacing wrong at grid C');
+  await declineDialog.getByRole('button', { name: 'Decline Task' }).click();
   await expect(page.getByText('Task declined successfully!')).toBeVisible();
   await expect(row(titles.decline)).toHaveCount(0);
   await expect(row(titles.fail)).toHaveCount(1);

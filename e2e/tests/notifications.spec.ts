@@ -56,6 +56,7 @@ test('a subtask travels manager → team member → manager → team member, eac
   await member.getByRole('link', { name: 'My Tasks' }).click();
   const row = member.getByRole('row').filter({ hasText: title });
   await row.getByRole('button', { name: 'Send for Approval' }).click();
+  await member.getByRole('dialog', { name: 'Send for approval' }).getByRole('button', { name: 'Send for Approval' }).click();
   await expect(member.getByText('Task sent for approval!')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Send for Approval' })).toHaveCount(0);
 

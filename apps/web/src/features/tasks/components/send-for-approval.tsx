@@ -49,8 +49,14 @@ export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtas
     }
     setPhotos([]);
     setProgress(null);
-    // Either way the outcome shows above the list, where the task now stands.
-    if (await send(subtask, 'pending_approval', SEND_TEXTS, note.trim() || undefined)) setNote('');
+    // Sent, the outcome shows above the list, where the task now stands; refused, the dialog stays
+    // open with the reason, the note kept.
+    const refused = await send(subtask, 'pending_approval', SEND_TEXTS, note.trim() || undefined);
+    if (refused) {
+      setFailure(refused);
+      return;
+    }
+    setNote('');
     setOpen(false);
   };
 

@@ -31,7 +31,7 @@ function shown(field: string, value: unknown, t: TFunction): string {
 export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
   const { t } = useTranslation();
   return (
-    <ol className="space-y-3">
+    <ol className="space-y-3" aria-label={t('record.timeline')}>
       {entries.map((entry) => {
         const said = entry.type === 'comment' ? entry.text : entry.comment;
         const declined = entry.type === 'status_changed' && entry.from === 'pending_approval' && entry.to === 'ongoing';
