@@ -43,9 +43,31 @@ export async function fillLogin(page: Page, role: Role, email: string, password:
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-export async function signIn(page: Page, role: Role) {
+/** Signs in through the company step and the login screen, as a person does. */
+export async function signInThroughScreens(page: Page, role: Role) {
   await passCompanyStep(page);
   await fillLogin(page, role, DEMO.accounts[role], DEMO.password);
+  await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
+}
+
+/**
+ * Signs in as the login screen would, through the API, and opens the role's home with the session
+ * the web app stores: the sign-in screens themselves have their own journey (sign-in-journey.spec).
+ */
+export async function signIn(page: Page, role: Role, email: string = DEMO.accounts[role]) {
+  const company = await page.request.post('/api/verify-company-password/', { data: { company_name: DEMO.companyName, password: DEMO.companyPassword } });
+  expect(company.ok(), await company.text()).toBeTruthy();
+  const { company_id } = (await company.json()) as { company_id: number };
+  const tokens = await page.request.post('/api/token/', { data: { email, password: DEMO.password, role, company_id } });
+  expect(tokens.ok(), await tokens.text()).toBeTruthy();
+  const { access, refresh } = (await tokens.json()) as { access: string; refresh: string };
+  const profile = await page.request.get('/api/profile/', { headers: { Authorization: `Bearer ${access}` } });
+  expect(profile.ok(), await profile.text()).toBeTruthy();
+  const session = { company_id: String(company_id), token: access, refreshToken: refresh, user: JSON.stringify(await profile.json()) };
+  // Any page of the app's origin holds its storage; the favicon is the lightest.
+  await page.goto('/favicon.svg');
+  await page.evaluate((items) => Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value)), session);
+  await page.goto(HOME[role]);
   await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
 }
 

@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
-  timeout: 60_000,
+  // A busy machine (CI's may be) answers slowly: waits are conditions, with room to be met.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, type Role } from '../fixtures';
+import { DEMO, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, signInThroughScreens, type Role } from '../fixtures';
 
 const TITLES: Record<Role, RegExp> = {
   admin: /Admin Dashboard - Welcome\s*admin@example\.com/,
@@ -23,7 +23,7 @@ test('landing → Log In → company selection → sign in', async ({ page }) =>
 
 for (const role of ['admin', 'manager', 'team_member'] as const) {
   test(`${role} signs in to their own area and logs out to their company's login`, async ({ page }) => {
-    await signIn(page, role);
+    await signInThroughScreens(page, role);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLES[role]);
     await expect(page.getByRole('banner')).toContainText(DEMO.companyName);
     const stored = await page.evaluate(() => ({

@@ -36,9 +36,13 @@ export async function createCompany(db: Db, overrides: { name?: string; password
   return { id: result.company_id, name, password, admin: { id: result.user.id, email, role: 'admin', companyId: result.company_id, password: DEFAULT_PASSWORD } };
 }
 
+// One real argon2id hash of the default password, shared by the users made here: a hash costs tens
+// of milliseconds of CPU, and the suites make thousands of users. Sign-in still verifies it for real.
+let defaultPasswordHash: Promise<string> | undefined;
+
 export async function createUser(db: Db, companyId: number, role: Role, overrides: { email?: string; managerId?: number } = {}): Promise<TestUser> {
   const email = overrides.email ?? `${unique(role)}@example.test`;
-  const passwordHash = await hashPassword(DEFAULT_PASSWORD);
+  const passwordHash = await (defaultPasswordHash ??= hashPassword(DEFAULT_PASSWORD));
   const number = await takeNextUserNumber(db, companyId);
   const { id } = await insertUser(db, { companyId, email, passwordHash, role, code: userCode(role, number), managerId: overrides.managerId ?? null });
   return { id, email, role, companyId, password: DEFAULT_PASSWORD };

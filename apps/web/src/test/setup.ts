@@ -3,10 +3,14 @@
  * ResizeObserver, the landing and shells ask matchMedia).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// The screens talk to a real server on PGlite: on a busy machine an answer (a photo's resize) can
+// take seconds. findBy…/waitFor keep polling their condition that long before giving up.
+configure({ asyncUtilTimeout: 15_000 });
 
 if (typeof window !== 'undefined') {
   window.ResizeObserver ??= class {
