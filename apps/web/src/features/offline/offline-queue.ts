@@ -81,29 +81,28 @@ async function enqueue(write: QueuedWrite) {
  * later ones may depend on it, so they wait until it is retried or discarded.
  */
 export function flushQueue(): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      for (;;) {
-        const next = snapshot[0];
-        if (!next || next.status === 'failed' || !navigator.onLine) return;
-        try {
-          await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
-        } catch (error) {
-          if (!(error instanceof ApiError)) return;
-          const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
-          await set(next.id, failed, db());
-          publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
-          return;
-        }
-        await del(next.id, db());
-        publish(snapshot.filter((entry) => entry.id !== next.id));
-        onSynced();
-      }
-    } finally {
-      flushing = null;
-    }
-  })();
+  // `.finally` runs after the assignment even when nothing waits (a synchronous return inside would not).
+  flushing ??= sendWaiting().finally(() => (flushing = null));
   return flushing;
+}
+
+async function sendWaiting() {
+  for (;;) {
+    const next = snapshot[0];
+    if (!next || next.status === 'failed' || !navigator.onLine) return;
+    try {
+      await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
+      await set(next.id, failed, db());
+      publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
+      return;
+    }
+    await del(next.id, db());
+    publish(snapshot.filter((entry) => entry.id !== next.id));
+    onSynced();
+  }
 }
 
 /** Sends a failed write again (same key: if it did act after all, the server answers as before). */
