@@ -13,9 +13,13 @@ export function useOnline() {
 /** Without a signal the screens show what this device saw last, and say since when. */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const cache = useQueryClient().getQueryCache();
+  // The newest answer on screen: it changes as the kept answers are put back after a start.
+  const lastUpdated = useSyncExternalStore(
+    (listener) => cache.subscribe(listener),
+    () => cache.getAll().reduce((newest, query) => Math.max(newest, query.state.dataUpdatedAt), 0),
+  );
   if (useOnline()) return null;
-  const lastUpdated = Math.max(0, ...queryClient.getQueryCache().getAll().map((query) => query.state.dataUpdatedAt));
   const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lastUpdated);
   return (
     <div role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900" data-testid="offline-banner">
