@@ -1,11 +1,45 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and the app shell loads without a signal after one visit (issue 20). The
+    // worker is registered from the signed-in areas only (features/offline), never by the
+    // landing page; a new build waits for the user's "Reload" (registerType prompt).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'SiteBoard',
+        short_name: 'SiteBoard',
+        description: 'Plan projects, assign tasks and track progress on every job site.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f172a',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Every screen is the SPA's index.html; the API, the WebSocket and the docs are never the shell.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/projects\/api\//, /^\/ws\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   server: {
     proxy: {
       '/api': apiTarget,

@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(async (protectedScope) => {
     protectedScope.addHook('onRequest', protectedScope.authenticate);
+    // Signed-in writes only: sign-in, sign-up and token calls have no user to keep a key for.
+    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds });
     await protectedScope.register(authProtectedRoutes);
     await protectedScope.register(companySettingsRoutes);
     await protectedScope.register(usersRoutes);

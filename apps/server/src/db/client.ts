@@ -10,6 +10,7 @@ import { serverRoot } from '../paths';
 import * as authTables from './schema/auth';
 import * as calendarTables from './schema/calendar';
 import * as companyTables from './schema/companies';
+import * as idempotencyTables from './schema/idempotency';
 import * as notificationTables from './schema/notifications';
 import * as projectTables from './schema/projects';
 import * as taskTables from './schema/tasks';
@@ -28,6 +29,7 @@ export const schema = {
   ...notificationTables,
   ...authTables,
   ...calendarTables,
+  ...idempotencyTables,
 };
 type Schema = typeof schema;
 

@@ -17,6 +17,8 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SiteBoard</title><script src="/assets/index-abc123.js"></script>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SiteBoard"}');
     database = await createTestDatabase('pglite');
     app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webDistDir: webDist });
   });
@@ -35,6 +37,16 @@ describe('serving the web app', () => {
     expect(deepLink.statusCode).toBe(200);
     expect(deepLink.headers['cache-control']).toBe('no-cache');
     expect(deepLink.body).toContain('<title>SiteBoard</title>');
+  });
+
+  it('has browsers revalidate the service worker and the manifest, so a new build is found at once', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
   it('compresses assets and large API answers for browsers that accept it', async () => {

@@ -1,6 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+
+// TanStack Query assumes a connection until the first "offline" event: a page opened without a
+// signal must know at once, so that its queries wait for the connection instead of failing.
+onlineManager.setOnline(navigator.onLine);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -12,6 +16,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
             retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
             refetchOnWindowFocus: true,
           },
+          // A write always runs: the api client decides whether it goes out or into the offline queue.
+          mutations: { networkMode: 'always' },
         },
       }),
   );

@@ -21,6 +21,65 @@ export interface RequestOptions {
   /** Public calls (company step, sign-in) send no token and never refresh. */
   auth?: boolean;
   responseType?: 'json' | 'blob';
+  /**
+   * A write a person may make without a signal (issue 20): sent with an Idempotency-Key made now,
+   * and, when the browser is offline or earlier writes still wait, queued by the offline writer
+   * (features/offline) instead; it then resolves to undefined. The value names the write in the
+   * queue ("offline.write.<value>").
+   */
+  queue?: QueuedWriteKind;
+  /** Sent as the Idempotency-Key header: a repeat of this write acts once on the server. */
+  idempotencyKey?: string;
+}
+
+export type QueuedWriteKind = 'statusChange' | 'comment' | 'photo' | 'newSubtask';
+
+/** A write as the offline queue keeps it: a FormData travels as its parts (IndexedDB cannot keep a FormData). */
+export interface QueuedWrite {
+  kind: QueuedWriteKind;
+  method: NonNullable<RequestOptions['method']>;
+  path: string;
+  idempotencyKey: string;
+  json?: unknown;
+  form?: [name: string, value: Blob | string, fileName?: string][];
+}
+
+export interface OfflineWriter {
+  /** Offline, or earlier writes still waiting: this one goes behind them. */
+  mustQueue(): boolean;
+  enqueue(write: QueuedWrite): Promise<void>;
+}
+
+let offlineWriter: OfflineWriter | null = null;
+/** The signed-in areas install the offline queue; without it every write goes straight out. */
+export function setOfflineWriter(writer: OfflineWriter | null) {
+  offlineWriter = writer;
+}
+
+/** A UUID, also where `crypto.randomUUID` is missing (plain HTTP on a site's local network). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A QueuedWrite's body as a request body again. */
+export function bodyOfQueuedWrite(write: QueuedWrite): unknown {
+  if (!write.form) return write.json;
+  const form = new FormData();
+  for (const [name, value, fileName] of write.form) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, fileName);
+  }
+  return form;
+}
+
+function toQueuedWrite(path: string, options: RequestOptions & { queue: QueuedWriteKind; idempotencyKey: string }): QueuedWrite {
+  const write: QueuedWrite = { kind: options.queue, method: options.method ?? 'POST', path, idempotencyKey: options.idempotencyKey };
+  if (options.body instanceof FormData) {
+    write.form = [...options.body.entries()].map(([name, value]) => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
+  } else write.json = options.body;
+  return write;
 }
 
 let onSessionExpired: () => void = () => {};
@@ -31,6 +90,22 @@ export function setSessionExpiredHandler(handler: () => void) {
 
 /** The app's only fetch: bearer token, one refresh-and-retry on 401, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.queue && offlineWriter) {
+    const writer = offlineWriter;
+    const queued = { ...options, queue: options.queue, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() };
+    if (writer.mustQueue()) {
+      await writer.enqueue(toQueuedWrite(path, queued));
+      return undefined as T;
+    }
+    try {
+      return await api<T>(path, { ...queued, queue: undefined });
+    } catch (error) {
+      // No answer at all (the signal dropped on the way): the same write, same key, waits its turn.
+      if (error instanceof ApiError) throw error;
+      await writer.enqueue(toQueuedWrite(path, queued));
+      return undefined as T;
+    }
+  }
   const response = await request(path, options);
   if (response.status === 204) return undefined as T;
   return (options.responseType === 'blob' ? response.blob() : response.json()) as Promise<T>;
@@ -91,6 +166,7 @@ function send(path: string, options: RequestOptions, token: string | null) {
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const body = options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
   return fetch(url, { method: options.method ?? 'GET', headers, body });
 }

@@ -13,12 +13,21 @@ interface AuthContextValue {
   user: User | null;
   /** Token, then profile; stores both or nothing. Resolves to the signed-in user. */
   login(input: { email: string; password: string; role: Role; companyId: string }): Promise<User>;
-  logout(): void;
+  logout(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export class InvalidRoleError extends Error {}
+
+let beforeSignOut: (() => Promise<boolean>) | null = null;
+/**
+ * What must happen on this device before a sign-out (the offline queue warns about unsent
+ * changes and forgets them with the cached answers); answering false keeps the session.
+ */
+export function setBeforeSignOut(handler: (() => Promise<boolean>) | null) {
+  beforeSignOut = handler;
+}
 
 export function isKnownRole(role: unknown): role is Role {
   return (ROLES as readonly unknown[]).includes(role);
@@ -69,6 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (cancelled) return;
         if (error instanceof ApiError && error.status === 401) signOutTo(storage.companyId);
+        // No answer at all (no signal): the stored user stands in, and the area shows what this device kept.
+        else if (!(error instanceof ApiError) && stored) return;
         else endSession();
       }
     }
@@ -103,7 +114,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [endSession]);
 
-  const logout = useCallback(() => {
+  const logout = useCallback(async () => {
+    if (beforeSignOut && !(await beforeSignOut())) return;
     const refresh = storage.refreshToken;
     // Ending the login on the server is best effort: the local session ends either way.
     if (refresh) void api('/api/token/revoke/', { method: 'POST', auth: false, body: { refresh } }).catch(() => {});

@@ -6,11 +6,11 @@ import { AuthProvider } from '../lib/auth';
 import '../lib/i18n';
 
 /**
- * Renders a screen as the app does: a fresh query cache, the session provider, a router at
+ * Renders a screen as the app does: a fresh query cache (writes always run, as in app/provider.tsx), the session provider, a router at
  * `path` (other paths render their path, so a test can see where a screen navigated to).
  */
 export function renderScreen(screen: ReactNode, { path = '/', route = path }: { path?: string; route?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { networkMode: 'always' } } });
   const router = createMemoryRouter(
     [
       {

@@ -59,13 +59,13 @@ export function AdminLayout({ calendarFeed }: { calendarFeed?: ReactNode }) {
   return (
     <Shell
       nav={nav}
-      onLogout={logout}
+      onLogout={() => void logout()}
       headerStart={user?.company?.name ?? t('shell.noCompany')}
       headerEnd={
         <>
           {calendarFeed}
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
-          <Button variant="secondary" onClick={logout}>
+          <Button variant="secondary" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>
         </>

@@ -24,8 +24,11 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
   ],
 };
 
-/** The manager's and the team member's shell: same frame, different menu and avatar. `calendarFeed` and `notifications` are the header's tools. */
-export function WorkLayout({ area, notifications, calendarFeed }: { area: Area; notifications?: ReactNode; calendarFeed?: ReactNode }) {
+/**
+ * The manager's and the team member's shell: same frame, different menu and avatar. `calendarFeed`
+ * and `notifications` are the header's tools; `offline` (the offline banner and sync state) tops the page.
+ */
+export function WorkLayout({ area, notifications, calendarFeed, offline }: { area: Area; notifications?: ReactNode; calendarFeed?: ReactNode; offline?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
 
@@ -43,7 +46,7 @@ export function WorkLayout({ area, notifications, calendarFeed }: { area: Area; 
   return (
     <Shell
       nav={nav}
-      onLogout={logout}
+      onLogout={() => void logout()}
       headerStart={user?.company?.name ?? t('shell.companyFallback')}
       headerEnd={
         <>
@@ -55,12 +58,13 @@ export function WorkLayout({ area, notifications, calendarFeed }: { area: Area; 
           <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
             {area === 'manager' ? 'M' : 'TM'}
           </span>
-          <Button variant="secondary" onClick={logout}>
+          <Button variant="secondary" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>
         </>
       }
     >
+      {offline}
       <Outlet />
     </Shell>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
@@ -6,6 +7,14 @@ import { RecordDrawer } from '../../record-drawer';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { ManagerDashboardPage } from './dashboard';
+
+// Offline support (cache kept on the device, queued writes, service worker) loads beside the area, not in its first chunk.
+const OfflineTools = lazy(() => import('../../../features/offline/components/offline-tools'));
+const offline = (
+  <Suspense fallback={null}>
+    <OfflineTools />
+  </Suspense>
+);
 
 // The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
 const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
@@ -19,7 +28,7 @@ export function ManagerArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} />}>
           <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
           <Route path="projects" element={<projects.Screen />} />
           <Route path="create-task" element={<createTask.Screen />} />
@@ -38,7 +47,7 @@ export function TeamPerformanceArea() {
   return (
     <RequireRole role="manager">
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} />}>
           <Route index element={<teamPerformance.Screen />} />
         </Route>
       </Routes>

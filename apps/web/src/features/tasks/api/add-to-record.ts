@@ -4,13 +4,13 @@ import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 
 /** A comment on a subtask by one of its parties. */
-export const addComment = ({ subtaskId, text }: { subtaskId: number; text: string }) => api<ActivityEntry>(`/api/subtasks/${subtaskId}/comments/`, { method: 'POST', body: { text } });
+export const addComment = ({ subtaskId, text }: { subtaskId: number; text: string }) => api<ActivityEntry>(`/api/subtasks/${subtaskId}/comments/`, { method: 'POST', body: { text }, queue: 'comment' });
 
 /** One photo onto a subtask's record (multipart, field `file`). */
 export function uploadPhoto({ subtaskId, file }: { subtaskId: number; file: Blob }) {
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'photo.jpg');
-  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form });
+  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form, queue: 'photo' });
 }
 
 export const useAddComment = () => {

@@ -1,0 +1,28 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { users } from './users';
+
+/**
+ * A write's Idempotency-Key and the first answer it got, per user (decision record 031). The row
+ * is inserted before the write acts; `status_code` stays null while it is in progress.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    location: text('location'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('idempotency_keys_company_user_key').on(table.companyId, table.userId, table.key), index('idempotency_keys_created_at_idx').on(table.createdAt)],
+);

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { subtaskActivity, subtaskAttachments } from '../db/schema/activity';
+import { idempotencyKeys } from '../db/schema/idempotency';
+import { subtasks } from '../db/schema/tasks';
+import { describeEachDatabase, type TestContext } from '../test/build-app';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../test/work-factories';
+import { KEY_INVALID, KEY_REUSED, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
+
+const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
+  callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
+
+async function subtasksNamed(ctx: TestContext, name: string) {
+  const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.name, name));
+  return row!.count;
+}
+
+async function photoForm() {
+  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#208040' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'proof.jpg');
+  // A new Response per call: each form gets its own boundary, as a client rebuilding it would.
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+describeEachDatabase('Idempotency-Key', (ctx) => {
+  let team: Team;
+  let work: Awaited<ReturnType<typeof insertWork>>;
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    work = await insertWork(ctx.app.db, team);
+  });
+
+  it('answers a repeat with the first answer and acts once', async () => {
+    const key = randomUUID();
+    const payload = { major_task_id: work.majorTaskId, name: 'Pour slab', assigned_to_id: team.member.id, due_date: '2099-08-01' };
+
+    const first = await createSubtask(ctx, team.manager, key, payload);
+    const second = await createSubtask(ctx, team.manager, key, { ...payload });
+
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers[REPLAYED_HEADER]).toBe('true');
+    expect(first.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect(await subtasksNamed(ctx, 'Pour slab')).toBe(1);
+  });
+
+  it('refuses the same key with a different body (422) and acts not at all', async () => {
+    const key = randomUUID();
+    const payload = { major_task_id: work.majorTaskId, name: 'Frame walls', assigned_to_id: team.member.id, due_date: '2099-08-01' };
+    expect((await createSubtask(ctx, team.manager, key, payload)).statusCode).toBe(201);
+
+    const other = await createSubtask(ctx, team.manager, key, { ...payload, name: 'Frame roof' });
+
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ detail: KEY_REUSED });
+    expect(await subtasksNamed(ctx, 'Frame roof')).toBe(0);
+  });
+
+  it("keeps another user's identical key apart", async () => {
+    const key = randomUUID();
+    const payload = { major_task_id: work.majorTaskId, name: 'Hang doors', assigned_to_id: team.member.id, due_date: '2099-08-01' };
+
+    const mine = await createSubtask(ctx, team.manager, key, payload);
+    const theirs = await createSubtask(ctx, team.otherManager, key, payload);
+
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await subtasksNamed(ctx, 'Hang doors')).toBe(2);
+  });
+
+  it('acts once for concurrent duplicates, and each gets the same answer', async () => {
+    const key = randomUUID();
+    const payload = { major_task_id: work.majorTaskId, name: 'Lay tiles', assigned_to_id: team.member.id, due_date: '2099-08-01' };
+
+    const answers = await Promise.all([1, 2, 3].map(() => createSubtask(ctx, team.manager, key, payload)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(await subtasksNamed(ctx, 'Lay tiles')).toBe(1);
+  });
+
+  it('sends a task for approval once however often the status change is repeated', async () => {
+    const own = await insertWork(ctx.app.db, team);
+    const key = randomUUID();
+    const send = () => callAs(ctx.app, team.member, { method: 'PATCH', url: `/api/subtasks/${own.subtaskId}/`, payload: { status: 'pending_approval', comment: 'Done, photos attached' }, headers: { 'idempotency-key': key } });
+
+    const [first, second] = await Promise.all([send(), send()]);
+    const third = await send();
+
+    for (const answer of [first!, second!, third]) expect(answer.statusCode, answer.body).toBe(200);
+    expect(third.json()).toEqual(first!.json());
+    const history = await ctx.app.db.select({ id: subtaskActivity.id }).from(subtaskActivity).where(eq(subtaskActivity.subtaskId, own.subtaskId));
+    expect(history).toHaveLength(1);
+  });
+
+  it('keeps one photo when an upload is repeated, its form built again', async () => {
+    const key = randomUUID();
+    const upload = async () => {
+      const form = await photoForm();
+      return callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
+    };
+
+    const first = await upload();
+    const second = await upload();
+
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    const photos = await ctx.app.db.select({ id: subtaskAttachments.id }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, work.subtaskId));
+    expect(photos).toHaveLength(1);
+  });
+
+  it('keeps comments and deletions exactly once too', async () => {
+    const key = randomUUID();
+    const comment = () => callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: 'Rebar delivered' }, headers: { 'idempotency-key': key } });
+    const [first, second] = [await comment(), await comment()];
+    expect(first.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+
+    const doomed = await insertWork(ctx.app.db, team);
+    const deleteKey = randomUUID();
+    const remove = () => callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/major-tasks/${doomed.majorTaskId}/`, headers: { 'idempotency-key': deleteKey } });
+    const removed = await remove();
+    const again = await remove();
+    expect(removed.statusCode).toBe(204);
+    expect(again.statusCode).toBe(204);
+    expect(again.headers[REPLAYED_HEADER]).toBe('true');
+  });
+
+  it('refuses a key that is empty, too long or not printable (400), acting not at all', async () => {
+    for (const key of [' ', 'x'.repeat(256), 'tab\there']) {
+      const name = `Bad key ${key.length}`;
+      const response = await createSubtask(ctx, team.manager, key, { major_task_id: work.majorTaskId, name, assigned_to_id: team.member.id, due_date: '2099-08-01' });
+      expect(response.statusCode, JSON.stringify(key)).toBe(400);
+      expect(response.json().detail).toBe(KEY_INVALID);
+      expect(await subtasksNamed(ctx, name)).toBe(0);
+    }
+  });
+
+  it('lets a refused request be retried with its key: a refusal is not kept', async () => {
+    const key = randomUUID();
+    const payload = { major_task_id: work.majorTaskId, name: 'Refused first', assigned_to_id: team.member.id, due_date: '2099-08-01', priority: 'urgent' };
+    expect((await createSubtask(ctx, team.manager, key, payload)).statusCode).toBe(400);
+    const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row!.count).toBe(0);
+  });
+
+  it('forgets keys after a day', async () => {
+    const key = randomUUID();
+    await createSubtask(ctx, team.manager, key, { major_task_id: work.majorTaskId, name: 'Old news', assigned_to_id: team.member.id, due_date: '2099-08-01' });
+    const stored = () => ctx.app.db.select({ id: idempotencyKeys.id }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+
+    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + 23 * 3_600_000));
+    expect(await stored()).toHaveLength(1);
+    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + 25 * 3_600_000));
+    expect(await stored()).toHaveLength(0);
+  });
+});

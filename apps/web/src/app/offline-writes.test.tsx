@@ -1,0 +1,129 @@
+// jsdom has no IndexedDB: an in-memory one stands in for the browser's.
+import 'fake-indexeddb/auto';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import { useEffect } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { subtasks } from '../../../server/src/db/schema/tasks';
+import type { TestUser } from '../../../server/src/test/factories';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
+import { apiPage } from '../lib/api-client';
+import type { ListSearch } from '../lib/lists';
+import { startApiServer, type ApiServer } from '../test/api-server';
+import { renderScreen } from '../test/render';
+import type { User } from '@siteboard/shared';
+import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
+import { startQueue } from '../features/offline/offline-queue';
+import { SyncStatus } from '../features/offline/components/sync-status';
+
+let server: ApiServer;
+let manager: TestUser;
+let member: TestUser;
+let companyId: number;
+let majorTaskId: number;
+let online = true;
+
+const findPeople: ListSearch<User> = (search) => ({ queryKey: ['people', search], queryFn: () => apiPage<User>('/api/users/', { query: { search, limit: 20 } }) });
+
+/** What the signed-in area runs: the queue for this user, and its state above the screen. */
+function WithQueue({ userId, children }: { userId: number; children: React.ReactNode }) {
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    void startQueue(userId, () => {}).then((stopQueue) => (cancelled ? stopQueue() : (stop = stopQueue)));
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [userId]);
+  return (
+    <>
+      <SyncStatus />
+      {children}
+    </>
+  );
+}
+
+function setOnline(next: boolean) {
+  online = next;
+  act(() => {
+    onlineManager.setOnline(next);
+    window.dispatchEvent(new Event(next ? 'online' : 'offline'));
+  });
+}
+
+async function statusOf(id: number) {
+  const [row] = await server.database.db.select({ status: subtasks.status }).from(subtasks).where(eq(subtasks.id, id));
+  return row!.status;
+}
+
+beforeAll(async () => {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  server = await startApiServer();
+  const company = await server.createCompany();
+  companyId = company.id;
+  manager = await server.createUser(company, 'manager');
+  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const project = await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Tunnel Bore' });
+  majorTaskId = (await insertMajorTask(server.database.db, company.id, project.id, { name: 'Lining' })).id;
+});
+afterEach(() => setOnline(true));
+afterAll(() => server.close());
+
+async function sendForApprovalOffline(name: string) {
+  const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-01' })).id;
+  await server.signIn(member);
+  renderScreen(
+    <WithQueue userId={member.id}>
+      <SubtaskDrawer findAssignees={findPeople} />
+    </WithQueue>,
+    { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' },
+  );
+  const drawer = await screen.findByRole('dialog', { name });
+  await within(drawer).findByText('Tunnel Bore');
+
+  setOnline(false);
+  await userEvent.click(within(drawer).getByRole('button', { name: 'Send for Approval' }));
+  const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+  await userEvent.type(within(send).getByLabelText('Note (optional)'), 'Lining ring 12 done');
+  await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+  return subtaskId;
+}
+
+describe('changes made without a signal', () => {
+  it('wait on the device, then reach the server once when the connection returns', async () => {
+    const subtaskId = await sendForApprovalOffline('Seal ring 12');
+    // The drawer is a modal: what is behind it is hidden from the accessibility tree, not from sight.
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    expect(await statusOf(subtaskId)).toBe('ongoing');
+    const sentBefore = server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`).length;
+    expect(sentBefore).toBe(0);
+
+    setOnline(true);
+
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    expect(await statusOf(subtaskId)).toBe('pending_approval');
+    expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(1);
+  });
+
+  it('keep a change the server refuses, with its reason, until it is discarded', async () => {
+    const subtaskId = await sendForApprovalOffline('Grout ring 13');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Grout ring 13' })).toBeNull());
+    // Meanwhile the manager approved it from the office.
+    await server.database.db.update(subtasks).set({ status: 'completed' }).where(eq(subtasks.id, subtaskId));
+
+    setOnline(true);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+    const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
+    expect(within(queueDialog).getByText(/^Refused: /)).toBeInTheDocument();
+    expect(await statusOf(subtaskId)).toBe('completed');
+
+    await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+  });
+});

@@ -1,0 +1,29 @@
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/** Whether the browser has a connection, as TanStack Query (which pauses fetches without one) sees it. */
+export function useOnline() {
+  return useSyncExternalStore(subscribeOnline, isOnline);
+}
+
+/** Without a signal the screens show what this device saw last, and say since when. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const cache = useQueryClient().getQueryCache();
+  // The newest answer on screen: it changes as the kept answers are put back after a start.
+  const lastUpdated = useSyncExternalStore(
+    (listener) => cache.subscribe(listener),
+    () => cache.getAll().reduce((newest, query) => Math.max(newest, query.state.dataUpdatedAt), 0),
+  );
+  if (useOnline()) return null;
+  const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lastUpdated);
+  return (
+    <div role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900" data-testid="offline-banner">
+      {lastUpdated > 0 ? t('offline.banner', { time }) : t('offline.bannerNothingYet')}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setBeforeSignOut, useAuth } from '../../../lib/auth';
+import { clearQueue, queue, startQueue } from '../offline-queue';
+import { clearPersistedCache, startCachePersistence } from '../persist-cache';
+import { OfflineBanner } from './offline-banner';
+import { SyncStatus } from './sync-status';
+
+const UpdatePrompt = lazy(() => import('./update-prompt'));
+
+/**
+ * Everything the signed-in areas need to work without a signal (issue 20), loaded with them and
+ * never by the landing page: the cached answers kept on the device, the queue of writes made
+ * offline, the offline banner, and the service worker with its "new version" prompt.
+ */
+export default function OfflineTools() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let cancelled = false;
+    let stopQueue = () => {};
+    const stopCache = startCachePersistence(queryClient, userId);
+    void startQueue(userId, () => void queryClient.invalidateQueries()).then((stop) => {
+      if (cancelled) stop();
+      else stopQueue = stop;
+    });
+    setBeforeSignOut(async () => {
+      const waiting = queue.entries().length;
+      if (waiting > 0 && !window.confirm(t('offline.signOutWarning', { count: waiting }))) return false;
+      await clearQueue();
+      await clearPersistedCache(userId);
+      return true;
+    });
+    return () => {
+      cancelled = true;
+      setBeforeSignOut(null);
+      stopCache();
+      stopQueue();
+    };
+  }, [queryClient, userId, t]);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3 empty:hidden">
+        <OfflineBanner />
+        <SyncStatus />
+      </div>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
+import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
+
+/** One write made without a signal, kept in IndexedDB until the server has answered it. */
+export interface QueuedEntry extends QueuedWrite {
+  /** Its place in the queue: the time it was made, in microseconds, unique. */
+  id: number;
+  userId: number;
+  createdAt: string;
+  status: 'waiting' | 'failed';
+  /** The server's reason, when it refused the write. */
+  detail?: string;
+}
+
+let store: UseStore | undefined;
+const db = () => (store ??= createStore('siteboard-offline', 'writes'));
+
+let userId: number | null = null;
+let snapshot: QueuedEntry[] = [];
+const listeners = new Set<() => void>();
+let lastId = 0;
+let flushing: Promise<void> | null = null;
+let onSynced: () => void = () => {};
+
+function publish(next: QueuedEntry[]) {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+async function reload() {
+  const rows = (await entries<number, QueuedEntry>(db())).map(([, entry]) => entry);
+  publish(rows.filter((entry) => entry.userId === userId).sort((a, b) => a.id - b.id));
+}
+
+/** The signed-in user's queued writes, oldest first (for useSyncExternalStore). */
+export const queue = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  entries: () => snapshot,
+};
+
+/**
+ * Starts the queue for a user: the writes of the api client that may wait (`queue` option) go
+ * here while offline or while earlier ones wait; they are sent again, in order, with the key
+ * made when the person acted, whenever the browser comes online. `synced` runs after each write
+ * the server accepted (to reload what it changed).
+ */
+export async function startQueue(user: number, synced: () => void): Promise<() => void> {
+  userId = user;
+  onSynced = synced;
+  setOfflineWriter({
+    mustQueue: () => !navigator.onLine || snapshot.length > 0,
+    enqueue,
+  });
+  await reload();
+  const online = () => void flushQueue();
+  window.addEventListener('online', online);
+  void flushQueue();
+  return () => {
+    window.removeEventListener('online', online);
+    setOfflineWriter(null);
+    userId = null;
+    publish([]);
+  };
+}
+
+async function enqueue(write: QueuedWrite) {
+  if (userId === null) throw new Error('The offline queue has no user.');
+  const id = Math.max(Date.now() * 1000, lastId + 1);
+  lastId = id;
+  const entry: QueuedEntry = { ...write, id, userId, createdAt: new Date().toISOString(), status: 'waiting' };
+  await set(id, entry, db());
+  publish([...snapshot, entry]);
+}
+
+/**
+ * Sends the waiting writes one at a time, oldest first. No answer (still offline): they keep
+ * waiting. A refusal marks that write failed with the server's reason and stops there: the
+ * later ones may depend on it, so they wait until it is retried or discarded.
+ */
+export function flushQueue(): Promise<void> {
+  // `.finally` runs after the assignment even when nothing waits (a synchronous return inside would not).
+  flushing ??= sendWaiting().finally(() => (flushing = null));
+  return flushing;
+}
+
+async function sendWaiting() {
+  for (;;) {
+    const next = snapshot[0];
+    if (!next || next.status === 'failed' || !navigator.onLine) return;
+    try {
+      await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
+      await set(next.id, failed, db());
+      publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
+      return;
+    }
+    await del(next.id, db());
+    publish(snapshot.filter((entry) => entry.id !== next.id));
+    onSynced();
+  }
+}
+
+/** Sends a failed write again (same key: if it did act after all, the server answers as before). */
+export async function retryEntry(id: number) {
+  const entry = snapshot.find((candidate) => candidate.id === id);
+  if (!entry) return;
+  const waiting: QueuedEntry = { ...entry, status: 'waiting', detail: undefined };
+  await set(id, waiting, db());
+  publish(snapshot.map((candidate) => (candidate.id === id ? waiting : candidate)));
+  await flushQueue();
+}
+
+export async function discardEntry(id: number) {
+  await del(id, db());
+  publish(snapshot.filter((entry) => entry.id !== id));
+  await flushQueue();
+}
+
+/** Sign-out: this device forgets the user's queued writes. */
+export async function clearQueue() {
+  await delMany(snapshot.map((entry) => entry.id), db());
+  publish([]);
+}

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
+import { signIn } from '../fixtures';
+
+/** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Whether this page's cached answers, as kept in IndexedDB for the next start, mention `text`. */
+const cacheMentions = (text: string) =>
+  new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('siteboard-cache');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queries')) return resolve(false);
+      const all = db.transaction('queries').objectStore('queries').getAll();
+      all.onsuccess = () => resolve(all.result.some((value) => typeof value === 'string' && value.includes(text)));
+      all.onerror = () => resolve(false);
+    };
+  });
+
+test('a team member without a signal sees their tasks, sends one with a photo, and it reaches the manager once', async ({ page, context }) => {
+  const stamp = Date.now().toString(36);
+  const title = `Seal the tunnel joint ${stamp}`;
+  const managerApi = await apiSignIn(page.request, 'manager');
+  const projects = await managerApi.get<ApiProject[]>('/api/projects/');
+  const created = await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: `Offline ${stamp}`,
+    description: '',
+    subtasks: [{ name: title, assigned_to_id: await userId(managerApi, 'member1@example.com'), due_date: dayFromToday(2), priority: 'high' }],
+  });
+  const subtaskId = findByName(created.subtasks, title).id;
+
+  // One visit online: the service worker keeps the app, IndexedDB the answers.
+  await signIn(page, 'team_member');
+  await page.getByRole('link', { name: 'My Tasks' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(cacheMentions, title)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toContainText(/^Offline — last updated \d{2}:\d{2}$/);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Send for Approval' }).click();
+  const send = page.getByRole('dialog', { name: 'Send for approval' });
+  await send.getByLabel('Add photos').setInputFiles({ name: 'joint.png', mimeType: 'image/png', buffer: PHOTO });
+  await send.getByLabel('Note (optional)').fill('Sealed, photo attached');
+  await send.getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+
+  // Closed and opened again without a signal: the photo and the send still wait.
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveCount(0);
+
+  const pending = await managerApi.get<ApiSubtask[]>('/api/pending-approvals/?limit=100');
+  expect(pending.filter((subtask) => subtask.id === subtaskId)).toHaveLength(1);
+  const photos = await managerApi.get<{ subtask_id: number }[]>(`/api/attachments/?subtask_ids=${subtaskId}`);
+  expect(photos).toHaveLength(1);
+});
