@@ -81,6 +81,8 @@ export const updateProjectInput = z
     manager: positiveId('Select a manager.').optional(),
     manager_id: positiveId('Select a manager.').optional(),
     status: projectStatusSchema.optional(),
+    /** Completing a project whose subtasks await approval closes them as completed; without this the answer is 409 (decision record 030). */
+    confirm_open_work: z.boolean().optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+  .refine(({ confirm_open_work: _confirm, ...input }) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateProjectInput = z.input<typeof updateProjectInput>;
