@@ -19,7 +19,7 @@ export const projectSchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
   status: projectStatusSchema,
-  manager: z.object({ id: z.number(), email: z.string() }).nullable(),
+  manager: z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() }).nullable(),
   company: companyRef,
   /** Ids, or with `?expand=major_tasks` the major tasks themselves with their subtasks. */
   major_tasks: z.array(z.union([z.number(), majorTaskSchema])),
