@@ -14,7 +14,7 @@ export const REASSIGN_INVALID = 'Choose another active manager or team member of
 /** The refusal of a deletion that would orphan work: how much, and what to do. */
 export function openWorkConflict(openSubtasks: number): string {
   const work = openSubtasks === 1 ? '1 open subtask' : `${openSubtasks} open subtasks`;
-  return `This user has ${work}. Choose who takes it over (reassign_to) to delete them.`;
+  return `This user has ${work}. Choose who takes over their work (reassign_to) to delete them.`;
 }
 
 /** The short per-company code shown in greetings: "TM-0007". */

@@ -642,6 +642,9 @@ describeEachDatabase('users API', (ctx) => {
 
     expect(Object.keys(document.paths['/api/users/']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/api/users/{id}/']).sort()).toEqual(['delete', 'patch']);
+    expect(document.paths['/api/users/{id}/'].delete.parameters.map((parameter: { name: string }) => parameter.name)).toContain('reassign_to');
+    expect(Object.keys(document.paths['/api/users/{id}/'].delete.responses)).toContain('409');
+    expect(Object.keys(document.paths['/api/users/{id}/password/'])).toEqual(['post']);
     expect(document.paths['/api/users/'].post.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'role']));
   });
 });

@@ -3,9 +3,13 @@ import { RequireRole } from '../../../components/layouts/require-role';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
+import { PasswordGate } from '../../password-gate';
+import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { ManagerDashboardPage } from './dashboard';
+
+const account = (avatar: string) => <AccountMenu avatar={avatar} />;
 
 // The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
 const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
@@ -18,8 +22,9 @@ export function ManagerArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RequireRole role="manager">
+      <PasswordGate>
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} account={account} />}>
           <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
           <Route path="projects" element={<projects.Screen />} />
           <Route path="create-task" element={<createTask.Screen />} />
@@ -29,6 +34,7 @@ export function ManagerArea() {
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
       <RecordDrawer />
+      </PasswordGate>
     </RequireRole>
   );
 }
@@ -37,12 +43,14 @@ export function ManagerArea() {
 export function TeamPerformanceArea() {
   return (
     <RequireRole role="manager">
+      <PasswordGate>
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} account={account} />}>
           <Route index element={<teamPerformance.Screen />} />
         </Route>
       </Routes>
       <RecordDrawer />
+      </PasswordGate>
     </RequireRole>
   );
 }
