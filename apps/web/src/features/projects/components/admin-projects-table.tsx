@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
-import { EmailText } from '../../../components/ui/email-text';
+import { PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -157,7 +157,7 @@ function ProjectRow({
           {formatDate(project.end_date)}
         </td>
         <td data-label={t('admin.projects.manager')} className={wrapCellClass}>
-          {project.manager ? <EmailText email={project.manager.email} /> : t('common.notAvailable')}
+          {project.manager ? <PersonText person={project.manager} /> : t('common.notAvailable')}
         </td>
         <td data-label={t('admin.projects.status')} className={cellClass}>
           {/* A block around the badge: on a phone card the cell is a grid that would stretch it. */}
