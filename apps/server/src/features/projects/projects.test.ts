@@ -201,7 +201,7 @@ describeEachDatabase('projects API', (ctx) => {
       const response = await patch(ctx, team.admin, id, { [field]: team.otherManager.id });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json().manager).toEqual({ id: team.otherManager.id, email: team.otherManager.email });
+      expect(response.json().manager).toEqual({ id: team.otherManager.id, email: team.otherManager.email, full_name: null });
     });
 
     it.each(['manager', 'manager_id'])('refuses, under %s, a manager of another company and changes nothing', async (field) => {
