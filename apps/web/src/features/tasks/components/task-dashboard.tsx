@@ -2,7 +2,7 @@ import type { DashboardSummary, Subtask } from '@siteboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, RetryAlert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
 import { prefetchPagedList, usePagedList, type PagedListQuery } from '../../../lib/lists';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
