@@ -26,8 +26,8 @@ async function fillAndSubmit(email: string, password = 'a long enough password')
 describe('Create New User', () => {
   it('in a company without managers, starts on Manager and explains the order; a team member cannot be submitted', async () => {
     renderScreen(<CreateUserForm companyId={company.id} />);
-    expect(await screen.findByText('No managers available. Please create a manager first.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Role')).toHaveDisplayValue('Manager');
+    await waitFor(() => expect(screen.getByLabelText('Role')).toHaveDisplayValue('Manager'));
+    expect(screen.getByRole('status')).toHaveTextContent('No managers available. Please create a manager first.');
     expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'Team Member');
     expect(await screen.findByText('No managers available to assign to this team member. Please create a manager first.')).toBeInTheDocument();
