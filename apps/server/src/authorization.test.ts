@@ -85,6 +85,39 @@ const ROWS: Row[] = [
     request: async ({ db, team }) => ({ method: 'DELETE', url: `/api/users/${(await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id })).id}/` }),
     expected: only({ admin: 204 }, 404),
   },
+  {
+    endpoint: 'DELETE /api/users/{id}/ (open work, nobody named)',
+    request: async ({ db, team, work }) => {
+      const leaver = await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id });
+      await insertSubtask(db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: leaver.id });
+      return { method: 'DELETE', url: `/api/users/${leaver.id}/` };
+    },
+    expected: only({ admin: 409 }, 404),
+  },
+  {
+    endpoint: 'DELETE /api/users/{id}/?reassign_to= (open work to the manager)',
+    request: async ({ db, team, work }) => {
+      const leaver = await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id });
+      await insertSubtask(db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: leaver.id });
+      return { method: 'DELETE', url: `/api/users/${leaver.id}/?reassign_to=${team.manager.id}` };
+    },
+    expected: only({ admin: 204 }, 404),
+  },
+  {
+    endpoint: 'POST /api/users/{id}/password/',
+    request: async ({ db, team }) => ({
+      method: 'POST',
+      url: `/api/users/${(await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id })).id}/password/`,
+      payload: { password: 'set by the admin' },
+    }),
+    expected: only({ admin: 204 }, 404),
+  },
+  {
+    // Open to every signed-in user; a wrong current password keeps the shared callers' passwords as they are.
+    endpoint: 'POST /api/profile/password/ (a wrong current password)',
+    request: () => ({ method: 'POST', url: '/api/profile/password/', payload: { current_password: 'not the password', new_password: 'a brand new passphrase' } }),
+    expected: everyone(400),
+  },
   { endpoint: 'GET /api/team-members/', request: () => ({ method: 'GET', url: '/api/team-members/' }), expected: only({ admin: 200, projectManager: 200, otherManager: 200 }, 200) },
   {
     endpoint: 'POST /api/team-members/',
@@ -108,6 +141,26 @@ const ROWS: Row[] = [
     expected: only({ admin: 201 }, 400),
   },
   { endpoint: 'PATCH /api/projects/{id}/', request: ({ work }) => ({ method: 'PATCH', url: `/api/projects/${work.projectId}/`, payload: { description: 'Phase 2' } }), expected: only({ admin: 200 }, 404) },
+  {
+    endpoint: 'PATCH /api/projects/{id}/ complete with subtasks awaiting approval, unconfirmed',
+    request: async ({ db, team }) => {
+      const project = await insertProject(db, team.company.id, { managerId: team.manager.id });
+      const majorTask = await insertMajorTask(db, team.company.id, project.id);
+      await insertSubtask(db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.member.id, status: 'pending_approval' });
+      return { method: 'PATCH', url: `/api/projects/${project.id}/`, payload: { status: 'completed' } };
+    },
+    expected: only({ admin: 409 }, 404),
+  },
+  {
+    endpoint: 'PATCH /api/projects/{id}/ complete with confirm_open_work',
+    request: async ({ db, team }) => {
+      const project = await insertProject(db, team.company.id, { managerId: team.manager.id });
+      const majorTask = await insertMajorTask(db, team.company.id, project.id);
+      await insertSubtask(db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.member.id, status: 'pending_approval' });
+      return { method: 'PATCH', url: `/api/projects/${project.id}/`, payload: { status: 'completed', confirm_open_work: true } };
+    },
+    expected: only({ admin: 200 }, 404),
+  },
   {
     endpoint: 'DELETE /api/projects/{id}/',
     request: async ({ db, team }) => ({ method: 'DELETE', url: `/api/projects/${(await insertProject(db, team.company.id, { managerId: team.manager.id })).id}/` }),

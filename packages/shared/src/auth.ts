@@ -23,6 +23,10 @@ export type TokenInput = z.infer<typeof tokenInput>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
+/** Sign-in's answer: the pair, and whether the web must send the user to change their password first. */
+export const loginAnswer = tokenPair.extend({ must_change_password: z.boolean() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
 export const refreshInput = z.object({ refresh: text({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
 
 export const newPassword = text({ error: 'Password is required.' })
@@ -48,3 +52,19 @@ export type SignupInput = z.infer<typeof signupInput>;
 export function isTimeZone(value: string): boolean {
   return value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value);
 }
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+export const SAME_PASSWORD = 'Choose a password different from your current one.';
+
+/** A user's own change: the current password proves it is them. */
+export const changePasswordInput = z
+  .object({
+    current_password: text({ error: 'Current password is required.' }).min(1, 'Current password is required.'),
+    new_password: newPassword,
+  })
+  .refine((input) => input.current_password !== input.new_password, { path: ['new_password'], message: SAME_PASSWORD });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** An admin's reset of another user's password: that user must change it at their next sign-in. */
+export const setPasswordInput = z.object({ password: newPassword });
+export type SetPasswordInput = z.infer<typeof setPasswordInput>;

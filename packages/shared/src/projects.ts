@@ -19,7 +19,7 @@ export const projectSchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
   status: projectStatusSchema,
-  manager: z.object({ id: z.number(), email: z.string() }).nullable(),
+  manager: z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() }).nullable(),
   company: companyRef,
   /** Ids, or with `?expand=major_tasks` the major tasks themselves with their subtasks. */
   major_tasks: z.array(z.union([z.number(), majorTaskSchema])),
@@ -81,6 +81,8 @@ export const updateProjectInput = z
     manager: positiveId('Select a manager.').optional(),
     manager_id: positiveId('Select a manager.').optional(),
     status: projectStatusSchema.optional(),
+    /** Completing a project whose subtasks await approval closes them as completed; without this the answer is 409 (decision record 030). */
+    confirm_open_work: z.boolean().optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
+  .refine(({ confirm_open_work: _confirm, ...input }) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateProjectInput = z.input<typeof updateProjectInput>;

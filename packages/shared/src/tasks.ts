@@ -11,7 +11,7 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const prioritySchema = z.enum(PRIORITIES, { error: 'Priority must be low, medium or high.' });
 export type Priority = z.infer<typeof prioritySchema>;
 
-const person = z.object({ id: z.number(), email: z.string() });
+const person = z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() });
 const projectRef = z.object({ id: z.number(), name: z.string(), status: z.enum(['planned', 'ongoing', 'completed']), manager_id: z.number().nullable() });
 
 export const subtaskSchema = z.object({
@@ -23,6 +23,8 @@ export const subtaskSchema = z.object({
   due_date: z.string().nullable(),
   assigned_to: person.nullable(),
   assigned_to_id: z.number().nullable(),
+  /** The assignee's account was deleted while this work was theirs: lists mark it so someone takes it over. */
+  assignee_left: z.boolean(),
   assigned_by: person.nullable(),
   major_task_id: z.number(),
   major_task: z.object({ id: z.number(), name: z.string(), project: projectRef }),

@@ -9,6 +9,8 @@ export const companyRef = z.object({ id: z.number(), name: z.string() });
 export const userSchema = z.object({
   id: z.number(),
   email: z.string(),
+  /** Optional; screens show it with the e-mail as secondary text, the e-mail alone without it. */
+  full_name: z.string().nullable(),
   role: roleSchema,
   code: z.string(),
   designation: z.string().nullable(),
@@ -17,6 +19,8 @@ export const userSchema = z.object({
   company_id: z.number(),
   manager_id: z.number().nullable(),
   manager_data: z.object({ email: z.string() }).nullable(),
+  /** An admin set this user's password: they must choose their own (POST /api/profile/password/) before anything else. */
+  must_change_password: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -44,6 +48,13 @@ const designation = text()
   .max(100, 'Designation must be at most 100 characters.')
   .nullish()
   .transform((value) => (value ? value : null));
+export const FULL_NAME_MAX = 120;
+/** Trimmed; empty means no name (null). */
+export const fullName = text()
+  .trim()
+  .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters.`)
+  .nullish()
+  .transform((value) => (value ? value : null));
 const managerId = positiveId('Select a manager.').nullish();
 
 export const MANAGER_REQUIRED = 'A manager must be assigned to a team member.';
@@ -56,6 +67,7 @@ export const createUserInput = z
       .min(1, 'Email and password are required.')
       .min(8, 'Password must be at least 8 characters.')
       .max(200, 'Password must be at most 200 characters.'),
+    full_name: fullName,
     role: z.enum(ASSIGNABLE_ROLES, { error: 'Role must be manager or team_member.' }),
     designation,
     mobile_number: mobileNumber,
@@ -69,14 +81,21 @@ export const createUserInput = z
 export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z
-  .object({ role: roleSchema.optional(), designation: designation.optional(), mobile_number: mobileNumber.optional(), manager_id: managerId })
+  .object({ full_name: fullName.optional(), role: roleSchema.optional(), designation: designation.optional(), mobile_number: mobileNumber.optional(), manager_id: managerId })
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
+/** `DELETE /api/users/{id}/`: who takes over the user's open subtasks; required when they have any. */
+export const deleteUserQuery = z.object({
+  reassign_to: positiveId('Choose who takes over the work.')
+    .optional()
+    .meta({ description: "The active manager or team member who takes over the deleted user's open subtasks (not completed, in projects not completed)" }),
+});
+
 export const teamMemberSchema = z.object({
   id: z.number(),
-  user: z.object({ id: z.number(), email: z.string(), company: companyRef }),
-  manager: z.object({ id: z.number(), email: z.string() }).nullable(),
+  user: z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable(), company: companyRef }),
+  manager: z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() }).nullable(),
   performance_score: z.number(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -89,6 +108,7 @@ export const teamListQuery = z.object({ ...pageParams(TEAM_MAX_LIMIT) });
 export const teamWorkloadItemSchema = z.object({
   user_id: z.number(),
   email: z.string(),
+  full_name: z.string().nullable(),
   tasks: z.array(z.string()),
   task_count: z.number(),
 });

@@ -31,14 +31,14 @@ describe.each(['pglite', 'postgres'] as const)('JSON built by PostgreSQL [%s]', 
     const database = await createTestDatabase(kind);
     try {
       const [row] = await database.db.execute<{ people: unknown; none: unknown }>(sql`
-        select ${jsonArray(jsonObject({ n: sql`n`, person: personJson(sql`case when n > 1 then n end`, sql`'p' || n || '@site.test'`) }), [sql`n desc`])} as people,
+        select ${jsonArray(jsonObject({ n: sql`n`, person: personJson(sql`case when n > 1 then n end`, sql`'p' || n || '@site.test'`, sql`case when n = 3 then 'Pat Three' end`) }), [sql`n desc`])} as people,
                (select ${jsonArray(jsonObject({ n: sql`n` }), [sql`n`])} from generate_series(1, 0) as n) as none
         from generate_series(1, 3) as n`).then((result) => (result as unknown as { rows: { people: unknown; none: unknown }[] }).rows);
 
       expect(row).toEqual({
         people: [
-          { n: 3, person: { id: 3, email: 'p3@site.test' } },
-          { n: 2, person: { id: 2, email: 'p2@site.test' } },
+          { n: 3, person: { id: 3, email: 'p3@site.test', full_name: 'Pat Three' } },
+          { n: 2, person: { id: 2, email: 'p2@site.test', full_name: null } },
           { n: 1, person: null },
         ],
         none: [],

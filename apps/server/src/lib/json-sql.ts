@@ -25,8 +25,9 @@ export function jsonObject<T = unknown>(fields: Record<string, SQLWrapper>): SQL
   return sql<T>`(select row_to_json(fields) from (select ${sql.join(columns, sql`, `)}) fields)`;
 }
 
-/** `{id, email}` of a left-joined person, null where no one joined. */
-export const personJson = (id: SQLWrapper, email: SQLWrapper) => sql<{ id: number; email: string } | null>`case when ${id} is null then null else ${jsonObject({ id, email })} end`;
+/** `{id, email, full_name}` of a left-joined person, null where no one joined. */
+export const personJson = (id: SQLWrapper, email: SQLWrapper, fullName: SQLWrapper) =>
+  sql<{ id: number; email: string; full_name: string | null } | null>`case when ${id} is null then null else ${jsonObject({ id, email, full_name: fullName })} end`;
 
 /** The values as a JSON array in this order: `[]`, not null, when there is none. */
 export const jsonArray = <T>(value: SQL<T>, orderBy: SQL[]) => sql<T[]>`coalesce(json_agg(${value} order by ${sql.join(orderBy, sql`, `)}), '[]')`;

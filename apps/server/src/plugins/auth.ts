@@ -12,6 +12,8 @@ declare module 'fastify' {
     user: AuthUser;
     /** The service context of a protected request: set by `authenticate`. */
     ctx: ServiceContext;
+    /** The refresh-token family of the login the access token belongs to (decision record 001). */
+    loginFamily: string;
   }
   interface FastifyInstance {
     tokens: Tokens;
@@ -29,6 +31,7 @@ export const authPlugin = fp(
     app.decorate('loginThrottle', createLoginThrottle(options.throttleStore));
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('ctx', null as unknown as ServiceContext);
+    app.decorateRequest('loginFamily', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -38,6 +41,7 @@ export const authPlugin = fp(
       const identity = await identities.find(claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');
       request.user = identity;
+      request.loginFamily = claims.family;
       request.ctx = { db: app.db, user: identity };
     });
   },

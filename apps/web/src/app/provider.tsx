@@ -12,8 +12,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       new QueryClient({
         defaultOptions: {
           queries: {
-            // A 4xx will not change by asking again; a dropped site connection might.
-            retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+            // A 4xx will not change by asking again; a dropped site connection might: one more try
+            // after a second, so a failed load says so (with Retry) within about three seconds.
+            retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+            retryDelay: 1000,
             refetchOnWindowFocus: true,
           },
           // A write always runs: the api client decides whether it goes out or into the offline queue.

@@ -14,6 +14,8 @@ interface AuthContextValue {
   /** Token, then profile; stores both or nothing. Resolves to the signed-in user. */
   login(input: { email: string; password: string; role: Role; companyId: string }): Promise<User>;
   logout(): Promise<void>;
+  /** Reads the profile again (after the user changed something about themselves, e.g. their password). */
+  refreshProfile(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -114,6 +116,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [endSession]);
 
+  const refreshProfile = useCallback(async () => {
+    const profile = await api<User>('/api/profile/');
+    storage.writeUser(profile);
+    setUser(profile);
+  }, []);
+
   const logout = useCallback(async () => {
     if (beforeSignOut && !(await beforeSignOut())) return;
     const refresh = storage.refreshToken;
@@ -122,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signOutTo(storage.companyId);
   }, [signOutTo]);
 
-  const value = useMemo(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  const value = useMemo(() => ({ status, user, login, logout, refreshProfile }), [status, user, login, logout, refreshProfile]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

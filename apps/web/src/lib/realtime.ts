@@ -140,10 +140,6 @@ export function useRealtime(user: { id?: number; email?: string } | null, handle
   const email = user?.email;
 
   useEffect(() => {
-    if ('Notification' in window && window.isSecureContext && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
     if (!id || !email || !storage.token) {
       connection.close();
       return;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'manager', 'team_member']);
@@ -13,9 +13,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull(),
     code: text('code').notNull(),
+    fullName: text('full_name'),
     designation: text('designation'),
     mobileNumber: text('mobile_number'),
     managerId: integer('manager_id').references((): AnyPgColumn => users.id),
+    // Set when an admin chooses the password: the web sends the user to change it before anything else.
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Soft delete: the row stays so the history it touched keeps its names.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, refreshInput, tokenInput, tokenPair, userSchema } from '@siteboard/shared';
+import { changePasswordInput, errorResponse, loginAnswer, refreshInput, tokenInput, tokenPair, userSchema } from '@siteboard/shared';
 import { NotFoundError } from '../../lib/errors';
 import { findUser } from '../users/users.queries';
-import { login, refresh, revoke } from './auth.service';
+import { changeOwnPassword, login, refresh, revoke } from './auth.service';
 
 /** Public: getting, rotating and ending a token pair. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, tokens: app.tokens, throttle: app.loginThrottle };
 
   app.post('/api/token/', {
-    schema: { tags: ['auth'], summary: 'Sign in', body: tokenInput, response: { 200: tokenPair, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
+    schema: { tags: ['auth'], summary: 'Sign in (must_change_password: the web asks for a new password first)', body: tokenInput, response: { 200: loginAnswer, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
     handler: async (request) => login(deps, request.body, request.ip),
   });
 
@@ -35,6 +35,20 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUser(app.db, request.user.companyId, request.user.id);
       if (!user) throw new NotFoundError();
       return user;
+    },
+  });
+
+  app.post('/api/profile/password/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your own password: your other sessions end, this one goes on',
+      security: [{ bearer: [] }],
+      body: changePasswordInput,
+      response: { 204: z.null().describe('Password changed'), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request, reply) => {
+      await changeOwnPassword(request.ctx, request.loginFamily, request.body);
+      return reply.code(204).send(null);
     },
   });
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenInput, TokenPair } from '@siteboard/shared';
+import { WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type TokenInput, type TokenPair } from '@siteboard/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { UnauthorizedError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import { findLoginCandidate } from '../users/users.queries';
+import type { ServiceContext } from '../../lib/context';
+import { fieldError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { findLoginCandidate, findPasswordHash, revokeUserRefreshTokens, setPasswordHash } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
 import { settleIdentityChanges } from './identity-cache';
 import type { LoginThrottle } from './auth.throttle';
@@ -19,14 +20,33 @@ export const INVALID_CREDENTIALS = 'No active account found with the given crede
 const INVALID_REFRESH = 'Token is invalid or expired.';
 
 /** One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing. */
-export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<TokenPair> {
+export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<LoginAnswer> {
   const accountKey = `${input.company_id}:${input.email.toLowerCase()}`;
   await deps.throttle.countAttempt(clientKey, accountKey);
   const candidate = await findLoginCandidate(deps.db, input.company_id, input.email);
   const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
   if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
   await deps.throttle.recordSuccess(clientKey, accountKey);
-  return issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
+  const pair = await issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
+  return { ...pair, must_change_password: candidate.mustChangePassword };
+}
+
+/**
+ * A user changes their own password: the current one proves it is them (a wrong one is a field
+ * error, not a 401, so the web keeps the session). Every other login of theirs ends; this one
+ * (`keepFamily`) goes on, and a password an admin set no longer needs changing.
+ */
+export async function changeOwnPassword(ctx: ServiceContext, keepFamily: string, input: ChangePasswordInput): Promise<void> {
+  const { companyId, id: userId } = ctx.user;
+  const currentHash = await findPasswordHash(ctx.db, companyId, userId);
+  if (currentHash === undefined) throw new NotFoundError();
+  if (!(await verifyPassword(currentHash, input.current_password))) throw fieldError('current_password', WRONG_CURRENT_PASSWORD);
+  const passwordHash = await hashPassword(input.new_password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();
+    await revokeUserRefreshTokens(tx, userId, keepFamily);
+  });
+  await settleIdentityChanges(ctx.db);
 }
 
 /** How long after a refresh token is spent a repeat of it answers the same successor instead of ending the login. */

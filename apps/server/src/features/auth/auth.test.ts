@@ -64,7 +64,7 @@ describeEachDatabase('auth API', (ctx) => {
 
       expect(response.statusCode).toBe(200);
       const pair: TokenPair = response.json();
-      expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      expect(pair).toEqual({ access: expect.any(String), refresh: expect.any(String), must_change_password: false });
       const profile = await getProfile(ctx, pair.access);
       expect(profile.statusCode).toBe(200);
       expect(profile.json()).toEqual({
@@ -78,6 +78,8 @@ describeEachDatabase('auth API', (ctx) => {
         company_id: company.id,
         manager_id: manager.id,
         manager_data: { email: manager.email },
+        full_name: null,
+        must_change_password: false,
       });
     });
 

@@ -126,6 +126,8 @@ describeEachDatabase('companies API', (ctx) => {
           company_id: body.company_id,
           manager_id: null,
           manager_data: null,
+          full_name: null,
+          must_change_password: false,
         },
       });
       const [company] = await ctx.app.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, body.company_id));

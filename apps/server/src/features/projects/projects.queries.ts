@@ -69,6 +69,7 @@ function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: Proje
       ...projectFields,
       managerId: projects.managerId,
       managerEmail: managers.email,
+      managerFullName: managers.fullName,
       companyId: companies.id,
       companyName: companies.name,
       majorTasks: page.expandMajorTasks
@@ -93,7 +94,7 @@ function toProject(row: ProjectRow): Project {
     start_date: row.startDate,
     end_date: row.endDate,
     status: row.status,
-    manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail } : null,
+    manager: row.managerId !== null && row.managerEmail !== null ? { id: row.managerId, email: row.managerEmail, full_name: row.managerFullName } : null,
     company: { id: row.companyId, name: row.companyName },
     major_tasks: row.majorTasks,
   };
@@ -148,7 +149,7 @@ export async function findProjectRow(db: DbOrTx, companyId: number, projectId: n
 /** The project's current dates, locked until the transaction ends so a merged check cannot go stale. */
 export async function lockProjectForUpdate(tx: DbOrTx, companyId: number, projectId: number) {
   const [row] = await tx
-    .select({ id: projects.id, startDate: projects.startDate, endDate: projects.endDate })
+    .select({ id: projects.id, status: projects.status, startDate: projects.startDate, endDate: projects.endDate })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
     .for('update');

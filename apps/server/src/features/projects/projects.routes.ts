@@ -39,7 +39,16 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/api/projects/:id/', {
     preValidation: manage,
-    schema: { tags, security, summary: 'Edit a project', params: idParams, body: updateProjectInput, response: { 200: projectSchema, ...refusals } },
+    schema: {
+      tags,
+      security,
+      summary: 'Edit a project',
+      description:
+        'Completing a project whose subtasks await approval answers 409 (its detail says how many) unless `confirm_open_work` is true; then those subtasks are completed with it and leave every pending list and count.',
+      params: idParams,
+      body: updateProjectInput,
+      response: { 200: projectSchema, ...refusals, 409: errorResponse },
+    },
     handler: async (request) => updateProject(request.ctx, request.params.id, request.body),
   });
 

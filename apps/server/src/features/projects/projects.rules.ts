@@ -21,3 +21,9 @@ export function resolveManagerField(input: { manager?: number; manager_id?: numb
 export function endDateError(startDate: string, endDate: string): string | undefined {
   return endDate < startDate ? END_BEFORE_START : undefined;
 }
+
+/** Completing a project with subtasks awaiting approval asks first (decision record 030): the 409's detail. */
+export function awaitingApprovalConflict(pending: number): string {
+  const subject = pending === 1 ? '1 subtask awaits' : `${pending} subtasks await`;
+  return `${subject} approval. Confirm to complete the project anyway.`;
+}

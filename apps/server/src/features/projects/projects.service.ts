@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { MAJOR_TASKS_PER_LISTED_PROJECT, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import { fieldError, NotFoundError } from '../../lib/errors';
+import { ConflictError, fieldError, NotFoundError } from '../../lib/errors';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, type Page } from '../../lib/lists';
+import { closeProjectApprovals, countProjectSubtasks } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import {
@@ -18,7 +19,7 @@ import {
   type ProjectExportRow,
   type ProjectValues,
 } from './projects.queries';
-import { endDateError, PROJECT_NOT_FOUND, resolveManagerField } from './projects.rules';
+import { awaitingApprovalConflict, endDateError, PROJECT_NOT_FOUND, resolveManagerField } from './projects.rules';
 
 export const INVALID_MANAGER = 'Select an active manager of your company.';
 
@@ -98,6 +99,14 @@ export async function updateProject(ctx: ServiceContext, projectId: number, inpu
 
     const endError = endDateError(input.start_date ?? current.startDate, input.end_date ?? current.endDate);
     if (endError) throw fieldError('end_date', endError);
+
+    // Completing closes the project's approvals, once the caller has seen how many (decision record 030).
+    const completes = input.status === 'completed' && current.status !== 'completed';
+    if (completes) {
+      const pending = await countProjectSubtasks(tx, companyId, projectId, 'pending_approval');
+      if (pending > 0 && !input.confirm_open_work) throw new ConflictError(awaitingApprovalConflict(pending));
+      if (pending > 0) await closeProjectApprovals(tx, companyId, projectId, ctx.user.id);
+    }
 
     const values: Partial<ProjectValues> = {
       name: input.name,

@@ -58,7 +58,7 @@ describeEachDatabase('projects API', (ctx) => {
           start_date: '2026-01-01',
           end_date: '2026-12-31',
           status: 'ongoing',
-          manager: { id: team.manager.id, email: team.manager.email },
+          manager: { id: team.manager.id, email: team.manager.email, full_name: null },
           company: { id: team.company.id, name: team.company.name },
           major_tasks: [work.majorTaskId],
         });
@@ -78,11 +78,11 @@ describeEachDatabase('projects API', (ctx) => {
         id: work.majorTaskId,
         project_id: work.projectId,
         project: { id: work.projectId, status: 'ongoing' },
-        created_by: { id: team.manager.id, email: team.manager.email },
+        created_by: { id: team.manager.id, email: team.manager.email, full_name: null },
         due_date: '2026-06-30',
       });
       expect(majorTask.subtasks).toEqual([
-        expect.objectContaining({ id: work.subtaskId, major_task_id: work.majorTaskId, assigned_to: { id: team.member.id, email: team.member.email }, due_date: '2026-06-30' }),
+        expect.objectContaining({ id: work.subtaskId, major_task_id: work.majorTaskId, assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: '2026-06-30' }),
       ]);
     });
 
@@ -112,7 +112,7 @@ describeEachDatabase('projects API', (ctx) => {
         start_date: '2026-02-01',
         end_date: '2026-09-30',
         status: 'ongoing',
-        manager: { id: team.manager.id, email: team.manager.email },
+        manager: { id: team.manager.id, email: team.manager.email, full_name: null },
         company: { id: team.company.id, name: team.company.name },
         major_tasks: [],
       });
@@ -201,7 +201,7 @@ describeEachDatabase('projects API', (ctx) => {
       const response = await patch(ctx, team.admin, id, { [field]: team.otherManager.id });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json().manager).toEqual({ id: team.otherManager.id, email: team.otherManager.email });
+      expect(response.json().manager).toEqual({ id: team.otherManager.id, email: team.otherManager.email, full_name: null });
     });
 
     it.each(['manager', 'manager_id'])('refuses, under %s, a manager of another company and changes nothing', async (field) => {

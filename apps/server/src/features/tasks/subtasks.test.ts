@@ -60,9 +60,10 @@ describeEachDatabase('subtasks API', (ctx) => {
         status: 'ongoing',
         priority: 'medium',
         due_date: '2099-08-01',
-        assigned_to: { id: team.otherMember.id, email: team.otherMember.email },
+        assigned_to: { id: team.otherMember.id, email: team.otherMember.email, full_name: null },
         assigned_to_id: team.otherMember.id,
-        assigned_by: { id: team.member.id, email: team.member.email },
+        assignee_left: false,
+        assigned_by: { id: team.member.id, email: team.member.email, full_name: null },
         major_task_id: work.majorTaskId,
         major_task: { id: work.majorTaskId, name: expect.any(String), project: { id: work.projectId, name: expect.any(String), status: 'ongoing', manager_id: expect.any(Number) } },
         created_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -258,6 +259,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         priority: 'high',
         due_date: '2026-09-15',
         assigned_to_id: team.otherManager.id,
+        assignee_left: false,
       });
 
       expect(response.statusCode).toBe(200);
@@ -266,8 +268,9 @@ describeEachDatabase('subtasks API', (ctx) => {
         description: 'More detail',
         priority: 'high',
         due_date: '2026-09-15',
-        assigned_to: { id: team.otherManager.id, email: team.otherManager.email },
+        assigned_to: { id: team.otherManager.id, email: team.otherManager.email, full_name: null },
         assigned_to_id: team.otherManager.id,
+        assignee_left: false,
         status: 'ongoing',
       });
     });

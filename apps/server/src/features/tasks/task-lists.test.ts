@@ -70,8 +70,8 @@ describeEachDatabase('task lists API', (ctx) => {
       const item = response.json().find((subtask: { id: number }) => subtask.id === s.inManagersProject);
       expect(item).toMatchObject({
         status: 'pending_approval',
-        assigned_to: { id: team.member.id, email: team.member.email },
-        assigned_by: { id: team.otherManager.id, email: team.otherManager.email },
+        assigned_to: { id: team.member.id, email: team.member.email, full_name: null },
+        assigned_by: { id: team.otherManager.id, email: team.otherManager.email, full_name: null },
         major_task: { id: expect.any(Number), name: expect.any(String), project: { id: expect.any(Number), name: expect.any(String), status: 'ongoing', manager_id: expect.any(Number) } },
       });
     });

@@ -39,9 +39,10 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
     status: subtasks.status,
     priority: subtasks.priority,
     due_date: subtasks.dueDate,
-    assigned_to: personJson(assignees.id, assignees.email),
+    assigned_to: personJson(assignees.id, assignees.email, assignees.fullName),
     assigned_to_id: subtasks.assignedToId,
-    assigned_by: personJson(assigners.id, assigners.email),
+    assignee_left: sql<boolean>`${assignees.deletedAt} is not null`,
+    assigned_by: personJson(assigners.id, assigners.email, assigners.fullName),
     major_task_id: subtasks.majorTaskId,
     major_task: majorTaskRef,
     created_at: isoTimestamp(subtasks.createdAt),
@@ -343,7 +344,7 @@ function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder, subtaskLimit?: nu
     name: majorTasks.name,
     description: majorTasks.description,
     due_date: majorTasks.dueDate,
-    created_by: personJson(creators.id, creators.email),
+    created_by: personJson(creators.id, creators.email, creators.fullName),
     created_at: isoTimestamp(majorTasks.createdAt),
     project: projectRefJson,
     project_id: majorTasks.projectId,
@@ -524,4 +525,73 @@ export async function refreshMajorTaskDueDate(tx: DbOrTx, companyId: number, maj
     .update(majorTasks)
     .set({ dueDate: sql`(${latest})` })
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
+}
+
+/** Subtasks of the project (of the company) in this status: what completing it would close (decision record 030). */
+export async function countProjectSubtasks(db: DbOrTx, companyId: number, projectId: number, status: SubtaskStatus): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .where(and(eq(subtasks.companyId, companyId), eq(majorTasks.projectId, projectId), eq(subtasks.status, status)));
+  return row!.count;
+}
+
+/**
+ * Completing a project closes its approvals (decision record 030): its subtasks awaiting approval
+ * become completed in one statement, each with a line of history naming who completed the
+ * project, so they leave every pending list and count. Answers how many were closed.
+ */
+export async function closeProjectApprovals(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    with closed as (
+      update ${subtasks} set status = 'completed', completed_at = now()
+      from ${majorTasks}
+      where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId}
+        and ${subtasks.companyId} = ${companyId} and ${subtasks.status} = 'pending_approval'
+      returning ${subtasks.id} as id
+    ), history as (
+      insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, from_status, to_status)
+      select ${companyId}, id, ${actorId}, 'status_changed', 'pending_approval', 'completed' from closed
+    )
+    select count(*)::int as closed from closed
+  `);
+  return (result as unknown as { rows: { closed: number }[] }).rows[0]!.closed;
+}
+
+/** Open work: a subtask not completed, in a project not completed (a completed project's work is closed). */
+function openWorkOf(companyId: number, userId: number): SQL {
+  const activeMajorTasks = sql`select ${majorTasks.id} from ${majorTasks} join ${projects} on ${projects.id} = ${majorTasks.projectId} where ${majorTasks.companyId} = ${companyId} and ${projects.status} <> 'completed'`;
+  return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), inArray(subtasks.status, openStatuses), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
+}
+
+/** How many open subtasks are assigned to the user. */
+export async function countOpenWork(db: DbOrTx, companyId: number, userId: number): Promise<number> {
+  return db.$count(subtasks, openWorkOf(companyId, userId));
+}
+
+/**
+ * Hands the user's open subtasks to another person in one statement, each with a line of history
+ * (who took it from whom); answers the ids moved.
+ */
+export async function reassignOpenWork(
+  tx: DbOrTx,
+  companyId: number,
+  from: { id: number; email: string },
+  to: { id: number; email: string },
+  actorId: number,
+): Promise<number[]> {
+  const changes = JSON.stringify({ assigned_to: { from, to } });
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${subtasks} set assigned_to_id = ${to.id}
+      where ${openWorkOf(companyId, from.id)}
+      returning ${subtasks.id} as id
+    ), history as (
+      insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, changes)
+      select ${companyId}, id, ${actorId}, 'edited', ${changes}::jsonb from moved
+    )
+    select id from moved order by id
+  `);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 }

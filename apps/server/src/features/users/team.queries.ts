@@ -24,10 +24,12 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
       id: teamMembers.id,
       userId: users.id,
       userEmail: users.email,
+      userFullName: users.fullName,
       companyId: companies.id,
       companyName: companies.name,
       managerId: managers.id,
       managerEmail: managers.email,
+      managerFullName: managers.fullName,
       performanceScore: teamMembers.performanceScore,
       total: matchingRowCount(),
     })
@@ -52,8 +54,8 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
     page,
     (row) => ({
       id: row.id,
-      user: { id: row.userId, email: row.userEmail, company: { id: row.companyId, name: row.companyName } },
-      manager: row.managerId === null || row.managerEmail === null ? null : { id: row.managerId, email: row.managerEmail },
+      user: { id: row.userId, email: row.userEmail, full_name: row.userFullName, company: { id: row.companyId, name: row.companyName } },
+      manager: row.managerId === null || row.managerEmail === null ? null : { id: row.managerId, email: row.managerEmail, full_name: row.managerFullName },
       performance_score: row.performanceScore,
     }),
     async () => (await listTeamMembers(db, companyId, filter, { limit: 1 })).total,
@@ -65,7 +67,7 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
   const companyId = sql.placeholder('companyId');
   const team = db.$with('team').as(
     db
-      .select({ userId: users.id, email: users.email })
+      .select({ userId: users.id, email: users.email, fullName: users.fullName })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.managerId, sql.placeholder('managerId')), eq(users.companyId, companyId), isNull(users.deletedAt))),
@@ -90,6 +92,7 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
     .select({
       userId: team.userId,
       email: team.email,
+      fullName: team.fullName,
       // The names of the soonest due only: the count says how many there are.
       names: sql<string[] | null>`(array_agg(${work.name} order by ${work.dueDate} asc nulls last, ${work.id}) filter (where ${work.id} is not null))[1:${sql.raw(String(WORKLOAD_TASK_NAMES))}]`,
       taskCount,
@@ -97,7 +100,7 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
     })
     .from(team)
     .leftJoin(work, and(eq(work.assigneeId, team.userId), inArray(work.majorTaskId, activeMajorTasks)))
-    .groupBy(team.userId, team.email)
+    .groupBy(team.userId, team.email, team.fullName)
     .orderBy(taskCount, sql`lower(${team.email})`, asc(team.userId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -114,7 +117,7 @@ export async function listTeamWorkload(db: DbOrTx, companyId: number, managerId:
   return toPage(
     rows,
     page,
-    (row) => ({ user_id: row.userId, email: row.email, tasks: row.names ?? [], task_count: row.taskCount }),
+    (row) => ({ user_id: row.userId, email: row.email, full_name: row.fullName, tasks: row.names ?? [], task_count: row.taskCount }),
     async () => (await listTeamMembers(db, companyId, { managerId }, { limit: 1 })).total,
   );
 }

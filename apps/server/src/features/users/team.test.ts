@@ -57,8 +57,8 @@ describeEachDatabase('team members API', (ctx) => {
       const all = await listRecords(ctx, admin.access);
 
       expect(all).toEqual([
-        { id: expect.any(Number), user: { id: alice.id, email: alice.email, company }, manager: { id: first.id, email: first.email }, performance_score: 0 },
-        { id: expect.any(Number), user: { id: bob.id, email: bob.email, company }, manager: { id: second.id, email: second.email }, performance_score: 0 },
+        { id: expect.any(Number), user: { id: alice.id, email: alice.email, full_name: null, company }, manager: { id: first.id, email: first.email, full_name: null }, performance_score: 0 },
+        { id: expect.any(Number), user: { id: bob.id, email: bob.email, full_name: null, company }, manager: { id: second.id, email: second.email, full_name: null }, performance_score: 0 },
       ]);
       const { access } = await loginAs(ctx.app, first);
       expect((await listRecords(ctx, access)).map((record) => record.user.id)).toEqual([alice.id]);
@@ -87,8 +87,8 @@ describeEachDatabase('team members API', (ctx) => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         id: expect.any(Number),
-        user: { id: member.id, email: member.email, company: { id: admin.company.id, name: admin.company.name } },
-        manager: { id: manager.id, email: manager.email },
+        user: { id: member.id, email: member.email, full_name: null, company: { id: admin.company.id, name: admin.company.name } },
+        manager: { id: manager.id, email: manager.email, full_name: null },
         performance_score: 0,
       });
       const users: User[] = (await call(ctx, admin.access, 'GET', '/api/users/')).json();
@@ -108,7 +108,7 @@ describeEachDatabase('team members API', (ctx) => {
       const moved = await postRecord(ctx, admin.access, { user_id: member.id, manager_id: second.id });
 
       expect(moved.statusCode).toBe(200);
-      expect(moved.json()).toMatchObject({ id: scored.json().id, manager: { id: second.id, email: second.email }, performance_score: 80 });
+      expect(moved.json()).toMatchObject({ id: scored.json().id, manager: { id: second.id, email: second.email, full_name: null }, performance_score: 80 });
       const users: User[] = (await call(ctx, admin.access, 'GET', '/api/users/')).json();
       expect(users.find((user) => user.id === member.id)).toMatchObject({ manager_id: second.id, manager_data: { email: second.email } });
       expect(await listRecords(ctx, admin.access)).toHaveLength(1);
@@ -129,7 +129,7 @@ describeEachDatabase('team members API', (ctx) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ detail: 'User not found.' });
       }
-      expect(await listRecords(ctx, other.access)).toEqual([expect.objectContaining({ manager: { id: foreignManager.id, email: foreignManager.email }, performance_score: 0 })]);
+      expect(await listRecords(ctx, other.access)).toEqual([expect.objectContaining({ manager: { id: foreignManager.id, email: foreignManager.email, full_name: null }, performance_score: 0 })]);
     });
 
     it('refuses a user who is not a team member', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role, User } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -12,6 +12,7 @@ const managers = alias(users, 'managers');
 const userColumns = {
   id: users.id,
   email: users.email,
+  fullName: users.fullName,
   role: users.role,
   code: users.code,
   designation: users.designation,
@@ -20,6 +21,7 @@ const userColumns = {
   companyName: companies.name,
   managerId: users.managerId,
   managerEmail: managers.email,
+  mustChangePassword: users.mustChangePassword,
 };
 
 type UserRow = { [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'] | null };
@@ -28,6 +30,7 @@ function toUser(row: UserRow): User {
   return {
     id: row.id!,
     email: row.email!,
+    full_name: row.fullName,
     role: row.role!,
     code: row.code!,
     designation: row.designation,
@@ -36,6 +39,7 @@ function toUser(row: UserRow): User {
     company_id: row.companyId!,
     manager_id: row.managerId,
     manager_data: row.managerEmail ? { email: row.managerEmail } : null,
+    must_change_password: row.mustChangePassword ?? false,
   };
 }
 
@@ -55,15 +59,44 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
 /** The only place a password hash is read. */
 export async function findLoginCandidate(db: DbOrTx, companyId: number, email: string) {
   const [row] = await db
-    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, mustChangePassword: users.mustChangePassword })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)));
   return row;
 }
 
+/** An active user's password hash, for checking the current password before a change. */
+export async function findPasswordHash(db: DbOrTx, companyId: number, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.passwordHash;
+}
+
+/** A new password for an active user; `mustChange` says whether they must replace it at their next sign-in. Answers whether the user was found. */
+export async function setPasswordHash(db: DbOrTx, companyId: number, userId: number, passwordHash: string, mustChange: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: mustChange })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function insertUser(
   db: DbOrTx,
-  values: { companyId: number; email: string; passwordHash: string; role: Role; code: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null },
+  values: {
+    companyId: number;
+    email: string;
+    fullName?: string | null;
+    passwordHash: string;
+    role: Role;
+    code: string;
+    managerId?: number | null;
+    designation?: string | null;
+    mobileNumber?: string | null;
+  },
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!;
@@ -119,7 +152,7 @@ export async function isEmailTaken(db: DbOrTx, companyId: number, email: string)
  */
 export async function lockActiveMembers(db: DbOrTx, companyId: number, userIds: number[]) {
   return db
-    .select({ id: users.id, role: users.role, managerId: users.managerId, code: users.code })
+    .select({ id: users.id, email: users.email, role: users.role, managerId: users.managerId, code: users.code })
     .from(users)
     .where(and(eq(users.companyId, companyId), inArray(users.id, userIds), isNull(users.deletedAt)))
     .orderBy(asc(users.id))
@@ -147,7 +180,7 @@ export async function updateUserRow(
   db: DbOrTx,
   companyId: number,
   userId: number,
-  values: { role?: Role; code?: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null },
+  values: { fullName?: string | null; role?: Role; code?: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null },
 ) {
   await db
     .update(users)
@@ -163,12 +196,18 @@ export async function softDeleteUser(db: DbOrTx, companyId: number, userId: numb
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
 }
 
-/** Ends every login of the user: their refresh tokens stop rotating and (through the revoked family) their access tokens stop working. */
-export async function revokeUserRefreshTokens(db: DbOrTx, userId: number) {
+/**
+ * Ends every login of the user but `keepFamily` (the caller's own, when they change their own
+ * password): their refresh tokens stop rotating and (through the revoked family) their access
+ * tokens stop working; migration 0007's trigger tells every instance's identity cache.
+ */
+export async function revokeUserRefreshTokens(db: DbOrTx, userId: number, keepFamily?: string) {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamily !== undefined) conditions.push(ne(refreshTokens.family, keepFamily));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(...conditions));
 }
 
 /** Takes the company's next user number; the row lock makes concurrent creations take different numbers. */

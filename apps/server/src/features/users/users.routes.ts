@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, errorResponse, idParams, updateUserInput, userListQuery, userSchema } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { createUser, deleteUser, listUsers, updateUser } from './users.service';
+import { createUser, deleteUser, listUsers, setUserPassword, updateUser } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -55,12 +55,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',
+      description:
+        'Their open subtasks (not completed, in projects not completed) go to `reassign_to` in the same step. With open work and no `reassign_to` the answer is 409 and its detail says how many subtasks are open.',
       security,
       params: idParams,
-      response: { 204: z.null().describe('Deleted'), ...failures },
+      querystring: deleteUserQuery,
+      response: { 204: z.null().describe('Deleted'), ...failures, 409: errorResponse },
     },
     handler: async (request, reply) => {
-      await deleteUser(request.ctx, request.params.id);
+      await deleteUser(request.ctx, request.params.id, request.query);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post('/api/users/:id/password/', {
+    preValidation: manage,
+    schema: {
+      tags,
+      summary: "Set another user's password: their sessions end and they must change it at their next sign-in",
+      security,
+      params: idParams,
+      body: setPasswordInput,
+      response: { 204: z.null().describe('Password set'), ...failures },
+    },
+    handler: async (request, reply) => {
+      await setUserPassword(request.ctx, request.params.id, request.body.password);
       return reply.code(204).send(null);
     },
   });

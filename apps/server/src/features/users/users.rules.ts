@@ -9,6 +9,13 @@ export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const MANAGER_INVALID = 'Select an active manager of your company.';
 export const MANAGER_HAS_TEAM_ROLE = "Reassign this manager's team members before changing their role.";
 export const MANAGER_HAS_TEAM_DELETE = "Reassign this manager's team members before deleting them.";
+export const REASSIGN_INVALID = 'Choose another active manager or team member of your company to take over the work.';
+
+/** The refusal of a deletion that would orphan work: how much, and what to do. */
+export function openWorkConflict(openSubtasks: number): string {
+  const work = openSubtasks === 1 ? '1 open subtask' : `${openSubtasks} open subtasks`;
+  return `This user has ${work}. Choose who takes over their work (reassign_to) to delete them.`;
+}
 
 /** The short per-company code shown in greetings: "TM-0007". */
 export function userCode(role: Role, companyUserNumber: number): string {

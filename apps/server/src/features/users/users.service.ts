@@ -1,12 +1,14 @@
-import { EMAIL_TAKEN, type User, type createUserInput, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, type User, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
+import { ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
+import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
 import { settleIdentityChanges } from '../auth/identity-cache';
+import { countOpenWork, reassignOpenWork } from '../tasks/tasks.queries';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
   ACTIVE_EMAIL_INDEX,
@@ -18,6 +20,7 @@ import {
   listActiveUsers,
   lockActiveMembers,
   revokeUserRefreshTokens,
+  setPasswordHash,
   softDeleteUser,
   takeNextUserNumber,
   updateUserRow,
@@ -29,7 +32,9 @@ import {
   MANAGER_HAS_TEAM_DELETE,
   MANAGER_HAS_TEAM_ROLE,
   MANAGER_INVALID,
+  REASSIGN_INVALID,
   USER_NOT_FOUND,
+  openWorkConflict,
   managerLinkFor,
   planRoleChange,
   userCode,
@@ -38,6 +43,7 @@ import {
 type UserListQuery = z.output<typeof userListQuery>;
 type CreateUser = z.output<typeof createUserInput>;
 type UpdateUser = z.output<typeof updateUserInput>;
+type DeleteUserQuery = z.output<typeof deleteUserQuery>;
 
 /** The caller's company's active users, filtered and paged as asked. */
 export function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
@@ -64,6 +70,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUser): Promis
       const { id } = await insertUser(tx, {
         companyId,
         email: input.email,
+        fullName: input.full_name,
         passwordHash,
         role: input.role,
         code: userCode(input.role, number),
@@ -94,6 +101,7 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
     if (plan.leavesManagerRole && (await countActiveReports(tx, companyId, userId)) > 0) throw fieldError('role', MANAGER_HAS_TEAM_ROLE);
 
     await updateUserRow(tx, companyId, userId, {
+      fullName: input.full_name,
       role: plan.role,
       code: plan.code,
       managerId: plan.managerId,
@@ -109,15 +117,46 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
   return updated;
 }
 
-/** Soft delete: the user leaves every list and their sessions end; rows that name them keep doing so. */
-export async function deleteUser(ctx: ServiceContext, userId: number): Promise<void> {
+/**
+ * Soft delete: the user leaves every list and their sessions end; rows that name them keep doing
+ * so. Their open work (subtasks not completed, in projects not completed) goes to `reassign_to`
+ * in the same transaction; with open work and nobody named, nothing changes (409 saying how much).
+ */
+export async function deleteUser(ctx: ServiceContext, userId: number, query: DeleteUserQuery = {}): Promise<void> {
   const { companyId } = ctx.user;
   if (userId === ctx.user.id) throw new ForbiddenError(CANNOT_DELETE_SELF);
   await ctx.db.transaction(async (tx) => {
-    const [current] = await lockActiveMembers(tx, companyId, [userId]);
+    const reassignTo = query.reassign_to;
+    const locked = await lockActiveMembers(tx, companyId, reassignTo === undefined ? [userId] : [userId, reassignTo]);
+    const current = locked.find((row) => row.id === userId);
     if (!current) throw new NotFoundError(USER_NOT_FOUND);
     if (current.role === 'manager' && (await countActiveReports(tx, companyId, userId)) > 0) throw new ValidationError(MANAGER_HAS_TEAM_DELETE);
+    if (reassignTo === undefined) {
+      const open = await countOpenWork(tx, companyId, userId);
+      if (open > 0) throw new ConflictError(openWorkConflict(open));
+    } else {
+      const heir = locked.find((row) => row.id === reassignTo);
+      if (reassignTo === userId || !heir || heir.role === 'admin') throw fieldError('reassign_to', REASSIGN_INVALID);
+      const moved = await reassignOpenWork(tx, companyId, { id: userId, email: current.email }, { id: heir.id, email: heir.email }, ctx.user.id);
+      if (moved.length > 0) await events.emit(tx, 'subtasks.assigned', { actor: { id: ctx.user.id, companyId, email: ctx.user.email }, subtaskIds: moved });
+    }
     await softDeleteUser(tx, companyId, userId);
+    await revokeUserRefreshTokens(tx, userId);
+  });
+  await settleIdentityChanges(ctx.db);
+}
+
+/**
+ * An admin sets another user's password: every login of theirs ends now (the identity trigger of
+ * migration 0007 tells each instance's cache), and they must choose their own at next sign-in.
+ */
+export async function setUserPassword(ctx: ServiceContext, userId: number, password: string): Promise<void> {
+  const { companyId } = ctx.user;
+  if (userId === ctx.user.id) throw new ForbiddenError(CANNOT_EDIT_SELF);
+  if (!(await findActiveMember(ctx.db, companyId, userId))) throw new NotFoundError(USER_NOT_FOUND);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setPasswordHash(tx, companyId, userId, passwordHash, true))) throw new NotFoundError(USER_NOT_FOUND);
     await revokeUserRefreshTokens(tx, userId);
   });
   await settleIdentityChanges(ctx.db);

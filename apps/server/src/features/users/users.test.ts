@@ -80,6 +80,8 @@ describeEachDatabase('users API', (ctx) => {
         company_id: admin.company.id,
         manager_id: manager.id,
         manager_data: { email: manager.email },
+        full_name: null,
+        must_change_password: false,
       });
       expect(listed[2]).toEqual({
         id: manager.id,
@@ -92,6 +94,8 @@ describeEachDatabase('users API', (ctx) => {
         company_id: admin.company.id,
         manager_id: null,
         manager_data: null,
+        full_name: null,
+        must_change_password: false,
       });
     });
 
@@ -133,7 +137,7 @@ describeEachDatabase('users API', (ctx) => {
   describe('POST /api/users/', () => {
     it('creates a manager who can then sign in', async () => {
       const admin = await signedInAdmin(ctx);
-      const payload = userPayload({ role: 'manager', designation: '  Foreman ', mobile_number: '', company_id: admin.company.id });
+      const payload = userPayload({ role: 'manager', full_name: '  Ana Ruiz ', designation: '  Foreman ', mobile_number: '', company_id: admin.company.id });
 
       const response = await call(ctx, admin.access, 'POST', '/api/users/', payload);
 
@@ -142,6 +146,7 @@ describeEachDatabase('users API', (ctx) => {
       expect(created).toEqual({
         id: expect.any(Number),
         email: payload.email,
+        full_name: 'Ana Ruiz',
         role: 'manager',
         code: 'MGR-0002',
         designation: 'Foreman',
@@ -150,6 +155,7 @@ describeEachDatabase('users API', (ctx) => {
         company_id: admin.company.id,
         manager_id: null,
         manager_data: null,
+        must_change_password: false,
       });
       const { access } = await loginAs(ctx.app, { id: created.id, email: payload.email, password: DEFAULT_PASSWORD, role: 'manager', companyId: admin.company.id });
       const profile = await call(ctx, access, 'GET', '/api/profile/');
@@ -169,8 +175,8 @@ describeEachDatabase('users API', (ctx) => {
       expect(records.json()).toEqual([
         {
           id: expect.any(Number),
-          user: { id: created.id, email: created.email, company: { id: admin.company.id, name: admin.company.name } },
-          manager: { id: manager.id, email: manager.email },
+          user: { id: created.id, email: created.email, full_name: null, company: { id: admin.company.id, name: admin.company.name } },
+          manager: { id: manager.id, email: manager.email, full_name: null },
           performance_score: 0,
         },
       ]);
@@ -636,6 +642,9 @@ describeEachDatabase('users API', (ctx) => {
 
     expect(Object.keys(document.paths['/api/users/']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/api/users/{id}/']).sort()).toEqual(['delete', 'patch']);
+    expect(document.paths['/api/users/{id}/'].delete.parameters.map((parameter: { name: string }) => parameter.name)).toContain('reassign_to');
+    expect(Object.keys(document.paths['/api/users/{id}/'].delete.responses)).toContain('409');
+    expect(Object.keys(document.paths['/api/users/{id}/password/'])).toEqual(['post']);
     expect(document.paths['/api/users/'].post.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'role']));
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout';
+import { RedirectSignedIn } from '../../components/layouts/redirect-signed-in';
 import { Alert } from '../../components/ui/alert';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { FALLBACK_COMPANY_ID, storage, type LoginState } from '../../lib/storage';
@@ -13,26 +14,29 @@ export function LoginPage() {
   const companyName = (useLocation().state as LoginState | null)?.companyName;
 
   return (
-    <AuthLayout
-      title={t('login.title')}
-      subtitle={
-        <>
-          {companyName && <p>{t('login.company', { name: companyName })}</p>}
-          <p>
-            {t('login.otherCompany')}{' '}
-            <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
-              {t('login.chooseCompany')}
-            </Link>
-          </p>
-        </>
-      }
-    >
-      {params.get('created') && (
-        <div className="mb-4">
-          <Alert tone="success">{t('login.companyCreated')}</Alert>
-        </div>
-      )}
-      <LoginForm companyId={companyId} />
-    </AuthLayout>
+    <RedirectSignedIn>
+      <AuthLayout
+        title={t('login.title')}
+        subtitle={
+          <>
+            {companyName && <p>{t('login.company', { name: companyName })}</p>}
+            <p>
+              {t('login.otherCompany')}{' '}
+              <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
+                {t('login.chooseCompany')}
+              </Link>
+            </p>
+          </>
+        }
+      >
+        {params.get('created') && (
+          <div className="mb-4">
+            <Alert tone="success">{t('login.companyCreated')}</Alert>
+          </div>
+        )}
+        <LoginForm companyId={companyId} />
+        <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
+      </AuthLayout>
+    </RedirectSignedIn>
   );
 }

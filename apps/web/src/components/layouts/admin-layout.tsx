@@ -13,8 +13,8 @@ const SECTIONS: { key: string; label: string; icon: IconName; sectionId: string 
   { key: 'appraisal', label: 'admin.nav.appraisal', icon: 'report', sectionId: 'appraisal-report' },
 ];
 
-/** The admin's shell; `calendarFeed` is the header's calendar tool. */
-export function AdminLayout({ calendarFeed }: { calendarFeed?: ReactNode }) {
+/** The admin's shell; `calendarFeed` is the header's calendar tool, `account` the user's menu. */
+export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNode; account?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const location = useLocation();
@@ -65,6 +65,7 @@ export function AdminLayout({ calendarFeed }: { calendarFeed?: ReactNode }) {
         <>
           {calendarFeed}
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
+          {account}
           <Button variant="secondary" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>

@@ -4,6 +4,7 @@ import type { Role } from '@siteboard/shared';
 import { useAuth } from '../../lib/auth';
 import { FALLBACK_COMPANY_ID, loginPath, storage } from '../../lib/storage';
 import { LoadingScreen } from '../ui/loading-screen';
+import { GUARD_REDIRECT } from './redirect-signed-in';
 
 /** Spec §2: the wrong role, or no session, goes to the company picker of the stored company; a session that just ended, to its login. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
@@ -11,7 +12,8 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signedOut') return <Navigate to={loginPath()} replace />;
   if (!user || user.role !== role) {
-    return <Navigate to={`/company-selection?companyId=${storage.companyId ?? FALLBACK_COMPANY_ID}`} replace />;
+    // Marked as the guard's redirect: the company picker then stays (spec §2) instead of sending a signed-in user home.
+    return <Navigate to={`/company-selection?companyId=${storage.companyId ?? FALLBACK_COMPANY_ID}`} replace state={GUARD_REDIRECT} />;
   }
   return children;
 }

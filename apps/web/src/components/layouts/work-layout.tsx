@@ -8,6 +8,8 @@ import { Shell, type ShellNavItem } from './shell';
 
 type Area = 'manager' | 'team-member';
 
+const AVATAR: Record<Area, string> = { manager: 'M', 'team-member': 'TM' };
+
 const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boolean }[]> = {
   manager: [
     { to: '/manager', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
@@ -26,9 +28,22 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
 
 /**
  * The manager's and the team member's shell: same frame, different menu and avatar. `calendarFeed`
- * and `notifications` are the header's tools; `offline` (the offline banner and sync state) tops the page.
+ * and `notifications` are the header's tools; `offline` (the offline banner and sync state) tops the
+ * page; `account` renders the avatar as the user's menu.
  */
-export function WorkLayout({ area, notifications, calendarFeed, offline }: { area: Area; notifications?: ReactNode; calendarFeed?: ReactNode; offline?: ReactNode }) {
+export function WorkLayout({
+  area,
+  notifications,
+  calendarFeed,
+  offline,
+  account,
+}: {
+  area: Area;
+  notifications?: ReactNode;
+  calendarFeed?: ReactNode;
+  offline?: ReactNode;
+  account?: (avatar: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
 
@@ -55,9 +70,13 @@ export function WorkLayout({ area, notifications, calendarFeed, offline }: { are
           <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
             {user?.email}
           </span>
-          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
-            {area === 'manager' ? 'M' : 'TM'}
-          </span>
+          {account ? (
+            account(AVATAR[area])
+          ) : (
+            <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
+              {AVATAR[area]}
+            </span>
+          )}
           <Button variant="secondary" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>

@@ -13,3 +13,15 @@ export function Alert({ tone, children }: { tone: keyof typeof tones; children: 
     </div>
   );
 }
+
+/** A load that failed, with the way out: Retry asks again. */
+export function RetryAlert({ children, onRetry, retryLabel }: { children: ReactNode; onRetry: () => void; retryLabel: string }) {
+  return (
+    <div role="alert" className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${tones.error}`}>
+      <span>{children}</span>
+      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
+        {retryLabel}
+      </button>
+    </div>
+  );
+}

@@ -25,3 +25,15 @@ export function PriorityDot({ priority, count }: { priority: Priority; count?: n
     </span>
   );
 }
+
+/** Work past its due date: red text and an icon-free badge, so colour is never the only sign. */
+export function OverdueBadge() {
+  const { t } = useTranslation();
+  return <span className="inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t('account.overdue')}</span>;
+}
+
+/** Work whose assignee's account was deleted: someone should take it over. */
+export function LeftBadge() {
+  const { t } = useTranslation();
+  return <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('account.assigneeLeft')}</span>;
+}

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { buttonClasses } from './button';
 
 /**
@@ -39,4 +39,35 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/**
+ * A confirmation asked from code, when the answer decides how an action goes on (the server
+ * asked first, e.g. a 409): `ask` opens the dialog and resolves true on confirm, false on cancel.
+ */
+export function useConfirm({ title, confirmLabel, cancelLabel }: { title: string; confirmLabel: string; cancelLabel: string }) {
+  const [pending, setPending] = useState<{ description: ReactNode; resolve: (confirmed: boolean) => void } | null>(null);
+  const settle = (confirmed: boolean) => {
+    pending?.resolve(confirmed);
+    setPending(null);
+  };
+  const ask = (description: ReactNode) => new Promise<boolean>((resolve) => setPending({ description, resolve }));
+  const dialog = (
+    <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{pending?.description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses('primary')} onClick={() => settle(true)}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+  return { ask, dialog };
 }

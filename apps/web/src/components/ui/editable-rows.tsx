@@ -94,6 +94,7 @@ export function useRowEditing(notice?: string) {
     lastEditedId,
     feedback,
     fail: (text: string) => setFeedback({ tone: 'error', text }),
+    succeed: (text: string) => setFeedback({ tone: 'success', text }),
     /** Runs a row's action (a delete) and shows how it went above the table. */
     run: (action: () => Promise<unknown>, successText: string, failure: FailureTexts) => {
       setFeedback(null);

@@ -2,20 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 const cardClasses =
-  'flex w-full flex-col gap-2 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 hover:shadow-md aria-expanded:ring-2 aria-expanded:ring-brand-600';
+  'flex w-full flex-col gap-2 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 hover:shadow-md aria-expanded:ring-2 aria-expanded:ring-brand-600 [.compact-cards_&]:gap-0.5 [.compact-cards_&]:rounded-xl [.compact-cards_&]:p-2';
 
 /** `count` is undefined while it loads: a grey bar stands in for the number. */
 function CardBody({ label, count }: { label: string; count: number | undefined }) {
   const { t } = useTranslation();
   return (
     <>
-      <span className="text-sm font-semibold text-slate-600">{label}</span>
+      <span className="text-sm font-semibold text-slate-600 [.compact-cards_&]:text-[11px] [.compact-cards_&]:leading-tight">{label}</span>
       {count === undefined ? (
         <span className="my-1.5 block h-6 w-10 animate-pulse rounded bg-slate-200 motion-reduce:animate-none">
           <span className="sr-only">{t('app.loading')}</span>
         </span>
       ) : (
-        <span className="text-3xl font-bold text-ink">{count}</span>
+        <span className="text-3xl font-bold text-ink [.compact-cards_&]:text-xl">{count}</span>
       )}
     </>
   );

@@ -14,6 +14,8 @@ export interface BellItem {
   createdAt: string;
   isRead: boolean;
   source: 'api' | 'live';
+  /** The subtask it is about: clicking the item opens it. */
+  subtaskId: number | null;
 }
 
 export function normaliseMessage(message: string): string {
@@ -27,11 +29,21 @@ export function mergeKey(type: string, message: string): string {
 
 export function fromRecord(record: NotificationRecord): BellItem {
   const { type, message, created_by, created_at } = record.notification;
-  return { key: mergeKey(type, message), id: record.id, type, message, createdBy: created_by, createdAt: record.created_at || created_at, isRead: record.is_read, source: 'api' };
+  return { key: mergeKey(type, message), id: record.id, type, message, createdBy: created_by, createdAt: record.created_at || created_at, isRead: record.is_read, source: 'api', subtaskId: record.subtask_id ?? null };
 }
 
-export function fromLive(live: Pick<LiveNotification, 'type' | 'message' | 'created_by' | 'timestamp'> & { id?: number }): BellItem {
-  return { key: mergeKey(live.type, live.message), id: live.id, type: live.type, message: live.message, createdBy: live.created_by, createdAt: live.timestamp, isRead: false, source: 'live' };
+export function fromLive(live: Pick<LiveNotification, 'type' | 'message' | 'created_by' | 'timestamp'> & { id?: number; subtask_id?: number | null }): BellItem {
+  return {
+    key: mergeKey(live.type, live.message),
+    id: live.id,
+    type: live.type,
+    message: live.message,
+    createdBy: live.created_by,
+    createdAt: live.timestamp,
+    isRead: false,
+    source: 'live',
+    subtaskId: live.subtask_id ?? null,
+  };
 }
 
 const timeOf = (item: BellItem) => {

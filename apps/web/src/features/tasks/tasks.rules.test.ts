@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localToday, priorityCounts, progressOf } from './tasks.rules';
+import { bySoonestDue, isOverdue, localToday, priorityCounts, progressOf } from './tasks.rules';
 
 describe('major task summary', () => {
   it('counts subtasks by priority and completed ones for progress', () => {
@@ -18,5 +18,27 @@ describe('localToday', () => {
   it('is the date on the local calendar, zero-padded', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
     expect(localToday(new Date(2026, 10, 24, 0, 0))).toBe('2026-11-24');
+  });
+});
+
+describe('isOverdue and bySoonestDue', () => {
+  const today = '2026-05-10';
+  it('calls overdue only unfinished work due before today', () => {
+    expect(isOverdue({ status: 'ongoing', due_date: '2026-05-09' }, today)).toBe(true);
+    expect(isOverdue({ status: 'pending_approval', due_date: '2026-05-09' }, today)).toBe(true);
+    expect(isOverdue({ status: 'completed', due_date: '2026-05-09' }, today)).toBe(false);
+    expect(isOverdue({ status: 'ongoing', due_date: today }, today)).toBe(false);
+    expect(isOverdue({ status: 'ongoing', due_date: null }, today)).toBe(false);
+  });
+
+  it('puts overdue work on top, then the soonest due, undated last', () => {
+    const tasks = [
+      { id: 1, status: 'ongoing' as const, due_date: null },
+      { id: 2, status: 'ongoing' as const, due_date: '2026-06-01' },
+      { id: 3, status: 'completed' as const, due_date: '2026-05-01' },
+      { id: 4, status: 'ongoing' as const, due_date: '2026-05-02' },
+      { id: 5, status: 'ongoing' as const, due_date: '2026-05-20' },
+    ];
+    expect([...tasks].sort((a, b) => bySoonestDue(a, b, today)).map((task) => task.id)).toEqual([4, 3, 5, 2, 1]);
   });
 });

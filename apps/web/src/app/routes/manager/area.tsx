@@ -4,6 +4,8 @@ import { RequireRole } from '../../../components/layouts/require-role';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
+import { PasswordGate } from '../../password-gate';
+import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { ManagerDashboardPage } from './dashboard';
@@ -16,6 +18,8 @@ const offline = (
   </Suspense>
 );
 
+const account = (avatar: string) => <AccountMenu avatar={avatar} />;
+
 // The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
 const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
 const createTask = lazyScreen(() => import('./create-task'), (module) => module.ManagerCreateTaskPage);
@@ -27,8 +31,9 @@ export function ManagerArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RequireRole role="manager">
+      <PasswordGate>
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
           <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
           <Route path="projects" element={<projects.Screen />} />
           <Route path="create-task" element={<createTask.Screen />} />
@@ -38,6 +43,7 @@ export function ManagerArea() {
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
       <RecordDrawer />
+      </PasswordGate>
     </RequireRole>
   );
 }
@@ -46,12 +52,14 @@ export function ManagerArea() {
 export function TeamPerformanceArea() {
   return (
     <RequireRole role="manager">
+      <PasswordGate>
       <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} />}>
+        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
           <Route index element={<teamPerformance.Screen />} />
         </Route>
       </Routes>
       <RecordDrawer />
+      </PasswordGate>
     </RequireRole>
   );
 }

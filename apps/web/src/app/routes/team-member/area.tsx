@@ -4,6 +4,8 @@ import { RequireRole } from '../../../components/layouts/require-role';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
+import { PasswordGate } from '../../password-gate';
+import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { TeamMemberDashboardPage } from './dashboard';
@@ -16,6 +18,8 @@ const offline = (
   </Suspense>
 );
 
+const account = (avatar: string) => <AccountMenu avatar={avatar} />;
+
 // The dashboard comes with the area; the other screens are one chunk, fetched once the dashboard is idle.
 const loadPages = () => import('./pages');
 const projects = lazyScreen(loadPages, (module) => module.TeamMemberProjectsPage);
@@ -27,8 +31,9 @@ export function TeamMemberArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RequireRole role="team_member">
+      <PasswordGate>
       <Routes>
-        <Route element={<WorkLayout area="team-member" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} />}>
+        <Route element={<WorkLayout area="team-member" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
           <Route index element={<TeamMemberDashboardPage loadProjects={projects.load} />} />
           <Route path="projects" element={<projects.Screen />} />
           <Route path="create-task" element={<createTask.Screen />} />
@@ -37,6 +42,7 @@ export function TeamMemberArea() {
         <Route path="*" element={<Navigate to="/company-selection" replace />} />
       </Routes>
       <RecordDrawer />
+      </PasswordGate>
     </RequireRole>
   );
 }

@@ -34,6 +34,7 @@ afterAll(() => server.close());
 const badge = () => screen.queryByTestId('notification-badge');
 
 describe('the notification bell', () => {
+
   it('counts an unread notification once, merging a live push with its API twin, and adds a new push', async () => {
     clearLiveNotifications();
     renderScreen(<NotificationBell email={member.email} />);
@@ -81,5 +82,18 @@ describe('the notification bell', () => {
     expect(await within(modal).findByText(assignedMessage)).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'All Notifications' })).toBeNull());
+  });
+});
+
+describe('a notification about a subtask', () => {
+  it('opens the subtask a notification is about', async () => {
+    clearLiveNotifications();
+    const { router } = renderScreen(<NotificationBell email={member.email} />);
+    await userEvent.click(await screen.findByTestId('notification-bell'));
+    // Read already by the tests above: it is on the Read tab.
+    await userEvent.click(await screen.findByRole('tab', { name: /^Read/ }));
+    await userEvent.click(await screen.findByRole('link', { name: assignedMessage }));
+    expect(router.state.location.search).toMatch(/^\?subtask=\d+$/);
+    expect(screen.queryByRole('link', { name: assignedMessage })).toBeNull();
   });
 });

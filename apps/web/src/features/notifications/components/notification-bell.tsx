@@ -4,6 +4,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationRecord } from '@siteboard/shared';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSubtaskHref } from '../../../components/ui/subtask-link';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon, type IconName } from '../../../components/ui/icons';
@@ -113,13 +115,14 @@ export function NotificationBell({ email }: { email: string }) {
                 ))}
               </Tabs.List>
               <Tabs.Content value="unread" className="max-h-[70vh] overflow-y-auto md:max-h-64">
-                <NotificationList items={unread} empty={t('notifications.empty')} highlighted={highlighted} />
+                <NotificationList items={unread} empty={t('notifications.empty')} highlighted={highlighted} onOpenItem={() => setOpen(false)} />
               </Tabs.Content>
               <Tabs.Content value="read" className="max-h-[70vh] overflow-y-auto md:max-h-64">
-                <NotificationList items={read} empty={t('notifications.empty')} highlighted={highlighted} />
+                <NotificationList items={read} empty={t('notifications.empty')} highlighted={highlighted} onOpenItem={() => setOpen(false)} />
               </Tabs.Content>
             </Tabs.Root>
-            <div className="border-t border-slate-200 p-2">
+            <div className="space-y-2 border-t border-slate-200 p-2">
+              <DesktopNotificationsItem />
               <Button
                 variant="secondary"
                 className="w-full"
@@ -145,7 +148,7 @@ export function NotificationBell({ email }: { email: string }) {
               {records.isFetching && !records.data ? (
                 <p className="p-4 text-center text-sm text-slate-500">{t('notifications.loading')}</p>
               ) : (
-                <NotificationList items={items} empty={t('notifications.noneFound')} highlighted={highlighted} />
+                <NotificationList items={items} empty={t('notifications.noneFound')} highlighted={highlighted} onOpenItem={() => setShowAll(false)} />
               )}
             </div>
             <div className="flex justify-end">
@@ -160,7 +163,21 @@ export function NotificationBell({ email }: { email: string }) {
   );
 }
 
-function NotificationList({ items, empty, highlighted }: { items: BellItem[]; empty: string; highlighted: ReadonlySet<string> }) {
+/** Asks for desktop notifications only when the user chooses to (a browser asks once; a prompt right after sign-in is mostly refused). */
+function DesktopNotificationsItem() {
+  const { t } = useTranslation();
+  const supported = typeof window !== 'undefined' && 'Notification' in window && window.isSecureContext;
+  const [permission, setPermission] = useState(() => (supported ? Notification.permission : 'denied'));
+  if (!supported || permission !== 'default') return null;
+  return (
+    <Button variant="ghost" className="w-full" onClick={() => void Notification.requestPermission().then(setPermission, () => undefined)}>
+      {t('account.enableDesktop')}
+    </Button>
+  );
+}
+
+function NotificationList({ items, empty, highlighted, onOpenItem }: { items: BellItem[]; empty: string; highlighted: ReadonlySet<string>; onOpenItem: () => void }) {
+  const href = useSubtaskHref();
   if (items.length === 0) return <p className="p-4 text-center text-sm text-slate-500">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-100">
@@ -172,7 +189,13 @@ function NotificationList({ items, empty, highlighted }: { items: BellItem[]; em
               <Icon name={style.icon} className="h-4 w-4" />
             </span>
             <span className="min-w-0 flex-1 text-sm">
-              <span className="block break-words text-slate-800">{item.message}</span>
+              {item.subtaskId === null ? (
+                <span className="block break-words text-slate-800">{item.message}</span>
+              ) : (
+                <Link to={href(item.subtaskId)} onClick={onOpenItem} className="block break-words text-slate-800 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                  {item.message}
+                </Link>
+              )}
               <span className="block text-xs text-slate-500">
                 {item.createdBy} · {formatDateTime(item.createdAt)}
               </span>

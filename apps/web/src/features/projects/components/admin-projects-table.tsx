@@ -8,8 +8,10 @@ import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
-import { EmailText } from '../../../components/ui/email-text';
+import { PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
@@ -155,7 +157,7 @@ function ProjectRow({
           {formatDate(project.end_date)}
         </td>
         <td data-label={t('admin.projects.manager')} className={wrapCellClass}>
-          {project.manager ? <EmailText email={project.manager.email} /> : t('common.notAvailable')}
+          {project.manager ? <PersonText person={project.manager} /> : t('common.notAvailable')}
         </td>
         <td data-label={t('admin.projects.status')} className={cellClass}>
           {/* A block around the badge: on a phone card the cell is a grid that would stretch it. */}
@@ -194,10 +196,20 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
   });
   const { errors } = form.formState;
 
+  const confirmCompletion = useConfirm({ title: t('account.completeProjectTitle'), confirmLabel: t('account.completeProjectConfirm'), cancelLabel: t('action.cancel') });
+  // Completing a project whose subtasks await approval: the server says how many (409); asked, the admin confirms or keeps editing.
+  const save = async (input: EditOutput) => {
+    try {
+      return await update.mutateAsync({ id: project.id, input });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409) || !(await confirmCompletion.ask(error.detail))) throw error;
+      return update.mutateAsync({ id: project.id, input: { ...input, confirm_open_work: true } });
+    }
+  };
   const onSubmit = useRowSave({
     form,
     fields: EDIT_FIELDS,
-    save: (input) => update.mutateAsync({ id: project.id, input }),
+    save,
     successText: t('admin.projects.updated'),
     failure: FAILURE.update,
     ...result,
@@ -207,6 +219,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
   return (
     <EditingRow onCancel={() => result.onClose()}>
       <td data-label={t('admin.projects.name')} className={cellClass}>
+        {confirmCompletion.dialog}
         <TextField {...field} label={t('admin.projects.name')} autoFocus className="md:min-w-44" error={errors.name?.message} {...form.register('name')} />
       </td>
       <td data-label={t('admin.projects.description')} className={cellClass}>

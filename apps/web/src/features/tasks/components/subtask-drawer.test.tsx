@@ -82,7 +82,7 @@ describe('the record of work on screen', () => {
     renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
     const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
     expect(await within(drawer).findByText('Declined: Rebar spacing wrong at grid C')).toBeInTheDocument();
-    expect(within(drawer).getByText(/declined it/)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/declined it/)).toBeInTheDocument();
 
     await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Fixed, spacing now 200 mm');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));

@@ -1,12 +1,14 @@
 import type { Subtask } from '@siteboard/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
+import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
+import { PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
+import { isOverdue } from '../tasks.rules';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
 
@@ -18,12 +20,35 @@ const COLUMNS: Record<SubtaskColumn, { header: string; value: (subtask: Subtask)
   majorTask: { header: 'taskBoard.column.majorTask', value: (subtask) => subtask.major_task?.name, wrap: true },
   subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
   title: { header: 'taskBoard.column.title', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
-  assignee: { header: 'taskBoard.column.assignee', value: (subtask) => subtask.assigned_to?.email },
-  teamMember: { header: 'taskBoard.column.teamMember', value: (subtask) => subtask.assigned_to?.email },
-  dueDate: { header: 'taskBoard.column.dueDate', value: (subtask) => formatDate(subtask.due_date) },
+  assignee: { header: 'taskBoard.column.assignee', value: (subtask) => subtask.assigned_to && <Assignee subtask={subtask} /> },
+  teamMember: { header: 'taskBoard.column.teamMember', value: (subtask) => subtask.assigned_to && <Assignee subtask={subtask} /> },
+  dueDate: { header: 'taskBoard.column.dueDate', value: (subtask) => subtask.due_date && <DueDate subtask={subtask} /> },
   priority: { header: 'taskBoard.column.priority', value: (subtask) => subtask.priority && <PriorityDot priority={subtask.priority} /> },
   status: { header: 'taskBoard.column.status', value: (subtask) => subtask.status && <StatusBadge status={subtask.status} /> },
 };
+
+/** Who the subtask is assigned to (name, e-mail below), marked when their account was deleted. */
+function Assignee({ subtask }: { subtask: Subtask }) {
+  if (!subtask.assigned_to) return null;
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <PersonText person={subtask.assigned_to} />
+      {subtask.assignee_left && <LeftBadge />}
+    </span>
+  );
+}
+
+/** The due date, with an Overdue badge while the work is late. */
+function DueDate({ subtask }: { subtask: Subtask }) {
+  if (!subtask.due_date) return null;
+  const overdue = isOverdue(subtask);
+  return (
+    <span className={`inline-flex flex-wrap items-center gap-1.5 ${overdue ? 'font-semibold text-red-700' : ''}`}>
+      {formatDate(subtask.due_date)}
+      {overdue && <OverdueBadge />}
+    </span>
+  );
+}
 
 /** A subtask's name, opening it; a declined one says why beside it. */
 function SubtaskTitle({ subtask }: { subtask: Subtask }) {

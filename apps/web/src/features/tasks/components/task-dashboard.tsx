@@ -1,8 +1,8 @@
 import type { DashboardSummary, Subtask } from '@siteboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
 import { prefetchPagedList, usePagedList, type PagedListQuery } from '../../../lib/lists';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
@@ -58,11 +58,17 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
   const summary = useDashboardSummary();
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
+  // On a phone the team member's own work comes first: the cards shrink to one row above it.
+  const crewPhone = useIsPhone() && board === 'team_member';
 
   return (
-    <div className="space-y-6">
-      {summary.isError && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className={crewPhone ? 'space-y-4' : 'space-y-6'}>
+      {summary.isError && (
+        <RetryAlert onRetry={() => void summary.refetch()} retryLabel={t('common.retry')}>
+          {t('taskBoard.loadFailed')}
+        </RetryAlert>
+      )}
+      <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${crewPhone ? 'compact-cards grid-cols-4 gap-2' : ''}`}>
         {leadingCard(summary.data?.ongoing_projects)}
         {(Object.keys(panels) as Panel[]).map((panel) => (
           <StatCard
@@ -84,6 +90,53 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
           <DashboardPanel key={open} board={board} panel={open} />
         </section>
       )}
+      {crewPhone && !open && (
+        <section aria-labelledby="open-work-title" className="space-y-3">
+          <h2 id="open-work-title" className="text-lg font-semibold text-ink">
+            {t('taskBoard.myTasks')}
+          </h2>
+          <OpenWork />
+        </section>
+      )}
+    </div>
+  );
+}
+
+const PHONE_QUERY = '(max-width: 639px)';
+
+function useIsPhone(): boolean {
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(PHONE_QUERY);
+    const update = () => setPhone(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return phone;
+}
+
+/** The team member's ongoing subtasks in active projects, soonest due (so overdue) first, each one tap from Send for Approval. */
+function OpenWork() {
+  const { t } = useTranslation();
+  const list = usePagedList(getSubtaskPagesQuery({ assigned_to: 'me', status: 'ongoing', project_status: 'ongoing,planned' }));
+  const sendForApproval = useSendForApproval();
+  return (
+    <div className="space-y-3">
+      {list.query.isError && (
+        <RetryAlert onRetry={() => void list.query.refetch()} retryLabel={t('common.retry')}>
+          {t('taskBoard.loadFailed')}
+        </RetryAlert>
+      )}
+      {sendForApproval.message}
+      <SubtaskListTable
+        subtasks={list.items}
+        more={list}
+        columns={['subtaskTitle', 'dueDate', 'project']}
+        label={t('taskBoard.myTasks')}
+        empty={list.query.isPending ? t('app.loading') : t('taskBoard.empty.myTasks')}
+        action={sendForApproval.action}
+      />
     </div>
   );
 }
@@ -95,7 +148,11 @@ function DashboardPanel({ board, panel }: { board: Board; panel: Panel }) {
   const sendForApproval = useSendForApproval();
   const { label, empty: emptyKey, columns } = PANELS[board][panel];
   const empty = list.query.isPending ? t('app.loading') : t(emptyKey);
-  const failed = list.query.isError && <Alert tone="error">{t('taskBoard.loadFailed')}</Alert>;
+  const failed = list.query.isError && (
+    <RetryAlert onRetry={() => void list.query.refetch()} retryLabel={t('common.retry')}>
+      {t('taskBoard.loadFailed')}
+    </RetryAlert>
+  );
   if (panel === 'pending' && board === 'manager') {
     return (
       <>

@@ -44,3 +44,9 @@ export const getManagersQueryOptions = () =>
 export const useUserPages = (search: string) => usePagedList(getUserPagesQuery(search));
 
 export const useManagers = () => useQuery(getManagersQueryOptions());
+
+/** Who can take over a leaving user's work: the company's managers and team members (the API's largest page). */
+export const getAssignablePeopleQueryOptions = () =>
+  queryOptions({ queryKey: [...usersQueryKey, 'assignable'], queryFn: async () => (await getUsers({ roles: ASSIGNABLE_ROLES }, { limit: USERS_MAX_LIMIT, offset: 0 })).items });
+
+export const useAssignablePeople = () => useQuery(getAssignablePeopleQueryOptions());

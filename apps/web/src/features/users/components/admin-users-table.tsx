@@ -4,19 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { ROLES, updateUserInput, type User } from '@siteboard/shared';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-field';
-import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
-import { EmailText } from '../../../components/ui/email-text';
+import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
+import { personLabel, PersonText } from '../../../components/ui/person-text';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import type { PagedList } from '../../../lib/lists';
 import { useDeleteUser } from '../api/delete-user';
+import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 import { useUpdateUser } from '../api/update-user';
 
 type EditInput = z.input<typeof updateUserInput>;
 type EditOutput = z.output<typeof updateUserInput>;
 
-const EDIT_FIELDS = ['role', 'designation', 'mobile_number', 'manager_id'] as const;
+const EDIT_FIELDS = ['full_name', 'role', 'designation', 'mobile_number', 'manager_id'] as const;
 
 /** Spec §8: a user that is gone, a refusal, else the server's own words. */
 const FAILURE = {
@@ -70,24 +71,25 @@ export function AdminUsersTable({
           ) : (
             <tr key={user.id} className="bg-white">
               <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
-                <EmailText email={user.email} />
+                <PersonText person={user} />
               </th>
               <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
               <td data-label={t('admin.users.role')} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
               <td data-label={t('admin.users.designation')} className={wrapCellClass}>{user.designation ?? t('common.notAvailable')}</td>
               <td data-label={t('admin.users.mobile')} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
-              <td data-label={t('admin.users.manager')} className={wrapCellClass}>{user.manager_data ? <EmailText email={user.manager_data.email} /> : t('common.notAvailable')}</td>
+              <td data-label={t('admin.users.manager')} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
-                  <ViewActions
-                    subject={user.email}
-                    busy={deleteUser.isPending && deleteUser.variables === user.id}
-                    focusEdit={rows.lastEditedId === user.id}
-                    onEdit={() => rows.startEdit(user.id)}
-                    onDelete={() => rows.run(() => deleteUser.mutateAsync(user.id), t('admin.users.deleted'), FAILURE.delete)}
-                    deleteTitle={t('admin.users.deleteTitle')}
-                    deleteDescription={t('admin.users.deleteDescription', { email: user.email })}
-                  />
+                  <div className="flex flex-wrap gap-1.5">
+                    <DeleteUserActions
+                      user={user}
+                      busy={deleteUser.isPending && deleteUser.variables?.id === user.id}
+                      focusEdit={rows.lastEditedId === user.id}
+                      onEdit={() => rows.startEdit(user.id)}
+                      onDelete={(reassignTo) => rows.run(() => deleteUser.mutateAsync({ id: user.id, reassignTo }), t('admin.users.deleted'), FAILURE.delete)}
+                    />
+                    <SetPasswordButton user={user} onDone={(text) => rows.succeed(text)} />
+                  </div>
                 )}
               </td>
             </tr>
@@ -108,6 +110,7 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
     resolver: zodResolver(updateUserInput),
     shouldUnregister: true,
     defaultValues: {
+      full_name: user.full_name ?? '',
       role: user.role,
       designation: user.designation ?? '',
       mobile_number: user.mobile_number ?? '',
@@ -129,9 +132,10 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
 
   return (
     <EditingRow onCancel={() => result.onClose()}>
-      <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
-                {user.email}
-              </th>
+      <th scope="row" className={`${wrapCellClass} space-y-1 font-medium text-ink`}>
+        <span className="block">{user.email}</span>
+        <TextField hideLabel label={t('account.fullName')} placeholder={t('account.fullName')} form={formId} className="md:min-w-40" error={errors.full_name?.message} {...form.register('full_name')} />
+      </th>
       <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
       <td data-label={t('admin.users.role')} className={cellClass}>
         <SelectField hideLabel label={t('admin.users.role')} form={formId} autoFocus className="md:min-w-36" error={errors.role?.message} {...form.register('role')}>
@@ -159,7 +163,7 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
           <SelectField hideLabel label={t('admin.users.manager')} form={formId} className="md:min-w-48" error={errors.manager_id?.message} {...form.register('manager_id')}>
             {managers.map((manager) => (
               <option key={manager.id} value={manager.id}>
-                {manager.email}
+                {personLabel(manager)}
               </option>
             ))}
           </SelectField>

@@ -24,8 +24,12 @@ async function fillAndSubmit(email: string, password = 'a long enough password')
 }
 
 describe('Create New User', () => {
-  it('in a company without managers, explains that a team member needs one and offers no team member submit', async () => {
+  it('in a company without managers, starts on Manager and explains the order; a team member cannot be submitted', async () => {
     renderScreen(<CreateUserForm companyId={company.id} />);
+    await waitFor(() => expect(screen.getByLabelText('Role')).toHaveDisplayValue('Manager'));
+    expect(screen.getByRole('status')).toHaveTextContent('No managers available. Please create a manager first.');
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'Team Member');
     expect(await screen.findByText('No managers available to assign to this team member. Please create a manager first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create User' })).toBeDisabled();
   });
@@ -42,6 +46,7 @@ describe('Create New User', () => {
   it('creates a manager and goes to /admin?refresh=true', async () => {
     renderScreen(<CreateUserForm companyId={company.id} />);
     await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ana Ruiz');
     await fillAndSubmit('first.manager@example.test');
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
     manager = { id: 0, email: 'first.manager@example.test', role: 'manager', companyId: company.id, password: '' };
@@ -49,7 +54,7 @@ describe('Create New User', () => {
 
   it('preselects the first manager for a team member, and reports a taken e-mail on its field', async () => {
     renderScreen(<CreateUserForm companyId={company.id} />);
-    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(manager.email));
+    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${manager.email})`));
     await fillAndSubmit('FIRST.manager@example.test');
     expect(await screen.findByText('A user with this email already exists. Please use a different email.')).toBeInTheDocument();
     expect(screen.queryByTestId('navigated-to')).toBeNull();

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateUser } from '../api/create-user';
@@ -16,7 +17,7 @@ import { useManagers } from '../api/get-users';
 type FormInput = z.input<typeof createUserInput>;
 type FormOutput = z.output<typeof createUserInput>;
 
-const FIELDS = ['email', 'password', 'role', 'designation', 'mobile_number', 'manager_id'] as const;
+const FIELDS = ['full_name', 'email', 'password', 'role', 'designation', 'mobile_number', 'manager_id'] as const;
 
 /**
  * "Create New User" (spec §5): a manager, or a team member with the manager they report to. The
@@ -33,13 +34,18 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createUserInput),
     shouldUnregister: true,
-    defaultValues: { email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '' },
+    defaultValues: { full_name: '', email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '' },
   });
   const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
   const managers = managersQuery.data;
   const loading = managersQuery.isPending;
   const isTeamMember = role === 'team_member';
   const noManagers = managers !== undefined && managers.length === 0;
+
+  // A company without a manager yet starts on Manager: a team member needs one first.
+  useEffect(() => {
+    if (noManagers && !form.formState.dirtyFields.role) form.setValue('role', 'manager');
+  }, [form, noManagers]);
 
   useEffect(() => {
     if (!isTeamMember || !managers?.length) return;
@@ -73,6 +79,8 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
           {noManagers && !isTeamMember && <Alert tone="info">{t('admin.createUser.noManagersAtAll')}</Alert>}
         </div>
       )}
+      <TextField label={t('account.fullName')} hint={t('admin.optional')} autoComplete="off" error={errors.full_name?.message} {...form.register('full_name')} />
+      <div aria-hidden className="hidden sm:block" />
       <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
       <TextField label={t('admin.createUser.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
       <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
@@ -92,7 +100,7 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
           {noManagers && <option value="">{t('admin.createUser.noManagersAtAll')}</option>}
           {managers?.map((manager) => (
             <option key={manager.id} value={manager.id}>
-              {manager.email}
+              {personLabel(manager)}
             </option>
           ))}
         </SelectField>

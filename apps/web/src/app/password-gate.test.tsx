@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAs, loginAs, type TestUser } from '../../../server/src/test/factories';
+import { startApiServer, type ApiServer } from '../test/api-server';
+import { renderScreen } from '../test/render';
+import { PasswordGate } from './password-gate';
+
+let server: ApiServer;
+let member: TestUser;
+
+beforeAll(async () => {
+  server = await startApiServer();
+  const company = await server.createCompany();
+  const manager = await server.createUser(company, 'manager');
+  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const admin = await loginAs(server.app, company.admin);
+  const reset = await injectAs(server.app, admin.access, { method: 'POST', url: `/api/users/${member.id}/password/`, payload: { password: 'set by the admin' } });
+  expect(reset.statusCode).toBe(204);
+  member = { ...member, password: 'set by the admin' };
+  await server.signIn(member);
+});
+afterAll(() => server.close());
+
+describe('a password an admin set', () => {
+  it('must be changed before the area shows: a wrong current password is marked on its field, the right one lets them in', async () => {
+    renderScreen(
+      <PasswordGate>
+        <p>The dashboard</p>
+      </PasswordGate>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.queryByText('The dashboard')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Current password'), 'not the password');
+    await userEvent.type(screen.getByLabelText('New password'), 'my own passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'set by the admin');
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'my own passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('The dashboard')).toBeInTheDocument();
+    const signedIn = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { email: member.email, password: 'my own passphrase', role: 'team_member', company_id: member.companyId } });
+    expect(signedIn.json().must_change_password).toBe(false);
+  });
+});

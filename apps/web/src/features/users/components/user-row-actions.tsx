@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newPassword, type User } from '@siteboard/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
+import { personLabel } from '../../../components/ui/person-text';
+import { failureDetail } from '../../../lib/failure-message';
+import { useAssignablePeople } from '../api/get-users';
+import { useSetUserPassword } from '../api/set-user-password';
+
+/**
+ * Edit, and Delete after a confirmation that also asks who takes over the user's open work (their
+ * manager first, or anyone else who can be assigned work): the server moves it in the same step.
+ */
+export function DeleteUserActions({
+  user,
+  busy,
+  focusEdit,
+  onEdit,
+  onDelete,
+}: {
+  user: User;
+  busy: boolean;
+  focusEdit: boolean;
+  onEdit: () => void;
+  onDelete: (reassignTo: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [heir, setHeir] = useState<string>('');
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject: user.email })}>
+        {t('action.edit')}
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button variant="danger" size="sm" disabled={busy} aria-label={t('action.deleteSubject', { subject: user.email })}>
+            {t('action.delete')}
+          </Button>
+        }
+        title={t('admin.users.deleteTitle')}
+        description={
+          <>
+            {t('admin.users.deleteDescription', { email: user.email })}
+            <HeirChoice user={user} value={heir} onChange={setHeir} />
+          </>
+        }
+        confirmLabel={t('action.delete')}
+        cancelLabel={t('action.cancel')}
+        onConfirm={() => onDelete(heir ? Number(heir) : undefined)}
+      />
+    </>
+  );
+}
+
+/** Who takes over: the user's manager is offered first and chosen by default. */
+function HeirChoice({ user, value, onChange }: { user: User; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const people = useAssignablePeople();
+  const candidates = (people.data ?? []).filter((person) => person.id !== user.id);
+  const manager = candidates.find((person) => person.id === user.manager_id);
+  const ordered = manager ? [manager, ...candidates.filter((person) => person !== manager)] : candidates;
+  const first = ordered[0];
+  if (!value && first) queueMicrotask(() => onChange(String(first.id)));
+  if (people.isPending) return null;
+  if (ordered.length === 0) return <span className="mt-3 block">{t('account.noOneToReassign')}</span>;
+  return (
+    <span className="mt-4 block text-left">
+      <SelectField label={t('account.reassignTo')} hint={t('account.reassignHint')} value={value} onChange={(event) => onChange(event.target.value)}>
+        {ordered.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person === manager ? t('account.reassignManager', { name: personLabel(person) }) : personLabel(person)}
+          </option>
+        ))}
+      </SelectField>
+    </span>
+  );
+}
+
+/** "Set new password" for another user: they are signed out everywhere and must choose their own at next sign-in. */
+export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const setPassword = useSetUserPassword();
+  const [open, setOpen] = useState(false);
+  const [password, setPasswordValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    setFailure(null);
+    const parsed = newPassword.safeParse(password);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    setError(null);
+    try {
+      await setPassword.mutateAsync({ id: user.id, password });
+      setOpen(false);
+      setPasswordValue('');
+      onDone(t('account.setPasswordDone', { email: user.email }));
+    } catch (caught) {
+      setFailure(failureDetail(caught));
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={t('account.setPasswordSubject', { subject: user.email })}>
+        {t('account.setPassword')}
+      </Button>
+      <Modal open={open} onOpenChange={setOpen} title={t('account.setPassword')} description={t('account.setPasswordDescription', { email: user.email })}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <TextField label={t('account.newPassword')} type="password" autoComplete="new-password" hint={t('account.newPasswordHint')} error={error ?? undefined} value={password} onChange={(event) => setPasswordValue(event.target.value)} />
+          <Button type="submit" className="w-full" disabled={setPassword.isPending}>
+            {t('account.setPassword')}
+          </Button>
+        </form>
+      </Modal>
+    </>
+  );
+}
