@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
+import { LanguageMenu } from '../ui/language-menu';
 import { Logo } from '../ui/logo';
 
 export interface ShellNavItem {
@@ -70,7 +71,10 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
             <MenuIcon />
           </Button>
           <div className="min-w-0 flex-1 truncate font-semibold text-ink">{headerStart}</div>
-          <div className="flex items-center gap-3">{headerEnd}</div>
+          <div className="flex items-center gap-3">
+            <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-2 text-slate-700 shadow-none')} />
+            {headerEnd}
+          </div>
         </header>
         <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
       </div>
