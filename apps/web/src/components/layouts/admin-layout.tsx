@@ -65,7 +65,8 @@ export function AdminLayout({ calendarFeed }: { calendarFeed?: ReactNode }) {
         <>
           {calendarFeed}
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
-          <Button variant="secondary" onClick={logout}>
+          {/* At phone width the sidebar's Logout stands in, and the header keeps room for the company's name. */}
+          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden" onClick={logout}>
             {t('shell.logout')}
           </Button>
         </>

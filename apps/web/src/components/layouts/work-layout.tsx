@@ -52,10 +52,11 @@ export function WorkLayout({ area, notifications, calendarFeed }: { area: Area; 
           <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
             {user?.email}
           </span>
-          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
+          <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white sm:flex" aria-hidden>
             {area === 'manager' ? 'M' : 'TM'}
           </span>
-          <Button variant="secondary" onClick={logout}>
+          {/* At phone width the sidebar's Logout stands in, and the header keeps room for the company's name. */}
+          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden" onClick={logout}>
             {t('shell.logout')}
           </Button>
         </>

@@ -38,7 +38,8 @@ export function LanguageMenu({ triggerClassName, compact = false }: { triggerCla
         compact ? (
           <span className="flex items-center gap-1.5">
             <GlobeIcon />
-            <span className="text-xs font-semibold uppercase">{current}</span>
+            {/* At phone width the globe alone leaves the header room for the company's name. */}
+            <span className="hidden text-xs font-semibold uppercase sm:inline">{current}</span>
           </span>
         ) : (
           nameOf(current)
