@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import i18next from 'eslint-plugin-i18next';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -25,6 +26,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Every word a person reads comes from the locale files (STYLE.md rule 16, decision record 033):
+  // text in JSX and the attributes a person reads or hears may not be a literal.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          message: 'User-visible text must come from the locale files (t(...))',
+          'jsx-attributes': { include: ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'title', 'alt', 'placeholder', 'label', 'trigger', 'description', 'headerStart', 'message', 'heading', 'emptyText', 'caption'] },
+          // Not words: punctuation and symbols (separators, arrows, the ellipsis), numbers, and the product's name.
+          words: { exclude: [/^[\s\p{P}\p{S}\d]+$/u, /^[A-Z_-]+$/, /^SiteBoard$/] },
+          // Strings handed to these are names and keys, never text: form fields, URL parameters, lookups.
+          callees: { exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'includes', 'indexOf', 'endsWith', 'startsWith', 'register', 'get', 'has', 'set', 'delete', 'watch', 'setValue', 'getValues', 'setError', 'clearErrors', 'resetField', 'trigger', 'join', 'split', 'replace', 'navigate', 'matchMedia', 'querySelector', 'querySelectorAll', 'getAttribute', 'Icon', 'buttonClasses', 'formatDate', 'formatDateTime'] },
+          'object-properties': { exclude: ['key', 'value', 'to', 'variant', 'size', 'icon', 'type', 'role', 'id', 'sectionId', 'colour', 'tone'] },
+        },
+      ],
+    },
   },
   // Boundaries that hold (STYLE.md rule 15, decision record 008): import paths are resolved, so
   // no spelling of a path (`../../../features/x`) slips past.

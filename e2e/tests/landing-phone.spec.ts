@@ -10,15 +10,17 @@ test('landing page at phone width: menu collapses and nothing overflows @phone',
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Language' }).click();
-  for (const language of ['English', 'Spanish', 'French', 'German']) await expect(page.getByRole('menuitem', { name: language })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Spanish' }).click();
+  for (const language of ['English', 'Spanish', 'French', 'German']) await expect(page.getByRole('menuitemradio', { name: language })).toBeVisible();
+  // Issue 21: the menu is real now; German, the longest, must fit at phone width too.
+  await page.getByRole('menuitemradio', { name: 'German' }).click();
   await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Besser planen.');
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByTestId('carousel-slide').first().getByRole('img')).toBeVisible();
   await saveScreenshot(page, 'landing-phone');
-  await page.getByRole('link', { name: 'Log In' }).first().click();
+  await page.getByRole('link', { name: 'Anmelden' }).first().click();
   await expect(page).toHaveURL('/company-selection');
   await saveScreenshot(page, 'company-selection-phone');
 });

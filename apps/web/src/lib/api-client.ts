@@ -1,4 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
+import { currentLanguage } from './i18n';
 import { storage } from './storage';
 
 export class ApiError extends Error {
@@ -161,7 +162,8 @@ function send(path: string, options: RequestOptions, token: string | null) {
     const text = Array.isArray(value) ? value.join(',') : value;
     if (text !== undefined && text !== null && text !== '') url.searchParams.set(key, String(text));
   }
-  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
+  // The server writes its error details (and, signed out, everything else it says) in this language.
+  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json', 'Accept-Language': currentLanguage() };
   // A form (a photo upload) sets its own multipart boundary; anything else travels as JSON.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

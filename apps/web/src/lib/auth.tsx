@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router';
 import { ROLES, type Role, type User } from '@siteboard/shared';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
+import { settleLanguageWithProfile } from './language';
 import { loginPath, storage } from './storage';
 
 /** `signedOut`: the session just ended here (logout, expiry), so guards send the person to their company's login. */
@@ -75,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         storage.writeUser(profile);
         if (!storage.companyId) storage.setCompanyId(profile.company_id);
+        void settleLanguageWithProfile(profile, { signedIn: false }).catch(() => {});
         setUser(profile);
         setStatus('authenticated');
       } catch (error) {
@@ -107,6 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!isKnownRole(profile.role)) throw new InvalidRoleError();
       storage.writeUser(profile);
       storage.setCompanyId(profile.company_id);
+      // The area draws in the language it settles on; a language that fails to load leaves the current one.
+      await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
       setUser(profile);
       setStatus('authenticated');
       return profile;

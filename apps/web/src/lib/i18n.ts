@@ -1,20 +1,90 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from './storage';
 
-// Each area keeps its own English file (locales/en/<area>.json); together they are one flat namespace.
+/**
+ * The languages the app speaks. Adding one is its folder of files (locales/<code>/, the same
+ * files and keys as locales/en/) and its code here; the menus, the browser match and the key
+ * parity test pick it up from this list.
+ */
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+// Each area keeps its own file (locales/<language>/<area>.json); together they are one flat namespace.
+// English ships with the app (it is every key's fallback); the others load when first chosen.
 const englishFiles = import.meta.glob<{ default: Record<string, string> }>('../locales/en/*.json', { eager: true });
 const english = Object.assign({}, ...Object.values(englishFiles).map((file) => file.default));
+const otherFiles = import.meta.glob<{ default: Record<string, string> }>(['../locales/*/*.json', '!../locales/en/*.json']);
 
 // Keys are flat and may contain "." and ":" (some are the spec's own sentences), so no separators.
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: english } },
-  lng: 'en',
-  fallbackLng: 'en',
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
   returnEmptyString: false,
   showSupportNotice: false,
 });
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The first supported language in a browser's preference list (`de-AT` → `de`), or null. */
+export function matchLanguage(tags: readonly string[]): Language | null {
+  for (const tag of tags) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** The choice remembered on this device, else the browser's preference, else English. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  if (isLanguage(stored)) return stored;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return matchLanguage(preferred.filter(Boolean)) ?? DEFAULT_LANGUAGE;
+}
+
+async function loadLanguage(language: Language) {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const loaders = Object.entries(otherFiles).filter(([file]) => file.startsWith(`../locales/${language}/`));
+  const files = await Promise.all(loaders.map(([, load]) => load()));
+  i18n.addResourceBundle(language, 'translation', Object.assign({}, ...files.map((file) => file.default)));
+}
+
+/** Shows the app in `language`; `remember` keeps the choice on this device for the next visit. */
+export async function setLanguage(language: Language, { remember = true }: { remember?: boolean } = {}) {
+  await loadLanguage(language);
+  if (remember) localStorage.setItem(STORAGE_KEYS.language, language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  else applyToDocument(language);
+}
+
+/** The language the app shows now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** A language's name in the language itself ("Deutsch"), so a reader finds their own. */
+export function nativeLanguageName(language: Language): string {
+  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+}
+
+function applyToDocument(language: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.title = i18n.t('app.name');
+}
+i18n.on('languageChanged', applyToDocument);
+
+/** Resolves once the first language (device choice, else browser) is loaded: render after it. */
+export const i18nReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : setLanguage(initialLanguage(), { remember: false }).catch(() => setLanguage(DEFAULT_LANGUAGE, { remember: false }));
 
 export default i18n;

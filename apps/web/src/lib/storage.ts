@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   user: 'user',
   notificationsLastOpenAt: 'notif_last_open_at',
+  /** The language chosen on this device; kept when the session ends. */
+  language: 'language',
+  /** Set when the language was chosen signed out: the next sign-in gives it to the profile. */
+  languageUnsynced: 'language_unsynced',
 } as const;
 
 export const FALLBACK_COMPANY_ID = '1';

@@ -66,7 +66,8 @@ export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNod
           {calendarFeed}
           <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">{t('shell.adminBadge')}</span>
           {account}
-          <Button variant="secondary" onClick={() => void logout()}>
+          {/* At phone width the sidebar's Logout stands in, and the header keeps room for the company's name. */}
+          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>
         </>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
+import { LanguageMenu } from '../ui/language-menu';
 import { Logo } from '../ui/logo';
 
 export interface ShellNavItem {
@@ -60,7 +61,7 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
           <Button
             variant="ghost"
             className="px-2 shadow-none"
@@ -69,8 +70,12 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           >
             <MenuIcon />
           </Button>
-          <div className="min-w-0 flex-1 truncate font-semibold text-ink">{headerStart}</div>
-          <div className="flex items-center gap-3">{headerEnd}</div>
+          <div className="min-w-0 flex-1 truncate text-sm font-semibold text-ink sm:text-base">{headerStart}</div>
+          {/* At phone width German's and French's longer words still fit: tighter gaps, and the tools never shrink. */}
+          <div className="flex shrink-0 items-center gap-1 sm:gap-3">
+            <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none sm:px-2')} />
+            {headerEnd}
+          </div>
         </header>
         <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
       </div>

@@ -70,14 +70,16 @@ export function WorkLayout({
           <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
             {user?.email}
           </span>
+          {/* The avatar is the account menu (change password): it stays at phone width. */}
           {account ? (
             account(AVATAR[area])
           ) : (
-            <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white" aria-hidden>
+            <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white sm:flex" aria-hidden>
               {AVATAR[area]}
             </span>
           )}
-          <Button variant="secondary" onClick={() => void logout()}>
+          {/* At phone width the sidebar's Logout stands in, and the header keeps room for the company's name. */}
+          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>
         </>

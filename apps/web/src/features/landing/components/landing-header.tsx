@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { LanguageMenu } from '../../../components/ui/language-menu';
 import { Logo } from '../../../components/ui/logo';
-import { MenuButton } from './menu-button';
+import { MenuButton } from '../../../components/ui/menu-button';
 
-const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 const INFO_LINKS = ['nav.learnMore', 'nav.faq', 'nav.support'] as const;
 const ghostOnDark = buttonClasses('ghost', 'px-2.5 text-white shadow-none hover:bg-white/10 sm:px-4');
 
@@ -17,8 +17,7 @@ export function LandingHeader() {
         <Logo light className="max-[440px]:[&>span]:sr-only" />
       </Link>
       <nav className="flex items-center gap-0.5 sm:gap-2" aria-label={t('shell.mainNavigation')}>
-        {/* Spec §2: choosing a language only closes the menu for now. */}
-        <MenuButton label={t('nav.language')} trigger={t('language.en')} items={LANGUAGES.map((language) => t(`language.${language}`))} triggerClassName={ghostOnDark} />
+        <LanguageMenu triggerClassName={ghostOnDark} />
         <div className="hidden items-center gap-1 md:flex">
           {INFO_LINKS.map((key) => (
             <button key={key} type="button" className={ghostOnDark}>
@@ -27,7 +26,7 @@ export function LandingHeader() {
           ))}
         </div>
         <div className="md:hidden">
-          <MenuButton label={t('nav.menu')} trigger={t('nav.menu')} items={INFO_LINKS.map((key) => t(key))} triggerClassName={ghostOnDark} />
+          <MenuButton label={t('nav.menu')} trigger={t('nav.menu')} items={INFO_LINKS.map((key) => ({ key, label: t(key) }))} triggerClassName={ghostOnDark} />
         </div>
         <Link to="/company-selection" className={buttonClasses('primary', 'whitespace-nowrap px-3 sm:px-4')}>
           {t('nav.logIn')}

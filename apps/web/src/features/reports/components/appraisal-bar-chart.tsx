@@ -21,8 +21,8 @@ export default function AppraisalBarChart({ item, height = 220 }: { item: Apprai
           {/* The figcaption speaks for the chart, so its keyboard layer would be a focus stop inside aria-hidden. */}
           <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            {/* A narrow card has under 80 px a bar: "Pending Approval" wraps onto two lines instead of running into its neighbours. */}
-            <XAxis dataKey="name" tick={{ fontSize: 12, width: 56 }} height={40} interval={0} />
+            {/* A narrow card has under 80 px a bar: "Pending Approval" wraps instead of running into its neighbours, and the axis has room for the three lines German needs ("Wartet auf Abnahme"). */}
+            <XAxis dataKey="name" tick={{ fontSize: 12, width: 56 }} height={56} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
             <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} />
             <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>

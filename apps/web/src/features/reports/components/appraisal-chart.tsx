@@ -1,6 +1,7 @@
 import type { AppraisalItem } from '@siteboard/shared';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, formatPercent } from '../../../lib/format';
 
 // recharts is about 100 KB gzipped: it loads with the first chart, not with the area.
 const AppraisalBarChart = lazy(() => import('./appraisal-bar-chart'));
@@ -20,7 +21,7 @@ export function EfficiencyBar({ score }: { score: number }) {
     <div>
       <div className="mb-1 flex justify-between text-sm font-medium text-slate-700">
         <span>{t('appraisal.efficiency')}</span>
-        <span>{score}%</span>
+        <span>{formatPercent(score)}</span>
       </div>
       <div className="h-3 rounded-full bg-slate-200" role="progressbar" aria-valuenow={score} aria-valuemin={0} aria-valuemax={100} aria-label={t('appraisal.efficiency')}>
         <div className="h-3 rounded-full bg-sky-600" style={{ width: `${Math.min(100, Math.max(0, score))}%` }} />
@@ -33,12 +34,12 @@ export function EfficiencyBar({ score }: { score: number }) {
 export function ApprovalFigures({ item }: { item: AppraisalItem }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
-  const percent = (value: number | null) => (value === null ? na : `${value}%`);
+  const percent = (value: number | null) => (value === null ? na : formatPercent(value));
   const figures: [string, string][] = [
     [t('appraisal.onTime'), percent(item.on_time_completion_rate)],
     [t('appraisal.firstPass'), percent(item.first_pass_approval_rate)],
-    [t('appraisal.declines'), String(item.declines_received)],
-    [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : t('appraisal.hours', { value: item.median_decision_hours.toFixed(1) })],
+    [t('appraisal.declines'), formatNumber(item.declines_received)],
+    [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : t('appraisal.hours', { value: formatNumber(item.median_decision_hours, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -1,10 +1,21 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
+export interface MenuItem {
+  key: string;
+  label: ReactNode;
+  /** A choice among several (the language): shown ticked, announced as checked. */
+  checked?: boolean;
+  onSelect?: () => void;
+}
+
+const ITEM = '[role="menuitem"], [role="menuitemradio"]';
+
 /**
  * A small accessible menu button (ARIA menu pattern: Escape, arrow keys, outside click) for the
- * landing header; a menu library would cost the landing page more than its whole budget allows.
+ * landing header and the shells; a menu library would cost the landing page more than its whole
+ * budget allows.
  */
-export function MenuButton({ label, trigger, items, triggerClassName }: { label: string; trigger: ReactNode; items: string[]; triggerClassName: string }) {
+export function MenuButton({ label, trigger, items, triggerClassName }: { label: string; trigger: ReactNode; items: MenuItem[]; triggerClassName: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -12,7 +23,8 @@ export function MenuButton({ label, trigger, items, triggerClassName }: { label:
 
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const entries = [...(root.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
+    (entries.find((entry) => entry.getAttribute('aria-checked') === 'true') ?? entries[0])?.focus();
     const closeOnOutsideClick = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -26,7 +38,7 @@ export function MenuButton({ label, trigger, items, triggerClassName }: { label:
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const entries = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const entries = [...(root.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
     const current = entries.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') close();
     else if (event.key === 'Tab') setOpen(false);
@@ -52,17 +64,27 @@ export function MenuButton({ label, trigger, items, triggerClassName }: { label:
         {trigger}
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label={label} onKeyDown={onMenuKeyDown} className="absolute right-0 z-50 mt-1.5 min-w-40 rounded-lg bg-white p-1 text-sm text-slate-800 shadow-xl ring-1 ring-slate-200">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 z-50 mt-1.5 w-max min-w-40 max-w-[calc(100vw-1.5rem)] rounded-lg bg-white p-1 text-sm text-slate-800 shadow-xl ring-1 ring-slate-200"
+        >
           {items.map((item) => (
             <button
-              key={item}
+              key={item.key}
               type="button"
-              role="menuitem"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.checked}
               tabIndex={-1}
-              onClick={close}
-              className="block w-full cursor-pointer rounded-md px-3 py-2 text-left outline-none hover:bg-brand-50 hover:text-brand-700 focus:bg-brand-50 focus:text-brand-700"
+              onClick={() => {
+                close();
+                item.onSelect?.();
+              }}
+              className="flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left outline-none hover:bg-brand-50 hover:text-brand-700 focus:bg-brand-50 focus:text-brand-700 aria-checked:font-semibold"
             >
-              {item}
+              {item.label}
             </button>
           ))}
         </div>

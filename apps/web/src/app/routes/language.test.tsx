@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestCompany, TestUser } from '../../../../server/src/test/factories';
+import { WorkLayout } from '../../components/layouts/work-layout';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { i18nReady, initialLanguage, setLanguage } from '../../lib/i18n';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderScreen } from '../../test/render';
+import { LandingPage } from './landing';
+
+let server: ApiServer;
+let company: TestCompany;
+let manager: TestUser;
+beforeAll(async () => {
+  await i18nReady;
+  server = await startApiServer();
+  company = await server.createCompany();
+  manager = await server.createUser(company, 'manager');
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  localStorage.clear();
+  await setLanguage('en', { remember: false });
+});
+
+const chooseFromMenu = async (menuName: string | RegExp, item: RegExp) => {
+  await userEvent.click(screen.getByRole('button', { name: menuName }));
+  await userEvent.click(within(screen.getByRole('menu')).getByRole('menuitemradio', { name: item }));
+};
+
+describe('the language menu', () => {
+  it('switches the landing page to Spanish and remembers it on this device', async () => {
+    renderScreen(<LandingPage />);
+    expect(screen.getByRole('heading', { name: 'Why SiteBoard?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    const menu = screen.getByRole('menu', { name: 'Language' });
+    // Each language is named in the reader's language and in its own.
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['English', 'SpanishEspañol', 'FrenchFrançais', 'GermanDeutsch']);
+    expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: /Español/ }));
+
+    expect(await screen.findByRole('heading', { name: '¿Por qué SiteBoard?' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Iniciar sesión' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Idioma' })).toHaveTextContent('Español');
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('es');
+    // The next visit on this device starts in Spanish, whatever the browser prefers.
+    expect(initialLanguage()).toBe('es');
+  });
+
+  it("follows the browser's languages on a first visit", () => {
+    const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')!;
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['pt-BR', 'de-AT', 'en'] });
+    try {
+      expect(initialLanguage()).toBe('de');
+      localStorage.setItem(STORAGE_KEYS.language, 'fr');
+      expect(initialLanguage()).toBe('fr');
+    } finally {
+      Object.defineProperty(navigator, 'languages', languages);
+      delete (navigator as { languages?: unknown }).languages;
+    }
+  });
+
+  it("switches a signed-in shell to German and keeps the choice when the server has no profile language", async () => {
+    await server.signIn(manager);
+    renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
+    expect(await screen.findAllByRole('button', { name: 'Logout' })).not.toHaveLength(0);
+    await chooseFromMenu('Language', /Deutsch/);
+
+    expect(await screen.findAllByRole('button', { name: 'Abmelden' })).not.toHaveLength(0);
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveTextContent('Meine Aufgaben');
+    await waitFor(() => expect(server.requests).toContain('PATCH /api/profile/'));
+    // Whatever the server answered, the device keeps the choice.
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('de');
+  });
+
+  it('gives a language chosen before sign-in to the profile at sign-in, and the area opens in it', async () => {
+    localStorage.clear();
+    renderScreen(<LoginForm companyId={String(company.id)} />);
+    await setLanguage('fr');
+    localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');
+    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+    await userEvent.selectOptions(await screen.findByLabelText('Rôle'), 'manager');
+    await userEvent.type(screen.getByLabelText('E-mail'), manager.email);
+    await userEvent.type(screen.getByLabelText('Mot de passe'), manager.password);
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await screen.findByTestId('navigated-to');
+    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore + 1);
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBeNull();
+  });
+});
