@@ -53,15 +53,15 @@ describeEachDatabase('team workload API', (ctx) => {
       const { items } = await listAs<TeamWorkloadItem>(ctx.app, team.manager, '/api/team-workload/');
 
       expect(items).toEqual([
-        { user_id: idle.id, email: idle.email, tasks: [], task_count: 0 },
-        { user_id: team.member.id, email: team.member.email, tasks: ['Order rebar', 'Pour slab', 'Undated survey'], task_count: 3 },
+        { user_id: idle.id, email: idle.email, full_name: null, tasks: [], task_count: 0 },
+        { user_id: team.member.id, email: team.member.email, full_name: null, tasks: ['Order rebar', 'Pour slab', 'Undated survey'], task_count: 3 },
       ]);
     });
 
     it("shows another company's manager only their own team", async () => {
       const { items } = await listAs<TeamWorkloadItem>(ctx.app, rival.manager, '/api/team-workload/');
 
-      expect(items).toEqual([{ user_id: rival.member.id, email: rival.member.email, tasks: ["Another company's team"], task_count: 1 }]);
+      expect(items).toEqual([{ user_id: rival.member.id, email: rival.member.email, full_name: null, tasks: ["Another company's team"], task_count: 1 }]);
     });
 
     it('is refused to an admin and to a team member', async () => {
