@@ -12,3 +12,4 @@ export * from './reports';
 export * from './notifications';
 export * from './calendar';
 export * from './exports';
+export * from './messages';
