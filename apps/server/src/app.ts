@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(bodyPlugin);
   // Crews load lists over a site's mobile connection: JSON and the app's files shrink several

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './calendar';
 export * from './exports';
 export * from './messages';
+export * from './profile';

@@ -78,6 +78,9 @@ describeEachDatabase('auth API', (ctx) => {
         company_id: company.id,
         manager_id: manager.id,
         manager_data: { email: manager.email },
+        language: 'en',
+        timezone: null,
+        effective_timezone: 'UTC',
       });
     });
 
