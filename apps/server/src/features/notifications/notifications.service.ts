@@ -24,7 +24,7 @@ export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.
 
 export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
   if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
-  return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit);
+  return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit, ctx.user.language);
 }
 
 export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ updated: number }> {
