@@ -70,15 +70,23 @@ const companyToday = (now: Date) => localDate(companies.timezone, now);
 const dailyKey = (type: NotificationType, now: Date) => sql<string>`${type}::text || ':' || ${subtasks.id} || ':' || ${companyToday(now)}::text`;
 const notYetSent = (key: SQL) => sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${key})`;
 
-/** Subtasks not completed, in a project not completed, with an active assignee, due tomorrow in their company's time zone, not yet reminded today. */
-export function findDeadlineCandidates(db: DbOrTx, now: Date) {
-  const key = dailyKey('deadline_reminder', now);
+/**
+ * Subtasks not completed, in a project not completed, with an active assignee for whom it is now
+ * the eve of the due date, `localHour` o'clock or later (in the assignee's own time zone, else the
+ * company's), not yet reminded for this due date.
+ */
+export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number) {
+  const key = sql<string>`'deadline_reminder:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
+  const assigneeNow = sql`timezone(coalesce(${activeAssignees.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
       ne(subtasks.status, 'completed'),
       ne(projects.status, 'completed'),
       isNotNull(activeAssignees.id),
-      sql`${subtasks.dueDate} = ${companyToday(now)} + 1`,
+      // Every zone's date is within a day of UTC's: a range the due-date index can use first.
+      sql`${subtasks.dueDate} between ${now.toISOString()}::timestamptz::date and ${now.toISOString()}::timestamptz::date + 2`,
+      sql`${subtasks.dueDate} = ${assigneeNow}::date + 1`,
+      sql`extract(hour from ${assigneeNow}) >= ${localHour}`,
       notYetSent(key),
     ),
   );
