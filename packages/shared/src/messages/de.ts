@@ -164,10 +164,10 @@ export const de: Catalog = {
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
     '{completed} von {total} Aufgaben abgeschlossen (abgeschlossen ÷ gesamt, auf ganze Prozent gerundet).',
   'Approval Record': 'Abnahmebilanz',
-  'On-time completion': 'Termingerecht abgeschlossen',
-  'First-pass approval': 'Beim ersten Mal abgenommen',
+  'On-time completion': 'Termingerecht',
+  'First-pass approval': 'Erstabnahme',
   'Declines received': 'Zurückweisungen',
-  'Median to decision': 'Median bis zur Entscheidung',
+  'Median to decision': 'Median bis Entscheid',
   'Subtasks ({count})': 'Teilaufgaben ({count})',
   'No subtasks in this period.': 'Keine Teilaufgaben in diesem Zeitraum.',
   'Showing the first {shown} of {total} subtasks. ': 'Angezeigt werden die ersten {shown} von {total} Teilaufgaben. ',

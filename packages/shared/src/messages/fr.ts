@@ -154,7 +154,7 @@ export const fr: Catalog = {
   Tasks: 'Tâches',
   Completed: 'Terminées',
   Ongoing: 'En cours',
-  'Pending Approval': 'En attente de validation',
+  'Pending Approval': 'À valider',
   Overdue: 'En retard',
   'Total tasks': 'Total des tâches',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.':
@@ -164,10 +164,10 @@ export const fr: Catalog = {
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
     '{completed} tâches terminées sur {total} (terminées ÷ total, arrondi au pourcentage entier).',
   'Approval Record': 'Bilan des validations',
-  'On-time completion': 'Terminées dans les délais',
-  'First-pass approval': 'Validées du premier coup',
+  'On-time completion': 'Dans les délais',
+  'First-pass approval': "Validées d'emblée",
   'Declines received': 'Refus reçus',
-  'Median to decision': "Délai médian jusqu'à la décision",
+  'Median to decision': 'Délai médian',
   'Subtasks ({count})': 'Sous-tâches ({count})',
   'No subtasks in this period.': 'Aucune sous-tâche sur cette période.',
   'Showing the first {shown} of {total} subtasks. ': 'Affichage des {shown} premières sous-tâches sur {total}. ',
