@@ -15,6 +15,7 @@ export const de: Catalog = {
   'The request {part} is not valid: {reason}': 'Die Anfrage ist ungültig ({part}): {reason}',
   'Access denied.': 'Zugriff verweigert.',
   'This live connection belongs to another user.': 'Diese Live-Verbindung gehört einem anderen Benutzer.',
+  'Connect with a WebSocket.': 'Verbinden Sie sich über einen WebSocket.',
   'Sign-up is turned off on this server.': 'Die Registrierung ist auf diesem Server abgeschaltet.',
   'A company with this name already exists.': 'Eine Firma mit diesem Namen gibt es bereits.',
   'Invalid company name or password.': 'Firmenname oder Passwort falsch.',

@@ -20,6 +20,7 @@ export const errorTexts = [
   'The request {part} is not valid: {reason}',
   'Access denied.',
   'This live connection belongs to another user.',
+  'Connect with a WebSocket.',
   'Sign-up is turned off on this server.',
   // Companies and sign-in
   'A company with this name already exists.',

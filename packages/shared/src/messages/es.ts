@@ -15,6 +15,7 @@ export const es: Catalog = {
   'The request {part} is not valid: {reason}': 'La solicitud no es válida ({part}): {reason}',
   'Access denied.': 'Acceso denegado.',
   'This live connection belongs to another user.': 'Esta conexión en directo pertenece a otro usuario.',
+  'Connect with a WebSocket.': 'Conéctese mediante un WebSocket.',
   'Sign-up is turned off on this server.': 'El registro está desactivado en este servidor.',
   'A company with this name already exists.': 'Ya existe una empresa con este nombre.',
   'Invalid company name or password.': 'Nombre de empresa o contraseña incorrectos.',

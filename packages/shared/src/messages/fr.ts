@@ -15,6 +15,7 @@ export const fr: Catalog = {
   'The request {part} is not valid: {reason}': "La requête n'est pas valide ({part}) : {reason}",
   'Access denied.': 'Accès refusé.',
   'This live connection belongs to another user.': 'Cette connexion en direct appartient à un autre utilisateur.',
+  'Connect with a WebSocket.': 'Connectez-vous par WebSocket.',
   'Sign-up is turned off on this server.': "L'inscription est désactivée sur ce serveur.",
   'A company with this name already exists.': 'Une entreprise porte déjà ce nom.',
   'Invalid company name or password.': "Nom d'entreprise ou mot de passe incorrect.",

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
+import { settleIdentityChanges } from './identity-cache';
 
 async function signedIn(ctx: TestContext, options: { timezone?: string; language?: 'en' | 'es' | 'fr' | 'de' } = {}) {
   const company = await createCompany(ctx.app.db, { timezone: options.timezone ?? 'Europe/Paris' });
@@ -38,6 +41,17 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ detail: 'No se encontró el proyecto.' });
       expect(missing.headers['content-language']).toBe('es');
+    });
+
+    it('answers in a language changed behind its back (an operator’s SQL) once the database has announced it', async () => {
+      const { access, member } = await signedIn(ctx);
+      expect((await profileOf(ctx, access)).headers['content-language']).toBe('en');
+
+      await ctx.app.db.update(users).set({ language: 'fr' }).where(eq(users.id, member.id));
+      await settleIdentityChanges(ctx.app.db);
+
+      const missing = await injectAs(ctx.app, access, { method: 'GET', url: '/api/projects/2147483000/' });
+      expect(missing.json()).toEqual({ detail: 'Projet introuvable.' });
     });
 
     it("goes back to the company's zone with null and changes one field alone", async () => {

@@ -4,7 +4,6 @@ import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from 
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
 import { subtaskActivity } from '../../db/schema/activity';
-import { companies } from '../../db/schema/companies';
 import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
