@@ -11,6 +11,7 @@ import { companySettingsRoutes } from './features/companies/company-settings.rou
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
+import { DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
 import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -24,6 +25,7 @@ import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -47,6 +49,8 @@ export interface AppOptions {
   sweepIntervalSeconds?: number;
   /** approval_delay: how long a subtask may wait for approval (48 hours unless set). */
   approvalDelayHours?: number;
+  /** deadline_reminder: the local hour, in each recipient's zone, reminders go out from (7 unless set). */
+  reminderLocalHour?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
 }
@@ -63,6 +67,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(bodyPlugin);
   // Crews load lists over a site's mobile connection: JSON and the app's files shrink several
@@ -81,6 +86,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(notificationsPlugin, {
     sweepIntervalSeconds: options.sweepIntervalSeconds,
     approvalDelayHours: options.approvalDelayHours ?? 48,
+    reminderLocalHour: options.reminderLocalHour ?? DEFAULT_REMINDER_LOCAL_HOUR,
     pingIntervalMs: options.livePingIntervalMs,
   });
 

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       DB_POOL_SIZE: 10,
       APPROVAL_DELAY_HOURS: 48,
       SWEEP_INTERVAL_SECONDS: 300,
+      REMINDER_LOCAL_HOUR: 7,
     });
   });
 
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: '60',
+      REMINDER_LOCAL_HOUR: '6',
     });
 
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 1,
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: 60,
+      REMINDER_LOCAL_HOUR: 6,
     });
   });
 
@@ -75,6 +78,10 @@ describe('loadConfig', () => {
     ['SWEEP_INTERVAL_SECONDS', '2', 'must be at least 10'],
     ['SWEEP_INTERVAL_SECONDS', '90000', 'must be at most 86400'],
     ['SWEEP_INTERVAL_SECONDS', '1.5', 'must be a whole number'],
+    ['REMINDER_LOCAL_HOUR', 'dawn', 'must be a number'],
+    ['REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
+    ['REMINDER_LOCAL_HOUR', '-1', 'must be at least 0'],
+    ['REMINDER_LOCAL_HOUR', '7.5', 'must be a whole number'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);

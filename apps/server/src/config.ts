@@ -43,6 +43,13 @@ const envSchema = z.object({
     .min(10, 'must be at least 10')
     .max(86_400, 'must be at most 86400 (one day)')
     .default(300),
+  /** The local hour (in each recipient's time zone) deadline reminders go out from: the start of a site's working day. */
+  REMINDER_LOCAL_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(23, 'must be at most 23')
+    .default(7),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };

@@ -17,6 +17,7 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
+    reminderLocalHour: config.REMINDER_LOCAL_HOUR,
   });
 
   let stopping = false;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, positiveId, requiredText, text } from './common';
+import { languageSchema } from './messages';
 import { roleSchema } from './users';
 
 export const verifyCompanyPasswordInput = z.object({
@@ -42,6 +43,8 @@ export const signupInput = z.object({
   timezone: text()
     .refine(isTimeZone, 'Choose a valid time zone.')
     .optional(),
+  /** The company's default language and its admin's; unset: the browser's (Accept-Language). */
+  language: languageSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 

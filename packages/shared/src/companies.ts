@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from './auth';
 import { pageParams, requiredText, text } from './common';
+import { languageSchema } from './messages';
 
 export const companyListItem = z.object({ id: z.number(), company_id: z.number(), name: z.string() });
 export type CompanyListItem = z.infer<typeof companyListItem>;
@@ -9,13 +10,15 @@ export const COMPANIES_MAX_LIMIT = 100;
 export const companyListQuery = z.object({ ...pageParams(COMPANIES_MAX_LIMIT) });
 
 /** The signed-in user's own company, as its settings screen shows it. */
-export const companySettingsSchema = z.object({ id: z.number(), name: z.string(), timezone: z.string() });
+export const companySettingsSchema = z.object({ id: z.number(), name: z.string(), timezone: z.string(), default_language: languageSchema });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 export const updateCompanySettingsInput = z
   .object({
     name: requiredText('Company name is required.').pipe(z.string().max(120, 'Company name must be at most 120 characters.')).optional(),
     timezone: text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.').optional(),
+    /** The language the company's new users start in. */
+    default_language: languageSchema.optional(),
   })
-  .refine((input) => input.name !== undefined || input.timezone !== undefined, 'Nothing to update.');
+  .refine((input) => input.name !== undefined || input.timezone !== undefined || input.default_language !== undefined, 'Nothing to update.');
 export type UpdateCompanySettingsInput = z.input<typeof updateCompanySettingsInput>;

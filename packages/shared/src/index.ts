@@ -12,3 +12,5 @@ export * from './reports';
 export * from './notifications';
 export * from './calendar';
 export * from './exports';
+export * from './messages';
+export * from './profile';

@@ -1,4 +1,4 @@
-import type { Role } from '@siteboard/shared';
+import type { Language, Role } from '@siteboard/shared';
 import type { Db } from '../db/client';
 
 /** Who is asking: a signed-in, active user of one company, as their access token and the database agree. */
@@ -7,6 +7,8 @@ export interface AuthUser {
   companyId: number;
   role: Role;
   email: string;
+  /** What their errors and texts are written in. */
+  language: Language;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { companies } from '../db/schema/companies';
+import { users } from '../db/schema/users';
 
 /**
  * "Today" where a person is: the calendar date in a time zone (an IANA name read from a row or a
@@ -9,4 +11,12 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 export function localDate(zone: SQLWrapper, at?: Date): SQL<string> {
   const instant = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   return sql<string>`(timezone(${zone}, ${instant}))::date`;
+}
+
+/**
+ * A person's time zone: their own, else their company's (an IANA name, as a subquery). Their
+ * "today", their dashboards and their reminders follow it.
+ */
+export function personZone(userId: SQLWrapper | number): SQL<string> {
+  return sql<string>`(select coalesce(${users.timezone}, ${companies.timezone}) from ${users} join ${companies} on ${companies.id} = ${users.companyId} where ${users.id} = ${userId})`;
 }

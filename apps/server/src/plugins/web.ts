@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { translateMessage } from '@siteboard/shared';
 import { serverRoot } from '../paths';
+import { readerLanguage } from './language';
 
 const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
@@ -33,7 +35,7 @@ export const webPlugin = fp(
         reply.header('Cache-Control', 'no-cache');
         return reply.sendFile('index.html');
       }
-      return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(404).send({ detail: translateMessage('Not found.', readerLanguage(request)) });
     });
   },
   { name: 'web' },

@@ -1,11 +1,10 @@
 import type { InjectOptions } from 'fastify';
-import type { Role, TokenPair } from '@siteboard/shared';
+import type { Language, Role, TokenPair } from '@siteboard/shared';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { signup } from '../features/companies/companies.service';
-import { takeNextUserNumber } from '../features/users/users.queries';
-import { insertUser } from '../features/users/users.queries';
+import { insertUser, takeNextUserNumber, updateOwnSettings } from '../features/users/users.queries';
 import { userCode } from '../features/users/users.rules';
 
 let sequence = 0;
@@ -28,11 +27,11 @@ export interface TestCompany {
   admin: TestUser;
 }
 
-export async function createCompany(db: Db, overrides: { name?: string; password?: string; timezone?: string } = {}): Promise<TestCompany> {
+export async function createCompany(db: Db, overrides: { name?: string; password?: string; timezone?: string; language?: Language } = {}): Promise<TestCompany> {
   const name = overrides.name ?? unique('Company');
   const password = overrides.password ?? 'company password';
   const email = `${unique('admin')}@example.test`;
-  const result = await signup(db, { company_name: name, company_password: password, email, password: DEFAULT_PASSWORD, timezone: overrides.timezone });
+  const result = await signup(db, { company_name: name, company_password: password, email, password: DEFAULT_PASSWORD, timezone: overrides.timezone, language: overrides.language });
   return { id: result.company_id, name, password, admin: { id: result.user.id, email, role: 'admin', companyId: result.company_id, password: DEFAULT_PASSWORD } };
 }
 
@@ -40,11 +39,17 @@ export async function createCompany(db: Db, overrides: { name?: string; password
 // of milliseconds of CPU, and the suites make thousands of users. Sign-in still verifies it for real.
 let defaultPasswordHash: Promise<string> | undefined;
 
-export async function createUser(db: Db, companyId: number, role: Role, overrides: { email?: string; managerId?: number } = {}): Promise<TestUser> {
+export async function createUser(
+  db: Db,
+  companyId: number,
+  role: Role,
+  overrides: { email?: string; managerId?: number; language?: Language; timezone?: string } = {},
+): Promise<TestUser> {
   const email = overrides.email ?? `${unique(role)}@example.test`;
   const passwordHash = await (defaultPasswordHash ??= hashPassword(DEFAULT_PASSWORD));
   const number = await takeNextUserNumber(db, companyId);
   const { id } = await insertUser(db, { companyId, email, passwordHash, role, code: userCode(role, number), managerId: overrides.managerId ?? null });
+  if (overrides.language || overrides.timezone) await updateOwnSettings(db, companyId, id, { language: overrides.language, timezone: overrides.timezone });
   return { id, email, role, companyId, password: DEFAULT_PASSWORD };
 }
 

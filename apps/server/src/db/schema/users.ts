@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'manager', 'team_member']);
@@ -19,6 +19,10 @@ export const users = pgTable(
     managerId: integer('manager_id').references((): AnyPgColumn => users.id),
     // Set when an admin chooses the password: the web sends the user to change it before anything else.
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** What the user reads the product in: en, es, fr or de (messages in packages/shared). */
+    language: text('language').notNull().default('en'),
+    /** The user's own IANA time zone; null: the company's. Their "today" and their reminders follow it. */
+    timezone: text('timezone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Soft delete: the row stays so the history it touched keeps its names.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -30,6 +34,7 @@ export const users = pgTable(
     uniqueIndex('users_company_code_key').on(table.companyId, table.code),
     index('users_company_role_idx').on(table.companyId, table.role),
     index('users_company_manager_idx').on(table.companyId, table.managerId),
+    check('users_language_check', sql`${table.language} in ('en', 'es', 'fr', 'de')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Language } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase } from '../../db/statements';
 import { refreshTokens } from '../../db/schema/auth';
@@ -71,7 +72,7 @@ const loginIsLive = (family: SQL) =>
 /** The statement behind findActiveIdentity. */
 const activeIdentityStatement = builtOncePerDatabase((db) =>
   db
-    .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email })
+    .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email, language: sql<Language>`${users.language}` })
     .from(users)
     .where(
       and(

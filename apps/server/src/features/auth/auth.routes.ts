@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordInput, errorResponse, loginAnswer, refreshInput, tokenInput, tokenPair, userSchema } from '@siteboard/shared';
-import { NotFoundError } from '../../lib/errors';
-import { findUser } from '../users/users.queries';
-import { changeOwnPassword, login, refresh, revoke } from './auth.service';
+import { changePasswordInput, errorResponse, loginAnswer, profileSchema, refreshInput, tokenInput, tokenPair, updateProfileInput } from '@siteboard/shared';
+import { changeOwnPassword, getProfile, login, refresh, revoke, updateProfile } from './auth.service';
 
 /** Public: getting, rotating and ending a token pair. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,11 +28,23 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile/', {
-    schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: userSchema, 401: errorResponse } },
+    schema: { tags: ['auth'], summary: 'The signed-in user, with their language and time zone', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorResponse } },
+    handler: async (request) => getProfile(request.ctx),
+  });
+
+  app.patch('/api/profile/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your own language or time zone (null: the company\'s)',
+      security: [{ bearer: [] }],
+      body: updateProfileInput,
+      response: { 200: profileSchema, 400: errorResponse, 401: errorResponse },
+    },
     handler: async (request) => {
-      const user = await findUser(app.db, request.user.companyId, request.user.id);
-      if (!user) throw new NotFoundError();
-      return user;
+      const profile = await updateProfile(request.ctx, request.body);
+      // The answer is already in the new language.
+      request.user = { ...request.user, language: profile.language };
+      return profile;
     },
   });
 

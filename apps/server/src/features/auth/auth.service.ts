@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type TokenInput, type TokenPair } from '@siteboard/shared';
+import { WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type Profile, type TokenInput, type TokenPair, type updateProfileInput } from '@siteboard/shared';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { findLoginCandidate, findPasswordHash, revokeUserRefreshTokens, setPasswordHash } from '../users/users.queries';
+import { findLoginCandidate, findPasswordHash, findProfile, revokeUserRefreshTokens, setPasswordHash, updateOwnSettings } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
 import { settleIdentityChanges } from './identity-cache';
 import type { LoginThrottle } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
+
+type UpdateProfile = z.output<typeof updateProfileInput>;
 
 export interface AuthDeps {
   db: Db;
@@ -100,4 +103,22 @@ async function issueTokenPair(
 /** The pair of a refresh token already stored: a fresh access token of its login, and the refresh token itself. */
 function signTokenPair(tokens: Tokens, identity: { userId: number; companyId: number; family: string }, jti: string): TokenPair {
   return { access: tokens.signAccess(identity), refresh: tokens.signRefresh({ userId: identity.userId, jti, family: identity.family }) };
+}
+
+/** The caller as their profile shows them. */
+export async function getProfile(ctx: ServiceContext): Promise<Profile> {
+  const profile = await findProfile(ctx.db, ctx.user.companyId, ctx.user.id);
+  if (!profile) throw new NotFoundError();
+  return profile;
+}
+
+/**
+ * The caller's own language and time zone. The language is part of the identity each request
+ * checks (its errors are written in it), so a change answers only once every instance has
+ * forgotten the old one (decision record 017).
+ */
+export async function updateProfile(ctx: ServiceContext, input: UpdateProfile): Promise<Profile> {
+  if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone }))) throw new NotFoundError();
+  if (input.language !== undefined && input.language !== ctx.user.language) await settleIdentityChanges(ctx.db);
+  return getProfile(ctx);
 }

@@ -80,6 +80,9 @@ describeEachDatabase('auth API', (ctx) => {
         manager_data: { email: manager.email },
         full_name: null,
         must_change_password: false,
+        language: 'en',
+        timezone: null,
+        effective_timezone: 'UTC',
       });
     });
 

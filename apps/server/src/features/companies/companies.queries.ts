@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { Language } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
@@ -23,7 +24,7 @@ export async function findCompanyByName(db: DbOrTx, name: string) {
   return row;
 }
 
-export async function insertCompany(db: DbOrTx, values: { name: string; passwordHash: string; timezone: string }) {
+export async function insertCompany(db: DbOrTx, values: { name: string; passwordHash: string; timezone: string; defaultLanguage: Language }) {
   const [row] = await db
     .insert(companies)
     .values(values)

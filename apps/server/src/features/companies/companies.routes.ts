@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, companyListItem, companyListQuery, errorResponse, signupInput, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
+import { TOTAL_COUNT_HEADER, companyListItem, companyListQuery, errorResponse, signupInput, translateMessage, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
+import { readerLanguage } from '../../plugins/language';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { sendPage } from '../../lib/lists';
 import { listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
@@ -34,7 +35,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
         return { success: true as const, company_id: company.id, company_name: company.name };
       } catch (error) {
         // The spec's client reads `error` from this call's failure.
-        if (error instanceof ValidationError) return reply.code(400).send({ success: false as const, error: error.detail });
+        if (error instanceof ValidationError) return reply.code(400).send({ success: false as const, error: translateMessage(error.detail, readerLanguage(request)) });
         throw error;
       }
     },
@@ -49,7 +50,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
     },
     handler: async (request, reply) => {
       if (!options.allowSignup) throw new ForbiddenError('Sign-up is turned off on this server.');
-      return reply.code(201).send(await signup(app.db, request.body, { throttle: app.loginThrottle, clientKey: request.ip }));
+      return reply.code(201).send(await signup(app.db, request.body, { throttle: app.loginThrottle, clientKey: request.ip }, readerLanguage(request)));
     },
   });
 };

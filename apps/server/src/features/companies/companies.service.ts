@@ -1,4 +1,4 @@
-import type { CompanyListItem, SignupInput, User } from '@siteboard/shared';
+import type { CompanyListItem, Language, SignupInput, User } from '@siteboard/shared';
 import type { Page, PageRequest } from '../../lib/lists';
 import type { Db } from '../../db/client';
 import { ConflictError, ValidationError } from '../../lib/errors';
@@ -36,11 +36,17 @@ export async function listVisibleCompanies(db: Db, caller: { companyId: number }
 }
 
 /** A new company and its first admin, together or not at all; counted per client address first when `throttle` is given. */
-export async function signup(db: Db, input: SignupInput, throttle?: { throttle: LoginThrottle; clientKey: string }): Promise<{ company_id: number; user: User }> {
+/** The company's and its admin's language is the one asked for, else the browser's (`language`). */
+export async function signup(
+  db: Db,
+  input: SignupInput,
+  throttle?: { throttle: LoginThrottle; clientKey: string },
+  language: Language = 'en',
+): Promise<{ company_id: number; user: User }> {
   await throttle?.throttle.countSignup(throttle.clientKey);
   const [companyPasswordHash, passwordHash] = await Promise.all([hashPassword(input.company_password), hashPassword(input.password)]);
   return db.transaction(async (tx) => {
-    const company = await insertCompany(tx, { name: input.company_name.trim(), passwordHash: companyPasswordHash, timezone: input.timezone ?? 'UTC' });
+    const company = await insertCompany(tx, { name: input.company_name.trim(), passwordHash: companyPasswordHash, timezone: input.timezone ?? 'UTC', defaultLanguage: input.language ?? language });
     if (!company) throw new ConflictError(COMPANY_NAME_TAKEN);
     const number = await takeNextUserNumber(tx, company.id);
     const { id } = await insertUser(tx, { companyId: company.id, email: input.email, passwordHash, role: 'admin', code: userCode('admin', number) });

@@ -1,18 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Language } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 
 /** The unique index behind case-insensitive company names. */
 export const COMPANY_NAME_INDEX = 'companies_name_lower_key';
 
-const settingsColumns = { id: companies.id, name: companies.name, timezone: companies.timezone };
+const settingsColumns = { id: companies.id, name: companies.name, timezone: companies.timezone, default_language: sql<Language>`${companies.defaultLanguage}` };
 
 export async function findCompanySettings(db: DbOrTx, companyId: number) {
   const [row] = await db.select(settingsColumns).from(companies).where(eq(companies.id, companyId));
   return row;
 }
 
-export async function updateCompanySettings(db: DbOrTx, companyId: number, values: { name?: string; timezone?: string }) {
+export async function updateCompanySettings(db: DbOrTx, companyId: number, values: { name?: string; timezone?: string; defaultLanguage?: Language }) {
   const [row] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning(settingsColumns);
   return row;
 }

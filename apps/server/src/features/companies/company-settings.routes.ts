@@ -9,7 +9,7 @@ const security = [{ bearer: [] }];
 /** The signed-in user's own company: everyone reads it, an admin renames it or changes its time zone. */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/company/', {
-    schema: { tags, summary: "The caller's company: id, name and time zone", security, response: { 200: companySettingsSchema, 401: errorResponse } },
+    schema: { tags, summary: "The caller's company: id, name, time zone and new users' language", security, response: { 200: companySettingsSchema, 401: errorResponse } },
     handler: async (request) => getCompanySettings(request.ctx),
   });
 
@@ -17,7 +17,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireRole(...PERMISSIONS['company:manage']),
     schema: {
       tags,
-      summary: "Rename the caller's company or change its time zone (IANA name)",
+      summary: "Rename the caller's company, change its time zone (IANA name) or its new users' language",
       security,
       body: updateCompanySettingsInput,
       response: { 200: companySettingsSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },

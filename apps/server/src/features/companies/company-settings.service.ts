@@ -19,7 +19,7 @@ export async function getCompanySettings(ctx: ServiceContext): Promise<CompanySe
 /** Renames the caller's company or changes its time zone; names stay unique whatever their case. */
 export async function updateCompanySettingsFor(ctx: ServiceContext, input: UpdateCompanySettings): Promise<CompanySettings> {
   try {
-    const company = await updateCompanySettings(ctx.db, ctx.user.companyId, { name: input.name, timezone: input.timezone });
+    const company = await updateCompanySettings(ctx.db, ctx.user.companyId, { name: input.name, timezone: input.timezone, defaultLanguage: input.default_language });
     if (!company) throw new NotFoundError(COMPANY_NOT_FOUND);
     return company;
   } catch (error) {

@@ -24,7 +24,7 @@ describeEachDatabase('company settings API', (ctx) => {
       await signedInAdmin(ctx);
       const manager = await createUser(ctx.app.db, admin.company.id, 'manager');
       const member = await createUser(ctx.app.db, admin.company.id, 'team_member', { managerId: manager.id });
-      const expected = { id: admin.company.id, name: admin.company.name, timezone: 'Europe/Paris' };
+      const expected = { id: admin.company.id, name: admin.company.name, timezone: 'Europe/Paris', default_language: 'en' };
 
       expect((await getCompany(ctx, admin.access)).json()).toEqual(expected);
       for (const user of [manager, member]) {
@@ -46,10 +46,10 @@ describeEachDatabase('company settings API', (ctx) => {
       const admin = await signedInAdmin(ctx);
       const name = unique('Renamed Co');
 
-      const response = await patchCompany(ctx, admin.access, { name: `  ${name} `, timezone: 'America/New_York' });
+      const response = await patchCompany(ctx, admin.access, { name: `  ${name} `, timezone: 'America/New_York', default_language: 'de' });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: admin.company.id, name, timezone: 'America/New_York' });
+      expect(response.json()).toEqual({ id: admin.company.id, name, timezone: 'America/New_York', default_language: 'de' });
       expect((await getCompany(ctx, admin.access)).json()).toEqual(response.json());
       const verified = await ctx.app.inject({
         method: 'POST',
@@ -67,7 +67,7 @@ describeEachDatabase('company settings API', (ctx) => {
 
       const response = await patchCompany(ctx, admin.access, { timezone: 'UTC' });
 
-      expect(response.json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC' });
+      expect(response.json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC', default_language: 'en' });
     });
 
     it("refuses another company's name, whatever its case, with 409 and changes nothing", async () => {
@@ -78,7 +78,7 @@ describeEachDatabase('company settings API', (ctx) => {
 
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ detail: 'A company with this name already exists.' });
-      expect((await getCompany(ctx, admin.access)).json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC' });
+      expect((await getCompany(ctx, admin.access)).json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC', default_language: 'en' });
     });
 
     it("lets a company change the case of its own name", async () => {
@@ -101,7 +101,7 @@ describeEachDatabase('company settings API', (ctx) => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ [field]: [message] });
-      expect((await getCompany(ctx, admin.access)).json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC' });
+      expect((await getCompany(ctx, admin.access)).json()).toEqual({ id: admin.company.id, name: admin.company.name, timezone: 'UTC', default_language: 'en' });
     });
 
     it('refuses an empty change', async () => {

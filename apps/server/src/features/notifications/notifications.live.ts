@@ -7,6 +7,7 @@ import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
 import type { Tokens } from '../auth/auth.tokens';
 import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
+import { textFor } from './notifications.rules';
 
 /** A client that lets this much pile up unsent is not reading: it is cut off rather than held in memory. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -135,7 +136,8 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
           const message: LiveNotification = {
             id: row.recipientId,
             type: row.type as NotificationType,
-            message: row.message,
+            // In the recipient's language: the browser shows this text as the desktop notification too.
+            message: textFor(row, row.language),
             created_by: row.createdBy,
             timestamp: row.createdAt.toISOString(),
             subtask_id: row.subtaskId,

@@ -15,6 +15,7 @@ export interface NotificationsOptions {
   /** How often the reminder sweeps run; unset: never (tests drive `runSweeps` with their own clock). */
   sweepIntervalSeconds?: number;
   approvalDelayHours: number;
+  reminderLocalHour: number;
   /** WebSocket heartbeat; 30 s unless a test needs it faster. */
   pingIntervalMs?: number;
 }
@@ -33,7 +34,11 @@ export const notificationsPlugin = fp(
     app.decorate('liveNotifications', hub);
     const unlisten = await app.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void hub.deliver(payload));
     const sweeper = options.sweepIntervalSeconds
-      ? startSweeper(app.db, app.log, { intervalMs: options.sweepIntervalSeconds * 1000, approvalDelayHours: options.approvalDelayHours })
+      ? startSweeper(app.db, app.log, {
+          intervalMs: options.sweepIntervalSeconds * 1000,
+          approvalDelayHours: options.approvalDelayHours,
+          reminderLocalHour: options.reminderLocalHour,
+        })
       : undefined;
 
     app.addHook('onClose', async () => {
@@ -45,10 +50,10 @@ export const notificationsPlugin = fp(
   { name: 'notifications', dependencies: ['db', 'auth', 'ws'] },
 );
 
-function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number }) {
+function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number }) {
   let running: Promise<void> | undefined;
   const sweep = () => {
-    running ??= runSweeps(db, { now: new Date(), approvalDelayHours: options.approvalDelayHours })
+    running ??= runSweeps(db, { now: new Date(), approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour })
       .then(
         (result) => {
           if (result.swept && result.created > 0) log.info(result, 'notification sweep');

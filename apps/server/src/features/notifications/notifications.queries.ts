@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NotificationRecord, NotificationType } from '@siteboard/shared';
+import type { Language, NotificationRecord, NotificationType } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
@@ -9,7 +9,7 @@ import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
-import { englishText, type NotificationParams } from './notifications.rules';
+import { englishText, textFor, type NotificationParams } from './notifications.rules';
 import { localDate } from '../../lib/time';
 
 /** The PostgreSQL channel new notifications are announced on, with ids only. */
@@ -70,15 +70,23 @@ const companyToday = (now: Date) => localDate(companies.timezone, now);
 const dailyKey = (type: NotificationType, now: Date) => sql<string>`${type}::text || ':' || ${subtasks.id} || ':' || ${companyToday(now)}::text`;
 const notYetSent = (key: SQL) => sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${key})`;
 
-/** Subtasks not completed, in a project not completed, with an active assignee, due tomorrow in their company's time zone, not yet reminded today. */
-export function findDeadlineCandidates(db: DbOrTx, now: Date) {
-  const key = dailyKey('deadline_reminder', now);
+/**
+ * Subtasks not completed, in a project not completed, with an active assignee for whom it is now
+ * the eve of the due date, `localHour` o'clock or later (in the assignee's own time zone, else the
+ * company's), not yet reminded for this due date.
+ */
+export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number) {
+  const key = sql<string>`'deadline_reminder:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
+  const assigneeNow = sql`timezone(coalesce(${activeAssignees.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
       ne(subtasks.status, 'completed'),
       ne(projects.status, 'completed'),
       isNotNull(activeAssignees.id),
-      sql`${subtasks.dueDate} = ${companyToday(now)} + 1`,
+      // Every zone's date is within a day of UTC's: a range the due-date index can use first.
+      sql`${subtasks.dueDate} between ${now.toISOString()}::timestamptz::date and ${now.toISOString()}::timestamptz::date + 2`,
+      sql`${subtasks.dueDate} = ${assigneeNow}::date + 1`,
+      sql`extract(hour from ${assigneeNow}) >= ${localHour}`,
       notYetSent(key),
     ),
   );
@@ -191,6 +199,7 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
       createdAt: isoTimestamp(notificationRecipients.createdAt),
       type: notifications.type,
       message: notifications.message,
+      params: notifications.params,
       createdBy: notifications.createdBy,
       notificationCreatedAt: isoTimestamp(notifications.createdAt),
       subtaskId: notifications.subtaskId,
@@ -203,15 +212,18 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
     .prepare('list_notifications_of'),
 );
 
-/** The user's newest notifications, in one statement built once and prepared (every screen asks for them). */
-export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number): Promise<NotificationRecord[]> {
+/**
+ * The user's newest notifications, in one statement built once and prepared (every screen asks
+ * for them), each written in the reader's language (the reader is the caller: no lookup per row).
+ */
+export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number, language: Language): Promise<NotificationRecord[]> {
   const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit });
   return rows.map((row) => ({
     id: row.id,
     is_read: row.isRead,
     created_at: row.createdAt!,
     subtask_id: row.subtaskId,
-    notification: { type: row.type as NotificationType, message: row.message, created_by: row.createdBy, created_at: row.notificationCreatedAt! },
+    notification: { type: row.type as NotificationType, message: textFor(row, language), created_by: row.createdBy, created_at: row.notificationCreatedAt! },
   }));
 }
 
@@ -236,20 +248,23 @@ export async function markNotificationsRead(db: DbOrTx, companyId: number, userI
   return row?.updated ?? 0;
 }
 
-/** An announced notification as each of these (connected) users of its company is to receive it. */
+/** An announced notification as each of these (connected) users of its company is to receive it, with the language each reads. */
 export function findDeliveries(db: DbOrTx, announcement: { id: number; company: number }, userIds: number[]) {
   return db
     .select({
       recipientId: notificationRecipients.id,
       userId: notificationRecipients.userId,
+      language: sql<Language>`${users.language}`,
       type: notifications.type,
       message: notifications.message,
+      params: notifications.params,
       createdBy: notifications.createdBy,
       createdAt: notifications.createdAt,
       subtaskId: notifications.subtaskId,
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+    .innerJoin(users, eq(users.id, notificationRecipients.userId))
     .where(
       and(
         eq(notifications.id, announcement.id),

@@ -10,7 +10,9 @@ import {
   markReadResponse,
   notificationListQuery,
   notificationRecordSchema,
+  translateMessage,
 } from '@siteboard/shared';
+import { readerLanguage } from '../../plugins/language';
 import { authenticateLiveConnection, type LiveLogin } from './notifications.live';
 import { listNotifications, markRead } from './notifications.service';
 
@@ -67,7 +69,7 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: async (request) => {
       logins.set(request, await authenticateLiveConnection(app, request.params, request.query.token));
     },
-    handler: async (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ detail: 'Connect with a WebSocket.' }),
+    handler: async (request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ detail: translateMessage('Connect with a WebSocket.', readerLanguage(request)) }),
     wsHandler: (socket, request) => {
       app.liveNotifications.add(socket, logins.get(request)!);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES, type NotificationType } from '@siteboard/shared';
-import { englishText, params, recipientsOf, type NotificationParams, type Parties } from './notifications.rules';
+import { LANGUAGES, NOTIFICATION_TYPES, type NotificationType } from '@siteboard/shared';
+import { englishText, notificationText, params, recipientsOf, textFor, type NotificationParams, type Parties } from './notifications.rules';
 
 const task = { name: 'Pour footing B', projectName: 'Foundation' };
 
@@ -74,5 +74,45 @@ describe('recipientsOf', () => {
 
   it('has a rule for every type', () => {
     for (const type of NOTIFICATION_TYPES as readonly NotificationType[]) expect(Array.isArray(recipientsOf(type, parties, null))).toBe(true);
+  });
+});
+
+describe('notificationText per language', () => {
+  const task = { name: 'Pour slab', projectName: 'Dock 4' };
+  const every: [NotificationType, NotificationParams][] = [
+    ['task_assignment', params.taskAssignment('ana@example.test', task, '2026-03-05')],
+    ['task_assignment', params.taskAssignment('ana@example.test', task, null)],
+    ['task_submission', params.taskSubmission('ana@example.test', task, 'done')],
+    ['task_approved', params.taskApproved('ana@example.test', task)],
+    ['task_declined', params.taskDeclined('ana@example.test', task, 'cracks')],
+    ['task_declined', params.taskDeclined('ana@example.test', task)],
+    ['task_comment', params.taskComment('ana@example.test', task, 'ok')],
+    ['deadline_reminder', params.deadlineReminder(task, '2026-03-05')],
+    ['approval_delay', params.approvalDelay(task, 'bo@example.test', 1)],
+    ['approval_delay', params.approvalDelay(task, null, 48)],
+    ['task_overdue', params.taskOverdue(task, 'bo@example.test', '2026-03-05')],
+  ];
+
+  it.each(LANGUAGES)('writes every type in %s, every value filled in', (language) => {
+    for (const [type, p] of every) {
+      const text = notificationText(type, p, language);
+      expect(text, type).not.toMatch(/\{\w+\}/);
+      expect(text, type).toContain('Pour slab');
+      if (language !== 'en') expect(text, type).not.toBe(englishText(type, p));
+    }
+  });
+
+  it('writes each language’s own words, quotes and dates', () => {
+    const [type, p] = every[7]!;
+    expect(notificationText(type, p, 'en')).toBe("'Pour slab' (Dock 4) is due tomorrow (2026-03-05)");
+    expect(notificationText(type, p, 'es')).toBe('«Pour slab» (Dock 4) se entrega mañana (5 mar 2026)');
+    expect(notificationText(type, p, 'fr')).toBe('« Pour slab » (Dock 4) arrive à échéance demain (5 mars 2026)');
+    expect(notificationText(type, p, 'de')).toBe('„Pour slab“ (Dock 4) ist morgen fällig (05.03.2026)');
+    expect(notificationText('approval_delay', params.approvalDelay(task, null, 1), 'de')).toBe('„Pour slab“ (Dock 4) wartet seit mehr als 1 Stunde auf Abnahme');
+  });
+
+  it('keeps a row without params (written before they were kept) as it was written', () => {
+    expect(textFor({ type: 'task_approved', message: 'old text', params: null }, 'es')).toBe('old text');
+    expect(textFor({ type: 'task_approved', message: 'stored English', params: params.taskApproved('a', task) }, 'en')).toBe('stored English');
   });
 });

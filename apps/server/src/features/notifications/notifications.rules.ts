@@ -1,4 +1,4 @@
-import type { NotificationType } from '@siteboard/shared';
+import { formatDateOnly, formatNumber, t, type Language, type NotificationType } from '@siteboard/shared';
 
 /** The subtask a notification is about, named the way people know it. */
 export interface TaskRef {
@@ -30,27 +30,51 @@ export const params = {
 
 const str = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** The English text of a notification from its type and params. Task names are quoted, the project follows in brackets. */
-export function englishText(type: NotificationType, p: NotificationParams): string {
-  const task = `'${str(p.task)}' (${str(p.project)})`;
+/**
+ * A notification's text for a reader, from its type and params: task names quoted as the
+ * language quotes, the project in brackets, dates and numbers as the reader writes them. In
+ * English it is the text as it has always been written, byte for byte.
+ */
+export function notificationText(type: NotificationType, p: NotificationParams, language: Language): string {
+  const task = t(language, "'{task}' ({project})", { task: str(p.task), project: str(p.project) });
+  const due = formatDateOnly(str(p.due), language);
+  const values = { actor: str(p.actor), task, due, note: str(p.note), reason: str(p.reason), text: str(p.text), submitter: str(p.submitter), assignee: str(p.assignee) };
   switch (type) {
     case 'task_assignment':
-      return `${str(p.actor)} assigned you ${task}${p.due ? `, due ${str(p.due)}` : ''}`;
+      return t(language, p.due ? '{actor} assigned you {task}, due {due}' : '{actor} assigned you {task}', values);
     case 'task_submission':
-      return `${str(p.actor)} sent ${task} for approval${p.note ? `: ${str(p.note)}` : ''}`;
+      return t(language, p.note ? '{actor} sent {task} for approval: {note}' : '{actor} sent {task} for approval', values);
     case 'task_approved':
-      return `${str(p.actor)} approved ${task}`;
+      return t(language, '{actor} approved {task}', values);
     case 'task_declined':
-      return p.reason ? `${str(p.actor)} declined ${task}: ${str(p.reason)}` : `${str(p.actor)} declined ${task}; it is ongoing again`;
+      return t(language, p.reason ? '{actor} declined {task}: {reason}' : '{actor} declined {task}; it is ongoing again', values);
     case 'task_comment':
-      return `${str(p.actor)} commented on ${task}: ${str(p.text)}`;
+      return t(language, '{actor} commented on {task}: {text}', values);
     case 'deadline_reminder':
-      return `${task} is due tomorrow (${str(p.due)})`;
-    case 'approval_delay':
-      return `${task}${p.submitter ? ` from ${str(p.submitter)}` : ''} has been waiting for approval for more than ${p.hours === 1 ? '1 hour' : `${str(p.hours)} hours`}`;
+      return t(language, '{task} is due tomorrow ({due})', values);
+    case 'approval_delay': {
+      const hours = language === 'en' ? str(p.hours) : formatNumber(Number(p.hours), language);
+      const duration = p.hours === 1 ? t(language, '1 hour') : t(language, '{hours} hours', { hours });
+      return t(language, p.submitter ? '{task} from {submitter} has been waiting for approval for more than {duration}' : '{task} has been waiting for approval for more than {duration}', {
+        ...values,
+        duration,
+      });
+    }
     case 'task_overdue':
-      return `${task}${p.assignee ? `, assigned to ${str(p.assignee)},` : ''} is overdue: it was due ${str(p.due)}`;
+      return t(language, p.assignee ? '{task}, assigned to {assignee}, is overdue: it was due {due}' : '{task} is overdue: it was due {due}', values);
   }
+}
+
+/** The English text of a notification, as stored beside its params. */
+export const englishText = (type: NotificationType, p: NotificationParams): string => notificationText(type, p, 'en');
+
+/**
+ * What a reader sees of a stored notification: the English text as written, or the text
+ * rendered in their language from its params (a row written before params were kept stays English).
+ */
+export function textFor(row: { type: string; message: string; params: NotificationParams | null }, language: Language): string {
+  if (language === 'en' || !row.params) return row.message;
+  return notificationText(row.type as NotificationType, row.params, language);
 }
 
 /** The people a subtask event concerns, as far as the notification rules are concerned. */

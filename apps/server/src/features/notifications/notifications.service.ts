@@ -24,7 +24,7 @@ export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.
 
 export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
   if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
-  return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit);
+  return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit, ctx.user.language);
 }
 
 export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ updated: number }> {
@@ -70,24 +70,32 @@ export function subscribeToTaskEvents(): void {
   events.on('subtask.commented', onCommented);
 }
 
+/** Reminders go out from 07:00 in each recipient's zone: the start of a site's working day. */
+export const DEFAULT_REMINDER_LOCAL_HOUR = 7;
+
 export interface SweepOptions {
   /** The clock: tests pass any instant. */
   now: Date;
   approvalDelayHours: number;
+  /** The local hour deadline reminders go out from, in each recipient's zone (7 unless given). */
+  reminderLocalHour?: number;
 }
 
 export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; overdue: number; created: number };
 
 /**
  * deadline_reminder, approval_delay and task_overdue for every company, in one transaction of six
- * statements however many subtasks qualify. Another instance already sweeping → nothing happens;
+ * statements however many subtasks qualify. A deadline reminder goes out once per subtask and due
+ * date, from `reminderLocalHour` on the eve of the due date where its assignee is (their time
+ * zone, else the company's), so one company spanning UTC−10 to UTC+14 reminds each person at the
+ * start of their own working day. Another instance already sweeping → nothing happens;
  * a second sweep the same day finds nothing left to send (and the unique dedupe key would refuse
  * it). An overdue subtask is reported once per due date.
  */
-export function runSweeps(db: Db, { now, approvalDelayHours }: SweepOptions): Promise<SweepResult> {
+export function runSweeps(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAULT_REMINDER_LOCAL_HOUR }: SweepOptions): Promise<SweepResult> {
   return db.transaction(async (tx) => {
     if (!(await tryLockSweeps(tx))) return { swept: false };
-    const due = await findDeadlineCandidates(tx, now);
+    const due = await findDeadlineCandidates(tx, now, reminderLocalHour);
     const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000));
     const overdue = await findOverdueCandidates(tx, now);
     const drafts: NotificationDraft[] = [

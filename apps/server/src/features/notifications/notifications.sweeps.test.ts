@@ -5,7 +5,9 @@ import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { createTeam, insertSubtask, insertWork, type Team } from '../../test/work-factories';
+import type { NotificationRecord } from '@siteboard/shared';
+import { createUser, loginAs, type TestUser } from '../../test/factories';
+import { callAs, createTeam, insertSubtask, insertWork, type Team } from '../../test/work-factories';
 import { insertNotifications } from './notifications.queries';
 import { runSweeps } from './notifications.service';
 
@@ -51,7 +53,7 @@ describeEachDatabase('notification sweeps', (ctx) => {
     losAngeles = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
   });
 
-  it("reminds the assignee, once, of a subtask due tomorrow in its company's time zone", async () => {
+  it("reminds the assignee, once, from 07:00 on the eve of the due date in their company's time zone", async () => {
     const nzTomorrow = dateIn('Pacific/Auckland', now, 1);
     const laTomorrow = dateIn('America/Los_Angeles', now, 1);
     expect(nzTomorrow).not.toBe(laTomorrow);
@@ -60,26 +62,32 @@ describeEachDatabase('notification sweeps', (ctx) => {
     const laDue = await insertWork(ctx.app.db, losAngeles, { dueDate: laTomorrow });
     const laNotYet = await insertWork(ctx.app.db, losAngeles, { dueDate: nzTomorrow });
 
+    // 07:00 in Los Angeles; 02:00 in Auckland, too early for a reminder there.
     const first = await sweep(ctx, now);
-    const second = await sweep(ctx, new Date(now.getTime() + HOUR));
+    const laOnly = (await sentAbout(ctx, nzDue.subtaskId)).length;
+    // 07:00 in Auckland, then an hour later.
+    const second = await sweep(ctx, new Date(now.getTime() + 5 * HOUR));
+    const third = await sweep(ctx, new Date(now.getTime() + 6 * HOUR));
 
     const names = await subtaskNames(ctx, nzDue.subtaskId);
+    expect(laOnly).toBe(0);
     expect(await sentAbout(ctx, nzDue.subtaskId)).toEqual([
       {
         type: 'deadline_reminder',
         message: `'${names.name}' (${names.projectName}) is due tomorrow (${nzTomorrow})`,
         createdBy: 'System',
-        dedupeKey: `deadline_reminder:${nzDue.subtaskId}:${dateIn('Pacific/Auckland', now)}`,
+        dedupeKey: `deadline_reminder:${nzDue.subtaskId}:${nzTomorrow}`,
         userId: auckland.member.id,
       },
     ]);
     expect((await sentAbout(ctx, laDue.subtaskId)).map((row) => [row.type, row.userId, row.dedupeKey])).toEqual([
-      ['deadline_reminder', losAngeles.member.id, `deadline_reminder:${laDue.subtaskId}:${dateIn('America/Los_Angeles', now)}`],
+      ['deadline_reminder', losAngeles.member.id, `deadline_reminder:${laDue.subtaskId}:${laTomorrow}`],
     ]);
     expect(await sentAbout(ctx, nzNotYet.subtaskId)).toEqual([]);
     expect(await sentAbout(ctx, laNotYet.subtaskId)).toEqual([]);
     expect(first).toMatchObject({ swept: true });
-    expect(second).toMatchObject({ swept: true, created: 0 });
+    expect(second).toMatchObject({ swept: true });
+    expect(third).toMatchObject({ swept: true, created: 0 });
   });
 
   it('reminds nobody of a completed subtask, of a subtask in a completed project, or a deleted assignee', async () => {
@@ -91,7 +99,8 @@ describeEachDatabase('notification sweeps', (ctx) => {
     await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaver.member.id));
     const pending = await insertWork(ctx.app.db, auckland, { dueDate: tomorrow, status: 'pending_approval' });
 
-    await sweep(ctx, now);
+    // 08:00 in Auckland, the eve of `tomorrow`.
+    await sweep(ctx, new Date(now.getTime() + 6 * HOUR));
 
     expect(await sentAbout(ctx, completed.subtaskId)).toEqual([]);
     expect(await sentAbout(ctx, closedProject.subtaskId)).toEqual([]);
@@ -202,5 +211,74 @@ describeEachDatabase('notification sweeps', (ctx) => {
       },
     ]);
     expect((await sentAbout(ctx, waiting.subtaskId)).filter((row) => row.type === 'task_overdue')).toHaveLength(1);
+  });
+});
+
+describeEachDatabase('deadline reminders at the start of each person’s working day', (ctx) => {
+  // One company in Paris with people at both ends of the clock: UTC+14 and UTC−11.
+  let team: Team;
+  let kiritimati: TestUser;
+  let pagoPago: TestUser & { access: string };
+  beforeAll(async () => {
+    team = await createTeam(ctx.app, { timezone: 'Europe/Paris' });
+    kiritimati = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, timezone: 'Pacific/Kiritimati' });
+    const pago = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, timezone: 'Pacific/Pago_Pago', language: 'es' });
+    pagoPago = { ...pago, access: (await loginAs(ctx.app, pago)).access };
+  });
+
+  it('reminds each at 07:00 of the eve in their own zone, once, whatever the company’s zone', async () => {
+    const due = '2026-03-11';
+    const work = await insertWork(ctx.app.db, team, { dueDate: due });
+    const forKiritimati = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: kiritimati.id, assignedById: team.manager.id, dueDate: due });
+    const forPagoPago = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: pagoPago.id, assignedById: team.manager.id, dueDate: due });
+    const reminded = async () => ({
+      kiritimati: (await sentAbout(ctx, forKiritimati.id)).map((row) => row.userId),
+      paris: (await sentAbout(ctx, work.subtaskId)).map((row) => row.userId),
+      pagoPago: (await sentAbout(ctx, forPagoPago.id)).map((row) => row.userId),
+    });
+    const at = (iso: string, reminderLocalHour?: number) => runSweeps(ctx.app.db, { now: new Date(iso), approvalDelayHours: DELAY_HOURS, reminderLocalHour });
+
+    await at('2026-03-09T16:59:00Z'); // 06:59 on 10 March in Kiritimati
+    expect(await reminded()).toEqual({ kiritimati: [], paris: [], pagoPago: [] });
+    await at('2026-03-09T17:00:00Z'); // 07:00 in Kiritimati; 18:00 on 9 March in Paris
+    expect(await reminded()).toEqual({ kiritimati: [kiritimati.id], paris: [], pagoPago: [] });
+    await at('2026-03-10T06:00:00Z', 9); // 07:00 in Paris, but reminders start at 09:00 here
+    expect(await reminded()).toEqual({ kiritimati: [kiritimati.id], paris: [], pagoPago: [] });
+    await at('2026-03-10T06:00:00Z'); // 07:00 in Paris
+    expect(await reminded()).toEqual({ kiritimati: [kiritimati.id], paris: [team.member.id], pagoPago: [] });
+    await at('2026-03-10T17:59:00Z'); // 06:59 in Pago Pago; already the due day in Kiritimati
+    expect(await reminded()).toEqual({ kiritimati: [kiritimati.id], paris: [team.member.id], pagoPago: [] });
+    await at('2026-03-10T18:00:00Z'); // 07:00 on 10 March in Pago Pago
+    await at('2026-03-10T23:00:00Z');
+    await at('2026-03-11T12:00:00Z');
+    expect(await reminded()).toEqual({ kiritimati: [kiritimati.id], paris: [team.member.id], pagoPago: [pagoPago.id] });
+
+    const [record] = (await callAs(ctx.app, pagoPago, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
+    const names = await subtaskNames(ctx, forPagoPago.id);
+    expect(record!.notification.message).toBe(`«${names.name}» (${names.projectName}) se entrega mañana (11 mar 2026)`);
+  });
+
+  it('counts "due today" on each person’s own date', async () => {
+    const now = new Date();
+    // 25 hours apart: never the same date.
+    const kiritimatiToday = dateIn('Pacific/Kiritimati', now);
+    const pagoPagoToday = dateIn('Pacific/Pago_Pago', now);
+    expect(kiritimatiToday).not.toBe(pagoPagoToday);
+    const work = await insertWork(ctx.app.db, team, { dueDate: kiritimatiToday });
+    const kiritimatiAccess = (await loginAs(ctx.app, kiritimati)).access;
+    const dueOn = async (date: string, assignee: TestUser) =>
+      (await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: assignee.id, assignedById: team.manager.id, dueDate: date })).id;
+    const kiritimatiDue = await dueOn(kiritimatiToday, kiritimati);
+    await dueOn(pagoPagoToday, kiritimati);
+    const pagoPagoDue = await dueOn(pagoPagoToday, pagoPago);
+    await dueOn(kiritimatiToday, pagoPago);
+
+    const forKiritimati = (await callAs(ctx.app, { ...kiritimati, access: kiritimatiAccess }, { method: 'GET', url: '/api/tasks-due-today/' })).json() as { id: number }[];
+    const forPagoPago = (await callAs(ctx.app, pagoPago, { method: 'GET', url: '/api/tasks-due-today/' })).json() as { id: number }[];
+    const summary = (await callAs(ctx.app, pagoPago, { method: 'GET', url: '/api/dashboard-summary/' })).json();
+
+    expect(forKiritimati.map((row) => row.id)).toEqual([kiritimatiDue]);
+    expect(forPagoPago.map((row) => row.id)).toEqual([pagoPagoDue]);
+    expect(summary.due_today).toBe(1);
   });
 });

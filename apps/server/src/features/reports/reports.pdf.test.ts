@@ -104,6 +104,34 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(text).toContain('No subtasks in this period.');
   });
 
+  it("is written in the requester's language: labels, dates and numbers", async () => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const person = await createUser(ctx.app.db, company.id, 'team_member');
+    await assignSubtasks(ctx.app.db, company.id, person.id, referenceSubtasks(today), { project: 'Hafenbrücke', majorTask: 'Deckenguss' });
+    const { access } = await loginAs(ctx.app, company.admin);
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } });
+
+    const response = await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${person.id}&start_date=2026-01-05&end_date=2099-12-31` });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="appraisal_report.pdf"');
+    const pages = await pageTexts(response.rawPayload);
+    const first = pages[0]!;
+    expect(first).toContain('Beurteilungsbericht');
+    expect(first).toContain('Teammitglied');
+    expect(first).toContain('05.01.2026 bis 31.12.2099');
+    // The undated subtask falls outside any range.
+    expect(first).toContain('Aufgaben gesamt 7 Abgeschlossen 3 Laufend 2 Zur Abnahme 2 Überfällig 2');
+    expect(first).toContain('43 %');
+    expect(first).toContain('3 von 7 Aufgaben abgeschlossen');
+    expect(first.replace(/\s/g, '')).toContain('ERSTABNAHMEk.A.');
+    expect(first).toContain('Teilaufgaben (7)');
+    expect(first).not.toContain('…');
+    expect(first).toContain(`Seite 1 von ${pages.length}`);
+    expect(first).not.toContain('Appraisal Report');
+    expect(first).not.toContain('Total tasks');
+  });
+
   it('prints names in any script: Greek, Cyrillic, Arabic, Chinese, Japanese and emoji, none as "?"', async () => {
     const names = ['Γέφυρα Ρίου', 'Мост через реку', 'تركيب السقالات', '浦东大桥施工', '東京タワー改修', 'Crane check 🏗👷'];
     const company = await createCompany(ctx.app.db, { name: `株式会社 山田建設 ${unique('Co')}` });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AppraisalItem, Role } from '@siteboard/shared';
+import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams, type Role } from '@siteboard/shared';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
@@ -9,10 +9,42 @@ export interface AppraisalPdfInput {
   /** The company's local date and time, `YYYY-MM-DD HH:MM`. */
   generatedAt: string;
   timezone: string;
+  /** The requester's language: every label, date and number is written in it. */
+  language: Language;
   range: DateRange;
   item: AppraisalItem;
   /** The person's subtasks in the range, possibly only the first of them (item.total_tasks says how many there are). */
   subtasks: ReportSubtaskRow[];
+}
+
+/** How the report writes words, dates and numbers for its reader; English as it always was. */
+interface Wording {
+  language: Language;
+  t(key: MessageKey, params?: MessageParams): string;
+  upper(text: string): string;
+  date(date: string): string;
+  dateTime(localDateTime: string): string;
+  count(value: number): string;
+  percent(value: number): string;
+  hours(value: number): string;
+}
+
+function wordingFor(language: Language): Wording {
+  const english = language === 'en';
+  const tag = LOCALE_TAGS[language];
+  return {
+    language,
+    t: (key, params) => t(language, key, params),
+    upper: (text) => text.toLocaleUpperCase(tag),
+    date: (date) => formatDateOnly(date, language),
+    // A wall-clock time already in the company's zone: formatted as UTC so Intl does not move it again.
+    dateTime: (local) =>
+      english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`)),
+    count: (value) => (english ? String(value) : formatNumber(value, language)),
+    percent: (value) => (english ? `${value}%` : formatNumber(value / 100, language, { style: 'percent' })),
+    hours: (value) =>
+      english ? `${value.toFixed(1)} hours` : t(language, '{hours} hours', { hours: formatNumber(value, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+  };
 }
 
 // Spec §9: the chart's four bars and their colours.
@@ -29,7 +61,7 @@ const STATUS = {
   pending_approval: { label: 'Pending Approval', color: '#7e22ce' },
 } as const;
 
-const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
+const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 
 const INK = '#0f172a';
 const MUTED = '#64748b';
@@ -149,15 +181,22 @@ function fit(doc: Doc, text: string, weight: Weight, size: number, width: number
   return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight);
 }
 
+function shrunk(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing: number): number {
+  const natural = runsWidth(doc, runsOf(text, weight), size, characterSpacing);
+  return natural <= width ? size : Math.max(size * 0.7, (size * width) / natural);
+}
+
 function write(
   doc: Doc,
   text: string,
   x: number,
   y: number,
-  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number } = {},
+  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number; shrink?: boolean } = {},
 ) {
-  const { bold = false, size = 10, color = INK, width, align = 'left', characterSpacing = 0 } = options;
+  const { bold = false, color = INK, width, align = 'left', characterSpacing = 0 } = options;
   const weight: Weight = bold ? 'bold' : 'regular';
+  // A label in a longer language gets smaller (down to 70 %) before it is cut short.
+  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
   const runs = width === undefined ? runsOf(text, weight) : fit(doc, text, weight, size, width, characterSpacing);
   const total = runsWidth(doc, runs, size, characterSpacing);
   let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
@@ -174,65 +213,70 @@ function sectionTitle(doc: Doc, title: string, y: number): number {
   return y + 30;
 }
 
-function header(doc: Doc, input: AppraisalPdfInput): number {
+function header(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
   doc.rect(0, 0, PAGE.width, 98).fill(INK);
   write(doc, 'SITEBOARD', LEFT, 26, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
-  write(doc, 'Appraisal Report', LEFT, 39, { bold: true, size: 24, color: '#ffffff' });
+  write(doc, w.t('Appraisal Report'), LEFT, 39, { bold: true, size: 24, color: '#ffffff', width: CONTENT_WIDTH - 200, shrink: true });
   write(doc, input.companyName, LEFT, 70, { size: 11, color: '#cbd5e1', width: 300 });
   const rightWidth = 200;
   // Letter spacing also follows the last letter: widen the box by that much so the label lines up with the date below.
-  write(doc, 'GENERATED', RIGHT - rightWidth, 30, { bold: true, size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
-  write(doc, input.generatedAt, RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
+  write(doc, w.t('GENERATED'), RIGHT - rightWidth, 30, { bold: true, size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
+  write(doc, w.dateTime(input.generatedAt), RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
   write(doc, input.timezone, RIGHT - rightWidth, 60, { size: 9, color: '#cbd5e1', width: rightWidth, align: 'right' });
   return 118;
 }
 
 /** Pairs of label and value in a shaded panel, `columns` to a row. */
-function factPanel(doc: Doc, cells: [string, string][], y: number, columns = 2): number {
+function factPanel(doc: Doc, w: Wording, cells: [string, string][], y: number, columns = 2): number {
   const columnWidth = CONTENT_WIDTH / columns;
   const height = 12 + Math.ceil(cells.length / columns) * 32;
   doc.roundedRect(LEFT, y, CONTENT_WIDTH, height, 4).fill(PANEL);
   cells.forEach(([label, value], index) => {
     const x = LEFT + 14 + (index % columns) * columnWidth;
     const cellTop = y + 12 + Math.floor(index / columns) * 32;
-    write(doc, label.toUpperCase(), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8 });
+    write(doc, w.upper(label), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: columnWidth - 20, shrink: true });
     write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
   });
   return y + height + 24;
 }
 
-function personDetails(doc: Doc, input: AppraisalPdfInput, top: number): number {
+/** The report's period as its reader writes it. */
+const periodOf = (range: DateRange, w: Wording) => rangeLabel(range, w.language);
+
+function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: number): number {
   return factPanel(
     doc,
+    w,
     [
-      ['Email', input.item.name],
-      ['Role', ROLE_LABEL[input.item.role]],
-      ['Code', input.item.code],
-      ['Period', rangeLabel(input.range)],
+      [w.t('Email'), input.item.name],
+      [w.t('Role'), w.t(ROLE_LABEL[input.item.role])],
+      [w.t('Code'), input.item.code],
+      [w.t('Period'), periodOf(input.range, w)],
     ],
-    sectionTitle(doc, 'Employee', top),
+    sectionTitle(doc, w.t('Employee'), top),
   );
 }
 
-const percentOrNone = (value: number | null) => (value === null ? 'N/A' : `${value}%`);
+const percentOrNone = (value: number | null, w: Wording) => (value === null ? w.t('N/A') : w.percent(value));
 
 /** What the approvers decided on the person's work. */
-function approvalRecord(doc: Doc, item: AppraisalItem, top: number): number {
+function approvalRecord(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
   return factPanel(
     doc,
+    w,
     [
-      ['On-time completion', percentOrNone(item.on_time_completion_rate)],
-      ['First-pass approval', percentOrNone(item.first_pass_approval_rate)],
-      ['Declines received', String(item.declines_received)],
-      ['Median to decision', item.median_decision_hours === null ? 'N/A' : `${item.median_decision_hours.toFixed(1)} hours`],
+      [w.t('On-time completion'), percentOrNone(item.on_time_completion_rate, w)],
+      [w.t('First-pass approval'), percentOrNone(item.first_pass_approval_rate, w)],
+      [w.t('Declines received'), w.count(item.declines_received)],
+      [w.t('Median to decision'), item.median_decision_hours === null ? w.t('N/A') : w.hours(item.median_decision_hours)],
     ],
-    sectionTitle(doc, 'Approval Record', top),
+    sectionTitle(doc, w.t('Approval Record'), top),
     4,
   );
 }
 
-function chart(doc: Doc, item: AppraisalItem, top: number): number {
-  const y = sectionTitle(doc, 'Task Summary', top);
+function chart(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
+  const y = sectionTitle(doc, w.t('Task Summary'), top);
   const plot = { left: LEFT + 34, top: y + 18, width: 290, height: 128 };
   const baseline = plot.top + plot.height;
   const { top: axisTop, step } = countAxis(Math.max(...SERIES.map((series) => series.value(item))));
@@ -240,11 +284,11 @@ function chart(doc: Doc, item: AppraisalItem, top: number): number {
   for (let tick = 0; tick <= axisTop; tick += step) {
     const tickY = baseline - (tick / axisTop) * plot.height;
     doc.moveTo(plot.left, tickY).lineTo(plot.left + plot.width, tickY).lineWidth(0.5).strokeColor(tick === 0 ? '#94a3b8' : RULE).stroke();
-    write(doc, String(tick), LEFT, tickY - 3.5, { size: 8, color: MUTED, width: 28, align: 'right' });
+    write(doc, w.count(tick), LEFT, tickY - 3.5, { size: 8, color: MUTED, width: 28, align: 'right' });
   }
   doc.moveTo(plot.left, plot.top - 6).lineTo(plot.left, baseline).lineWidth(0.75).strokeColor('#94a3b8').stroke();
   doc.save().rotate(-90, { origin: [LEFT - 10, plot.top + plot.height / 2] });
-  write(doc, 'Tasks', LEFT - 10 - 20, plot.top + plot.height / 2 - 4, { size: 8, color: MUTED, width: 40, align: 'center' });
+  write(doc, w.t('Tasks'), LEFT - 10 - 30, plot.top + plot.height / 2 - 4, { size: 8, color: MUTED, width: 60, align: 'center' });
   doc.restore();
 
   const slot = plot.width / SERIES.length;
@@ -254,36 +298,36 @@ function chart(doc: Doc, item: AppraisalItem, top: number): number {
     const barHeight = (value / axisTop) * plot.height;
     const x = plot.left + index * slot + (slot - barWidth) / 2;
     if (barHeight > 0) doc.rect(x, baseline - barHeight, barWidth, barHeight).fill(series.color);
-    write(doc, String(value), x - 10, baseline - barHeight - 14, { bold: true, size: 10, width: barWidth + 20, align: 'center' });
-    write(doc, series.label, plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center' });
+    write(doc, w.count(value), x - 10, baseline - barHeight - 14, { bold: true, size: 10, width: barWidth + 20, align: 'center' });
+    write(doc, w.t(series.label), plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center', shrink: true });
   });
 
   const legend = { left: plot.left + plot.width + 20, top: plot.top - 6, width: RIGHT - (plot.left + plot.width + 20) };
   doc.roundedRect(legend.left, legend.top, legend.width, plot.height + 30, 4).fill(PANEL);
   const inner = { left: legend.left + 14, width: legend.width - 28 };
-  write(doc, 'Total tasks', inner.left, legend.top + 16, { bold: true, size: 10 });
-  write(doc, String(item.total_tasks), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width, align: 'right' });
+  write(doc, w.t('Total tasks'), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width - 24, shrink: true });
+  write(doc, w.count(item.total_tasks), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width, align: 'right' });
   doc.moveTo(inner.left, legend.top + 34).lineTo(inner.left + inner.width, legend.top + 34).lineWidth(0.5).strokeColor(RULE).stroke();
   SERIES.forEach((series, index) => {
     const rowY = legend.top + 44 + index * 19;
     doc.rect(inner.left, rowY + 1, 9, 9).fill(series.color);
-    write(doc, series.label, inner.left + 16, rowY + 1, { size: 9.5 });
-    write(doc, String(series.value(item)), inner.left, rowY + 1, { bold: true, size: 9.5, width: inner.width, align: 'right' });
+    write(doc, w.t(series.label), inner.left + 16, rowY + 1, { size: 9.5, width: inner.width - 40, shrink: true });
+    write(doc, w.count(series.value(item)), inner.left, rowY + 1, { bold: true, size: 9.5, width: inner.width, align: 'right' });
   });
   doc
     .font(fonts().regular[0]!.name)
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text('Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.', inner.left, legend.top + 122, {
+    .text(w.t('Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.'), inner.left, legend.top + 122, {
       width: inner.width,
     });
   return baseline + 40;
 }
 
-function efficiency(doc: Doc, item: AppraisalItem, top: number): number {
-  const y = sectionTitle(doc, 'Efficiency Score', top);
+function efficiency(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
+  const y = sectionTitle(doc, w.t('Efficiency Score'), top);
   const score = item.efficiency_score;
-  write(doc, `${score}%`, LEFT, y + 2, { bold: true, size: 26, color: ACCENT });
+  write(doc, w.percent(score), LEFT, y + 2, { bold: true, size: 26, color: ACCENT });
   const bar = { left: LEFT + 96, top: y + 8, width: CONTENT_WIDTH - 96, height: 14 };
   doc.roundedRect(bar.left, bar.top, bar.width, bar.height, 7).fill(RULE);
   if (score > 0) doc.roundedRect(bar.left, bar.top, Math.max(bar.height, (bar.width * score) / 100), bar.height, 7).fill(ACCENT);
@@ -291,35 +335,35 @@ function efficiency(doc: Doc, item: AppraisalItem, top: number): number {
     const x = bar.left + (bar.width * tick) / 100;
     const align = tick === 0 ? 'left' : tick === 100 ? 'right' : 'center';
     const labelLeft = align === 'left' ? x : align === 'right' ? x - 40 : x - 20;
-    write(doc, `${tick}%`, labelLeft, bar.top + bar.height + 5, { size: 7.5, color: MUTED, width: 40, align });
+    write(doc, w.percent(tick), labelLeft, bar.top + bar.height + 5, { size: 7.5, color: MUTED, width: 40, align });
   }
   const caption =
     item.total_tasks === 0
-      ? 'No tasks were due in this period, so the score is 0%.'
-      : `${item.completed_tasks} of ${item.total_tasks} tasks completed (completed ÷ total, rounded to a whole percentage).`;
-  write(doc, caption, LEFT, y + 40, { size: 9, color: MUTED });
+      ? w.t('No tasks were due in this period, so the score is 0%.')
+      : w.t('{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { completed: w.count(item.completed_tasks), total: w.count(item.total_tasks) });
+  write(doc, caption, LEFT, y + 40, { size: 9, color: MUTED, width: CONTENT_WIDTH, shrink: true });
   return y + 62;
 }
 
-function tableHeader(doc: Doc, y: number): number {
+function tableHeader(doc: Doc, w: Wording, y: number): number {
   doc.rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill('#e2e8f0');
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
-    write(doc, column.title, x + CELL_PADDING, y + 6.5, { bold: true, size: 8.5, width: column.width - 2 * CELL_PADDING });
+    write(doc, w.t(column.title), x + CELL_PADDING, y + 6.5, { bold: true, size: 8.5, width: column.width - 2 * CELL_PADDING, shrink: true });
     x += column.width;
   }
   return y + HEADER_ROW_HEIGHT;
 }
 
-function tableRow(doc: Doc, row: ReportSubtaskRow, y: number, striped: boolean) {
+function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, striped: boolean) {
   if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, ROW_HEIGHT).fill(PANEL);
   const status = STATUS[row.status];
   const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; bold?: boolean }> = {
     project: { text: row.project },
     majorTask: { text: row.majorTask },
     subtask: { text: row.subtask },
-    dueDate: row.overdue ? { text: row.dueDate ?? 'N/A', color: OVERDUE, bold: true } : { text: row.dueDate ?? 'N/A' },
-    status: { text: status.label, color: status.color },
+    dueDate: { text: row.dueDate ? w.date(row.dueDate) : w.t('N/A'), ...(row.overdue ? { color: OVERDUE, bold: true } : {}) },
+    status: { text: w.t(status.label), color: status.color },
   };
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
@@ -331,33 +375,33 @@ function tableRow(doc: Doc, row: ReportSubtaskRow, y: number, striped: boolean) 
 }
 
 /** A page after the first: a running title so a loose page still says whose report it is. */
-function continuationPage(doc: Doc, input: AppraisalPdfInput): number {
+function continuationPage(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
   doc.addPage();
-  write(doc, `Appraisal Report · ${input.item.name} · ${rangeLabel(input.range)}`, LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+  write(doc, w.t('Appraisal Report · {name} · {period}', { name: input.item.name, period: periodOf(input.range, w) }), LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
   doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
   return MARGIN.top + 4;
 }
 
-function subtaskTable(doc: Doc, input: AppraisalPdfInput, top: number) {
+function subtaskTable(doc: Doc, input: AppraisalPdfInput, w: Wording, top: number) {
   const { subtasks, item } = input;
   // The title, the caption, the header row and a couple of rows stay together.
-  let y = top + 54 + HEADER_ROW_HEIGHT + 2 * ROW_HEIGHT > BOTTOM ? continuationPage(doc, input) : top;
-  y = sectionTitle(doc, `Subtasks (${item.total_tasks})`, y);
+  let y = top + 54 + HEADER_ROW_HEIGHT + 2 * ROW_HEIGHT > BOTTOM ? continuationPage(doc, input, w) : top;
+  y = sectionTitle(doc, w.t('Subtasks ({count})', { count: w.count(item.total_tasks) }), y);
   if (subtasks.length === 0) {
-    write(doc, 'No subtasks in this period.', LEFT, y, { size: 10, color: MUTED });
+    write(doc, w.t('No subtasks in this period.'), LEFT, y, { size: 10, color: MUTED });
     return;
   }
-  const shown = subtasks.length < item.total_tasks ? `Showing the first ${subtasks.length} of ${item.total_tasks} subtasks. ` : '';
-  write(doc, `${shown}Soonest due first; due dates in red are overdue.`, LEFT, y, { size: 8.5, color: MUTED });
-  y = tableHeader(doc, y + 16);
+  const shown = subtasks.length < item.total_tasks ? w.t('Showing the first {shown} of {total} subtasks. ', { shown: w.count(subtasks.length), total: w.count(item.total_tasks) }) : '';
+  write(doc, `${shown}${w.t('Soonest due first; due dates in red are overdue.')}`, LEFT, y, { size: 8.5, color: MUTED, width: CONTENT_WIDTH, shrink: true });
+  y = tableHeader(doc, w, y + 16);
   subtasks.forEach((row, index) => {
-    if (y + ROW_HEIGHT > BOTTOM) y = tableHeader(doc, continuationPage(doc, input));
-    tableRow(doc, row, y, index % 2 === 1);
+    if (y + ROW_HEIGHT > BOTTOM) y = tableHeader(doc, w, continuationPage(doc, input, w));
+    tableRow(doc, w, row, y, index % 2 === 1);
     y += ROW_HEIGHT;
   });
 }
 
-function footers(doc: Doc, input: AppraisalPdfInput) {
+function footers(doc: Doc, input: AppraisalPdfInput, w: Wording) {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
@@ -365,8 +409,8 @@ function footers(doc: Doc, input: AppraisalPdfInput) {
     doc.page.margins.bottom = 0;
     const y = PAGE.height - 40;
     doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, `${input.companyName} · Appraisal report for ${input.item.name}`, LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
-    write(doc, `Page ${index - start + 1} of ${count}`, RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
+    write(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
+    write(doc, w.t('Page {page} of {count}', { page: w.count(index - start + 1), count: w.count(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
   }
 }
 
@@ -374,11 +418,13 @@ function footers(doc: Doc, input: AppraisalPdfInput) {
 export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
   // Loaded with the first report: the PDF library and its fonts cost the start and idle memory of every server otherwise.
   const { default: PDFDocument } = await import('pdfkit');
+  const w = wordingFor(input.language);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
     bufferPages: true,
-    info: { Title: `Appraisal report - ${input.item.name}`, Author: 'SiteBoard', Subject: `${input.companyName}: ${rangeLabel(input.range)}` },
+    lang: LOCALE_TAGS[input.language],
+    info: { Title: w.t('Appraisal report - {name}', { name: input.item.name }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
   });
   for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
   const chunks: Buffer[] = [];
@@ -388,13 +434,13 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
     doc.on('error', reject);
   });
 
-  let y = header(doc, input);
-  y = personDetails(doc, input, y);
-  y = chart(doc, input.item, y);
-  y = efficiency(doc, input.item, y);
-  y = approvalRecord(doc, input.item, y);
-  subtaskTable(doc, input, y);
-  footers(doc, input);
+  let y = header(doc, input, w);
+  y = personDetails(doc, input, w, y);
+  y = chart(doc, input.item, w, y);
+  y = efficiency(doc, input.item, w, y);
+  y = approvalRecord(doc, input.item, w, y);
+  subtaskTable(doc, input, w, y);
+  footers(doc, input, w);
   doc.end();
   return done;
 }

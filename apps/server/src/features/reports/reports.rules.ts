@@ -1,4 +1,4 @@
-import type { AppraisalItem, Role } from '@siteboard/shared';
+import { formatDateOnly, t, type AppraisalItem, type Language, type Role } from '@siteboard/shared';
 
 export const USER_NOT_FOUND = 'User not found.';
 export const ACCESS_DENIED = 'Access denied.';
@@ -68,12 +68,14 @@ export function toAppraisalItem(counts: AppraisalCounts & Partial<DecisionCounts
   };
 }
 
-/** How the report names its period: "2026-01-01 to 2026-03-31", "From 2026-01-01", "Up to 2026-03-31" or "All time". */
-export function rangeLabel(range: DateRange): string {
-  if (range.start && range.end) return range.start === range.end ? range.start : `${range.start} to ${range.end}`;
-  if (range.start) return `From ${range.start}`;
-  if (range.end) return `Up to ${range.end}`;
-  return 'All time';
+/** How the report names its period: "2026-01-01 to 2026-03-31", "From 2026-01-01", "Up to 2026-03-31" or "All time" (in English). */
+export function rangeLabel(range: DateRange, language: Language = 'en'): string {
+  const start = range.start && formatDateOnly(range.start, language);
+  const end = range.end && formatDateOnly(range.end, language);
+  if (start && end) return range.start === range.end ? start : t(language, '{start} to {end}', { start, end });
+  if (start) return t(language, 'From {start}', { start });
+  if (end) return t(language, 'Up to {end}', { end });
+  return t(language, 'All time');
 }
 
 /**

@@ -57,6 +57,7 @@ export async function appraisalPdf(ctx: ServiceContext, query: AppraisalQuery): 
     companyName: person.companyName,
     generatedAt: person.generatedAt,
     timezone: person.timezone,
+    language: ctx.user.language,
     range,
     item: toAppraisalItem(person),
     subtasks,

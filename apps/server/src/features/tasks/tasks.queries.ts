@@ -4,12 +4,11 @@ import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from 
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
 import { subtaskActivity } from '../../db/schema/activity';
-import { companies } from '../../db/schema/companies';
 import { projects, projectStatusEnum } from '../../db/schema/projects';
 import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
 import { teamMembers, users } from '../../db/schema/users';
 import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
-import { localDate } from '../../lib/time';
+import { localDate, personZone } from '../../lib/time';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const assignees = alias(users, 'assignees');
@@ -65,8 +64,8 @@ export interface SubtaskFilter {
   assignedToTeamOf?: number;
   status?: SubtaskStatus;
   notCompleted?: boolean;
-  /** Due today in the company's time zone. */
-  dueToday?: boolean;
+  /** Due today where this viewer is (their own time zone, else the company's): their id. */
+  dueTodayFor?: number;
   involving?: { userId: number; as: Involvement[] };
   /** Only subtasks with a greater id: where an export's next batch resumes. */
   afterId?: number;
@@ -78,7 +77,7 @@ export interface SubtaskFilter {
  * (`companyId`, `id`, `status`, ..., `userId` for the involvement, `limit`, `offset`). Building a
  * page's SQL text (a union of subqueries) took drizzle longer than PostgreSQL took to run it.
  */
-const value = (name: Exclude<keyof SubtaskFilter, 'dueToday'> | 'companyId' | 'userId') => sql.placeholder(name);
+const value = (name: Exclude<keyof SubtaskFilter, 'involving'> | 'companyId' | 'userId') => sql.placeholder(name);
 
 /**
  * Where a statement's conditions find the subtask's project: in the statement's own joins (a whole
@@ -132,10 +131,7 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
   if (filter.status !== undefined) conditions.push(eq(subtasks.status, value('status')));
   // As the states it may be in rather than `<> 'completed'`: those are index conditions on (…, status).
   if (filter.notCompleted) conditions.push(inArray(subtasks.status, openStatuses));
-  if (filter.dueToday) {
-    const companyZone = db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, value('companyId')));
-    conditions.push(eq(subtasks.dueDate, localDate(companyZone)));
-  }
+  if (filter.dueTodayFor !== undefined) conditions.push(eq(subtasks.dueDate, localDate(personZone(value('dueTodayFor')))));
   return conditions;
 }
 
@@ -390,21 +386,21 @@ export async function findMajorTask(db: DbOrTx, companyId: number, majorTaskId: 
  * subtask is also the order a project deletion cascades in, so the two cannot deadlock.
  */
 
-/** "Today" in the company's time zone, for the new-subtask rules. */
-const companyToday = (tx: DbOrTx, companyId: number) => localDate(tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)));
+/** "Today" where the person acting is, for the new-subtask rules. */
+const actorToday = (actorId: number) => localDate(personZone(actorId));
 
-/** The company's project, share-locked for the rest of the transaction, and the company's today. */
-export async function lockProject(tx: DbOrTx, companyId: number, projectId: number) {
+/** The company's project, share-locked for the rest of the transaction, and the actor's today. */
+export async function lockProject(tx: DbOrTx, companyId: number, projectId: number, actorId: number) {
   const [row] = await tx
-    .select({ id: projects.id, status: projects.status, managerId: projects.managerId, today: companyToday(tx, companyId) })
+    .select({ id: projects.id, status: projects.status, managerId: projects.managerId, today: actorToday(actorId) })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
     .for('share');
   return row;
 }
 
-/** The company's major task and its project, the project share-locked, and the company's today. */
-export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorTaskId: number) {
+/** The company's major task and its project, the project share-locked, and the actor's today. */
+export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorTaskId: number, actorId: number) {
   const [row] = await tx
     .select({
       majorTaskId: majorTasks.id,
@@ -412,7 +408,7 @@ export async function lockMajorTaskProject(tx: DbOrTx, companyId: number, majorT
       projectId: projects.id,
       projectStatus: projects.status,
       projectManagerId: projects.managerId,
-      today: companyToday(tx, companyId),
+      today: actorToday(actorId),
     })
     .from(majorTasks)
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))

@@ -103,7 +103,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   // The dashboards' lists: the caller's part of the company's work, all of it or a page.
   const dashboardLists = [
     { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals, csv: pendingApprovalsCsv },
-    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today in the company's time zone", list: listTasksDueToday, csv: tasksDueTodayCsv },
+    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today where the caller is (their time zone, else the company's)", list: listTasksDueToday, csv: tasksDueTodayCsv },
   ];
   for (const { url, summary, list, csv } of dashboardLists) {
     app.get(url, {

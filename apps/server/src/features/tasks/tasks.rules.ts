@@ -68,7 +68,7 @@ export function pendingApprovalsFilter(user: AuthUser): SubtaskFilter {
   return { status: 'pending_approval', involving: as && { userId: user.id, as } };
 }
 
-/** Subtasks not completed and due today, "today" being the date in the company's time zone. */
+/** Subtasks not completed and due today, "today" being the viewer's date (their time zone, else the company's). */
 export function tasksDueTodayFilter(user: AuthUser): SubtaskFilter {
   const parts: Record<AuthUser['role'], Involvement[] | undefined> = {
     admin: undefined,
@@ -76,5 +76,5 @@ export function tasksDueTodayFilter(user: AuthUser): SubtaskFilter {
     team_member: ['assignee'],
   };
   const as = parts[user.role];
-  return { dueToday: true, notCompleted: true, involving: as && { userId: user.id, as } };
+  return { dueTodayFor: user.id, notCompleted: true, involving: as && { userId: user.id, as } };
 }

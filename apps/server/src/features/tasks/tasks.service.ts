@@ -159,7 +159,7 @@ export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Pr
 export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTask): Promise<MajorTask> {
   const { companyId, id: userId } = ctx.user;
   const majorTaskId = await ctx.db.transaction(async (tx) => {
-    const project = await lockProject(tx, companyId, input.project_id);
+    const project = await lockProject(tx, companyId, input.project_id, userId);
     if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (project.status === 'completed') throw fieldError('project_id', COMPLETED_PROJECT_READ_ONLY);
     input.subtasks.forEach((subtask, index) => {
@@ -202,7 +202,7 @@ export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTas
 
 /** The major task and its project, locked, once the caller may change it: 404, 403, or 400 under a completed project. */
 async function lockManagedMajorTask(tx: Tx, ctx: ServiceContext, majorTaskId: number) {
-  const parent = await lockMajorTaskProject(tx, ctx.user.companyId, majorTaskId);
+  const parent = await lockMajorTaskProject(tx, ctx.user.companyId, majorTaskId, ctx.user.id);
   if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
   if (!canManageMajorTask(actorOf(ctx), parent)) throw new ForbiddenError(NOT_YOUR_MAJOR_TASK);
   if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
@@ -262,7 +262,7 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
   }
   const majorTaskId = (input.major_task_id ?? input.major_task)!;
   const subtaskId = await ctx.db.transaction(async (tx) => {
-    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId);
+    const parent = await lockMajorTaskProject(tx, companyId, majorTaskId, userId);
     if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
     if (parent.projectStatus === 'completed') throw fieldError('major_task', COMPLETED_PROJECT_READ_ONLY);
     await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: input.assigned_to_id }]);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role, User } from '@siteboard/shared';
+import type { Language, Profile, Role, User } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { refreshTokens } from '../../db/schema/auth';
@@ -56,6 +56,27 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
   return row && toUser(row);
 }
 
+/** The signed-in user with their language and time zones: what `GET /api/profile/` answers. */
+export async function findProfile(db: DbOrTx, companyId: number, userId: number): Promise<Profile | undefined> {
+  const [row] = await db
+    .select({ ...userColumns, language: users.language, timezone: users.timezone, companyTimezone: companies.timezone })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(managers, eq(managers.id, users.managerId))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  return row && { ...toUser(row), language: row.language as Language, timezone: row.timezone, effective_timezone: row.timezone ?? row.companyTimezone };
+}
+
+/** A user's own language and time zone (null: the company's); answers whether the user was there to change. */
+export async function updateOwnSettings(db: DbOrTx, companyId: number, userId: number, values: { language?: Language; timezone?: string | null }): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** The only place a password hash is read. */
 export async function findLoginCandidate(db: DbOrTx, companyId: number, email: string) {
   const [row] = await db
@@ -98,7 +119,12 @@ export async function insertUser(
     mobileNumber?: string | null;
   },
 ) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  // A new user starts in their company's language.
+  const language = sql`(select ${companies.defaultLanguage} from ${companies} where ${companies.id} = ${values.companyId})`;
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, language })
+    .returning({ id: users.id });
   return row!;
 }
 

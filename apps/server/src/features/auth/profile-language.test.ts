@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
+import type { TestContext } from '../../test/build-app';
+import { describeEachDatabase } from '../../test/build-app';
+import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
+import { settleIdentityChanges } from './identity-cache';
+
+async function signedIn(ctx: TestContext, options: { timezone?: string; language?: 'en' | 'es' | 'fr' | 'de' } = {}) {
+  const company = await createCompany(ctx.app.db, { timezone: options.timezone ?? 'Europe/Paris' });
+  const member = await createUser(ctx.app.db, company.id, 'manager', { language: options.language });
+  const { access } = await loginAs(ctx.app, member);
+  return { company, member, access };
+}
+
+const profileOf = (ctx: TestContext, access: string) => injectAs(ctx.app, access, { method: 'GET', url: '/api/profile/' });
+const patchProfile = (ctx: TestContext, access: string, payload: object) => injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload });
+
+describeEachDatabase('profile language and time zone', (ctx) => {
+  describe('GET and PATCH /api/profile/', () => {
+    it("answers the user's language and zone; by default English and the company's zone", async () => {
+      const { access, member } = await signedIn(ctx);
+
+      const response = await profileOf(ctx, access);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: member.id, email: member.email, language: 'en', timezone: null, effective_timezone: 'Europe/Paris' });
+      expect(response.headers['content-language']).toBe('en');
+    });
+
+    it('lets a user change their own language and zone; the next answers are in the new language', async () => {
+      const { access } = await signedIn(ctx);
+
+      const response = await patchProfile(ctx, access, { language: 'es', timezone: 'America/Mexico_City' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ language: 'es', timezone: 'America/Mexico_City', effective_timezone: 'America/Mexico_City' });
+      expect(response.headers['content-language']).toBe('es');
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'es', timezone: 'America/Mexico_City' });
+      const missing = await injectAs(ctx.app, access, { method: 'GET', url: '/api/projects/2147483000/' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'No se encontró el proyecto.' });
+      expect(missing.headers['content-language']).toBe('es');
+    });
+
+    it('answers in a language changed behind its back (an operator’s SQL) once the database has announced it', async () => {
+      const { access, member } = await signedIn(ctx);
+      expect((await profileOf(ctx, access)).headers['content-language']).toBe('en');
+
+      await ctx.app.db.update(users).set({ language: 'fr' }).where(eq(users.id, member.id));
+      await settleIdentityChanges(ctx.app.db);
+
+      const missing = await injectAs(ctx.app, access, { method: 'GET', url: '/api/projects/2147483000/' });
+      expect(missing.json()).toEqual({ detail: 'Projet introuvable.' });
+    });
+
+    it("goes back to the company's zone with null and changes one field alone", async () => {
+      const { access } = await signedIn(ctx, { language: 'de' });
+      await patchProfile(ctx, access, { timezone: 'Asia/Tokyo' });
+
+      const response = await patchProfile(ctx, access, { timezone: null });
+
+      expect(response.json()).toMatchObject({ language: 'de', timezone: null, effective_timezone: 'Europe/Paris' });
+    });
+
+    it.each([
+      ['an unknown language', { language: 'pt' }, 'language', 'Wählen Sie Englisch, Spanisch, Französisch oder Deutsch.'],
+      ['an unknown zone', { timezone: 'Mars/Olympus_Mons' }, 'timezone', 'Wählen Sie eine gültige Zeitzone.'],
+      ['a zone that is not text', { timezone: 7 }, 'timezone', 'Wählen Sie eine gültige Zeitzone.'],
+    ])('refuses %s with a field error in the caller’s language, changing nothing', async (_case, payload, field, message) => {
+      const { access } = await signedIn(ctx, { language: 'de' });
+
+      const response = await patchProfile(ctx, access, { ...payload });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ [field]: [message] });
+      expect(response.headers['content-language']).toBe('de');
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'de', timezone: null });
+    });
+
+    it('refuses an empty change', async () => {
+      const { access } = await signedIn(ctx, { language: 'fr' });
+
+      const response = await patchProfile(ctx, access, {});
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe("La requête n'est pas valide (body) : Rien à modifier.");
+    });
+
+    it('refuses a caller without a token, in the browser’s language', async () => {
+      const response = await ctx.app.inject({ method: 'PATCH', url: '/api/profile/', headers: { 'accept-language': 'fr-CA,fr;q=0.9' }, payload: { language: 'es' } });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Les identifiants de connexion sont absents.' });
+      expect(response.headers['content-language']).toBe('fr');
+    });
+  });
+
+  describe('errors in the reader’s language', () => {
+    it('follows Accept-Language before sign-in: details and field errors', async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const wrong = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        remoteAddress: freshClientAddress(),
+        headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
+        payload: { email: company.admin.email, password: 'not the password', role: 'admin', company_id: company.id },
+      });
+      const invalid = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        remoteAddress: freshClientAddress(),
+        headers: { 'accept-language': 'de' },
+        payload: { email: 'not an address', password: '', role: 'admin', company_id: company.id },
+      });
+      const english = await ctx.app.inject({ method: 'POST', url: '/api/verify-company-password/', remoteAddress: freshClientAddress(), payload: { company_name: company.name, password: 'nope' } });
+      const french = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-company-password/',
+        remoteAddress: freshClientAddress(),
+        headers: { 'accept-language': 'fr' },
+        payload: { company_name: company.name, password: 'nope' },
+      });
+
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ detail: 'No hay ninguna cuenta activa con esos datos de acceso.' });
+      expect(wrong.headers['content-language']).toBe('es');
+      expect(wrong.headers.vary).toContain('Accept-Language');
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().errors).toEqual({ email: ['Geben Sie eine gültige E-Mail-Adresse ein.'], password: ['Das Passwort ist erforderlich.'] });
+      expect(english.json()).toEqual({ success: false, error: 'Invalid company name or password.' });
+      expect(french.json()).toEqual({ success: false, error: "Nom d'entreprise ou mot de passe incorrect." });
+    });
+
+    it("follows the signed-in user's language whatever the browser says, labels of field errors included", async () => {
+      const company = await createCompany(ctx.app.db);
+      const { access } = await loginAs(ctx.app, company.admin);
+      await patchProfile(ctx, access, { language: 'de' });
+
+      const response = await injectAs(ctx.app, access, {
+        method: 'POST',
+        url: '/api/projects/',
+        headers: { 'accept-language': 'es' },
+        payload: { name: 'Dock', start_date: '2026-02-30' },
+      });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-language']).toBe('de');
+      expect(response.json().errors).toMatchObject({
+        start_date: ['Startdatum: Das Datum muss im Kalender existieren.'],
+        end_date: ['Enddatum: Angabe erforderlich.'],
+      });
+    });
+
+    it('keeps the specification’s English texts byte for byte', async () => {
+      const { access } = await signedIn(ctx);
+
+      const response = await injectAs(ctx.app, access, { method: 'GET', url: '/api/projects/2147483000/' });
+
+      expect(response.json()).toEqual({ detail: 'Project not found.' });
+    });
+  });
+
+  describe('the language new users start in', () => {
+    it("is the company's default language, which an admin sets", async () => {
+      const company = await createCompany(ctx.app.db);
+      const { access } = await loginAs(ctx.app, company.admin);
+
+      const settings = await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/company/', payload: { default_language: 'fr' } });
+      const created = await injectAs(ctx.app, access, {
+        method: 'POST',
+        url: '/api/users/',
+        payload: { email: `${unique('new')}@example.test`, password: 'long enough password', role: 'manager' },
+      });
+
+      expect(settings.json()).toMatchObject({ default_language: 'fr' });
+      expect(created.statusCode).toBe(201);
+      const { access: newAccess } = await loginAs(ctx.app, { id: created.json().id, email: created.json().email, role: 'manager', companyId: company.id, password: 'long enough password' });
+      expect((await profileOf(ctx, newAccess)).json()).toMatchObject({ language: 'fr' });
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'en' });
+    });
+
+    it('refuses an unknown default language', async () => {
+      const company = await createCompany(ctx.app.db);
+      const { access } = await loginAs(ctx.app, company.admin);
+
+      const response = await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/company/', payload: { default_language: 'xx' } });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ default_language: ['Choose English, Spanish, French or German.'] });
+    });
+
+    it("is the browser's language for a company signed up without one", async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/signup/',
+        remoteAddress: freshClientAddress(),
+        headers: { 'accept-language': 'es-ES,es;q=0.9' },
+        payload: { company_name: unique('Obras'), company_password: 'company password', email: `${unique('admin')}@example.test`, password: 'long enough password' },
+      });
+      expect(response.statusCode).toBe(201);
+      const { access } = await loginAs(ctx.app, { id: response.json().user.id, email: response.json().user.email, role: 'admin', companyId: response.json().company_id, password: 'long enough password' });
+
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'es' });
+      expect((await injectAs(ctx.app, access, { method: 'GET', url: '/api/company/' })).json()).toMatchObject({ default_language: 'es' });
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { en, errorTexts, writtenTexts } from './en';
+import { catalogs, fill, formatDateOnly, LANGUAGES, negotiateLanguage, placeholdersOf, t, translateMessage } from './index';
+
+const englishKeys = Object.keys(en).sort();
+
+describe('message catalogs', () => {
+  it('holds each English text once, as its own key', () => {
+    const keys = [...errorTexts, ...writtenTexts];
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
+  });
+
+  describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
+    const catalog = catalogs[language] as Record<string, string>;
+
+    it('has every key English has and no other', () => {
+      expect(Object.keys(catalog).sort()).toEqual(englishKeys);
+    });
+
+    it('keeps the placeholders of every English text', () => {
+      const differing = englishKeys.filter((key) => placeholdersOf(catalog[key]!).sort().join() !== placeholdersOf(key).sort().join());
+      expect(differing).toEqual([]);
+    });
+
+    it('translates every text (none left empty or in English, names and codes aside)', () => {
+      const same = englishKeys.filter((key) => !catalog[key]!.trim() || (catalog[key] === key && /[a-z]{4}/.test(key.replace(/\{\w+\}/g, ''))));
+      expect(same.filter((key) => !['Description', 'Status', 'Code', 'Page {page} of {count}'].includes(key))).toEqual([]);
+    });
+  });
+
+  it('a catalog missing a key or with a different placeholder fails the checks above', () => {
+    const broken = { ...catalogs.de } as Record<string, string>;
+    delete broken['Not found.'];
+    broken['Page {page} of {count}'] = 'Seite {seite} von {count}';
+    broken['An extra key'] = 'Ein Schlüssel zu viel';
+    expect(Object.keys(broken).sort()).not.toEqual(englishKeys);
+    expect(placeholdersOf(broken['Page {page} of {count}']!).sort()).not.toEqual(placeholdersOf('Page {page} of {count}').sort());
+  });
+});
+
+describe('translateMessage', () => {
+  it('answers English texts unchanged in English', () => {
+    expect(translateMessage('Due date is required.', 'en')).toBe('Due date is required.');
+  });
+
+  it('translates exact texts and texts with values, labels included', () => {
+    expect(translateMessage('Not found.', 'es')).toBe('No se encontró.');
+    expect(translateMessage('Due date is required.', 'de')).toBe('Fälligkeitsdatum: Angabe erforderlich.');
+    expect(translateMessage('Description must be at most 5000 characters.', 'fr')).toBe('Description : 5000 caractères au maximum.');
+    expect(translateMessage('limit must be at most 200.', 'es')).toBe('limit debe ser como máximo 200.');
+    expect(translateMessage('Too many failed attempts. Try again in 42 seconds.', 'fr')).toBe('Trop de tentatives échouées. Réessayez dans 42 secondes.');
+    expect(translateMessage('The request body is not valid: Nothing to update.', 'de')).toBe('Die Anfrage ist ungültig (body): Nichts zu ändern.');
+  });
+
+  it('leaves a text it does not know in English', () => {
+    expect(translateMessage('Something nobody wrote down.', 'es')).toBe('Something nobody wrote down.');
+  });
+});
+
+describe('language negotiation and formatting', () => {
+  it.each([
+    [undefined, 'en'],
+    ['de-CH,de;q=0.9,en;q=0.8', 'de'],
+    ['pt-BR,pt;q=0.9,es;q=0.8,en;q=0.7', 'es'],
+    ['en;q=0.5, fr', 'fr'],
+    ['fr;q=0', 'en'],
+    ['*', 'en'],
+  ])('%s → %s', (header, language) => {
+    expect(negotiateLanguage(header)).toBe(language);
+  });
+
+  it('fills placeholders once, leaving braces in values alone', () => {
+    expect(fill('{a} and {b}', { a: '{b}', b: 'x' })).toBe('{b} and x');
+    expect(t('es', 'Page {page} of {count}', { page: 2, count: 3 })).toBe('Página 2 de 3');
+  });
+
+  it('formats date-only values without moving them, whatever the zone', () => {
+    expect(formatDateOnly('2026-01-01', 'en')).toBe('2026-01-01');
+    expect(formatDateOnly('2026-01-01', 'de')).toBe('01.01.2026');
+    expect(formatDateOnly('2026-12-31', 'fr')).toBe('31 déc. 2026');
+    expect(formatDateOnly('2026-12-31', 'es')).toBe('31 dic 2026');
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isTimeZone } from './auth';
+import { text } from './common';
+import { languageSchema } from './messages';
+import { userSchema } from './users';
+
+/** The signed-in user as `GET /api/profile/` answers: the user, their language and time zone. */
+export const profileSchema = userSchema.extend({
+  language: languageSchema,
+  /** Their own IANA time zone, or null when they follow the company's. */
+  timezone: z.string().nullable(),
+  /** The zone their "today" and their reminders follow: their own, else the company's. */
+  effective_timezone: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const timeZoneField = text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.');
+
+/** What a user may change of their own: language, and time zone (null: the company's again). */
+export const updateProfileInput = z
+  .object({
+    language: languageSchema.optional(),
+    timezone: timeZoneField.nullable().optional(),
+  })
+  .refine((input) => input.language !== undefined || input.timezone !== undefined, 'Nothing to update.');
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
