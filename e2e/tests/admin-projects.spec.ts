@@ -135,7 +135,8 @@ test('refusals use the spec messages: a vanished project, a forbidden user delet
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Failed to delete project: Internal server error.')).toBeVisible();
 
-  await page.route('**/api/users/*/', (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
+  // The delete carries who takes over the work (?reassign_to=…): the pattern takes any query.
+  await page.route(/\/api\/users\/\d+\/(\?.*)?$/, (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
   await page
     .getByRole('table', { name: 'All Users' })
     .getByRole('button', { name: `Delete ${DEMO.accounts.team_member}` })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
@@ -7,6 +8,13 @@ const PHOTOS = [
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDFseIF9FYF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+iaLg8ZTemOMAAAAASUVORK5CYII=',
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDFsdMl9hYF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+SwR44rhshWYAAAAASUVORK5CYII=',
 ].map((base64, index) => ({ name: `footing-${index + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }));
+
+/** Serious and critical axe findings on what is on screen now (the dialogs and drawer included). */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function signedInPage(browser: Browser, role: Role, phone: boolean): Promise<Page> {
   const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
@@ -37,6 +45,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await send.getByLabel('Add photos').setInputFiles(PHOTOS);
   await send.getByLabel('Note (optional)').fill('Poured 14:10, vibrated, covered.');
   await saveScreenshot(member, 'record-send-with-photos-phone');
+  await expectNoSeriousViolations(member);
   await send.getByRole('button', { name: 'Send for Approval' }).click();
   await expect(member.getByText('Task sent for approval!')).toBeVisible();
   await expect(send).toBeHidden();
@@ -55,6 +64,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   const decline = manager.getByRole('dialog', { name: 'Decline task' });
   await decline.getByRole('button', { name: 'Decline Task' }).click();
   await expect(decline.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(manager);
   await decline.getByLabel('Reason').fill(reason);
   await decline.getByRole('button', { name: 'Decline Task' }).click();
   await expect(manager.getByText('Task declined successfully!')).toBeVisible();
@@ -70,6 +80,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await expect(timeline.getByText('Poured 14:10, vibrated, covered.')).toBeVisible();
   await expect(timeline.getByText(`${DEMO.accounts.team_member} added a photo`)).toHaveCount(2);
   await saveScreenshot(member, 'record-timeline-phone');
+  await expectNoSeriousViolations(member);
   await member.keyboard.press('Escape');
 
   // Fixed and sent again; this time the manager approves, and the timeline says so.

@@ -171,7 +171,8 @@ describeEachDatabase('auth API', (ctx) => {
     it('shares its counters between instances on one PostgreSQL database (embedded: one process, memory)', async ({ skip }) => {
       if (ctx.kind !== 'postgres') skip();
       const company = await createCompany(ctx.app.db);
-      const other = await buildApp({ database: await openAnotherConnection(ctx.database as TestDatabase), jwtSecret: TEST_JWT_SECRET });
+      const secondConnection = await openAnotherConnection(ctx.database as TestDatabase);
+      const other = await buildApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
       try {
         const address = freshClientAddress();
         const wrong = { ...credentials(company.admin), password: 'wrong password' };
@@ -184,6 +185,8 @@ describeEachDatabase('auth API', (ctx) => {
         }
       } finally {
         await other.close();
+        // Its pools and listening connection are the test's to close, before the database goes.
+        await secondConnection.close();
       }
     });
 
