@@ -151,11 +151,13 @@ test('the create-user form waits for the managers, and says when there are none 
   await page.unrouteAll();
   await page.route(USERS_LIST, (route) => route.fulfill({ json: [] }));
   await page.reload();
-  await expect(page.getByText('No managers available to assign to this team member. Please create a manager first.')).toBeVisible();
-  await expect(submit).toBeDisabled();
-  await page.getByLabel('Role').selectOption('manager');
+  // With no manager yet the form starts on Manager and says why (issue 25); a team member waits.
+  await expect(page.getByLabel('Role')).toHaveValue('manager');
   await expect(page.getByText('No managers available. Please create a manager first.')).toBeVisible();
   await expect(submit).toBeEnabled();
+  await page.getByLabel('Role').selectOption('team_member');
+  await expect(page.getByText('No managers available to assign to this team member. Please create a manager first.')).toBeVisible();
+  await expect(submit).toBeDisabled();
 
   await page.unrouteAll();
   await page.route(USERS_LIST, (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));

@@ -171,12 +171,13 @@ test('empty lists and a failed load show the spec texts', async ({ page }) => {
   await page.route('**/api/dashboard-summary/', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
   await page.reload();
   // The cards' counts failed to load; so does the table of today's tasks once opened.
-  await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
+  // The spec's words, and a way to try again without reloading the page (issue 25).
+  await expect(page.getByRole('alert')).toContainText('Failed to load data. Please try again.');
   await page.unroute('**/api/dashboard-summary/');
-  await page.reload();
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await card(page, 'Major Tasks Today').click();
-  await expect(page.getByRole('alert')).toHaveText('Failed to load data. Please try again.');
+  await expect(page.getByRole('alert')).toContainText('Failed to load data. Please try again.');
   await card(page, 'My Tasks').click();
   await expect(panel(page)).toContainText('No tasks assigned to you.');
   await card(page, 'Pending Approvals').click();

@@ -39,7 +39,8 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   const member = await signedInPage(browser, 'team_member', true);
   await member.getByRole('button', { name: 'Toggle sidebar' }).click();
   await member.getByRole('link', { name: 'My Tasks' }).click();
-  const memberRow = member.getByRole('row').filter({ hasText: title });
+  // At phone width each subtask is a card in the list, not a table row.
+  const memberRow = member.getByRole('list', { name: 'Assigned Tasks' }).getByRole('listitem').filter({ hasText: title });
   await memberRow.getByRole('button', { name: 'Send for Approval' }).click();
   const send = member.getByRole('dialog', { name: 'Send for approval' });
   await send.getByLabel('Add photos').setInputFiles(PHOTOS);
@@ -57,7 +58,10 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await expect(pending.getByRole('button', { name: /^Open photo \d$/ })).toHaveCount(2);
   await pending.getByRole('button', { name: 'Open photo 2' }).click();
   const viewer = manager.getByRole('dialog', { name: 'Photo 2 of 2' });
-  await expect(viewer.getByRole('img')).toBeVisible();
+  // The photo itself (decorative to a screen reader: the dialog's title names it) has loaded.
+  const photo = viewer.locator('img');
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await saveScreenshot(manager, 'record-photo-viewer-desktop');
   await manager.keyboard.press('Escape');
   await pending.getByRole('button', { name: 'Decline Task' }).click();

@@ -35,7 +35,7 @@ describeEachDatabase(
       const policy = String(response.headers['content-security-policy']);
       expect(policy).toContain("script-src 'self'");
       expect(policy).toContain("style-src 'self'");
-      expect(policy).toContain("img-src 'self' data:");
+      expect(policy).toContain("img-src 'self' data: blob:");
       expect(policy).toContain("connect-src 'self'");
       expect(policy).toContain("object-src 'none'");
       expect(policy).not.toContain('unsafe-inline');

@@ -16,7 +16,8 @@ export const APP_CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
+  // blob: the record's photos are fetched with the bearer token and shown through object URLs.
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
