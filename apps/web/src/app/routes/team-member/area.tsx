@@ -1,24 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireRole } from '../../../components/layouts/require-role';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { AreaNotifications } from '../../area-notifications';
 import { RecordDrawer } from '../../record-drawer';
 import { PasswordGate } from '../../password-gate';
-import { AccountMenu } from '../../../features/auth/components/account-menu';
+import { accountMenu as account, offlineTools as offline } from '../../work-area-tools';
 import { WorkLayout } from '../../../components/layouts/work-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { TeamMemberDashboardPage } from './dashboard';
-
-// Offline support (cache kept on the device, queued writes, service worker) loads beside the area, not in its first chunk.
-const OfflineTools = lazy(() => import('../../../features/offline/components/offline-tools'));
-const offline = (
-  <Suspense fallback={null}>
-    <OfflineTools />
-  </Suspense>
-);
-
-const account = (avatar: string) => <AccountMenu avatar={avatar} />;
 
 // The dashboard comes with the area; the other screens are one chunk, fetched once the dashboard is idle.
 const loadPages = () => import('./pages');

@@ -196,7 +196,7 @@ function NotificationList({ items, empty, highlighted, onOpenItem }: { items: Be
                   {item.message}
                 </Link>
               )}
-              <span className="block text-xs text-slate-500">
+              <span className="block text-xs text-slate-600">
                 {item.createdBy} · {formatDateTime(item.createdAt)}
               </span>
             </span>
