@@ -24,19 +24,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('danger')} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <ConfirmContent title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="danger" onConfirm={onConfirm} />
     </AlertDialog.Root>
   );
 }
@@ -54,20 +42,41 @@ export function useConfirm({ title, confirmLabel, cancelLabel }: { title: string
   const ask = (description: ReactNode) => new Promise<boolean>((resolve) => setPending({ description, resolve }));
   const dialog = (
     <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{pending?.description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('primary')} onClick={() => settle(true)}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <ConfirmContent title={title} description={pending?.description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="primary" onConfirm={() => settle(true)} />
     </AlertDialog.Root>
   );
   return { ask, dialog };
+}
+
+/** The dialog itself, for both: title, description, Cancel (focused first) and the confirming action. */
+function ConfirmContent({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone,
+  onConfirm,
+}: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  tone: 'danger' | 'primary';
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Portal>
+      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+      <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
+        <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{description}</AlertDialog.Description>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
+          <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialog.Action>
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Portal>
+  );
 }
