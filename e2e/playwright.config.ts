@@ -1,12 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Two workers, each with its own server and embedded database (e2e/test.ts picks the worker's):
+// journeys run side by side on two cores without sharing data.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   // A busy machine (CI's may be) answers slowly: waits are conditions, with room to be met.
@@ -26,11 +29,12 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, grepInvert: /@phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'bash start-server.sh',
-    url: `http://localhost:${port}/api/health/`,
+    env: { E2E_PORT: String(port + index) },
+    url: `http://localhost:${port + index}/api/health/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });

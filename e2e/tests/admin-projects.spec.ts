@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { DEMO, showMoreUntilVisible, signIn } from '../fixtures';
 
 const table = (page: Page, name: 'Ongoing Projects' | 'Completed Projects') => page.getByRole('table', { name });

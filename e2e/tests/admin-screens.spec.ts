@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 /** Serious and critical axe findings, named so a failure says what and where. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { DEMO, signIn } from '../fixtures';
 
 /** The user list call, whatever its filters and page (not a call about one user). */

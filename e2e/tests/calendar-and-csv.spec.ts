@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { parse } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { pageSession } from '../api-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { saveScreenshot } from '../fixtures';
 
 test('landing page at phone width: menu collapses and nothing overflows @phone', async ({ page }) => {

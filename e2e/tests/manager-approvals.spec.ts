@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, pageSession, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
 import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 

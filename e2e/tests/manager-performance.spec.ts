@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { pageSession, type ApiSubtask } from '../api-helpers';
 import { saveScreenshot, signIn } from '../fixtures';
 

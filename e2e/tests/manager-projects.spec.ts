@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, userId, type ApiProject } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 

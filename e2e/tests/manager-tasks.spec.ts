@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../test';
 import { dayFromToday, findByName, pageSession, type ApiProject } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
 import { saveScreenshot, signIn, type Role } from '../fixtures';
 

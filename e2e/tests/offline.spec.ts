@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
 import { signIn } from '../fixtures';
 

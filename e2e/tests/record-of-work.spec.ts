@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
 

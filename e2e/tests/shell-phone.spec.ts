@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { saveScreenshot, signIn } from '../fixtures';
 
 test('role shells at phone width: the sidebar hides and slides in from the menu button @phone', async ({ page }) => {

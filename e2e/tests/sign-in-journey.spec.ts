@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { DEMO, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, signInThroughScreens, type Role } from '../fixtures';
 
 const TITLES: Record<Role, RegExp> = {

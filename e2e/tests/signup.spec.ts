@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { fillLogin, passCompanyStep, saveScreenshot } from '../fixtures';
 
 test('a new company signs up and its admin signs in', async ({ page }) => {
