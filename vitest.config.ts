@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test databases are copied from templates migrated once per run (apps/server/src/test/database-templates.ts).
@@ -5,6 +6,9 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as cons
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: on CI's two cores that is one worker. The suites wait on
+    // the database and the network as much as they compute, so both cores are used.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { ...shared, name: 'node', include: ['*.test.ts', 'apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'] } },
       // Screens as components: jsdom, the real API on PGlite (apps/web/src/test/).
