@@ -37,6 +37,11 @@ export async function createTeam(app: App, options: { timezone?: string } = {}):
   return { company, admin: admin!, manager: rest[0]!, otherManager: rest[1]!, member: rest[2]!, otherMember: rest[3]! };
 }
 
+/** A company of people to test with and a rival company whose objects it must never see. */
+export async function createTeamAndRival(app: App): Promise<[team: Team, rival: Team]> {
+  return [await createTeam(app), await createTeam(app)];
+}
+
 export function callAs(app: App, caller: Caller, options: InjectOptions) {
   return injectAs(app, caller.access, options);
 }

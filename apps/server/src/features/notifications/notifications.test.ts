@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord, Subtask } from '@siteboard/shared';
 import { notificationRecipients, notifications } from '../../db/schema/notifications';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { insertNotifications, type NotificationDraft } from './notifications.queries';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -160,12 +160,8 @@ describeEachDatabase('notifications created with task changes', (ctx) => {
 });
 
 describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-read/', (ctx) => {
-  let team: Team;
-  let rival: Team;
-  beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
-  });
+  let team: Team, rival: Team;
+  beforeAll(async () => ([team, rival] = await createTeamAndRival(ctx.app)));
 
   /** Writes notifications straight away, `count` of them for each of these users. */
   async function seed(users: Caller[], count: number, type: NotificationDraft['type'] = 'deadline_reminder') {

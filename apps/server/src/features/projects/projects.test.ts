@@ -6,7 +6,7 @@ import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
-import { callAs, createTeam, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeamAndRival, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { MANAGER_CONFLICT } from './projects.rules';
 import { INVALID_MANAGER } from './projects.service';
 
@@ -33,12 +33,8 @@ async function projectCount(ctx: TestContext, companyId: number) {
 }
 
 describeEachDatabase('projects API', (ctx) => {
-  let team: Team;
-  let rival: Team;
-  beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
-  });
+  let team: Team, rival: Team;
+  beforeAll(async () => ([team, rival] = await createTeamAndRival(ctx.app)));
 
   describe('GET /api/projects/', () => {
     it("answers every role with its own company's projects, in the documented shape", async () => {

@@ -11,7 +11,7 @@ import { subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
 import { notifications } from '../../db/schema/notifications';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE, UNREADABLE_IMAGE } from '../../lib/images';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from './activity.routes';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -68,12 +68,8 @@ const countRows = async (ctx: TestContext, subtaskId: number) => {
 };
 
 describeEachDatabase('the subtask as the record of the work', (ctx) => {
-  let team: Team;
-  let rival: Team;
-  beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
-  });
+  let team: Team, rival: Team;
+  beforeAll(async () => ([team, rival] = await createTeamAndRival(ctx.app)));
 
   describe('history', () => {
     it('records creation, edits with old and new values, and every status change with who, when and what was said, oldest first', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@siteboard/shared';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -39,12 +39,8 @@ async function subtaskCount(ctx: TestContext, majorTaskId: number) {
 }
 
 describeEachDatabase('subtasks API', (ctx) => {
-  let team: Team;
-  let rival: Team;
-  beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
-  });
+  let team: Team, rival: Team;
+  beforeAll(async () => ([team, rival] = await createTeamAndRival(ctx.app)));
 
   describe('POST /api/subtasks/', () => {
     it("creates a team member's subtask under `major_task` with the spec's defaults, and moves the major task's due date", async () => {
