@@ -37,6 +37,14 @@ export interface CsvColumn<Row> {
   value: (row: Row) => CsvValue;
 }
 
+/** The fields of a row that print as a cell as they are. */
+type CsvField<Row> = { [K in keyof Row]: Row[K] extends CsvValue ? K : never }[keyof Row];
+
+/** Columns that each print one field of the row as it is, in the order given: column → field. */
+export function fieldColumns<Row>(fields: Partial<Record<CsvColumnId, CsvField<Row>>>): CsvColumn<Row>[] {
+  return Object.entries(fields).map(([id, field]) => ({ id: id as CsvColumnId, value: (row: Row) => row[field as CsvField<Row>] as CsvValue }));
+}
+
 /** What a CSV answer is: a file name (without date and extension), its columns, and its rows a batch at a time. */
 export interface CsvFile<Row> {
   name: string;
