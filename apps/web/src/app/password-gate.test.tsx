@@ -11,10 +11,9 @@ let member: TestUser;
 
 beforeAll(async () => {
   server = await startApiServer();
-  const company = await server.createCompany();
-  const manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id });
-  const admin = await loginAs(server.app, company.admin);
+  const crew = await server.createCrew();
+  member = crew.member;
+  const admin = await loginAs(server.app, crew.company.admin);
   const reset = await injectAs(server.app, admin.access, { method: 'POST', url: `/api/users/${member.id}/password/`, payload: { password: 'set by the admin' } });
   expect(reset.statusCode).toBe(204);
   member = { ...member, password: 'set by the admin' };

@@ -16,6 +16,8 @@ export interface ApiServer {
   /** A new company with its admin. */
   createCompany(): Promise<TestCompany>;
   createUser(company: TestCompany, role: TestUser['role'], options?: { email?: string; managerId?: number }): Promise<TestUser>;
+  /** A new company with its admin, a manager, and a team member in that manager's team. */
+  createCrew(options?: { memberEmail?: string }): Promise<{ company: TestCompany; manager: TestUser; member: TestUser }>;
   /** Stores this user's tokens and company as a signed-in browser would. */
   signIn(user: TestUser): Promise<void>;
   /** How many requests reached the server, per `METHOD path`. */
@@ -67,6 +69,12 @@ export async function startApiServer(): Promise<ApiServer> {
     requests,
     createCompany: () => createCompany(database.db),
     createUser: (company, role, options = {}) => createUser(database.db, company.id, role, options),
+    async createCrew({ memberEmail } = {}) {
+      const company = await createCompany(database.db);
+      const manager = await createUser(database.db, company.id, 'manager');
+      const member = await createUser(database.db, company.id, 'team_member', { managerId: manager.id, email: memberEmail });
+      return { company, manager, member };
+    },
     async signIn(user) {
       const pair = await loginAs(app, user);
       storage.setTokens(pair.access, pair.refresh);

@@ -14,9 +14,9 @@ let assignedMessage: string;
 
 beforeAll(async () => {
   server = await startApiServer();
-  const company = await server.createCompany();
-  const manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const crew = await server.createCrew();
+  const { company, manager } = crew;
+  member = crew.member;
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Bridge' });
   const { access } = await loginAs(server.app, manager);
   const created = await injectAs(server.app, access, {

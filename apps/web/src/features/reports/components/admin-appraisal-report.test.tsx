@@ -20,9 +20,9 @@ const findPeople: ListSearch<AppraisalPerson> = (search) => ({
 
 beforeAll(async () => {
   server = await startApiServer();
-  const company = await server.createCompany();
-  const manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id, email: 'crew.lead@example.test' });
+  const crew = await server.createCrew({ memberEmail: 'crew.lead@example.test' });
+  const { company, manager } = crew;
+  member = crew.member;
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status: 'completed', dueDate: '2030-01-10' });

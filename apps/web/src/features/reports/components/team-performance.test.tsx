@@ -15,9 +15,7 @@ let member: TestUser;
 
 beforeAll(async () => {
   server = await startApiServer();
-  company = await server.createCompany();
-  manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id, email: 'rebar.crew@example.test' });
+  ({ company, manager, member } = await server.createCrew({ memberEmail: 'rebar.crew@example.test' }));
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status: 'completed', dueDate: '2030-01-10' });

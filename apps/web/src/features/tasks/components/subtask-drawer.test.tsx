@@ -28,9 +28,8 @@ function PendingScreen() {
 
 beforeAll(async () => {
   server = await startApiServer();
-  const company = await server.createCompany();
-  manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const { company, ...people } = await server.createCrew();
+  ({ manager, member } = people);
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall' });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id, { name: 'Footings' });
   subtaskId = (await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B', dueDate: '2030-05-01' })).id;
