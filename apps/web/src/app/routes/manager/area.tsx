@@ -1,11 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
-import { RequireRole } from '../../../components/layouts/require-role';
-import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
-import { AreaNotifications } from '../../area-notifications';
-import { RecordDrawer } from '../../record-drawer';
-import { PasswordGate } from '../../password-gate';
-import { accountMenu as account, offlineTools as offline } from '../../work-area-tools';
-import { WorkLayout } from '../../../components/layouts/work-layout';
+import { Route } from 'react-router';
+import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { ManagerDashboardPage } from './dashboard';
 
@@ -19,36 +13,21 @@ const NEXT_SCREENS = [projects, createTask, myTasks, teamPerformance];
 export function ManagerArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
-    <RequireRole role="manager">
-      <PasswordGate>
-      <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
-          <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
-          <Route path="projects" element={<projects.Screen />} />
-          <Route path="create-task" element={<createTask.Screen />} />
-          <Route path="my-tasks" element={<myTasks.Screen />} />
-          <Route path="team-assignments" element={<teamPerformance.Screen />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/company-selection" replace />} />
-      </Routes>
-      <RecordDrawer />
-      </PasswordGate>
-    </RequireRole>
+    <RoleArea role="manager" shell={workShell('manager')}>
+      <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
+      <Route path="projects" element={<projects.Screen />} />
+      <Route path="create-task" element={<createTask.Screen />} />
+      <Route path="my-tasks" element={<myTasks.Screen />} />
+      <Route path="team-assignments" element={<teamPerformance.Screen />} />
+    </RoleArea>
   );
 }
 
 /** The spec names two paths for team performance; /team-performance shows the same screen. */
 export function TeamPerformanceArea() {
   return (
-    <RequireRole role="manager">
-      <PasswordGate>
-      <Routes>
-        <Route element={<WorkLayout area="manager" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
-          <Route index element={<teamPerformance.Screen />} />
-        </Route>
-      </Routes>
-      <RecordDrawer />
-      </PasswordGate>
-    </RequireRole>
+    <RoleArea role="manager" shell={workShell('manager')}>
+      <Route index element={<teamPerformance.Screen />} />
+    </RoleArea>
   );
 }

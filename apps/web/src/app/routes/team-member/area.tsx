@@ -1,11 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
-import { RequireRole } from '../../../components/layouts/require-role';
-import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
-import { AreaNotifications } from '../../area-notifications';
-import { RecordDrawer } from '../../record-drawer';
-import { PasswordGate } from '../../password-gate';
-import { accountMenu as account, offlineTools as offline } from '../../work-area-tools';
-import { WorkLayout } from '../../../components/layouts/work-layout';
+import { Route } from 'react-router';
+import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { TeamMemberDashboardPage } from './dashboard';
 
@@ -19,19 +13,11 @@ const NEXT_SCREENS = [projects];
 export function TeamMemberArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
-    <RequireRole role="team_member">
-      <PasswordGate>
-      <Routes>
-        <Route element={<WorkLayout area="team-member" notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offline} account={account} />}>
-          <Route index element={<TeamMemberDashboardPage loadProjects={projects.load} />} />
-          <Route path="projects" element={<projects.Screen />} />
-          <Route path="create-task" element={<createTask.Screen />} />
-          <Route path="my-tasks" element={<myTasks.Screen />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/company-selection" replace />} />
-      </Routes>
-      <RecordDrawer />
-      </PasswordGate>
-    </RequireRole>
+    <RoleArea role="team_member" shell={workShell('team-member')}>
+      <Route index element={<TeamMemberDashboardPage loadProjects={projects.load} />} />
+      <Route path="projects" element={<projects.Screen />} />
+      <Route path="create-task" element={<createTask.Screen />} />
+      <Route path="my-tasks" element={<myTasks.Screen />} />
+    </RoleArea>
   );
 }

@@ -1,0 +1,33 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { Role } from '@siteboard/shared';
+import { RequireRole } from '../components/layouts/require-role';
+import { WorkLayout } from '../components/layouts/work-layout';
+import { CalendarFeedButton } from '../features/calendar/components/calendar-feed-button';
+import { AreaNotifications } from './area-notifications';
+import { PasswordGate } from './password-gate';
+import { RecordDrawer } from './record-drawer';
+import { accountMenu, offlineTools } from './work-area-tools';
+
+/**
+ * A role's signed-in area: the role guard, the password that must be changed first, the shell around
+ * the area's screens (`children` are its routes), the record drawer, and unknown paths to the company picker.
+ */
+export function RoleArea({ role, shell, children }: { role: Role; shell: ReactElement; children: ReactNode }) {
+  return (
+    <RequireRole role={role}>
+      <PasswordGate>
+        <Routes>
+          <Route element={shell}>{children}</Route>
+          <Route path="*" element={<Navigate to="/company-selection" replace />} />
+        </Routes>
+        <RecordDrawer />
+      </PasswordGate>
+    </RequireRole>
+  );
+}
+
+/** The manager's and the team member's shell, with its live notifications, calendar feed, offline tools and account menu. */
+export function workShell(area: 'manager' | 'team-member') {
+  return <WorkLayout area={area} notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offlineTools} account={accountMenu} />;
+}
