@@ -2,32 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TeamMember, User } from '@siteboard/shared';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
-import { DEFAULT_PASSWORD, createCompany, createUser, injectAs, loginAs, unique, type TestCompany, type TestUser } from '../../test/factories';
+import { adminWithCrew, call, createThroughApi, signedInAdmin } from '../../test/api-users';
+import { createUser, loginAs, unique } from '../../test/factories';
 
 const MANAGER_INVALID = 'Select an active manager of your company.';
-
-interface Admin {
-  company: TestCompany;
-  access: string;
-}
-
-async function signedInAdmin(ctx: TestContext): Promise<Admin> {
-  const company = await createCompany(ctx.app.db);
-  const { access } = await loginAs(ctx.app, company.admin);
-  return { company, access };
-}
-
-function call(ctx: TestContext, access: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return injectAs(ctx.app, access, { method, url, payload });
-}
-
-async function createThroughApi(ctx: TestContext, admin: Admin, overrides: Record<string, unknown> = {}): Promise<TestUser> {
-  const payload = { email: `${unique('person')}@example.test`, password: DEFAULT_PASSWORD, role: 'manager', ...overrides };
-  const response = await call(ctx, admin.access, 'POST', '/api/users/', payload);
-  expect(response.statusCode, response.body).toBe(201);
-  const user: User = response.json();
-  return { id: user.id, email: user.email, role: user.role, companyId: user.company_id, password: DEFAULT_PASSWORD };
-}
 
 async function listRecords(ctx: TestContext, access: string): Promise<TeamMember[]> {
   const response = await call(ctx, access, 'GET', '/api/team-members/');
@@ -65,9 +43,7 @@ describeEachDatabase('team members API', (ctx) => {
     });
 
     it('is closed to team members and to callers without a token', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { member } = await adminWithCrew(ctx);
       const { access } = await loginAs(ctx.app, member);
 
       expect((await call(ctx, access, 'GET', '/api/team-members/')).statusCode).toBe(403);
@@ -169,9 +145,7 @@ describeEachDatabase('team members API', (ctx) => {
       ['no manager', { manager_id: undefined }, 'manager_id', 'Select a manager.'],
       ['no user', { user_id: undefined }, 'user_id', 'Select a user.'],
     ])('refuses %s with a field error', async (_case, overrides, field, message) => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
 
       const response = await postRecord(ctx, admin.access, { user_id: member.id, manager_id: manager.id, ...overrides });
 
@@ -180,9 +154,7 @@ describeEachDatabase('team members API', (ctx) => {
     });
 
     it('is for admins only', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
 
       for (const caller of [manager, member]) {
         const { access } = await loginAs(ctx.app, caller);

@@ -5,38 +5,12 @@ import { refreshTokens } from '../../db/schema/auth';
 import { teamMembers, users } from '../../db/schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
-import { DEFAULT_PASSWORD, createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestCompany, type TestUser } from '../../test/factories';
+import { adminWithCrew, call, createThroughApi, signedInAdmin, userPayload } from '../../test/api-users';
+import { DEFAULT_PASSWORD, createUser, freshClientAddress, loginAs, unique } from '../../test/factories';
 
 const MANAGER_INVALID = 'Select an active manager of your company.';
 const USER_NOT_FOUND = { detail: 'User not found.' };
 const FORBIDDEN = { detail: 'You do not have permission to perform this action.' };
-
-interface Admin {
-  company: TestCompany;
-  access: string;
-}
-
-async function signedInAdmin(ctx: TestContext): Promise<Admin> {
-  const company = await createCompany(ctx.app.db);
-  const { access } = await loginAs(ctx.app, company.admin);
-  return { company, access };
-}
-
-function call(ctx: TestContext, access: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return injectAs(ctx.app, access, { method, url, payload });
-}
-
-function userPayload(overrides: Record<string, unknown> = {}) {
-  return { email: `${unique('person')}@example.test`, password: DEFAULT_PASSWORD, role: 'manager', designation: null, mobile_number: null, ...overrides };
-}
-
-/** Creates a user through the API, as the admin screen does, and answers them ready to sign in. */
-async function createThroughApi(ctx: TestContext, admin: Admin, overrides: Record<string, unknown> = {}): Promise<TestUser & { user: User }> {
-  const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  const user: User = response.json();
-  return { id: user.id, email: user.email, role: user.role, companyId: user.company_id, password: DEFAULT_PASSWORD, user };
-}
 
 async function listUsers(ctx: TestContext, access: string): Promise<User[]> {
   const response = await call(ctx, access, 'GET', '/api/users/');
@@ -100,9 +74,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('is open to managers and team members (the assignee picker needs it)', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
 
       for (const user of [manager, member]) {
         const { access } = await loginAs(ctx.app, user);
@@ -223,9 +195,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('refuses as manager a team member, an admin or a deleted manager', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, member } = await adminWithCrew(ctx);
       const deletedManager = await createThroughApi(ctx, admin);
       expect((await call(ctx, admin.access, 'DELETE', `/api/users/${deletedManager.id}/`)).statusCode).toBe(204);
 
@@ -345,9 +315,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('is for admins only', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { manager, member } = await adminWithCrew(ctx);
 
       for (const user of [manager, member]) {
         const { access } = await loginAs(ctx.app, user);
@@ -410,9 +378,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('refuses to take the manager away from a team member', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, member } = await adminWithCrew(ctx);
 
       const response = await call(ctx, admin.access, 'PATCH', `/api/users/${member.id}/`, { manager_id: null });
 
@@ -518,9 +484,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('is for admins only', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
       const { access } = await loginAs(ctx.app, manager);
 
       const response = await call(ctx, access, 'PATCH', `/api/users/${member.id}/`, { designation: 'Promoted' });
@@ -532,9 +496,7 @@ describeEachDatabase('users API', (ctx) => {
 
   describe('DELETE /api/users/{id}/', () => {
     it('hides the user from the list and ends their access at once, while their row stays for history', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
       const session = await loginAs(ctx.app, member);
       const secondSession = await loginAs(ctx.app, member);
       expect((await call(ctx, session.access, 'GET', '/api/profile/')).statusCode).toBe(200);
@@ -588,9 +550,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('lets a manager go once their only team member is deleted', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
 
       expect((await call(ctx, admin.access, 'DELETE', `/api/users/${member.id}/`)).statusCode).toBe(204);
       expect((await call(ctx, admin.access, 'DELETE', `/api/users/${manager.id}/`)).statusCode).toBe(204);
@@ -623,9 +583,7 @@ describeEachDatabase('users API', (ctx) => {
     });
 
     it('is for admins only', async () => {
-      const admin = await signedInAdmin(ctx);
-      const manager = await createThroughApi(ctx, admin);
-      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const { admin, manager, member } = await adminWithCrew(ctx);
 
       for (const [caller, target] of [[manager, member], [member, manager]] as const) {
         const { access } = await loginAs(ctx.app, caller);
