@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/build-app';
 import { unique } from '../test/factories';
+import { whileRefusingInserts } from '../test/refuse-inserts';
 
 const logLines: string[] = [];
 
@@ -10,14 +10,7 @@ describeEachDatabase(
   (ctx) => {
     it("logs a failed statement's text and the database's reason, never the values it was given", async () => {
       const poison = unique('Poisoned Company');
-      await ctx.app.db.execute(sql.raw(`
-        create function refuse_company() returns trigger language plpgsql as $$
-        begin
-          if new.name = '${poison}' then raise exception 'refused for the test'; end if;
-          return new;
-        end $$`));
-      await ctx.app.db.execute(sql`create trigger refuse_company before insert on companies for each row execute function refuse_company()`);
-      try {
+      await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: poison }, async () => {
         logLines.length = 0;
         const response = await ctx.app.inject({
           method: 'POST',
@@ -34,10 +27,7 @@ describeEachDatabase(
         expect(log).toContain('refused for the test');
         expect(log).not.toContain(poison);
         expect(log).not.toContain('$argon2');
-      } finally {
-        await ctx.app.db.execute(sql`drop trigger refuse_company on companies`);
-        await ctx.app.db.execute(sql`drop function refuse_company`);
-      }
+      });
     });
   },
   { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },

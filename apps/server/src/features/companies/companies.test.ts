@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
 import { SIGN_IN_LIMITS } from '../auth/auth.throttle';
 import { DEFAULT_PASSWORD, createCompany, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
+import { whileRefusingInserts } from '../../test/refuse-inserts';
 
 const INVALID = { success: false, error: 'Invalid company name or password.' };
 
@@ -166,24 +167,14 @@ describeEachDatabase('companies API', (ctx) => {
 
     it('leaves no company behind when creating its admin fails', async () => {
       const payload = signupPayload({ email: `${unique('explode')}@example.test` });
-      // A trigger makes the admin's insert fail after the company row was written in the same transaction.
-      await ctx.app.db.execute(sql.raw(`
-        create function refuse_admin() returns trigger language plpgsql as $$
-        begin
-          if new.email = '${payload.email}' then raise exception 'refused for the test'; end if;
-          return new;
-        end $$`));
-      await ctx.app.db.execute(sql`create trigger refuse_admin before insert on users for each row execute function refuse_admin()`);
-      try {
+      // The admin's insert fails after the company row was written in the same transaction.
+      await whileRefusingInserts(ctx.app.db, { table: 'users', column: 'email', value: payload.email }, async () => {
         const failed = await postSignup(ctx, payload);
 
         expect(failed.statusCode).toBe(500);
         expect(failed.json()).toEqual({ detail: 'Internal server error.' });
         expect(await companyRowsNamed(ctx, payload.company_name)).toEqual([]);
-      } finally {
-        await ctx.app.db.execute(sql`drop trigger refuse_admin on users`);
-        await ctx.app.db.execute(sql`drop function refuse_admin()`);
-      }
+      });
 
       const retried = await postSignup(ctx, payload);
       expect(retried.statusCode).toBe(201);

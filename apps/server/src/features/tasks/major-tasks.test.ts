@@ -5,7 +5,8 @@ import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
-import { callAs, createTeam, insertMajorTask, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeamAndRival, insertMajorTask, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { whileRefusingInserts } from '../../test/refuse-inserts';
 
 function subtaskPayload(assignedToId: number, overrides: Record<string, unknown> = {}) {
   return { name: unique('Pour slab'), description: 'Level 2', assigned_to_id: assignedToId, due_date: '2099-05-10', priority: 'high', ...overrides };
@@ -31,12 +32,8 @@ async function majorTaskRow(ctx: TestContext, id: number) {
 }
 
 describeEachDatabase('major tasks API', (ctx) => {
-  let team: Team;
-  let rival: Team;
-  beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
-  });
+  let team: Team, rival: Team;
+  beforeAll(async () => ([team, rival] = await createTeamAndRival(ctx.app)));
 
   describe('POST /api/major-tasks/', () => {
     it('creates the major task and its subtasks; its due date is the latest of theirs', async () => {
@@ -178,14 +175,7 @@ describeEachDatabase('major tasks API', (ctx) => {
       const project = await insertProject(ctx.app.db, team.company.id);
       const poison = unique('poison');
       const before = [await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)];
-      await ctx.app.db.execute(sql.raw(`
-        create function refuse_subtask() returns trigger language plpgsql as $$
-        begin
-          if new.name = '${poison}' then raise exception 'refused for the test'; end if;
-          return new;
-        end $$`));
-      await ctx.app.db.execute(sql`create trigger refuse_subtask before insert on subtasks for each row execute function refuse_subtask()`);
-      try {
+      await whileRefusingInserts(ctx.app.db, { table: 'subtasks', column: 'name', value: poison }, async () => {
         const response = await post(ctx, team.manager, {
           project_id: project.id,
           name: 'Half done',
@@ -195,10 +185,7 @@ describeEachDatabase('major tasks API', (ctx) => {
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ detail: 'Internal server error.' });
         expect([await majorTaskCount(ctx, team.company.id), await subtaskCount(ctx, team.company.id)]).toEqual(before);
-      } finally {
-        await ctx.app.db.execute(sql`drop trigger refuse_subtask on subtasks`);
-        await ctx.app.db.execute(sql`drop function refuse_subtask()`);
-      }
+      });
     });
 
     it('names missing fields, also inside subtasks', async () => {

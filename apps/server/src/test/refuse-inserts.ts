@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * While `run` runs, the database refuses (raising "refused for the test") to insert into `table` a
+ * row whose `column` is `value`: a failure in the middle of a write, to show nothing half-written stays.
+ */
+export async function whileRefusingInserts<T>(db: Db, target: { table: string; column: string; value: string }, run: () => Promise<T>): Promise<T> {
+  const name = `refuse_${target.table}`;
+  const value = target.value.replaceAll("'", "''");
+  await db.execute(sql.raw(`
+    create function ${name}() returns trigger language plpgsql as $$
+    begin
+      if new.${target.column} = '${value}' then raise exception 'refused for the test'; end if;
+      return new;
+    end $$`));
+  await db.execute(sql.raw(`create trigger ${name} before insert on ${target.table} for each row execute function ${name}()`));
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql.raw(`drop trigger ${name} on ${target.table}`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+  }
+}
