@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
 import { signIn } from '../fixtures';
@@ -67,4 +70,30 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   expect(pending.filter((subtask) => subtask.id === subtaskId)).toHaveLength(1);
   const photos = await managerApi.get<{ subtask_id: number }[]>(`/api/attachments/?subtask_ids=${subtaskId}`);
   expect(photos).toHaveLength(1);
+});
+
+test('the app is installable: Chromium finds nothing that stops Add to Home Screen', async ({ playwright, baseURL }, testInfo) => {
+  // The check Lighthouse's installability audit ran (Page.getInstallabilityErrors). Chromium refuses
+  // to install from an incognito profile, as every test context is, so this one has a profile on disk.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, viewport: { width: 390, height: 844 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, 'team_member');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    // Every icon the manifest names is there.
+    const { icons } = JSON.parse(manifest.data ?? '{}') as { icons: { src: string }[] };
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
 });
