@@ -22,16 +22,19 @@ const cacheMentions = (text: string) =>
     };
   });
 
-test('a team member without a signal sees their tasks, sends one with a photo, and it reaches the manager once', async ({ page, context }) => {
+test('a team member without a signal sees their tasks, sends one with a photo, and it reaches the manager once', async ({ page, context, request }) => {
   const stamp = Date.now().toString(36);
   const title = `Seal the tunnel joint ${stamp}`;
-  const managerApi = await apiSignIn(page.request, 'manager');
+  const gone = `Grout the tunnel ring ${stamp}`;
+  // The manager's calls go on their own connection: the phone's context is offline for a while.
+  const managerApi = await apiSignIn(request, 'manager');
+  const memberId = await userId(managerApi, 'member1@example.com');
   const projects = await managerApi.get<ApiProject[]>('/api/projects/');
   const created = await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
     project_id: findByName(projects, 'Riverside Apartments').id,
     name: `Offline ${stamp}`,
     description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(managerApi, 'member1@example.com'), due_date: dayFromToday(2), priority: 'high' }],
+    subtasks: [title, gone].map((name) => ({ name, assigned_to_id: memberId, due_date: dayFromToday(2), priority: 'high' })),
   });
   const subtaskId = findByName(created.subtasks, title).id;
 
@@ -57,13 +60,25 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   await send.getByRole('button', { name: 'Send for Approval' }).click();
   await expect(send).toBeHidden();
   await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+  // A second send, of a subtask the manager gives to someone else before the phone is back online.
+  await page.getByRole('row').filter({ hasText: gone }).getByRole('button', { name: 'Send for Approval' }).click();
+  await send.getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (3)');
 
-  // Closed and opened again without a signal: the photo and the send still wait.
+  // Closed and opened again without a signal: the photo and both sends still wait.
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (3)');
+  await managerApi.patch(`/api/subtasks/${findByName(created.subtasks, gone).id}/`, { assigned_to_id: await userId(managerApi, 'member2@example.com') });
 
+  // Back online: the first send goes through; the refused one stays, with the server's reason, until discarded.
   await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveText('Not synced (1)');
+  await page.getByTestId('sync-status').click();
+  const queue = page.getByRole('dialog', { name: 'Changes made on this device' });
+  await expect(queue.getByText(/^Refused: /)).toHaveText('Refused: You may only change subtasks assigned to you, or those of projects you manage or that you assigned.');
+  await queue.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByTestId('sync-status')).toHaveCount(0);
 
   const pending = await managerApi.get<ApiSubtask[]>('/api/pending-approvals/?limit=100');
