@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { formatDateTime } from '../../../lib/format';
 import { discardEntry, flushQueue, queue, retryEntry } from '../offline-queue';
 
 /**
@@ -36,7 +37,7 @@ export function SyncStatus() {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium text-slate-800">{t(`offline.write.${entry.kind}`)}</span>
                 <time className="text-xs text-slate-500" dateTime={entry.createdAt}>
-                  {new Date(entry.createdAt).toLocaleString()}
+                  {formatDateTime(entry.createdAt)}
                 </time>
               </div>
               <p className={entry.status === 'failed' ? 'mt-1 text-red-700' : 'mt-1 text-slate-600'}>
