@@ -8,7 +8,7 @@ import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
-import { useProjectPages } from '../../../features/projects/api/get-projects';
+import { PROJECT_ORDER, useProjectPages } from '../../../features/projects/api/get-projects';
 import { statusesOf } from '../../../features/projects/projects.rules';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
 import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
@@ -53,8 +53,8 @@ function DashboardSections({ admin }: { admin: User }) {
   const users = useUserPages(useDebouncedValue(userSearch.trim()));
   const managers = useManagers();
   // Newest first: a project just created heads its list.
-  const ongoing = useProjectPages({ tab: 'ongoing', order: 'newest' });
-  const completed = useProjectPages({ tab: 'completed', order: 'newest' });
+  const ongoing = useProjectPages({ tab: 'ongoing' });
+  const completed = useProjectPages({ tab: 'completed' });
   const loadFailure = useQueryFailure(users.query.error ?? ongoing.query.error ?? completed.query.error, { other: 'admin.loadFailed' });
 
   const loading = <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
@@ -85,7 +85,7 @@ function DashboardSections({ admin }: { admin: User }) {
         title={t('admin.ongoingProjects')}
         action={
           <div className="flex flex-wrap items-start gap-2">
-            <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('ongoing'), order: 'newest' }} subject={t('admin.ongoingProjects')} />
+            <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('ongoing'), order: PROJECT_ORDER }} subject={t('admin.ongoingProjects')} />
             <Link to="/admin/create-project" className={buttonClasses('primary')}>
               {t('admin.createProject')}
             </Link>
@@ -97,7 +97,7 @@ function DashboardSections({ admin }: { admin: User }) {
       <SectionCard
         id="completed-projects"
         title={t('admin.completedProjects')}
-        action={<DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('completed'), order: 'newest' }} subject={t('admin.completedProjects')} />}
+        action={<DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('completed'), order: PROJECT_ORDER }} subject={t('admin.completedProjects')} />}
       >
         {completed.query.data ? <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} /> : completed.query.isPending && loading}
       </SectionCard>

@@ -8,14 +8,18 @@ export interface ProjectFilter {
   tab?: ProjectTab;
   /** A case-insensitive substring of the name. */
   search?: string;
-  /** Oldest first unless asked otherwise. */
-  order?: 'oldest' | 'newest';
 }
+
+/**
+ * Every project list on every screen, in every role, shows the newest project first: the one
+ * just created is where its maker looks (decision record 035).
+ */
+export const PROJECT_ORDER = 'newest';
 
 /** A picker offers the first this many matches of what was typed. */
 export const PROJECT_SEARCH_SIZE = 20;
 
-const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter.tab && statusesOf(filter.tab), search: filter.search, order: filter.order, limit: page.limit, offset: page.offset });
+const listQuery = (filter: ProjectFilter, page: PageWindow) => ({ status: filter.tab && statusesOf(filter.tab), search: filter.search, order: PROJECT_ORDER, limit: page.limit, offset: page.offset });
 
 /** One page of the company's matching projects, and how many match in all. */
 export const getProjects = (filter: ProjectFilter, page: PageWindow) => apiPage<Project>('/api/projects/', { query: listQuery(filter, page) });
