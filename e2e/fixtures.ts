@@ -78,3 +78,16 @@ export async function showMoreUntilVisible(section: Locator, target: Locator) {
     await expect(target).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** The project browser's rows (manager and team member): one per project of the open tab. */
+export const projectRows = (page: Page) => page.getByRole('tabpanel').locator(':scope > ul > li');
+
+/**
+ * Finds a project in the project browser by its name, as a person does once the list is longer than a
+ * page (newest first: the demo's projects sit past the first ten once journeys have made more), and opens it.
+ */
+export async function openProject(page: Page, name: string) {
+  await page.getByPlaceholder('Search projects...').fill(name);
+  await expect(projectRows(page).filter({ hasNotText: name })).toHaveCount(0);
+  await projectRows(page).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../test';
-import { saveScreenshot, signIn } from '../fixtures';
+import { openProject, saveScreenshot, signIn } from '../fixtures';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -15,7 +15,7 @@ test('axe: the dashboard, projects and create-task screens have no serious or cr
   await expectNoSeriousViolations(page);
 
   await page.goto('/manager/projects');
-  await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+  await openProject(page, 'Riverside Apartments');
   await page.getByRole('button', { name: /Framing/ }).click();
   await page.getByRole('button', { name: 'Create Subtask' }).click();
   await page.getByRole('button', { name: 'Submit Subtask' }).click();
@@ -41,7 +41,7 @@ const PHONE_SCREENS = [
     path: '/manager/projects',
     name: 'projects',
     ready: async (page: Page) => {
-      await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+      await openProject(page, 'Riverside Apartments');
       await page.getByRole('button', { name: /Framing/ }).click();
     },
   },

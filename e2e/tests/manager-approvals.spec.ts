@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, pageSession, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
-import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
+import { DEMO, openProject, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 /** Three subtasks sent for approval by their assignees, and one assigned to the manager. */
 async function seedPendingWork(page: Page, stamp: string) {
@@ -107,7 +107,7 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   // And so does the Projects screen.
   await page.getByRole('link', { name: /^Ongoing Projects/ }).click();
   await expect(page).toHaveURL('/manager/projects');
-  await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+  await openProject(page, 'Riverside Apartments');
   await page.getByRole('button', { name: new RegExp(`Approvals ${stamp}`) }).click();
   await expect(page.getByRole('combobox', { name: `Status of ${titles.approve}` })).toHaveValue('completed');
   await expect(page.getByRole('combobox', { name: `Status of ${titles.decline}` })).toHaveValue('ongoing');

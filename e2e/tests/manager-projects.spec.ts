@@ -1,18 +1,19 @@
 import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, userId, type ApiProject } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, saveScreenshot, signIn, projectRows } from '../fixtures';
 
 /** The project rows of the open tab (not the lists inside an opened project). */
-const rows = (page: Page) => page.getByRole('tabpanel').locator(':scope > ul > li');
+const rows = projectRows;
 
 /** Enough ongoing projects, made by the demo admin, that the list needs "Show More". */
-async function ensureOngoingProjects(page: Page, atLeast: number, stamp: string) {
+/** Ten new ongoing projects of the manager's, so a first page holds only these and older ones sit past it. */
+async function makeTenOngoingProjects(page: Page, stamp: string) {
   const admin = await apiSignIn(page.request, 'admin');
   const managerId = await userId(admin, DEMO.accounts.manager);
   const existing = (await admin.get<ApiProject[]>('/api/projects/?status=planned,ongoing')).length;
   const made: string[] = [];
-  for (let index = existing; index < atLeast || made.length < 2; index += 1) {
-    const name = `Depot Block ${stamp} ${made.length + 1}`;
+  for (let index = 1; index <= 10; index += 1) {
+    const name = `Depot Block ${stamp} ${index}`;
     await admin.post('/api/projects/', { name, description: '', start_date: dayFromToday(-5), end_date: dayFromToday(60), manager_id: managerId, status: 'ongoing' });
     made.push(name);
   }
@@ -21,7 +22,7 @@ async function ensureOngoingProjects(page: Page, atLeast: number, stamp: string)
 
 test('projects: tabs, a case-insensitive search, and ten at a time until Show More', async ({ page }) => {
   const stamp = Date.now().toString(36);
-  const { made, total } = await ensureOngoingProjects(page, 12, stamp);
+  const { made, total } = await makeTenOngoingProjects(page, stamp);
   const projectCalls: URL[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -42,25 +43,28 @@ test('projects: tabs, a case-insensitive search, and ten at a time until Show Mo
   await page.getByRole('button', { name: 'Show More' }).click();
   await nextPage;
   await expect(rows(page)).toHaveCount(Math.min(total, 20));
-  // Planned counts as ongoing.
-  await expect(rows(page).filter({ hasText: 'Northgate School Extension' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(rows(page)).toHaveCount(10);
 
-  // A project past the first ten is found by the server's search, not among the rows already loaded.
+  // Newest first, as in every role's project lists: the ten just made fill the first page.
   const latest = made[made.length - 1]!;
-  await expect(rows(page).filter({ hasText: latest })).toHaveCount(0);
+  await expect(rows(page).first()).toContainText(latest);
+  // An older project past the first ten is found by the server's search, not among the rows already loaded.
+  await expect(rows(page).filter({ hasText: 'Riverside Apartments' })).toHaveCount(0);
   const search = page.getByPlaceholder('Search projects...');
-  const searched = page.waitForRequest((request) => new URL(request.url()).searchParams.get('search') === latest.toLowerCase());
-  await search.fill(latest.toLowerCase());
+  const searched = page.waitForRequest((request) => new URL(request.url()).searchParams.get('search') === 'riverside');
+  await search.fill('riverside');
   await searched;
   await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toContainText(latest);
+  await expect(rows(page).first()).toContainText('Riverside Apartments');
+  // Planned counts as ongoing.
+  await search.fill('northgate');
+  await expect(rows(page).filter({ hasText: 'Northgate School Extension' })).toHaveCount(1);
 
   await search.fill(`depot block ${stamp}`.toUpperCase());
   await expect(rows(page)).toHaveCount(made.length);
   await expect(page.getByRole('button', { name: 'Show More' })).toHaveCount(0);
-  await search.fill('riverside');
+  await search.fill('RIVERSIDE');
   await expect(rows(page)).toHaveCount(1);
   const riverside = rows(page).first();
   await expect(riverside).toContainText('Riverside Apartments');
@@ -71,8 +75,8 @@ test('projects: tabs, a case-insensitive search, and ten at a time until Show Mo
   await expect(page.getByText('No projects available.')).toBeVisible();
 
   // A new project has no major tasks yet.
-  await search.fill(made[0]!);
-  await page.getByRole('button', { name: new RegExp(`^${made[0]}`) }).click();
+  await search.fill(made[1]!);
+  await page.getByRole('button', { name: new RegExp(`^${made[1]}`) }).click();
   await expect(page.getByText('No major tasks for this project.')).toBeVisible();
 
   // Completed projects: greyed, not expandable, view only.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
-import { saveScreenshot, signIn, type Role } from '../fixtures';
+import { openProject, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -113,7 +113,7 @@ async function checkTeamMemberScreens(page: Page, suffix: string) {
 
   await page.goto('/team-member/projects');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Projects - Welcome /);
-  await page.getByRole('button', { name: /^Riverside Apartments/ }).click();
+  await openProject(page, 'Riverside Apartments');
   await page.getByRole('button', { name: /Framing/ }).click();
   await page.getByRole('button', { name: 'Create Subtask' }).click();
   await expect(page.getByText('Add New Subtask')).toBeVisible();
