@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { carouselTiming } from '../landing.rules';
-import { useMediaQuery, useViewportWidth } from './use-media-query';
+import { useMediaQuery, useViewportWidth } from '../../../lib/use-media-query';
 
 const SLIDES = [
   { src: '/images/slide-1.svg', alt: 'landing.slide1' },
