@@ -70,6 +70,8 @@ export const storage = {
  */
 export interface LoginState {
   companyName?: string;
+  /** Sign-up's new admin: their e-mail is filled in and their role chosen, so only the password is left. */
+  email?: string;
 }
 
 /** `/login?companyId=…` for the stored company, else the spec's fallback "1". */

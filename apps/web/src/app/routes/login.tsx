@@ -11,7 +11,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   // Spec §5: the query's company, else the stored one, else "1".
   const companyId = params.get('companyId') || storage.companyId || FALLBACK_COMPANY_ID;
-  const companyName = (useLocation().state as LoginState | null)?.companyName;
+  const { companyName, email } = (useLocation().state as LoginState | null) ?? {};
 
   return (
     <RedirectSignedIn>
@@ -34,7 +34,7 @@ export function LoginPage() {
             <Alert tone="success">{t('login.companyCreated')}</Alert>
           </div>
         )}
-        <LoginForm companyId={companyId} />
+        <LoginForm companyId={companyId} newAdminEmail={email} />
         <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
       </AuthLayout>
     </RedirectSignedIn>
