@@ -25,6 +25,9 @@ test('a new company signs up and its admin signs in', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?companyId=\d+&created=1/);
   await expect(page.getByText('Company created. Sign in as its admin.')).toBeVisible();
   await expect(page.getByText(`Company: ${company}`)).toBeVisible();
+  // The new admin's e-mail and role are filled in: only the password is left.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Role')).toHaveValue('admin');
   await fillLogin(page, 'admin', email, 'owner password 1');
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Admin Dashboard - Welcome ${email}`);

@@ -6,6 +6,9 @@ import { languageSchema } from './messages';
 export const companyListItem = z.object({ id: z.number(), company_id: z.number(), name: z.string() });
 export type CompanyListItem = z.infer<typeof companyListItem>;
 
+/** GET /api/companies/{id}/ (public): the company a sign-in link names exists; nothing more about it. */
+export const companyLoginPageSchema = z.object({ company_id: z.number() });
+
 export const COMPANIES_MAX_LIMIT = 100;
 export const companyListQuery = z.object({ ...pageParams(COMPANIES_MAX_LIMIT) });
 

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** Set when the language was chosen signed out: the next sign-in gives it to the profile. */
   languageUnsynced: 'language_unsynced',
+  /** "1" while the wide-screen sidebar is folded to icons; kept across reloads and sign-ins on this device. */
+  sidebarCollapsed: 'sidebar_collapsed',
 } as const;
 
 export const FALLBACK_COMPANY_ID = '1';
@@ -27,6 +29,13 @@ export const storage = {
   },
   setCompanyId(id: number | string) {
     localStorage.setItem(STORAGE_KEYS.companyId, String(id));
+  },
+  get sidebarCollapsed() {
+    return localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === '1';
+  },
+  setSidebarCollapsed(collapsed: boolean) {
+    if (collapsed) localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, '1');
+    else localStorage.removeItem(STORAGE_KEYS.sidebarCollapsed);
   },
   setTokens(access: string, refresh: string) {
     localStorage.setItem(STORAGE_KEYS.token, access);
@@ -61,6 +70,8 @@ export const storage = {
  */
 export interface LoginState {
   companyName?: string;
+  /** Sign-up's new admin: their e-mail is filled in and their role chosen, so only the password is left. */
+  email?: string;
 }
 
 /** `/login?companyId=…` for the stored company, else the spec's fallback "1". */

@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import '../lib/i18n';
 
 /**
  * Renders a screen as the app does: a fresh query cache (writes always run, as in app/provider.tsx), the session provider, a router at
- * `path` (other paths render their path, so a test can see where a screen navigated to).
+ * `path` (other paths render their path, so a test can see where a screen navigated to, unless
+ * `routes` gives them a screen: a flow across two screens).
  */
-export function renderScreen(screen: ReactNode, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+export function renderScreen(screen: ReactNode, { path = '/', route = path, routes = [] }: { path?: string; route?: string; routes?: RouteObject[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { networkMode: 'always' } } });
   const router = createMemoryRouter(
     [
@@ -21,6 +22,7 @@ export function renderScreen(screen: ReactNode, { path = '/', route = path }: { 
         ),
         children: [
           { path: route, element: screen },
+          ...routes,
           { path: '*', element: <NavigatedTo /> },
         ],
       },

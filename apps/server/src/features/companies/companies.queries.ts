@@ -16,6 +16,11 @@ export async function listCompanies(db: DbOrTx, filter: { companyId?: number }, 
   return toPage(rows, page, ({ id, name }) => ({ id, name }), async () => (await listCompanies(db, filter, { limit: 1 })).total);
 }
 
+export async function companyExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return row !== undefined;
+}
+
 export async function findCompanyByName(db: DbOrTx, name: string) {
   const [row] = await db
     .select({ id: companies.id, name: companies.name, passwordHash: companies.passwordHash })

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, companyListItem, companyListQuery, errorResponse, signupInput, translateMessage, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
+import { TOTAL_COUNT_HEADER, companyListItem, companyLoginPageSchema, idParams, companyListQuery, errorResponse, signupInput, translateMessage, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
 import { readerLanguage } from '../../plugins/language';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { sendPage } from '../../lib/lists';
-import { listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
+import { findLoginCompany, listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
 
 /** Public: the company step before sign-in, and creating a company. */
 export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publicCompanyList: boolean }> = async (app, options) => {
@@ -20,6 +20,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
       response: { 200: z.array(companyListItem), 400: errorResponse, 401: errorResponse },
     },
     handler: async (request, reply) => sendPage(reply, await listVisibleCompanies(app.db, options.publicCompanyList ? undefined : request.user, request.query)),
+  });
+
+  app.get('/api/companies/:id/', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Whether a company exists, for its sign-in page',
+      description: 'Public: answers the id of an existing company (never its name), 404 for an unknown one.',
+      params: idParams,
+      response: { 200: companyLoginPageSchema, 400: errorResponse, 404: errorResponse },
+    },
+    handler: async (request) => findLoginCompany(app.db, request.params.id),
   });
 
   app.post('/api/verify-company-password/', {

@@ -1,12 +1,12 @@
 import type { CompanyListItem, Language, SignupInput, User } from '@siteboard/shared';
 import type { Page, PageRequest } from '../../lib/lists';
 import type { Db } from '../../db/client';
-import { ConflictError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { LoginThrottle } from '../auth/auth.throttle';
 import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';
 import { userCode } from '../users/users.rules';
-import { findCompanyByName, insertCompany, listCompanies } from './companies.queries';
+import { companyExists, findCompanyByName, insertCompany, listCompanies } from './companies.queries';
 
 export const INVALID_COMPANY_PASSWORD = 'Invalid company name or password.';
 export const COMPANY_NAME_TAKEN = 'A company with this name already exists.';
@@ -23,6 +23,16 @@ export async function verifyCompanyPassword(
   if (!company || !matches) throw new ValidationError(INVALID_COMPANY_PASSWORD);
   await deps.throttle.recordSuccess(clientKey, accountKey);
   return { id: company.id, name: company.name };
+}
+
+/**
+ * A company's sign-in page (`/login?companyId=…`) asks whether that company exists, so a wrong or
+ * old link says so instead of offering a form that cannot succeed. Only the id goes back: ids are
+ * in every sign-in link already, names stay private (decision 011).
+ */
+export async function findLoginCompany(db: Db, id: number): Promise<{ company_id: number }> {
+  if (!(await companyExists(db, id))) throw new NotFoundError('Company not found.');
+  return { company_id: id };
 }
 
 /**

@@ -50,6 +50,36 @@ describeEachDatabase('companies API', (ctx) => {
     });
   });
 
+  describe('GET /api/companies/{id}/', () => {
+    it("answers anyone an existing company's id, never its name", async () => {
+      const company = await createCompany(ctx.app.db);
+
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/companies/${company.id}/` });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ company_id: company.id });
+      expect(response.body).not.toContain(company.name);
+    });
+
+    it("says an unknown company is not found, in the reader's language", async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/2147483000/' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().detail).toBe('Company not found.');
+
+      const german = await ctx.app.inject({ method: 'GET', url: '/api/companies/2147483000/', headers: { 'accept-language': 'de' } });
+      expect(german.statusCode).toBe(404);
+      expect(german.json().detail).not.toBe('Company not found.');
+    });
+
+    it('refuses an id that is not a whole number with 400', async () => {
+      for (const id of ['abc', '0', '-3', '1.5', '2147483648']) {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/companies/${id}/` });
+        expect(response.statusCode, id).toBe(400);
+        expect(typeof response.json().detail, id).toBe('string');
+      }
+    });
+  });
+
   describe('POST /api/verify-company-password/', () => {
     it('answers success and the company id, whatever the case of the name', async () => {
       const company = await createCompany(ctx.app.db);

@@ -3,6 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { RedirectSignedIn } from '../../components/layouts/redirect-signed-in';
 import { Alert } from '../../components/ui/alert';
+import { buttonClasses } from '../../components/ui/button';
+import { useLoginCompany } from '../../features/auth/api/get-login-company';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { FALLBACK_COMPANY_ID, storage, type LoginState } from '../../lib/storage';
 
@@ -11,32 +13,43 @@ export function LoginPage() {
   const [params] = useSearchParams();
   // Spec §5: the query's company, else the stored one, else "1".
   const companyId = params.get('companyId') || storage.companyId || FALLBACK_COMPANY_ID;
-  const companyName = (useLocation().state as LoginState | null)?.companyName;
+  const { companyName, email } = (useLocation().state as LoginState | null) ?? {};
+  const { unknown } = useLoginCompany(companyId);
 
   return (
     <RedirectSignedIn>
-      <AuthLayout
-        title={t('login.title')}
-        subtitle={
-          <>
-            {companyName && <p>{t('login.company', { name: companyName })}</p>}
-            <p>
-              {t('login.otherCompany')}{' '}
-              <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
-                {t('login.chooseCompany')}
-              </Link>
-            </p>
-          </>
-        }
-      >
-        {params.get('created') && (
-          <div className="mb-4">
-            <Alert tone="success">{t('login.companyCreated')}</Alert>
-          </div>
-        )}
-        <LoginForm companyId={companyId} />
-        <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
-      </AuthLayout>
+      {unknown ? (
+        // An old or mistyped link: no form that cannot succeed, and the way back to the company step.
+        <AuthLayout title={t('login.title')}>
+          <Alert tone="error">{t('login.unknownCompany', { id: companyId.slice(0, 24) })}</Alert>
+          <Link to="/company-selection" className={buttonClasses('primary', 'mt-4 w-full')}>
+            {t('login.unknownCompanyAction')}
+          </Link>
+        </AuthLayout>
+      ) : (
+        <AuthLayout
+          title={t('login.title')}
+          subtitle={
+            <>
+              {companyName && <p>{t('login.company', { name: companyName })}</p>}
+              <p>
+                {t('login.otherCompany')}{' '}
+                <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
+                  {t('login.chooseCompany')}
+                </Link>
+              </p>
+            </>
+          }
+        >
+          {params.get('created') && (
+            <div className="mb-4">
+              <Alert tone="success">{t('login.companyCreated')}</Alert>
+            </div>
+          )}
+          <LoginForm companyId={companyId} newAdminEmail={email} />
+          <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
+        </AuthLayout>
+      )}
     </RedirectSignedIn>
   );
 }

@@ -1,8 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storage } from '../../lib/storage';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClasses } from '../ui/button';
 import { LanguageMenu } from '../ui/language-menu';
 import { Logo } from '../ui/logo';
+
+/** Tailwind's `md`: from here the sidebar folds to icons; below it slides in over the page. */
+const WIDE_SCREEN = '(min-width: 768px)';
 
 export interface ShellNavItem {
   key: string;
@@ -18,14 +23,22 @@ export interface ShellNavItem {
  */
 export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: ReactNode; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useState(false);
+  // Folded on a wide screen, it stays folded after a reload (this device remembers).
+  const [collapsed, setCollapsed] = useState(() => storage.sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const toggle = () => {
+    if (!wide) return setMobileOpen((value) => !value);
+    storage.setSidebarCollapsed(!collapsed);
+    setCollapsed(!collapsed);
+  };
   const itemClass = `flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-white/10 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white`;
 
   return (
     <div className="flex min-h-screen bg-slate-50">
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
+        id="main-sidebar"
         className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-ink text-white transition-all md:sticky md:top-0 md:h-screen md:translate-x-0 ${
           mobileOpen ? 'translate-x-0' : '-translate-x-full'
         } ${collapsed ? 'w-64 md:w-16' : 'w-64'}`}
@@ -66,7 +79,9 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
             variant="ghost"
             className="px-2 shadow-none"
             aria-label={t('shell.toggleSidebar')}
-            onClick={() => (window.matchMedia('(min-width: 768px)').matches ? setCollapsed((value) => !value) : setMobileOpen((value) => !value))}
+            aria-controls="main-sidebar"
+            aria-expanded={wide ? !collapsed : mobileOpen}
+            onClick={toggle}
           >
             <MenuIcon />
           </Button>

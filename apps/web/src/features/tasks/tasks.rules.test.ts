@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bySoonestDue, isOverdue, localToday, priorityCounts, progressOf } from './tasks.rules';
+import { bySoonestDue, dueDateConcerns, isOverdue, localToday, priorityCounts, progressOf } from './tasks.rules';
 
 describe('major task summary', () => {
   it('counts subtasks by priority and completed ones for progress', () => {
@@ -40,5 +40,21 @@ describe('isOverdue and bySoonestDue', () => {
       { id: 5, status: 'ongoing' as const, due_date: '2026-05-20' },
     ];
     expect([...tasks].sort((a, b) => bySoonestDue(a, b, today)).map((task) => task.id)).toEqual([4, 3, 5, 2, 1]);
+  });
+});
+
+describe('due dates that ask for confirmation', () => {
+  const project = { start_date: '2026-03-01', end_date: '2026-06-30' };
+  it('names a date in the past and one outside the project, the project dates included', () => {
+    expect(dueDateConcerns('2026-04-01', '2026-03-15', project)).toEqual([]);
+    expect(dueDateConcerns('2026-03-01', '2026-03-01', project)).toEqual([]);
+    expect(dueDateConcerns('2026-06-30', '2026-03-01', project)).toEqual([]);
+    expect(dueDateConcerns('2026-03-10', '2026-03-15', project)).toEqual([{ kind: 'past' }]);
+    expect(dueDateConcerns('2026-02-01', '2026-03-15', project)).toEqual([{ kind: 'past' }, { kind: 'beforeStart', start: '2026-03-01' }]);
+    expect(dueDateConcerns('2026-07-01', '2026-03-15', project)).toEqual([{ kind: 'afterEnd', end: '2026-06-30' }]);
+  });
+  it('checks only the past while the project dates are unknown', () => {
+    expect(dueDateConcerns('2027-01-01', '2026-03-15', null)).toEqual([]);
+    expect(dueDateConcerns('2026-01-01', '2026-03-15', null)).toEqual([{ kind: 'past' }]);
   });
 });

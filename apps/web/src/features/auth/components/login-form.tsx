@@ -15,14 +15,15 @@ const loginFormSchema = tokenInput.omit({ company_id: true });
 type LoginFormInput = z.input<typeof loginFormSchema>;
 type LoginFormOutput = z.output<typeof loginFormSchema>;
 
-export function LoginForm({ companyId }: { companyId: string }) {
+/** `newAdminEmail`: just after sign-up, the new admin's e-mail and role are filled in and the password has the focus. */
+export function LoginForm({ companyId, newAdminEmail }: { companyId: string; newAdminEmail?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { role: '' as LoginFormInput['role'], email: '', password: '' },
+    defaultValues: newAdminEmail ? { role: 'admin', email: newAdminEmail, password: '' } : { role: '' as LoginFormInput['role'], email: '', password: '' },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -49,7 +50,7 @@ export function LoginForm({ companyId }: { companyId: string }) {
         ))}
       </SelectField>
       <TextField label={t('login.email')} type="email" autoComplete="username" error={form.formState.errors.email?.message} {...form.register('email')} />
-      <TextField label={t('login.password')} type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
+      <TextField label={t('login.password')} type="password" autoComplete="current-password" autoFocus={newAdminEmail !== undefined} error={form.formState.errors.password?.message} {...form.register('password')} />
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {t('login.submit')}
       </Button>

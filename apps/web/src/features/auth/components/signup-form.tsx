@@ -28,7 +28,7 @@ export function SignupForm() {
     try {
       const result = await signup.mutateAsync(values);
       storage.setCompanyId(result.company_id);
-      navigate(`${loginPath(result.company_id)}&created=1`, { state: { companyName: result.user.company.name } satisfies LoginState });
+      navigate(`${loginPath(result.company_id)}&created=1`, { state: { companyName: result.user.company.name, email: result.user.email } satisfies LoginState });
     } catch (error) {
       applyFieldErrors<SignupInput>(error, form.setError, FIELDS);
     }

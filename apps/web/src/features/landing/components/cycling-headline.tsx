@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADLINE_PHASE_MS, headlinePhase } from '../landing.rules';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 const PART_KEYS = ['landing.headline.plan', 'landing.headline.build', 'landing.headline.lead'] as const;
 

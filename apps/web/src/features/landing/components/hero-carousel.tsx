@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { carouselTiming } from '../landing.rules';
-import { useMediaQuery, useViewportWidth } from './use-media-query';
+import { useMediaQuery, useViewportWidth } from '../../../lib/use-media-query';
 
 const SLIDES = [
   { src: '/images/slide-1.svg', alt: 'landing.slide1' },
@@ -13,7 +13,8 @@ const SLIDES = [
 const SWIPE_THRESHOLD_PX = 40;
 
 /**
- * Four slides that turn by themselves with the spec's timings. A CSS transform track rather than
+ * Four slides that turn by themselves with the spec's timings (not under reduced motion, until the
+ * reader presses Play). A CSS transform track rather than
  * a carousel library: the landing page's whole JavaScript budget is 150 KB, and this needs
  * only autoplay, dots, swipe and pause.
  */
@@ -22,7 +23,9 @@ export function HeroCarousel() {
   const { autoplayDelayMs, speedMs } = carouselTiming(useViewportWidth());
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [active, setActive] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Under reduced motion the slides wait for the reader (dots, swipe, Play) until they press Play.
+  const [pausedByReader, setPausedByReader] = useState<boolean | null>(null);
+  const paused = pausedByReader ?? reducedMotion;
   const swipeStart = useRef<number | null>(null);
 
   const show = (index: number) => setActive((index + SLIDES.length) % SLIDES.length);
@@ -89,7 +92,7 @@ export function HeroCarousel() {
       </div>
       <button
         type="button"
-        onClick={() => setPaused((value) => !value)}
+        onClick={() => setPausedByReader(!paused)}
         className="absolute right-3 top-3 z-10 rounded-full bg-slate-900/70 px-3 py-1 text-xs font-semibold text-white hover:bg-slate-900"
       >
         {paused ? t('landing.play') : t('landing.pause')}

@@ -69,4 +69,23 @@ describe('the admin appraisal report', () => {
     expect(await screen.findByText(/1 task\b/)).toBeInTheDocument();
     expect(screen.getByText(/100\s*%/)).toBeInTheDocument();
   });
+
+  it('takes the numbers away when the next choice is refused', async () => {
+    renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
+    await choose(member.email);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText(/2 tasks/)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Start Date'), '2030-03-01');
+    await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText(/before|after/i)).toBeInTheDocument();
+    expect(screen.queryByText(/2 tasks/)).toBeNull();
+    expect(screen.queryByText(/50\s*%/)).toBeNull();
+
+    // Put right, the report answers the new range (due by 1 February: one of the two).
+    await userEvent.clear(screen.getByLabelText('Start Date'));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText(/1 task\b/)).toBeInTheDocument();
+  });
 });

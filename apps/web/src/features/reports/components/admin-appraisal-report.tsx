@@ -45,25 +45,31 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   });
   const { errors } = form.formState;
 
+  // A choice the form refuses takes the previous report off the screen: its numbers no longer answer what the form shows.
+  const dropReport = () => {
+    setOutcome(null);
+    setQuery(null);
+  };
   const generate = form.handleSubmit((values) => {
     setOutcome(null);
     // The same choice again asks the server again: the person's tasks may have moved since.
     if (query && JSON.stringify(query) === JSON.stringify(values)) void report.refetch();
     else setQuery(values);
-  });
+  }, dropReport);
   const download = form.handleSubmit((values) => {
     setOutcome(null);
     pdf.mutate(values, {
       onSuccess: () => setOutcome({ tone: 'success', text: t('admin.appraisal.pdfDone') }),
       onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'admin.appraisal.pdfFailed' }) }),
     });
-  });
+  }, dropReport);
   const downloadCsv = form.handleSubmit((values) => {
     setOutcome(null);
     csv.mutate(values, { onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'csv.failed' }) }) });
-  });
+  }, dropReport);
 
-  const item = report.data;
+  // A failed new answer never leaves the previous one's numbers under its error.
+  const item = report.isError ? undefined : report.data;
   return (
     <div className="space-y-4">
       <form onSubmit={generate} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">

@@ -10,8 +10,10 @@ import { TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
 import { useCreateMajorTask } from '../api/create-major-task';
+import { useProjectDates } from '../api/get-project-dates';
 import { AssigneePicker, ProjectPicker } from './pickers';
 import { PrioritySelect } from './priority-select';
+import { useDueDateConfirm } from './use-due-date-confirm';
 
 type Input = z.input<typeof createMajorTaskInput>;
 type Output = z.output<typeof createMajorTaskInput>;
@@ -30,9 +32,14 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
   });
   const rows = useFieldArray({ control: form.control, name: 'subtasks' });
   const { errors } = form.formState;
+  const projectDates = useProjectDates(Number(form.watch('project_id')) || null);
+  const dueDates = useDueDateConfirm();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
+    // A date in the past or outside the project's dates is allowed, once confirmed.
+    const several = values.subtasks.length > 1;
+    if (!(await dueDates.check(values.subtasks.map((subtask, index) => ({ dueDate: subtask.due_date, number: several ? index + 1 : undefined })), projectDates))) return;
     try {
       await create.mutateAsync(values);
       form.reset();
@@ -46,6 +53,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {dueDates.dialog}
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
         <ProjectPicker

@@ -12,8 +12,10 @@ import { useAuth } from '../../../lib/auth';
 import type { ListSearch } from '../../../lib/lists';
 import { localToday } from '../tasks.rules';
 import { useCreateSubtask } from '../api/create-subtask';
+import { useProjectDates } from '../api/get-project-dates';
 import { AssigneePicker } from './pickers';
 import { PrioritySelect } from './priority-select';
+import { useDueDateConfirm } from './use-due-date-confirm';
 
 type Input = z.input<typeof createSubtaskInput>;
 type Output = z.output<typeof createSubtaskInput>;
@@ -30,6 +32,8 @@ function failureText(error: unknown, fallback: string): string {
 interface Props {
   id: string;
   majorTaskId: number;
+  /** The major task's project: a due date outside its dates is saved only once confirmed. */
+  projectId: number;
   /** The manager of the major task's project: only they may create a subtask already overdue. */
   projectManagerId: number | null;
   findAssignees: ListSearch<User>;
@@ -37,12 +41,14 @@ interface Props {
 }
 
 /** "Add New Subtask" under one major task; `onCreated` closes the form (the lists reload on their own). */
-export function CreateSubtaskForm({ id, majorTaskId, projectManagerId, findAssignees, onCreated }: Props) {
+export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId, findAssignees, onCreated }: Props) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const today = localToday();
   const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
   const create = useCreateSubtask();
+  const projectDates = useProjectDates(projectId);
+  const dueDates = useDueDateConfirm();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(createSubtaskInput),
@@ -59,6 +65,8 @@ export function CreateSubtaskForm({ id, majorTaskId, projectManagerId, findAssig
       else setFailure(decision.message);
       return;
     }
+    // Allowed, but a date in the past or outside the project's dates is saved only once confirmed.
+    if (!(await dueDates.check([{ dueDate: values.due_date }], projectDates))) return;
     try {
       await create.mutateAsync(values);
       onCreated();
@@ -73,6 +81,7 @@ export function CreateSubtaskForm({ id, majorTaskId, projectManagerId, findAssig
       <h4 id={`${id}-title`} className="font-semibold text-ink">
         {t('taskBoard.addSubtask')}
       </h4>
+      {dueDates.dialog}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('taskBoard.title')} error={errors.name?.message} {...form.register('name')} />

@@ -53,6 +53,7 @@ export function CreateSubtaskPicker({ findProjects, projectQuery, findAssignees 
           key={majorTaskId}
           id={`${id}-form`}
           majorTaskId={Number(majorTaskId)}
+          projectId={Number(projectId)}
           projectManagerId={project.data?.manager?.id ?? null}
           findAssignees={findAssignees}
           onCreated={() => {

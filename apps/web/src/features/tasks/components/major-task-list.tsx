@@ -105,6 +105,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
               <CreateSubtaskForm
                 id={`${id}-form`}
                 majorTaskId={majorTask.id}
+                projectId={majorTask.project.id}
                 projectManagerId={majorTask.project.manager_id}
                 findAssignees={findAssignees}
                 onCreated={() => {

@@ -7,9 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
+import { useProjectDates } from '../api/get-project-dates';
 import { useUpdateSubtask } from '../api/update-subtask';
 import { AssigneePicker } from './pickers';
 import { PrioritySelect } from './priority-select';
+import { useDueDateConfirm } from './use-due-date-confirm';
 
 type Values = { name: string; description: string; due_date: string; priority: Subtask['priority']; assigned_to_id: string };
 const FIELDS = ['name', 'description', 'due_date', 'priority', 'assigned_to_id'] as const;
@@ -24,6 +26,8 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
   const [failure, setFailure] = useState<string | null>(null);
   const initial: Values = { name: subtask.name, description: subtask.description, due_date: subtask.due_date ?? '', priority: subtask.priority, assigned_to_id: '' };
   const form = useForm<Values>({ defaultValues: initial });
+  const projectDates = useProjectDates(subtask.major_task.project.id);
+  const dueDates = useDueDateConfirm();
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -34,6 +38,8 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
       for (const issue of parsed.error.issues) form.setError(String(issue.path[0] ?? 'name') as keyof Values, { message: issue.message });
       return;
     }
+    // A new due date in the past or outside the project's dates is saved only once confirmed.
+    if (parsed.data.due_date !== undefined && !(await dueDates.check([{ dueDate: parsed.data.due_date }], projectDates))) return;
     try {
       await update.mutateAsync({ id: subtask.id, ...changed });
       onDone(true);
@@ -45,6 +51,7 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      {dueDates.dialog}
       {failure && <Alert tone="error">{failure}</Alert>}
       <TextField label={t('record.title')} error={errors.name?.message} {...form.register('name')} />
       <TextAreaField label={t('record.description')} error={errors.description?.message} {...form.register('description')} />

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestCompany, TestUser } from '../../../../server/src/test/factories';
+import { storage } from '../../lib/storage';
+import { startApiServer, type ApiServer } from '../../test/api-server';
+import { renderScreen } from '../../test/render';
+import { CompanySelectionPage } from './company-selection';
+import { LoginPage } from './login';
+
+let server: ApiServer;
+let company: TestCompany;
+let manager: TestUser;
+beforeAll(async () => {
+  server = await startApiServer();
+  company = await server.createCompany();
+  manager = await server.createUser(company, 'manager');
+});
+afterAll(() => server.close());
+afterEach(() => localStorage.clear());
+
+const loginRoutes = [{ path: '/company-selection', element: <CompanySelectionPage /> }];
+
+describe('the sign-in page', () => {
+  it('says a company id it does not know is unknown, with no form, and leads back to company selection', async () => {
+    renderScreen(<LoginPage />, { path: '/login?companyId=2147483000', route: '/login', routes: loginRoutes });
+    expect(await screen.findByText('No company with the id 2147483000 is known here. The link may be old or mistyped.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Go to company selection' }));
+    expect(await screen.findByRole('heading', { name: 'Select Company' })).toBeInTheDocument();
+  });
+
+  it('says so for an id that is not a number too', async () => {
+    renderScreen(<LoginPage />, { path: '/login?companyId=abc', route: '/login' });
+    expect(await screen.findByRole('link', { name: 'Go to company selection' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
+  });
+
+  it("offers the form for a company that exists", async () => {
+    renderScreen(<LoginPage />, { path: `/login?companyId=${company.id}`, route: '/login' });
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Sign In' });
+    // The server has answered: the form stays.
+    await expect.poll(() => server.requests.includes(`GET /api/companies/${company.id}/`)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to company selection' })).toBeNull();
+  });
+});
+
+describe('a signed-in user', () => {
+  it.each([
+    ['/login', LoginPage],
+    ['/company-selection', CompanySelectionPage],
+  ] as const)('who opens %s goes to their dashboard', async (route, Page) => {
+    await server.signIn(manager);
+    renderScreen(<Page />, { path: `${route}?companyId=${manager.companyId}`, route });
+    expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/manager');
+    expect(storage.token).toBeTruthy();
+  });
+});

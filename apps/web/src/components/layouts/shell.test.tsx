@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { AdminLayout } from './admin-layout';
+import { WorkLayout } from './work-layout';
+
+const realMatchMedia = window.matchMedia;
+
+/** A laptop's window: wide enough for the sidebar to fold to icons rather than slide over the page. */
+beforeEach(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query.includes('min-width: 768px'),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+afterEach(() => {
+  window.matchMedia = realMatchMedia;
+  localStorage.clear();
+});
+
+const toggle = () => screen.getByRole('button', { name: 'Toggle sidebar' });
+
+describe.each([
+  ['admin', <AdminLayout key="admin" />, 'Admin Dashboard'],
+  ['manager', <WorkLayout key="manager" area="manager" />, 'Create Task'],
+  ['team member', <WorkLayout key="team-member" area="team-member" />, 'My Tasks'],
+])("the %s's sidebar", (_role, layout, entry) => {
+  it('stays collapsed after a reload, and open again once reopened', async () => {
+    const first = renderScreen(layout);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    // Folded to icons, each entry keeps its name for screen readers.
+    expect(screen.getByText(entry)).toHaveClass('md:sr-only');
+    first.unmount();
+
+    const reloaded = renderScreen(layout);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(entry)).toHaveClass('md:sr-only');
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    reloaded.unmount();
+
+    renderScreen(layout);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(entry)).not.toHaveClass('md:sr-only');
+  });
+});
