@@ -1,28 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeMatchMedia, restoreMatchMedia } from '../../test/media';
 import { renderScreen } from '../../test/render';
 import { AdminLayout } from './admin-layout';
 import { WorkLayout } from './work-layout';
 
-const realMatchMedia = window.matchMedia;
-
 /** A laptop's window: wide enough for the sidebar to fold to icons rather than slide over the page. */
-beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('min-width: 768px'),
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeEach(() => fakeMatchMedia((query) => query.includes('min-width: 768px')));
 afterEach(() => {
-  window.matchMedia = realMatchMedia;
+  restoreMatchMedia();
   localStorage.clear();
 });
 

@@ -1,23 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
+import { fakeMatchMedia, restoreMatchMedia } from '../../../test/media';
 import { HeroCarousel } from './hero-carousel';
-
-const realMatchMedia = window.matchMedia;
 
 /** The browser as the reader set it up: does it ask for reduced motion? */
 function preferReducedMotion(reduce: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  fakeMatchMedia((query) => reduce && query.includes('prefers-reduced-motion: reduce'));
 }
 
 const activeSlide = () => screen.getAllByTestId('carousel-slide').findIndex((slide) => slide.dataset.active === 'true');
@@ -25,7 +14,7 @@ const activeSlide = () => screen.getAllByTestId('carousel-slide').findIndex((sli
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
-  window.matchMedia = realMatchMedia;
+  restoreMatchMedia();
 });
 
 describe('the landing carousel', () => {
