@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout, AuthSwitch } from '../../components/layouts/auth-layout';
 import { RedirectSignedIn } from '../../components/layouts/redirect-signed-in';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
@@ -32,12 +32,7 @@ export function LoginPage() {
           subtitle={
             <>
               {companyName && <p>{t('login.company', { name: companyName })}</p>}
-              <p>
-                {t('login.otherCompany')}{' '}
-                <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
-                  {t('login.chooseCompany')}
-                </Link>
-              </p>
+              <AuthSwitch question={t('login.otherCompany')} to="/company-selection" action={t('login.chooseCompany')} />
             </>
           }
         >

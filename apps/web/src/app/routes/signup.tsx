@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout, AuthSwitch } from '../../components/layouts/auth-layout';
 import { SignupForm } from '../../features/auth/components/signup-form';
 
 export function SignupPage() {
@@ -11,12 +10,7 @@ export function SignupPage() {
       subtitle={
         <>
           <p>{t('signup.subtitle')}</p>
-          <p>
-            {t('signup.haveAccount')}{' '}
-            <Link to="/company-selection" className="font-semibold text-brand-700 hover:underline">
-              {t('signup.logIn')}
-            </Link>
-          </p>
+          <AuthSwitch question={t('signup.haveAccount')} to="/company-selection" action={t('signup.logIn')} />
         </>
       }
     >

@@ -21,3 +21,15 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
     </div>
   );
 }
+
+/** "Not your company? Choose another": a question and the link that answers it, under the card's title. */
+export function AuthSwitch({ question, to, action }: { question: string; to: string; action: string }) {
+  return (
+    <p>
+      {question}{' '}
+      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+        {action}
+      </Link>
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { Route } from 'react-router';
 import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
-import { ManagerDashboardPage } from './dashboard';
+import { WorkDashboardPage } from '../work-dashboard';
 
 // The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
 const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
@@ -14,7 +14,7 @@ export function ManagerArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RoleArea role="manager" shell={workShell('manager')}>
-      <Route index element={<ManagerDashboardPage loadProjects={projects.load} />} />
+      <Route index element={<WorkDashboardPage board="manager" loadProjects={projects.load} />} />
       <Route path="projects" element={<projects.Screen />} />
       <Route path="create-task" element={<createTask.Screen />} />
       <Route path="my-tasks" element={<myTasks.Screen />} />

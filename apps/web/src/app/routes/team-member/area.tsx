@@ -1,7 +1,7 @@
 import { Route } from 'react-router';
 import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
-import { TeamMemberDashboardPage } from './dashboard';
+import { WorkDashboardPage } from '../work-dashboard';
 
 // The dashboard comes with the area; the other screens are one chunk, fetched once the dashboard is idle.
 const loadPages = () => import('./pages');
@@ -14,7 +14,7 @@ export function TeamMemberArea() {
   usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RoleArea role="team_member" shell={workShell('team-member')}>
-      <Route index element={<TeamMemberDashboardPage loadProjects={projects.load} />} />
+      <Route index element={<WorkDashboardPage board="team_member" loadProjects={projects.load} />} />
       <Route path="projects" element={<projects.Screen />} />
       <Route path="create-task" element={<createTask.Screen />} />
       <Route path="my-tasks" element={<myTasks.Screen />} />
