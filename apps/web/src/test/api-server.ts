@@ -15,7 +15,7 @@ export interface ApiServer {
   database: Database;
   /** A new company with its admin. */
   createCompany(): Promise<TestCompany>;
-  createUser(company: TestCompany, role: TestUser['role'], options?: { email?: string; managerId?: number }): Promise<TestUser>;
+  createUser(company: TestCompany, role: TestUser['role'], options?: { email?: string; managerId?: number; language?: 'en' | 'es' | 'fr' | 'de' }): Promise<TestUser>;
   /** Stores this user's tokens and company as a signed-in browser would. */
   signIn(user: TestUser): Promise<void>;
   /** How many requests reached the server, per `METHOD path`. */

@@ -37,6 +37,9 @@ export const errorTexts = [
   'Password must be at least 8 characters.',
   'Password must be at most 200 characters.',
   'Refresh token is required.',
+  'Current password is required.',
+  'Your current password is not correct.',
+  'Choose a password different from your current one.',
   // Users
   'User not found.',
   'Email is required.',
@@ -60,6 +63,7 @@ export const errorTexts = [
   "Reassign this manager's team members before deleting them.",
   'This user is not a team member.',
   'Performance score must be between 0 and 100.',
+  'Choose who takes over the work.',
   // Projects and tasks
   'Project not found.',
   'Major task not found.',
@@ -76,6 +80,7 @@ export const errorTexts = [
   'Select an assignee.',
   'Add at least one subtask.',
   'At most {count} subtasks at once.',
+  'At most {count} ids at once.',
   'Status must be planned, ongoing or completed.',
   'Status must be ongoing, pending_approval or completed.',
   'Priority must be low, medium or high.',
@@ -124,6 +129,7 @@ export const errorTexts = [
   'Description',
   'Comment',
   'Reason',
+  'Full name',
 ] as const;
 
 /** Texts written by the server by key: notifications, the appraisal PDF. */
