@@ -174,6 +174,10 @@ export const writtenTexts = [
   'Ongoing',
   'Pending Approval',
   'Overdue',
+  // One subtask's status, where other languages say it unlike a count's label (Terminado / Terminadas)
+  'Completed|status',
+  'Ongoing|status',
+  'Pending Approval|status',
   'Total tasks',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.',
   'Efficiency Score',
@@ -198,10 +202,18 @@ export const writtenTexts = [
   'Page {page} of {count}',
 ] as const;
 
+/**
+ * The English a key shows: the key itself, up to a `|context` that tells apart one English word
+ * used in two places other languages word differently ('Completed|status').
+ */
+export function englishText(key: string): string {
+  return key.split('|')[0]!;
+}
+
 export type ErrorText = (typeof errorTexts)[number];
 export type WrittenText = (typeof writtenTexts)[number];
 export type MessageKey = ErrorText | WrittenText;
 /** One language's texts: every key English has, and no other. */
 export type Catalog = Record<MessageKey, string>;
 
-export const en = Object.fromEntries([...errorTexts, ...writtenTexts].map((key) => [key, key])) as Catalog;
+export const en = Object.fromEntries([...errorTexts, ...writtenTexts].map((key) => [key, englishText(key)])) as Catalog;

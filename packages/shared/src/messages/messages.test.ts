@@ -8,10 +8,12 @@ import { catalogs, fill, formatDateOnly, LANGUAGES, negotiateLanguage, placehold
 const englishKeys = Object.keys(en).sort();
 
 describe('message catalogs', () => {
-  it('holds each English text once, as its own key', () => {
+  it('holds each English text once, as its own key (a `|context` aside)', () => {
     const keys = [...errorTexts, ...writtenTexts];
     expect(new Set(keys).size).toBe(keys.length);
-    for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
+    for (const [key, value] of Object.entries(en)) expect(value).toBe(key.replace(/\|\w+$/, ''));
+    expect(t('en', 'Completed|status')).toBe('Completed');
+    expect(t('es', 'Completed|status')).toBe('Terminado');
   });
 
   describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
@@ -49,7 +51,7 @@ describe('translateMessage', () => {
 
   it('translates exact texts and texts with values, labels included', () => {
     expect(translateMessage('Not found.', 'es')).toBe('No se encontró.');
-    expect(translateMessage('Due date is required.', 'de')).toBe('Fälligkeitsdatum: Angabe erforderlich.');
+    expect(translateMessage('Due date is required.', 'de')).toBe('Fällig am: Angabe erforderlich.');
     expect(translateMessage('Description must be at most 5000 characters.', 'fr')).toBe('Description : 5000 caractères au maximum.');
     expect(translateMessage('limit must be at most 200.', 'es')).toBe('limit debe ser como máximo 200.');
     expect(translateMessage('Too many failed attempts. Try again in 42 seconds.', 'fr')).toBe('Trop de tentatives échouées. Réessayez dans 42 secondes.');
