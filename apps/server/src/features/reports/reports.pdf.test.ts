@@ -132,6 +132,32 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(first).not.toContain('Total tasks');
   });
 
+  it("says when it was generated in the reader's own time zone, the company's when they have none", async () => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const person = await createUser(ctx.app.db, company.id, 'team_member');
+    const { access } = await loginAs(ctx.app, company.admin);
+    const now = (zone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date());
+    /** The first page, and the reader's wall-clock time before and after the request (the minute may turn meanwhile). */
+    const generatedIn = async (zone: string) => {
+      const before = now(zone);
+      const response = await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${person.id}` });
+      expect(response.statusCode).toBe(200);
+      return { first: (await pageTexts(response.rawPayload))[0]!, times: [before, now(zone)] };
+    };
+
+    // UTC−11: a day and an hour behind the company's UTC+14.
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { timezone: 'Pacific/Pago_Pago' } });
+    const own = await generatedIn('Pacific/Pago_Pago');
+    expect(own.first).toContain('Pacific/Pago_Pago');
+    expect(own.first).not.toContain(ZONE);
+    expect(own.times.some((time) => own.first.includes(time)), `${own.times.join(' or ')} in ${own.first.slice(0, 160)}`).toBe(true);
+
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { timezone: null } });
+    const companys = await generatedIn(ZONE);
+    expect(companys.first).toContain(ZONE);
+    expect(companys.times.some((time) => companys.first.includes(time))).toBe(true);
+  });
+
   it.each([
     ['es', 'Reporte de desempeño', 'Total de tareas 7 Terminadas 3 En curso 2 Por aprobar 2 Atrasadas 2', 'Terminado'],
     ['fr', "Rapport d'évaluation", 'Total des tâches 7 Terminées 3 En cours 2 À valider 2 En retard 2', 'Terminé'],

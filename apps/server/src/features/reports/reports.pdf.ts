@@ -6,7 +6,7 @@ import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
 export interface AppraisalPdfInput {
   companyName: string;
-  /** The company's local date and time, `YYYY-MM-DD HH:MM`. */
+  /** When it was made, in `timezone` (`YYYY-MM-DD HH:MM`): the reader's zone, their own or else the company's. */
   generatedAt: string;
   timezone: string;
   /** The requester's language: every label, date and number is written in it. */
@@ -37,7 +37,7 @@ function wordingFor(language: Language): Wording {
     t: (key, params) => t(language, key, params),
     upper: (text) => text.toLocaleUpperCase(tag),
     date: (date) => formatDateOnly(date, language),
-    // A wall-clock time already in the company's zone: formatted as UTC so Intl does not move it again.
+    // A wall-clock time already in the reader's zone: formatted as UTC so Intl does not move it again.
     dateTime: (local) =>
       english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`)),
     count: (value) => (english ? String(value) : formatNumber(value, language)),
