@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Catalog } from '@siteboard/shared';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -16,6 +17,13 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 const englishFiles = import.meta.glob<{ default: Record<string, string> }>('../locales/en/*.json', { eager: true });
 const english = Object.assign({}, ...Object.values(englishFiles).map((file) => file.default));
 const otherFiles = import.meta.glob<{ default: Record<string, string> }>(['../locales/*/*.json', '!../locales/en/*.json']);
+// The shared catalog (packages/shared/src/messages/<language>.ts) translates the English messages of
+// the shared zod schemas and rules; like the files above, a language's catalog loads when it is chosen.
+const messageCatalogFiles = import.meta.glob<Record<string, Catalog>>([
+  '../../../../packages/shared/src/messages/*.ts',
+  '!../../../../packages/shared/src/messages/{index,en,*.test}.ts',
+]);
+const messageCatalogs = new Map<Language, Catalog>();
 
 // Keys are flat and may contain "." and ":" (some are the spec's own sentences), so no separators.
 void i18n.use(initReactI18next).init({
@@ -54,8 +62,15 @@ export function initialLanguage(): Language {
 async function loadLanguage(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const loaders = Object.entries(otherFiles).filter(([file]) => file.startsWith(`../locales/${language}/`));
-  const files = await Promise.all(loaders.map(([, load]) => load()));
+  const loadCatalog = Object.entries(messageCatalogFiles).find(([file]) => file.endsWith(`/messages/${language}.ts`))?.[1];
+  const [files, catalog] = await Promise.all([Promise.all(loaders.map(([, load]) => load())), loadCatalog?.()]);
+  if (catalog?.[language]) messageCatalogs.set(language, catalog[language]);
   i18n.addResourceBundle(language, 'translation', Object.assign({}, ...files.map((file) => file.default)));
+}
+
+/** The shared message catalog of a language, once it is loaded (none for English, whose messages are the keys). */
+export function messageCatalog(language: Language): Catalog | undefined {
+  return messageCatalogs.get(language);
 }
 
 /** Shows the app in `language`; `remember` keeps the choice on this device for the next visit. */

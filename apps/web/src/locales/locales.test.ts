@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { catalogs, type MessageKey } from '@siteboard/shared';
 import { LANGUAGES } from '../lib/i18n';
 
 const localesDir = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +62,47 @@ describe('locale files', () => {
           }
         });
       }
+    });
+  }
+});
+
+/**
+ * A word both the server (its catalog: the appraisal PDF, field errors, notifications) and a
+ * screen say reads the same in both: a role is "Jefe de obra" on the user list and in the PDF.
+ * Every web text whose English is a catalog text is held to the catalog's translation, unless
+ * listed here for a reason.
+ */
+const WEB_WORD_IN_CATALOG: Record<string, MessageKey> = {
+  // One task's status: the catalog words it apart from the PDF's count of such tasks.
+  'status.completed': 'Completed|status',
+  'status.ongoing': 'Ongoing|status',
+  'status.pending_approval': 'Pending Approval|status',
+};
+const NOT_THE_CATALOG_WORD: Record<string, string> = {
+  'record.comment.submit': 'a button: the verb "Comment", not the noun',
+  'shell.adminBadge': "the shell's narrow badge, an abbreviation",
+  'account.overdue': "one task's badge; the catalog's \"Overdue\" labels a count of tasks",
+};
+
+describe('words the server and the screens share', () => {
+  const webTexts = (language: string): Record<string, string> => Object.assign({}, ...englishFiles.map((file) => read(language, file)));
+  const english = webTexts('en');
+  const shared = Object.entries(english).flatMap(([key, text]) => {
+    if (key in NOT_THE_CATALOG_WORD) return [];
+    const catalogKey = WEB_WORD_IN_CATALOG[key] ?? (text in catalogs.en ? (text as MessageKey) : undefined);
+    return catalogKey ? [{ key, catalogKey }] : [];
+  });
+
+  it('finds the role names, statuses and labels both say', () => {
+    expect(shared.map(({ key }) => key)).toEqual(expect.arrayContaining(['role.admin', 'role.manager', 'role.team_member', 'status.completed', 'status.pending_approval', 'appraisal.overdue', 'record.dueDate']));
+  });
+
+  for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+    it(`${language}: says them as the server's catalog does`, () => {
+      const web = webTexts(language);
+      const catalog = catalogs[language];
+      const differing = shared.filter(({ key, catalogKey }) => web[key] !== catalog[catalogKey]).map(({ key, catalogKey }) => `${key} "${web[key]}" ≠ "${catalogKey}" "${catalog[catalogKey]}"`);
+      expect(differing).toEqual([]);
     });
   }
 });

@@ -37,6 +37,9 @@ export const errorTexts = [
   'Password must be at least 8 characters.',
   'Password must be at most 200 characters.',
   'Refresh token is required.',
+  'Current password is required.',
+  'Your current password is not correct.',
+  'Choose a password different from your current one.',
   // Users
   'User not found.',
   'Email is required.',
@@ -60,6 +63,7 @@ export const errorTexts = [
   "Reassign this manager's team members before deleting them.",
   'This user is not a team member.',
   'Performance score must be between 0 and 100.',
+  'Choose who takes over the work.',
   // Projects and tasks
   'Project not found.',
   'Major task not found.',
@@ -76,6 +80,7 @@ export const errorTexts = [
   'Select an assignee.',
   'Add at least one subtask.',
   'At most {count} subtasks at once.',
+  'At most {count} ids at once.',
   'Status must be planned, ongoing or completed.',
   'Status must be ongoing, pending_approval or completed.',
   'Priority must be low, medium or high.',
@@ -124,6 +129,7 @@ export const errorTexts = [
   'Description',
   'Comment',
   'Reason',
+  'Full name',
 ] as const;
 
 /** Texts written by the server by key: notifications, the appraisal PDF. */
@@ -168,6 +174,10 @@ export const writtenTexts = [
   'Ongoing',
   'Pending Approval',
   'Overdue',
+  // One subtask's status, where other languages say it unlike a count's label (Terminado / Terminadas)
+  'Completed|status',
+  'Ongoing|status',
+  'Pending Approval|status',
   'Total tasks',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.',
   'Efficiency Score',
@@ -192,10 +202,18 @@ export const writtenTexts = [
   'Page {page} of {count}',
 ] as const;
 
+/**
+ * The English a key shows: the key itself, up to a `|context` that tells apart one English word
+ * used in two places other languages word differently ('Completed|status').
+ */
+export function englishText(key: string): string {
+  return key.split('|')[0]!;
+}
+
 export type ErrorText = (typeof errorTexts)[number];
 export type WrittenText = (typeof writtenTexts)[number];
 export type MessageKey = ErrorText | WrittenText;
 /** One language's texts: every key English has, and no other. */
 export type Catalog = Record<MessageKey, string>;
 
-export const en = Object.fromEntries([...errorTexts, ...writtenTexts].map((key) => [key, key])) as Catalog;
+export const en = Object.fromEntries([...errorTexts, ...writtenTexts].map((key) => [key, englishText(key)])) as Catalog;

@@ -83,15 +83,22 @@ const exactErrors = new Set<string>(errorTexts.filter((key) => !key.includes('{'
  * texts of the catalog (a field's label, the reason inside "The request body is not valid: …").
  * A text the catalog does not know stays English.
  */
-export function translateMessage(message: string, language: Language, depth = 0): string {
-  if (language === 'en') return message;
-  if (exactErrors.has(message)) return catalogs[language][message as MessageKey];
+export function translateMessage(message: string, language: Language): string {
+  return language === 'en' ? message : translateMessageIn(catalogs[language], message);
+}
+
+/**
+ * `translateMessage` with the language's catalog at hand: for a client that loads only the
+ * catalog of the language it shows (the web loads each one when it is chosen).
+ */
+export function translateMessageIn(catalog: Catalog, message: string, depth = 0): string {
+  if (exactErrors.has(message)) return catalog[message as MessageKey];
   if (depth > 1) return message;
   for (const pattern of errorPatterns()) {
     const match = pattern.regex.exec(message);
     if (!match) continue;
-    const params = Object.fromEntries(pattern.names.map((name, index) => [name, translateMessage(match[index + 1]!, language, depth + 1)]));
-    return fill(catalogs[language][pattern.key], params);
+    const params = Object.fromEntries(pattern.names.map((name, index) => [name, translateMessageIn(catalog, match[index + 1]!, depth + 1)]));
+    return fill(catalog[pattern.key], params);
   }
   return message;
 }

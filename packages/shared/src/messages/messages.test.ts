@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { en, errorTexts, writtenTexts } from './en';
 import { catalogs, fill, formatDateOnly, LANGUAGES, negotiateLanguage, placeholdersOf, t, translateMessage } from './index';
@@ -5,10 +8,12 @@ import { catalogs, fill, formatDateOnly, LANGUAGES, negotiateLanguage, placehold
 const englishKeys = Object.keys(en).sort();
 
 describe('message catalogs', () => {
-  it('holds each English text once, as its own key', () => {
+  it('holds each English text once, as its own key (a `|context` aside)', () => {
     const keys = [...errorTexts, ...writtenTexts];
     expect(new Set(keys).size).toBe(keys.length);
-    for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
+    for (const [key, value] of Object.entries(en)) expect(value).toBe(key.replace(/\|\w+$/, ''));
+    expect(t('en', 'Completed|status')).toBe('Completed');
+    expect(t('es', 'Completed|status')).toBe('Terminado');
   });
 
   describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
@@ -46,11 +51,24 @@ describe('translateMessage', () => {
 
   it('translates exact texts and texts with values, labels included', () => {
     expect(translateMessage('Not found.', 'es')).toBe('No se encontró.');
-    expect(translateMessage('Due date is required.', 'de')).toBe('Fälligkeitsdatum: Angabe erforderlich.');
+    expect(translateMessage('Due date is required.', 'de')).toBe('Fällig am: Angabe erforderlich.');
     expect(translateMessage('Description must be at most 5000 characters.', 'fr')).toBe('Description : 5000 caractères au maximum.');
     expect(translateMessage('limit must be at most 200.', 'es')).toBe('limit debe ser como máximo 200.');
     expect(translateMessage('Too many failed attempts. Try again in 42 seconds.', 'fr')).toBe('Trop de tentatives échouées. Réessayez dans 42 secondes.');
     expect(translateMessage('The request body is not valid: Nothing to update.', 'de')).toBe('Die Anfrage ist ungültig (body): Nichts zu ändern.');
+  });
+
+  it('translates every message the shared schemas and rules write (the web shows them as the browser raised them)', () => {
+    // Each sentence-like string literal in packages/shared/src/*.ts, a `${constant}` in it taken as a number.
+    const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const messages = fs
+      .readdirSync(sharedDir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .flatMap((file) => [...fs.readFileSync(path.join(sharedDir, file), 'utf8').matchAll(/(['"`])([A-Z][^'"`\n]*[.?!])\1/g)].map((match) => match[2]!.replace(/\$\{\w+\}/g, '100')));
+    expect(messages.length).toBeGreaterThan(40);
+    for (const language of LANGUAGES.filter((language) => language !== 'en')) {
+      expect(messages.filter((message) => translateMessage(message, language) === message)).toEqual([]);
+    }
   });
 
   it('leaves a text it does not know in English', () => {

@@ -117,19 +117,65 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="appraisal_report.pdf"');
     const pages = await pageTexts(response.rawPayload);
     const first = pages[0]!;
-    expect(first).toContain('Beurteilungsbericht');
+    expect(first).toContain('Leistungsbericht');
     expect(first).toContain('Teammitglied');
     expect(first).toContain('05.01.2026 bis 31.12.2099');
     // The undated subtask falls outside any range.
-    expect(first).toContain('Aufgaben gesamt 7 Abgeschlossen 3 Laufend 2 Zur Abnahme 2 Überfällig 2');
+    expect(first).toContain('Aufgaben gesamt 7 Abgeschlossen 3 In Arbeit 2 Zur Abnahme 2 Überfällig 2');
     expect(first).toContain('43 %');
     expect(first).toContain('3 von 7 Aufgaben abgeschlossen');
-    expect(first.replace(/\s/g, '')).toContain('ERSTABNAHMEk.A.');
+    expect(first.replace(/\s/g, '')).toContain('SOFORTABGENOMMENk.A.');
     expect(first).toContain('Teilaufgaben (7)');
     expect(first).not.toContain('…');
     expect(first).toContain(`Seite 1 von ${pages.length}`);
     expect(first).not.toContain('Appraisal Report');
     expect(first).not.toContain('Total tasks');
+  });
+
+  it("says when it was generated in the reader's own time zone, the company's when they have none", async () => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const person = await createUser(ctx.app.db, company.id, 'team_member');
+    const { access } = await loginAs(ctx.app, company.admin);
+    const now = (zone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date());
+    /** The first page, and the reader's wall-clock time before and after the request (the minute may turn meanwhile). */
+    const generatedIn = async (zone: string) => {
+      const before = now(zone);
+      const response = await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${person.id}` });
+      expect(response.statusCode).toBe(200);
+      return { first: (await pageTexts(response.rawPayload))[0]!, times: [before, now(zone)] };
+    };
+
+    // UTC−11: a day and an hour behind the company's UTC+14.
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { timezone: 'Pacific/Pago_Pago' } });
+    const own = await generatedIn('Pacific/Pago_Pago');
+    expect(own.first).toContain('Pacific/Pago_Pago');
+    expect(own.first).not.toContain(ZONE);
+    expect(own.times.some((time) => own.first.includes(time)), `${own.times.join(' or ')} in ${own.first.slice(0, 160)}`).toBe(true);
+
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { timezone: null } });
+    const companys = await generatedIn(ZONE);
+    expect(companys.first).toContain(ZONE);
+    expect(companys.times.some((time) => companys.first.includes(time))).toBe(true);
+  });
+
+  it.each([
+    ['es', 'Reporte de desempeño', 'Total de tareas 7 Terminadas 3 En curso 2 Por aprobar 2 Atrasadas 2', 'Terminado'],
+    ['fr', "Rapport d'évaluation", 'Total des tâches 7 Terminées 3 En cours 2 À valider 2 En retard 2', 'Terminé'],
+  ] as const)('in %s too, with the words its screens use and none cut short', async (language, title, summary, rowStatus) => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const person = await createUser(ctx.app.db, company.id, 'team_member');
+    await assignSubtasks(ctx.app.db, company.id, person.id, referenceSubtasks(today), { project: 'Puente', majorTask: 'Losa' });
+    const { access } = await loginAs(ctx.app, company.admin);
+    await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { language } });
+
+    const response = await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${person.id}&start_date=2026-01-05&end_date=2099-12-31` });
+
+    const [first] = await pageTexts(response.rawPayload);
+    expect(first).toContain(title);
+    expect(first).toContain(summary);
+    // One subtask's status is worded as a status, not as the count's label.
+    expect(first).toMatch(new RegExp(`2026 ${rowStatus} Puente`));
+    expect(first).not.toContain('…');
   });
 
   it('prints names in any script: Greek, Cyrillic, Arabic, Chinese, Japanese and emoji, none as "?"', async () => {

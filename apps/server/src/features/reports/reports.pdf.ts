@@ -6,7 +6,7 @@ import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
 export interface AppraisalPdfInput {
   companyName: string;
-  /** The company's local date and time, `YYYY-MM-DD HH:MM`. */
+  /** When it was made, in `timezone` (`YYYY-MM-DD HH:MM`): the reader's zone, their own or else the company's. */
   generatedAt: string;
   timezone: string;
   /** The requester's language: every label, date and number is written in it. */
@@ -37,7 +37,7 @@ function wordingFor(language: Language): Wording {
     t: (key, params) => t(language, key, params),
     upper: (text) => text.toLocaleUpperCase(tag),
     date: (date) => formatDateOnly(date, language),
-    // A wall-clock time already in the company's zone: formatted as UTC so Intl does not move it again.
+    // A wall-clock time already in the reader's zone: formatted as UTC so Intl does not move it again.
     dateTime: (local) =>
       english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`)),
     count: (value) => (english ? String(value) : formatNumber(value, language)),
@@ -55,10 +55,11 @@ const SERIES = [
   { label: 'Overdue', color: '#dc2626', value: (item: AppraisalItem) => item.overdue_tasks },
 ] as const;
 
+// One subtask's status: the same English as the bars, worded as a status in other languages.
 const STATUS = {
-  completed: { label: 'Completed', color: '#15803d' },
-  ongoing: { label: 'Ongoing', color: '#c2410c' },
-  pending_approval: { label: 'Pending Approval', color: '#7e22ce' },
+  completed: { label: 'Completed|status', color: '#15803d' },
+  ongoing: { label: 'Ongoing|status', color: '#c2410c' },
+  pending_approval: { label: 'Pending Approval|status', color: '#7e22ce' },
 } as const;
 
 const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
@@ -80,9 +81,10 @@ const BOTTOM = PAGE.height - MARGIN.bottom;
 const TABLE_COLUMNS = [
   { key: 'project', title: 'Project', width: 108 },
   { key: 'majorTask', title: 'Major Task', width: 108 },
-  { key: 'subtask', title: 'Subtask', width: 139 },
-  { key: 'dueDate', title: 'Due Date', width: 62 },
-  { key: 'status', title: 'Status', width: CONTENT_WIDTH - 108 - 108 - 139 - 62 },
+  { key: 'subtask', title: 'Subtask', width: 131 },
+  // Room for a French or Spanish date ("14 nov. 2026"), not only the ISO form.
+  { key: 'dueDate', title: 'Due Date', width: 70 },
+  { key: 'status', title: 'Status', width: CONTENT_WIDTH - 108 - 108 - 131 - 70 },
 ] as const;
 const ROW_HEIGHT = 18;
 const HEADER_ROW_HEIGHT = 20;

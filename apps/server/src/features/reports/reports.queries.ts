@@ -7,7 +7,7 @@ import { projects } from '../../db/schema/projects';
 import { majorTasks, subtasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { matchingRowCount, withPage, type Page, type PageRequest } from '../../lib/lists';
-import { localDate } from '../../lib/time';
+import { localDate, personZone } from '../../lib/time';
 import type { AppraisalCounts, DateRange, DecisionCounts } from './reports.rules';
 
 /** "Today" is the calendar date in the company's time zone, read by the database from the company row. */
@@ -27,8 +27,9 @@ export type AppraisalScope =
 
 export interface AppraisalRow extends AppraisalCounts, DecisionCounts {
   companyName: string;
-  /** The company's local date and time when the report was read: `YYYY-MM-DD HH:MM`. */
+  /** When the report was read, in `timezone`: `YYYY-MM-DD HH:MM`. */
   generatedAt: string;
+  /** The reader's time zone when one was named (their own, else the company's), else the company's. */
   timezone: string;
 }
 
@@ -38,8 +39,17 @@ export interface AppraisalRow extends AppraisalCounts, DecisionCounts {
  * also as overdue when it is not completed and was due before the company's today. With no
  * range, subtasks without a due date count too.
  */
-export async function countAppraisals(db: DbOrTx, companyId: number, scope: AppraisalScope, range: DateRange, page: PageRequest = {}): Promise<Page<AppraisalRow>> {
+export async function countAppraisals(
+  db: DbOrTx,
+  companyId: number,
+  scope: AppraisalScope,
+  range: DateRange,
+  page: PageRequest = {},
+  { readerId }: { readerId?: number } = {},
+): Promise<Page<AppraisalRow>> {
   const decisions = decisionsOfPerson(db, range);
+  // "Generated" is a moment for the person reading the report: in their zone. The counts keep the company's day.
+  const readerZone = readerId === undefined ? sql<string>`${companies.timezone}` : personZone(readerId);
   const query = db
     .select({
       id: users.id,
@@ -48,8 +58,8 @@ export async function countAppraisals(db: DbOrTx, companyId: number, scope: Appr
       role: users.role,
       managerId: users.managerId,
       companyName: companies.name,
-      timezone: companies.timezone,
-      generatedAt: sql<string>`to_char(now() at time zone ${companies.timezone}, 'YYYY-MM-DD HH24:MI')`,
+      timezone: readerZone,
+      generatedAt: sql<string>`to_char(now() at time zone ${readerZone}, 'YYYY-MM-DD HH24:MI')`,
       total: sql<number>`count(${subtasks.id})::int`,
       completed: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed'))::int`,
       ongoing: sql<number>`(count(*) filter (where ${subtasks.status} = 'ongoing'))::int`,

@@ -15,9 +15,9 @@ function rangeOf(query: { start_date?: string; end_date?: string }): DateRange {
   return { start: query.start_date, end: query.end_date };
 }
 
-/** One active manager or team member of the caller's company, counted; anyone else is refused. */
+/** One active manager or team member of the caller's company, counted (its time read in the caller's zone); anyone else is refused. */
 async function countOnePerson(ctx: ServiceContext, userId: number, range: DateRange): Promise<AppraisalRow> {
-  const [row] = (await countAppraisals(ctx.db, ctx.user.companyId, { userId }, range)).items;
+  const [row] = (await countAppraisals(ctx.db, ctx.user.companyId, { userId }, range, {}, { readerId: ctx.user.id })).items;
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   if (row.role === 'admin') throw fieldError('user_id', ADMIN_NOT_APPRAISED);
   return row;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestCompany, TestUser } from '../../../../server/src/test/factories';
 import { WorkLayout } from '../../components/layouts/work-layout';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { i18nReady, initialLanguage, setLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -91,5 +92,29 @@ describe('the language menu', () => {
     expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore + 1);
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBeNull();
+  });
+});
+
+describe("the shared schemas' validation messages", () => {
+  it('reach a German user in German, and follow a change of language', async () => {
+    const german = await server.createUser(company, 'team_member', { language: 'de' });
+    await server.signIn(german);
+    renderScreen(<ChangePasswordForm />);
+    // The session start gives the app the profile's language.
+    await userEvent.click(await screen.findByRole('button', { name: 'Passwort ändern' }));
+
+    expect(await screen.findByText('Das aktuelle Passwort ist erforderlich.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAccessibleDescription('Das aktuelle Passwort ist erforderlich.');
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription('Das Passwort ist erforderlich.');
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.queryByText(/required|characters/)).not.toBeInTheDocument();
+
+    // The message on screen changes with the language, without submitting again.
+    await setLanguage('fr');
+    expect(await screen.findByText('Le mot de passe doit comporter au moins 8 caractères.')).toBeInTheDocument();
+    expect(screen.getByText('Le mot de passe actuel est obligatoire.')).toBeInTheDocument();
+    expect(server.requests).not.toContain('POST /api/profile/password/');
   });
 });

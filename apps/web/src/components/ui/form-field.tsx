@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/use-message-text';
 
 const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -12,9 +12,12 @@ interface FieldProps {
   hideLabel?: boolean;
 }
 
-/** Label, control and message tied together, so screen readers announce the error with the field. */
+/**
+ * Label, control and message tied together, so screen readers announce the error with the field.
+ * The error is an i18n key or a shared schema's English message, shown in the reader's language.
+ */
 function Field({ label, error, hint, hideLabel, id, children }: FieldProps & { id: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const messageText = useMessageText();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-700'}>
@@ -28,7 +31,7 @@ function Field({ label, error, hint, hideLabel, id, children }: FieldProps & { i
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {t(error)}
+          {messageText(error)}
         </p>
       )}
     </div>

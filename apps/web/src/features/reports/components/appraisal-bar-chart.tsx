@@ -21,7 +21,7 @@ export default function AppraisalBarChart({ item, height = 220 }: { item: Apprai
           {/* The figcaption speaks for the chart, so its keyboard layer would be a focus stop inside aria-hidden. */}
           <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            {/* A narrow card has under 80 px a bar: "Pending Approval" wraps instead of running into its neighbours, and the axis has room for the three lines German needs ("Wartet auf Abnahme"). */}
+            {/* A narrow card has under 80 px a bar: "Pending Approval" wraps instead of running into its neighbours, and the axis has room for the lines a longer language needs. */}
             <XAxis dataKey="name" tick={{ fontSize: 12, width: 56 }} height={56} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
             <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} />

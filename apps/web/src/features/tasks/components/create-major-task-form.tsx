@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
+import { useMessageText } from '../../../lib/use-message-text';
 import type { ListSearch } from '../../../lib/lists';
 import { useCreateMajorTask } from '../api/create-major-task';
 import { useProjectDates } from '../api/get-project-dates';
@@ -24,6 +25,7 @@ const emptySubtask = (): Input['subtasks'][number] => ({ name: '', description: 
 /** "Create Major Task": a project that is not completed (searched on the server), a name, and one or more subtasks (spec §5). */
 export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProjects: ListSearch<Pick<Project, 'id' | 'name'>>; findAssignees: ListSearch<User> }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const create = useCreateMajorTask();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<Input, unknown, Output>({
@@ -94,7 +96,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
           </fieldset>
         );
       })}
-      {(errors.subtasks?.message ?? errors.subtasks?.root?.message) && <Alert tone="error">{errors.subtasks?.message ?? errors.subtasks?.root?.message}</Alert>}
+      {(errors.subtasks?.message ?? errors.subtasks?.root?.message) && <Alert tone="error">{messageText(errors.subtasks?.message ?? errors.subtasks?.root?.message ?? '')}</Alert>}
 
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => rows.append(emptySubtask())}>

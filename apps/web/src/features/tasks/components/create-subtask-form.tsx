@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useMessageText } from '../../../lib/use-message-text';
 import { useAuth } from '../../../lib/auth';
 import type { ListSearch } from '../../../lib/lists';
 import { localToday } from '../tasks.rules';
@@ -43,6 +44,7 @@ interface Props {
 /** "Add New Subtask" under one major task; `onCreated` closes the form (the lists reload on their own). */
 export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId, findAssignees, onCreated }: Props) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const { user } = useAuth();
   const today = localToday();
   const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
@@ -82,7 +84,7 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
         {t('taskBoard.addSubtask')}
       </h4>
       {dueDates.dialog}
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {failure && <Alert tone="error">{messageText(failure)}</Alert>}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('taskBoard.title')} error={errors.name?.message} {...form.register('name')} />
         <TextField label={t('taskBoard.descriptionOptional')} error={errors.description?.message} {...form.register('description')} />
