@@ -14,9 +14,23 @@ export function WorkDashboardPage({ board, loadProjects }: { board: keyof typeof
   const { t } = useTranslation();
   const { user } = useAuth();
   const words = BOARDS[board];
+  const name = user?.code || t(words.fallbackName);
+  const title = t(words.welcome, { name });
+  // A user code (TM-0010) never breaks at its hyphen on a narrow screen.
+  const at = title.lastIndexOf(name);
   return (
     <>
-      <PageTitle>{t(words.welcome, { name: user?.code || t(words.fallbackName) })}</PageTitle>
+      <PageTitle>
+        {at < 0 ? (
+          title
+        ) : (
+          <>
+            {title.slice(0, at)}
+            <span className="whitespace-nowrap">{name}</span>
+            {title.slice(at + name.length)}
+          </>
+        )}
+      </PageTitle>
       <TaskDashboard board={board} leadingCard={(count) => <OngoingProjectsCard to={words.projects} count={count} loadScreen={loadProjects} />} />
     </>
   );

@@ -1,0 +1,44 @@
+import { expect, test } from '../test';
+import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { DEMO, saveScreenshot, signIn } from '../fixtures';
+
+/**
+ * A crew member on a phone: the manager assigns work, the member's dashboard shows their tasks
+ * before anything else at 390 × 844, and the notification leads straight to the subtask.
+ */
+test('on a phone the member sees their task above the fold and the notification opens it @phone', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const email = `crew.${stamp}@example.com`;
+  const title = `Brace the trench wall ${stamp}`;
+  const admin = await apiSignIn(request, 'admin');
+  await admin.post('/api/users/', { email, password: DEMO.password, role: 'team_member', manager_id: await userId(admin, DEMO.accounts.manager), full_name: 'Ana Ortiz' });
+  const manager = await apiSignIn(request, 'manager');
+  const projects = await manager.get<ApiProject[]>('/api/projects/');
+  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: `Trench ${stamp}`,
+    description: '',
+    subtasks: [{ name: title, assigned_to_id: await userId(manager, email), due_date: dayFromToday(1), priority: 'high' }],
+  });
+  const subtaskId = findByName(created.subtasks, title).id;
+
+  await signIn(page, 'team_member', email);
+  // Their tasks come first: the row is on screen without scrolling.
+  const row = page.getByRole('row').filter({ hasText: title }).or(page.getByRole('listitem').filter({ hasText: title })).first();
+  await expect(row).toBeVisible();
+  const box = await row.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  await expect(row.getByRole('button', { name: 'Send for Approval' })).toBeVisible();
+  // The welcome's user code stays on one line.
+  const code = page.getByRole('heading', { level: 1 }).locator('span', { hasText: /^TM-\d{4}$/ });
+  expect((await code.boundingBox())!.height).toBeLessThan(60);
+  await saveScreenshot(page, 'crew-phone-dashboard');
+
+  // The notification names the work and opens it (a due-tomorrow reminder may arrive beside it).
+  await expect(page.getByTestId('notification-badge')).toHaveText(/^[12]$/);
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-item').filter({ hasText: `assigned you '${title}'` }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`[?&]subtask=${subtaskId}(&|$)`));
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+});
