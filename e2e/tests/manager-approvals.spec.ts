@@ -195,5 +195,9 @@ test('empty lists and a failed load show the spec texts', async ({ page }) => {
   await page.unroute('**/api/pending-approvals/?*');
   await page.route('**/api/pending-approvals/?*', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error.' } }));
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load tasks. Please try again.' })).toBeVisible();
+  const failed = page.getByRole('alert').filter({ hasText: 'Failed to load tasks. Please try again.' });
+  await expect(failed).toBeVisible();
+  await page.unroute('**/api/pending-approvals/?*');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(failed).toHaveCount(0);
 });

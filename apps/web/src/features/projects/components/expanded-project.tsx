@@ -1,7 +1,7 @@
 import type { ExpandedProject } from '@siteboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { useExpandedProject } from '../api/get-project';
 
 /**
@@ -12,6 +12,12 @@ export function ExpandedProjectTasks({ projectId, children }: { projectId: numbe
   const { t } = useTranslation();
   const project = useExpandedProject(projectId);
   if (project.isPending) return <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
-  if (project.isError) return <Alert tone="error">{t('projectBoard.loadFailed')}</Alert>;
+  if (project.isError) {
+    return (
+      <RetryAlert onRetry={() => void project.refetch()} retryLabel={t('common.retry')}>
+        {t('projectBoard.loadFailed')}
+      </RetryAlert>
+    );
+  }
   return children(project.data);
 }

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { ExpandedProject, Project } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { SearchBox } from '../../../components/ui/search-box';
@@ -66,7 +66,11 @@ function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTas
 
   return (
     <>
-      {projects.query.isError && <Alert tone="error">{t('projectBoard.loadFailed')}</Alert>}
+      {projects.query.isError && (
+        <RetryAlert onRetry={() => void projects.query.refetch()} retryLabel={t('common.retry')}>
+          {t('projectBoard.loadFailed')}
+        </RetryAlert>
+      )}
       {projects.query.isPending ? (
         <p className="text-sm text-slate-500">{t('app.loading')}</p>
       ) : projects.items.length > 0 ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { usePagedList } from '../../../lib/lists';
@@ -18,7 +18,11 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
 
   return (
     <div className="space-y-8">
-      {(mine.query.isError || pending.query.isError) && <Alert tone="error">{t('myTasks.loadFailed')}</Alert>}
+      {(mine.query.isError || pending.query.isError) && (
+        <RetryAlert onRetry={() => void Promise.all([mine.query.isError && mine.query.refetch(), pending.query.isError && pending.query.refetch()])} retryLabel={t('common.retry')}>
+          {t('myTasks.loadFailed')}
+        </RetryAlert>
+      )}
       <section aria-labelledby="assigned-tasks" className="space-y-3">
         <SectionHeading id="assigned-tasks" action={<DownloadCsvButton path="/api/subtasks/" query={{ assigned_to: 'me' }} subject={t('manager.myTasksTitle')} />}>
           {t('manager.myTasksTitle')}

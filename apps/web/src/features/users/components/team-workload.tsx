@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { useTeamWorkload } from '../api/get-team-workload';
 
 /** The manager's team, least loaded first, each with the names of their ongoing subtasks. */
@@ -7,7 +7,13 @@ export function TeamWorkload() {
   const { t } = useTranslation();
   const workload = useTeamWorkload();
 
-  if (workload.isError) return <Alert tone="error">{t('team.loadFailed')}</Alert>;
+  if (workload.isError) {
+    return (
+      <RetryAlert onRetry={() => void workload.refetch()} retryLabel={t('common.retry')}>
+        {t('team.loadFailed')}
+      </RetryAlert>
+    );
+  }
   if (!workload.data) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
   if (workload.data.length === 0) return <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('team.noMembers')}</p>;
 
