@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../../../server/src/test/factories';
+import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiPage } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
@@ -18,6 +18,8 @@ let server: ApiServer;
 let manager: TestUser;
 let member: TestUser;
 let subtaskId: number;
+let companyId: number;
+let majorTaskId: number;
 
 const findPeople: ListSearch<User> = (search) => ({ queryKey: ['people', search], queryFn: () => apiPage<User>('/api/users/', { query: { search, limit: 20 } }) });
 
@@ -32,6 +34,8 @@ beforeAll(async () => {
   ({ manager, member } = people);
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall' });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id, { name: 'Footings' });
+  companyId = company.id;
+  majorTaskId = majorTask.id;
   subtaskId = (await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B', dueDate: '2030-05-01' })).id;
 });
 afterAll(() => server.close());
@@ -102,5 +106,25 @@ describe('the record of work on screen', () => {
     expect(await within(drawer).findByText('Changes saved.')).toBeInTheDocument();
     expect(await within(drawer).findByText('Title: Pour footing B → Pour footing B (redo)')).toBeInTheDocument();
     expect(within(drawer).getByText('Priority: Medium → High')).toBeInTheDocument();
+  });
+
+  it("the assignee's 'sent for approval' message goes once the manager has declined the task", async () => {
+    const another = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Strip formwork', dueDate: '2030-05-02' });
+    await server.signIn(member);
+    const { queryClient } = renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${another.id}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name: 'Strip formwork' });
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Send for Approval' }));
+    const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+    await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+    expect(await within(drawer).findByText('Task sent for approval!')).toBeInTheDocument();
+
+    const { access } = await loginAs(server.app, manager);
+    const declined = await injectAs(server.app, access, { method: 'PATCH', url: `/api/subtasks/${another.id}/`, payload: { status: 'ongoing', comment: 'Formwork still wet' } });
+    expect(declined.statusCode).toBe(200);
+    // What a live notification does: the screen's data is fetched again.
+    await queryClient.invalidateQueries();
+
+    await waitFor(() => expect(within(drawer).queryByText('Task sent for approval!')).toBeNull());
+    expect(await within(drawer).findByText('Declined: Formwork still wet')).toBeInTheDocument();
   });
 });

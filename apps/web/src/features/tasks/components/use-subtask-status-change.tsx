@@ -1,5 +1,6 @@
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -21,19 +22,31 @@ export interface StatusChangeTexts {
 export function useSubtaskStatusChange() {
   const { t } = useTranslation();
   const update = useUpdateSubtask();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; subtaskId: number; status: SubtaskStatus } | null>(null);
   const [saving, setSaving] = useState<{ id: number; status: SubtaskStatus } | null>(null);
+
+  // "Task sent for approval!" speaks of a state: once fresh data shows the subtask has moved on
+  // (declined, approved, changed by someone else), the message goes.
+  useEffect(() => {
+    if (outcome?.tone !== 'success') return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const now = subtaskStatusIn(event.query.state.data, outcome.subtaskId);
+      if (now !== undefined && now !== outcome.status) setOutcome(null);
+    });
+  }, [outcome, queryClient]);
 
   const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string): Promise<string | null> => {
     setSaving({ id: subtask.id, status });
     try {
       await update.mutateAsync({ id: subtask.id, status, comment });
-      setOutcome({ tone: 'success', text: t(texts.success) });
+      setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status });
       return null;
     } catch (error) {
       const reason = error instanceof ApiError ? ` ${error.detail}` : '';
       const text = `${t(texts.failure)}${reason}`;
-      setOutcome({ tone: 'error', text });
+      setOutcome({ tone: 'error', text, subtaskId: subtask.id, status });
       return text;
     } finally {
       setSaving(null);
@@ -41,4 +54,25 @@ export function useSubtaskStatusChange() {
   };
 
   return { change, saving, message: outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert> };
+}
+
+/** The status of subtask `id` wherever it stands in a query's answer (one subtask, a list, pages, a project's tasks), if there. */
+function subtaskStatusIn(data: unknown, id: number, depth = 0): SubtaskStatus | undefined {
+  if (data === null || typeof data !== 'object' || depth > 5) return undefined;
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      const found = subtaskStatusIn(item, id, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const record = data as Record<string, unknown>;
+  if (record.id === id && 'major_task_id' in record && typeof record.status === 'string') return record.status as SubtaskStatus;
+  for (const value of Object.values(record)) {
+    if (value !== null && typeof value === 'object') {
+      const found = subtaskStatusIn(value, id, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
