@@ -56,7 +56,7 @@ export function AdminUsersTable({
 
   return (
     <>
-      <FeedbackAlert feedback={rows.feedback} />
+      <FeedbackAlert feedback={rows.feedback} onDismiss={rows.dismiss} />
       <SearchBox label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={onSearch} />
       <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
         {users.map((user) =>
