@@ -32,8 +32,11 @@ export function Toast({ tone, children, onDismiss, dismissLabel, hideAfterMs }: 
     return () => clearTimeout(timer);
   }, [hideAfterMs]);
   return createPortal(
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tones[tone]}`}>
-      <span className="min-w-0 flex-1 break-words">{children}</span>
+    // The message alone is the live region: its Dismiss button is not read out with it.
+    <div className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tones[tone]}`}>
+      <div role={tone === 'error' ? 'alert' : 'status'} className="min-w-0 flex-1 break-words">
+        {children}
+      </div>
       <button
         type="button"
         onClick={onDismiss}

@@ -33,7 +33,7 @@ describe('results of row actions in the users table', () => {
     expect(refusal).toHaveTextContent("Reassign this manager's team members before deleting them.");
     expect(toasts()).toContainElement(refusal);
     expect(toasts()).toHaveClass('fixed');
-    await userEvent.click(within(refusal).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(within(toasts()!).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
     await userEvent.click(within(table).getByRole('button', { name: `Edit ${member.email}` }));
