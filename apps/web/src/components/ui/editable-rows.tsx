@@ -67,7 +67,8 @@ export function EditActions({
 }) {
   const { t } = useTranslation();
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate className="flex gap-1.5">
+    // Save above Cancel: the sticky cell stays as narrow as the row's own buttons, so it covers none of the row's controls.
+    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col items-stretch gap-1.5">
       <Button type="submit" size="sm" disabled={busy} aria-label={t('action.saveSubject', { subject })}>
         {t('action.save')}
       </Button>
