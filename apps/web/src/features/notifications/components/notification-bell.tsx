@@ -264,17 +264,18 @@ function NotificationList({
               <span className="block text-xs text-slate-600">
                 {item.createdBy} · {formatDateTime(item.createdAt)}
               </span>
+              {/* Under the message, so a long label (German's) does not narrow it on a phone. */}
+              {isUnread(item) && (
+                <button
+                  type="button"
+                  onClick={() => onMarkRead(item)}
+                  className="-ml-1 mt-1 rounded-md px-1 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  aria-label={t('notifications.markReadSubject', { subject: item.message })}
+                >
+                  {t('notifications.markRead')}
+                </button>
+              )}
             </span>
-            {isUnread(item) && (
-              <button
-                type="button"
-                onClick={() => onMarkRead(item)}
-                className="shrink-0 self-start rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                aria-label={t('notifications.markReadSubject', { subject: item.message })}
-              >
-                {t('notifications.markRead')}
-              </button>
-            )}
           </li>
         );
       })}
