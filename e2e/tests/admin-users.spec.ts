@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../test';
-import { DEMO, signIn } from '../fixtures';
+import { DEMO, saveScreenshot, signIn } from '../fixtures';
 
 /** The user list call, whatever its filters and page (not a call about one user). */
 const USERS_LIST = /\/api\/users\/(\?.*)?$/;
@@ -115,6 +115,14 @@ test('changing a role to team member asks for a manager; the keyboard alone edit
   await role.selectOption('team_member');
   const manager = page.getByRole('combobox', { name: 'Manager' });
   await expect(manager).toBeVisible();
+  // At 1280 px the edit row fits: no control sits under the sticky Save and Cancel (issue 25).
+  const editRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Save ${person}` }) });
+  const actions = await editRow.getByRole('cell').last().boundingBox();
+  for (const control of await editRow.locator('input, select').all()) {
+    const box = await control.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(actions!.x);
+  }
+  await saveScreenshot(page, 'admin-user-edit-row');
   await manager.selectOption({ label: DEMO.accounts.manager });
   await page.getByRole('textbox', { name: 'Designation' }).press('Enter');
   await expect(page.getByText('User updated successfully!')).toBeVisible();

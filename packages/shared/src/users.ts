@@ -34,6 +34,11 @@ export const userListQuery = z.object({
     .optional()
     .meta({ description: 'Only users with one of these roles: the assignee list asks for manager,team_member' }),
   search: searchParam('e-mail'),
+  team_first: z
+    .enum(['true', 'false'], { error: 'team_first must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: "true: the caller's own team members come first (assignee pickers), then everyone else by e-mail" }),
   ...pageParams(USERS_MAX_LIMIT),
 });
 

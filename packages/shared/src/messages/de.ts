@@ -40,6 +40,7 @@ export const de: Catalog = {
   'Enter a valid email address.': 'Geben Sie eine gültige E-Mail-Adresse ein.',
   'Email and password are required.': 'E-Mail-Adresse und Passwort sind erforderlich.',
   'Role must be manager or team_member.': 'Die Rolle muss Bauleiter oder Teammitglied sein.',
+  'team_first must be true or false.': 'team_first muss true oder false sein.',
   'Select a role.': 'Wählen Sie eine Rolle.',
   'Select a user.': 'Wählen Sie einen Benutzer.',
   'Select a manager.': 'Wählen Sie einen Bauleiter.',

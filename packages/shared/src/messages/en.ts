@@ -47,6 +47,7 @@ export const errorTexts = [
   'Enter a valid email address.',
   'Email and password are required.',
   'Role must be manager or team_member.',
+  'team_first must be true or false.',
   'Select a role.',
   'Select a user.',
   'Select a manager.',

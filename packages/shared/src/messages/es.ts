@@ -40,6 +40,7 @@ export const es: Catalog = {
   'Enter a valid email address.': 'Introduzca un correo electrónico válido.',
   'Email and password are required.': 'El correo electrónico y la contraseña son obligatorios.',
   'Role must be manager or team_member.': 'El rol debe ser jefe de obra o miembro del equipo.',
+  'team_first must be true or false.': 'team_first debe ser true o false.',
   'Select a role.': 'Elija un rol.',
   'Select a user.': 'Elija un usuario.',
   'Select a manager.': 'Elija un jefe de obra.',

@@ -40,6 +40,7 @@ export const fr: Catalog = {
   'Enter a valid email address.': 'Saisissez une adresse e-mail valide.',
   'Email and password are required.': "L'adresse e-mail et le mot de passe sont obligatoires.",
   'Role must be manager or team_member.': "Le rôle doit être chef de chantier ou membre de l'équipe.",
+  'team_first must be true or false.': 'team_first doit valoir true ou false.',
   'Select a role.': 'Choisissez un rôle.',
   'Select a user.': 'Choisissez un utilisateur.',
   'Select a manager.': 'Choisissez un chef de chantier.',

@@ -51,13 +51,13 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/profile/password/', {
     schema: {
       tags: ['auth'],
-      summary: 'Change your own password: your other sessions end, this one goes on',
+      summary: 'Change your own password: your other sessions end, this one goes on; wrong current passwords are throttled as sign-ins are',
       security: [{ bearer: [] }],
       body: changePasswordInput,
-      response: { 204: z.null().describe('Password changed'), 400: errorResponse, 401: errorResponse },
+      response: { 204: z.null().describe('Password changed'), 400: errorResponse, 401: errorResponse, 429: errorResponse },
     },
     handler: async (request, reply) => {
-      await changeOwnPassword(request.ctx, request.loginFamily, request.body);
+      await changeOwnPassword(request.ctx, request.loginFamily, request.body, { throttle: app.loginThrottle, clientKey: request.ip });
       return reply.code(204).send(null);
     },
   });

@@ -38,12 +38,24 @@ export async function login(deps: AuthDeps, input: TokenInput, clientKey: string
  * A user changes their own password: the current one proves it is them (a wrong one is a field
  * error, not a 401, so the web keeps the session). Every other login of theirs ends; this one
  * (`keepFamily`) goes on, and a password an admin set no longer needs changing.
+ *
+ * Checking the current password is a guess like a sign-in's (a stolen access token must not buy
+ * unlimited tries): it counts on the sign-in throttle's counters for this client and account, so
+ * guesses here and at the login screen share one budget (429 past it), and a right one clears it.
  */
-export async function changeOwnPassword(ctx: ServiceContext, keepFamily: string, input: ChangePasswordInput): Promise<void> {
+export async function changeOwnPassword(
+  ctx: ServiceContext,
+  keepFamily: string,
+  input: ChangePasswordInput,
+  guard: { throttle: LoginThrottle; clientKey: string },
+): Promise<void> {
   const { companyId, id: userId } = ctx.user;
+  const accountKey = `${companyId}:${ctx.user.email.toLowerCase()}`;
+  await guard.throttle.countAttempt(guard.clientKey, accountKey);
   const currentHash = await findPasswordHash(ctx.db, companyId, userId);
   if (currentHash === undefined) throw new NotFoundError();
   if (!(await verifyPassword(currentHash, input.current_password))) throw fieldError('current_password', WRONG_CURRENT_PASSWORD);
+  await guard.throttle.recordSuccess(guard.clientKey, accountKey);
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { User } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { SIGN_IN_LIMITS } from './auth.throttle';
 import { DEFAULT_PASSWORD, createCompany, createUser, freshClientAddress, injectAs, loginAs, type TestUser } from '../../test/factories';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -15,7 +16,8 @@ const signIn = (ctx: TestContext, user: TestUser, password = user.password) =>
 
 const refresh = (ctx: TestContext, token: string) => ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
 const profileStatus = async (ctx: TestContext, access: string) => (await injectAs(ctx.app, access, { method: 'GET', url: '/api/profile/' })).statusCode;
-const changeOwn = (ctx: TestContext, access: string, payload: object) => injectAs(ctx.app, access, { method: 'POST', url: '/api/profile/password/', payload });
+const changeOwn = (ctx: TestContext, access: string, payload: object, remoteAddress?: string) =>
+  injectAs(ctx.app, access, { method: 'POST', url: '/api/profile/password/', payload, remoteAddress });
 
 describeEachDatabase('passwords', (ctx) => {
   it('POST /api/profile/password/ changes your own password; your other sessions end, this one goes on', async () => {
@@ -55,6 +57,27 @@ describeEachDatabase('passwords', (ctx) => {
     expect(Object.keys(missing.json().errors).sort()).toEqual(['current_password', 'new_password']);
     expect(await profileStatus(ctx, session.access)).toBe(200);
     expect((await signIn(ctx, manager)).statusCode).toBe(200);
+  });
+
+  it('throttles guesses at the current password as sign-ins are: 429 past the limit, on both screens; the owner goes on elsewhere', async () => {
+    const company = await createCompany(ctx.app.db);
+    const member = await createUser(ctx.app.db, company.id, 'team_member');
+    const stolen = await loginAs(ctx.app, member);
+    const thief = freshClientAddress();
+    for (let guess = 0; guess < SIGN_IN_LIMITS.clientOnAccount; guess++) {
+      expect((await changeOwn(ctx, stolen.access, { current_password: `guess ${guess}`, new_password: NEW_PASSWORD }, thief)).statusCode).toBe(400);
+    }
+
+    // Even the right password is refused now, from that client, here and at sign-in.
+    const blocked = await changeOwn(ctx, stolen.access, { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD }, thief);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().detail).toEqual(expect.any(String));
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress: thief, payload: { email: member.email, password: DEFAULT_PASSWORD, role: member.role, company_id: member.companyId } })).statusCode).toBe(429);
+
+    // The owner, from their own client, still changes it.
+    const owner = await loginAs(ctx.app, member);
+    expect((await changeOwn(ctx, owner.access, { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD }, freshClientAddress())).statusCode).toBe(204);
   });
 
   it('refuses a caller without a token', async () => {

@@ -144,6 +144,8 @@ export interface UserFilter {
   roles?: Role[];
   /** A case-insensitive substring of the e-mail. */
   search?: string;
+  /** This manager's own team members come first. */
+  teamOf?: number;
 }
 
 /** The company's matching active users by e-mail, each with its company and manager joined in: one statement for the page and its total. */
@@ -157,7 +159,11 @@ export async function listActiveUsers(db: DbOrTx, companyId: number, filter: Use
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(managers, eq(managers.id, users.managerId))
     .where(and(...conditions))
-    .orderBy(sql`lower(${users.email})`, asc(users.id))
+    .orderBy(
+      ...(filter.teamOf === undefined ? [] : [sql`case when ${users.managerId} = ${filter.teamOf} then 0 else 1 end`]),
+      sql`lower(${users.email})`,
+      asc(users.id),
+    )
     .$dynamic();
   return toPage(await withPage(query, page), page, toUser, () => db.$count(users, and(...conditions)));
 }

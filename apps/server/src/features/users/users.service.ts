@@ -47,7 +47,7 @@ type DeleteUserQuery = z.output<typeof deleteUserQuery>;
 
 /** The caller's company's active users, filtered and paged as asked. */
 export function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
-  return listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search }, query);
+  return listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search, teamOf: query.team_first ? ctx.user.id : undefined }, query);
 }
 
 /** A manager or team member of the caller's company; a team member's record is created with them, or neither is. */

@@ -82,6 +82,23 @@ describeEachDatabase('users API', (ctx) => {
       }
     });
 
+    it("puts a manager's own team first with team_first=true (assignee pickers), then everyone by e-mail", async () => {
+      const admin = await signedInAdmin(ctx);
+      const mine = await createThroughApi(ctx, admin, { email: `mmm-${unique('manager')}@example.test` });
+      const theirs = await createThroughApi(ctx, admin, { email: `aaa-${unique('manager')}@example.test` });
+      const myMember = await createThroughApi(ctx, admin, { email: `zzz-${unique('member')}@example.test`, role: 'team_member', manager_id: mine.id });
+      const theirMember = await createThroughApi(ctx, admin, { email: `bbb-${unique('member')}@example.test`, role: 'team_member', manager_id: theirs.id });
+      const { access } = await loginAs(ctx.app, mine);
+
+      const ordered = (await call(ctx, access, 'GET', '/api/users/?role=manager,team_member&team_first=true')).json() as User[];
+      const plain = (await call(ctx, access, 'GET', '/api/users/?role=manager,team_member')).json() as User[];
+      const bad = await call(ctx, access, 'GET', '/api/users/?team_first=maybe');
+
+      expect(ordered.map((user) => user.id)).toEqual([myMember.id, theirs.id, theirMember.id, mine.id]);
+      expect(plain.map((user) => user.id)).toEqual([theirs.id, theirMember.id, mine.id, myMember.id]);
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('refuses a caller without a token', async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/users/' });
 

@@ -3,9 +3,9 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, applyFieldErrors } from '../../lib/api-client';
 import { useFailureMessage, type FailureTexts } from '../../lib/failure-message';
-import { Alert } from './alert';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { Toast } from './toast';
 
 /**
  * The last cell of an editable table row: Edit, and Delete after a confirmation. `subject` names
@@ -67,7 +67,8 @@ export function EditActions({
 }) {
   const { t } = useTranslation();
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate className="flex gap-1.5">
+    // Save above Cancel: the sticky cell stays as narrow as the row's own buttons, so it covers none of the row's controls.
+    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col items-stretch gap-1.5">
       <Button type="submit" size="sm" disabled={busy} aria-label={t('action.saveSubject', { subject })}>
         {t('action.save')}
       </Button>
@@ -78,29 +79,34 @@ export function EditActions({
   );
 }
 
-export type Feedback = { tone: 'success' | 'error'; text: string };
+/** `id` tells one outcome from the next with the same words: each is a new toast. */
+export type Feedback = { tone: 'success' | 'error'; text: string; id: number };
+let lastFeedbackId = 0;
+const feedbackOf = (tone: Feedback['tone'], text: string): Feedback => ({ tone, text, id: ++lastFeedbackId });
 
 /**
- * The state of a table with one row in edit mode at a time, and the last outcome shown above it.
+ * The state of a table with one row in edit mode at a time, and the last outcome shown as a toast
+ * in view (a row's result is never only at the top of a section scrolled away).
  * `notice` is a success to show on arrival (a user just created on another page).
  */
 export function useRowEditing(notice?: string) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [lastEditedId, setLastEditedId] = useState<number | null>(null);
-  const [feedback, setFeedback] = useState<Feedback | null>(notice ? { tone: 'success', text: notice } : null);
+  const [feedback, setFeedback] = useState<Feedback | null>(() => (notice ? feedbackOf('success', notice) : null));
   const failureMessage = useFailureMessage();
   return {
     editingId,
     lastEditedId,
     feedback,
-    fail: (text: string) => setFeedback({ tone: 'error', text }),
-    succeed: (text: string) => setFeedback({ tone: 'success', text }),
-    /** Runs a row's action (a delete) and shows how it went above the table. */
+    fail: (text: string) => setFeedback(feedbackOf('error', text)),
+    succeed: (text: string) => setFeedback(feedbackOf('success', text)),
+    dismiss: () => setFeedback(null),
+    /** Runs a row's action (a delete) and shows how it went. */
     run: (action: () => Promise<unknown>, successText: string, failure: FailureTexts) => {
       setFeedback(null);
       action().then(
-        () => setFeedback({ tone: 'success', text: successText }),
-        (error: unknown) => setFeedback({ tone: 'error', text: failureMessage(error, failure) }),
+        () => setFeedback(feedbackOf('success', successText)),
+        (error: unknown) => setFeedback(feedbackOf('error', failureMessage(error, failure))),
       );
     },
     startEdit: (id: number) => {
@@ -111,13 +117,24 @@ export function useRowEditing(notice?: string) {
     finishEdit: (success?: string) => {
       setLastEditedId(editingId);
       setEditingId(null);
-      if (success) setFeedback({ tone: 'success', text: success });
+      if (success) setFeedback(feedbackOf('success', success));
     },
   };
 }
 
-export function FeedbackAlert({ feedback }: { feedback: Feedback | null }) {
-  return feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>;
+/** How long a success stays in view; a refusal stays until dismissed or replaced. */
+const SUCCESS_SHOWN_MS = 8000;
+
+/** The last outcome of a row action, as a toast at the bottom of the viewport. */
+export function FeedbackAlert({ feedback, onDismiss }: { feedback: Feedback | null; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  if (!feedback) return null;
+  return (
+    // A new outcome is a new toast, with its own timer.
+    <Toast key={feedback.id} tone={feedback.tone} onDismiss={onDismiss} dismissLabel={t('action.dismiss')} hideAfterMs={feedback.tone === 'success' ? SUCCESS_SHOWN_MS : undefined}>
+      {feedback.text}
+    </Toast>
+  );
 }
 
 /** What a row in edit mode reports back to its table: closed (with the success to show, if saved) or failed. */
@@ -138,7 +155,7 @@ export function EditingRow({ onCancel, children }: { onCancel: () => void; child
 /**
  * The submit handler of a row in edit mode: a save closes it with `successText`; the server's
  * field errors stay on their fields; a 404 closes it too (the list reloads on its own); anything
- * else is reported above the table in the spec's words (`failure`).
+ * else is reported in a toast in the spec's words (`failure`).
  */
 export function useRowSave<TInput extends FieldValues, TOutput>({
   form,

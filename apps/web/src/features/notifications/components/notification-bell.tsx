@@ -14,7 +14,7 @@ import { STORAGE_KEYS } from '../../../lib/storage';
 import { getNotificationsQueryOptions, useNotifications } from '../api/get-notifications';
 import { markNotificationsRead } from '../api/mark-notifications-read';
 import { useLiveNotifications } from '../live-notifications';
-import { badgeCount, mergeNotifications, type BellItem } from '../notifications.rules';
+import { badgeCount, mergeKey, mergeNotifications, type BellItem } from '../notifications.rules';
 
 const TYPE_STYLE: Record<string, { icon: IconName; tone: string }> = {
   task_submission: { icon: 'send', tone: 'bg-blue-100 text-blue-700' },
@@ -31,6 +31,9 @@ const readLastOpenAt = () => localStorage.getItem(STORAGE_KEYS.notificationsLast
 /**
  * The header bell (spec §2, §4). Opening it fetches the list, remembers which items were unread
  * (they stay highlighted while open), marks everything read on the server and then locally.
+ * An item still unread while the list is shown (a push that arrived after opening, or one the
+ * opening could not mark) is marked read on its own by its button or by opening its subtask
+ * (decision record 034).
  */
 export function NotificationBell({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -42,12 +45,39 @@ export function NotificationBell({ email }: { email: string }) {
   const [showAll, setShowAll] = useState(false);
   const [lastOpenAt, setLastOpenAt] = useState(readLastOpenAt);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  // Items the user marked read one by one: read here at once, whatever the server's answer.
+  const [markedRead, setMarkedRead] = useState<ReadonlySet<string>>(new Set());
 
   const list = records.data ?? [];
   const items = mergeNotifications(list, live);
-  const badge = badgeCount(list, live, lastOpenAt);
+  const badge = badgeCount(
+    list,
+    live.filter((push) => !markedRead.has(mergeKey(push.type, push.message))),
+    lastOpenAt,
+  );
   const since = lastOpenAt ? Date.parse(lastOpenAt) : Number.NEGATIVE_INFINITY;
-  const isUnread = (item: BellItem) => highlighted.has(item.key) || (!item.isRead && (item.source === 'api' || Date.parse(item.createdAt) > since));
+  const isUnread = (item: BellItem) =>
+    !markedRead.has(item.key) && (highlighted.has(item.key) || (!item.isRead && (item.source === 'api' || Date.parse(item.createdAt) > since)));
+
+  const markOneRead = async (item: BellItem) => {
+    setMarkedRead((current) => new Set(current).add(item.key));
+    setHighlighted((current) => {
+      const next = new Set(current);
+      next.delete(item.key);
+      return next;
+    });
+    // A highlighted item was marked read with the rest on opening: nothing to tell the server.
+    if (item.isRead || item.id === undefined) return;
+    try {
+      await markNotificationsRead({ ids: [item.id] });
+      queryClient.setQueryData<NotificationRecord[]>(queryKey, (current) => current?.map((record) => (record.id === item.id ? { ...record, is_read: true } : record)));
+      // A push's own record arrives, read, in place of the live copy.
+      if (item.source === 'live') void queryClient.invalidateQueries({ queryKey });
+    } catch (error) {
+      // Spec §8: notification failures are only logged.
+      console.error('A notification could not be marked read', error);
+    }
+  };
   const unread = items.filter(isUnread);
   const read = items.filter((item) => !isUnread(item));
 
@@ -115,10 +145,20 @@ export function NotificationBell({ email }: { email: string }) {
                 ))}
               </Tabs.List>
               <Tabs.Content value="unread" className="max-h-[70vh] overflow-y-auto md:max-h-64">
-                <NotificationList items={unread} empty={t('notifications.empty')} highlighted={highlighted} onOpenItem={() => setOpen(false)} />
+                <NotificationList
+                  items={unread}
+                  empty={t('notifications.empty')}
+                  highlighted={highlighted}
+                  isUnread={isUnread}
+                  onMarkRead={(item) => void markOneRead(item)}
+                  onOpenItem={(item) => {
+                    void markOneRead(item);
+                    setOpen(false);
+                  }}
+                />
               </Tabs.Content>
               <Tabs.Content value="read" className="max-h-[70vh] overflow-y-auto md:max-h-64">
-                <NotificationList items={read} empty={t('notifications.empty')} highlighted={highlighted} onOpenItem={() => setOpen(false)} />
+                <NotificationList items={read} empty={t('notifications.empty')} highlighted={highlighted} isUnread={isUnread} onMarkRead={(item) => void markOneRead(item)} onOpenItem={() => setOpen(false)} />
               </Tabs.Content>
             </Tabs.Root>
             <div className="space-y-2 border-t border-slate-200 p-2">
@@ -148,7 +188,17 @@ export function NotificationBell({ email }: { email: string }) {
               {records.isFetching && !records.data ? (
                 <p className="p-4 text-center text-sm text-slate-500">{t('notifications.loading')}</p>
               ) : (
-                <NotificationList items={items} empty={t('notifications.noneFound')} highlighted={highlighted} onOpenItem={() => setShowAll(false)} />
+                <NotificationList
+                  items={items}
+                  empty={t('notifications.noneFound')}
+                  highlighted={highlighted}
+                  isUnread={isUnread}
+                  onMarkRead={(item) => void markOneRead(item)}
+                  onOpenItem={(item) => {
+                    if (isUnread(item)) void markOneRead(item);
+                    setShowAll(false);
+                  }}
+                />
               )}
             </div>
             <div className="flex justify-end">
@@ -176,7 +226,22 @@ function DesktopNotificationsItem() {
   );
 }
 
-function NotificationList({ items, empty, highlighted, onOpenItem }: { items: BellItem[]; empty: string; highlighted: ReadonlySet<string>; onOpenItem: () => void }) {
+function NotificationList({
+  items,
+  empty,
+  highlighted,
+  isUnread,
+  onMarkRead,
+  onOpenItem,
+}: {
+  items: BellItem[];
+  empty: string;
+  highlighted: ReadonlySet<string>;
+  isUnread: (item: BellItem) => boolean;
+  onMarkRead: (item: BellItem) => void;
+  onOpenItem: (item: BellItem) => void;
+}) {
+  const { t } = useTranslation();
   const href = useSubtaskHref();
   if (items.length === 0) return <p className="p-4 text-center text-sm text-slate-500">{empty}</p>;
   return (
@@ -192,13 +257,24 @@ function NotificationList({ items, empty, highlighted, onOpenItem }: { items: Be
               {item.subtaskId === null ? (
                 <span className="block break-words text-slate-800">{item.message}</span>
               ) : (
-                <Link to={href(item.subtaskId)} onClick={onOpenItem} className="block break-words text-slate-800 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                <Link to={href(item.subtaskId)} onClick={() => onOpenItem(item)} className="block break-words text-slate-800 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
                   {item.message}
                 </Link>
               )}
               <span className="block text-xs text-slate-600">
                 {item.createdBy} · {formatDateTime(item.createdAt)}
               </span>
+              {/* Under the message, so a long label (German's) does not narrow it on a phone. */}
+              {isUnread(item) && (
+                <button
+                  type="button"
+                  onClick={() => onMarkRead(item)}
+                  className="-ml-1 mt-1 rounded-md px-1 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  aria-label={t('notifications.markReadSubject', { subject: item.message })}
+                >
+                  {t('notifications.markRead')}
+                </button>
+              )}
             </span>
           </li>
         );

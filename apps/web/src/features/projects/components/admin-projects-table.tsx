@@ -68,7 +68,7 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
 
   return (
     <>
-      <FeedbackAlert feedback={rows.feedback} />
+      <FeedbackAlert feedback={rows.feedback} onDismiss={rows.dismiss} />
       <Table
         stackOnPhone
         label={t(kind === 'ongoing' ? 'admin.ongoingProjects' : 'admin.completedProjects')}

@@ -8,6 +8,8 @@ export interface UserFilter {
   roles?: readonly Role[];
   /** A case-insensitive substring of the e-mail. */
   search?: string;
+  /** The caller's own team members first (a manager's pickers). */
+  teamFirst?: boolean;
 }
 
 /** The admin's user table shows this many, then as many more on each "Show More". */
@@ -17,7 +19,7 @@ export const USER_SEARCH_SIZE = 20;
 
 /** The company's active users by e-mail, filtered, one page at a time with the total count. */
 export const getUsers = (filter: UserFilter, page: PageWindow) =>
-  apiPage<User>('/api/users/', { query: { role: filter.roles, search: filter.search, limit: page.limit, offset: page.offset } });
+  apiPage<User>('/api/users/', { query: { role: filter.roles, search: filter.search, team_first: filter.teamFirst ? 'true' : undefined, limit: page.limit, offset: page.offset } });
 
 /** Every users query's key starts with this: a change to any user reloads them all. */
 export const usersQueryKey = queryRoots.users;
@@ -28,10 +30,13 @@ export const getUserPagesQuery = (search: string): PagedListQuery<User> => ({
   fetchPage: (page) => getUsers({ search }, page),
 });
 
-/** The first matches of a search among the people a task can be assigned to and a report can be about: managers and team members. */
+/**
+ * The first matches of a search among the people a task can be assigned to and a report can be
+ * about: managers and team members, the caller's own team first (a manager assigns mostly to it).
+ */
 export const searchPeopleQuery: ListSearch<User> = (search) => ({
   queryKey: [...usersQueryKey, 'people', search],
-  queryFn: () => getUsers({ roles: ASSIGNABLE_ROLES, search }, { limit: USER_SEARCH_SIZE, offset: 0 }),
+  queryFn: () => getUsers({ roles: ASSIGNABLE_ROLES, search, teamFirst: true }, { limit: USER_SEARCH_SIZE, offset: 0 }),
 });
 
 /**

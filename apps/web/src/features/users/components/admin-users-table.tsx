@@ -5,6 +5,7 @@ import { ROLES, updateUserInput, type User } from '@siteboard/shared';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
+import { EmailText } from '../../../components/ui/email-text';
 import { personLabel, PersonText } from '../../../components/ui/person-text';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -56,7 +57,7 @@ export function AdminUsersTable({
 
   return (
     <>
-      <FeedbackAlert feedback={rows.feedback} />
+      <FeedbackAlert feedback={rows.feedback} onDismiss={rows.dismiss} />
       <SearchBox label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={onSearch} />
       <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
         {users.map((user) =>
@@ -130,44 +131,47 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
     ...result,
   });
 
+  // One cell for the five fields, labelled and laid out in a grid: the row keeps the table's width
+  // at 1280 px, so no control sits under the sticky Save and Cancel (issue 25). The zero-width box
+  // that fills its cell keeps the controls (a select is as wide as its longest option) from
+  // widening the table; they shrink to the columns the other rows need.
   return (
     <EditingRow onCancel={() => result.onClose()}>
-      <th scope="row" className={`${wrapCellClass} space-y-1 font-medium text-ink`}>
-        <span className="block">{user.email}</span>
-        <TextField hideLabel label={t('account.fullName')} placeholder={t('account.fullName')} form={formId} className="md:min-w-40" error={errors.full_name?.message} {...form.register('full_name')} />
+      <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
+        <span className="block">
+          <EmailText email={user.email} />
+        </span>
+        <span className="block text-xs font-normal text-slate-600">{user.code}</span>
       </th>
-      <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
-      <td data-label={t('admin.users.role')} className={cellClass}>
-        <SelectField hideLabel label={t('admin.users.role')} form={formId} autoFocus className="md:min-w-36" error={errors.role?.message} {...form.register('role')}>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {t(`role.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-      </td>
-      <td data-label={t('admin.users.designation')} className={cellClass}>
-        <TextField hideLabel label={t('admin.users.designation')} form={formId} className="md:min-w-40" error={errors.designation?.message} {...form.register('designation')} />
-      </td>
-      <td data-label={t('admin.users.mobile')} className={cellClass}>
-        <TextField hideLabel label={t('admin.users.mobile')} form={formId} type="tel" className="md:min-w-36" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
-      </td>
-      <td data-label={t('admin.users.manager')} className={cellClass}>
-        {!needsManager ? (
-          t('common.notAvailable')
-        ) : managers.length === 0 ? (
-          <p role="alert" className="max-w-56 whitespace-normal text-sm text-red-700">
-            {t('admin.createUser.noManagers')}
-          </p>
-        ) : (
-          <SelectField hideLabel label={t('admin.users.manager')} form={formId} className="md:min-w-48" error={errors.manager_id?.message} {...form.register('manager_id')}>
-            {managers.map((manager) => (
-              <option key={manager.id} value={manager.id}>
-                {personLabel(manager)}
+      <td colSpan={5} className="px-4 py-3 text-slate-700">
+        <div className="w-0 min-w-full">
+        <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
+          <TextField label={t('account.fullName')} form={formId} error={errors.full_name?.message} {...form.register('full_name')} />
+          <SelectField label={t('admin.users.role')} form={formId} autoFocus error={errors.role?.message} {...form.register('role')}>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {t(`role.${value}`)}
               </option>
             ))}
           </SelectField>
-        )}
+          <TextField label={t('admin.users.designation')} form={formId} error={errors.designation?.message} {...form.register('designation')} />
+          <TextField label={t('admin.users.mobile')} form={formId} type="tel" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
+          {needsManager &&
+            (managers.length === 0 ? (
+              <p role="alert" className="self-end text-sm text-red-700">
+                {t('admin.createUser.noManagers')}
+              </p>
+            ) : (
+              <SelectField label={t('admin.users.manager')} form={formId} error={errors.manager_id?.message} {...form.register('manager_id')}>
+                {managers.map((manager) => (
+                  <option key={manager.id} value={manager.id}>
+                    {personLabel(manager)}
+                  </option>
+                ))}
+              </SelectField>
+            ))}
+        </div>
+        </div>
       </td>
       <td className={actionsCellClass}>
         <EditActions subject={user.email} formId={formId} busy={form.formState.isSubmitting || (needsManager && managers.length === 0)} onCancel={() => result.onClose()} onSubmit={onSubmit} />

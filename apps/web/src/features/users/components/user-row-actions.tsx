@@ -106,7 +106,8 @@ export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text:
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={t('account.setPasswordSubject', { subject: user.email })}>
+      {/* Its words may wrap (German's are long): the row's actions stay narrow enough for the table to fit at 1280 px. */}
+      <Button variant="secondary" size="sm" className="whitespace-normal md:max-w-32" onClick={() => setOpen(true)} aria-label={t('account.setPasswordSubject', { subject: user.email })}>
         {t('account.setPassword')}
       </Button>
       <Modal open={open} onOpenChange={setOpen} title={t('account.setPassword')} description={t('account.setPasswordDescription', { email: user.email })}>
