@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../test';
+import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 
 /** The user list call, whatever its filters and page (not a call about one user). */
@@ -177,4 +178,37 @@ test('the create-user form waits for the managers, and says when there are none 
   await page.reload();
   // A network failure is retried twice before it is reported.
   await expect(page.getByText('Failed to load managers. Please try again.')).toBeVisible({ timeout: 15_000 });
+});
+
+test("deleting a team member with open work hands it to whoever the admin picks in the same step", async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const leaving = `leaving.${stamp}@example.com`;
+  const title = `Seal the lift shaft ${stamp}`;
+  const admin = await apiSignIn(request, 'admin');
+  const managerId = await userId(admin, DEMO.accounts.manager);
+  await admin.post('/api/users/', { email: leaving, password: DEMO.password, role: 'team_member', manager_id: managerId });
+  const manager = await apiSignIn(request, 'manager');
+  const projects = await manager.get<ApiProject[]>('/api/projects/');
+  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: `Lift ${stamp}`,
+    description: '',
+    subtasks: [{ name: title, assigned_to_id: await userId(manager, leaving), due_date: dayFromToday(5), priority: 'medium' }],
+  });
+  const subtaskId = findByName(created.subtasks, title).id;
+
+  await signIn(page, 'admin');
+  await userRow(page, leaving).getByRole('button', { name: `Delete ${leaving}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  const heir = dialog.getByLabel('Give their open work to');
+  // Their manager is offered first and chosen unless the admin picks someone else.
+  await expect(heir).toHaveValue(String(managerId));
+  await heir.selectOption(String(await userId(admin, 'member2@example.com')));
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('User deleted successfully!')).toBeVisible();
+  await expect(userRow(page, leaving)).toHaveCount(0);
+
+  const subtask = await manager.get<ApiSubtask>(`/api/subtasks/${subtaskId}/`);
+  expect(subtask.assigned_to?.email).toBe('member2@example.com');
+  expect(subtask.status).toBe('ongoing');
 });
