@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../../server/src/db/client';
 import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
 import { storage } from '../lib/storage';
+import { afterAll, beforeAll } from 'vitest';
 
 const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
 
@@ -39,6 +40,20 @@ async function encodeMultipart(form: FormData): Promise<{ body: Buffer; contentT
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * This test file's API server, started before its tests and closed after them. `setup` makes the
+ * people and work the tests share; what it returns is on the answer, beside `server`, once the tests run.
+ */
+export function apiServerForFile<Shared extends object>(setup: (server: ApiServer) => Promise<Shared>): Shared & { server: ApiServer } {
+  const shared = {} as Shared & { server: ApiServer };
+  beforeAll(async () => {
+    const server = await startApiServer();
+    Object.assign(shared, { server }, await setup(server));
+  });
+  afterAll(() => shared.server?.close());
+  return shared;
 }
 
 export async function startApiServer(): Promise<ApiServer> {

@@ -1,22 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestCompany, TestUser } from '../../../../server/src/test/factories';
+import { afterEach, describe, expect, it } from 'vitest';
 import { storage } from '../../lib/storage';
-import { startApiServer, type ApiServer } from '../../test/api-server';
+import { apiServerForFile } from '../../test/api-server';
 import { renderScreen } from '../../test/render';
 import { CompanySelectionPage } from './company-selection';
 import { LoginPage } from './login';
 
-let server: ApiServer;
-let company: TestCompany;
-let manager: TestUser;
-beforeAll(async () => {
-  server = await startApiServer();
-  company = await server.createCompany();
-  manager = await server.createUser(company, 'manager');
+const api = apiServerForFile(async (server) => {
+  const company = await server.createCompany();
+  const manager = await server.createUser(company, 'manager');
+  return { company, manager };
 });
-afterAll(() => server.close());
 afterEach(() => localStorage.clear());
 
 const loginRoutes = [{ path: '/company-selection', element: <CompanySelectionPage /> }];
@@ -39,11 +34,11 @@ describe('the sign-in page', () => {
   });
 
   it("offers the form for a company that exists", async () => {
-    renderScreen(<LoginPage />, { path: `/login?companyId=${company.id}`, route: '/login' });
+    renderScreen(<LoginPage />, { path: `/login?companyId=${api.company.id}`, route: '/login' });
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Sign In' });
     // The server has answered: the form stays.
-    await expect.poll(() => server.requests.includes(`GET /api/companies/${company.id}/`)).toBe(true);
+    await expect.poll(() => api.server.requests.includes(`GET /api/companies/${api.company.id}/`)).toBe(true);
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to company selection' })).toBeNull();
   });
@@ -54,8 +49,8 @@ describe('a signed-in user', () => {
     ['/login', LoginPage],
     ['/company-selection', CompanySelectionPage],
   ] as const)('who opens %s goes to their dashboard', async (route, Page) => {
-    await server.signIn(manager);
-    renderScreen(<Page />, { path: `${route}?companyId=${manager.companyId}`, route });
+    await api.server.signIn(api.manager);
+    renderScreen(<Page />, { path: `${route}?companyId=${api.manager.companyId}`, route });
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/manager');
     expect(storage.token).toBeTruthy();
   });

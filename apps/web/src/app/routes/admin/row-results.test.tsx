@@ -1,23 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../../../server/src/test/factories';
+import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from './dashboard';
-import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 
-let server: ApiServer;
-let manager: TestUser;
-let member: TestUser;
-
-beforeAll(async () => {
-  server = await startApiServer();
+const api = apiServerForFile(async (server) => {
   const company = await server.createCompany();
-  manager = await server.createUser(company, 'manager');
-  member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  const manager = await server.createUser(company, 'manager');
+  const member = await server.createUser(company, 'team_member', { managerId: manager.id });
   await server.signIn(company.admin);
+  return { manager, member };
 });
-afterAll(() => server.close());
 
 /** Where row results show: fixed to the bottom of the viewport, whatever the scroll. */
 const toasts = () => document.getElementById('toast-region');
@@ -27,7 +21,7 @@ describe('results of row actions in the users table', () => {
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     const table = await screen.findByRole('table', { name: 'All Users' });
 
-    await userEvent.click(await within(table).findByRole('button', { name: `Delete ${manager.email}` }));
+    await userEvent.click(await within(table).findByRole('button', { name: `Delete ${api.manager.email}` }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent("Reassign this manager's team members before deleting them.");
@@ -36,9 +30,9 @@ describe('results of row actions in the users table', () => {
     await userEvent.click(within(toasts()!).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
-    await userEvent.click(within(table).getByRole('button', { name: `Edit ${member.email}` }));
+    await userEvent.click(within(table).getByRole('button', { name: `Edit ${api.member.email}` }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Designation' }), 'Roofer');
-    await userEvent.click(screen.getByRole('button', { name: `Save ${member.email}` }));
+    await userEvent.click(screen.getByRole('button', { name: `Save ${api.member.email}` }));
     const saved = await within(toasts()!).findByRole('status');
     expect(saved).toHaveTextContent('User updated successfully!');
   });

@@ -1,33 +1,26 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestCompany, TestUser } from '../../../../../server/src/test/factories';
+import { describe, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
-import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { PerformanceCard } from './performance-card';
 import { TeamPerformance } from './team-performance';
 
-let server: ApiServer;
-let company: TestCompany;
-let manager: TestUser;
-let member: TestUser;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ({ company, manager, member } = await server.createCrew({ memberEmail: 'rebar.crew@example.test' }));
+const api = apiServerForFile(async (server) => {
+  const { company, manager, member } = await server.createCrew({ memberEmail: 'rebar.crew@example.test' });
   const project = await insertProject(server.database.db, company.id, { managerId: manager.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status: 'completed', dueDate: '2030-01-10' });
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status: 'ongoing', dueDate: '2030-06-10' });
+  return { company, manager, member };
 });
-afterAll(() => server.close());
 
 describe('team performance', () => {
   it("shows a card per member of the manager's team, and narrows it to a date range", async () => {
-    await server.signIn(manager);
+    await api.server.signIn(api.manager);
     renderScreen(<TeamPerformance renderItem={(item) => <PerformanceCard key={item.user_id} item={item} />} />);
-    const card = await screen.findByRole('article', { name: member.email });
+    const card = await screen.findByRole('article', { name: api.member.email });
     expect(within(card).getByText('2 tasks')).toBeInTheDocument();
     expect(within(card).getByText(/50\s*%/)).toBeInTheDocument();
     // Subtasks written straight into the tables have no history of decisions.
@@ -36,18 +29,18 @@ describe('team performance', () => {
 
     await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    expect(await within(await screen.findByRole('article', { name: member.email })).findByText(/100\s*%/)).toBeInTheDocument();
+    expect(await within(await screen.findByRole('article', { name: api.member.email })).findByText(/100\s*%/)).toBeInTheDocument();
   });
 
   it('says so when a manager has nobody to appraise', async () => {
-    const lonely = await server.createUser(company, 'manager');
-    await server.signIn(lonely);
+    const lonely = await api.server.createUser(api.company, 'manager');
+    await api.server.signIn(lonely);
     renderScreen(<TeamPerformance renderItem={(item) => <PerformanceCard key={item.user_id} item={item} />} />);
     expect(await screen.findByText('No performance data available.')).toBeInTheDocument();
   });
 
   it('refuses an end date before the start date on the field, asking nothing', async () => {
-    await server.signIn(manager);
+    await api.server.signIn(api.manager);
     renderScreen(<TeamPerformance renderItem={(item) => <PerformanceCard key={item.user_id} item={item} />} />);
     await screen.findByText(/rebar\.crew@example\.test/);
     await userEvent.type(screen.getByLabelText('Start Date'), '2030-03-01');

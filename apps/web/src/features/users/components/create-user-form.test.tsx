@@ -1,21 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestCompany, TestUser } from '../../../../../server/src/test/factories';
-import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../../../server/src/test/factories';
+import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { CreateUserForm } from './create-user-form';
 
-let server: ApiServer;
-let company: TestCompany;
-let manager: TestUser;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  company = await server.createCompany();
+const api = apiServerForFile(async (server) => {
+  const company = await server.createCompany();
   await server.signIn(company.admin);
+  return { company };
 });
-afterAll(() => server.close());
+/** The manager the first test creates, for the next. */
+let manager: TestUser;
 
 async function fillAndSubmit(email: string, password = 'a long enough password') {
   await userEvent.type(screen.getByLabelText('Email'), email);
@@ -25,7 +22,7 @@ async function fillAndSubmit(email: string, password = 'a long enough password')
 
 describe('Create New User', () => {
   it('in a company without managers, starts on Manager and explains the order; a team member cannot be submitted', async () => {
-    renderScreen(<CreateUserForm companyId={company.id} />);
+    renderScreen(<CreateUserForm companyId={api.company.id} />);
     await waitFor(() => expect(screen.getByLabelText('Role')).toHaveDisplayValue('Manager'));
     expect(screen.getByRole('status')).toHaveTextContent('No managers available. Please create a manager first.');
     expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
@@ -35,25 +32,25 @@ describe('Create New User', () => {
   });
 
   it('says e-mail and password are required (spec §8) on both fields, sending nothing', async () => {
-    renderScreen(<CreateUserForm companyId={company.id} />);
+    renderScreen(<CreateUserForm companyId={api.company.id} />);
     await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
-    const posts = server.requests.filter((request) => request === 'POST /api/users/').length;
+    const posts = api.server.requests.filter((request) => request === 'POST /api/users/').length;
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findAllByText('Email and password are required.')).toHaveLength(2);
-    expect(server.requests.filter((request) => request === 'POST /api/users/')).toHaveLength(posts);
+    expect(api.server.requests.filter((request) => request === 'POST /api/users/')).toHaveLength(posts);
   });
 
   it('creates a manager and goes to /admin?refresh=true', async () => {
-    renderScreen(<CreateUserForm companyId={company.id} />);
+    renderScreen(<CreateUserForm companyId={api.company.id} />);
     await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana Ruiz');
     await fillAndSubmit('first.manager@example.test');
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
-    manager = { id: 0, email: 'first.manager@example.test', role: 'manager', companyId: company.id, password: '' };
+    manager = { id: 0, email: 'first.manager@example.test', role: 'manager', companyId: api.company.id, password: '' };
   });
 
   it('preselects the first manager for a team member, and reports a taken e-mail on its field', async () => {
-    renderScreen(<CreateUserForm companyId={company.id} />);
+    renderScreen(<CreateUserForm companyId={api.company.id} />);
     await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${manager.email})`));
     await fillAndSubmit('FIRST.manager@example.test');
     expect(await screen.findByText('A user with this email already exists. Please use a different email.')).toBeInTheDocument();
