@@ -25,19 +25,24 @@ test('landing page at phone width: menu collapses and nothing overflows @phone',
   await saveScreenshot(page, 'company-selection-phone');
 });
 
-test('the carousel turns by itself with four slides, and the headline stands still under reduced motion', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+test('the carousel turns by itself with four slides; under reduced motion it and the headline stand still', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('carousel-slide')).toHaveCount(4);
-  const parts = page.getByTestId('headline-part');
-  await expect(parts).toHaveCount(3);
-  for (let index = 0; index < 3; index++) await expect(parts.nth(index)).toHaveClass(/opacity-100/);
   const activeSlide = page.locator('[data-testid="carousel-slide"][data-active="true"] img');
   const first = await activeSlide.getAttribute('src');
-  await expect.poll(async () => activeSlide.getAttribute('src'), { timeout: 6000 }).not.toBe(first);
+  await expect.poll(async () => activeSlide.getAttribute('src'), { timeout: 15_000 }).not.toBe(first);
   await page.getByRole('button', { name: 'Show slide 4' }).click();
   await expect(activeSlide).toHaveAttribute('src', '/images/slide-4.svg');
   await page.getByRole('button', { name: 'Pause slideshow' }).click();
-  await page.waitForTimeout(4500);
-  await expect(activeSlide).toHaveAttribute('src', '/images/slide-4.svg');
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+
+  // Reduced motion: the headline shows whole and the slideshow waits for Play (issue 25); that it
+  // then stays put over time is the component test's (fake timers), not a wait here.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  const parts = page.getByTestId('headline-part');
+  await expect(parts).toHaveCount(3);
+  for (let index = 0; index < 3; index++) await expect(parts.nth(index)).toHaveClass(/opacity-100/);
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  await expect(activeSlide).toHaveAttribute('src', '/images/slide-1.svg');
 });
