@@ -22,6 +22,9 @@ export const errorTexts = [
   'This live connection belongs to another user.',
   'Connect with a WebSocket.',
   'Sign-up is turned off on this server.',
+  'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+  'This Idempotency-Key was already used for a different request: send a new key with a new request.',
+  'A request with this Idempotency-Key is still in progress: try again in a moment.',
   // Companies and sign-in
   'A company with this name already exists.',
   'Invalid company name or password.',
@@ -64,6 +67,9 @@ export const errorTexts = [
   'This user is not a team member.',
   'Performance score must be between 0 and 100.',
   'Choose who takes over the work.',
+  'Choose another active manager or team member of your company to take over the work.',
+  'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.',
+  'This user has {count} open subtasks. Choose who takes over their work (reassign_to) to delete them.',
   // Projects and tasks
   'Project not found.',
   'Major task not found.',
@@ -89,6 +95,8 @@ export const errorTexts = [
   'Send the manager as manager or as manager_id, not two different values.',
   'Send the major task as major_task or as major_task_id, not two different values.',
   'Tasks cannot be created or changed in a completed project.',
+  '1 subtask awaits approval. Confirm to complete the project anyway.',
+  '{count} subtasks await approval. Confirm to complete the project anyway.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.',
   'You can only send your own ongoing task for approval.',
   'Only an ongoing task can be sent for approval.',

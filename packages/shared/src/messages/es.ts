@@ -17,6 +17,10 @@ export const es: Catalog = {
   'This live connection belongs to another user.': 'Esta conexión en directo pertenece a otro usuario.',
   'Connect with a WebSocket.': 'Conéctese mediante un WebSocket.',
   'Sign-up is turned off on this server.': 'El registro está desactivado en este servidor.',
+  'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII imprimibles.',
+  'This Idempotency-Key was already used for a different request: send a new key with a new request.':
+    'Esta Idempotency-Key ya se usó para otra solicitud: envíe una clave nueva con cada solicitud nueva.',
+  'A request with this Idempotency-Key is still in progress: try again in a moment.': 'Todavía se está procesando una solicitud con esta Idempotency-Key: vuelva a intentarlo en un momento.',
   'A company with this name already exists.': 'Ya existe una empresa con este nombre.',
   'Invalid company name or password.': 'Nombre de empresa o contraseña incorrectos.',
   'Company not found.': 'No se encontró la empresa.',
@@ -57,6 +61,11 @@ export const es: Catalog = {
   'This user is not a team member.': 'Este usuario no es miembro del equipo.',
   'Performance score must be between 0 and 100.': 'La puntuación de rendimiento debe estar entre 0 y 100.',
   'Choose who takes over the work.': 'Elija quién se hace cargo del trabajo.',
+  'Choose another active manager or team member of your company to take over the work.': 'Elija otro jefe de obra o miembro del equipo activo de su empresa para que se haga cargo del trabajo.',
+  'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.':
+    'Este usuario tiene 1 subtarea pendiente. Elija quién se hace cargo de su trabajo (reassign_to) para eliminarlo.',
+  'This user has {count} open subtasks. Choose who takes over their work (reassign_to) to delete them.':
+    'Este usuario tiene {count} subtareas pendientes. Elija quién se hace cargo de su trabajo (reassign_to) para eliminarlo.',
   'Project not found.': 'No se encontró el proyecto.',
   'Major task not found.': 'No se encontró la tarea principal.',
   'Subtask not found.': 'No se encontró la subtarea.',
@@ -81,6 +90,8 @@ export const es: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Envíe el jefe de obra como manager o como manager_id, no con dos valores distintos.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Envíe la tarea principal como major_task o como major_task_id, no con dos valores distintos.',
   'Tasks cannot be created or changed in a completed project.': 'En un proyecto terminado no se pueden crear ni modificar tareas.',
+  '1 subtask awaits approval. Confirm to complete the project anyway.': 'Hay 1 subtarea pendiente de aprobación. Confirme para terminar el proyecto de todos modos.',
+  '{count} subtasks await approval. Confirm to complete the project anyway.': 'Hay {count} subtareas pendientes de aprobación. Confirme para terminar el proyecto de todos modos.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Solo puede modificar las subtareas asignadas a usted, las de proyectos que dirige o las que usted asignó.',
   'You can only send your own ongoing task for approval.': 'Solo puede enviar a aprobación sus propias tareas en curso.',
