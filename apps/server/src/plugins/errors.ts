@@ -24,8 +24,12 @@ export const errorsPlugin = fp(
       const language = readerLanguage(request);
       if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
-        const detail = translateMessage(error.detail, language);
-        return reply.code(error.statusCode).send(error.errors ? { detail, errors: translateErrors(error.errors, language) } : { detail });
+        if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language) });
+        const errors = translateErrors(error.errors, language);
+        // A detail that lists every field's message (users.service's throwIfAny) is translated message by message.
+        const listsFields = error.detail === Object.values(error.errors).flat().join(' ');
+        const detail = listsFields ? Object.values(errors).flat().join(' ') : translateMessage(error.detail, language);
+        return reply.code(error.statusCode).send({ detail, errors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldErrors = {};
