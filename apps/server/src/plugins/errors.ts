@@ -46,7 +46,8 @@ export const errorsPlugin = fp(
         return reply.code(413).send({ detail: translateMessage(BODY_TOO_LARGE, language) });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+      // Fastify's own 4xx (a body that is not JSON, an unsupported media type): the catalog knows the ones a client meets.
+      if (status >= 400 && status < 500) return reply.code(status).send({ detail: translateMessage(error.message, language) });
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
     });

@@ -17,6 +17,10 @@ export const errorTexts = [
   'Invalid value.',
   'The request body is too large: send at most 1 MB.',
   'The request body is nested too deeply.',
+  // Fastify's own refusals of a body it cannot parse (plugins/errors.ts passes them through the catalog)
+  "Body is not valid JSON but content-type is set to 'application/json'",
+  "Body cannot be empty when content-type is set to 'application/json'",
+  'Unsupported Media Type',
   'The request {part} is not valid: {reason}',
   'Access denied.',
   'This live connection belongs to another user.',
