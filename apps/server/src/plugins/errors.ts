@@ -24,8 +24,12 @@ export const errorsPlugin = fp(
       const language = readerLanguage(request);
       if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
-        const detail = translateMessage(error.detail, language);
-        return reply.code(error.statusCode).send(error.errors ? { detail, errors: translateErrors(error.errors, language) } : { detail });
+        if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language) });
+        const errors = translateErrors(error.errors, language);
+        // A detail that lists every field's message (users.service's throwIfAny) is translated message by message.
+        const listsFields = error.detail === Object.values(error.errors).flat().join(' ');
+        const detail = listsFields ? Object.values(errors).flat().join(' ') : translateMessage(error.detail, language);
+        return reply.code(error.statusCode).send({ detail, errors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldErrors = {};
@@ -42,7 +46,8 @@ export const errorsPlugin = fp(
         return reply.code(413).send({ detail: translateMessage(BODY_TOO_LARGE, language) });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+      // Fastify's own 4xx (a body that is not JSON, an unsupported media type): the catalog knows the ones a client meets.
+      if (status >= 400 && status < 500) return reply.code(status).send({ detail: translateMessage(error.message, language) });
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
     });

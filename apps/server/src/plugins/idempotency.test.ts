@@ -63,6 +63,23 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(await subtasksNamed(ctx, 'Frame roof')).toBe(0);
   });
 
+  it('refuses a reused key and a malformed one in the caller’s language', async () => {
+    const crew = await createTeam(ctx.app);
+    const site = await insertWork(ctx.app.db, crew);
+    expect((await callAs(ctx.app, crew.manager, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } })).statusCode).toBe(200);
+    const key = randomUUID();
+    const payload = { major_task_id: site.majorTaskId, name: 'Set formwork', assigned_to_id: crew.member.id, due_date: '2099-08-01' };
+    expect((await createSubtask(ctx, crew.manager, key, payload)).statusCode).toBe(201);
+
+    const reused = await createSubtask(ctx, crew.manager, key, { ...payload, name: 'Strip formwork' });
+    const malformed = await createSubtask(ctx, crew.manager, ' ', payload);
+
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({ detail: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet: Senden Sie zu jeder neuen Anfrage einen neuen Schlüssel.' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'Der Header Idempotency-Key muss 1 bis 255 druckbare ASCII-Zeichen lang sein.' });
+  });
+
   it("keeps another user's identical key apart", async () => {
     const key = randomUUID();
     const payload = { major_task_id: work.majorTaskId, name: 'Hang doors', assigned_to_id: team.member.id, due_date: '2099-08-01' };

@@ -12,11 +12,18 @@ export const de: Catalog = {
   'Invalid value.': 'Ungültiger Wert.',
   'The request body is too large: send at most 1 MB.': 'Die Anfrage ist zu groß: höchstens 1 MB senden.',
   'The request body is nested too deeply.': 'Die Anfrage ist zu tief verschachtelt.',
+  "Body is not valid JSON but content-type is set to 'application/json'": "Die Anfrage ist kein gültiges JSON, obwohl ihr Content-Type 'application/json' lautet",
+  "Body cannot be empty when content-type is set to 'application/json'": "Die Anfrage darf nicht leer sein, wenn ihr Content-Type 'application/json' lautet",
+  'Unsupported Media Type': 'Nicht unterstützter Medientyp',
   'The request {part} is not valid: {reason}': 'Die Anfrage ist ungültig ({part}): {reason}',
   'Access denied.': 'Zugriff verweigert.',
   'This live connection belongs to another user.': 'Diese Live-Verbindung gehört einem anderen Benutzer.',
   'Connect with a WebSocket.': 'Verbinden Sie sich über einen WebSocket.',
   'Sign-up is turned off on this server.': 'Die Registrierung ist auf diesem Server abgeschaltet.',
+  'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': 'Der Header Idempotency-Key muss 1 bis 255 druckbare ASCII-Zeichen lang sein.',
+  'This Idempotency-Key was already used for a different request: send a new key with a new request.':
+    'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet: Senden Sie zu jeder neuen Anfrage einen neuen Schlüssel.',
+  'A request with this Idempotency-Key is still in progress: try again in a moment.': 'Eine Anfrage mit diesem Idempotency-Key läuft noch: Versuchen Sie es gleich noch einmal.',
   'A company with this name already exists.': 'Eine Firma mit diesem Namen gibt es bereits.',
   'Invalid company name or password.': 'Firmenname oder Passwort falsch.',
   'Company not found.': 'Firma nicht gefunden.',
@@ -58,6 +65,12 @@ export const de: Catalog = {
   'This user is not a team member.': 'Dieser Benutzer ist kein Teammitglied.',
   'Performance score must be between 0 and 100.': 'Die Leistungsbewertung muss zwischen 0 und 100 liegen.',
   'Choose who takes over the work.': 'Wählen Sie, wer die Arbeit übernimmt.',
+  'Choose another active manager or team member of your company to take over the work.':
+    'Wählen Sie einen anderen aktiven Bauleiter oder ein anderes aktives Teammitglied Ihrer Firma, das die Arbeit übernimmt.',
+  'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.':
+    'Dieser Benutzer hat 1 offene Teilaufgabe. Wählen Sie, wer seine Arbeit übernimmt (reassign_to), um ihn zu löschen.',
+  'This user has {count} open subtasks. Choose who takes over their work (reassign_to) to delete them.':
+    'Dieser Benutzer hat {count} offene Teilaufgaben. Wählen Sie, wer seine Arbeit übernimmt (reassign_to), um ihn zu löschen.',
   'Project not found.': 'Projekt nicht gefunden.',
   'Major task not found.': 'Hauptaufgabe nicht gefunden.',
   'Subtask not found.': 'Teilaufgabe nicht gefunden.',
@@ -82,6 +95,8 @@ export const de: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Senden Sie den Bauleiter als manager oder als manager_id, nicht mit zwei verschiedenen Werten.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Senden Sie die Hauptaufgabe als major_task oder als major_task_id, nicht mit zwei verschiedenen Werten.',
   'Tasks cannot be created or changed in a completed project.': 'In einem abgeschlossenen Projekt lassen sich keine Aufgaben anlegen oder ändern.',
+  '1 subtask awaits approval. Confirm to complete the project anyway.': '1 Teilaufgabe wartet auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
+  '{count} subtasks await approval. Confirm to complete the project anyway.': '{count} Teilaufgaben warten auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Sie dürfen nur Teilaufgaben ändern, die Ihnen zugewiesen sind, die zu Ihren Projekten gehören oder die Sie selbst vergeben haben.',
   'You can only send your own ongoing task for approval.': 'Sie können nur Ihre eigenen laufenden Aufgaben zur Abnahme einreichen.',

@@ -12,11 +12,18 @@ export const fr: Catalog = {
   'Invalid value.': 'Valeur non valide.',
   'The request body is too large: send at most 1 MB.': 'La requête est trop volumineuse : envoyez au plus 1 Mo.',
   'The request body is nested too deeply.': "La requête comporte trop de niveaux d'imbrication.",
+  "Body is not valid JSON but content-type is set to 'application/json'": "La requête n'est pas un JSON valide alors que son content-type est 'application/json'",
+  "Body cannot be empty when content-type is set to 'application/json'": "La requête ne peut pas être vide lorsque son content-type est 'application/json'",
+  'Unsupported Media Type': 'Type de contenu non pris en charge',
   'The request {part} is not valid: {reason}': "La requête n'est pas valide ({part}) : {reason}",
   'Access denied.': 'Accès refusé.',
   'This live connection belongs to another user.': 'Cette connexion en direct appartient à un autre utilisateur.',
   'Connect with a WebSocket.': 'Connectez-vous par WebSocket.',
   'Sign-up is turned off on this server.': "L'inscription est désactivée sur ce serveur.",
+  'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': "L'en-tête Idempotency-Key doit compter de 1 à 255 caractères ASCII imprimables.",
+  'This Idempotency-Key was already used for a different request: send a new key with a new request.':
+    'Cette Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé avec chaque nouvelle requête.',
+  'A request with this Idempotency-Key is still in progress: try again in a moment.': 'Une requête avec cette Idempotency-Key est encore en cours : réessayez dans un instant.',
   'A company with this name already exists.': 'Une entreprise porte déjà ce nom.',
   'Invalid company name or password.': "Nom d'entreprise ou mot de passe incorrect.",
   'Company not found.': 'Entreprise introuvable.',
@@ -58,6 +65,12 @@ export const fr: Catalog = {
   'This user is not a team member.': "Cet utilisateur n'est pas membre de l'équipe.",
   'Performance score must be between 0 and 100.': 'Le score de performance doit être compris entre 0 et 100.',
   'Choose who takes over the work.': 'Choisissez qui reprend le travail.',
+  'Choose another active manager or team member of your company to take over the work.':
+    "Choisissez un autre chef de chantier ou membre de l'équipe actif de votre entreprise pour reprendre le travail.",
+  'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.':
+    'Cet utilisateur a 1 sous-tâche en cours. Choisissez qui reprend son travail (reassign_to) pour le supprimer.',
+  'This user has {count} open subtasks. Choose who takes over their work (reassign_to) to delete them.':
+    'Cet utilisateur a {count} sous-tâches en cours. Choisissez qui reprend son travail (reassign_to) pour le supprimer.',
   'Project not found.': 'Projet introuvable.',
   'Major task not found.': 'Tâche principale introuvable.',
   'Subtask not found.': 'Sous-tâche introuvable.',
@@ -82,6 +95,8 @@ export const fr: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Envoyez le chef de chantier dans manager ou dans manager_id, pas avec deux valeurs différentes.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Envoyez la tâche principale dans major_task ou dans major_task_id, pas avec deux valeurs différentes.',
   'Tasks cannot be created or changed in a completed project.': 'On ne peut ni créer ni modifier de tâches dans un projet terminé.',
+  '1 subtask awaits approval. Confirm to complete the project anyway.': '1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.',
+  '{count} subtasks await approval. Confirm to complete the project anyway.': '{count} sous-tâches attendent une validation. Confirmez pour terminer quand même le projet.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Vous ne pouvez modifier que les sous-tâches qui vous sont confiées, celles des projets que vous dirigez ou celles que vous avez attribuées.',
   'You can only send your own ongoing task for approval.': 'Vous ne pouvez soumettre à validation que vos propres tâches en cours.',

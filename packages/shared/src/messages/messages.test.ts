@@ -71,6 +71,38 @@ describe('translateMessage', () => {
     }
   });
 
+  it('translates every refusal the server writes (message constants, error and `detail` literals in apps/server/src)', () => {
+    // A `${value}` in a template is taken as a number; the refusals a function builds (counts) are tested beside the function.
+    const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../apps/server/src');
+    const sources = (fs.readdirSync(serverDir, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split(path.sep).some((part) => part === 'test' || part === 'scripts'))
+      .map((file) => fs.readFileSync(path.join(serverDir, file), 'utf8'));
+    const literal = String.raw`(['"\`])((?:(?!\1)[^\n\\])+)\1`;
+    // The errors whose message the caller reads: AppError and its subclasses (lib/errors.ts).
+    const errorsSource = fs.readFileSync(path.join(serverDir, 'lib/errors.ts'), 'utf8');
+    const appErrors = ['AppError', ...[...errorsSource.matchAll(/class (\w+) extends AppError/g)].map((match) => match[1]!)];
+    expect(appErrors).toEqual(expect.arrayContaining(['NotFoundError', 'ConflictError', 'TooManyRequestsError']));
+    const shapes = [
+      // const NOT_FOUND = 'Project not found.'; (kept when it is a sentence: ends with . ? or !)
+      new RegExp(String.raw`\bconst [A-Z][A-Z0-9_]* = ${literal};`, 'g'),
+      // new NotFoundError('…'), new AppError(413, '…'), super(429, `…`), fieldError('field', '…')
+      new RegExp(String.raw`(?:new (?:${appErrors.join('|')})\(|super\(|fieldError\()(?:[\w'.]+, )?${literal}`, 'g'),
+      // { detail: translateMessage('…', …) }, { detail: '…' }, constructor(detail = '…')
+      new RegExp(String.raw`(?:translateMessage\(|detail: |detail = )${literal}`, 'g'),
+    ];
+    const messages = [
+      ...new Set(
+        sources.flatMap((source) => shapes.flatMap((shape) => [...source.matchAll(shape)].map((match) => match[2]!.replace(/\$\{[^}]+\}/g, '100')))),
+      ),
+    ].filter((message) => /^[A-Z].*[.?!]$/.test(message));
+    expect(messages).toEqual(expect.arrayContaining(['User not found.', 'Too many failed attempts. Try again in 100 seconds.', 'Connect with a WebSocket.', 'Not found.']));
+    expect(messages).toEqual(expect.arrayContaining(['Choose another active manager or team member of your company to take over the work.']));
+    expect(messages.length).toBeGreaterThan(40);
+    for (const language of LANGUAGES.filter((language) => language !== 'en')) {
+      expect(messages.filter((message) => translateMessage(message, language) === message)).toEqual([]);
+    }
+  });
+
   it('leaves a text it does not know in English', () => {
     expect(translateMessage('Something nobody wrote down.', 'es')).toBe('Something nobody wrote down.');
   });

@@ -153,6 +153,23 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       });
     });
 
+    it('translates the refusal of a body that cannot be read (not JSON, empty, another media type); English stays as it was', async () => {
+      const post = (headers: Record<string, string>, payload: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress: freshClientAddress(), headers: { 'accept-language': 'de', ...headers }, payload });
+
+      const broken = await post({ 'content-type': 'application/json' }, '{"email":');
+      const empty = await post({ 'content-type': 'application/json' }, '');
+      const xml = await post({ 'content-type': 'application/xml' }, '<login/>');
+      const english = await post({ 'content-type': 'application/json', 'accept-language': 'en' }, '{"email":');
+
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual({ detail: "Die Anfrage ist kein gültiges JSON, obwohl ihr Content-Type 'application/json' lautet" });
+      expect(empty.json()).toEqual({ detail: "Die Anfrage darf nicht leer sein, wenn ihr Content-Type 'application/json' lautet" });
+      expect(xml.statusCode).toBe(415);
+      expect(xml.json()).toEqual({ detail: 'Nicht unterstützter Medientyp' });
+      expect(english.json()).toEqual({ detail: "Body is not valid JSON but content-type is set to 'application/json'" });
+    });
+
     it('keeps the specification’s English texts byte for byte', async () => {
       const { access } = await signedIn(ctx);
 

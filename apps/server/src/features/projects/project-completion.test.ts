@@ -52,6 +52,11 @@ describeEachDatabase('completing a project with subtasks awaiting approval (deci
 
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('1 subtask awaits approval. Confirm to complete the project anyway.');
+
+    expect((await callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { language: 'fr' } })).statusCode).toBe(200);
+    const inFrench = await complete(ctx, team.admin, work.projectId);
+    expect(inFrench.statusCode).toBe(409);
+    expect(inFrench.json()).toEqual({ detail: '1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.' });
   });
 
   it('with confirm_open_work completes it, and its pending subtasks leave every pending list, count and sweep', async () => {

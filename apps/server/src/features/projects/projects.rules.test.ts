@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { END_BEFORE_START } from '@siteboard/shared';
-import { MANAGER_CONFLICT, endDateError, resolveManagerField } from './projects.rules';
+import { END_BEFORE_START, translateMessage } from '@siteboard/shared';
+import { MANAGER_CONFLICT, awaitingApprovalConflict, endDateError, resolveManagerField } from './projects.rules';
 
 describe('resolveManagerField', () => {
   it('takes manager_id, reported under manager_id', () => {
@@ -27,5 +27,15 @@ describe('endDateError', () => {
   });
   it('refuses an end before the start', () => {
     expect(endDateError('2026-02-01', '2026-01-31')).toBe(END_BEFORE_START);
+  });
+});
+
+describe('awaitingApprovalConflict', () => {
+  it('says how many subtasks await approval, in each language with the number kept', () => {
+    expect(awaitingApprovalConflict(1)).toBe('1 subtask awaits approval. Confirm to complete the project anyway.');
+    expect(awaitingApprovalConflict(3)).toBe('3 subtasks await approval. Confirm to complete the project anyway.');
+    expect(translateMessage(awaitingApprovalConflict(1), 'fr')).toBe('1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.');
+    expect(translateMessage(awaitingApprovalConflict(3), 'de')).toBe('3 Teilaufgaben warten auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.');
+    expect(translateMessage(awaitingApprovalConflict(3), 'es')).toBe('Hay 3 subtareas pendientes de aprobación. Confirme para terminar el proyecto de todos modos.');
   });
 });

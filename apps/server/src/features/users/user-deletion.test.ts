@@ -86,6 +86,54 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
   });
 });
 
+describeEachDatabase('deleting a user with open work, in the reader’s language', (ctx) => {
+  const GERMAN_REFUSAL = 'Dieser Benutzer hat 2 offene Teilaufgaben. Wählen Sie, wer seine Arbeit übernimmt (reassign_to), um ihn zu löschen.';
+  const setLanguage = async (team: Team, language: string) =>
+    expect((await callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { language } })).statusCode).toBe(200);
+  const teamWithTwoOpenSubtasks = async () => {
+    const team = await createTeam(ctx.app);
+    const work = await insertWork(ctx.app.db, team);
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, status: 'pending_approval' });
+    return team;
+  };
+
+  it('answers an English-speaking admin in English even when the browser asks for German: a signed-in user’s own language wins (decision 032)', async () => {
+    const team = await teamWithTwoOpenSubtasks();
+
+    const refused = await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/users/${team.member.id}/`, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'This user has 2 open subtasks. Choose who takes over their work (reassign_to) to delete them.' });
+    expect(refused.headers['content-language']).toBe('en');
+    expect(await activeIds(ctx, team)).toContain(team.member.id);
+  });
+
+  it('answers the 409 and a refused heir in the signed-in admin’s own language, whatever the browser asks for', async () => {
+    const team = await teamWithTwoOpenSubtasks();
+    await setLanguage(team, 'de');
+
+    const refused = await remove(ctx, team, team.member.id);
+    const browserSaysFrench = await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/users/${team.member.id}/`, headers: { 'accept-language': 'fr' } });
+    const badHeir = await remove(ctx, team, team.member.id, `?reassign_to=${team.admin.id}`);
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: GERMAN_REFUSAL });
+    expect(refused.headers['content-language']).toBe('de');
+    expect(browserSaysFrench.json()).toEqual({ detail: GERMAN_REFUSAL });
+    expect(badHeir.statusCode).toBe(400);
+    expect(badHeir.json()).toEqual({
+      detail: 'Wählen Sie einen anderen aktiven Bauleiter oder ein anderes aktives Teammitglied Ihrer Firma, das die Arbeit übernimmt.',
+      errors: { reassign_to: ['Wählen Sie einen anderen aktiven Bauleiter oder ein anderes aktives Teammitglied Ihrer Firma, das die Arbeit übernimmt.'] },
+    });
+
+    await setLanguage(team, 'es');
+    expect((await remove(ctx, team, team.member.id)).json()).toEqual({
+      detail: 'Este usuario tiene 2 subtareas pendientes. Elija quién se hace cargo de su trabajo (reassign_to) para eliminarlo.',
+    });
+    expect(await activeIds(ctx, team)).toContain(team.member.id);
+  });
+});
+
 describeEachDatabase('full names', (ctx) => {
   it('are optional, trimmed, at most 120 characters, and shown in user, team and subtask answers', async () => {
     const team = await createTeam(ctx.app);

@@ -1,6 +1,6 @@
-import { MANAGER_REQUIRED } from '@siteboard/shared';
+import { MANAGER_REQUIRED, translateMessage } from '@siteboard/shared';
 import { describe, expect, it } from 'vitest';
-import { MANAGER_INVALID, managerLinkFor, planRoleChange, recodeForRole, userCode } from './users.rules';
+import { MANAGER_INVALID, managerLinkFor, openWorkConflict, planRoleChange, recodeForRole, userCode } from './users.rules';
 
 describe('userCode', () => {
   it('prefixes the role and pads the company number to four digits', () => {
@@ -74,5 +74,15 @@ describe('planRoleChange', () => {
   it('drops the manager of someone who stops being a team member, but still checks a manager id sent with it', () => {
     expect(planRoleChange(3, teamMember, { role: 'manager' })).toEqual({ ok: true, role: 'manager', managerId: null, code: 'MGR-0003', managerToCheck: null, leavesManagerRole: false });
     expect(planRoleChange(3, teamMember, { role: 'manager', manager_id: 8 })).toMatchObject({ ok: true, managerId: null, managerToCheck: 8 });
+  });
+});
+
+describe('openWorkConflict', () => {
+  it('says how many subtasks are open, in each language with the number kept', () => {
+    expect(openWorkConflict(1)).toBe('This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.');
+    expect(openWorkConflict(12)).toBe('This user has 12 open subtasks. Choose who takes over their work (reassign_to) to delete them.');
+    expect(translateMessage(openWorkConflict(1), 'de')).toBe('Dieser Benutzer hat 1 offene Teilaufgabe. Wählen Sie, wer seine Arbeit übernimmt (reassign_to), um ihn zu löschen.');
+    expect(translateMessage(openWorkConflict(12), 'es')).toBe('Este usuario tiene 12 subtareas pendientes. Elija quién se hace cargo de su trabajo (reassign_to) para eliminarlo.');
+    expect(translateMessage(openWorkConflict(12), 'fr')).toBe('Cet utilisateur a 12 sous-tâches en cours. Choisissez qui reprend son travail (reassign_to) pour le supprimer.');
   });
 });

@@ -263,6 +263,19 @@ describeEachDatabase('users API', (ctx) => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ email: [EMAIL_TAKEN], manager_id: [MANAGER_INVALID] });
+      expect(response.json().detail).toBe(`${EMAIL_TAKEN} ${MANAGER_INVALID}`);
+    });
+
+    it('reports both refusals together in the admin’s own language, the detail too', async () => {
+      const admin = await signedInAdmin(ctx);
+      expect((await call(ctx, admin.access, 'PATCH', '/api/profile/', { language: 'de' })).statusCode).toBe(200);
+
+      const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload({ email: admin.company.admin.email, role: 'team_member', manager_id: 999_999 }));
+
+      const taken = 'Diese E-Mail-Adresse ist bereits vergeben. Bitte verwenden Sie eine andere.';
+      const badManager = 'Wählen Sie einen aktiven Bauleiter Ihrer Firma.';
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: `${taken} ${badManager}`, errors: { email: [taken], manager_id: [badManager] } });
     });
 
     it('lets exactly one of several concurrent creations with one e-mail win; the others get the duplicate answer', async () => {
