@@ -74,3 +74,32 @@ export async function userId(api: ApiSession, email: string): Promise<number> {
   const users = await api.get<ApiUser[]>('/api/users/');
   return users.find((user) => user.email === email)!.id;
 }
+
+/** One subtask to hand out: its title, who takes it (an e-mail), due so many days from today, and its priority. */
+export interface WorkItem {
+  name: string;
+  assignee: string;
+  dueInDays: number;
+  priority?: 'low' | 'medium' | 'high';
+}
+
+/**
+ * As `manager`, a major task named `majorTask` in the demo's Riverside Apartments with these subtasks,
+ * as the Create Task screen makes it. Answers each subtask's id by its title.
+ */
+export async function assignWork(manager: ApiSession, majorTask: string, subtasks: WorkItem[]): Promise<Record<string, number>> {
+  const projects = await manager.get<ApiProject[]>('/api/projects/?search=Riverside');
+  const users = await manager.get<ApiUser[]>('/api/users/');
+  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
+    project_id: findByName(projects, 'Riverside Apartments').id,
+    name: majorTask,
+    description: '',
+    subtasks: subtasks.map((item) => ({
+      name: item.name,
+      assigned_to_id: users.find((user) => user.email === item.assignee)!.id,
+      due_date: dayFromToday(item.dueInDays),
+      priority: item.priority ?? 'medium',
+    })),
+  });
+  return Object.fromEntries(created.subtasks.map((subtask) => [subtask.name, subtask.id]));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../test';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
+import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 
 /** The user list call, whatever its filters and page (not a call about one user). */
@@ -188,14 +188,7 @@ test("deleting a team member with open work hands it to whoever the admin picks 
   const managerId = await userId(admin, DEMO.accounts.manager);
   await admin.post('/api/users/', { email: leaving, password: DEMO.password, role: 'team_member', manager_id: managerId });
   const manager = await apiSignIn(request, 'manager');
-  const projects = await manager.get<ApiProject[]>('/api/projects/');
-  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Lift ${stamp}`,
-    description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(manager, leaving), due_date: dayFromToday(5), priority: 'medium' }],
-  });
-  const subtaskId = findByName(created.subtasks, title).id;
+  const subtaskId = (await assignWork(manager, `Lift ${stamp}`, [{ name: title, assignee: leaving, dueInDays: 5 }]))[title];
 
   await signIn(page, 'admin');
   await userRow(page, leaving).getByRole('button', { name: `Delete ${leaving}` }).click();

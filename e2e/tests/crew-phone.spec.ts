@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { assignWork, apiSignIn, userId } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 
 /**
@@ -13,14 +13,7 @@ test('on a phone the member sees their task above the fold and the notification 
   const admin = await apiSignIn(request, 'admin');
   await admin.post('/api/users/', { email, password: DEMO.password, role: 'team_member', manager_id: await userId(admin, DEMO.accounts.manager), full_name: 'Ana Ortiz' });
   const manager = await apiSignIn(request, 'manager');
-  const projects = await manager.get<ApiProject[]>('/api/projects/');
-  const created = await manager.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Trench ${stamp}`,
-    description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(manager, email), due_date: dayFromToday(1), priority: 'high' }],
-  });
-  const subtaskId = findByName(created.subtasks, title).id;
+  const subtaskId = (await assignWork(manager, `Trench ${stamp}`, [{ name: title, assignee: email, dueInDays: 1, priority: 'high' }]))[title];
 
   await signIn(page, 'team_member', email);
   // Their tasks come first: the row is on screen without scrolling.

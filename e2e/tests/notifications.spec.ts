@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '../test';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { assignWork, apiSignIn, dayFromToday } from '../api-helpers';
 import { openProject, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
@@ -23,14 +23,7 @@ async function clearBadge(page: Page) {
 
 /** The manager assigns member1 a new subtask through the API. */
 async function assignToMember(request: APIRequestContext, title: string) {
-  const managerApi = await apiSignIn(request, 'manager');
-  const projects = await managerApi.get<ApiProject[]>('/api/projects/');
-  await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Live ${title}`,
-    description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(managerApi, 'member1@example.com'), due_date: dayFromToday(2), priority: 'high' }],
-  });
+  await assignWork(await apiSignIn(request, 'manager'), `Live ${title}`, [{ name: title, assignee: 'member1@example.com', dueInDays: 2, priority: 'high' }]);
 }
 
 test('a subtask travels manager → team member → manager → team member, each badge rising live', async ({ browser, page: setup }) => {

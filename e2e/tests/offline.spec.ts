@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../test';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
+import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
 import { signIn } from '../fixtures';
 
 /** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
@@ -28,15 +28,8 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   const gone = `Grout the tunnel ring ${stamp}`;
   // The manager's calls go on their own connection: the phone's context is offline for a while.
   const managerApi = await apiSignIn(request, 'manager');
-  const memberId = await userId(managerApi, 'member1@example.com');
-  const projects = await managerApi.get<ApiProject[]>('/api/projects/');
-  const created = await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Offline ${stamp}`,
-    description: '',
-    subtasks: [title, gone].map((name) => ({ name, assigned_to_id: memberId, due_date: dayFromToday(2), priority: 'high' })),
-  });
-  const subtaskId = findByName(created.subtasks, title).id;
+  const ids = await assignWork(managerApi, `Offline ${stamp}`, [title, gone].map((name) => ({ name, assignee: 'member1@example.com', dueInDays: 2, priority: 'high' as const })));
+  const subtaskId = ids[title]!;
 
   // One visit online: the service worker keeps the app, IndexedDB the answers.
   await signIn(page, 'team_member');
@@ -70,7 +63,7 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (3)');
-  await managerApi.patch(`/api/subtasks/${findByName(created.subtasks, gone).id}/`, { assigned_to_id: await userId(managerApi, 'member2@example.com') });
+  await managerApi.patch(`/api/subtasks/${ids[gone]}/`, { assigned_to_id: await userId(managerApi, 'member2@example.com') });
 
   // Back online: the first send goes through; the refused one stays, with the server's reason, until discarded.
   await context.setOffline(false);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '../test';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { assignWork, apiSignIn } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
 
 /** Two small photos of the finished work, as a phone's camera roll would hand them over. */
@@ -27,13 +27,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   const title = `Pour footing B ${Date.now().toString(36)}`;
   const reason = 'Rebar spacing wrong at grid C';
   const managerApi = await apiSignIn(request, 'manager');
-  const projects = await managerApi.get<ApiProject[]>('/api/projects/?search=Riverside');
-  const created = await managerApi.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Foundations ${title}`,
-    description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(managerApi, DEMO.accounts.team_member), due_date: dayFromToday(3), priority: 'high' }],
-  });
+  const ids = await assignWork(managerApi, `Foundations ${title}`, [{ name: title, assignee: DEMO.accounts.team_member, dueInDays: 3, priority: 'high' }]);
 
   // The crew member, on a phone: two photos and a note, sent for approval from My Tasks.
   const member = await signedInPage(browser, 'team_member', true);
@@ -97,6 +91,6 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await manager.getByRole('button', { name: /^Pending Approvals/ }).click();
   await pending.getByRole('button', { name: 'Approve Task' }).click();
   await expect(manager.getByText('Task approved successfully!')).toBeVisible();
-  await manager.goto(`${new URL(manager.url()).pathname}?subtask=${findByName(created.subtasks, title).id}`);
+  await manager.goto(`${new URL(manager.url()).pathname}?subtask=${ids[title]}`);
   await expect(manager.getByRole('dialog', { name: title }).getByRole('list', { name: 'Timeline' }).getByText(`${DEMO.accounts.manager} approved it`)).toBeVisible();
 });

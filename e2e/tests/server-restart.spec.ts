@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiSignIn, dayFromToday, findByName, userId, type ApiMajorTask, type ApiProject } from '../api-helpers';
+import { assignWork, apiSignIn } from '../api-helpers';
 import { signIn } from '../fixtures';
 
 /**
@@ -58,14 +58,7 @@ test.afterAll(async () => {
 
 async function assignToMember(title: string) {
   const request = await playwrightRequest.newContext({ baseURL });
-  const manager = await apiSignIn(request, 'manager');
-  const projects = await manager.get<ApiProject[]>('/api/projects/');
-  await manager.post<ApiMajorTask>('/api/major-tasks/', {
-    project_id: findByName(projects, 'Riverside Apartments').id,
-    name: `Restart ${title}`,
-    description: '',
-    subtasks: [{ name: title, assigned_to_id: await userId(manager, 'member1@example.com'), due_date: dayFromToday(3), priority: 'medium' }],
-  });
+  await assignWork(await apiSignIn(request, 'manager'), `Restart ${title}`, [{ name: title, assignee: 'member1@example.com', dueInDays: 3 }]);
   await request.dispose();
 }
 
