@@ -114,6 +114,23 @@ describeEachDatabase('demo data', (ctx) => {
     expect(Object.keys(perNotification)).toHaveLength(await rowCount(ctx, notifications));
   });
 
+  it("shows a German reader the demo notifications in German", async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      remoteAddress: freshClientAddress(),
+      payload: { email: 'member1@example.com', password: DEMO_PASSWORD, role: 'team_member', company_id: first.companyId },
+    });
+    const headers = { authorization: `Bearer ${login.json().access}` };
+    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/profile/', headers, payload: { language: 'de' } })).statusCode).toBe(200);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications/', headers });
+
+    expect(list.json().map((record: { notification: { message: string } }) => record.notification.message)).toEqual([
+      'manager1@example.com hat Ihnen „Frame ground floor walls“ (Riverside Apartments) zugewiesen, fällig am 15.06.2026',
+    ]);
+  });
+
   it('lets the printed accounts sign in with the printed passwords', async () => {
     const verified = await ctx.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import { signup } from '../features/companies/companies.service';
 import { insertUser } from '../features/users/users.queries';
 import { userCode } from '../features/users/users.rules';
 import { hashPassword } from '../lib/passwords';
+import { englishText, params, type NotificationParams } from '../features/notifications/notifications.rules';
 
 export const DEMO_COMPANY_NAME = 'SiteBoard Demo';
 export const DEMO_COMPANY_PASSWORD = 'demo-company';
@@ -181,8 +182,9 @@ const PROJECTS: ProjectPlan[] = [
 ];
 
 interface NotificationPlan {
-  type: string;
-  message: string;
+  type: 'task_assignment' | 'task_submission' | 'task_approved' | 'task_declined' | 'deadline_reminder' | 'approval_delay';
+  /** What the decliner wrote, for task_declined. */
+  reason?: string;
   /** The author shown: a person (by e-mail) for task events, "System" for the sweeps. */
   createdBy: PersonKey | 'System';
   subtask: string;
@@ -192,14 +194,40 @@ interface NotificationPlan {
 }
 
 const NOTIFICATIONS: NotificationPlan[] = [
-  { type: 'task_assignment', message: 'You have been assigned a new task: Frame ground floor walls', createdBy: 'manager1', subtask: 'Frame ground floor walls', recipients: ['member1'], daysAgo: 5, read: true },
-  { type: 'task_assignment', message: 'You have been assigned a new task: Review structural drawings', createdBy: 'manager1', subtask: 'Review structural drawings', recipients: ['manager2'], daysAgo: 2, read: false },
-  { type: 'task_submission', message: 'Install floor joists was sent for approval by member2@example.com', createdBy: 'member2', subtask: 'Install floor joists', recipients: ['manager1'], daysAgo: 1, read: false },
-  { type: 'task_approved', message: 'Your task Pour foundation slab was approved', createdBy: 'manager1', subtask: 'Pour foundation slab', recipients: ['member2'], daysAgo: 3, read: true },
-  { type: 'task_declined', message: 'Your task Photograph corrosion was declined: more close-ups of the south pier, please', createdBy: 'manager2', subtask: 'Photograph corrosion', recipients: ['member6'], daysAgo: 2, read: false },
-  { type: 'deadline_reminder', message: 'Order roof trusses is due tomorrow', createdBy: 'System', subtask: 'Order roof trusses', recipients: ['member3'], daysAgo: 0, read: false },
-  { type: 'approval_delay', message: 'Survey bearings has been waiting for approval for more than 48 hours', createdBy: 'System', subtask: 'Survey bearings', recipients: ['manager2'], daysAgo: 0, read: false },
+  { type: 'task_assignment', createdBy: 'manager1', subtask: 'Frame ground floor walls', recipients: ['member1'], daysAgo: 5, read: true },
+  { type: 'task_assignment', createdBy: 'manager1', subtask: 'Review structural drawings', recipients: ['manager2'], daysAgo: 2, read: false },
+  { type: 'task_submission', createdBy: 'member2', subtask: 'Install floor joists', recipients: ['manager1'], daysAgo: 1, read: false },
+  { type: 'task_approved', createdBy: 'manager1', subtask: 'Pour foundation slab', recipients: ['member2'], daysAgo: 3, read: true },
+  { type: 'task_declined', reason: 'more close-ups of the south pier, please', createdBy: 'manager2', subtask: 'Photograph corrosion', recipients: ['member6'], daysAgo: 2, read: false },
+  { type: 'deadline_reminder', createdBy: 'System', subtask: 'Order roof trusses', recipients: ['member3'], daysAgo: 0, read: false },
+  { type: 'approval_delay', createdBy: 'System', subtask: 'Survey bearings', recipients: ['manager2'], daysAgo: 0, read: false },
 ];
+
+/**
+ * A demo notification's params, as the app writes them for the same event: each reader then sees
+ * it in their own language (a row without params stays English).
+ */
+function notificationParams(plan: NotificationPlan, now: Date): NotificationParams {
+  const project = PROJECTS.find((candidate) => candidate.majorTasks.some((task) => task.subtasks.some((subtask) => subtask.name === plan.subtask)))!;
+  const subtask = project.majorTasks.flatMap((task) => task.subtasks).find((candidate) => candidate.name === plan.subtask)!;
+  const task = { name: subtask.name, projectName: project.name };
+  const actor = plan.createdBy === 'System' ? 'System' : emailOf(plan.createdBy);
+  const due = dayFrom(now, subtask.due);
+  switch (plan.type) {
+    case 'task_assignment':
+      return params.taskAssignment(actor, task, due);
+    case 'task_submission':
+      return params.taskSubmission(actor, task);
+    case 'task_approved':
+      return params.taskApproved(actor, task);
+    case 'task_declined':
+      return params.taskDeclined(actor, task, plan.reason);
+    case 'deadline_reminder':
+      return params.deadlineReminder(task, due);
+    case 'approval_delay':
+      return params.approvalDelay(task, emailOf(subtask.assignee), 48);
+  }
+}
 
 /**
  * Creates the demo company with people, projects in every status, tasks in every state and a few
@@ -312,12 +340,14 @@ function subtaskRow(plan: SubtaskPlan, majorTaskId: number, context: TaskContext
 async function createNotifications(tx: Tx, companyId: number, people: People, subtaskIds: Map<string, number>, now: Date) {
   for (const plan of NOTIFICATIONS) {
     const createdAt = timeFrom(now, -plan.daysAgo);
+    const planParams = notificationParams(plan, now);
     const [notification] = await tx
       .insert(notifications)
       .values({
         companyId,
         type: plan.type,
-        message: plan.message,
+        message: englishText(plan.type, planParams),
+        params: planParams,
         createdBy: plan.createdBy === 'System' ? 'System' : emailOf(plan.createdBy),
         subtaskId: subtaskIds.get(plan.subtask),
         createdAt,

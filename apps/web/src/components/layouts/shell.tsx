@@ -85,7 +85,8 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           >
             <MenuIcon />
           </Button>
-          <div className="min-w-0 flex-1 truncate text-sm font-semibold text-ink sm:text-base">{headerStart}</div>
+          {/* Two lines at phone width: "SiteBoard Demo" beside the tools would otherwise lose its last word. */}
+          <div className="line-clamp-2 min-w-0 flex-1 break-words text-sm leading-tight font-semibold text-ink sm:text-base">{headerStart}</div>
           {/* At phone width German's and French's longer words still fit: tighter gaps, and the tools never shrink. */}
           <div className="flex shrink-0 items-center gap-1 sm:gap-3">
             <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none sm:px-2')} />
