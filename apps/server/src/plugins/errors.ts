@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
 import { AppError, TooManyRequestsError, type FieldErrors } from '../lib/errors';
 import { drainRequestBody } from './body';
-import { readerLanguage } from './language';
+import { readerLanguage } from '../lib/language';
 
 const BODY_FIELD = 'non_field_errors';
 

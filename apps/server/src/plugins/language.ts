@@ -1,16 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { negotiateLanguage, type Language } from '@siteboard/shared';
+import { readerLanguage } from '../lib/language';
 
 const API_PREFIXES = ['/api/', '/projects/api/'];
-
-/**
- * Whose language an answer is written in: the signed-in user's own, else the browser's
- * (`Accept-Language`), else English (decision record 032).
- */
-export function readerLanguage(request: FastifyRequest): Language {
-  return request.user?.language ?? negotiateLanguage(request.headers['accept-language']);
-}
 
 /** Every API answer says which language its texts are in; one that followed Accept-Language varies by it. */
 export const languagePlugin = fp(

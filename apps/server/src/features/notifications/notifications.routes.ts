@@ -12,7 +12,7 @@ import {
   notificationRecordSchema,
   translateMessage,
 } from '@siteboard/shared';
-import { readerLanguage } from '../../plugins/language';
+import { readerLanguage } from '../../lib/language';
 import { authenticateLiveConnection, type LiveLogin } from './notifications.live';
 import { listNotifications, markRead } from './notifications.service';
 
