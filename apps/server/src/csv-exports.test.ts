@@ -87,6 +87,21 @@ describeEachDatabase('CSV exports', (ctx) => {
       });
     });
 
+    it("is headed in the reader's language: the user's own once chosen, Accept-Language before", async () => {
+      const setLanguage = (language: string) => callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { language } });
+      expect((await setLanguage('de')).statusCode).toBe(200);
+      try {
+        const german = await csvFrom(ctx, team.admin, '/api/projects/?format=csv', { 'accept-language': 'fr' });
+        expect(german.header).toEqual(['ID', 'Name', 'Beschreibung', 'Baubeginn', 'Fertigstellung', 'Bauleiter', 'Status']);
+        // The values stay as the API carries them: only the headings are words.
+        expect(german.records.find((record) => record.Name === 'Bâtiment Süd, "Nord"')?.Status).toBe('ongoing');
+        const appraisal = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
+        expect(appraisal.header).toEqual(['Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig']);
+      } finally {
+        expect((await setLanguage('en')).statusCode).toBe(200);
+      }
+    });
+
     it('takes the same filters and order as the list', async () => {
       for (const query of ['status=completed', 'status=ongoing,planned&search=site%200', 'search=nothing-like-this']) {
         const { records } = await csvFrom(ctx, team.member, `/api/projects/?${query}&format=csv`);

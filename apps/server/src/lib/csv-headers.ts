@@ -1,13 +1,15 @@
+import { t, type Language, type MessageKey } from '@siteboard/shared';
+
 /**
- * The header of every CSV column, by column id: the one place their words live. English for now;
- * a translation plugs in here, keyed the same way (a column id is never shown).
+ * The header of every CSV column, by column id: the one place their words live, as keys of the
+ * shared catalog, so a file is headed in its reader's language (a column id is never shown).
  */
 const CSV_HEADERS = {
   id: 'ID',
   name: 'Name',
   description: 'Description',
-  startDate: 'Start Date',
-  endDate: 'End Date',
+  startDate: 'Start Date|project',
+  endDate: 'End Date|project',
   status: 'Status',
   manager: 'Manager',
   project: 'Project',
@@ -32,8 +34,8 @@ const CSV_HEADERS = {
   ongoingTasks: 'Ongoing Tasks',
   pendingApprovalTasks: 'Pending Approval Tasks',
   overdueTasks: 'Overdue Tasks',
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 export type CsvColumnId = keyof typeof CSV_HEADERS;
 
-export const csvHeader = (id: CsvColumnId): string => CSV_HEADERS[id];
+export const csvHeader = (id: CsvColumnId, language: Language): string => t(language, CSV_HEADERS[id]);

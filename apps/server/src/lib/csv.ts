@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
+import { readerLanguage } from './language';
 import { csvHeader, type CsvColumnId } from './csv-headers';
 
 const CSV_MEDIA_TYPE = 'text/csv';
@@ -62,7 +63,8 @@ export async function sendCsv<Row>(reply: FastifyReply, file: CsvFile<Row>): Pro
   const batches = file.batches[Symbol.asyncIterator]();
   const first = await batches.next();
   async function* records() {
-    yield file.columns.map((column) => csvHeader(column.id));
+    const language = readerLanguage(reply.request);
+    yield file.columns.map((column) => csvHeader(column.id, language));
     for (let batch = first; !batch.done; batch = await batches.next()) {
       for (const row of batch.value) yield file.columns.map((column) => column.value(row));
     }

@@ -213,6 +213,27 @@ export const writtenTexts = [
   'Appraisal Report · {name} · {period}',
   '{company} · Appraisal report for {name}',
   'Page {page} of {count}',
+  // CSV column headers (lib/csv-headers.ts) not already above
+  'ID',
+  'Name',
+  // A project's dates (a date filter's From / To reads otherwise)
+  'Start Date|project',
+  'End Date|project',
+  'Subtask Title',
+  'Assignee',
+  'Assigned By',
+  'Priority',
+  'Created At',
+  'Sent for Approval At',
+  'Completed At',
+  'Ongoing Task Names',
+  'Person',
+  'Efficiency Score (%)',
+  'Total Tasks',
+  'Completed Tasks',
+  'Ongoing Tasks',
+  'Pending Approval Tasks',
+  'Overdue Tasks',
 ] as const;
 
 /**

@@ -121,7 +121,7 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(first).toContain('Teammitglied');
     expect(first).toContain('05.01.2026 bis 31.12.2099');
     // The undated subtask falls outside any range.
-    expect(first).toContain('Aufgaben gesamt 7 Abgeschlossen 3 In Arbeit 2 Zur Abnahme 2 Überfällig 2');
+    expect(first).toContain('Aufgaben gesamt 7 Erledigt 3 In Arbeit 2 Zur Abnahme 2 Überfällig 2');
     expect(first).toContain('43 %');
     expect(first).toContain('3 von 7 Aufgaben abgeschlossen');
     expect(first.replace(/\s/g, '')).toContain('SOFORTABGENOMMENk.A.');
