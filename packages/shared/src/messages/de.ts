@@ -225,4 +225,9 @@ export const de: Catalog = {
   'Ongoing Tasks': 'Aufgaben in Arbeit',
   'Pending Approval Tasks': 'Aufgaben zur Abnahme',
   'Overdue Tasks': 'Überfällige Aufgaben',
+  'SiteBoard tasks': 'SiteBoard-Aufgaben',
+  'Status: ongoing': 'Status: in Arbeit',
+  'Status: waiting for approval': 'Status: zur Abnahme',
+  'Approve: {name}': 'Abnehmen: {name}',
+  'Assigned to {email}': 'Zuständig: {email}',
 };

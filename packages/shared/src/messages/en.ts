@@ -213,6 +213,12 @@ export const writtenTexts = [
   'Appraisal Report · {name} · {period}',
   '{company} · Appraisal report for {name}',
   'Page {page} of {count}',
+  // The calendar feed (features/calendar/calendar.ics.ts)
+  'SiteBoard tasks',
+  'Status: ongoing',
+  'Status: waiting for approval',
+  'Approve: {name}',
+  'Assigned to {email}',
   // CSV column headers (lib/csv-headers.ts) not already above
   'ID',
   'Name',

@@ -224,4 +224,9 @@ export const es: Catalog = {
   'Ongoing Tasks': 'Tareas en curso',
   'Pending Approval Tasks': 'Tareas por aprobar',
   'Overdue Tasks': 'Tareas atrasadas',
+  'SiteBoard tasks': 'Tareas de SiteBoard',
+  'Status: ongoing': 'Estado: en curso',
+  'Status: waiting for approval': 'Estado: por aprobar',
+  'Approve: {name}': 'Aprobar: {name}',
+  'Assigned to {email}': 'Asignada a {email}',
 };

@@ -225,4 +225,9 @@ export const fr: Catalog = {
   'Ongoing Tasks': 'Tâches en cours',
   'Pending Approval Tasks': 'Tâches à valider',
   'Overdue Tasks': 'Tâches en retard',
+  'SiteBoard tasks': 'Tâches SiteBoard',
+  'Status: ongoing': 'Statut : en cours',
+  'Status: waiting for approval': 'Statut : à valider',
+  'Approve: {name}': 'Valider : {name}',
+  'Assigned to {email}': 'Attribuée à {email}',
 };

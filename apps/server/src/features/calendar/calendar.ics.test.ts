@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nextDay, renderFeed } from './calendar.ics';
 import type { FeedEntry, FeedOwner } from './calendar.queries';
 
-const owner: FeedOwner = { userId: 1, nonce: 'n', role: 'team_member', timezone: 'Pacific/Kiritimati' };
+const owner: FeedOwner = { userId: 1, nonce: 'n', role: 'team_member', timezone: 'Pacific/Kiritimati', language: 'en' };
 const entry: FeedEntry = {
   id: 9,
   name: 'Pour the slab',

@@ -1,17 +1,15 @@
 import ical from 'ical-generator';
+import { t } from '@siteboard/shared';
 import { subtaskLink } from './calendar.rules';
 import type { FeedEntry, FeedOwner } from './calendar.queries';
 
-export const FEED_NAME = 'SiteBoard tasks';
-/** An event's first line of description: where the subtask sits. */
-export const FEED_PLACE = '{project} › {majorTask}';
-export const FEED_STATUS: Record<FeedEntry['status'], string> = {
+/** An event's first line of description: where the subtask sits (names only, no words). */
+const FEED_PLACE = '{project} › {majorTask}';
+/** Each open status as the event's description says it (keys of the shared catalog). */
+const FEED_STATUS = {
   ongoing: 'Status: ongoing',
   pending_approval: 'Status: waiting for approval',
-};
-/** The title of a subtask that waits for the feed owner's decision, not their own work. */
-export const FEED_APPROVAL_TITLE = 'Approve: {name}';
-export const FEED_ASSIGNEE = 'Assigned to {email}';
+} as const satisfies Record<FeedEntry['status'], string>;
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
@@ -31,15 +29,17 @@ const REFRESH_SECONDS = 15 * 60;
  * only from what it is given, so the same feed gives the same text, byte for byte (the ETag relies on it).
  */
 export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: string): string {
-  const calendar = ical({ name: FEED_NAME, prodId: { company: 'SiteBoard', product: 'Calendar feed', language: 'EN' }, ttl: REFRESH_SECONDS });
+  // The owner's words: a calendar app shows them as they are written, in the owner's language.
+  const words = owner.language;
+  const calendar = ical({ name: t(words, 'SiteBoard tasks'), prodId: { company: 'SiteBoard', product: 'Calendar feed', language: words.toUpperCase() }, ttl: REFRESH_SECONDS });
   // All-day events are dates, the same in every zone; the zone tells calendar apps how to show the
   // feed. It is not set as the calendar's zone: ical-generator would then write dates and
   // stamps in the server process's local time.
   calendar.x('X-WR-TIMEZONE', owner.timezone);
   for (const entry of entries) {
     const link = subtaskLink(origin, owner.role, entry.id);
-    const lines = [fill(FEED_PLACE, { project: entry.project, majorTask: entry.majorTask }), FEED_STATUS[entry.status]];
-    if (!entry.mine && entry.assignee) lines.push(fill(FEED_ASSIGNEE, { email: entry.assignee }));
+    const lines = [fill(FEED_PLACE, { project: entry.project, majorTask: entry.majorTask }), t(words, FEED_STATUS[entry.status])];
+    if (!entry.mine && entry.assignee) lines.push(t(words, 'Assigned to {email}', { email: entry.assignee }));
     lines.push(link);
     calendar.createEvent({
       id: `subtask-${entry.id}@siteboard`,
@@ -48,7 +48,8 @@ export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: strin
       start: entry.dueDate,
       end: nextDay(entry.dueDate),
       stamp: entry.changedAt,
-      summary: entry.mine ? entry.name : fill(FEED_APPROVAL_TITLE, { name: entry.name }),
+      // A subtask that waits for the owner's decision, not their own work.
+      summary: entry.mine ? entry.name : t(words, 'Approve: {name}', { name: entry.name }),
       description: lines.join('\n'),
       url: link,
     });

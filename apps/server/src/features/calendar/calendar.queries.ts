@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role, SubtaskStatus } from '@siteboard/shared';
+import type { Role, SubtaskStatus, Language } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
 import { builtOncePerDatabase } from '../../db/statements';
 import { calendarFeeds } from '../../db/schema/calendar';
@@ -61,8 +61,10 @@ export interface FeedOwner {
   userId: number;
   nonce: string;
   role: Role;
-  /** The owner's time zone: the company's, until users have one of their own. */
+  /** The owner's time zone: their own, else the company's. */
   timezone: string;
+  /** The language the feed's words are written in: the owner's. */
+  language: Language;
 }
 
 /** One subtask of a feed. */
@@ -97,7 +99,9 @@ const feedStatement = builtOncePerDatabase((db) => {
         nonce: calendarFeeds.nonce,
         withApprovals: sql<boolean>`(${calendarFeeds.includeTeamApprovals} and ${users.role} = 'manager')`.as('with_approvals'),
         role: users.role,
-        timezone: companies.timezone,
+        // The owner's own zone, else the company's; the feed's words in the owner's language.
+        timezone: sql<string>`coalesce(${users.timezone}, ${companies.timezone})`.as('timezone'),
+        language: sql<Language>`${users.language}`.as('language'),
       })
       .from(calendarFeeds)
       .innerJoin(users, and(eq(users.id, calendarFeeds.userId), eq(users.companyId, calendarFeeds.companyId), isNull(users.deletedAt)))
@@ -147,6 +151,7 @@ const feedStatement = builtOncePerDatabase((db) => {
       nonce: owner.nonce,
       role: owner.role,
       timezone: owner.timezone,
+      language: owner.language,
       entry: {
         id: entries.id,
         name: entries.name,
@@ -170,7 +175,7 @@ export async function readFeed(db: DbOrTx, tokenHash: string): Promise<{ owner: 
   const rows = await feedStatement(db).execute({ tokenHash });
   const [first] = rows;
   if (!first) return undefined;
-  const owner = { userId: first.userId, nonce: first.nonce, role: first.role, timezone: first.timezone };
+  const owner = { userId: first.userId, nonce: first.nonce, role: first.role, timezone: first.timezone, language: first.language };
   // With no subtask the one row is the owner's, its entry fields null (the left join).
   const entries = rows.flatMap((row) => (row.entry === null ? [] : [row.entry]));
   return { owner, entries };

@@ -146,6 +146,24 @@ describeEachDatabase('calendar feed API', (ctx) => {
     );
   });
 
+  it("speaks the owner's language and keeps to the owner's own time zone; the ETag changes with them", async () => {
+    const feed = await turnOn(ctx, team.manager);
+    const english = await ctx.app.inject({ method: 'GET', url: new URL(feed.url).pathname });
+    const profile = (payload: object) => callAs(ctx.app, team.manager, { method: 'PATCH', url: '/api/profile/', payload });
+    expect((await profile({ language: 'de', timezone: 'Pacific/Pago_Pago' })).statusCode).toBe(200);
+    try {
+      const german = await ctx.app.inject({ method: 'GET', url: new URL(feed.url).pathname, headers: { 'if-none-match': english.headers.etag as string } });
+      expect(german.statusCode).toBe(200);
+      expect(german.body).toContain('X-WR-CALNAME:SiteBoard-Aufgaben');
+      expect(german.body).toContain('X-WR-TIMEZONE:Pacific/Pago_Pago');
+      const { events } = await eventsAt(ctx, feed.url);
+      expect(events.map((event) => event.summary)).toEqual([`Abnehmen: ${names.pendingInManagersProject}`, `Abnehmen: ${names.pendingAssignedByManager}`, names.managersOwn]);
+      expect(events[0]!.description).toContain(`Status: zur Abnahme\nZuständig: ${team.otherMember.email}\n`);
+    } finally {
+      expect((await profile({ language: 'en', timezone: null })).statusCode).toBe(200);
+    }
+  });
+
   it('refuses the approvals option to anyone but a manager, and changes nothing', async () => {
     for (const caller of [team.member, team.admin]) {
       const before = await callAs(ctx.app, caller, { method: 'GET', url: FEED });
