@@ -1,6 +1,6 @@
 import { expect, test } from '../test';
 import { assignWork, apiSignIn, userId } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, openProject, saveScreenshot, signIn } from '../fixtures';
 
 /**
  * A crew member on a phone: the manager assigns work, the member's dashboard shows their tasks
@@ -34,4 +34,17 @@ test('on a phone the member sees their task above the fold and the notification 
   await page.getByTestId('notification-item').filter({ hasText: `assigned you '${title}'` }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`[?&]subtask=${subtaskId}(&|$)`));
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // In the project browser too, their own task is one tap from Send for Approval.
+  await page.goto('/team-member/projects');
+  await openProject(page, 'Riverside Apartments');
+  await page.getByRole('button', { name: new RegExp(`Trench ${stamp}`) }).click();
+  const inProject = page.getByRole('row').filter({ hasText: title }).or(page.getByRole('listitem').filter({ hasText: title })).last();
+  await inProject.getByRole('button', { name: 'Send for Approval' }).click();
+  const send = page.getByRole('dialog', { name: 'Send for approval' });
+  await send.getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByText('Task sent for approval!')).toBeVisible();
+  await expect(inProject.getByRole('button', { name: 'Send for Approval' })).toHaveCount(0);
 });

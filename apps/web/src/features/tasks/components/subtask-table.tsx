@@ -1,6 +1,8 @@
-import { SUBTASK_STATUSES, type Subtask, type SubtaskStatus } from '@siteboard/shared';
+import { canSubmitSubtask, SUBTASK_STATUSES, subtaskParties, type Subtask, type SubtaskStatus } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/ui/badges';
+import { useAuth } from '../../../lib/auth';
+import { SendForApprovalButton } from './send-for-approval';
 import { SubtaskListTable } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
 
@@ -8,11 +10,13 @@ const STATUS_TEXTS = { success: 'taskBoard.statusUpdated', failure: 'taskBoard.s
 
 /**
  * A major task's subtasks. Where `canChange` allows, the status is a dropdown that saves at once;
- * it holds the chosen value until the screen's data has reloaded.
+ * it holds the chosen value until the screen's data has reloaded. The assignee's own ongoing work
+ * has Send for Approval (with photos and a note) right there, as on every list of theirs.
  */
 export function SubtaskTable({ subtasks, canChange }: { subtasks: Subtask[]; canChange: (subtask: Subtask) => boolean }) {
   const { t } = useTranslation();
   const { change, saving, message } = useSubtaskStatusChange();
+  const { user } = useAuth();
 
   const renderStatus = (subtask: Subtask) =>
     canChange(subtask) ? (
@@ -29,6 +33,8 @@ export function SubtaskTable({ subtasks, canChange }: { subtasks: Subtask[]; can
           </option>
         ))}
       </select>
+    ) : user && canSubmitSubtask(user, subtaskParties(subtask)) ? (
+      <SendForApprovalButton subtask={subtask} send={change} busy={saving !== null} />
     ) : (
       <StatusBadge status={subtask.status} />
     );
