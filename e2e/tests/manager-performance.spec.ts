@@ -69,6 +69,8 @@ test('team performance: the spec messages for a missing endpoint, refusals, fail
   await page.route(report, (route) => route.fulfill({ status: 404, json: { detail: 'Not found.' } }));
   await page.goto('/team-performance');
   await expect(page.getByRole('alert')).toHaveText('Appraisal report endpoint not found. Please ensure the API is configured.');
+  // The spec's second path for the screen marks its sidebar entry too.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Team Member Performance' })).toHaveAttribute('aria-current', 'page');
 
   await page.unroute(report);
   await page.route(report, (route) => route.fulfill({ status: 403, json: { detail: 'No.' } }));

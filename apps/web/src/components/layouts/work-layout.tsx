@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../ui/button';
 import { Icon, type IconName } from '../ui/icons';
@@ -10,13 +10,14 @@ type Area = 'manager' | 'team-member';
 
 const AVATAR: Record<Area, string> = { manager: 'M', 'team-member': 'TM' };
 
-const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boolean }[]> = {
+/** `alias`: another path of the same screen (the spec names two for team performance), marked as this entry. */
+const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boolean; alias?: string }[]> = {
   manager: [
     { to: '/manager', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
     { to: '/manager/projects', label: 'manager.nav.projects', icon: 'projects' },
     { to: '/manager/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
     { to: '/manager/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
-    { to: '/manager/team-assignments', label: 'manager.nav.performance', icon: 'performance' },
+    { to: '/manager/team-assignments', label: 'manager.nav.performance', icon: 'performance', alias: '/team-performance' },
   ],
   'team-member': [
     { to: '/team-member', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
@@ -46,16 +47,22 @@ export function WorkLayout({
 }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
+  const { pathname } = useLocation();
 
   const nav = NAV[area].map<ShellNavItem>((item) => ({
     key: item.to,
     label: t(item.label),
     icon: <Icon name={item.icon} />,
-    render: ({ className, children, onNavigate }) => (
-      <NavLink to={item.to} end={item.end} className={className} onClick={onNavigate}>
-        {children}
-      </NavLink>
-    ),
+    render: ({ className, children, onNavigate }) =>
+      item.alias && pathname.startsWith(item.alias) ? (
+        <Link to={item.to} aria-current="page" className={className} onClick={onNavigate}>
+          {children}
+        </Link>
+      ) : (
+        <NavLink to={item.to} end={item.end} className={className} onClick={onNavigate}>
+          {children}
+        </NavLink>
+      ),
   }));
 
   return (
