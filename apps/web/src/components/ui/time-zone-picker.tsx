@@ -60,7 +60,7 @@ export function TimeZonePicker({
     <div className="space-y-2">
       <TextField
         type="search"
-        label={t('timeZone.search', { field: label })}
+        label={t('timeZone.search')}
         placeholder={t('timeZone.searchPlaceholder')}
         autoComplete="off"
         value={search}
