@@ -47,14 +47,15 @@ export function TimeZonePicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const options = useMemo(() => {
+  const { options, found } = useMemo(() => {
     const words = search.toLowerCase().replaceAll('_', ' ').split(/\s+/).filter(Boolean);
     const all = allZones();
-    const matches = all.filter((zone) => zone.value === value || words.every((word) => zone.search.includes(word)));
-    if (value && !all.some((zone) => zone.value === value)) matches.unshift({ value, label: value, search: value.toLowerCase() });
-    return matches;
+    const matching = (zone: { search: string }) => words.every((word) => zone.search.includes(word));
+    // The chosen zone stays listed whatever is typed; the count says how many match the search.
+    const shown = all.filter((zone) => zone.value === value || matching(zone));
+    if (value && !all.some((zone) => zone.value === value)) shown.unshift({ value, label: value, search: value.toLowerCase() });
+    return { options: shown, found: all.filter(matching).length };
   }, [search, value]);
-  const found = options.filter((zone) => zone.value !== value).length;
 
   return (
     <div className="space-y-2">

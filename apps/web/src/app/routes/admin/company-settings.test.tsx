@@ -38,7 +38,10 @@ describe('Company Settings', () => {
     await userEvent.type(name, 'Harbour Builders Ltd');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search time zones' }), 'kiritimati');
     expect(within(zone).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['Pacific/Kiritimati', 'UTC']);
+    expect(screen.getByText('1 time zone matches.')).toBeInTheDocument();
     await userEvent.selectOptions(zone, 'Pacific/Kiritimati');
+    // The chosen zone matches the search too: still one, not "none".
+    expect(screen.getByText('1 time zone matches.')).toBeInTheDocument();
     await userEvent.selectOptions(language, 'Deutsch');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
