@@ -54,6 +54,16 @@ export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNod
         </button>
       ),
     })),
+    {
+      key: 'company-settings',
+      label: t('admin.nav.companySettings'),
+      icon: <Icon name="settings" />,
+      render: ({ className, children, onNavigate }) => (
+        <Link to="/admin/company-settings" className={className} aria-current={location.pathname === '/admin/company-settings' ? 'page' : undefined} onClick={onNavigate}>
+          {children}
+        </Link>
+      ),
+    },
   ];
 
   return (

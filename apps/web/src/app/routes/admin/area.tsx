@@ -3,6 +3,7 @@ import { AdminLayout } from '../../../components/layouts/admin-layout';
 import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { RoleArea } from '../../role-area';
+import { AdminCompanySettingsPage } from './company-settings';
 import { AdminCreateProjectPage } from './create-project';
 import { AdminCreateUserPage } from './create-user';
 import { AdminDashboardPage } from './dashboard';
@@ -13,6 +14,7 @@ export function AdminArea() {
       <Route index element={<AdminDashboardPage />} />
       <Route path="create-user" element={<AdminCreateUserPage />} />
       <Route path="create-project" element={<AdminCreateProjectPage />} />
+      <Route path="company-settings" element={<AdminCompanySettingsPage />} />
     </RoleArea>
   );
 }

@@ -1,19 +1,26 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
+import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from './change-password-form';
+import { TimeZoneForm } from './time-zone-form';
 
 /**
- * The avatar in the header, as the user's menu: "Change password" opens the form in a dialog.
+ * The avatar in the header, as the user's menu: "Change password" and "Time zone" open their
+ * forms in a dialog.
  * Every role has it, in every shell.
  */
 export function AccountMenu({ avatar }: { avatar: string }) {
   const { t } = useTranslation();
   const email = useAuth().user?.email;
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'timeZone' | null>(null);
+  // Read when the time-zone dialog opens, so it starts from what the server has now.
+  const profile = useProfile({ enabled: dialog === 'timeZone' });
+  const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
 
   return (
     <>
@@ -29,19 +36,40 @@ export function AccountMenu({ avatar }: { avatar: string }) {
             {email && <p className="truncate px-3 py-2 text-xs text-slate-500">{email}</p>}
             <button
               type="button"
-              className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+              className={itemClass}
               onClick={() => {
                 setMenuOpen(false);
-                setDialogOpen(true);
+                setDialog('password');
               }}
             >
               {t('account.changePassword')}
             </button>
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                setMenuOpen(false);
+                setDialog('timeZone');
+              }}
+            >
+              {t('timeZone.menu')}
+            </button>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-      <Modal open={dialogOpen} onOpenChange={setDialogOpen} title={t('account.changePassword')} description={t('account.otherSessionsEnd')}>
+      <Modal open={dialog === 'password'} onOpenChange={(open) => setDialog(open ? 'password' : null)} title={t('account.changePassword')} description={t('account.otherSessionsEnd')}>
         <ChangePasswordForm />
+      </Modal>
+      <Modal open={dialog === 'timeZone'} onOpenChange={(open) => setDialog(open ? 'timeZone' : null)} title={t('timeZone.menu')} description={t('timeZone.description')}>
+        {profile.error ? (
+          <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>
+            {t('account.loadFailed')}
+          </RetryAlert>
+        ) : profile.data ? (
+          <TimeZoneForm profile={profile.data} />
+        ) : (
+          <p className="text-sm text-slate-600">{t('app.loading')}</p>
+        )}
       </Modal>
     </>
   );

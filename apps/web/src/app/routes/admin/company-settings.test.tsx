@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { storage } from '../../../lib/storage';
+import { apiServerForFile } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { AdminCompanySettingsPage } from './company-settings';
+
+const api = apiServerForFile(async (server) => ({ ours: await server.createCompany(), other: await server.createCompany() }));
+
+const openSettings = async () => {
+  await api.server.signIn(api.ours.admin);
+  // The admin's shell around the screen, as the admin area draws it.
+  renderScreen(
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route path="company-settings" element={<AdminCompanySettingsPage />} />
+      </Route>
+    </Routes>,
+    { path: '/admin/company-settings', route: '/admin/*' },
+  );
+  return screen.findByRole('textbox', { name: 'Company name' });
+};
+
+describe('Company Settings', () => {
+  it('renames the company and changes its time zone and default language', async () => {
+    const name = await openSettings();
+    expect(name).toHaveValue(api.ours.name);
+    expect(screen.getByRole('link', { name: 'Company Settings' })).toHaveAttribute('aria-current', 'page');
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('UTC');
+    const language = screen.getByRole('combobox', { name: 'Default language for new users' });
+    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', 'Español', 'Français', 'Deutsch']);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Harbour Builders Ltd');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search time zones' }), 'kiritimati');
+    expect(within(zone).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['Pacific/Kiritimati', 'UTC']);
+    expect(screen.getByText('1 time zone matches.')).toBeInTheDocument();
+    await userEvent.selectOptions(zone, 'Pacific/Kiritimati');
+    // The chosen zone matches the search too: still one, not "none".
+    expect(screen.getByText('1 time zone matches.')).toBeInTheDocument();
+    await userEvent.selectOptions(language, 'Deutsch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Company settings saved.')).toBeInTheDocument();
+    // The header names the company by its new name.
+    await waitFor(() => expect(screen.getAllByText('Harbour Builders Ltd').length).toBeGreaterThan(0));
+    const saved = await api.server.app.inject({ method: 'GET', url: '/api/company/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
+    expect(saved.statusCode === 200 ? saved.json() : null).toMatchObject({ name: 'Harbour Builders Ltd', timezone: 'Pacific/Kiritimati', default_language: 'de' });
+  });
+
+  it("shows the server's refusal of a taken name on the field and keeps what was typed", async () => {
+    const name = await openSettings();
+    await userEvent.clear(name);
+    await userEvent.type(name, api.other.name.toUpperCase());
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('A company with this name already exists.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('A company with this name already exists.');
+    expect(name).toHaveValue(api.other.name.toUpperCase());
+    expect(screen.queryByText('Company settings saved.')).not.toBeInTheDocument();
+  });
+
+  it('checks the name with the shared rule before sending it', async () => {
+    const name = await openSettings();
+    const patches = () => api.server.requests.filter((request) => request === 'PATCH /api/company/').length;
+    const before = patches();
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Company name is required.')).toBeInTheDocument();
+    expect(patches()).toBe(before);
+  });
+});

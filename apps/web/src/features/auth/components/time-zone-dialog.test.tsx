@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { storage } from '../../../lib/storage';
+import { apiServerForFile } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { AccountMenu } from './account-menu';
+
+const api = apiServerForFile(async (server) => server.createCrew());
+
+const profileTimeZones = async () => {
+  const response = await api.server.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
+  const { timezone, effective_timezone } = response.json<{ timezone: string | null; effective_timezone: string }>();
+  return { timezone, effective_timezone };
+};
+
+const openDialog = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Time zone' }));
+  return screen.findByRole('dialog', { name: 'Time zone' });
+};
+
+describe('the time-zone dialog', () => {
+  it("lets a user set their own time zone and go back to the company's", async () => {
+    await api.server.signIn(api.member);
+    renderScreen(<AccountMenu avatar="M" />);
+
+    let dialog = await openDialog();
+    const useCompany = await within(dialog).findByRole('checkbox', { name: "Use the company's time zone (UTC)" });
+    expect(useCompany).toBeChecked();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+
+    await userEvent.click(useCompany);
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search time zones' }), 'pago');
+    const zone = within(dialog).getByRole('combobox', { name: 'Your time zone' });
+    await userEvent.selectOptions(zone, 'Pacific/Pago_Pago');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+
+    expect(await within(dialog).findByText('Time zone saved: Pacific/Pago_Pago.')).toBeInTheDocument();
+    expect(await profileTimeZones()).toEqual({ timezone: 'Pacific/Pago_Pago', effective_timezone: 'Pacific/Pago_Pago' });
+
+    // Opened again, the dialog starts from the user's own zone.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await openDialog();
+    expect(await within(dialog).findByRole('combobox', { name: 'Your time zone' })).toHaveValue('Pacific/Pago_Pago');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "Use the company's time zone (UTC)" }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+
+    expect(await within(dialog).findByText('Time zone saved: UTC.')).toBeInTheDocument();
+    expect(await profileTimeZones()).toEqual({ timezone: null, effective_timezone: 'UTC' });
+  });
+});
