@@ -2,19 +2,24 @@ import { Route } from 'react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
 import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
+import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { RoleArea } from '../../role-area';
-import { AdminCompanySettingsPage } from './company-settings';
-import { AdminCreateProjectPage } from './create-project';
-import { AdminCreateUserPage } from './create-user';
 import { AdminDashboardPage } from './dashboard';
 
+// The dashboard comes with the area; the forms and settings are their own chunks, fetched once it is idle.
+const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
+const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
+const companySettings = lazyScreen(() => import('./company-settings'), (module) => module.AdminCompanySettingsPage);
+const NEXT_SCREENS = [createUser, createProject, companySettings];
+
 export function AdminArea() {
+  usePrefetchWhenIdle(NEXT_SCREENS);
   return (
     <RoleArea role="admin" shell={<AdminLayout calendarFeed={<CalendarFeedButton />} account={<AccountMenu avatar="A" />} />}>
       <Route index element={<AdminDashboardPage />} />
-      <Route path="create-user" element={<AdminCreateUserPage />} />
-      <Route path="create-project" element={<AdminCreateProjectPage />} />
-      <Route path="company-settings" element={<AdminCompanySettingsPage />} />
+      <Route path="create-user" element={<createUser.Screen />} />
+      <Route path="create-project" element={<createProject.Screen />} />
+      <Route path="company-settings" element={<companySettings.Screen />} />
     </RoleArea>
   );
 }

@@ -1,12 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from './change-password-form';
-import { TimeZoneForm } from './time-zone-form';
+
+// The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
+const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
 
 /**
  * The avatar in the header, as the user's menu: "Change password" and "Time zone" open their
@@ -66,7 +68,9 @@ export function AccountMenu({ avatar }: { avatar: string }) {
             {t('account.loadFailed')}
           </RetryAlert>
         ) : profile.data ? (
-          <TimeZoneForm profile={profile.data} />
+          <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
+            <TimeZoneForm profile={profile.data} />
+          </Suspense>
         ) : (
           <p className="text-sm text-slate-600">{t('app.loading')}</p>
         )}
