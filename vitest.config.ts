@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Test databases are copied from templates migrated once per run (apps/server/src/test/database-templates.ts).
@@ -12,7 +13,10 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'node', include: ['*.test.ts', 'apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'] } },
       // Screens as components: jsdom, the real API on PGlite (apps/web/src/test/).
-      { test: { ...shared, name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] } },
+      { test: { ...shared, name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] },
+        // The service worker's registration is a module the web build generates; jsdom has no service worker.
+        resolve: { alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('apps/web/src/test/pwa-register.ts', import.meta.url)) } },
+      },
     ],
   },
 });
