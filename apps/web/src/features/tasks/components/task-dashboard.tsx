@@ -1,9 +1,10 @@
 import type { DashboardSummary, Subtask } from '@siteboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { prefetchPagedList, usePagedList, type PagedListQuery } from '../../../lib/lists';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
@@ -22,7 +23,7 @@ type Board = 'manager' | 'team_member';
 const OWN_COLUMNS: SubtaskColumn[] = ['project', 'majorTask', 'subtaskTitle', 'dueDate', 'status'];
 
 /** The team member's tables have no assignee column: every row is theirs (spec §2). */
-const PANELS: Record<Board, Record<Panel, { label: string; empty: string; columns: SubtaskColumn[] }>> = {
+const PANELS: Record<Board, Record<Panel, { label: string; empty: string; columns: SubtaskColumn[]; caption?: string }>> = {
   manager: {
     dueToday: { label: 'taskBoard.majorTasksToday', empty: 'taskBoard.empty.dueToday', columns: ['project', 'majorTask', 'subtaskTitle', 'assignee', 'dueDate', 'status'] },
     pending: { label: 'taskBoard.pendingApprovals', empty: 'taskBoard.empty.pendingApprovals', columns: [] },
@@ -30,7 +31,8 @@ const PANELS: Record<Board, Record<Panel, { label: string; empty: string; column
   },
   team_member: {
     dueToday: { label: 'taskBoard.majorTasksToday', empty: 'taskBoard.empty.dueToday', columns: OWN_COLUMNS },
-    pending: { label: 'taskBoard.sendForApproval', empty: 'taskBoard.empty.awaitingApproval', columns: OWN_COLUMNS },
+    // The spec names this card "Send for Approval"; its caption says it counts what already waits (it is no action).
+    pending: { label: 'taskBoard.sendForApproval', empty: 'taskBoard.empty.awaitingApproval', columns: OWN_COLUMNS, caption: 'taskBoard.awaitingApprovalCaption' },
     mine: { label: 'taskBoard.myTasks', empty: 'taskBoard.empty.myTasks', columns: OWN_COLUMNS },
   },
 };
@@ -59,7 +61,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
   // On a phone the team member's own work comes first: the cards shrink to one row above it.
-  const crewPhone = useIsPhone() && board === 'team_member';
+  const crewPhone = useMediaQuery('(max-width: 639px)') && board === 'team_member';
 
   return (
     <div className={crewPhone ? 'space-y-4' : 'space-y-6'}>
@@ -75,6 +77,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
             key={panel}
             label={t(panels[panel].label)}
             count={summary.data?.[SUMMARY_FIELD[panel]]}
+            caption={panels[panel].caption && t(panels[panel].caption)}
             expanded={open === panel}
             controls={PANEL_ID}
             onToggle={() => setOpen((value) => (value === panel ? null : panel))}
@@ -100,20 +103,6 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
       )}
     </div>
   );
-}
-
-const PHONE_QUERY = '(max-width: 639px)';
-
-function useIsPhone(): boolean {
-  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(PHONE_QUERY);
-    const update = () => setPhone(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return phone;
 }
 
 /** The team member's ongoing subtasks in active projects, soonest due (so overdue) first, each one tap from Send for Approval. */
