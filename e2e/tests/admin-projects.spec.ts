@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../test';
-import { DEMO, showMoreUntilVisible, signIn } from '../fixtures';
+import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 const table = (page: Page, name: 'Ongoing Projects' | 'Completed Projects') => page.getByRole('table', { name });
 const projectRow = (page: Page, list: 'Ongoing Projects' | 'Completed Projects', name: string) =>
@@ -78,6 +78,15 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   const renamed = `${name} (phase 1)`;
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(editor(page).getByRole('textbox', { name: 'Project Name' })).toBeFocused();
+  // At 1280 px the edit row fits: every control left of Save and Cancel, nothing scrolls sideways (issue 25).
+  const actions = await editor(page).getByRole('cell').last().boundingBox();
+  for (const control of await editor(page).locator('input, select').all()) {
+    const box = await control.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(actions!.x);
+  }
+  const table = editor(page).locator('xpath=ancestor::table[1]/..');
+  expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, 'admin-project-edit-row');
   await editor(page).getByRole('textbox', { name: 'Project Name' }).fill(renamed);
   await editor(page).getByRole('textbox', { name: 'Description' }).fill('Canopy and drainage.');
   await editor(page).getByRole('combobox', { name: 'Manager' }).selectOption({ label: 'manager2@example.com' });

@@ -215,40 +215,37 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
     ...result,
   });
 
-  const field = { hideLabel: true, form: formId };
+  // One cell for the six fields, labelled and laid out in a grid (as the user edit row): the row
+  // keeps the table's width at 1280 px, so nothing scrolls sideways or sits under Save and Cancel.
+  // The zero-width box that fills its cell keeps the controls from widening the table.
+  const field = { form: formId };
   return (
     <EditingRow onCancel={() => result.onClose()}>
-      <td data-label={t('admin.projects.name')} className={cellClass}>
+      <td colSpan={6} className="px-4 py-3 text-slate-700">
         {confirmCompletion.dialog}
-        <TextField {...field} label={t('admin.projects.name')} autoFocus className="md:min-w-44" error={errors.name?.message} {...form.register('name')} />
-      </td>
-      <td data-label={t('admin.projects.description')} className={cellClass}>
-        <TextField {...field} label={t('admin.projects.description')} className="md:min-w-56" error={errors.description?.message} {...form.register('description')} />
-      </td>
-      <td data-label={t('admin.projects.startDate')} className={cellClass}>
-        <TextField {...field} label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-      </td>
-      <td data-label={t('admin.projects.endDate')} className={cellClass}>
-        <TextField {...field} label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
-      </td>
-      <td data-label={t('admin.projects.manager')} className={cellClass}>
-        <SelectField {...field} label={t('admin.projects.manager')} className="md:min-w-48" error={errors.manager?.message} {...form.register('manager')}>
-          <option value="">{t('admin.projects.selectManager')}</option>
-          {managers.map((manager) => (
-            <option key={manager.id} value={manager.id}>
-              {manager.email}
-            </option>
-          ))}
-        </SelectField>
-      </td>
-      <td data-label={t('admin.projects.status')} className={cellClass}>
-        <SelectField {...field} label={t('admin.projects.status')} className="md:min-w-32" error={errors.status?.message} {...form.register('status')}>
-          {PROJECT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </SelectField>
+        <div className="w-0 min-w-full">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
+            <TextField {...field} label={t('admin.projects.name')} autoFocus error={errors.name?.message} {...form.register('name')} />
+            <TextField {...field} label={t('admin.projects.description')} error={errors.description?.message} {...form.register('description')} />
+            <SelectField {...field} label={t('admin.projects.manager')} error={errors.manager?.message} {...form.register('manager')}>
+              <option value="">{t('admin.projects.selectManager')}</option>
+              {managers.map((manager) => (
+                <option key={manager.id} value={manager.id}>
+                  {manager.email}
+                </option>
+              ))}
+            </SelectField>
+            <TextField {...field} label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
+            <TextField {...field} label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+            <SelectField {...field} label={t('admin.projects.status')} error={errors.status?.message} {...form.register('status')}>
+              {PROJECT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
       </td>
       <td className={actionsCellClass}>
         <EditActions subject={project.name} formId={formId} busy={form.formState.isSubmitting} onCancel={() => result.onClose()} onSubmit={onSubmit} />
