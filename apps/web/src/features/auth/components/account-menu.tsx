@@ -10,6 +10,14 @@ import { ChangePasswordForm } from './change-password-form';
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
 
+type AccountDialog = 'password' | 'timeZone';
+
+/** The menu's items, in order: each opens its dialog. */
+const MENU_ITEMS: { dialog: AccountDialog; label: string }[] = [
+  { dialog: 'password', label: 'account.changePassword' },
+  { dialog: 'timeZone', label: 'timeZone.menu' },
+];
+
 /**
  * The avatar in the header, as the user's menu: "Change password" and "Time zone" open their
  * forms in a dialog.
@@ -19,7 +27,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const { t } = useTranslation();
   const email = useAuth().user?.email;
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dialog, setDialog] = useState<'password' | 'timeZone' | null>(null);
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
   // Read when the time-zone dialog opens, so it starts from what the server has now.
   const profile = useProfile({ enabled: dialog === 'timeZone' });
   const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
@@ -36,26 +44,19 @@ export function AccountMenu({ avatar }: { avatar: string }) {
         <Popover.Portal>
           <Popover.Content align="end" sideOffset={8} className="z-40 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
             {email && <p className="truncate px-3 py-2 text-xs text-slate-500">{email}</p>}
-            <button
-              type="button"
-              className={itemClass}
-              onClick={() => {
-                setMenuOpen(false);
-                setDialog('password');
-              }}
-            >
-              {t('account.changePassword')}
-            </button>
-            <button
-              type="button"
-              className={itemClass}
-              onClick={() => {
-                setMenuOpen(false);
-                setDialog('timeZone');
-              }}
-            >
-              {t('timeZone.menu')}
-            </button>
+            {MENU_ITEMS.map(({ dialog: item, label }) => (
+              <button
+                key={item}
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  setMenuOpen(false);
+                  setDialog(item);
+                }}
+              >
+                {t(label)}
+              </button>
+            ))}
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>

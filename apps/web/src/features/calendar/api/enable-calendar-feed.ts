@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, EnableCalendarFeedInput } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
+import { useReplacingMutation } from '../../../lib/list-mutation';
 import { getCalendarFeedQueryOptions } from './get-calendar-feed';
 
 /** Turns the feed on, or gives it a new address: the old one stops working at once. */
 export const enableCalendarFeed = (input: EnableCalendarFeedInput = {}) => api<CalendarFeed>('/api/calendar-feed/', { method: 'POST', body: input ?? {} });
 
 export function useEnableCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: enableCalendarFeed,
-    onSuccess: (feed) => queryClient.setQueryData(getCalendarFeedQueryOptions().queryKey, feed),
-  });
+  return useReplacingMutation(enableCalendarFeed, getCalendarFeedQueryOptions().queryKey);
 }
