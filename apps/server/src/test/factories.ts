@@ -43,12 +43,12 @@ export async function createUser(
   db: Db,
   companyId: number,
   role: Role,
-  overrides: { email?: string; managerId?: number; language?: Language; timezone?: string } = {},
+  overrides: { email?: string; fullName?: string; managerId?: number; language?: Language; timezone?: string } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `${unique(role)}@example.test`;
   const passwordHash = await (defaultPasswordHash ??= hashPassword(DEFAULT_PASSWORD));
   const number = await takeNextUserNumber(db, companyId);
-  const { id } = await insertUser(db, { companyId, email, passwordHash, role, code: userCode(role, number), managerId: overrides.managerId ?? null });
+  const { id } = await insertUser(db, { companyId, email, fullName: overrides.fullName ?? null, passwordHash, role, code: userCode(role, number), managerId: overrides.managerId ?? null });
   if (overrides.language || overrides.timezone) await updateOwnSettings(db, companyId, id, { language: overrides.language, timezone: overrides.timezone });
   return { id, email, role, companyId, password: DEFAULT_PASSWORD };
 }

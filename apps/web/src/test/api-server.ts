@@ -16,7 +16,7 @@ export interface ApiServer {
   database: Database;
   /** A new company with its admin. */
   createCompany(): Promise<TestCompany>;
-  createUser(company: TestCompany, role: TestUser['role'], options?: { email?: string; managerId?: number; language?: 'en' | 'es' | 'fr' | 'de' }): Promise<TestUser>;
+  createUser(company: TestCompany, role: TestUser['role'], options?: Parameters<typeof createUser>[3]): Promise<TestUser>;
   /** A new company with its admin, a manager, and a team member in that manager's team. */
   createCrew(options?: { memberEmail?: string }): Promise<{ company: TestCompany; manager: TestUser; member: TestUser }>;
   /** Stores this user's tokens and company as a signed-in browser would. */

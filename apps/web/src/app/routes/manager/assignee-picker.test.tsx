@@ -10,13 +10,13 @@ const api = apiServerForFile(async (server) => {
   const me = await server.createUser(company, 'manager', { email: 'mmm-manager@example.test' });
   const otherManager = await server.createUser(company, 'manager', { email: 'aaa-manager@example.test' });
   const myMember = await server.createUser(company, 'team_member', { managerId: me.id, email: 'zzz-member@example.test' });
-  const theirMember = await server.createUser(company, 'team_member', { managerId: otherManager.id, email: 'bbb-member@example.test' });
+  const theirMember = await server.createUser(company, 'team_member', { managerId: otherManager.id, email: 'bbb-member@example.test', fullName: 'Ana Ortiz' });
   await server.signIn(me);
   return { me, myMember, otherManager, theirMember };
 });
 
 describe("a manager's assignee picker", () => {
-  it('offers their own team first, then everyone else by e-mail', async () => {
+  it('offers their own team first, then everyone else by e-mail, each by name where they have one', async () => {
     renderScreen(<AssigneePicker find={searchPeopleQuery} onSearch={() => {}} />);
     const select = await screen.findByRole('combobox', { name: 'Assignee' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
@@ -24,7 +24,7 @@ describe("a manager's assignee picker", () => {
       'Select Assignee',
       api.myMember.email,
       api.otherManager.email,
-      api.theirMember.email,
+      `Ana Ortiz (${api.theirMember.email})`,
       api.me.email,
     ]);
   });

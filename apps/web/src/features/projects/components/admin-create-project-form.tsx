@@ -12,6 +12,7 @@ import { applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateProject } from '../api/create-project';
 import type { ManagerOption } from './admin-projects-table';
+import { personLabel } from '../../../components/ui/person-text';
 
 type FormInput = z.input<typeof createProjectInput>;
 type FormOutput = z.output<typeof createProjectInput>;
@@ -80,7 +81,7 @@ export function AdminCreateProjectForm({
         <option value="">{t('admin.projects.selectManager')}</option>
         {managers?.map((manager) => (
           <option key={manager.id} value={manager.id}>
-            {manager.email}
+            {personLabel(manager)}
           </option>
         ))}
       </SelectField>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { formatDate } from '../../../lib/format';
+import { personLabel } from '../../../components/ui/person-text';
 
 /** An ongoing project opened on the admin dashboard: its major tasks and their subtasks, read only. */
 export function AdminProjectTasks({ project }: { project: ExpandedProject }) {
@@ -26,7 +27,7 @@ export function AdminProjectTasks({ project }: { project: ExpandedProject }) {
                   <span className="min-w-40 flex-1">
                     <SubtaskLink subtask={subtask} />
                   </span>
-                  <span className="text-slate-600">{subtask.assigned_to?.email ?? t('common.notAvailable')}</span>
+                  <span className="text-slate-600">{subtask.assigned_to ? personLabel(subtask.assigned_to) : t('common.notAvailable')}</span>
                   <span className="text-slate-600">{formatDate(subtask.due_date) ?? t('common.notAvailable')}</span>
                   <PriorityDot priority={subtask.priority} />
                   <StatusBadge status={subtask.status} />

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
-import { PersonText } from '../../../components/ui/person-text';
+import { personLabel, PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -231,7 +231,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
               <option value="">{t('admin.projects.selectManager')}</option>
               {managers.map((manager) => (
                 <option key={manager.id} value={manager.id}>
-                  {manager.email}
+                  {personLabel(manager)}
                 </option>
               ))}
             </SelectField>

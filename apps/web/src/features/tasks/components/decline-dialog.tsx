@@ -35,7 +35,7 @@ export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask
         }}>
         {t('taskBoard.decline')}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={t('record.decline.title')} description={t('record.decline.description', { assignee: subtask.assigned_to?.email ?? t('record.someone') })}>
+      <Modal open={open} onOpenChange={setOpen} title={t('record.decline.title')} description={t('record.decline.description', { assignee: subtask.assigned_to ? (subtask.assigned_to.full_name ?? subtask.assigned_to.email) : t('record.someone') })}>
         <form onSubmit={submit} noValidate className="space-y-4">
           <p className="break-words text-sm font-medium text-slate-800">{subtask.name}</p>
           <TextAreaField label={t('record.decline.reason')} maxLength={2000} error={form.formState.errors.text?.message} {...form.register('text')} />

@@ -3,6 +3,7 @@ import type { Ref, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSelect } from '../../../components/ui/search-select';
 import type { ListSearch } from '../../../lib/lists';
+import { personLabel } from '../../../components/ui/person-text';
 
 type PickerProps<T> = {
   find: ListSearch<T>;
@@ -19,7 +20,7 @@ export function AssigneePicker(props: PickerProps<User>) {
   return (
     <SearchSelect
       className="grid gap-4 sm:grid-cols-2 md:col-span-2"
-      toOption={(user) => ({ value: user.id, label: user.email })}
+      toOption={(user) => ({ value: user.id, label: personLabel(user) })}
       searchLabel={t('taskBoard.searchAssignee')}
       searchPlaceholder={t('taskBoard.searchAssigneePlaceholder')}
       label={t('taskBoard.assignee')}

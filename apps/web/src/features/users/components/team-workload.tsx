@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { useTeamWorkload } from '../api/get-team-workload';
+import { PersonText } from '../../../components/ui/person-text';
 
 /** The manager's team, least loaded first, each with the names of their ongoing subtasks. */
 export function TeamWorkload() {
@@ -22,7 +23,9 @@ export function TeamWorkload() {
       {workload.data.map((item) => (
         <li key={item.user_id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <p className="min-w-0 break-words font-semibold text-ink">{item.email}</p>
+            <p className="min-w-0 break-words font-semibold text-ink">
+              <PersonText person={item} />
+            </p>
             <span className="shrink-0 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-800">{t('team.ongoingCount', { count: item.task_count })}</span>
           </div>
           {item.tasks.length === 0 ? (
