@@ -8,7 +8,7 @@ export const commentText = (label: string) =>
 export const ACTIVITY_TYPES = ['created', 'edited', 'status_changed', 'comment', 'attachment'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-const person = z.object({ id: z.number(), email: z.string() });
+const person = z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() });
 
 /** A photo on a subtask: its facts and where to read it (with the bearer token). */
 export const attachmentSchema = z.object({

@@ -36,6 +36,7 @@ function selectActivity(db: DbOrTx) {
       type: subtaskActivity.type,
       actorId: users.id,
       actorEmail: users.email,
+      actorFullName: users.fullName,
       createdAt: isoTimestamp(subtaskActivity.createdAt),
       fromStatus: subtaskActivity.fromStatus,
       toStatus: subtaskActivity.toStatus,
@@ -66,7 +67,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
   const entry: ActivityEntry = {
     id: row.id,
     type: row.type,
-    actor: row.actorId === null || row.actorEmail === null ? null : { id: row.actorId, email: row.actorEmail },
+    actor: row.actorId === null || row.actorEmail === null ? null : { id: row.actorId, email: row.actorEmail, full_name: row.actorFullName },
     created_at: row.createdAt!,
   };
   if (row.type === 'status_changed') Object.assign(entry, { from: row.fromStatus, to: row.toStatus, comment: row.text });

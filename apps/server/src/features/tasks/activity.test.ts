@@ -164,7 +164,7 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       const work = await insertWork(ctx.app.db, team);
       const response = await comment(ctx, team.member, work.subtaskId, '  Concrete truck is late  ');
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ type: 'comment', text: 'Concrete truck is late', actor: { id: team.member.id, email: team.member.email } });
+      expect(response.json()).toMatchObject({ type: 'comment', text: 'Concrete truck is late', actor: { id: team.member.id, email: team.member.email, full_name: null } });
 
       const toManager = ((await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[]).filter((record) => record.subtask_id === work.subtaskId);
       expect(toManager.map((record) => record.notification.type)).toEqual(['task_comment']);

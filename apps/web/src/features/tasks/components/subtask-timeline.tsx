@@ -9,7 +9,7 @@ const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', 
 
 /** What an entry says happened, naming who did it. */
 function headline(entry: ActivityEntry, t: TFunction): string {
-  const actor = entry.actor?.email ?? t('record.someone');
+  const actor = entry.actor ? (entry.actor.full_name ?? entry.actor.email) : t('record.someone');
   if (entry.type !== 'status_changed') return t(`record.entry.${{ created: 'created', edited: 'edited', comment: 'comment', attachment: 'photo' }[entry.type]}`, { actor });
   const move = `${entry.from}>${entry.to}`;
   if (move === 'ongoing>pending_approval') return t('record.entry.submitted', { actor });
