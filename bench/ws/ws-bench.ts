@@ -31,6 +31,7 @@
  *   BENCH_HTTP_SOCKETS=32           keep-alive sockets for the API requests
  *   BENCH_PROFILE=1                 write a CPU profile of the server during the load (bench/results/*.cpuprofile)
  *   BENCH_WRITE=0                   do not write bench/results/<date>-websocket.md
+ *   BENCH_KEEP_DATA=1               keep PGlite's data directory after the run (to inspect it; the log names it)
  *   BENCH_BEFORE_DIR                an earlier checkout to start instead of this one (see bench/lib/server.ts)
  *   DB_POOL_SIZE                    passed to the server as is
  */
@@ -301,6 +302,7 @@ async function prepareDatabase(kind: Kind, reviews: number, cleanups: (() => Pro
   } else {
     where.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-ws-bench-'));
     cleanups.push(async () => {
+      if (process.env.BENCH_KEEP_DATA === '1') return log(`kept ${where.dataDir}`);
       fs.rmSync(where.dataDir!, { recursive: true, force: true });
       log(`removed ${where.dataDir}`);
     });

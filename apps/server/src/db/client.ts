@@ -17,6 +17,7 @@ import * as taskTables from './schema/tasks';
 import * as userTables from './schema/users';
 import { lockDataDir } from './data-dir-lock';
 import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
+import { startEmbeddedMaintenance } from './embedded-maintenance';
 import { createListener, createPoolListener } from './listener';
 import { openPool } from './statements';
 
@@ -96,6 +97,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = await migrateEmbedded(embedded, false);
     const db = drizzlePostgres({ client: pool, schema, logger });
     const listener = createPoolListener(pool);
+    // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
+    const maintenance = startEmbeddedMaintenance(pool, {
+      onError: (error) => console.warn(`Embedded database maintenance failed: ${error.message}`),
+    });
     return {
       db,
       liveDb: db,
@@ -103,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listen: listener.listen,
       close: once(async () => {
         try {
+          await maintenance.stop();
           await pool.end();
           await embedded.close();
         } finally {
