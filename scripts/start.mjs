@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = ['apps/server/dist/server.js', 'apps/server/dist/embedded-host.js', 'apps/web/dist/index.html'];
-const sources = ['package-lock.json', 'packages/shared/src', 'apps/server/src', 'apps/server/build.mjs', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
+const sources = ['package-lock.json', 'packages/shared/src', 'apps/server/src', 'apps/server/build.mjs', 'apps/server/drizzle', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
 
 function newestChange(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

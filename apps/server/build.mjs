@@ -1,5 +1,6 @@
 // Compiles the server for `npm start`: plain JavaScript, so production runs no TypeScript loader.
 // Packages stay external (installed beside it) except the workspace's own TypeScript ones.
+// Then it makes the migrated data directory a new embedded database is copied from (dist/embedded-template).
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -8,7 +9,7 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@s
 
 await esbuild.build({
   // The embedded database's host runs on its own thread, from its own file beside the server.
-  entryPoints: { server: 'src/server.ts', 'embedded-host': 'src/db/embedded-host.ts' },
+  entryPoints: { server: 'src/server.ts', 'embedded-host': 'src/db/embedded-host.ts', 'make-embedded-template': 'src/db/make-embedded-template.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -17,3 +18,5 @@ await esbuild.build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
+
+await import('./dist/make-embedded-template.js');

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, isPostgresReachable } from '../test/build-app';
-import { openDatabase } from './client';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteSnapshotPath } from '../test/database-templates';
+import { migrationsFolder, openDatabase, type Database } from './client';
 import { DataDirLockedError, lockDataDir, processStartTime } from './data-dir-lock';
+import { migrationsHash } from './embedded-template';
 import { companies } from './schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
@@ -31,7 +34,7 @@ describe('the PGlite data directory lock', () => {
   });
 
   // In a container the server is pid 1 on every start, so a killed server's lock names the new process itself.
-  // Creates a database on disk (initdb in a child process, then the server's thread): slow on a busy machine.
+  // Creates a database on disk (from the build's template, else initdb in a child process): slow on a busy machine.
   it('takes over a lock that names its own pid, and releases it on close', { timeout: 90_000 }, async () => {
     const dataDir = lockedDataDir(lockOf(process.pid));
 
@@ -56,6 +59,51 @@ describe('the PGlite data directory lock', () => {
     const dataDir = lockedDataDir(String(process.ppid));
 
     expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+  });
+});
+
+describe('a new embedded data directory', () => {
+  const migrationCount = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql')).length;
+  const appliedMigrations = async (database: Database) =>
+    ((await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] }).rows[0]?.applied;
+  const companyNames = async (database: Database) => (await database.db.select({ name: companies.name }).from(companies)).map((row) => row.name);
+
+  /** A build's template, made here from the tests' migrated snapshot (same PGlite, same migrations). */
+  async function makeTemplates(): Promise<string> {
+    const root = fs.mkdtempSync(path.join(tempRoot, 'templates-'));
+    const template = await PGlite.create(path.join(root, migrationsHash()), { loadDataDir: new Blob([fs.readFileSync(pgliteSnapshotPath())]) });
+    await template.close();
+    return root;
+  }
+
+  it('starts as a copy of the migrated template, and copies of one template share nothing', { timeout: 90_000 }, async () => {
+    const templates = await makeTemplates();
+    const first = await openDatabase({ kind: 'pglite', dataDir: fs.mkdtempSync(path.join(tempRoot, 'data-')), templates });
+    try {
+      expect(await appliedMigrations(first)).toBe(migrationCount);
+      await first.db.insert(companies).values({ name: 'North Yard', passwordHash: 'x' });
+      expect(await companyNames(first)).toEqual(['North Yard']);
+    } finally {
+      await first.close();
+    }
+
+    const second = await openDatabase({ kind: 'pglite', dataDir: fs.mkdtempSync(path.join(tempRoot, 'data-')), templates });
+    try {
+      expect(await companyNames(second)).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('without a template for these migrations, is created and migrated all the same', { timeout: 90_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(tempRoot, 'data-'));
+
+    const database = await openDatabase({ kind: 'pglite', dataDir, templates: fs.mkdtempSync(path.join(tempRoot, 'no-templates-')) });
+    try {
+      expect(await appliedMigrations(database)).toBe(migrationCount);
+    } finally {
+      await database.close();
+    }
   });
 });
 

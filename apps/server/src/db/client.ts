@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -6,7 +5,6 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import * as activityTables from './schema/activity';
-import { serverRoot } from '../paths';
 import * as authTables from './schema/auth';
 import * as calendarTables from './schema/calendar';
 import * as companyTables from './schema/companies';
@@ -18,6 +16,7 @@ import * as userTables from './schema/users';
 import { lockDataDir } from './data-dir-lock';
 import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
 import { startEmbeddedMaintenance } from './embedded-maintenance';
+import { copyEmbeddedTemplate, embeddedTemplatesRoot, migrationsFolder } from './embedded-template';
 import { createListener, createPoolListener } from './listener';
 import { openPool } from './statements';
 
@@ -61,9 +60,17 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string, params: unknown[]) => void }
-  | { kind: 'pglite'; dataDir: string | null; host?: EmbeddedHostKind; snapshot?: string; onQuery?: (sql: string, params: unknown[]) => void };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      host?: EmbeddedHostKind;
+      snapshot?: string;
+      /** Where the build's migrated templates are (a new data directory is copied from one); null: create it with initdb. */
+      templates?: string | null;
+      onQuery?: (sql: string, params: unknown[]) => void;
+    };
 
-export const migrationsFolder = path.join(serverRoot, 'drizzle');
+export { migrationsFolder };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
@@ -88,9 +95,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
     const host = options.host ?? 'thread';
-    if (options.dataDir && !embeddedDatabaseExists(options.dataDir)) {
-      // Creating a database (initdb) and migrating it leave hundreds of megabytes behind that
-      // PGlite's WebAssembly memory never gives back: that is done by a process of its own, which then ends.
+    const templates = options.templates === undefined ? embeddedTemplatesRoot : options.templates;
+    if (options.dataDir && !embeddedDatabaseExists(options.dataDir) && !(templates !== null && copyEmbeddedTemplate(options.dataDir, templates))) {
+      // No template for this PGlite and these migrations (a build makes one): creating a database
+      // (initdb) and migrating it take seconds and leave hundreds of megabytes behind that PGlite's
+      // WebAssembly memory never gives back, so a process of its own does it, and then ends.
       await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true);
     }
     const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { EMBEDDED_START_PARAMS, type HostMessage, type HostOptions, type ServerM
  */
 async function host(options: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void) {
   const pglite = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
+    pgliteWasmModule: await compilePglite(),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
     loadDataDir: options.snapshot && !options.dataDir ? new Blob([fs.readFileSync(options.snapshot)]) : undefined,
   });
@@ -40,6 +42,20 @@ async function host(options: HostOptions, send: (message: HostMessage) => void, 
   });
   send({ type: 'ready' });
   return close;
+}
+
+/** Node's WebAssembly global, which this project's TypeScript libraries (no DOM) declare as types only. */
+const wasm = (globalThis as unknown as { WebAssembly: { compileStreaming(source: Response): Promise<WebAssembly.Module> } }).WebAssembly;
+
+/**
+ * PGlite's WebAssembly, compiled as it streams from its file. PGlite on its own reads the whole
+ * file (9 MB) into a buffer first, which then waits, resident, for a garbage collection that an
+ * idle thread may not run for a long time.
+ */
+async function compilePglite(): Promise<WebAssembly.Module> {
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
+  const body = (await fs.openAsBlob(file)).stream();
+  return wasm.compileStreaming(new Response(body, { headers: { 'content-type': 'application/wasm' } }));
 }
 
 function fail(send: (message: HostMessage) => void) {

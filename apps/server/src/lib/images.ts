@@ -3,7 +3,7 @@
  * (EXIF orientation) and written anew without any of its metadata (GPS, camera, time), with a
  * thumbnail. What cannot be read as one of the accepted kinds is refused with a clear message.
  */
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { ATTACHMENT_MAX_PIXELS, THUMBNAIL_MAX_PX } from '@siteboard/shared';
 import { AppError, ValidationError } from './errors';
 
@@ -24,6 +24,13 @@ type Kind = 'jpeg' | 'png' | 'webp' | 'heic';
 /** heic-decode ships no types: its one function, as documented. */
 type DecodeHeic = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 const HEIC_DECODER: string = 'heic-decode';
+
+/**
+ * sharp (libvips and its threads, ~10 MB resident) loads with the first photo instead of at
+ * start: most of a server's life has no photo to process (decision record 016).
+ */
+let sharpLoaded: Promise<typeof sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
 /** The kind the bytes themselves announce (magic numbers), whatever the file was called. */
 export function imageKind(bytes: Buffer): Kind | null {
@@ -47,23 +54,25 @@ function refuse(message: string, status = 400): never {
 }
 
 async function decoded(bytes: Buffer, kind: Kind): Promise<sharp.Sharp> {
+  const vips = await loadSharp();
   const options = { limitInputPixels: ATTACHMENT_MAX_PIXELS, failOn: 'truncated' as const };
-  if (kind !== 'heic') return sharp(bytes, options).rotate();
+  if (kind !== 'heic') return vips(bytes, options).rotate();
   // sharp's libvips reads HEIF headers but has no HEVC decoder; libheif (WebAssembly) decodes,
   // applying the image's own rotation and mirroring.
   const { default: decodeHeic } = (await import(HEIC_DECODER)) as { default: DecodeHeic };
   const raw = await decodeHeic({ buffer: bytes });
-  return sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: ATTACHMENT_MAX_PIXELS });
+  return vips(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: ATTACHMENT_MAX_PIXELS });
 }
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   const kind = imageKind(bytes);
   if (!kind) refuse(NOT_AN_IMAGE);
   // The header's claim is checked before anything is decoded.
+  const read = await loadSharp();
   let metadata: sharp.Metadata;
   try {
     // The header alone, whatever it claims; the claim is weighed below.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await read(bytes, { limitInputPixels: false }).metadata();
   } catch {
     refuse(UNREADABLE_IMAGE);
   }
