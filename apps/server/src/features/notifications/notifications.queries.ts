@@ -75,7 +75,7 @@ const notYetSent = (key: SQL) => sql`not exists (select 1 from ${notifications} 
  * the eve of the due date, `localHour` o'clock or later (in the assignee's own time zone, else the
  * company's), not yet reminded for this due date.
  */
-export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number) {
+export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number, limit: number) {
   const key = sql<string>`'deadline_reminder:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
   const assigneeNow = sql`timezone(coalesce(${activeAssignees.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
@@ -89,14 +89,16 @@ export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number)
       sql`extract(hour from ${assigneeNow}) >= ${localHour}`,
       notYetSent(key),
     ),
-  );
+  )
+    .orderBy(subtasks.id)
+    .limit(limit);
 }
 
 /**
  * Subtasks past their due date in their company's time zone, not completed, in a project not
  * completed, whose project has an active manager, not yet reported for this due date.
  */
-export function findOverdueCandidates(db: DbOrTx, now: Date) {
+export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number) {
   const key = sql<string>`'task_overdue:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
@@ -106,11 +108,13 @@ export function findOverdueCandidates(db: DbOrTx, now: Date) {
       sql`${subtasks.dueDate} < ${companyToday(now)}`,
       notYetSent(key),
     ),
-  );
+  )
+    .orderBy(subtasks.id)
+    .limit(limit);
 }
 
 /** Subtasks pending approval since before `submittedBefore`, in a project not completed, not yet reported today. */
-export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date) {
+export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date, limit: number) {
   const key = dailyKey('approval_delay', now);
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
@@ -119,7 +123,9 @@ export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefo
       sql`${subtasks.submittedAt} <= ${submittedBefore.toISOString()}::timestamptz`,
       notYetSent(key),
     ),
-  );
+  )
+    .orderBy(subtasks.id)
+    .limit(limit);
 }
 
 export async function tryLockSweeps(tx: DbOrTx): Promise<boolean> {

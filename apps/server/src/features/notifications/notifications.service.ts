@@ -79,25 +79,54 @@ export interface SweepOptions {
   approvalDelayHours: number;
   /** The local hour deadline reminders go out from, in each recipient's zone (7 unless given). */
   reminderLocalHour?: number;
+  /** At most this many subtasks of each kind per transaction (SWEEP_BATCH unless given). */
+  batchSize?: number;
 }
+
+/**
+ * A sweep's transactions take at most this many subtasks of each kind: a first sweep over a large
+ * company (87,252 reminders in the large bench data) made them all in one statement, and the
+ * embedded database's memory grew by ~400 MB that it never gives back (decision record 016).
+ */
+export const SWEEP_BATCH = 2_000;
 
 export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; overdue: number; created: number };
 
 /**
- * deadline_reminder, approval_delay and task_overdue for every company, in one transaction of six
- * statements however many subtasks qualify. A deadline reminder goes out once per subtask and due
+ * deadline_reminder, approval_delay and task_overdue for every company, in transactions of six
+ * statements that each take up to `batchSize` subtasks of each kind, until none is left. A deadline reminder goes out once per subtask and due
  * date, from `reminderLocalHour` on the eve of the due date where its assignee is (their time
  * zone, else the company's), so one company spanning UTC−10 to UTC+14 reminds each person at the
- * start of their own working day. Another instance already sweeping → nothing happens;
- * a second sweep the same day finds nothing left to send (and the unique dedupe key would refuse
- * it). An overdue subtask is reported once per due date.
+ * start of their own working day. Another instance already sweeping → nothing happens (or, between
+ * two batches, this one stops and leaves the rest to it); a second sweep the same day finds nothing
+ * left to send (and the unique dedupe key would refuse it). An overdue subtask is reported once per due date.
  */
-export function runSweeps(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAULT_REMINDER_LOCAL_HOUR }: SweepOptions): Promise<SweepResult> {
+export async function runSweeps(db: Db, options: SweepOptions): Promise<SweepResult> {
+  const batchSize = options.batchSize ?? SWEEP_BATCH;
+  let total: SweepResult = { swept: false };
+  for (;;) {
+    const batch = await sweepBatch(db, options, batchSize);
+    if (!batch.swept) return total;
+    total = total.swept
+      ? {
+          swept: true,
+          deadlineReminders: total.deadlineReminders + batch.deadlineReminders,
+          approvalDelays: total.approvalDelays + batch.approvalDelays,
+          overdue: total.overdue + batch.overdue,
+          created: total.created + batch.created,
+        }
+      : batch;
+    if (Math.max(batch.deadlineReminders, batch.approvalDelays, batch.overdue) < batchSize) return total;
+  }
+}
+
+/** One transaction of the sweep: up to `limit` subtasks of each kind. */
+function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAULT_REMINDER_LOCAL_HOUR }: SweepOptions, limit: number): Promise<SweepResult> {
   return db.transaction(async (tx) => {
     if (!(await tryLockSweeps(tx))) return { swept: false };
-    const due = await findDeadlineCandidates(tx, now, reminderLocalHour);
-    const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000));
-    const overdue = await findOverdueCandidates(tx, now);
+    const due = await findDeadlineCandidates(tx, now, reminderLocalHour, limit);
+    const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000), limit);
+    const overdue = await findOverdueCandidates(tx, now, limit);
     const drafts: NotificationDraft[] = [
       ...due.map((party) => ({
         companyId: party.companyId,

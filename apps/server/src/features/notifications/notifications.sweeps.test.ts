@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { notificationRecipients, notifications } from '../../db/schema/notifications';
 import { projects } from '../../db/schema/projects';
@@ -180,6 +180,29 @@ describeEachDatabase('notification sweeps', (ctx) => {
 
     if (process.env.SHOW_STATEMENT_COUNTS) console.info(`sweep: ${forOne} statements for 1 reminder, ${ctx.queries.length} for 300`);
     expect(ctx.queries.length).toBe(forOne);
+  });
+
+  it('sends a large backlog in bounded batches, each subtask once', async () => {
+    const later = new Date('2026-09-12T18:00:00Z');
+    const team = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+    const tomorrow = dateIn('America/Los_Angeles', later, 1);
+    await sweep(ctx, later);
+    const base = await insertWork(ctx.app.db, team, { dueDate: tomorrow });
+    await ctx.app.db.insert(subtasks).values(
+      Array.from({ length: 249 }, (_, i) => ({ companyId: team.company.id, majorTaskId: base.majorTaskId, name: `Backlog ${i}`, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: tomorrow })),
+    );
+
+    ctx.queries.length = 0;
+    expect(await runSweeps(ctx.app.db, { now: later, approvalDelayHours: DELAY_HOURS, batchSize: 100 })).toMatchObject({ swept: true, deadlineReminders: 250, created: 250 });
+    // Three transactions of up to 100 reminders each (100, 100, 50), not one statement of 250.
+    expect(ctx.queries.filter((query) => /insert into "notifications"/.test(query))).toHaveLength(3);
+    const reminders = await ctx.app.db
+      .select({ subtaskId: notifications.subtaskId })
+      .from(notifications)
+      .where(and(eq(notifications.companyId, team.company.id), eq(notifications.type, 'deadline_reminder')));
+    expect(new Set(reminders.map((row) => row.subtaskId)).size).toBe(250);
+    expect(reminders).toHaveLength(250);
+    expect(await runSweeps(ctx.app.db, { now: later, approvalDelayHours: DELAY_HOURS, batchSize: 100 })).toMatchObject({ created: 0 });
   });
 
   it("tells the project's manager once, the day after its due date in the company's zone, of a subtask not completed", async () => {

@@ -64,7 +64,7 @@ describeEachDatabase('completing a project with subtasks awaiting approval (deci
     const { projectId, pending, ongoing } = await projectAwaitingApproval(ctx, team);
     const elsewhere = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
     const later = new Date(Date.now() + 60 * 60 * 1000);
-    expect((await findApprovalDelayCandidates(ctx.app.db, later, later)).map((row) => row.id)).toEqual(expect.arrayContaining(pending));
+    expect((await findApprovalDelayCandidates(ctx.app.db, later, later, 100_000)).map((row) => row.id)).toEqual(expect.arrayContaining(pending));
     expect((await summaryOf(ctx, team.manager)).pending).toBe(4);
 
     const response = await complete(ctx, team.admin, projectId, { confirm_open_work: true });
@@ -78,7 +78,7 @@ describeEachDatabase('completing a project with subtasks awaiting approval (deci
     expect(memberPending.items.map((item) => item.id)).toEqual([elsewhere.subtaskId]);
     expect((await summaryOf(ctx, team.manager)).pending).toBe(1);
     expect((await summaryOf(ctx, team.member)).pending).toBe(1);
-    expect((await findApprovalDelayCandidates(ctx.app.db, later, later)).map((row) => row.id)).not.toEqual(expect.arrayContaining([pending[0]]));
+    expect((await findApprovalDelayCandidates(ctx.app.db, later, later, 100_000)).map((row) => row.id)).not.toEqual(expect.arrayContaining([pending[0]]));
     // Closed as completed, each with a line of history naming the admin; open work stays as it was.
     const rows = await ctx.app.db.select({ id: subtasks.id, status: subtasks.status }).from(subtasks).where(eq(subtasks.majorTaskId, (await subtaskOf(ctx, team, ongoing)).major_task_id));
     expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ ...Object.fromEntries(pending.map((id) => [id, 'completed'])), [ongoing]: 'ongoing' });
