@@ -1,14 +1,26 @@
-import { lazy, Suspense } from 'react';
-import { AccountMenu } from '../features/auth/components/account-menu';
+import { lazy } from 'react';
+import { AfterFirstPaint } from './after-first-paint';
 
 // Offline support (cache kept on the device, queued writes, service worker) loads beside the area, not in its first chunk.
 const OfflineTools = lazy(() => import('../features/offline/components/offline-tools'));
+// The account menu (its popover and the change-password form) likewise: the avatar stands in until it is there.
+const AccountMenu = lazy(() => import('../features/auth/components/account-menu').then((module) => ({ default: module.AccountMenu })));
 
 /** The manager's and the team member's shell tools: the offline banner and sync state, and the avatar as the account menu. */
 export const offlineTools = (
-  <Suspense fallback={null}>
+  <AfterFirstPaint>
     <OfflineTools />
-  </Suspense>
+  </AfterFirstPaint>
 );
 
-export const accountMenu = (avatar: string) => <AccountMenu avatar={avatar} />;
+export const accountMenu = (avatar: string) => (
+  <AfterFirstPaint
+    placeholder={
+      <span className="flex h-9 min-w-9 items-center justify-center rounded-full bg-brand-600 px-2 text-xs font-bold text-white" aria-hidden>
+        {avatar}
+      </span>
+    }
+  >
+    <AccountMenu avatar={avatar} />
+  </AfterFirstPaint>
+);
