@@ -43,6 +43,31 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The shared values every screen reads (roles, list headers, project statuses, permissions), apart
+              // from...
+              name: 'shared-values',
+              test: /packages[\\/]shared[\\/]src[\\/](lists|permissions|project-status|roles)\.ts$/,
+              priority: 2,
+            },
+            {
+              // ...zod and the shared schemas the dashboards' lazy screens use: they stay with the forms and screens
+              // that validate. Left to itself, Rolldown moves them into a chunk the dashboards load first, since
+              // every screen that needs them is opened from there (decision record 036).
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](common|projects|tasks|users)\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,
