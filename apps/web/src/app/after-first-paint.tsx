@@ -1,12 +1,5 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-
-/** Resolves once the frame being prepared has been painted: an animation frame, then a task after it. */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') setTimeout(resolve);
-    else requestAnimationFrame(() => setTimeout(resolve));
-  });
-}
+import { afterPaint } from '../lib/after-paint';
 
 /** Resolves when the main thread is next idle. */
 function whenIdle(): Promise<void> {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
+import { usePainted } from '../../../lib/after-paint';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { prefetchPagedList } from '../../../lib/lists';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
@@ -30,7 +31,8 @@ const SUMMARY_FIELD: Record<Panel, keyof DashboardSummary> = { dueToday: 'due_to
 export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCount: number | undefined) => ReactNode; board: Board }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const summary = useDashboardSummary();
+  // The cards draw at once (their counts follow); the request goes out once they are painted.
+  const summary = useDashboardSummary({ enabled: usePainted() });
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
   // On a phone the team member's own work comes first: the cards shrink to one row above it.
