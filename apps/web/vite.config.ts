@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './route-preload.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -9,6 +10,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The route being opened starts its chunks beside the entry chunk (decision record 036).
+    routePreload(),
     // Installable, and the app shell loads without a signal after one visit (issue 20). The
     // worker is registered from the signed-in areas only (features/offline), never by the
     // landing page; a new build waits for the user's "Reload" (registerType prompt).
@@ -40,6 +43,31 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The shared values every screen reads (roles, list headers, project statuses, permissions), apart
+              // from...
+              name: 'shared-values',
+              test: /packages[\\/]shared[\\/]src[\\/](lists|permissions|project-status|roles)\.ts$/,
+              priority: 2,
+            },
+            {
+              // ...zod and the shared schemas the dashboards' lazy screens use: they stay with the forms and screens
+              // that validate. Left to itself, Rolldown moves them into a chunk the dashboards load first, since
+              // every screen that needs them is opened from there (decision record 036).
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](common|projects|tasks|users)\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -69,4 +69,19 @@ describe('bundle budgets', () => {
       for (const area of SIGNED_IN_AREAS.filter((area) => area !== budget.route)) expect(files).not.toContain(manifest[area]!.file);
     });
   }
+
+  // index.html's route-preload script (route-preload.ts, decision record 036) starts a route's chunks
+  // beside the entry: for each area, exactly its first load minus what index.html already preloads.
+  it("has index.html preload the opened area's first load beside the entry", () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const script = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(script, 'index.html loads the route-preload script').toBeDefined();
+    const routes = JSON.parse(/var routes = (\{.*\});/.exec(fs.readFileSync(path.join(outDir, script!), 'utf8'))![1]!) as Record<string, string[]>;
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const atStart = new Set([...firstLoadFiles(entry)].map((key) => manifest[key]!.file));
+    for (const [pathname, route] of [['/manager', 'src/app/routes/manager/area.tsx'], ['/team-member', 'src/app/routes/team-member/area.tsx'], ['/admin', 'src/app/routes/admin/area.tsx'], ['/', 'src/app/routes/landing.tsx']] as const) {
+      const expected = [...firstLoadFiles(route)].map((key) => `/${manifest[key]!.file}`).filter((file) => !atStart.has(file.slice(1)));
+      expect(new Set(routes[pathname]), pathname).toEqual(new Set(expected));
+    }
+  });
 });

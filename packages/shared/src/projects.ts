@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { commaList, dateField, optionalText, pageParams, positiveId, requiredText, searchParam } from './common';
 import { majorTaskSchema } from './tasks';
+import { PROJECT_STATUSES } from './project-status';
 import { companyRef } from './users';
 
-export const PROJECT_STATUSES = ['planned', 'ongoing', 'completed'] as const;
+export { isOngoingStatus, PROJECT_STATUSES, type ProjectStatus } from './project-status';
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: 'Status must be planned, ongoing or completed.' });
-export type ProjectStatus = z.infer<typeof projectStatusSchema>;
-
-/** Planned projects count as ongoing everywhere the spec splits ongoing from completed. */
-export const isOngoingStatus = (status: ProjectStatus) => status !== 'completed';
 
 export const END_BEFORE_START = 'End date cannot be before the start date.';
 

@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { lazy, useEffect } from 'react';
+import { Icon } from '../components/ui/icons';
 import { addLiveNotification, clearLiveNotifications } from '../features/notifications/live-notifications';
 import { useAuth } from '../lib/auth';
 import { useRealtime } from '../lib/realtime';
+import { AfterFirstPaint } from './after-first-paint';
+
+// The bell (its popover, tabs and list) loads after the area's first paint; pushes that arrive
+// before it are kept by live-notifications and shown once it is there.
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 /** The manager's and team member's bell, and the live connection that feeds it while the shell is open. */
 export function AreaNotifications() {
@@ -12,5 +17,16 @@ export function AreaNotifications() {
   // The next user of this page must not see this one's pushes.
   useEffect(() => clearLiveNotifications, []);
   useRealtime(user, { queryClient, onNotification: addLiveNotification });
-  return user?.email ? <NotificationBell email={user.email} /> : null;
+  if (!user?.email) return null;
+  return (
+    <AfterFirstPaint
+      placeholder={
+        <span className="flex h-9 w-9 items-center justify-center text-slate-600" aria-hidden>
+          <Icon name="bell" />
+        </span>
+      }
+    >
+      <NotificationBell email={user.email} />
+    </AfterFirstPaint>
+  );
 }

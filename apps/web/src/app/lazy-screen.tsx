@@ -24,15 +24,35 @@ export function lazyScreen<Module>(importModule: () => Promise<Module>, pick: (m
   return { Screen, load };
 }
 
-/** Once the page is idle, fetches the code of the screens one click away. */
+/**
+ * Once the page is idle, fetches the code of the screens one click away: one screen per idle
+ * period, the next once the last has arrived, so that their downloads and evaluation never pile
+ * up into one long task while the first screen is still settling (decision record 036).
+ */
 export function usePrefetchWhenIdle(screens: LazyScreen[]) {
   useEffect(() => {
-    const prefetch = () => screens.forEach((screen) => void screen.load());
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(prefetch, 1);
-      return () => window.clearTimeout(timer);
+    const waiting = [...screens];
+    let cancelled = false;
+    let cancel = () => {};
+    const prefetchNext = () => {
+      const screen = waiting.shift();
+      if (!screen || cancelled) return;
+      void screen.load().then(whenIdle, whenIdle);
+    };
+    function whenIdle() {
+      if (cancelled) return;
+      if (typeof window.requestIdleCallback !== 'function') {
+        const timer = window.setTimeout(prefetchNext, 1);
+        cancel = () => window.clearTimeout(timer);
+      } else {
+        const handle = window.requestIdleCallback(prefetchNext);
+        cancel = () => window.cancelIdleCallback(handle);
+      }
     }
-    const handle = window.requestIdleCallback(prefetch);
-    return () => window.cancelIdleCallback(handle);
+    whenIdle();
+    return () => {
+      cancelled = true;
+      cancel();
+    };
   }, [screens]);
 }

@@ -1,13 +1,29 @@
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Role } from '@siteboard/shared';
 import { RequireRole } from '../components/layouts/require-role';
 import { WorkLayout } from '../components/layouts/work-layout';
-import { CalendarFeedButton } from '../features/calendar/components/calendar-feed-button';
+import { Icon } from '../components/ui/icons';
+import { AfterFirstPaint } from './after-first-paint';
 import { AreaNotifications } from './area-notifications';
 import { PasswordGate } from './password-gate';
 import { RecordDrawer } from './record-drawer';
 import { accountMenu, offlineTools } from './work-area-tools';
+
+// The calendar feed's button and panel load after the area's first paint (decision record 036).
+const CalendarFeedButton = lazy(() => import('../features/calendar/components/calendar-feed-button').then((module) => ({ default: module.CalendarFeedButton })));
+
+const calendarFeed = (
+  <AfterFirstPaint
+    placeholder={
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center text-slate-600" aria-hidden>
+        <Icon name="calendar" />
+      </span>
+    }
+  >
+    <CalendarFeedButton />
+  </AfterFirstPaint>
+);
 
 /**
  * A role's signed-in area: the role guard, the password that must be changed first, the shell around
@@ -29,5 +45,5 @@ export function RoleArea({ role, shell, children }: { role: Role; shell: ReactEl
 
 /** The manager's and the team member's shell, with its live notifications, calendar feed, offline tools and account menu. */
 export function workShell(area: 'manager' | 'team-member') {
-  return <WorkLayout area={area} notifications={<AreaNotifications />} calendarFeed={<CalendarFeedButton />} offline={offlineTools} account={accountMenu} />;
+  return <WorkLayout area={area} notifications={<AreaNotifications />} calendarFeed={calendarFeed} offline={offlineTools} account={accountMenu} />;
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ROLES, type Role, type User } from '@siteboard/shared';
+import { afterPaint } from './after-paint';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
 import { settleLanguageWithProfile } from './language';
 import { loginPath, storage } from './storage';
@@ -39,8 +40,9 @@ export function isKnownRole(role: unknown): role is Role {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  // A stored user draws their area in the very first render; only a token without one waits for the profile.
+  const [user, setUser] = useState<User | null>(() => storage.readUser());
+  const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
 
   const endSession = useCallback((next: 'unauthenticated' | 'signedOut' = 'unauthenticated') => {
     storage.clearSession();
@@ -61,15 +63,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     async function start() {
+      // The first render already stands on the stored user (or on none).
+      if (!storage.token) return;
       const stored = storage.readUser();
-      if (!storage.token) {
-        setUser(stored);
-        setStatus(stored ? 'authenticated' : 'unauthenticated');
-        return;
-      }
       if (stored) {
-        setUser(stored);
-        setStatus('authenticated');
+        // The stored user's area is painted first; the profile only confirms it.
+        await afterPaint();
+        if (cancelled) return;
       }
       try {
         const profile = await api<User>('/api/profile/');

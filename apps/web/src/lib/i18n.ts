@@ -86,9 +86,25 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
+const languageNames = new Map<string, string>();
+
+/**
+ * `language`'s name as Intl says it in `reader` ("Spanish" in English). Kept once made: an
+ * Intl.DisplayNames costs milliseconds, and the language menu names every language on each render.
+ */
+export function languageNameIn(reader: string, language: Language): string {
+  const key = `${reader}:${language}`;
+  let name = languageNames.get(key);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([reader], { type: 'language' }).of(language) ?? language;
+    languageNames.set(key, name);
+  }
+  return name;
+}
+
 /** A language's name in the language itself ("Deutsch"), so a reader finds their own. */
 export function nativeLanguageName(language: Language): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  const name = languageNameIn(language, language);
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 

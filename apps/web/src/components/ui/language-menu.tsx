@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES, nativeLanguageName, type Language } from '../../lib/i18n';
+import { currentLanguage, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../../lib/i18n';
 import { chooseLanguage } from '../../lib/language';
 import { MenuButton } from './menu-button';
 
@@ -11,26 +11,17 @@ import { MenuButton } from './menu-button';
 export function LanguageMenu({ triggerClassName, compact = false }: { triggerClassName: string; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = currentLanguage();
-  const nameOf = (language: Language) => t(`language.${language}`, { defaultValue: new Intl.DisplayNames([i18n.language], { type: 'language' }).of(language) });
-  const items = LANGUAGES.map((language) => {
-    const own = nativeLanguageName(language);
-    const name = nameOf(language);
-    return {
-      key: language,
-      checked: language === current,
-      onSelect: () => void chooseLanguage(language),
-      label: (
-        <>
-          <span>{name}</span>
-          {own !== name && (
-            <span lang={language} className="text-slate-500">
-              {own}
-            </span>
-          )}
-        </>
-      ),
-    };
-  });
+  // The language's name in the reader's language; Intl's only for a language the files do not name.
+  const nameOf = (language: Language) => {
+    const key = `language.${language}`;
+    return i18n.exists(key) ? t(key) : languageNameIn(i18n.language, language);
+  };
+  const items = LANGUAGES.map((language) => ({
+    key: language,
+    checked: language === current,
+    onSelect: () => void chooseLanguage(language),
+    label: <LanguageLabel language={language} name={nameOf(language)} />,
+  }));
   return (
     <MenuButton
       label={t('nav.language')}
@@ -48,6 +39,21 @@ export function LanguageMenu({ triggerClassName, compact = false }: { triggerCla
       items={items}
       triggerClassName={triggerClassName}
     />
+  );
+}
+
+/** An entry of the open menu: the name, and beside it the language's own (made only while the menu is open: Intl's names are slow to make). */
+function LanguageLabel({ language, name }: { language: Language; name: string }) {
+  const own = nativeLanguageName(language);
+  return (
+    <>
+      <span>{name}</span>
+      {own !== name && (
+        <span lang={language} className="text-slate-500">
+          {own}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
-import { ChangePasswordForm } from './change-password-form';
+import { ChangePasswordForm } from './lazy-change-password-form';
 
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));

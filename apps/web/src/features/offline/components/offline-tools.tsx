@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePainted } from '../../../lib/after-paint';
 import { setBeforeSignOut, useAuth } from '../../../lib/auth';
 import { clearQueue, queue, startQueue } from '../offline-queue';
 import { clearPersistedCache, startCachePersistence } from '../persist-cache';
 import { OfflineBanner } from './offline-banner';
-import { SyncStatus } from './sync-status';
 
+// The sync state (its list dialog) and the service worker's prompt come after the area's first paint;
+// the kept answers and the queue start at once (a page opened without a signal needs them first).
+const SyncStatus = lazy(() => import('./sync-status').then((module) => ({ default: module.SyncStatus })));
 const UpdatePrompt = lazy(() => import('./update-prompt'));
 
 /**
@@ -19,6 +22,7 @@ export default function OfflineTools() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id;
+  const painted = usePainted();
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -48,11 +52,17 @@ export default function OfflineTools() {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3 empty:hidden">
         <OfflineBanner />
-        <SyncStatus />
+        {painted && (
+          <Suspense fallback={null}>
+            <SyncStatus />
+          </Suspense>
+        )}
       </div>
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,4 +7,5 @@ import { queryRoots } from '../../../lib/query-keys';
 export const getDashboardSummaryQueryOptions = () =>
   queryOptions({ queryKey: queryRoots.dashboardSummary, queryFn: () => api<DashboardSummary>('/api/dashboard-summary/') });
 
-export const useDashboardSummary = () => useQuery(getDashboardSummaryQueryOptions());
+/** `enabled` false: the counts already kept are shown, and none is asked for yet. */
+export const useDashboardSummary = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...getDashboardSummaryQueryOptions(), enabled });

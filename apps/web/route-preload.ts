@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/**
+ * The chunk of each lazily loaded route (src/app/app-routes.tsx), by the path it serves: a path
+ * equal to `path` or below it (`/manager/projects`), or exactly `/` for the landing page.
+ */
+export const ROUTE_CHUNKS: { path: string; module: string }[] = [
+  { path: '/', module: 'src/app/routes/landing.tsx' },
+  { path: '/company-selection', module: 'src/app/routes/company-selection.tsx' },
+  { path: '/login', module: 'src/app/routes/login.tsx' },
+  { path: '/signup', module: 'src/app/routes/signup.tsx' },
+  { path: '/admin', module: 'src/app/routes/admin/area.tsx' },
+  { path: '/manager', module: 'src/app/routes/manager/area.tsx' },
+  { path: '/team-performance', module: 'src/app/routes/manager/area.tsx' },
+  { path: '/team-member', module: 'src/app/routes/team-member/area.tsx' },
+];
+
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The script itself: starts the files of the route being opened at once, beside the entry chunk. */
+const preloadSource = (routes: Record<string, string[]>) => `(function () {
+  var routes = ${JSON.stringify(routes)};
+  var path = location.pathname.replace(/\\/+$/, '') || '/';
+  var files = routes[path];
+  for (var prefix in routes) if (!files && prefix !== '/' && path.indexOf(prefix + '/') === 0) files = routes[prefix];
+  (files || []).forEach(function (file) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.appendChild(link);
+  });
+})();
+`;
+
+/**
+ * Without a hint the browser finds a route's chunk only once the entry chunk (React, the router,
+ * the English texts) has downloaded and run, and that chunk's imports only after it: a chain of
+ * round trips before a signed-in area can draw. This build step writes a small script, loaded
+ * `async` from index.html, that preloads the current path's chunk and all its static imports, so
+ * they download beside the entry. A separate file, not inline: the server's CSP allows no inline
+ * script (apps/server/src/plugins/security-headers.ts). Decision record 036.
+ */
+export function routePreload(base = '/'): Plugin {
+  return {
+    name: 'siteboard:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entries = chunks.filter((chunk) => chunk.isEntry);
+      if (entries.length !== 1) this.error(`route-preload: expected one entry chunk (index.html's), found ${entries.length}`);
+      const entry = entries[0]!;
+      // index.html already preloads the entry and its imports.
+      const atStart = closure(entry.fileName);
+      const routes: Record<string, string[]> = {};
+      for (const route of ROUTE_CHUNKS) {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${route.module}`));
+        if (!chunk) this.error(`route-preload: ${route.module} (${route.path}) is not a chunk of its own`);
+        routes[route.path] = [...closure(chunk.fileName)].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
+      }
+      const source = preloadSource(routes);
+      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') this.error('route-preload: no index.html in the bundle');
+      const tag = `<script async src="${base}${fileName}"></script>`;
+      const text = String(html.source);
+      if (!text.includes('</head>')) this.error('route-preload: index.html has no </head>');
+      html.source = text.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    ${tag}`);
+      if (html.source === text) this.error('route-preload: no entry <script type="module"> in index.html');
+    },
+  };
+}

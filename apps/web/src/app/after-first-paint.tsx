@@ -1,0 +1,45 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { afterPaint } from '../lib/after-paint';
+
+/** Resolves when the main thread is next idle. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback !== 'function') setTimeout(resolve, 1);
+    else requestIdleCallback(() => resolve());
+  });
+}
+
+// One deferred part at a time: each waits for the one before it, then for an idle moment, so that
+// their code and first renders come as separate short tasks rather than one long one.
+let turns: Promise<void> = Promise.resolve();
+
+/**
+ * True once the screen this component first rendered with has been painted and the main thread
+ * has been idle since (after the deferred parts that asked before it).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const turn = turns.then(afterPaint).then(whenIdle);
+    turns = turn;
+    void turn.then(() => {
+      if (!cancelled) setReady(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return ready;
+}
+
+/**
+ * Header tools and other extras of a screen, rendered (and their lazy code fetched) only after the
+ * screen's first paint, so that they do not compete with its main content for the network and the
+ * main thread (decision record 036). `placeholder` holds their place meanwhile.
+ */
+export function AfterFirstPaint({ children, placeholder = null }: { children: ReactNode; placeholder?: ReactNode }) {
+  const ready = useAfterFirstPaint();
+  if (!ready) return placeholder;
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
+}
