@@ -11,6 +11,7 @@ describeEachDatabase('team workload API', (ctx) => {
     let team: Team;
     let rival: Team;
     let idle: Caller;
+    let finished: { id: number; email: string };
 
     /** A subtask of a fresh project of the given status, assigned by the manager. */
     async function work(assignee: { id: number }, name: string, options: { status?: SubtaskStatus; projectStatus?: ProjectStatus; dueDate?: string | null; team?: Team } = {}) {
@@ -33,8 +34,10 @@ describeEachDatabase('team workload API', (ctx) => {
       // Emails that sort the idle member before the busy one only when the counts are equal.
       const idleUser = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, email: `zz-idle-${team.company.id}@example.test` });
       idle = { ...idleUser, access: (await loginAs(ctx.app, idleUser)).access };
+      // Whose only work is in a finished project: as free as the idle one, and first by email.
+      finished = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, email: `aa-finished-${team.company.id}@example.test` });
       const gone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
-      for (const user of [team.member, idle, gone]) await joinTeam(team, user);
+      for (const user of [team.member, idle, finished, gone]) await joinTeam(team, user);
       await joinTeam(rival, rival.member);
       await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
 
@@ -44,6 +47,7 @@ describeEachDatabase('team workload API', (ctx) => {
       await work(team.member, 'Sent for approval', { status: 'pending_approval' });
       await work(team.member, 'Already done', { status: 'completed' });
       await work(team.member, 'Left in a finished project', { projectStatus: 'completed' });
+      await work(finished, 'Snag list of a handed-over job', { projectStatus: 'completed' });
       await work(gone, 'Left by someone gone');
       await work(team.otherMember, "Another manager's team");
       await work(rival.member, "Another company's team", { team: rival });
@@ -53,6 +57,7 @@ describeEachDatabase('team workload API', (ctx) => {
       const { items } = await listAs<TeamWorkloadItem>(ctx.app, team.manager, '/api/team-workload/');
 
       expect(items).toEqual([
+        { user_id: finished.id, email: finished.email, full_name: null, tasks: [], task_count: 0 },
         { user_id: idle.id, email: idle.email, full_name: null, tasks: [], task_count: 0 },
         { user_id: team.member.id, email: team.member.email, full_name: null, tasks: ['Order rebar', 'Pour slab', 'Undated survey'], task_count: 3 },
       ]);
