@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { afterPaint } from '../lib/after-paint';
+import { Suspense, type ReactNode } from 'react';
+import { afterPaint, useResolved } from '../lib/after-paint';
 
 /** Resolves when the main thread is next idle. */
 function whenIdle(): Promise<void> {
@@ -18,19 +18,7 @@ let turns: Promise<void> = Promise.resolve();
  * has been idle since (after the deferred parts that asked before it).
  */
 export function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    const turn = turns.then(afterPaint).then(whenIdle);
-    turns = turn;
-    void turn.then(() => {
-      if (!cancelled) setReady(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return ready;
+  return useResolved(() => (turns = turns.then(afterPaint).then(whenIdle)));
 }
 
 /**

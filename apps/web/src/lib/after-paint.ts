@@ -12,17 +12,22 @@ export function afterPaint(): Promise<void> {
   });
 }
 
-/** False on a component's first render, true once that render has been painted. */
-export function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
+/** False until the promise `start` makes when the component mounts (once) has resolved, then true. */
+export function useResolved(start: () => Promise<unknown>): boolean {
+  const [resolved, setResolved] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    void afterPaint().then(() => {
-      if (!cancelled) setPainted(true);
+    void start().then(() => {
+      if (!cancelled) setResolved(true);
     });
     return () => {
       cancelled = true;
     };
+    // Started once, with the first render's `start`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return painted;
+  return resolved;
 }
+
+/** False on a component's first render, true once that render has been painted. */
+export const usePainted = (): boolean => useResolved(afterPaint);
