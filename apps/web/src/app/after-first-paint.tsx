@@ -1,13 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
-import { afterPaint, useResolved } from '../lib/after-paint';
+import { afterPaint, onIdle, useResolved } from '../lib/after-paint';
 
 /** Resolves when the main thread is next idle. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback !== 'function') setTimeout(resolve, 1);
-    else requestIdleCallback(() => resolve());
-  });
-}
+const whenIdle = () => new Promise<void>((resolve) => void onIdle(resolve));
 
 // One deferred part at a time: each waits for the one before it, then for an idle moment, so that
 // their code and first renders come as separate short tasks rather than one long one.

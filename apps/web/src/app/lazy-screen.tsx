@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onIdle } from '../lib/after-paint';
 
 export interface LazyScreen {
   /** The screen, its code loaded on first render (a loading line meanwhile). */
@@ -40,14 +41,7 @@ export function usePrefetchWhenIdle(screens: LazyScreen[]) {
       void screen.load().then(whenIdle, whenIdle);
     };
     function whenIdle() {
-      if (cancelled) return;
-      if (typeof window.requestIdleCallback !== 'function') {
-        const timer = window.setTimeout(prefetchNext, 1);
-        cancel = () => window.clearTimeout(timer);
-      } else {
-        const handle = window.requestIdleCallback(prefetchNext);
-        cancel = () => window.cancelIdleCallback(handle);
-      }
+      if (!cancelled) cancel = onIdle(prefetchNext);
     }
     whenIdle();
     return () => {

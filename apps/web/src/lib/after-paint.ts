@@ -12,6 +12,16 @@ export function afterPaint(): Promise<void> {
   });
 }
 
+/** Runs `callback` when the main thread is next idle (soon after, where there is no requestIdleCallback); answers its cancel. */
+export function onIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(callback, 1);
+    return () => window.clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(() => callback());
+  return () => window.cancelIdleCallback(handle);
+}
+
 /** False until the promise `start` makes when the component mounts (once) has resolved, then true. */
 export function useResolved(start: () => Promise<unknown>): boolean {
   const [resolved, setResolved] = useState(false);
