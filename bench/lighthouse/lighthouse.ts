@@ -440,6 +440,11 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
     const result = await lighthouse(`${origin}${page}`, flags, preset.config);
     if (!result) throw new BenchError(`Lighthouse returned nothing for ${page} (${preset.name})`);
     const { lhr } = result;
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') {
+      // The trace missed the navigation's start (seen now and then in headless Chromium): Lighthouse itself says to run again.
+      console.warn(`  ${page} ${preset.name} attempt ${attempt}: ${lhr.runtimeError.code}; retrying`);
+      continue;
+    }
     if (lhr.runtimeError) throw new BenchError(`Lighthouse failed on ${page} (${preset.name}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     verify(page, lhr);
     const score = lhr.categories.performance.score;
