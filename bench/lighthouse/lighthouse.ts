@@ -37,6 +37,8 @@
  *   DATABASE_URL           use this PostgreSQL database instead of a temp embedded one
  *   CHROME_PATH            Chromium binary (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS        runs per page × preset, median kept (default 3)
+ *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/manager")
+ *   LIGHTHOUSE_PRESETS     comma-separated presets (default "mobile,desktop")
  *   LIGHTHOUSE_THROTTLING  simulate (default, Lighthouse's Lantern model) or devtools (really throttles the
  *                          network and CPU while loading: slower and noisier, but nothing is modelled)
  *   LIGHTHOUSE_REPORT_DIR  if set, also writes each median run's full report there (HTML and JSON)
@@ -405,6 +407,16 @@ function verify(page: PageName, lhr: Result): string[] {
   return apiRequests;
 }
 
+/** The items an environment variable names (comma-separated), or all of them when it is not set. */
+function chosen<T>(items: T[], variable: string, name: (item: T) => string): T[] {
+  const value = process.env[variable];
+  if (!value) return items;
+  const wanted = value.split(',').map((part) => part.trim());
+  const unknown = wanted.filter((part) => !items.some((item) => name(item) === part));
+  if (unknown.length > 0) throw new BenchError(`${variable}: unknown ${unknown.join(', ')} (known: ${items.map(name).join(', ')})`);
+  return items.filter((item) => wanted.includes(name(item)));
+}
+
 function throttlingMethod(): 'simulate' | 'devtools' {
   const method = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
   if (method !== 'simulate' && method !== 'devtools') throw new BenchError(`LIGHTHOUSE_THROTTLING must be simulate or devtools (got "${method}")`);
@@ -525,7 +537,7 @@ function localDate(date: Date): string {
 
 /** The settings of this run that change what is measured, as they would be typed before the command. */
 function commandEnv(): string {
-  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_THROTTLING', 'WEB_DIST_DIR', 'CHROME_PATH'];
+  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_PAGES', 'LIGHTHOUSE_PRESETS', 'LIGHTHOUSE_THROTTLING', 'WEB_DIST_DIR', 'CHROME_PATH'];
   const set = names.filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
   if (process.env.DATABASE_URL) set.push('DATABASE_URL=…');
   return set.length > 0 ? `${set.join(' ')} ` : '';
@@ -640,8 +652,8 @@ async function main() {
     console.log(`Chromium ${chromeVersion}; ${runs} run(s) per page × preset.`);
 
     const results: CaseResult[] = [];
-    for (const preset of PRESETS) {
-      for (const page of PAGES) results.push(await audit(chrome, server.origin, page, preset, runs));
+    for (const preset of chosen(PRESETS, 'LIGHTHOUSE_PRESETS', (item) => item.name)) {
+      for (const page of chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item)) results.push(await audit(chrome, server.origin, page, preset, runs));
     }
     const compression = await responseCompression(server.origin, webDist);
 
