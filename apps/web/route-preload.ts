@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
+/** Loaded lazily by the work areas' shell in its first render (src/app/work-area-tools.tsx). */
+const OFFLINE_TOOLS = 'src/features/offline/components/offline-tools.tsx';
+
 /**
  * The chunk of each lazily loaded route (src/app/app-routes.tsx), by the path it serves: a path
  * equal to `path` or below it (`/manager/projects`), or exactly `/` for the landing page.
+ * `firstRenderLoads`: modules the route's first render imports lazily; they start beside it too,
+ * instead of after that render (a request that, on a phone's connection, held the first paint).
  */
-export const ROUTE_CHUNKS: { path: string; module: string }[] = [
+export const ROUTE_CHUNKS: { path: string; module: string; firstRenderLoads?: string[] }[] = [
   { path: '/', module: 'src/app/routes/landing.tsx' },
   { path: '/company-selection', module: 'src/app/routes/company-selection.tsx' },
   { path: '/login', module: 'src/app/routes/login.tsx' },
   { path: '/signup', module: 'src/app/routes/signup.tsx' },
   { path: '/admin', module: 'src/app/routes/admin/area.tsx' },
-  { path: '/manager', module: 'src/app/routes/manager/area.tsx' },
-  { path: '/team-performance', module: 'src/app/routes/manager/area.tsx' },
-  { path: '/team-member', module: 'src/app/routes/team-member/area.tsx' },
+  { path: '/manager', module: 'src/app/routes/manager/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
+  { path: '/team-performance', module: 'src/app/routes/manager/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
+  { path: '/team-member', module: 'src/app/routes/team-member/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
 ];
 
 interface BundleChunk {
@@ -68,10 +73,15 @@ export function routePreload(base = '/'): Plugin {
       // index.html already preloads the entry and its imports.
       const atStart = closure(entry.fileName);
       const routes: Record<string, string[]> = {};
+      const chunkOf = (module: string, path: string) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${module}`));
+        if (!chunk) this.error(`route-preload: ${module} (${path}) is not a chunk of its own`);
+        return chunk;
+      };
       for (const route of ROUTE_CHUNKS) {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${route.module}`));
-        if (!chunk) this.error(`route-preload: ${route.module} (${route.path}) is not a chunk of its own`);
-        routes[route.path] = [...closure(chunk.fileName)].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
+        const files = new Set<string>();
+        for (const module of [route.module, ...(route.firstRenderLoads ?? [])]) closure(chunkOf(module, route.path).fileName, files);
+        routes[route.path] = [...files].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
       }
       const source = preloadSource(routes);
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
