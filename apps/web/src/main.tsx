@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter, router } from './app/router';
+import { preloadRoute } from './app/app-routes';
+import { AppRouter } from './app/router';
 import './index.css';
 import i18n, { i18nReady, initialLanguage } from './lib/i18n';
 
@@ -17,14 +18,7 @@ const start = () =>
 // The first screen draws once its route's code is here (index.html's route-preload script fetched it
 // beside this entry), so that React draws it at once instead of a loading screen first, and in the
 // reader's language: at once when that is already here (English), else once its files arrive. The
-// HTML's loading state shows meanwhile.
-const routed = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
-  });
-});
+// HTML's loading state shows meanwhile. A route whose code fails to load draws its error screen.
+const routed = preloadRoute(window.location.pathname).catch(() => undefined);
 const translated = i18n.hasResourceBundle(initialLanguage(), 'translation') ? undefined : i18nReady;
 void Promise.all([routed, translated]).then(start);

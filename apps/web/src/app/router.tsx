@@ -1,8 +1,10 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { appRoutes } from './app-routes';
-
-export const router = createBrowserRouter(appRoutes);
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes';
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
