@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './precompress.ts';
 import { routePreload } from './route-preload.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -12,6 +13,8 @@ export default defineConfig({
     tailwindcss(),
     // The route being opened starts its chunks beside the entry chunk (decision record 036).
     routePreload(),
+    // Scripts and styles compressed once at the strongest settings, sent as they are by the server.
+    precompress(),
     // Installable, and the app shell loads without a signal after one visit (issue 20). The
     // worker is registered from the signed-in areas only (features/offline), never by the
     // landing page; a new build waits for the user's "Reload" (registerType prompt).

@@ -17,6 +17,10 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SiteBoard</title><script src="/assets/index-abc123.js"></script>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
+    // The build's copies compressed at the strongest settings (apps/web/precompress.ts).
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-def456.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script, { level: 9 }));
     fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SiteBoard"}');
     database = await createTestDatabase('pglite');
@@ -67,6 +71,24 @@ describe('serving the web app', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
     const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("sends the build's compressed copies of an asset as they are, by what the browser accepts", async () => {
+    const file = (name: string) => fs.readFileSync(path.join(webDist, 'assets', name));
+    const br = await app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(file('app-def456.js.br'))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(file('app-def456.js.gz'))).toBe(true);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-def456.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });

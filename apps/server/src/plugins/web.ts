@@ -22,6 +22,9 @@ export const webPlugin = fp(
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
+        // The build writes brotli and gzip copies of the scripts and styles at the strongest settings
+        // (apps/web/precompress.ts): sent as they are, smaller than compressing on the fly.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Hashed file names never change content; index.html must always be revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
