@@ -86,9 +86,25 @@ export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise
   return { kind, env, seedSeconds: (performance.now() - seedStarted) / 1000, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** Another PGlite data directory with the same data (one server per directory); PostgreSQL's is shared as it is. */
+/**
+ * Another database with the same data: a PGlite data directory (one server per directory), or a
+ * PostgreSQL database made from this one as its template (a server migrates its database when it
+ * starts, so a before and an after checkout side by side each need their own: the after's new
+ * indexes would otherwise serve the before too).
+ */
 export async function copyLargeDatabase(data: LargeDatabase): Promise<LargeDatabase> {
-  if (data.kind === 'postgres') return data;
+  if (data.kind === 'postgres') {
+    const source = new URL(data.env.DATABASE_URL!).pathname.slice(1);
+    const name = `${source}_copy_${Date.now()}`.slice(0, 63);
+    await withAdmin((client) => client.query(`create database ${name} template ${source}`));
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: databaseUrl(name) },
+      drop: async () => {
+        await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-'));
   await fs.promises.cp(data.env.DATA_DIR!, dataDir, { recursive: true });
   fs.rmSync(path.join(dataDir, 'siteboard.lock'), { force: true });
