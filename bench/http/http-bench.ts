@@ -13,7 +13,8 @@
  * BENCH_BEFORE_DIR (an earlier checkout measured side by side: see bench/lib/server.ts),
  * BENCH_PGLITE_HOSTS (thread, or thread,process), BENCH_PG_URL (an admin connection to the PostgreSQL server the
  * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one),
+ * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one), BENCH_DATA_DIR (the
+ * same for PGlite: a seeded data directory, copied for each server),
  * BENCH_SETTLE_SECONDS (wait this long after the servers start, for their first notification sweep; default 150).
  */
 import fs from 'node:fs';
@@ -203,7 +204,7 @@ function renderSection(target: Target, seedSeconds: number | undefined): string 
   const { kind, results } = target;
   const endpoints = target.endpoints!;
   const title = `${target.label}: ${kind === 'postgres' ? 'PostgreSQL (pool of DB_POOL_SIZE connections, default 10)' : 'PGlite (embedded, one connection)'}`;
-  const seeding = seedSeconds === undefined ? 'A database seeded earlier (BENCH_DATABASE_URL), with what earlier write runs added.' : `Seeded in ${seedSeconds.toFixed(0)} s (npm run seed:large, both companies).`;
+  const seeding = seedSeconds === undefined ? 'A database seeded earlier (BENCH_DATABASE_URL or BENCH_DATA_DIR).' : `Seeded in ${seedSeconds.toFixed(0)} s (npm run seed:large, both companies).`;
   const lines = [`## ${title}`, '', seeding];
   for (const connections of CONNECTIONS) {
     const ceiling = results.get(CEILING.name)!.get(connections)!;

@@ -59,13 +59,17 @@ export interface LargeDatabase {
 
 /**
  * A brand-new database with the large data: the writes of one run must not tilt the next. For
- * PostgreSQL, BENCH_DATABASE_URL names an already seeded database to reuse instead (quicker
- * rounds while tuning; it keeps what the write runs add, so published figures come from a fresh one).
+ * PostgreSQL, BENCH_DATABASE_URL names an already seeded database to reuse instead, and for PGlite
+ * BENCH_DATA_DIR a seeded data directory (quicker rounds while tuning; servers run on copies of a
+ * PGlite one, but a reused PostgreSQL one keeps what the write runs add, so published figures come
+ * from a fresh one).
  */
 export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise<LargeDatabase> {
   const seedStarted = performance.now();
   const reused = process.env.BENCH_DATABASE_URL;
   if (kind === 'postgres' && reused) return { kind, env: { DATABASE_URL: reused }, drop: async () => {} };
+  const reusedDir = process.env.BENCH_DATA_DIR;
+  if (kind === 'pglite' && reusedDir) return { kind, env: { DATA_DIR: reusedDir }, drop: async () => {} };
   if (kind === 'postgres') {
     const name = `siteboard_bench_${process.pid}_${Date.now()}`;
     await withAdmin((client) => client.query(`create database ${name}`));
