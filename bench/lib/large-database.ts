@@ -59,13 +59,17 @@ export interface LargeDatabase {
 
 /**
  * A brand-new database with the large data: the writes of one run must not tilt the next. For
- * PostgreSQL, BENCH_DATABASE_URL names an already seeded database to reuse instead (quicker
- * rounds while tuning; it keeps what the write runs add, so published figures come from a fresh one).
+ * PostgreSQL, BENCH_DATABASE_URL names an already seeded database to reuse instead, and for PGlite
+ * BENCH_DATA_DIR a seeded data directory (quicker rounds while tuning; servers run on copies of a
+ * PGlite one, but a reused PostgreSQL one keeps what the write runs add, so published figures come
+ * from a fresh one).
  */
 export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise<LargeDatabase> {
   const seedStarted = performance.now();
   const reused = process.env.BENCH_DATABASE_URL;
   if (kind === 'postgres' && reused) return { kind, env: { DATABASE_URL: reused }, drop: async () => {} };
+  const reusedDir = process.env.BENCH_DATA_DIR;
+  if (kind === 'pglite' && reusedDir) return { kind, env: { DATA_DIR: reusedDir }, drop: async () => {} };
   if (kind === 'postgres') {
     const name = `siteboard_bench_${process.pid}_${Date.now()}`;
     await withAdmin((client) => client.query(`create database ${name}`));
@@ -86,9 +90,25 @@ export async function prepareLargeDatabase(kind: 'postgres' | 'pglite'): Promise
   return { kind, env, seedSeconds: (performance.now() - seedStarted) / 1000, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** Another PGlite data directory with the same data (one server per directory); PostgreSQL's is shared as it is. */
+/**
+ * Another database with the same data: a PGlite data directory (one server per directory), or a
+ * PostgreSQL database made from this one as its template (a server migrates its database when it
+ * starts, so a before and an after checkout side by side each need their own: the after's new
+ * indexes would otherwise serve the before too).
+ */
 export async function copyLargeDatabase(data: LargeDatabase): Promise<LargeDatabase> {
-  if (data.kind === 'postgres') return data;
+  if (data.kind === 'postgres') {
+    const source = new URL(data.env.DATABASE_URL!).pathname.slice(1);
+    const name = `${source}_copy_${Date.now()}`.slice(0, 63);
+    await withAdmin((client) => client.query(`create database ${name} template ${source}`));
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: databaseUrl(name) },
+      drop: async () => {
+        await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-'));
   await fs.promises.cp(data.env.DATA_DIR!, dataDir, { recursive: true });
   fs.rmSync(path.join(dataDir, 'siteboard.lock'), { force: true });

@@ -38,7 +38,10 @@ export const notificationRecipients = pgTable(
   },
   (table) => [
     uniqueIndex('notification_recipients_notification_user_key').on(table.notificationId, table.userId),
-    index('notification_recipients_user_created_idx').on(table.userId, table.createdAt),
+    // With the id: the newest first, ties on the time broken by the id, read in the list's own order
+    // and stopped at the page (a batch of notifications shares its created_at, so without the id
+    // PostgreSQL read and sorted the whole batch: 413 rows for a page of 200 on the large data).
+    index('notification_recipients_user_created_id_idx').on(table.userId, table.createdAt, table.id),
     index('notification_recipients_user_unread_idx').on(table.userId, table.isRead),
   ],
 );

@@ -46,7 +46,19 @@ export const subtasks = pgTable(
   (table) => [
     // With the status: a manager's pending approvals read only the pending subtasks of their projects' major tasks.
     index('subtasks_company_major_task_status_idx').on(table.companyId, table.majorTaskId, table.status),
-    index('subtasks_company_assignee_status_idx').on(table.companyId, table.assignedToId, table.status),
+    // Everything the team workload and the appraisal counts read of a person's subtasks, so both are
+    // index-only scans (no heap visit per subtask; the embedded database's maintenance keeps the
+    // visibility map, decision record 015). Names are at most 200 characters.
+    index('subtasks_company_assignee_status_covering_idx').on(
+      table.companyId,
+      table.assignedToId,
+      table.status,
+      table.dueDate,
+      table.id,
+      table.majorTaskId,
+      table.completedAt,
+      table.name,
+    ),
     index('subtasks_company_status_due_idx').on(table.companyId, table.status, table.dueDate),
     index('subtasks_company_due_idx').on(table.companyId, table.dueDate),
     // Pending approvals and tasks due today look up what a manager assigned.

@@ -205,7 +205,8 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
       createdAt: isoTimestamp(notificationRecipients.createdAt),
       type: notifications.type,
       message: notifications.message,
-      params: notifications.params,
+      // Only a reader of another language needs them (textFor): an English reader's list reads the stored text alone.
+      params: sql<NotificationParams | null>`case when ${sql.placeholder('language')} = 'en' then null else ${notifications.params} end`,
       createdBy: notifications.createdBy,
       notificationCreatedAt: isoTimestamp(notifications.createdAt),
       subtaskId: notifications.subtaskId,
@@ -223,7 +224,7 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
  * for them), each written in the reader's language (the reader is the caller: no lookup per row).
  */
 export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number, language: Language): Promise<NotificationRecord[]> {
-  const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit });
+  const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit, language });
   return rows.map((row) => ({
     id: row.id,
     is_read: row.isRead,
