@@ -6,7 +6,8 @@
  * Each start gets its own copy of one seeded data directory (BENCH_LARGE_DIR names one already
  * seeded with `npm run seed:large`; else one is seeded first). For each round and each server
  * (this checkout; with BENCH_BEFORE_DIR an earlier one, see bench/lib/server.ts; with
- * BENCH_VARIANTS more runs of this checkout with extra environment, `name:KEY=VALUE,KEY=VALUE;…`),
+ * BENCH_VARIANTS more runs of this checkout with extra environment, `name:KEY=VALUE,KEY=VALUE;…`,
+ * where NODE_ARGS=… gives node's own arguments, space-separated),
  * interleaved, it samples every 200 ms from spawning: the resident memory of the server's process
  * tree and, from /proc/<pid>/smaps, of PGlite's WebAssembly memory (the one mapping of gigabytes
  * that V8 reserves for a wasm memory with its guard region). The run ends BENCH_IDLE_SECONDS
@@ -31,6 +32,7 @@ interface Server {
   label: string;
   checkout: Checkout;
   env: Record<string, string>;
+  nodeArgs: string[];
 }
 
 interface Run {
@@ -91,12 +93,13 @@ async function seeded(): Promise<{ dir: string; drop(): Promise<void> }> {
 function servers(): Server[] {
   const list: Server[] = [];
   const before = beforeCheckout();
-  if (before) list.push({ label: 'before', checkout: before, env: {} });
-  list.push({ label: 'after', checkout: thisCheckout, env: {} });
+  if (before) list.push({ label: 'before', checkout: before, env: {}, nodeArgs: [] });
+  list.push({ label: 'after', checkout: thisCheckout, env: {}, nodeArgs: [] });
   for (const spec of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boolean)) {
     const [name, settings = ''] = spec.split(':');
     const env = Object.fromEntries(settings.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-    list.push({ label: name!, checkout: thisCheckout, env });
+    const { NODE_ARGS: nodeArgs = '', ...rest } = env;
+    list.push({ label: name!, checkout: thisCheckout, env: rest, nodeArgs: nodeArgs.split(' ').filter(Boolean) });
   }
   return list;
 }
@@ -114,7 +117,7 @@ async function copyOf(dir: string): Promise<string> {
 async function once(server: Server, large: string): Promise<Run> {
   const dataDir = await copyOf(large);
   const spawned = performance.now();
-  const running = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...server.env }, checkout: server.checkout, stdio: 'collect', readyTimeoutMs: 120_000 });
+  const running = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...server.env }, checkout: server.checkout, nodeArgs: server.nodeArgs, stdio: 'collect', readyTimeoutMs: 120_000 });
   try {
     const samples: { s: number; rssMiB: number; wasmMiB: number; anonMiB: number }[] = [];
     let sweepEndS: number | undefined;
