@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, NotificationRecord, NotificationType } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
@@ -71,15 +71,23 @@ const dailyKey = (type: NotificationType, now: Date) => sql<string>`${type}::tex
 const notYetSent = (key: SQL) => sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${key})`;
 
 /**
+ * The sweeps' candidates come in the order of their ids, `limit` at a time, each batch after the
+ * last id of the one before (`afterId`, 0 for the first): a batch reads only its own rows, not
+ * again every subtask an earlier batch already sent.
+ */
+const batchOf = (afterId: number) => gt(subtasks.id, afterId);
+
+/**
  * Subtasks not completed, in a project not completed, with an active assignee for whom it is now
  * the eve of the due date, `localHour` o'clock or later (in the assignee's own time zone, else the
  * company's), not yet reminded for this due date.
  */
-export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number, limit: number) {
+export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number, limit: number, afterId = 0) {
   const key = sql<string>`'deadline_reminder:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
   const assigneeNow = sql`timezone(coalesce(${activeAssignees.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
+      batchOf(afterId),
       ne(subtasks.status, 'completed'),
       ne(projects.status, 'completed'),
       isNotNull(activeAssignees.id),
@@ -98,10 +106,11 @@ export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number,
  * Subtasks past their due date in their company's time zone, not completed, in a project not
  * completed, whose project has an active manager, not yet reported for this due date.
  */
-export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number) {
+export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number, afterId = 0) {
   const key = sql<string>`'task_overdue:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
+      batchOf(afterId),
       inArray(subtasks.status, ['ongoing', 'pending_approval']),
       ne(projects.status, 'completed'),
       isNotNull(activeManagers.id),
@@ -114,10 +123,11 @@ export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number) {
 }
 
 /** Subtasks pending approval since before `submittedBefore`, in a project not completed, not yet reported today. */
-export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date, limit: number) {
+export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefore: Date, limit: number, afterId = 0) {
   const key = dailyKey('approval_delay', now);
   return selectParties(db, { dedupeKey: key.as('dedupe_key') }).where(
     and(
+      batchOf(afterId),
       eq(subtasks.status, 'pending_approval'),
       ne(projects.status, 'completed'),
       sql`${subtasks.submittedAt} <= ${submittedBefore.toISOString()}::timestamptz`,

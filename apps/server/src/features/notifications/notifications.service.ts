@@ -86,26 +86,40 @@ export interface SweepOptions {
 /**
  * A sweep's transactions take at most this many subtasks of each kind: a first sweep over a large
  * company (87,252 reminders in the large bench data) made them all in one statement, and the
- * embedded database's memory grew by ~400 MB that it never gives back (decision record 016).
+ * embedded database's memory grew by ~400 MB that it never gives back (decision record 016). The
+ * largest transaction sets the high-water mark of PGlite's WebAssembly memory: 2,000 a kind touched
+ * 26 MB more of it than at start, 500 a kind 9 MB; with each batch starting after the last id of
+ * the one before, smaller batches cost the sweep no time.
  */
-export const SWEEP_BATCH = 2_000;
+export const SWEEP_BATCH = 500;
 
 export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; overdue: number; created: number };
 
+/** Where each kind's next batch starts: after this subtask id; null once a batch came back short (none left). */
+interface SweepCursor {
+  deadline: number | null;
+  delay: number | null;
+  overdue: number | null;
+}
+
 /**
  * deadline_reminder, approval_delay and task_overdue for every company, in transactions of six
- * statements that each take up to `batchSize` subtasks of each kind, until none is left. A deadline reminder goes out once per subtask and due
+ * statements (fewer once a kind is done) that each take up to `batchSize` subtasks of each kind,
+ * in the order of their ids, each batch after the last id of the one before, until every kind's
+ * batch comes back short. A deadline reminder goes out once per subtask and due
  * date, from `reminderLocalHour` on the eve of the due date where its assignee is (their time
  * zone, else the company's), so one company spanning UTC−10 to UTC+14 reminds each person at the
  * start of their own working day. Another instance already sweeping → nothing happens (or, between
  * two batches, this one stops and leaves the rest to it); a second sweep the same day finds nothing
  * left to send (and the unique dedupe key would refuse it). An overdue subtask is reported once per due date.
+ * A subtask that becomes a candidate behind the cursor while a sweep runs waits for the next sweep.
  */
 export async function runSweeps(db: Db, options: SweepOptions): Promise<SweepResult> {
   const batchSize = options.batchSize ?? SWEEP_BATCH;
+  const cursor: SweepCursor = { deadline: 0, delay: 0, overdue: 0 };
   let total: SweepResult = { swept: false };
-  for (;;) {
-    const batch = await sweepBatch(db, options, batchSize);
+  while (cursor.deadline !== null || cursor.delay !== null || cursor.overdue !== null) {
+    const batch = await sweepBatch(db, options, batchSize, cursor);
     if (!batch.swept) return total;
     total = total.swept
       ? {
@@ -116,17 +130,20 @@ export async function runSweeps(db: Db, options: SweepOptions): Promise<SweepRes
           created: total.created + batch.created,
         }
       : batch;
-    if (Math.max(batch.deadlineReminders, batch.approvalDelays, batch.overdue) < batchSize) return total;
   }
+  return total;
 }
 
-/** One transaction of the sweep: up to `limit` subtasks of each kind. */
-function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAULT_REMINDER_LOCAL_HOUR }: SweepOptions, limit: number): Promise<SweepResult> {
+/** The last id of a kind's batch, or null when the batch was short: nothing of that kind is left. */
+const next = (batch: { id: number }[], limit: number) => (batch.length < limit ? null : batch[batch.length - 1]!.id);
+
+/** One transaction of the sweep: up to `limit` subtasks of each kind not yet done, after the cursor's ids; moves the cursor. */
+function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAULT_REMINDER_LOCAL_HOUR }: SweepOptions, limit: number, cursor: SweepCursor): Promise<SweepResult> {
   return db.transaction(async (tx) => {
     if (!(await tryLockSweeps(tx))) return { swept: false };
-    const due = await findDeadlineCandidates(tx, now, reminderLocalHour, limit);
-    const delayed = await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000), limit);
-    const overdue = await findOverdueCandidates(tx, now, limit);
+    const due = cursor.deadline === null ? [] : await findDeadlineCandidates(tx, now, reminderLocalHour, limit, cursor.deadline);
+    const delayed = cursor.delay === null ? [] : await findApprovalDelayCandidates(tx, now, new Date(now.getTime() - approvalDelayHours * 3_600_000), limit, cursor.delay);
+    const overdue = cursor.overdue === null ? [] : await findOverdueCandidates(tx, now, limit, cursor.overdue);
     const drafts: NotificationDraft[] = [
       ...due.map((party) => ({
         companyId: party.companyId,
@@ -156,6 +173,11 @@ function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAU
         recipients: recipientsOf('task_overdue', party, null),
       })),
     ];
-    return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, overdue: overdue.length, created: await insertNotifications(tx, drafts) };
+    const created = await insertNotifications(tx, drafts);
+    // Moved only once the batch's statements have all succeeded (a failed one ends the sweep anyway).
+    if (cursor.deadline !== null) cursor.deadline = next(due, limit);
+    if (cursor.delay !== null) cursor.delay = next(delayed, limit);
+    if (cursor.overdue !== null) cursor.overdue = next(overdue, limit);
+    return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, overdue: overdue.length, created };
   });
 }

@@ -205,6 +205,31 @@ describeEachDatabase('notification sweeps', (ctx) => {
     expect(await runSweeps(ctx.app.db, { now: later, approvalDelayHours: DELAY_HOURS, batchSize: 100 })).toMatchObject({ created: 0 });
   });
 
+  it('goes on past a full batch of candidates that have no one to tell, each batch after the last', async () => {
+    const later = new Date('2026-09-14T18:00:00Z');
+    const team = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+    const waitingSince = new Date(later.getTime() - (DELAY_HOURS + 1) * HOUR);
+    await sweep(ctx, later);
+    // Waiting for approval with no manager on the project, assigned by the assignee (who is never told of their own
+    // delay): candidates that make no notification, ahead (lower ids) of two that do.
+    const silent = [];
+    for (let i = 0; i < 3; i++) silent.push((await insertWork(ctx.app.db, team, { status: 'pending_approval', projectManagerId: null, assignedById: team.member.id, dueDate: '2027-06-30' })).subtaskId);
+    const heard = [];
+    for (let i = 0; i < 2; i++) heard.push((await insertWork(ctx.app.db, team, { status: 'pending_approval', dueDate: '2027-06-30' })).subtaskId);
+    await ctx.app.db.update(subtasks).set({ submittedAt: waitingSince }).where(inArray(subtasks.id, [...silent, ...heard]));
+
+    try {
+      ctx.queries.length = 0;
+      expect(await runSweeps(ctx.app.db, { now: later, approvalDelayHours: DELAY_HOURS, batchSize: 2 })).toMatchObject({ swept: true, approvalDelays: 5, created: 2 });
+      // Batches of two: [silent, silent], [silent, heard], [heard], each reading only after the last id of the one before.
+      expect(ctx.queries.filter((query) => /insert into "notifications"/.test(query))).toHaveLength(2);
+      for (const id of heard) expect((await sentAbout(ctx, id)).map((row) => [row.type, row.userId])).toEqual([['approval_delay', team.manager.id]]);
+      for (const id of silent) expect(await sentAbout(ctx, id)).toEqual([]);
+    } finally {
+      await ctx.app.db.update(subtasks).set({ status: 'completed' }).where(inArray(subtasks.id, [...silent, ...heard]));
+    }
+  });
+
   it("tells the project's manager once, the day after its due date in the company's zone, of a subtask not completed", async () => {
     const later = new Date('2026-10-20T14:00:00Z');
     const team = await createTeam(ctx.app, { timezone: 'Pacific/Auckland' });
