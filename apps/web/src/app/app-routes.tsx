@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 import { Root } from './root';
 
 interface LazyRoute {
@@ -10,25 +11,9 @@ interface LazyRoute {
   Component: ComponentType;
 }
 
-/**
- * A route whose screen is its own chunk: the landing page never downloads the admin screens.
- * Once its code is here (`preloadRoute`), it renders at once: React.lazy reads a thenable that has
- * already settled without suspending, so the first screen is drawn without a loading screen first.
- */
+/** A route whose screen is its own chunk: the landing page never downloads the admin screens. */
 function lazyRoute(path: string, importScreen: () => Promise<ComponentType>): LazyRoute {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const load = () =>
-    (loading ??= importScreen().then((screen) => {
-      loaded = screen;
-      return screen;
-    }));
-  const Component = lazy(() => {
-    if (!loaded) return load().then((screen) => ({ default: screen }));
-    const module = { default: loaded };
-    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
-  });
-  return { path, load, Component };
+  return { path, ...preloadableLazy(importScreen) };
 }
 
 const LAZY_ROUTES: LazyRoute[] = [

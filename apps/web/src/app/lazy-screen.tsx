@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onIdle } from '../lib/after-paint';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 
 export interface LazyScreen {
   /** The screen, its code loaded on first render (a loading line meanwhile). */
@@ -11,9 +12,8 @@ export interface LazyScreen {
 
 /** A screen of an area in its own chunk: the area's first screen loads without it. */
 export function lazyScreen<Module>(importModule: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyScreen {
-  let loading: Promise<Module> | undefined;
-  const load = () => (loading ??= importModule());
-  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  // Prefetched when idle (usePrefetchWhenIdle), the screen then draws without its loading line.
+  const { Component: Lazy, load } = preloadableLazy(async () => pick(await importModule()));
   function Screen() {
     const { t } = useTranslation();
     return (

@@ -1,0 +1,22 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A component whose code is its own chunk, loaded on first render or ahead of time with `load`
+ * (loading twice is one download). Once loaded it renders at once: React.lazy reads a thenable
+ * that has already settled without suspending, so a preloaded screen shows no loading state first.
+ */
+export function preloadableLazy(importComponent: () => Promise<ComponentType>): { Component: ComponentType; load: () => Promise<ComponentType> } {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const load = () =>
+    (loading ??= importComponent().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Component = lazy(() => {
+    if (!loaded) return load().then((component) => ({ default: component }));
+    const module = { default: loaded };
+    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+  });
+  return { Component, load };
+}
