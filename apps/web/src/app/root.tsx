@@ -21,17 +21,13 @@ export function Root() {
 /**
  * A screen whose code could not load (a dropped connection before the offline cache held it, or
  * a build replaced under an open page) or that failed to draw: a message and a reload instead of a
- * blank page.
+ * blank page. React itself logs the error it caught (console.error).
  */
 class ScreenFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error(error);
   }
 
   render() {
