@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ROLES, type Role, type User } from '@siteboard/shared';
 import { afterPaint } from './after-paint';
@@ -43,8 +43,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A stored user draws their area in the very first render; only a token without one waits for the profile.
   const [user, setUser] = useState<User | null>(() => storage.readUser());
   const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
+  // Counts ended sessions: a profile asked for before a logout must not write its user back after it
+  // (a stored user without a token draws an area that cannot load anything).
+  const ended = useRef(0);
 
   const endSession = useCallback((next: 'unauthenticated' | 'signedOut' = 'unauthenticated') => {
+    ended.current += 1;
     storage.clearSession();
     queryClient.clear();
     setUser(null);
@@ -71,16 +75,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await afterPaint();
         if (cancelled) return;
       }
+      const session = ended.current;
       try {
         const profile = await api<User>('/api/profile/');
-        if (cancelled) return;
+        if (cancelled || session !== ended.current) return;
         storage.writeUser(profile);
         if (!storage.companyId) storage.setCompanyId(profile.company_id);
         void settleLanguageWithProfile(profile, { signedIn: false }).catch(() => {});
         setUser(profile);
         setStatus('authenticated');
       } catch (error) {
-        if (cancelled) return;
+        if (cancelled || session !== ended.current) return;
         if (error instanceof ApiError && error.status === 401) signOutTo(storage.companyId);
         // No answer at all (no signal): the stored user stands in, and the area shows what this device kept.
         else if (!(error instanceof ApiError) && stored) return;
@@ -121,7 +126,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const refreshProfile = useCallback(async () => {
+    const session = ended.current;
     const profile = await api<User>('/api/profile/');
+    if (session !== ended.current) return;
     storage.writeUser(profile);
     setUser(profile);
   }, []);
