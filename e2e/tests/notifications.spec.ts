@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '../test';
+import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '../test';
 import { assignWork, apiSignIn, dayFromToday } from '../api-helpers';
 import { openProject, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
 
-async function signedInPage(browser: Browser, role: Role) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+async function signedInPage(newPage: () => Promise<Page>, role: Role) {
+  const page = await newPage();
   await signIn(page, role);
   return page;
 }
@@ -26,11 +25,11 @@ async function assignToMember(request: APIRequestContext, title: string) {
   await assignWork(await apiSignIn(request, 'manager'), `Live ${title}`, [{ name: title, assignee: 'member1@example.com', dueInDays: 2, priority: 'high' }]);
 }
 
-test('a subtask travels manager → team member → manager → team member, each badge rising live', async ({ browser, page: setup }) => {
+test('a subtask travels manager → team member → manager → team member, each badge rising live', async ({ newPage, page: setup }) => {
   const stamp = Date.now().toString(36);
   const title = `Check the rebar ${stamp}`;
-  const manager = await signedInPage(browser, 'manager');
-  const member = await signedInPage(browser, 'team_member');
+  const manager = await signedInPage(newPage, 'manager');
+  const member = await signedInPage(newPage, 'team_member');
   await clearBadge(manager);
   await clearBadge(member);
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '../test';
+import { expect, test, type BrowserContextOptions, type Page } from '../test';
 import { assignWork, apiSignIn } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
 
@@ -16,21 +16,20 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function signedInPage(browser: Browser, role: Role, phone: boolean): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+async function signedInPage(newPage: (options: BrowserContextOptions) => Promise<Page>, role: Role, phone: boolean): Promise<Page> {
+  const page = await newPage(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
   await signIn(page, role);
   return page;
 }
 
-test('proof travels: the crew sends photos from a phone, the manager declines with a reason, then approves', async ({ browser, request }) => {
+test('proof travels: the crew sends photos from a phone, the manager declines with a reason, then approves', async ({ newPage, request }) => {
   const title = `Pour footing B ${Date.now().toString(36)}`;
   const reason = 'Rebar spacing wrong at grid C';
   const managerApi = await apiSignIn(request, 'manager');
   const ids = await assignWork(managerApi, `Foundations ${title}`, [{ name: title, assignee: DEMO.accounts.team_member, dueInDays: 3, priority: 'high' }]);
 
   // The crew member, on a phone: two photos and a note, sent for approval from My Tasks.
-  const member = await signedInPage(browser, 'team_member', true);
+  const member = await signedInPage(newPage, 'team_member', true);
   await member.getByRole('button', { name: 'Toggle sidebar' }).click();
   await member.getByRole('link', { name: 'My Tasks' }).click();
   // At phone width each subtask is a card in the list, not a table row.
@@ -46,7 +45,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await expect(send).toBeHidden();
 
   // The manager sees both photos beside the pending row, looks at one, and declines with a reason.
-  const manager = await signedInPage(browser, 'manager', false);
+  const manager = await signedInPage(newPage, 'manager', false);
   await manager.getByRole('button', { name: /^Pending Approvals/ }).click();
   const pending = manager.getByRole('row').filter({ hasText: title });
   await expect(pending.getByRole('button', { name: /^Open photo \d$/ })).toHaveCount(2);
