@@ -19,10 +19,14 @@ export interface EmbeddedHost {
 const SOCKET_NAME = '.s.PGSQL.5432';
 
 /**
- * Written as TypeScript it runs through tsx (tests, `npm run dev`); compiled, the build writes the
- * host beside the server (`dist/embedded-host.js`).
+ * Written as TypeScript it runs through tsx (`npm run dev`); compiled, the build writes the host
+ * beside the server (`dist/embedded-host.js`). The tests compile it once per run and name it in
+ * SITEBOARD_EMBEDDED_HOST_FILE (apps/server/src/test/global-setup.ts): each test database's thread
+ * then loads plain JavaScript instead of registering tsx and transpiling the host again.
  */
 function hostEntry(): { file: string; execArgv: string[] } {
+  const compiled = process.env.SITEBOARD_EMBEDDED_HOST_FILE;
+  if (compiled) return { file: compiled, execArgv: [] };
   const here = fileURLToPath(import.meta.url);
   const typescript = here.endsWith('.ts');
   return { file: path.join(path.dirname(here), typescript ? 'embedded-host.ts' : 'embedded-host.js'), execArgv: typescript ? ['--import', 'tsx'] : [] };
