@@ -15,7 +15,8 @@
  * throwaway database is created on; default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DATABASE_URL (reuse this seeded PostgreSQL database instead of seeding a fresh one), BENCH_DATA_DIR (the
  * same for PGlite: a seeded data directory, copied for each server),
- * BENCH_SETTLE_SECONDS (wait this long after the servers start, for their first notification sweep; default 150).
+ * BENCH_SETTLE_SECONDS (wait this long after the servers start, for their first notification sweep; default 150),
+ * BENCH_VARIANTS (more servers of this checkout with other settings or node arguments: see bench/lib/server.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { describeEndpoints, type Call, type Endpoint } from '../lib/endpoints';
 import { copyLargeDatabase, postgresTransport, prepareLargeDatabase, withAdmin, type LargeDatabase } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { beforeCheckout, benchVariants, ensureServerBuilt, repoRoot, startNodeArgs, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -47,6 +48,7 @@ interface Target {
   kind: 'postgres' | 'pglite';
   checkout: Checkout;
   env: Record<string, string>;
+  nodeArgs: string[];
   server?: RunningServer;
   endpoints?: Endpoint[];
   results: Map<string, Map<number, Figures>>;
@@ -71,12 +73,17 @@ async function main() {
           const copy = kind === 'pglite' || checkouts.length > 1 ? await copyLargeDatabase(data) : data;
           if (copy !== data) databases.push(copy);
           const label = [checkout.label, kind, host && PGLITE_HOSTS.length > 1 ? `(${host})` : ''].filter(Boolean).join(' ');
-          targets.push({ label, kind, checkout, env: { ...copy.env, ...(host ? { SITEBOARD_EMBEDDED_HOST: host } : {}) }, results: new Map() });
+          targets.push({ label, kind, checkout, env: { ...copy.env, ...(host ? { SITEBOARD_EMBEDDED_HOST: host } : {}) }, nodeArgs: [], results: new Map() });
         }
+      }
+      for (const variant of benchVariants()) {
+        const copy = await copyLargeDatabase(data);
+        databases.push(copy);
+        targets.push({ label: `${variant.label} ${kind}`, kind, checkout: thisCheckout, env: { ...copy.env, ...variant.env }, nodeArgs: variant.nodeArgs, results: new Map() });
       }
     }
     for (const target of targets) {
-      target.server = await startServer({ env: target.env, checkout: target.checkout });
+      target.server = await startServer({ env: target.env, checkout: target.checkout, nodeArgs: target.nodeArgs });
       target.endpoints = (await describeEndpoints(caller(target.server.origin))).filter((endpoint) => ONLY.test(endpoint.name));
       console.log(`${target.label}: ready in ${(target.server.startMs / 1000).toFixed(1)} s`);
     }
@@ -165,7 +172,7 @@ async function load(target: Target, name: string, connections: number, duration:
 
 async function renderHeader(started: Date, targets: Target[]): Promise<string> {
   const postgresVersion = await pgVersion();
-  const servers = targets.map((target) => `${target.label}: ${target.checkout === thisCheckout ? 'node apps/server/dist/server.js (npm start)' : `node --import tsx apps/server/src/server.ts in ${target.checkout.root}`}`);
+  const servers = targets.map((target) => `${target.label}: ${target.checkout === thisCheckout ? `node ${[...startNodeArgs(), ...target.nodeArgs, 'apps/server/dist/server.js'].join(' ')} (npm start)` : `the earlier checkout ${target.checkout.root}`}`);
   return [
     `# HTTP benchmark — ${started.toISOString().slice(0, 10)}`,
     '',

@@ -56,6 +56,30 @@ export function beforeCheckout(): Checkout | undefined {
   return root ? { label: 'before', root: path.resolve(root) } : undefined;
 }
 
+/** More runs of this checkout with other settings (BENCH_VARIANTS). */
+export interface Variant {
+  label: string;
+  env: Record<string, string>;
+  /** Node's own arguments (NODE_ARGS=… in the spec, space-separated). */
+  nodeArgs: string[];
+}
+
+/**
+ * BENCH_VARIANTS: `name:KEY=VALUE,KEY=VALUE;…`, each a run of this checkout with that environment;
+ * NODE_ARGS=… gives node's own arguments, space-separated (e.g. `semi4:NODE_ARGS=--max-semi-space-size=4`).
+ */
+export function benchVariants(spec = process.env.BENCH_VARIANTS ?? ''): Variant[] {
+  return spec
+    .split(';')
+    .filter(Boolean)
+    .map((entry) => {
+      const [label, settings = ''] = entry.split(':');
+      const env = Object.fromEntries(settings.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+      const { NODE_ARGS: nodeArgs = '', ...rest } = env;
+      return { label: label!, env: rest, nodeArgs: nodeArgs.split(' ').filter(Boolean) };
+    });
+}
+
 /** Compiles the server of this checkout (what `npm start` runs); an earlier checkout without a build step needs none. */
 export function ensureServerBuilt(checkout: Checkout = thisCheckout) {
   const serverDir = path.join(checkout.root, 'apps/server');
@@ -64,10 +88,16 @@ export function ensureServerBuilt(checkout: Checkout = thisCheckout) {
   if (build.status !== 0) throw new Error(`Building the server in ${serverDir} failed`);
 }
 
+/** Node's own arguments in a checkout's `npm start` of the server package (e.g. its young generation's size). */
+export function startNodeArgs(checkout: Checkout = thisCheckout): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(checkout.root, 'apps/server/package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return (scripts.start ?? '').split(' ').filter((word) => word.startsWith('--'));
+}
+
 function serverCommand(checkout: Checkout, nodeArgs: string[]): string[] {
   const compiled = path.join(checkout.root, 'apps/server/dist/server.js');
   return fs.existsSync(path.join(checkout.root, 'apps/server/build.mjs'))
-    ? [process.execPath, ...nodeArgs, compiled]
+    ? [process.execPath, ...startNodeArgs(checkout), ...nodeArgs, compiled]
     : [process.execPath, ...nodeArgs, '--import', 'tsx', path.join(checkout.root, 'apps/server/src/server.ts')];
 }
 

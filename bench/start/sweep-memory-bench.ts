@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareLargeDatabase } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout } from '../lib/server';
+import { beforeCheckout, benchVariants, ensureServerBuilt, startServer, thisCheckout, type Checkout } from '../lib/server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
@@ -95,12 +95,7 @@ function servers(): Server[] {
   const before = beforeCheckout();
   if (before) list.push({ label: 'before', checkout: before, env: {}, nodeArgs: [] });
   list.push({ label: 'after', checkout: thisCheckout, env: {}, nodeArgs: [] });
-  for (const spec of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boolean)) {
-    const [name, settings = ''] = spec.split(':');
-    const env = Object.fromEntries(settings.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-    const { NODE_ARGS: nodeArgs = '', ...rest } = env;
-    list.push({ label: name!, checkout: thisCheckout, env: rest, nodeArgs: nodeArgs.split(' ').filter(Boolean) });
-  }
+  for (const variant of benchVariants()) list.push({ ...variant, checkout: thisCheckout });
   return list;
 }
 
