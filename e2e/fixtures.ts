@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,4 +91,15 @@ export async function openProject(page: Page, name: string) {
   await page.getByPlaceholder('Search projects...').fill(name);
   await expect(projectRows(page).filter({ hasNotText: name })).toHaveCount(0);
   await projectRows(page).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+/**
+ * No serious or critical axe findings on what is on screen now (dialogs and drawers included),
+ * named so a failure says what and where. Only violations are collected: axe skips describing
+ * every passing node, about a fifth of its time on these screens.
+ */
+export async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../test';
-import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
-
-/** Serious and critical axe findings, named so a failure says what and where. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { expectNoSeriousViolations, DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 async function showReport(page: Page) {
   const section = page.getByRole('region', { name: 'Appraisal Report' });
@@ -32,34 +23,34 @@ test('the admin dashboard and both forms have no serious accessibility problems'
   await expect(page.getByRole('table', { name: 'All Users' })).toBeVisible();
   await openRiverside(page);
   await showReport(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await saveScreenshot(page, 'admin-dashboard');
 
   // A row in edit mode and the delete confirmation are part of the screen too.
   await page.getByRole('button', { name: `Edit ${DEMO.accounts.team_member}` }).click();
   await page.getByRole('combobox', { name: 'Role' }).selectOption('manager');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   const deleteOldMill = page.getByRole('button', { name: 'Delete Old Mill Renovation' });
   await showMoreUntilVisible(page.getByRole('region', { name: 'Completed Projects' }), deleteOldMill);
   await deleteOldMill.click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   await expect(deleteOldMill).toBeFocused();
 
   await page.getByRole('link', { name: 'Create User' }).click();
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText('Email and password are required.').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await saveScreenshot(page, 'admin-create-user');
 
   await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await page.getByRole('link', { name: 'Create Project' }).click();
   await page.getByRole('button', { name: 'Create Project' }).click();
   await expect(page.getByText('Project name is required.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await saveScreenshot(page, 'admin-create-project');
 });
 

@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../test';
-import { openProject, saveScreenshot, signIn } from '../fixtures';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousViolations, openProject, saveScreenshot, signIn } from '../fixtures';
 
 test('axe: the dashboard, projects and create-task screens have no serious or critical violations', async ({ page }) => {
   await signIn(page, 'manager');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '../test';
 import { assignWork, apiSignIn, dayFromToday } from '../api-helpers';
-import { openProject, type Role, saveScreenshot, signIn } from '../fixtures';
+import { expectNoSeriousViolations, openProject, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -88,12 +87,6 @@ test('after the server drops the live connection, the client reconnects and the 
   await bell(page).click();
   await expect(page.getByTestId('notification-item').filter({ hasText: title })).toBeVisible();
 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function checkTeamMemberScreens(page: Page, suffix: string) {
   await signIn(page, 'team_member');

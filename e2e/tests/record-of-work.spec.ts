@@ -1,20 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContextOptions, type Page } from '../test';
 import { assignWork, apiSignIn } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
+import { expectNoSeriousViolations, DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
 
 /** Two small photos of the finished work, as a phone's camera roll would hand them over. */
 const PHOTOS = [
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDFseIF9FYF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+iaLg8ZTemOMAAAAASUVORK5CYII=',
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDFsdMl9hYF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+SwR44rhshWYAAAAASUVORK5CYII=',
 ].map((base64, index) => ({ name: `footing-${index + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }));
-
-/** Serious and critical axe findings on what is on screen now (the dialogs and drawer included). */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function signedInPage(newPage: (options: BrowserContextOptions) => Promise<Page>, role: Role, phone: boolean): Promise<Page> {
   const page = await newPage(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
