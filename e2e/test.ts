@@ -1,4 +1,4 @@
-import { test as base, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContextOptions, Locator, Page, WebSocketRoute } from '@playwright/test';
@@ -21,7 +21,7 @@ export const test = base.extend<{ newPage: (options?: BrowserContextOptions) => 
    * a context left open keeps its live connection and polling running through the worker's later journeys.
    */
   newPage: async ({ browser }, use) => {
-    const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+    const contexts: BrowserContext[] = [];
     await use(async (options) => {
       const context = await browser.newContext(options);
       contexts.push(context);
