@@ -38,7 +38,8 @@ async function main() {
   let capture: Statement[] | undefined;
   let endpointName = '';
   const database = await openDatabase({ kind: 'postgres', url, onQuery: (sql, params) => capture?.push({ endpoint: endpointName, sql, params }) });
-  const app = await buildApp({ database, jwtSecret: 'explain-secret-that-is-long-enough-for-hs256-signing' });
+  // describeEndpoints finds the seeded companies by name in the company list, as the load runs do.
+  const app = await buildApp({ database, jwtSecret: 'explain-secret-that-is-long-enough-for-hs256-signing', publicCompanyList: true });
   const explainer = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
   await explainer.connect();
   try {
