@@ -19,7 +19,10 @@ export interface Page<T> {
 export const matchingRowCount = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /** A case-insensitive substring match in which `%`, `_` and `\` of the text match only themselves. */
-export const containsIgnoringCase = (column: Column, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, '\\$&')}%`);
+/** The ILIKE pattern matching any text that contains `text` (its wildcards escaped). */
+export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+export const containsIgnoringCase = (column: Column, text: string) => ilike(column, containingPattern(text));
 
 /** Applies the page's limit and offset (or placeholders for them) to a dynamic select (`.$dynamic()`). */
 export function withPage<T extends PgSelect>(query: T, page: { limit?: number | Placeholder; offset?: number | Placeholder }): T {

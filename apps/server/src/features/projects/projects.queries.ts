@@ -1,22 +1,23 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase, type IdOrPlaceholder } from '../../db/statements';
+import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { projects } from '../../db/schema/projects';
 import { majorTasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
-import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
+import { containingPattern, containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 import { majorTasksOfProjectJson } from '../tasks/tasks.queries';
 
 const managers = alias(users, 'managers');
 
 export interface ProjectFilter {
   id?: IdOrPlaceholder;
-  statuses?: ProjectStatus[];
-  /** A case-insensitive substring of the name. */
-  search?: string;
+  /** The statuses, or where a statement built once takes them. */
+  statuses?: ProjectStatus[] | Placeholder;
+  /** A case-insensitive substring of the name, or where a statement built once takes its ILIKE pattern (containingPattern). */
+  search?: string | Placeholder;
 }
 
 export type ProjectOrder = 'oldest' | 'newest';
@@ -24,8 +25,8 @@ export type ProjectOrder = 'oldest' | 'newest';
 function projectConditions(companyId: IdOrPlaceholder, filter: ProjectFilter): SQL[] {
   const conditions = [eq(projects.companyId, companyId)];
   if (filter.id !== undefined) conditions.push(eq(projects.id, filter.id));
-  if (filter.statuses) conditions.push(inArray(projects.status, filter.statuses));
-  if (filter.search) conditions.push(containsIgnoringCase(projects.name, filter.search));
+  if (filter.statuses) conditions.push(Array.isArray(filter.statuses) ? inArray(projects.status, filter.statuses) : sql`${projects.status} = any(${filter.statuses})`);
+  if (filter.search) conditions.push(typeof filter.search === 'string' ? containsIgnoringCase(projects.name, filter.search) : sql`${projects.name} ilike ${filter.search}`);
   return conditions;
 }
 
@@ -39,12 +40,15 @@ const projectFields = {
   status: projects.status,
 };
 
-type ProjectRowsRequest = PageRequest & {
+type ProjectRowsRequest = PageRequest & ProjectRowsShape;
+
+/** What decides a list statement's shape beyond its filters: built once for each, its page bounds as placeholders. */
+interface ProjectRowsShape {
   order?: ProjectOrder;
   expandMajorTasks?: boolean;
   /** How many major tasks each expanded project carries at most, and subtasks each of those; all when unset. */
   expansionBounds?: { majorTasks: number; subtasks: number };
-};
+}
 
 /**
  * The company's matching projects (oldest first unless asked otherwise) with their manager,
@@ -53,7 +57,7 @@ type ProjectRowsRequest = PageRequest & {
  * and only its rows are joined and expanded (joining all 900 matches to keep 10 was most of the
  * statement).
  */
-function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: ProjectFilter, page: ProjectRowsRequest) {
+function selectProjectRows(db: DbOrTx, companyId: IdOrPlaceholder, filter: ProjectFilter, page: ProjectRowsShape & { limit?: number | Placeholder; offset?: number | Placeholder }) {
   const inOrder = (id: typeof projects.id) => (page.order === 'newest' ? desc(id) : asc(id));
   const pageIds = withPage(
     db
@@ -100,8 +104,26 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
-export async function listProjectRows(db: DbOrTx, companyId: number, filter: ProjectFilter = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
-  const rows = await selectProjectRows(db, companyId, filter, page);
+/** The list statements built so far, one per shape of filter and page: a few dozen at most, as shapes come from the code, never from values. */
+const projectListStatement = builtOncePerShape('projects');
+
+/**
+ * A page of the company's matching projects and their total, from a statement built once per shape
+ * and prepared: building the SQL text cost drizzle more CPU per request than the server spends on
+ * anything else of a short list (bench/results/2026-11-24-issue-22.md, late session).
+ */
+export async function listProjectRows(db: DbOrTx, companyId: number, filter: { statuses?: ProjectStatus[]; search?: string } = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
+  const { order, expandMajorTasks, expansionBounds, limit, offset } = page;
+  const shape = JSON.stringify([filter.statuses !== undefined, Boolean(filter.search), order ?? 'oldest', expandMajorTasks ?? false, expansionBounds ?? null, limit !== undefined, Boolean(offset)]);
+  const statement = projectListStatement<ProjectRow>(db, shape, () =>
+    selectProjectRows(
+      db,
+      sql.placeholder('companyId'),
+      { statuses: filter.statuses && sql.placeholder('statuses'), search: filter.search ? sql.placeholder('pattern') : undefined },
+      { order, expandMajorTasks, expansionBounds, limit: limit === undefined ? undefined : sql.placeholder('limit'), offset: offset ? sql.placeholder('offset') : undefined },
+    ),
+  );
+  const rows = await statement.execute({ companyId, statuses: filter.statuses, pattern: filter.search ? containingPattern(filter.search) : undefined, limit, offset });
   return toPage(rows, page, toProject, () => countProjects(db, companyId, filter));
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, Profile, Role, User } from '@siteboard/shared';
 import type { DbOrTx } from '../../db/client';
+import { builtOncePerDatabase } from '../../db/statements';
 import { companies } from '../../db/schema/companies';
 import { refreshTokens } from '../../db/schema/auth';
 import { teamMembers, users } from '../../db/schema/users';
@@ -57,13 +58,19 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
 }
 
 /** The signed-in user with their language and time zones: what `GET /api/profile/` answers. */
-export async function findProfile(db: DbOrTx, companyId: number, userId: number): Promise<Profile | undefined> {
-  const [row] = await db
+/** The profile statement, built once and prepared: every screen's start asks for it (decision record 006). */
+const profileStatement = builtOncePerDatabase((db) =>
+  db
     .select({ ...userColumns, language: users.language, timezone: users.timezone, companyTimezone: companies.timezone })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(managers, eq(managers.id, users.managerId))
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare('find_profile'),
+);
+
+export async function findProfile(db: DbOrTx, companyId: number, userId: number): Promise<Profile | undefined> {
+  const [row] = await profileStatement(db).execute({ companyId, userId });
   return row && { ...toUser(row), language: row.language as Language, timezone: row.timezone, effective_timezone: row.timezone ?? row.companyTimezone };
 }
 
