@@ -109,8 +109,8 @@ const projectListStatement = builtOncePerShape('projects');
 
 /**
  * A page of the company's matching projects and their total, from a statement built once per shape
- * and prepared: building the SQL text cost drizzle more CPU per request than the server spends on
- * anything else of a short list (bench/results/2026-11-24-issue-22.md, late session).
+ * and prepared: building its SQL text on every request took 6 % of the server's time for the list
+ * (decision record 006, late addendum).
  */
 export async function listProjectRows(db: DbOrTx, companyId: number, filter: { statuses?: ProjectStatus[]; search?: string } = {}, page: ProjectRowsRequest = {}): Promise<Page<Project>> {
   const { order, expandMajorTasks, expansionBounds, limit, offset } = page;
