@@ -27,10 +27,16 @@ interface BundleChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
 }
 
-/** The script itself: starts the files of the route being opened at once, beside the entry chunk. */
-const preloadSource = (routes: Record<string, string[]>) => `(function () {
+/**
+ * The script itself: starts the files of the route being opened at once, beside the entry chunk, and
+ * leaves each area's next screens (their files, screen by screen) for the area to prefetch when idle
+ * (src/app/lazy-screen.tsx).
+ */
+const preloadSource = (routes: Record<string, string[]>, nextScreens: Record<string, string[][]>) => `(function () {
+  window.__siteboardNextScreens = ${JSON.stringify(nextScreens)};
   var routes = ${JSON.stringify(routes)};
   var path = location.pathname.replace(/\\/+$/, '') || '/';
   var files = routes[path];
@@ -78,12 +84,20 @@ export function routePreload(base = '/'): Plugin {
         if (!chunk) this.error(`route-preload: ${module} (${path}) is not a chunk of its own`);
         return chunk;
       };
+      // The screens an area imports lazily (one click away), each with the files it needs that the
+      // area's first load has not brought, keyed by the area's first path.
+      const nextScreens: Record<string, string[][]> = {};
+      const areasSeen = new Set<string>();
       for (const route of ROUTE_CHUNKS) {
         const files = new Set<string>();
         for (const module of [route.module, ...(route.firstRenderLoads ?? [])]) closure(chunkOf(module, route.path).fileName, files);
         routes[route.path] = [...files].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
+        const area = chunkOf(route.module, route.path);
+        if (area.dynamicImports.length === 0 || areasSeen.has(route.module)) continue;
+        areasSeen.add(route.module);
+        nextScreens[route.path] = area.dynamicImports.map((screen) => [...closure(screen)].filter((file) => !atStart.has(file) && !files.has(file)).map((file) => `${base}${file}`));
       }
-      const source = preloadSource(routes);
+      const source = preloadSource(routes, nextScreens);
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const html = bundle['index.html'];

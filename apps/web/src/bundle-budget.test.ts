@@ -94,4 +94,27 @@ describe('bundle budgets', () => {
       expect(new Set(routes[pathname]), pathname).toEqual(new Set(expected));
     }
   });
+
+  // The same script leaves each area's next screens for the area to prefetch when idle (lazy-screen.tsx):
+  // every screen it imports lazily, with the files that neither index.html nor the area's first load brought.
+  it('lists the files of each area’s next screens, screen by screen', () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const script = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html)![1]!;
+    const nextScreens = JSON.parse(/window\.__siteboardNextScreens = (\{.*\});/.exec(fs.readFileSync(path.join(outDir, script), 'utf8'))![1]!) as Record<string, string[][]>;
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const fileSet = (keys: string[]) => new Set(keys.flatMap((key) => [...firstLoadFiles(key)]).map((key) => `/${manifest[key]!.file}`));
+    const areas = [
+      ['/manager', 'src/app/routes/manager/area.tsx', ['projects', 'create-task', 'my-tasks', 'team-performance'].map((name) => `src/app/routes/manager/${name}.tsx`)],
+      ['/team-member', 'src/app/routes/team-member/area.tsx', ['src/app/routes/team-member/pages.tsx']],
+      ['/admin', 'src/app/routes/admin/area.tsx', ['create-user', 'create-project', 'company-settings'].map((name) => `src/app/routes/admin/${name}.tsx`)],
+    ] as const;
+    expect(Object.keys(nextScreens).sort()).toEqual(areas.map(([pathname]) => pathname).sort());
+    for (const [pathname, area, screens] of areas) {
+      const loaded = fileSet([entry, area, ...(ROUTE_CHUNKS.find((route) => route.path === pathname)?.firstRenderLoads ?? [])]);
+      const expected = screens.map((screen) => new Set([...fileSet([screen])].filter((file) => !loaded.has(file))));
+      expect(nextScreens[pathname]!.map((files) => new Set(files)), pathname).toEqual(expected);
+      // Each screen's own chunk is among its files: nothing the click needs is left out.
+      screens.forEach((screen, index) => expect(nextScreens[pathname]![index], screen).toContain(`/${manifest[screen]!.file}`));
+    }
+  });
 });

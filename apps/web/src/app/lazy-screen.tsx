@@ -12,7 +12,7 @@ export interface LazyScreen {
 
 /** A screen of an area in its own chunk: the area's first screen loads without it. */
 export function lazyScreen<Module>(importModule: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyScreen {
-  // Prefetched when idle (usePrefetchWhenIdle), the screen then draws without its loading line.
+  // Loaded ahead by `load` (the projects card, on hover), the screen then draws without its loading line.
   const { Component: Lazy, load } = preloadableLazy(async () => pick(await importModule()));
   function Screen() {
     const { t } = useTranslation();
@@ -25,20 +25,59 @@ export function lazyScreen<Module>(importModule: () => Promise<Module>, pick: (m
   return { Screen, load };
 }
 
+declare global {
+  interface Window {
+    /**
+     * Set by index.html's route-preload script (route-preload.ts): for each area's path, the files
+     * of each screen one click away that the area's first load has not brought.
+     */
+    __siteboardNextScreens?: Record<string, string[][]>;
+  }
+}
+
+const prefetched = new Set<string>();
+
 /**
- * Once the page is idle, fetches the code of the screens one click away: one screen per idle
- * period, the next once the last has arrived, so that their downloads and evaluation never pile
- * up into one long task while the first screen is still settling (decision record 036).
+ * Fetches module files and compiles them without running them (`modulepreload`); resolves once each
+ * has arrived or failed. A module `import()` of them later runs them from the module map. (A
+ * `prefetch` link was not enough: Chromium fetched the files again for the import.)
  */
-export function usePrefetchWhenIdle(screens: LazyScreen[]) {
+function prefetchFiles(files: string[]): Promise<unknown> {
+  const fresh = files.filter((file) => !prefetched.has(file));
+  return Promise.all(
+    fresh.map(
+      (file) =>
+        new Promise<void>((resolve) => {
+          prefetched.add(file);
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = file;
+          link.onload = link.onerror = () => resolve();
+          document.head.appendChild(link);
+        }),
+    ),
+  );
+}
+
+/**
+ * Once the page is idle, fetches the files of the area's screens one click away, without running
+ * them: one screen per idle period, the next once the last has arrived. Running them here (their
+ * code, the shared zod schemas) was a sixth of the main thread's work while a phone loads the
+ * manager's dashboard (bench/results/2026-11-24-issue-22.md); the click that opens a screen runs
+ * its code then, from the cache. Without the build's list (the dev server) nothing is fetched.
+ */
+export function usePrefetchWhenIdle(areaPath: string) {
   useEffect(() => {
-    const waiting = [...screens];
+    let waiting: string[][] | undefined;
     let cancelled = false;
     let cancel = () => {};
     const prefetchNext = () => {
-      const screen = waiting.shift();
-      if (!screen || cancelled) return;
-      void screen.load().then(whenIdle, whenIdle);
+      // Read at the first idle moment: index.html's route-preload script is loaded `async`.
+      waiting ??= [...(window.__siteboardNextScreens?.[areaPath] ?? [])];
+      const files = waiting.shift();
+      if (!files || cancelled) return;
+      void prefetchFiles(files).then(whenIdle);
     };
     function whenIdle() {
       if (!cancelled) cancel = onIdle(prefetchNext);
@@ -48,5 +87,5 @@ export function usePrefetchWhenIdle(screens: LazyScreen[]) {
       cancelled = true;
       cancel();
     };
-  }, [screens]);
+  }, [areaPath]);
 }

@@ -10,10 +10,9 @@ import { AdminDashboardPage } from './dashboard';
 const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
 const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
 const companySettings = lazyScreen(() => import('./company-settings'), (module) => module.AdminCompanySettingsPage);
-const NEXT_SCREENS = [createUser, createProject, companySettings];
 
 export function AdminArea() {
-  usePrefetchWhenIdle(NEXT_SCREENS);
+  usePrefetchWhenIdle('/admin');
   return (
     <RoleArea role="admin" shell={<AdminLayout calendarFeed={<CalendarFeedButton />} account={<AccountMenu avatar="A" />} />}>
       <Route index element={<AdminDashboardPage />} />

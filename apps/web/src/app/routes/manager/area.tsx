@@ -8,10 +8,9 @@ const projects = lazyScreen(() => import('./projects'), (module) => module.Manag
 const createTask = lazyScreen(() => import('./create-task'), (module) => module.ManagerCreateTaskPage);
 const myTasks = lazyScreen(() => import('./my-tasks'), (module) => module.ManagerMyTasksPage);
 const teamPerformance = lazyScreen(() => import('./team-performance'), (module) => module.TeamPerformancePage);
-const NEXT_SCREENS = [projects, createTask, myTasks, teamPerformance];
 
 export function ManagerArea() {
-  usePrefetchWhenIdle(NEXT_SCREENS);
+  usePrefetchWhenIdle('/manager');
   return (
     <RoleArea role="manager" shell={workShell('manager')}>
       <Route index element={<WorkDashboardPage board="manager" loadProjects={projects.load} />} />

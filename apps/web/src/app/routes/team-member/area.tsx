@@ -8,10 +8,9 @@ const loadPages = () => import('./pages');
 const projects = lazyScreen(loadPages, (module) => module.TeamMemberProjectsPage);
 const createTask = lazyScreen(loadPages, (module) => module.TeamMemberCreateTaskPage);
 const myTasks = lazyScreen(loadPages, (module) => module.TeamMemberMyTasksPage);
-const NEXT_SCREENS = [projects];
 
 export function TeamMemberArea() {
-  usePrefetchWhenIdle(NEXT_SCREENS);
+  usePrefetchWhenIdle('/team-member');
   return (
     <RoleArea role="team_member" shell={workShell('team-member')}>
       <Route index element={<WorkDashboardPage board="team_member" loadProjects={projects.load} />} />
