@@ -89,10 +89,10 @@ export function routePreload(base = '/'): Plugin {
       const nextScreens: Record<string, string[][]> = {};
       const areasSeen = new Set<string>();
       for (const route of ROUTE_CHUNKS) {
-        const files = new Set<string>();
-        for (const module of [route.module, ...(route.firstRenderLoads ?? [])]) closure(chunkOf(module, route.path).fileName, files);
-        routes[route.path] = [...files].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
         const area = chunkOf(route.module, route.path);
+        const files = closure(area.fileName);
+        for (const module of route.firstRenderLoads ?? []) closure(chunkOf(module, route.path).fileName, files);
+        routes[route.path] = [...files].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
         if (area.dynamicImports.length === 0 || areasSeen.has(route.module)) continue;
         areasSeen.add(route.module);
         nextScreens[route.path] = area.dynamicImports.map((screen) => [...closure(screen)].filter((file) => !atStart.has(file) && !files.has(file)).map((file) => `${base}${file}`));

@@ -41,6 +41,13 @@ function firstLoadFiles(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** The text of the route-preload script index.html loads (route-preload.ts), or undefined without one. */
+function routePreloadScript(): string | undefined {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const script = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+  return script && fs.readFileSync(path.join(outDir, script), 'utf8');
+}
+
 const gzippedSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file))).length;
 
 describe('bundle budgets', () => {
@@ -77,10 +84,9 @@ describe('bundle budgets', () => {
   // index.html's route-preload script (route-preload.ts, decision record 036) starts a route's chunks
   // beside the entry: for each area, exactly its first load minus what index.html already preloads.
   it("has index.html preload the opened area's first load beside the entry", () => {
-    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const script = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    const script = routePreloadScript();
     expect(script, 'index.html loads the route-preload script').toBeDefined();
-    const routes = JSON.parse(/var routes = (\{.*\});/.exec(fs.readFileSync(path.join(outDir, script!), 'utf8'))![1]!) as Record<string, string[]>;
+    const routes = JSON.parse(/var routes = (\{.*\});/.exec(script!)![1]!) as Record<string, string[]>;
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const atStart = new Set([...firstLoadFiles(entry)].map((key) => manifest[key]!.file));
     for (const [pathname, route, firstRender] of [
@@ -98,9 +104,7 @@ describe('bundle budgets', () => {
   // The same script leaves each area's next screens for the area to prefetch when idle (lazy-screen.tsx):
   // every screen it imports lazily, with the files that neither index.html nor the area's first load brought.
   it('lists the files of each area’s next screens, screen by screen', () => {
-    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const script = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html)![1]!;
-    const nextScreens = JSON.parse(/window\.__siteboardNextScreens = (\{.*\});/.exec(fs.readFileSync(path.join(outDir, script), 'utf8'))![1]!) as Record<string, string[][]>;
+    const nextScreens = JSON.parse(/window\.__siteboardNextScreens = (\{.*\});/.exec(routePreloadScript()!)![1]!) as Record<string, string[][]>;
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const fileSet = (keys: string[]) => new Set(keys.flatMap((key) => [...firstLoadFiles(key)]).map((key) => `/${manifest[key]!.file}`));
     const areas = [
