@@ -42,6 +42,8 @@
  *   LIGHTHOUSE_THROTTLING  simulate (default, Lighthouse's Lantern model) or devtools (really throttles the
  *                          network and CPU while loading: slower and noisier, but nothing is modelled)
  *   LIGHTHOUSE_REPORT_DIR  if set, also writes each median run's full report there (HTML and JSON)
+ *   LIGHTHOUSE_TRACE_DIR   if set, also writes every run's Chromium trace there (<page>-<preset>-<attempt>.trace.json):
+ *                          the unthrottled tasks Lighthouse's simulation scales, to attribute with the build's source maps
  *   LIGHTHOUSE_RESULTS_DIR where the markdown goes (default bench/results)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -452,6 +454,12 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
     const result = await lighthouse(`${origin}${page}`, flags, preset.config);
     if (!result) throw new BenchError(`Lighthouse returned nothing for ${page} (${preset.name})`);
     const { lhr } = result;
+    const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
+    if (traceDir) {
+      fs.mkdirSync(traceDir, { recursive: true });
+      const name = `${page === '/' ? 'landing' : 'manager'}-${preset.name}-${attempt}.trace.json`;
+      fs.writeFileSync(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
+    }
     if (lhr.runtimeError?.code === 'NO_NAVSTART') {
       // The trace missed the navigation's start (seen now and then in headless Chromium): Lighthouse itself says to run again.
       console.warn(`  ${page} ${preset.name} attempt ${attempt}: ${lhr.runtimeError.code}; retrying`);
