@@ -10,6 +10,14 @@ import { defineConfig } from 'vitest/config';
 // shuffled file orders (--sequence.shuffle.files).
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const, isolate: false, globalSetup: ['apps/server/src/test/global-setup.ts'] };
 
+const web = {
+  test: { ...shared, include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] },
+  // The service worker's registration is a module the web build generates; jsdom has no service worker.
+  resolve: { alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('apps/web/src/test/pwa-register.ts', import.meta.url)) } },
+};
+/** The screens' tests that import fake-indexeddb. */
+const OWN_INDEXEDDB = ['apps/web/src/app/app-routes.test.tsx', 'apps/web/src/app/offline-writes.test.tsx'];
+
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default: on CI's two cores that is one worker. The suites wait on
@@ -18,10 +26,10 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'node', include: ['*.test.ts', 'apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'] } },
       // Screens as components: jsdom, the real API on PGlite (apps/web/src/test/).
-      { test: { ...shared, name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] },
-        // The service worker's registration is a module the web build generates; jsdom has no service worker.
-        resolve: { alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('apps/web/src/test/pwa-register.ts', import.meta.url)) } },
-      },
+      { ...web, test: { ...web.test, name: 'web', exclude: OWN_INDEXEDDB } },
+      // These keep writes in an in-memory IndexedDB that would outlive the file in a shared module
+      // graph (the offline queue holds its connection): each runs in a fresh one.
+      { ...web, test: { ...web.test, name: 'web-indexeddb', include: OWN_INDEXEDDB, isolate: true } },
     ],
   },
 });
