@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -5,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // Test databases are copied from templates migrated once per run (apps/server/src/test/database-templates.ts).
 // One module graph per worker, not per file (isolate: false): importing the server's and the web
 // app's modules again for every file was a third of the suite's time (node project 378 → 260 s,
-// web 118 → 64 s, each on two cores). Each file still makes its own app, database and jsdom
+// web projects 118 → 88 s, each on two cores). Each file still makes its own app, database and jsdom
 // window; module state is per database, per window or idempotent, and the suite passes in
 // shuffled file orders (--sequence.shuffle.files).
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const, isolate: false, globalSetup: ['apps/server/src/test/global-setup.ts'] };
@@ -15,8 +16,12 @@ const web = {
   // The service worker's registration is a module the web build generates; jsdom has no service worker.
   resolve: { alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('apps/web/src/test/pwa-register.ts', import.meta.url)) } },
 };
-/** The screens' tests that import fake-indexeddb. */
-const OWN_INDEXEDDB = ['apps/web/src/app/app-routes.test.tsx', 'apps/web/src/app/offline-writes.test.tsx'];
+/** The screens' tests that import fake-indexeddb, found by reading them: a new one is isolated without being listed. */
+const webSources = fileURLToPath(new URL('apps/web/src/', import.meta.url));
+const OWN_INDEXEDDB = fs
+  .readdirSync(webSources, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.tsx') && fs.readFileSync(webSources + file, 'utf8').includes("'fake-indexeddb"))
+  .map((file) => `apps/web/src/${file}`);
 
 export default defineConfig({
   test: {
