@@ -7,6 +7,8 @@ import { personLabel } from '../../../components/ui/person-text';
 
 type PickerProps<T> = {
   find: ListSearch<T>;
+  /** The first, empty choice; by default "Select …". */
+  placeholder?: string;
   error?: string;
   /** Typing in the search clears the choice: the form resets its value here. */
   onSearch: () => void;
@@ -15,7 +17,7 @@ type PickerProps<T> = {
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
 /** The assignee search box and dropdown (two columns of the form's grid): the server's matches among the company's managers and team members (spec §5). */
-export function AssigneePicker(props: PickerProps<User>) {
+export function AssigneePicker({ placeholder, ...props }: PickerProps<User>) {
   const { t } = useTranslation();
   return (
     <SearchSelect
@@ -24,7 +26,7 @@ export function AssigneePicker(props: PickerProps<User>) {
       searchLabel={t('taskBoard.searchAssignee')}
       searchPlaceholder={t('taskBoard.searchAssigneePlaceholder')}
       label={t('taskBoard.assignee')}
-      placeholder={t('taskBoard.selectAssignee')}
+      placeholder={placeholder ?? t('taskBoard.selectAssignee')}
       empty={t('taskBoard.noAssignees')}
       {...props}
     />

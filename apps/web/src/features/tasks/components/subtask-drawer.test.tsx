@@ -98,6 +98,9 @@ describe('the record of work on screen', () => {
     renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/manager?subtask=${subtaskId}`, route: '/manager' });
     const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
     await userEvent.click(await within(drawer).findByRole('button', { name: 'Edit' }));
+    // The assignee box names who has the task now; left so, the assignee stays.
+    const assignee = within(drawer).getByLabelText('Assignee');
+    await waitFor(() => expect(assignee).toHaveDisplayValue(new RegExp(`^(.+ \\()?${member.email}\\)? \\(current\\)$`)));
     const title = within(drawer).getByLabelText('Title');
     await userEvent.clear(title);
     await userEvent.type(title, 'Pour footing B (redo)');
@@ -106,6 +109,8 @@ describe('the record of work on screen', () => {
     expect(await within(drawer).findByText('Changes saved.')).toBeInTheDocument();
     expect(await within(drawer).findByText('Title: Pour footing B → Pour footing B (redo)')).toBeInTheDocument();
     expect(within(drawer).getByText('Priority: Medium → High')).toBeInTheDocument();
+    // Neither the assignee nor anything else changed by the form's untouched assignee box.
+    expect(within(drawer).queryByText(/^Assignee:/)).toBeNull();
   });
 
   it("the assignee's 'sent for approval' message goes once the manager has declined the task", async () => {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { personLabel } from '../../../components/ui/person-text';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
@@ -18,7 +19,8 @@ const FIELDS = ['name', 'description', 'due_date', 'priority', 'assigned_to_id']
 
 /**
  * An approver's edit of a subtask: title, description, due date, priority, and a new assignee
- * (left empty, the assignee stays). Only what changed is sent; the server records each change.
+ * (left empty, the assignee stays: the empty choice names them). Only what changed is sent; the
+ * server records each change.
  */
 export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: Subtask; findAssignees: ListSearch<User>; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
@@ -31,7 +33,9 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== initial[field as keyof Values] && value !== '')) as UpdateSubtaskInput;
+    // Choosing the current assignee among the matches is no change either.
+    const unchanged = (field: string, value: string) => value === '' || value === initial[field as keyof Values] || (field === 'assigned_to_id' && value === String(subtask.assigned_to_id));
+    const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => !unchanged(field, value))) as UpdateSubtaskInput;
     if (Object.keys(changed).length === 0) return onDone(false);
     const parsed = updateSubtaskInput.safeParse(changed);
     if (!parsed.success) {
@@ -59,7 +63,11 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
         <TextField label={t('record.dueDate')} type="date" error={errors.due_date?.message} {...form.register('due_date')} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
-      <AssigneePicker find={findAssignees} error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')} />
+      <AssigneePicker
+        find={findAssignees}
+        placeholder={subtask.assigned_to ? t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) : undefined}
+        error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')}
+      />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone(false)}>
           {t('record.cancel')}
