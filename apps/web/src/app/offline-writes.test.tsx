@@ -17,6 +17,7 @@ import type { User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
+import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -43,6 +44,18 @@ function WithQueue({ userId, children }: { userId: number; children: React.React
       <SyncStatus />
       {children}
     </>
+  );
+}
+
+/** The member's task list, as a dashboard shows it. */
+function MyTasks() {
+  const list = useSubtaskPages({ assigned_to: 'me' });
+  return (
+    <ul>
+      {list.items.map((subtask) => (
+        <li key={subtask.id}>{subtask.name} (listed)</li>
+      ))}
+    </ul>
   );
 }
 
@@ -98,6 +111,10 @@ describe('changes made without a signal', () => {
     // The drawer is a modal: what is behind it is hidden from the accessibility tree, not from sight.
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
     expect(await statusOf(subtaskId)).toBe('ongoing');
+    // The task shows as sent, so it cannot be sent a second time while the first waits.
+    const drawer = screen.getByRole('dialog', { name: 'Seal ring 12' });
+    await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Send for Approval' })).toBeNull());
+    expect(within(drawer).getByText('Pending Approval')).toBeInTheDocument();
     const sentBefore = server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`).length;
     expect(sentBefore).toBe(0);
 
@@ -121,9 +138,39 @@ describe('changes made without a signal', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
     expect(within(queueDialog).getByText(/^Refused: /)).toBeInTheDocument();
+    // The refused change names its task.
+    expect(within(queueDialog).getByText('— Grout ring 13', { exact: false })).toBeInTheDocument();
+    // Closing the drawer asked for no task of its own.
+    expect(server.requests.filter((request) => request.startsWith('GET /api/subtasks/0'))).toEqual([]);
     expect(await statusOf(subtaskId)).toBe('completed');
 
     await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+  });
+
+  it('open a task with no signal: from a list already here, else saying why it cannot', async () => {
+    const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Bolt ring 14', dueDate: '2030-05-01' })).id;
+    await server.signIn(member);
+    setOnline(false);
+    const first = renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(/You are offline, and this task is not saved on this device yet/)).toBeInTheDocument();
+    first.unmount();
+
+    // A list loaded while online holds the task: offline, the drawer opens on that row.
+    setOnline(true);
+    const again = renderScreen(
+      <>
+        <MyTasks />
+        <SubtaskDrawer findAssignees={findPeople} />
+      </>,
+      { path: '/team-member', route: '/team-member' },
+    );
+    expect(await screen.findByText('Bolt ring 14 (listed)')).toBeInTheDocument();
+    setOnline(false);
+    await act(() => again.router.navigate(`/team-member?subtask=${subtaskId}`));
+    const opened = await screen.findByRole('dialog', { name: 'Bolt ring 14' });
+    expect(within(opened).getByText('Tunnel Bore')).toBeInTheDocument();
+    expect(within(opened).getByText('The timeline loads once the connection is back.')).toBeInTheDocument();
   });
 });

@@ -29,6 +29,8 @@ export interface RequestOptions {
    * queue ("offline.write.<value>").
    */
   queue?: QueuedWriteKind;
+  /** What a queued write is about, as the queue names it to the person (a task's title). */
+  queueSubject?: string;
   /** Sent as the Idempotency-Key header: a repeat of this write acts once on the server. */
   idempotencyKey?: string;
 }
@@ -38,6 +40,8 @@ export type QueuedWriteKind = 'statusChange' | 'comment' | 'photo' | 'newSubtask
 /** A write as the offline queue keeps it: a FormData travels as its parts (IndexedDB cannot keep a FormData). */
 export interface QueuedWrite {
   kind: QueuedWriteKind;
+  /** What it is about (a task's title), when the caller said. */
+  subject?: string;
   method: NonNullable<RequestOptions['method']>;
   path: string;
   idempotencyKey: string;
@@ -77,6 +81,7 @@ export function bodyOfQueuedWrite(write: QueuedWrite): unknown {
 
 function toQueuedWrite(path: string, options: RequestOptions & { queue: QueuedWriteKind; idempotencyKey: string }): QueuedWrite {
   const write: QueuedWrite = { kind: options.queue, method: options.method ?? 'POST', path, idempotencyKey: options.idempotencyKey };
+  if (options.queueSubject) write.subject = options.queueSubject;
   if (options.body instanceof FormData) {
     write.form = [...options.body.entries()].map(([name, value]) => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
   } else write.json = options.body;
@@ -99,7 +104,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       return undefined as T;
     }
     try {
-      return await api<T>(path, { ...queued, queue: undefined });
+      return await api<T>(path, { ...queued, queue: undefined, queueSubject: undefined });
     } catch (error) {
       // No answer at all (the signal dropped on the way): the same write, same key, waits its turn.
       if (error instanceof ApiError) throw error;

@@ -41,3 +41,63 @@ export const SUBTASK_CHANGE_KEYS = [
 export function invalidateAfterSubtaskChange(queryClient: QueryClient) {
   return Promise.all(SUBTASK_CHANGE_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+/** Is this cached value a subtask (as the API answers one: its id and its major task's)? */
+export function isSubtaskRecord(value: unknown, id?: number): value is { id: number; major_task_id: number } & Record<string, unknown> {
+  return value !== null && typeof value === 'object' && 'major_task_id' in value && (id === undefined || (value as { id?: unknown }).id === id);
+}
+
+/** `data` with subtask `id` changed by `patch` wherever it stands (one subtask, a list, pages, a project's tasks); the same object where it is not. */
+function withSubtaskPatched(data: unknown, id: number, patch: Record<string, unknown>, depth = 0): unknown {
+  if (data === null || typeof data !== 'object' || depth > 6) return data;
+  if (isSubtaskRecord(data, id)) return { ...data, ...patch };
+  if (Array.isArray(data)) {
+    let changed = false;
+    const next = data.map((item) => {
+      const patched = withSubtaskPatched(item, id, patch, depth + 1);
+      changed ||= patched !== item;
+      return patched;
+    });
+    return changed ? next : data;
+  }
+  let next: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const patched = withSubtaskPatched(value, id, patch, depth + 1);
+    if (patched !== value) (next ??= { ...(data as Record<string, unknown>) })[key] = patched;
+  }
+  return next ?? data;
+}
+
+const SUBTASK_HOLDERS = [queryRoots.subtasks, queryRoots.pendingApprovals, queryRoots.tasksDueToday, queryRoots.projects] as const;
+
+/**
+ * Shows a change made on this device before the server has it (a write waiting in the offline
+ * queue): the subtask's fields are changed in every cached answer that holds it, so each screen
+ * shows the task as it will be (sent for approval: no second Send button). The queue reloads
+ * everything once the server has taken the write.
+ */
+export function patchSubtaskInCache(queryClient: QueryClient, id: number, patch: Record<string, unknown>) {
+  for (const queryKey of SUBTASK_HOLDERS) {
+    queryClient.setQueriesData({ queryKey }, (data: unknown) => withSubtaskPatched(data, id, patch));
+  }
+}
+
+/** Subtask `id` as some cached answer holds it whole (a list row: its major task and project too), if any does. */
+export function findCachedSubtask(queryClient: QueryClient, id: number): unknown {
+  const find = (data: unknown, depth = 0): unknown => {
+    if (data === null || typeof data !== 'object' || depth > 6) return undefined;
+    if (isSubtaskRecord(data, id)) return (data.major_task as { project?: unknown } | undefined)?.project ? data : undefined;
+    for (const value of Array.isArray(data) ? data : Object.values(data)) {
+      const found = find(value, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const queryKey of SUBTASK_HOLDERS) {
+    for (const [, data] of queryClient.getQueriesData({ queryKey })) {
+      const found = find(data);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}

@@ -35,7 +35,10 @@ export function SyncStatus() {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-800">{t(`offline.write.${entry.kind}`)}</span>
+                <span className="min-w-0 break-words font-medium text-slate-800">
+                  {t(`offline.write.${entry.kind}`)}
+                  {entry.subject && <span className="font-normal text-slate-600"> — {entry.subject}</span>}
+                </span>
                 <time className="text-xs text-slate-500" dateTime={entry.createdAt}>
                   {formatDateTime(entry.createdAt)}
                 </time>

@@ -3,14 +3,15 @@ import type { ActivityEntry, Attachment } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 
-/** A comment on a subtask by one of its parties. */
-export const addComment = ({ subtaskId, text }: { subtaskId: number; text: string }) => api<ActivityEntry>(`/api/subtasks/${subtaskId}/comments/`, { method: 'POST', body: { text }, queue: 'comment' });
+/** A comment on a subtask by one of its parties; `subject` (the subtask's title) names it in the offline queue. */
+export const addComment = ({ subtaskId, text, subject }: { subtaskId: number; text: string; subject?: string }) =>
+  api<ActivityEntry>(`/api/subtasks/${subtaskId}/comments/`, { method: 'POST', body: { text }, queue: 'comment', queueSubject: subject });
 
 /** One photo onto a subtask's record (multipart, field `file`). */
-export function uploadPhoto({ subtaskId, file }: { subtaskId: number; file: Blob }) {
+export function uploadPhoto({ subtaskId, file, subject }: { subtaskId: number; file: Blob; subject?: string }) {
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'photo.jpg');
-  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form, queue: 'photo' });
+  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form, queue: 'photo', queueSubject: subject });
 }
 
 export const useAddComment = () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 
-export const createSubtask = (input: z.output<typeof createSubtaskInput>) => api<Subtask>('/api/subtasks/', { method: 'POST', body: input, queue: 'newSubtask' });
+export const createSubtask = (input: z.output<typeof createSubtaskInput>) => api<Subtask>('/api/subtasks/', { method: 'POST', body: input, queue: 'newSubtask', queueSubject: input.name });
 
 export const useCreateSubtask = () => {
   const queryClient = useQueryClient();

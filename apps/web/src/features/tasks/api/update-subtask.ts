@@ -1,12 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subtask, UpdateSubtaskInput } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
-import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
+import { invalidateAfterSubtaskChange, patchSubtaskInCache } from '../../../lib/query-keys';
 
-/** Approve (completed), decline (ongoing), send for approval (pending_approval) or any other edit. */
-export const updateSubtask = ({ id, ...input }: UpdateSubtaskInput & { id: number }) => api<Subtask>(`/api/subtasks/${id}/`, { method: 'PATCH', body: input, queue: 'statusChange' });
+/** A change to a subtask; `subject` (its title) names the change in the offline queue. */
+export type SubtaskUpdate = UpdateSubtaskInput & { id: number; subject?: string };
+
+/** Approve (completed), decline (ongoing), send for approval (pending_approval) or any other edit. Resolves to undefined when it waits in the offline queue. */
+export const updateSubtask = ({ id, subject, ...input }: SubtaskUpdate) =>
+  api<Subtask | undefined>(`/api/subtasks/${id}/`, { method: 'PATCH', body: input, queue: 'statusChange', queueSubject: subject });
+
+/** The fields of a change that a cached subtask can show before the server has it (a new assignee is a person the cache may not hold). */
+function shownAhead({ status, name, description, due_date, priority, comment }: UpdateSubtaskInput): Partial<Subtask> {
+  const fields: Partial<Subtask> = Object.fromEntries(Object.entries({ status, name, description, due_date, priority }).filter(([, value]) => value !== undefined));
+  // A decline's comment is its reason, as the server keeps it.
+  if (status === 'ongoing' && comment) fields.decline_reason = comment;
+  return fields;
+}
 
 export const useUpdateSubtask = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSubtask, onSuccess: () => invalidateAfterSubtaskChange(queryClient) });
+  return useMutation({
+    mutationFn: updateSubtask,
+    // Sent: reload what it changed. Queued offline: show it as it will be; the queue reloads once it is sent.
+    onSuccess: (answer, { id, subject: _subject, ...input }) => (answer === undefined ? patchSubtaskInCache(queryClient, id, shownAhead(input)) : invalidateAfterSubtaskChange(queryClient)),
+  });
 };

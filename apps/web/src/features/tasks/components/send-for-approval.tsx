@@ -38,7 +38,7 @@ export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtas
       const photo = waiting[0]!;
       setProgress(t('record.photos.uploading', { done: photos.length - waiting.length + 1, count: photos.length }));
       try {
-        await upload.mutateAsync({ subtaskId: subtask.id, file: photo });
+        await upload.mutateAsync({ subtaskId: subtask.id, file: photo, subject: subtask.name });
       } catch (error) {
         setFailure(t('record.photos.failed', { name: photo.name, detail: error instanceof ApiError ? error.detail : String(error) }));
         setPhotos(waiting);

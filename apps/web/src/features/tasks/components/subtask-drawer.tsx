@@ -1,5 +1,5 @@
 import { canAddToSubtaskRecord, canDecideSubtask, canSubmitSubtask, COMMENT_MAX, subtaskParties, type Subtask, type User } from '@siteboard/shared';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -29,13 +29,16 @@ export function SubtaskDrawer({ findAssignees }: { findAssignees: ListSearch<Use
   const [params, setParams] = useSearchParams();
   const id = Number(params.get(SUBTASK_PARAM));
   const open = Number.isInteger(id) && id > 0;
+  // While the drawer slides shut its title still names the task it showed.
+  const shown = useRef(0);
+  if (open) shown.current = id;
   const close = () => {
     const next = new URLSearchParams(params);
     next.delete(SUBTASK_PARAM);
     setParams(next, { replace: true });
   };
   return (
-    <Modal open={open} onOpenChange={(next) => !next && close()} placement="side" title={<DrawerTitle id={id} />}>
+    <Modal open={open} onOpenChange={(next) => !next && close()} placement="side" title={<DrawerTitle id={shown.current} />}>
       {open && <SubtaskRecord id={id} findAssignees={findAssignees} />}
     </Modal>
   );
@@ -60,11 +63,13 @@ function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListS
       </div>
     );
   }
-  if (!subtask.data) return <p role="status" className="text-sm text-slate-600">{t('app.loading')}</p>;
-  return <RecordBody subtask={subtask.data} entries={activity.data} findAssignees={findAssignees} />;
+  // No signal and nothing on this device for this task: say so rather than load forever.
+  if (!subtask.data) return <p role="status" className="text-sm text-slate-600">{subtask.fetchStatus === 'paused' ? t('record.offlineUnavailable') : t('app.loading')}</p>;
+  return <RecordBody subtask={subtask.data} entries={activity.data} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
 }
 
-function RecordBody({ subtask, entries, findAssignees }: { subtask: Subtask; entries: ReturnType<typeof useSubtaskActivity>['data']; findAssignees: ListSearch<User> }) {
+/** `timelinePaused`: the timeline is not on this device and cannot load without a signal. */
+function RecordBody({ subtask, entries, timelinePaused, findAssignees }: { subtask: Subtask; entries: ReturnType<typeof useSubtaskActivity>['data']; timelinePaused: boolean; findAssignees: ListSearch<User> }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const status = useSubtaskStatusChange();
@@ -145,16 +150,16 @@ function RecordBody({ subtask, entries, findAssignees }: { subtask: Subtask; ent
         <h3 id="timeline-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           {t('record.timeline')}
         </h3>
-        {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{t('app.loading')}</p>}
+        {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
       </section>
 
-      {mayAdd && <AddToRecord subtaskId={subtask.id} />}
+      {mayAdd && <AddToRecord subtaskId={subtask.id} subject={subtask.name} />}
     </div>
   );
 }
 
 /** A comment and photos onto the record, for the subtask's parties. */
-function AddToRecord({ subtaskId }: { subtaskId: number }) {
+function AddToRecord({ subtaskId, subject }: { subtaskId: number; subject: string }) {
   const { t } = useTranslation();
   const comment = useAddComment();
   const upload = useUploadPhoto();
@@ -168,7 +173,7 @@ function AddToRecord({ subtaskId }: { subtaskId: number }) {
     if (!text.trim()) return;
     setFailure(null);
     try {
-      await comment.mutateAsync({ subtaskId, text });
+      await comment.mutateAsync({ subtaskId, text, subject });
       setText('');
     } catch (error) {
       setFailure(t('record.comment.failed', { detail: detail(error) }));
@@ -180,7 +185,7 @@ function AddToRecord({ subtaskId }: { subtaskId: number }) {
     for (const [index, file] of files.entries()) {
       setProgress(t('record.photos.uploading', { done: index + 1, count: files.length }));
       try {
-        await upload.mutateAsync({ subtaskId, file });
+        await upload.mutateAsync({ subtaskId, file, subject });
       } catch (error) {
         setFailure(t('record.photos.failed', { name: file.name, detail: detail(error) }));
         break;

@@ -45,7 +45,7 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
     // A new due date in the past or outside the project's dates is saved only once confirmed.
     if (parsed.data.due_date !== undefined && !(await dueDates.check([{ dueDate: parsed.data.due_date }], projectDates))) return;
     try {
-      await update.mutateAsync({ id: subtask.id, ...changed });
+      await update.mutateAsync({ id: subtask.id, ...changed, subject: subtask.name });
       onDone(true);
     } catch (error) {
       if (!applyFieldErrors<Values>(error, form.setError, FIELDS)) setFailure(t('record.saveFailed', { detail: error instanceof ApiError ? error.detail : String(error) }));

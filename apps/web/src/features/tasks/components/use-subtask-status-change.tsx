@@ -40,7 +40,7 @@ export function useSubtaskStatusChange() {
   const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string): Promise<string | null> => {
     setSaving({ id: subtask.id, status });
     try {
-      await update.mutateAsync({ id: subtask.id, status, comment });
+      await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name });
       setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status });
       return null;
     } catch (error) {
