@@ -63,7 +63,9 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
         <TextField label={t('record.dueDate')} type="date" error={errors.due_date?.message} {...form.register('due_date')} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
+      {/* Stacked: in the drawer two columns cut a long name short. */}
       <AssigneePicker
+        className="grid gap-4"
         find={findAssignees}
         placeholder={subtask.assigned_to ? t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) : undefined}
         error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')}
