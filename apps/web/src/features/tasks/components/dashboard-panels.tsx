@@ -23,8 +23,8 @@ export function OpenWork() {
         subtasks={list.items}
         more={list}
         columns={['subtaskTitle', 'dueDate', 'project']}
-        label={t('taskBoard.myTasks')}
-        empty={list.query.isPending ? t('app.loading') : t('taskBoard.empty.myTasks')}
+        label={t('taskBoard.openWork')}
+        empty={list.query.isPending ? t('app.loading') : t('taskBoard.empty.openWork')}
         action={sendForApproval.action}
       />
     </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiServerForFile } from '../../../test/api-server';
+import { fakeMatchMedia, restoreMatchMedia } from '../../../test/media';
 import { renderScreen } from '../../../test/render';
 import { TaskDashboard } from './task-dashboard';
 
@@ -34,5 +35,21 @@ describe("the team member's dashboard", () => {
     expect(await within(panel).findAllByText('Pour footing A')).not.toHaveLength(0);
     expect(within(panel).getAllByText('Pour footing B')).not.toHaveLength(0);
     expect(within(panel).queryAllByText('Strip the formwork')).toHaveLength(0);
+  });
+
+  it('on a phone the list under the cards is named for what is left to do, not as the card that counts every task', async () => {
+    fakeMatchMedia((query) => query === '(max-width: 639px)');
+    try {
+      await shared.server.signIn(shared.member);
+      renderScreen(<TaskDashboard board="team_member" leadingCard={() => null} />);
+      expect(await screen.findByRole('button', { name: 'My Tasks 3' })).toBeInTheDocument();
+      const toDo = await screen.findByRole('region', { name: 'To Do' });
+      // Only the ongoing task: the two sent for approval are not left to do.
+      expect(await within(toDo).findAllByText('Strip the formwork')).not.toHaveLength(0);
+      expect(within(toDo).queryAllByText('Pour footing A')).toHaveLength(0);
+      expect(screen.queryByRole('region', { name: 'My Tasks' })).toBeNull();
+    } finally {
+      restoreMatchMedia();
+    }
   });
 });

@@ -75,8 +75,9 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
       )}
       {crewPhone && !open && (
         <section aria-labelledby="open-work-title" className="space-y-3">
+          {/* Not "My Tasks": that card counts every task of theirs, done ones too (spec §6); this is what is left to do. */}
           <h2 id="open-work-title" className="text-lg font-semibold text-ink">
-            {t('taskBoard.myTasks')}
+            {t('taskBoard.openWork')}
           </h2>
           <Suspense fallback={<PanelLoading />}>
             <OpenWork />
