@@ -72,7 +72,7 @@ describeEachDatabase('CSV exports', (ctx) => {
   describe('projects', () => {
     it('lists every matching project, limit and offset ignored, with English headers and ISO dates', async () => {
       const { header, records, response } = await csvFrom(ctx, team.admin, '/api/projects/?format=csv&limit=1&offset=5');
-      expect(response.headers['content-disposition']).toContain('siteboard-projects-');
+      expect(response.headers['content-disposition']).toMatch(/filename="siteboard-projects-\d{4}-\d{2}-\d{2}\.csv"/);
       expect(header).toEqual(['ID', 'Name', 'Description', 'Start Date', 'End Date', 'Manager', 'Status']);
       expect(idsOf(records)).toEqual(await jsonIds(ctx, team.admin, '/api/projects/'));
       expect(records).toHaveLength(104);
@@ -117,8 +117,10 @@ describeEachDatabase('CSV exports', (ctx) => {
     });
 
     it('answers CSV to Accept: text/csv, and the JSON array as before otherwise', async () => {
-      const { records } = await csvFrom(ctx, team.admin, '/api/projects/?status=completed', { accept: 'text/csv' });
+      const { records, response: file } = await csvFrom(ctx, team.admin, '/api/projects/?status=completed', { accept: 'text/csv' });
       expect(records).toHaveLength(11);
+      // The completed tab's file is named for it, apart from the ongoing tab's.
+      expect(file.headers['content-disposition']).toMatch(/filename="siteboard-projects-completed-\d{4}-\d{2}-\d{2}\.csv"/);
       const plain = await callAs(ctx.app, team.admin, { method: 'GET', url: '/api/projects/?status=completed' });
       for (const accept of ['*/*', 'application/json', 'text/csv;q=0.5, application/json']) {
         const response = await callAs(ctx.app, team.admin, { method: 'GET', url: '/api/projects/?status=completed', headers: { accept } });

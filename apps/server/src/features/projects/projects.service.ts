@@ -46,7 +46,8 @@ export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Prom
 export function projectsCsv(ctx: ServiceContext, query: ProjectListQuery): CsvFile<ProjectExportRow> {
   const filter = { statuses: query.status, search: query.search };
   return {
-    name: 'projects',
+    // The tab it was asked from is in the name: ongoing and completed exports are two files, not one name twice.
+    name: ['projects', ...(query.status ?? [])].join('-'),
     columns: PROJECT_CSV_COLUMNS,
     batches: keysetBatches((afterId, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, afterId, size)),
   };
