@@ -54,6 +54,8 @@ export const projectQuery = z.object({ expand: expandParam });
 
 const projectName = requiredText('Project name is required.').pipe(z.string().max(200, 'Project name must be at most 200 characters.'));
 
+const projectDates = z.object({ start_date: dateField('Start date'), end_date: dateField('End date') });
+
 export const createProjectInput = z
   .object({
     name: projectName,
@@ -65,7 +67,12 @@ export const createProjectInput = z
     /** Sent by the spec's client; it must be the caller's own company. */
     company_id: positiveId('Company not found.').nullish(),
   })
-  .refine((input) => input.end_date >= input.start_date, { path: ['end_date'], message: END_BEFORE_START });
+  .refine((input) => input.end_date >= input.start_date, {
+    path: ['end_date'],
+    message: END_BEFORE_START,
+    // Said beside the other fields' errors, not after they are mended: it needs only the two dates.
+    when: (payload) => projectDates.safeParse(payload.value).success,
+  });
 export type CreateProjectInput = z.input<typeof createProjectInput>;
 
 /** The spec's client sends the manager as `manager`; `manager_id` is accepted too. */

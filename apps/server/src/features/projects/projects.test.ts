@@ -168,6 +168,13 @@ describeEachDatabase('projects API', (ctx) => {
       expect(response.json().errors).toEqual({ end_date: [END_BEFORE_START] });
     });
 
+    it('names a reversed date range beside the other errors, not once they are mended', async () => {
+      const { manager_id: _manager, ...withoutManager } = projectPayload(team, { start_date: '2026-12-01', end_date: '2026-11-01' });
+      const response = await post(ctx, team.admin, withoutManager);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ manager_id: [expect.any(String)], end_date: [END_BEFORE_START] });
+    });
+
     it('names each missing required field', async () => {
       const response = await post(ctx, team.admin, {});
       expect(response.statusCode).toBe(400);
