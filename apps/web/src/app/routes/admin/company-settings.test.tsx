@@ -36,6 +36,8 @@ describe('Company Settings', () => {
 
     await userEvent.clear(name);
     await userEvent.type(name, 'Harbour Builders Ltd');
+    // Everyone signs in with the name: a new one shuts out the old before it is saved.
+    expect(screen.getByRole('status')).toHaveTextContent(`Saved, this becomes the only name that signs in: “${api.ours.name}” will no longer work. Tell your team.`);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search time zones' }), 'kiritimati');
     expect(within(zone).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['Pacific/Kiritimati', 'UTC']);
     expect(screen.getByText('1 time zone matches.')).toBeInTheDocument();
@@ -45,7 +47,7 @@ describe('Company Settings', () => {
     await userEvent.selectOptions(language, 'Deutsch');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
-    expect(await screen.findByText('Company settings saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Company settings saved. Everyone now signs in with “Harbour Builders Ltd”.')).toBeInTheDocument();
     // The header names the company by its new name.
     await waitFor(() => expect(screen.getAllByText('Harbour Builders Ltd').length).toBeGreaterThan(0));
     const saved = await api.server.app.inject({ method: 'GET', url: '/api/company/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });

@@ -30,16 +30,20 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
   const failureMessage = useFailureMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<'saved' | 'unchanged' | null>(null);
+  // The name is what everyone types at the company step: a new one is the only one that signs in.
+  const [renamedTo, setRenamedTo] = useState<string | null>(null);
   const initial: Values = { name: settings.name, timezone: settings.timezone, default_language: settings.default_language };
   const form = useForm<UpdateCompanySettingsInput, unknown, FormOutput>({
     resolver: zodResolver(updateCompanySettingsInput),
     defaultValues: initial,
   });
   const { errors } = form.formState;
+  const nameTyped = form.watch('name') ?? '';
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     setSaved(null);
+    setRenamedTo(null);
     const changed: UpdateCompanySettingsInput = {};
     for (const field of FIELDS) if (values[field] !== undefined && values[field] !== initial[field]) Object.assign(changed, { [field]: values[field] });
     if (Object.keys(changed).length === 0) {
@@ -50,6 +54,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
       const next = await update.mutateAsync(changed);
       form.reset({ name: next.name, timezone: next.timezone, default_language: next.default_language });
       setSaved('saved');
+      if (changed.name !== undefined) setRenamedTo(next.name);
       // The header shows the company's name.
       if (changed.name !== undefined) await refreshProfile();
     } catch (error) {
@@ -61,8 +66,20 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      {saved && <Alert tone={saved === 'saved' ? 'success' : 'info'}>{t(saved === 'saved' ? 'companySettings.saved' : 'companySettings.unchanged')}</Alert>}
-      <TextField label={t('companySettings.name')} autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+      {saved && (
+        <Alert tone={saved === 'saved' ? 'success' : 'info'}>
+          {t(saved === 'saved' ? 'companySettings.saved' : 'companySettings.unchanged')}
+          {renamedTo !== null && ` ${t('companySettings.renamed', { name: renamedTo })}`}
+        </Alert>
+      )}
+      <TextField
+        label={t('companySettings.name')}
+        autoComplete="organization"
+        error={errors.name?.message}
+        hint={t('companySettings.nameHint')}
+        {...form.register('name')}
+      />
+      {nameTyped.trim() !== '' && nameTyped.trim() !== initial.name && <Alert tone="info">{t('companySettings.renameWarning', { name: initial.name })}</Alert>}
       <Controller
         control={form.control}
         name="timezone"
