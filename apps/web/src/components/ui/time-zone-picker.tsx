@@ -14,15 +14,37 @@ function offsetOf(zone: string): string {
   }
 }
 
+/**
+ * Zones that browsers still list by a name IANA has since replaced (Unicode CLDR keeps the old
+ * one as canonical): the city's name today, so that "Kolkata" or "Kyiv" finds them. The value
+ * stays the browser's own name, which every runtime accepts.
+ */
+export const RENAMED_ZONES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+};
+
 /** Every IANA zone this browser knows (UTC among them), with its offset today; built once. */
 function allZones() {
   if (!zones) {
     const names = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
     names.add('UTC');
     zones = [...names].sort().map((value) => {
-      const name = value.replaceAll('_', ' ');
+      const name = (RENAMED_ZONES[value] ?? value).replaceAll('_', ' ');
       const offset = offsetOf(value);
-      return { value, label: offset ? `${name} (${offset})` : name, search: `${value} ${name} ${offset}`.toLowerCase() };
+      return { value, label: offset ? `${name} (${offset})` : name, search: `${value} ${name} ${offset}`.toLowerCase().replaceAll('_', ' ') };
     });
   }
   return zones;
