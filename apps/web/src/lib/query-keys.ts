@@ -82,20 +82,26 @@ export function patchSubtaskInCache(queryClient: QueryClient, id: number, patch:
   }
 }
 
+/**
+ * Subtask `id` wherever it stands in a cached answer (one subtask, a list, pages, a project's
+ * tasks), the first copy `accept` takes.
+ */
+export function findSubtaskIn(data: unknown, id: number, accept: (subtask: Record<string, unknown>) => boolean = () => true, depth = 0): Record<string, unknown> | undefined {
+  if (data === null || typeof data !== 'object' || depth > 6) return undefined;
+  if (isSubtaskRecord(data, id) && accept(data)) return data;
+  for (const value of Array.isArray(data) ? data : Object.values(data)) {
+    const found = findSubtaskIn(value, id, accept, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Subtask `id` as some cached answer holds it whole (a list row: its major task and project too), if any does. */
 export function findCachedSubtask(queryClient: QueryClient, id: number): unknown {
-  const find = (data: unknown, depth = 0): unknown => {
-    if (data === null || typeof data !== 'object' || depth > 6) return undefined;
-    if (isSubtaskRecord(data, id)) return (data.major_task as { project?: unknown } | undefined)?.project ? data : undefined;
-    for (const value of Array.isArray(data) ? data : Object.values(data)) {
-      const found = find(value, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
+  const whole = (subtask: Record<string, unknown>) => Boolean((subtask.major_task as { project?: unknown } | undefined)?.project);
   for (const queryKey of SUBTASK_HOLDERS) {
     for (const [, data] of queryClient.getQueriesData({ queryKey })) {
-      const found = find(data);
+      const found = findSubtaskIn(data, id, whole);
       if (found !== undefined) return found;
     }
   }

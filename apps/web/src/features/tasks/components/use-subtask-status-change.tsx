@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
+import { findSubtaskIn } from '../../../lib/query-keys';
 import { useUpdateSubtask } from '../api/update-subtask';
 
 /** The message keys of one kind of status change: what shows when it worked, and when it did not. */
@@ -57,22 +58,6 @@ export function useSubtaskStatusChange() {
 }
 
 /** The status of subtask `id` wherever it stands in a query's answer (one subtask, a list, pages, a project's tasks), if there. */
-function subtaskStatusIn(data: unknown, id: number, depth = 0): SubtaskStatus | undefined {
-  if (data === null || typeof data !== 'object' || depth > 5) return undefined;
-  if (Array.isArray(data)) {
-    for (const item of data) {
-      const found = subtaskStatusIn(item, id, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const record = data as Record<string, unknown>;
-  if (record.id === id && 'major_task_id' in record && typeof record.status === 'string') return record.status as SubtaskStatus;
-  for (const value of Object.values(record)) {
-    if (value !== null && typeof value === 'object') {
-      const found = subtaskStatusIn(value, id, depth + 1);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+function subtaskStatusIn(data: unknown, id: number): SubtaskStatus | undefined {
+  return findSubtaskIn(data, id, (subtask) => typeof subtask.status === 'string')?.status as SubtaskStatus | undefined;
 }
