@@ -21,6 +21,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes';
 import { teamMembersRoutes } from './features/users/team.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { safeLogger } from './lib/log';
+import { answerCachePlugin } from './plugins/answer-cache';
 import { authPlugin } from './plugins/auth';
 import { bodyPlugin } from './plugins/body';
 import { dbPlugin } from './plugins/db';
@@ -54,6 +55,8 @@ export interface AppOptions {
   reminderLocalHour?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
+  /** Keep answers to list calls in memory until their company's data changes (decision record 039); on unless false. */
+  answerCache?: boolean;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -88,6 +91,8 @@ export async function buildApp(options: AppOptions) {
   // Several instances share one PostgreSQL database, so they share its throttle counters too.
   const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
   await app.register(authPlugin, { jwtSecret: options.jwtSecret, throttleStore });
+  // After compression, before any route: it adds its hooks to each route as the route is added.
+  await app.register(answerCachePlugin, { enabled: options.answerCache !== false });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/siteboard/data',
       ALLOW_SIGNUP: true,
       PUBLIC_COMPANY_LIST: false,
+      ANSWER_CACHE: true,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,

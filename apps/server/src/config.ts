@@ -29,6 +29,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SIGNUP: booleanFlag.default(true),
   PUBLIC_COMPANY_LIST: booleanFlag.default(false),
+  /** Keep answers to list calls in memory until their company's data changes (decision record 039). */
+  ANSWER_CACHE: booleanFlag.default(true),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a hop count or a comma list of proxy addresses')

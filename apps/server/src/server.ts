@@ -18,6 +18,7 @@ async function main() {
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
+    answerCache: config.ANSWER_CACHE,
   });
 
   let stopping = false;

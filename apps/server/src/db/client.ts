@@ -54,6 +54,14 @@ export interface Database {
    * (what is announced meanwhile is missed), `onListening(true)` that it listens again.
    */
   listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY on `channel` outside the pool's queue (a marker that comes back after what was announced before it). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * How many statements that may have changed rows (and commits) this instance has seen complete.
+   * On PostgreSQL their announcements reach `listen` a moment later; PGlite hands them to the same
+   * session before the commit's answer, so there it stays 0: nothing is ever still on its way.
+   */
+  completedWrites(): number;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
 }
@@ -85,6 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       liveDb: drizzlePostgres({ client: livePool, schema, logger }),
       kind: 'postgres',
       listen: listener.listen,
+      notify: listener.notify,
+      completedWrites: pool.completedWrites,
       close: once(async () => {
         await listener.close();
         await Promise.all([pool.end(), livePool.end()]);
@@ -115,6 +125,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       liveDb: db,
       kind: 'pglite',
       listen: listener.listen,
+      notify: listener.notify,
+      completedWrites: () => 0,
       close: once(async () => {
         try {
           await maintenance.stop();

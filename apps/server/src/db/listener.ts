@@ -97,6 +97,14 @@ export function createListener(url: string) {
         if (current?.channels.delete(channel)) await current.client.query(`unlisten ${channel}`).catch(() => {});
       };
     },
+    /**
+     * Sends a NOTIFY from the listening connection itself: it comes back after every announcement
+     * committed before it, without waiting for (or being counted among) the pool's statements.
+     */
+    async notify(channel: string, payload: string) {
+      const connection = await ensureConnected();
+      await connection.client.query('select pg_notify($1, $2)', [assertChannel(channel), payload]);
+    },
     async close() {
       closed = true;
       clearTimeout(retryTimer);
@@ -140,6 +148,9 @@ export function createPoolListener(pool: pg.Pool) {
         handlers.delete(channel);
         if (!pool.ended) await pool.query(`unlisten ${channel}`).catch(() => {});
       };
+    },
+    async notify(channel: string, payload: string) {
+      await pool.query('select pg_notify($1, $2)', [assertChannel(channel), payload]);
     },
   };
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import { createMarkers } from '../../db/markers';
 import type { AuthUser } from '../../lib/context';
 import { findActiveIdentity } from './auth.queries';
 
@@ -8,8 +7,6 @@ import { findActiveIdentity } from './auth.queries';
 export const IDENTITY_CHANNEL = 'siteboard_identity';
 /** Identities kept per instance; past it the oldest is forgotten (it is read again when asked for). */
 const MAX_ENTRIES = 20_000;
-/** How long a write waits for its own announcement to come back before it forgets everything instead. */
-const SETTLE_TIMEOUT_MS = 2_000;
 
 type Claims = { userId: number; companyId: number; family: string };
 
@@ -44,7 +41,6 @@ export async function createIdentityCache(database: Database): Promise<IdentityC
   const entries = new Map<string, AuthUser>();
   const keysByUser = new Map<number, Set<string>>();
   const keysByFamily = new Map<string, Set<string>>();
-  const settling = new Map<string, () => void>();
   /** Counts the forgettings: a read that overlapped one may hold the old answer, so it is not kept. */
   let generation = 0;
   let listening = true;
@@ -71,14 +67,12 @@ export async function createIdentityCache(database: Database): Promise<IdentityC
     keysByFamily.clear();
   };
 
+  const markers = createMarkers(database, IDENTITY_CHANNEL, forgetAll);
   const stop = await database.listen(
     IDENTITY_CHANNEL,
     (payload) => {
+      if (markers.arrived(payload)) return;
       const [kind, id = ''] = splitOnce(payload);
-      if (kind === 'sync') {
-        settling.get(id)?.();
-        return;
-      }
       generation++;
       const keys = kind === 'u' ? keysByUser.get(Number(id)) : kind === 'f' ? keysByFamily.get(id) : undefined;
       for (const key of [...(keys ?? [])]) remove(key);
@@ -105,24 +99,7 @@ export async function createIdentityCache(database: Database): Promise<IdentityC
       }
       return identity;
     },
-    async settle() {
-      const token = randomUUID();
-      let timer: NodeJS.Timeout | undefined;
-      const echoed = new Promise<void>((resolve) => {
-        settling.set(token, resolve);
-        timer = setTimeout(() => {
-          forgetAll();
-          resolve();
-        }, SETTLE_TIMEOUT_MS);
-      });
-      try {
-        await database.db.execute(sql`select pg_notify(${IDENTITY_CHANNEL}, ${`sync:${token}`})`);
-        await echoed;
-      } finally {
-        clearTimeout(timer);
-        settling.delete(token);
-      }
-    },
+    settle: markers.echo,
     async close() {
       caches.delete(database.db);
       await stop();

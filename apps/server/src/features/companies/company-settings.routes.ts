@@ -9,6 +9,7 @@ const security = [{ bearer: [] }];
 /** The signed-in user's own company: everyone reads it, an admin renames it or changes its time zone. */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/company/', {
+    config: { cacheAnswer: true },
     schema: { tags, summary: "The caller's company: id, name, time zone and new users' language", security, response: { 200: companySettingsSchema, 401: errorResponse } },
     handler: async (request) => getCompanySettings(request.ctx),
   });

@@ -22,6 +22,7 @@ const security = [{ bearer: [] }];
 /** The caller's notifications: registered in the protected scope. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications/', {
+    config: { cacheAnswer: true },
     schema: {
       tags,
       security,

@@ -14,6 +14,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = requireRole(...PERMISSIONS['projects:manage']);
 
   app.get('/api/projects/', {
+    config: { cacheAnswer: true },
     schema: {
       tags,
       security,
@@ -27,6 +28,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/projects/:id/', {
+    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'One project; expand=major_tasks embeds its major tasks and subtasks', params: idParams, querystring: projectQuery, response: { 200: projectSchema, ...refusals } },
     handler: async (request) => getProject(request.ctx, request.params.id, request.query),
   });

@@ -12,6 +12,7 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
+    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
@@ -25,6 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
+    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['reports:team']),
     schema: {
       tags,

@@ -41,6 +41,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart);
 
   app.get('/api/subtasks/:id/activity/', {
+    config: { cacheAnswer: true },
     schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
     handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
   });
@@ -75,6 +76,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/attachments/', {
+    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'The photos on a page of subtasks (facts and addresses, never the images)', querystring: photoListQuery, response: { 200: z.array(subtaskPhotoSchema), 400: errorResponse, 401: errorResponse } },
     handler: async (request) => listPhotos(request.ctx, request.query.subtask_ids),
   });

@@ -11,6 +11,7 @@ const security = [{ bearer: [] }];
 
 export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/team-members/', {
+    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['team-members:read']),
     schema: {
       tags,
@@ -23,6 +24,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/team-workload/', {
+    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['team-members:workload']),
     schema: {
       tags,

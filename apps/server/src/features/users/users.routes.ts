@@ -14,6 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = requireRole(...PERMISSIONS['users:manage']);
 
   app.get('/api/users/', {
+    config: { cacheAnswer: true },
     schema: {
       tags,
       summary: "List the company's active users, by e-mail",
