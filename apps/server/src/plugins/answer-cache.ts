@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a cacheable request that missed: where its answer goes, and the generation it was read in. */
-    answerSlot: { key: string; companyId: number; generation: number } | null;
+    answerSlot: { key: string; companyId: number; generation: number; epoch: number } | null;
   }
 }
 
@@ -79,8 +79,10 @@ export const answerCachePlugin = fp(
       generations.set(companyId, (generations.get(companyId) ?? 0) + 1);
       for (const key of [...(keysByCompany.get(companyId) ?? [])]) remove(key);
     };
+    /** Counts the times everything was forgotten: a read that overlapped one, for any company, is not kept. */
+    let epoch = 0;
     const forgetAll = () => {
-      for (const companyId of [...generations.keys(), ...keysByCompany.keys()]) generations.set(companyId, (generations.get(companyId) ?? 0) + 1);
+      epoch++;
       entries.clear();
       keysByCompany.clear();
       bytes = 0;
@@ -130,13 +132,13 @@ export const answerCachePlugin = fp(
         entries.set(key, entry);
         return reply.headers(entry.headers).send(entry.payload);
       }
-      if (listening) request.answerSlot = { key, companyId: user.companyId, generation: generations.get(user.companyId) ?? 0 };
+      if (listening) request.answerSlot = { key, companyId: user.companyId, generation: generations.get(user.companyId) ?? 0, epoch };
     };
 
     const keep: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
       const slot = request.answerSlot;
       if (!slot || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-      if (!listening || (generations.get(slot.companyId) ?? 0) !== slot.generation) return payload;
+      if (!listening || slot.epoch !== epoch || (generations.get(slot.companyId) ?? 0) !== slot.generation) return payload;
       // JSON only: an export of the same list (?format=csv) streams and is not kept.
       if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
       const size = Buffer.byteLength(payload) + slot.key.length;
