@@ -88,7 +88,7 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
 } as pg.Client['query'];
 
 function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
-  return typeof config === 'object' && config !== null && typeof (config as pg.QueryConfig).text === 'string' && !(config as pg.QueryConfig).name;
+  return isStatement(config) && !config.name;
 }
 
 /** A statement that may change rows, or end a transaction that did: its text names one of these. */
