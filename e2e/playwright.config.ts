@@ -21,6 +21,9 @@ export default defineConfig({
     // Recording a trace costs every journey 25–60 % of its time on a 2-core machine (it snapshots the
     // page after each step), so only a retried journey records one: CI retries once.
     trace: 'on-first-retry',
+    // Each journey's browser context is new, so the service worker would install again in every one
+    // and fetch the whole precache (124 files) beside the journey. Only the offline journeys use it.
+    serviceWorkers: 'block',
     launchOptions: {
       // The system's Chromium: never a downloaded browser.
       executablePath: '/usr/bin/chromium',

@@ -5,6 +5,9 @@ import { expect, test } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
 import { signIn } from '../fixtures';
 
+// The journeys block service workers (playwright.config.ts); these two are about it.
+test.use({ serviceWorkers: 'allow' });
+
 /** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
