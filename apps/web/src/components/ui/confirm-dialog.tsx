@@ -69,7 +69,10 @@ function ConfirmContent({
       <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
         <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-        <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">{description}</AlertDialog.Description>
+        {/* A block, not Radix's <p>: a description may hold a field (who takes over a deleted user's work). */}
+        <AlertDialog.Description asChild>
+          <div className="mt-2 break-words text-sm text-slate-600">{description}</div>
+        </AlertDialog.Description>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
           <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm}>
