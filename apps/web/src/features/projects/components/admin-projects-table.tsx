@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type Project } from '@siteboard/shared';
@@ -195,6 +195,11 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
     },
   });
   const { errors } = form.formState;
+  // Opened before the managers had loaded, the row chooses the project's own once they arrive,
+  // unless the admin has chosen meanwhile: else Save would ask for a manager the project has.
+  useEffect(() => {
+    if (currentManager && !form.getFieldState('manager').isDirty && form.getValues('manager') === '') form.resetField('manager', { defaultValue: currentManager });
+  }, [currentManager, form]);
 
   const confirmCompletion = useConfirm({ title: t('account.completeProjectTitle'), confirmLabel: t('account.completeProjectConfirm'), cancelLabel: t('action.cancel') });
   // Completing a project whose subtasks await approval: the server says how many (409); asked, the admin confirms or keeps editing.
