@@ -2,9 +2,6 @@ import { expect, test, type Page } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
 import { DEMO, saveScreenshot, signIn } from '../fixtures';
 
-/** The user list call, whatever its filters and page (not a call about one user). */
-const USERS_LIST = /\/api\/users\/(\?.*)?$/;
-
 const usersTable = (page: Page) => page.getByRole('table', { name: 'All Users' });
 /** The row headed by this e-mail (other rows name it in their Manager column). */
 const userRow = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
@@ -137,47 +134,6 @@ test('changing a role to team member asks for a manager; the keyboard alone edit
   await page.keyboard.press('Escape');
   await expect(page.getByRole('textbox', { name: 'Designation' })).toHaveCount(0);
   await expect(row).not.toContainText('Inspector');
-});
-
-test('the create-user form waits for the managers, and says when there are none or they did not load', async ({ page }) => {
-  await signIn(page, 'admin');
-  const submit = page.getByRole('button', { name: 'Create User' });
-
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(USERS_LIST, async (route) => {
-    await gate;
-    await route.fallback();
-  });
-  await page.goto('/admin/create-user');
-  await expect(page.getByText('Please wait while managers are being loaded.')).toBeVisible();
-  await expect(submit).toBeDisabled();
-  release();
-  await expect(page.getByText('Please wait while managers are being loaded.')).toBeHidden();
-  await expect(page.getByLabel('Manager')).toHaveValue(/\d+/);
-  await expect(submit).toBeEnabled();
-
-  await page.unrouteAll();
-  await page.route(USERS_LIST, (route) => route.fulfill({ json: [] }));
-  await page.reload();
-  // With no manager yet the form starts on Manager and says why (issue 25); a team member waits.
-  await expect(page.getByLabel('Role')).toHaveValue('manager');
-  await expect(page.getByText('No managers available. Please create a manager first.')).toBeVisible();
-  await expect(submit).toBeEnabled();
-  await page.getByLabel('Role').selectOption('team_member');
-  await expect(page.getByText('No managers available to assign to this team member. Please create a manager first.')).toBeVisible();
-  await expect(submit).toBeDisabled();
-
-  await page.unrouteAll();
-  await page.route(USERS_LIST, (route) => route.fulfill({ status: 403, json: { detail: 'You do not have permission to perform this action.' } }));
-  await page.reload();
-  await expect(page.getByText('Failed to load managers: You do not have permission to perform this action.')).toBeVisible();
-
-  await page.unrouteAll();
-  await page.route(USERS_LIST, (route) => route.abort());
-  await page.reload();
-  // A network failure is retried twice before it is reported.
-  await expect(page.getByText('Failed to load managers. Please try again.')).toBeVisible({ timeout: 15_000 });
 });
 
 test("deleting a team member with open work hands it to whoever the admin picks in the same step", async ({ page, request }) => {

@@ -7,9 +7,11 @@ import { openDatabase, type Database } from '../../../server/src/db/client';
 import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
 import { storage } from '../lib/storage';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
+
+type Answer = { status: number; json: unknown } | 'network error';
 
 export interface ApiServer {
   app: App;
@@ -23,6 +25,14 @@ export interface ApiServer {
   signIn(user: TestUser): Promise<void>;
   /** How many requests reached the server, per `METHOD path`. */
   requests: string[];
+  /**
+   * Until `clearAnswers` (or the end of the test), requests whose method and path with query match
+   * get `answer` instead of the server's: for what the real server is not made to do on request (a
+   * failed load, an endpoint a deployment lacks), as the journeys' `page.route` does; `'network
+   * error'` fails the request as fetch does without a connection.
+   */
+  answer(method: string, pathAndQuery: RegExp, answer: Answer): void;
+  clearAnswers(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +62,7 @@ export function apiServerForFile<Shared extends object>(setup: (server: ApiServe
     const server = await startApiServer();
     Object.assign(shared, { server }, await setup(server));
   });
+  afterEach(() => shared.server?.clearAnswers());
   afterAll(() => shared.server?.close());
   return shared;
 }
@@ -61,10 +72,14 @@ export async function startApiServer(): Promise<ApiServer> {
   const app = await buildApp({ database, jwtSecret: JWT_SECRET });
   await app.ready();
   const requests: string[] = [];
+  const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const answered = answers.find(({ method, pathAndQuery }) => method === (init.method ?? 'GET') && pathAndQuery.test(url.pathname + url.search));
+    if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
+    if (answered) return Response.json(answered.answer.json, { status: answered.answer.status });
     requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
     let payload: string | Buffer | undefined = init.body === undefined || init.body === null ? undefined : String(init.body);
     if (init.body instanceof FormData) {
@@ -82,6 +97,8 @@ export async function startApiServer(): Promise<ApiServer> {
     app,
     database,
     requests,
+    answer: (method, pathAndQuery, answer) => void answers.push({ method, pathAndQuery, answer }),
+    clearAnswers: () => void answers.splice(0),
     createCompany: () => createCompany(database.db),
     createUser: (company, role, options = {}) => createUser(database.db, company.id, role, options),
     async createCrew({ memberEmail } = {}) {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
@@ -47,5 +47,28 @@ describe('team performance', () => {
     await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/before|after/i)).toBeInTheDocument();
+  });
+
+  it('says what went wrong, in the spec words: a missing endpoint, a refusal, a refused or failed filter', async () => {
+    await api.server.signIn(api.manager);
+    const report = /^\/projects\/api\/manager-appraisal-report\//;
+    api.server.answer('GET', report, { status: 404, json: { detail: 'Not found.' } });
+    const first = renderScreen(<TeamPerformance renderItem={(item) => <PerformanceCard key={item.user_id} item={item} />} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Appraisal report endpoint not found. Please ensure the API is configured.');
+    first.unmount();
+
+    api.server.clearAnswers();
+    api.server.answer('GET', report, { status: 403, json: { detail: 'No.' } });
+    renderScreen(<TeamPerformance renderItem={(item) => <PerformanceCard key={item.user_id} item={item} />} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Contact admin for appraisal data.');
+    await userEvent.type(screen.getByLabelText('Start Date'), '2026-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Contact admin for filtered appraisal data.'));
+
+    api.server.clearAnswers();
+    api.server.answer('GET', report, { status: 400, json: { detail: 'Bad.' } });
+    await userEvent.type(screen.getByLabelText('End Date'), '2026-02-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to filter appraisal data.'));
   });
 });

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiServerForFile } from '../../../test/api-server';
 import { fakeMatchMedia, restoreMatchMedia } from '../../../test/media';
 import { renderScreen } from '../../../test/render';
+import { MyTaskLists } from './my-task-lists';
 import { TaskDashboard } from './task-dashboard';
 
 const shared = apiServerForFile(async (server) => {
@@ -51,5 +52,51 @@ describe("the team member's dashboard", () => {
     } finally {
       restoreMatchMedia();
     }
+  });
+});
+
+describe("the manager's dashboard", () => {
+  it('says when the counts or a list fail to load, with Retry, and says each empty list in the spec words', async () => {
+    const idle = await shared.server.createUser(shared.company, 'manager');
+    await shared.server.signIn(idle);
+    const failedSummary = { status: 500, json: { detail: 'Internal server error.' } };
+    const refusedDueToday = { status: 403, json: { detail: 'No.' } };
+    shared.server.answer('GET', /^\/api\/dashboard-summary\//, failedSummary);
+    shared.server.answer('GET', /^\/api\/tasks-due-today\//, refusedDueToday);
+    const first = renderScreen(<TaskDashboard board="manager" leadingCard={() => null} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load data. Please try again.');
+    shared.server.clearAnswers();
+    shared.server.answer('GET', /^\/api\/tasks-due-today\//, refusedDueToday);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    // Today's major tasks failed too; the other lists are empty for someone with no work.
+    await userEvent.click(screen.getByRole('button', { name: /^Major Tasks Today/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: /^My Tasks/ }));
+    expect(await within(screen.getByRole('region', { name: 'My Tasks' })).findAllByText('No tasks assigned to you.')).not.toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /^Pending Approvals/ }));
+    expect(await within(screen.getByRole('region', { name: 'Pending Approvals' })).findAllByText('No pending approvals.')).not.toHaveLength(0);
+    first.unmount();
+
+    shared.server.clearAnswers();
+    renderScreen(<TaskDashboard board="manager" leadingCard={() => null} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Major Tasks Today/ }));
+    expect(await within(screen.getByRole('region', { name: 'Major Tasks Today' })).findAllByText('No major tasks due today.')).not.toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('My Tasks names an empty list, and says when the approvals fail to load, with Retry', async () => {
+    const idle = await shared.server.createUser(shared.company, 'manager');
+    await shared.server.signIn(idle);
+    shared.server.answer('GET', /^\/api\/pending-approvals\//, { status: 500, json: { detail: 'Internal server error.' } });
+    renderScreen(<MyTaskLists showApprovals />);
+    expect(await within(await screen.findByRole('table', { name: 'Assigned Tasks' })).findByText('No tasks assigned.')).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('Failed to load tasks. Please try again.');
+    shared.server.clearAnswers();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

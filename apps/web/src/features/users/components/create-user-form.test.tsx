@@ -56,4 +56,25 @@ describe('Create New User', () => {
     expect(await screen.findByText('A user with this email already exists. Please use a different email.')).toBeInTheDocument();
     expect(screen.queryByTestId('navigated-to')).toBeNull();
   });
+
+  it('waits for the managers before it can be sent, and says when they did not load', async () => {
+    const first = renderScreen(<CreateUserForm companyId={api.company.id} />);
+    expect(screen.getByText('Please wait while managers are being loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${manager.email})`));
+    expect(screen.queryByText('Please wait while managers are being loaded.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
+    first.unmount();
+
+    const usersList = /^\/api\/users\/(\?.*)?$/;
+    api.server.answer('GET', usersList, { status: 403, json: { detail: 'You do not have permission to perform this action.' } });
+    const refused = renderScreen(<CreateUserForm companyId={api.company.id} />);
+    expect(await screen.findByText('Failed to load managers: You do not have permission to perform this action.')).toBeInTheDocument();
+    refused.unmount();
+
+    api.server.clearAnswers();
+    api.server.answer('GET', usersList, 'network error');
+    renderScreen(<CreateUserForm companyId={api.company.id} />);
+    expect(await screen.findByText('Failed to load managers. Please try again.')).toBeInTheDocument();
+  });
 });

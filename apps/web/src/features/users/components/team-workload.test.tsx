@@ -27,7 +27,10 @@ describe("the manager's team workload", () => {
     const ana = screen.getByText('Ana Ortiz').closest('li')!;
     expect(within(ana).getByText('ana@example.test')).toBeInTheDocument();
     expect(within(ana).getByText('Set the anchor bolts')).toBeInTheDocument();
-    // Bo has nothing ongoing, so comes first.
+    expect(within(ana).getByText(/(^|\D)1 ongoing task\b/)).toBeInTheDocument();
+    // Bo has nothing ongoing, so comes first, and says so.
     expect(bo.compareDocumentPosition(ana) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(bo).getByText('No ongoing tasks!')).toBeInTheDocument();
+    expect(within(bo).getByText(/(^|\D)0 ongoing tasks/)).toBeInTheDocument();
   });
 });

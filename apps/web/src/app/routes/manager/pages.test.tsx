@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
+import { apiServerForFile } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { ManagerProjectsPage } from './projects';
+import { TeamPerformancePage } from './team-performance';
+
+const shared = apiServerForFile(async (server) => {
+  const crew = await server.createCrew();
+  const project = await insertProject(server.database.db, crew.company.id, { managerId: crew.manager.id, name: 'Quay Wall Renewal' });
+  const majorTask = await insertMajorTask(server.database.db, crew.company.id, project.id);
+  await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, status: 'ongoing' });
+  return crew;
+});
+
+describe("the manager's pages", () => {
+  it('a failed load says so, and Retry asks again without reloading the page', async () => {
+    await shared.server.signIn(shared.manager);
+    shared.server.answer('GET', /^\/api\/projects\/\?/, { status: 403, json: { detail: 'No.' } });
+    renderScreen(<ManagerProjectsPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load data. Please try again.');
+
+    shared.server.clearAnswers();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: /^Quay Wall Renewal/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('?refresh=true loads the screen again and is taken out of the address', async () => {
+    await shared.server.signIn(shared.manager);
+    const { router } = renderScreen(<TeamPerformancePage />, { path: '/team-performance', route: '/team-performance' });
+    await screen.findByRole('article', { name: shared.member.email });
+    const reports = () => shared.server.requests.filter((request) => request === 'GET /projects/api/manager-appraisal-report/').length;
+    const before = reports();
+    await router.navigate('/team-performance?refresh=true');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(reports()).toBeGreaterThan(before));
+    expect(await screen.findByRole('article', { name: shared.member.email })).toBeInTheDocument();
+  });
+});
