@@ -21,7 +21,10 @@
  *        before every run (localStorage is not among its clearStorageTypes), so every load is cold.
  *        The run fails unless the audited page ended on /manager with /api/profile/ answered 200.
  *      `/` fails likewise unless it ended on `/` without calling /api/profile/.
- *   4. Prints a table and writes bench/results/<YYYY-MM-DD>-lighthouse.md (local date; a rerun the same
+ *   4. Reads each run's trace for the page's main thread after the first paint: its tasks' time, and
+ *      how much of it the thread was on a CPU (a busy machine makes the page wait for a core, which the
+ *      simulation counts ×4 as the page's own work).
+ *   5. Prints a table and writes bench/results/<YYYY-MM-DD>-lighthouse.md (local date; a rerun the same
  *      day overwrites it), then stops the server (SIGTERM), Chromium, and removes the temp directories.
  *      A detached watchdog does the same if the bench dies first (Ctrl+C while Lighthouse is busy makes
  *      tsx SIGKILL it).
@@ -313,6 +316,59 @@ interface CaseResult {
   apiRequests: string[];
   lcpElement: string;
   top: Opportunity[];
+  mainThread: MainThreadTime;
+}
+
+/**
+ * The page's main thread after the observed first paint, from the run's trace: how long its tasks
+ * took (what Lighthouse's simulation scales) and how much of that the thread was on a CPU (the
+ * trace's thread time). On a machine whose other processes (Chromium's compositor and browser
+ * process, the server, Lighthouse itself) take the cores, the difference is time the page waited
+ * for a core, which the simulated TBT counts ×4 as the page's own work.
+ */
+interface MainThreadTime {
+  wallMs: number;
+  cpuMs: number;
+  /** Σ max(0, 4 × task − 50 ms) over the tasks, from their duration and from their thread time. */
+  blockingFromWallMs: number;
+  blockingFromCpuMs: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+function mainThreadTime(trace: { traceEvents: TraceEvent[] }, lhr: Result, cpuSlowdown: number): MainThreadTime {
+  const events = trace.traceEvents;
+  const names = new Map(events.filter((event) => event.name === 'thread_name').map((event) => [`${event.pid}:${event.tid}`, event.args?.name]));
+  const perThread = new Map<string, number>();
+  for (const event of events) {
+    const key = `${event.pid}:${event.tid}`;
+    if (names.get(key) === 'CrRendererMain') perThread.set(key, (perThread.get(key) ?? 0) + 1);
+  }
+  // The audited page's renderer is the busiest main thread in the trace.
+  const main = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaintTs?: number }[] } | undefined)?.items?.[0];
+  const firstPaint = metrics?.observedFirstContentfulPaintTs;
+  if (!main || firstPaint === undefined) throw new BenchError('The trace has no page main thread or the run no observed first paint');
+  const tasks = events.filter(
+    (event) => `${event.pid}:${event.tid}` === main && event.ph === 'X' && event.name === 'RunTask' && event.ts >= firstPaint && event.dur !== undefined && event.tdur !== undefined,
+  );
+  const blocking = (ms: number) => Math.max(0, cpuSlowdown * ms - 50);
+  const sum = (value: (task: TraceEvent) => number) => tasks.reduce((total, task) => total + value(task), 0);
+  return {
+    wallMs: sum((task) => task.dur! / 1000),
+    cpuMs: sum((task) => task.tdur! / 1000),
+    blockingFromWallMs: sum((task) => blocking(task.dur! / 1000)),
+    blockingFromCpuMs: sum((task) => blocking(task.tdur! / 1000)),
+  };
 }
 
 function numeric(lhr: Result, id: string): number {
@@ -427,6 +483,7 @@ function throttlingMethod(): 'simulate' | 'devtools' {
 
 async function audit(chrome: LaunchedChrome, origin: string, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult> {
   const results: Result[] = [];
+  const mainThreads = new Map<Result, MainThreadTime>();
   const maxAttempts = runs + 2;
   for (let attempt = 1; results.length < runs; attempt++) {
     if (attempt > maxAttempts) throw new BenchError(`${page} (${preset.name}): only ${results.length} of ${runs} runs produced a score in ${maxAttempts} attempts`);
@@ -478,6 +535,7 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
     }
     console.log(`  ${page} ${preset.name} run ${results.length + 1}/${runs}: score ${Math.round(score * 100)}`);
     results.push(lhr);
+    mainThreads.set(lhr, mainThreadTime(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }, lhr, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1));
   }
   const lhr = runs > 1 ? computeMedianRun(results) : results[0];
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -503,6 +561,7 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
     apiRequests: verify(page, lhr),
     lcpElement: lcpElement(lhr),
     top: topDiagnostics(lhr, 3),
+    mainThread: mainThreads.get(lhr)!,
   };
 }
 
@@ -526,6 +585,20 @@ function resultsTable(results: CaseResult[]): string {
     kib(result.jsTransfer),
     kib(result.totalTransfer),
     result.scores.join(', '),
+  ]);
+  return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+function mainThreadTable(results: CaseResult[]): string {
+  const header = ['Page', 'Preset', 'Task time', 'Thread CPU', 'CPU share', 'Blocking from task time', 'Blocking from thread CPU'];
+  const rows = results.map(({ page, preset, mainThread: time }) => [
+    `\`${page}\``,
+    preset,
+    `${Math.round(time.wallMs)} ms`,
+    `${Math.round(time.cpuMs)} ms`,
+    `${Math.round((100 * time.cpuMs) / Math.max(time.wallMs, 1))} %`,
+    `${Math.round(time.blockingFromWallMs)} ms`,
+    `${Math.round(time.blockingFromCpuMs)} ms`,
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
@@ -582,6 +655,13 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     '## Results',
     '',
     resultsTable(results),
+    '',
+    '## The main thread after the first paint (median run, from its trace)',
+    '',
+    'Lighthouse scales each task\'s observed duration. Thread CPU is the part of it the page\'s main thread was on a core; the rest it waited',
+    'for one (Chromium\'s compositor and browser process, the server and Lighthouse share the cores). Blocking is Σ max(0, CPU× × task − 50 ms).',
+    '',
+    mainThreadTable(results),
     '',
     '## Top 3 diagnostics per page (the Lighthouse report\'s order)',
     '',
