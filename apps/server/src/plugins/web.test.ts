@@ -43,6 +43,28 @@ describe('serving the web app', () => {
     expect(deepLink.body).toContain('<title>SiteBoard</title>');
   });
 
+  it('serves nothing from outside the build, however the path climbs out of it', async () => {
+    const outside = `${path.basename(webDist)}-secret.txt`;
+    fs.writeFileSync(path.join(webDist, '..', outside), 'not for the web');
+    try {
+      for (const url of [`/../${outside}`, `/..%2f${outside}`, `/%2e%2e/${outside}`, `/assets/..%2f..%2f${outside}`, `/assets/%2e%2e%2f%2e%2e%2f${outside}`]) {
+        const answer = await app.inject({ method: 'GET', url });
+        expect(answer.body, url).not.toContain('not for the web');
+        expect([200, 403, 404], url).toContain(answer.statusCode);
+      }
+    } finally {
+      fs.rmSync(path.join(webDist, '..', outside), { force: true });
+    }
+  });
+
+  it('answers a path with no file with the app, and an unknown API path with a JSON 404', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
+    expect(missing.body).toContain('<title>SiteBoard</title>');
+    const api = await app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+  });
+
   it('has browsers revalidate the service worker and the manifest, so a new build is found at once', async () => {
     const worker = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.statusCode).toBe(200);

@@ -21,7 +21,10 @@ export const webPlugin = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDist,
-        wildcard: false,
+        // One `/*` route that looks each path up, not a route per built file (300 of them, with their
+        // .br and .gz copies): registering those was a tenth of the server's start. A path with no
+        // file goes to the not-found handler below (index.html, or a JSON 404 under /api/).
+        wildcard: true,
         // The build writes brotli and gzip copies of the scripts and styles at the strongest settings
         // (apps/web/precompress.ts): sent as they are, smaller than compressing on the fly.
         preCompressed: true,
