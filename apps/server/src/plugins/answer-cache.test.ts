@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { App } from '../app';
-import { describeEachDatabase, isPostgresReachable, startTwoInstances } from '../test/build-app';
+import { describeEachDatabase, describeTwoInstances } from '../test/build-app';
 import { callAs, createTeam, createTeamAndRival, insertWork, listAs, type Team } from '../test/work-factories';
 
 type Row = { id: number; name: string; status: string };
@@ -136,26 +136,19 @@ describeEachDatabase(
  * answers as soon as the database's announcement does. "Reached A" is a condition the test waits
  * on (A's own marker coming back through its listener), never a delay.
  */
-describe('kept answers across instances [postgres]', async () => {
-  const skip = !(await isPostgresReachable());
-  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+describeTwoInstances('kept answers across instances', (instances) => {
   let appA: App;
   let appB: App;
   let team: Team;
 
   beforeAll(async () => {
-    if (skip) return;
-    instances = await startTwoInstances();
     ({ appA, appB } = instances);
     team = await createTeam(appA);
-  });
-  afterAll(async () => {
-    await instances?.close();
   });
 
   const pendingOn = async (app: App) => (await listAs<Row>(app, team.manager, '/api/pending-approvals/')).items.map((row) => row.id);
 
-  it.skipIf(skip)('shows on instance A a decision made through instance B', async () => {
+  it('shows on instance A a decision made through instance B', async () => {
     const work = await insertWork(appA.db, team, { status: 'pending_approval' });
     expect(await pendingOn(appA)).toContain(work.subtaskId);
     expect(await pendingOn(appA)).toContain(work.subtaskId);
@@ -167,7 +160,7 @@ describe('kept answers across instances [postgres]', async () => {
     expect(await pendingOn(appA)).not.toContain(work.subtaskId);
   });
 
-  it.skipIf(skip)('keeps nothing while its listening connection is down', async () => {
+  it('keeps nothing while its listening connection is down', async () => {
     await pendingOn(appA);
     expect(appA.answerCache.size).toBeGreaterThan(0);
     await appA.db.execute(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'siteboard-listener' and datname = current_database()`);
@@ -179,5 +172,4 @@ describe('kept answers across instances [postgres]', async () => {
     expect(appA.answerCache.size).toBe(0);
   });
 
-  if (skip) it.skip('PostgreSQL unreachable', () => {});
 });

@@ -96,6 +96,35 @@ export async function startTwoInstances() {
   };
 }
 
+export interface TwoInstances {
+  appA: App;
+  appB: App;
+}
+
+/**
+ * Runs the suite on two app instances sharing one fresh PostgreSQL database (`startTwoInstances`),
+ * started before the suite and closed after it; skipped, loudly, as `describeEachDatabase` skips
+ * PostgreSQL. The instances are on `instances` once the suite's own `beforeAll` hooks run.
+ */
+export function describeTwoInstances(title: string, suite: (instances: TwoInstances) => void) {
+  describe(`${title} [postgres]`, async () => {
+    const skip = !(await isPostgresReachable());
+    const instances = {} as TwoInstances;
+    let close: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      if (skip) return;
+      const started = await startTwoInstances();
+      Object.assign(instances, { appA: started.appA, appB: started.appB });
+      close = started.close;
+    });
+    afterAll(async () => {
+      await close?.();
+    });
+    if (skip) describe.skip('PostgreSQL unreachable', () => {});
+    else suite(instances);
+  });
+}
+
 export interface TestContext {
   app: App;
   database: Database;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { isPostgresReachable, startTwoInstances } from '../../test/build-app';
+import { describeTwoInstances } from '../../test/build-app';
 import { settleIdentityChanges } from './identity-cache';
 import { createCompany, createUser, injectAs, loginAs, type TestCompany } from '../../test/factories';
 
@@ -11,26 +11,19 @@ import { createCompany, createUser, injectAs, loginAs, type TestCompany } from '
  * PostgreSQL backend forwards announcements when it next runs, so "reached B" is a condition the
  * test waits on (B's own round trip through its listener), never a delay.
  */
-describe('identity checks across instances [postgres]', async () => {
-  const skip = !(await isPostgresReachable());
-  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+describeTwoInstances('identity checks across instances', (instances) => {
   let appA: App;
   let appB: App;
   let company: TestCompany;
 
   beforeAll(async () => {
-    if (skip) return;
-    instances = await startTwoInstances();
     ({ appA, appB } = instances);
     company = await createCompany(appA.db);
-  });
-  afterAll(async () => {
-    await instances?.close();
   });
 
   const profileOn = (app: App, access: string) => injectAs(app, access, { method: 'GET', url: '/api/profile/' });
 
-  it.skipIf(skip)('refuses on instance B a user deleted through instance A, once B has heard of it', async () => {
+  it('refuses on instance B a user deleted through instance A, once B has heard of it', async () => {
     const member = await createUser(appA.db, company.id, 'team_member');
     const admin = await loginAs(appA, company.admin);
     const pair = await loginAs(appA, member);
@@ -42,7 +35,7 @@ describe('identity checks across instances [postgres]', async () => {
     expect((await profileOn(appB, pair.access)).statusCode).toBe(401);
   });
 
-  it.skipIf(skip)('refuses on instance B the access token of a login signed out through instance A', async () => {
+  it('refuses on instance B the access token of a login signed out through instance A', async () => {
     const pair = await loginAs(appA, company.admin);
     const other = await loginAs(appA, company.admin);
     expect((await profileOn(appB, pair.access)).statusCode).toBe(200);
@@ -55,7 +48,7 @@ describe('identity checks across instances [postgres]', async () => {
     expect((await profileOn(appB, other.access)).statusCode).toBe(200);
   });
 
-  it.skipIf(skip)('checks every request against the database while its listening connection is down', async () => {
+  it('checks every request against the database while its listening connection is down', async () => {
     const member = await createUser(appA.db, company.id, 'team_member');
     const admin = await loginAs(appA, company.admin);
     const pair = await loginAs(appA, member);
@@ -67,5 +60,4 @@ describe('identity checks across instances [postgres]', async () => {
     expect((await profileOn(appB, pair.access)).statusCode).toBe(401);
   });
 
-  if (skip) it.skip('PostgreSQL unreachable', () => {});
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { isPostgresReachable, startTwoInstances } from '../../test/build-app';
+import { describeTwoInstances } from '../../test/build-app';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
 import { callAs, createTeam, insertWork, type Team } from '../../test/work-factories';
 
@@ -9,9 +9,7 @@ import { callAs, createTeam, insertWork, type Team } from '../../test/work-facto
  * Two app instances, each with its own connection pool and listening connection, on one
  * PostgreSQL database: what a load balancer in front of N instances looks like.
  */
-describe('live notifications across instances [postgres]', async () => {
-  const skip = !(await isPostgresReachable());
-  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+describeTwoInstances('live notifications across instances', (instances) => {
   let appA: App;
   let appB: App;
   let baseA: string;
@@ -20,8 +18,6 @@ describe('live notifications across instances [postgres]', async () => {
   const open: TestLiveClient[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
-    instances = await startTwoInstances();
     ({ appA, appB } = instances);
     baseA = await listenLocally(appA);
     baseB = await listenLocally(appB);
@@ -29,7 +25,6 @@ describe('live notifications across instances [postgres]', async () => {
   });
   afterAll(async () => {
     for (const client of open) client.close();
-    await instances?.close();
   });
 
   const connect = async (base: string, caller: Team['member']) => {
@@ -38,7 +33,7 @@ describe('live notifications across instances [postgres]', async () => {
     return client;
   };
 
-  it.skipIf(skip)('delivers a change made through instance A to a socket on instance B within a second', async () => {
+  it('delivers a change made through instance A to a socket on instance B within a second', async () => {
     const onB = await connect(baseB, team.member);
     const work = await insertWork(appA.db, team, { status: 'pending_approval' });
 
@@ -56,7 +51,7 @@ describe('live notifications across instances [postgres]', async () => {
     }
   });
 
-  it.skipIf(skip)('delivers the other way too, and to sockets on both instances at once', async () => {
+  it('delivers the other way too, and to sockets on both instances at once', async () => {
     const onA = await connect(baseA, team.otherMember);
     const alsoOnB = await connect(baseB, team.otherMember);
     const work = await insertWork(appB.db, team, { status: 'pending_approval' });
@@ -69,7 +64,7 @@ describe('live notifications across instances [postgres]', async () => {
     expect(a.type).toBe('task_declined');
   });
 
-  it.skipIf(skip)('pushes at once even while every API connection of the receiving instance is busy', async () => {
+  it('pushes at once even while every API connection of the receiving instance is busy', async () => {
     const onA = await connect(baseA, team.member);
     const work = await insertWork(appB.db, team, { status: 'pending_approval' });
     // Instance A's whole request pool (5 connections in tests) held for two seconds, as under load.
@@ -86,12 +81,12 @@ describe('live notifications across instances [postgres]', async () => {
     await Promise.all(busy);
   });
 
-  it.skipIf(skip)("refuses a socket on instance B with another user's token", async () => {
+  it("refuses a socket on instance B with another user's token", async () => {
     expect(await refusedWith(baseB, livePath(team.member, team.manager.access))).toBe(403);
     expect(await refusedWith(baseB, livePath(team.member, 'forged'))).toBe(401);
   });
 
-  it.skipIf(skip)('listens again after its listening connection is lost', async () => {
+  it('listens again after its listening connection is lost', async () => {
     const onB = await connect(baseB, team.member);
     // A listener counts once it has run its LISTEN (pg_stat_activity shows a connection's last statement).
     const listenerPids = async () => {
@@ -117,5 +112,4 @@ describe('live notifications across instances [postgres]', async () => {
     expect((await onB.next(2_000)).type).toBe('task_approved');
   });
 
-  if (skip) it.skip('PostgreSQL unreachable', () => {});
 });
