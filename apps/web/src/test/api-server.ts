@@ -77,17 +77,18 @@ export async function startApiServer(): Promise<ApiServer> {
   globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const answered = answers.find(({ method, pathAndQuery }) => method === (init.method ?? 'GET') && pathAndQuery.test(url.pathname + url.search));
+    const method = init.method ?? 'GET';
+    const answered = answers.find((answer) => answer.method === method && answer.pathAndQuery.test(url.pathname + url.search));
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
     if (answered) return Response.json(answered.answer.json, { status: answered.answer.status });
-    requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
+    requests.push(`${method} ${url.pathname}`);
     let payload: string | Buffer | undefined = init.body === undefined || init.body === null ? undefined : String(init.body);
     if (init.body instanceof FormData) {
       const encoded = await encodeMultipart(init.body);
       payload = encoded.body;
       headers['content-type'] = encoded.contentType;
     }
-    const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers, payload });
+    const response = await app.inject({ method: method as 'GET', url: url.pathname + url.search, headers, payload });
     const noBody = response.statusCode === 204 || response.statusCode === 304;
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
