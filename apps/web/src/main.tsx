@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { preloadRoute } from './app/app-routes';
@@ -6,14 +6,18 @@ import { AppRouter } from './app/router';
 import './index.css';
 import i18n, { i18nReady, initialLanguage } from './lib/i18n';
 
-const start = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
+const start = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
+};
 
 // The first screen draws once its route's code is here (index.html's route-preload script fetched it
 // beside this entry), so that React draws it at once instead of a loading screen first, and in the

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Resolves once the frame being prepared has been painted: an animation frame (just before that
@@ -28,7 +28,8 @@ export function useResolved(start: () => Promise<unknown>): boolean {
   useEffect(() => {
     let cancelled = false;
     void start().then(() => {
-      if (!cancelled) setResolved(true);
+      // A transition: what appears now is not urgent, so React renders it in slices between other work.
+      if (!cancelled) startTransition(() => setResolved(true));
     });
     return () => {
       cancelled = true;
