@@ -10,7 +10,9 @@
  *   1. Starts its own server (`npm run seed:demo`, then the server's start script, as e2e/start-server.sh)
  *      on a brand-new embedded database in a temp DATA_DIR, or on DATABASE_URL when that is set
  *      (seeding is idempotent there), and waits for /api/health/.
- *   2. Launches the system Chromium headless through chrome-launcher.
+ *   2. Launches the system Chromium headless through chrome-launcher, and loads each page once, untimed
+ *      (LIGHTHOUSE_WARMUP=0 skips this): the server has just started, and a deployed one has served
+ *      many loads before a phone opens the app.
  *   3. For every page × preset runs Lighthouse LIGHTHOUSE_RUNS times and keeps the median run
  *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI).
  *      - `/`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
@@ -47,6 +49,7 @@
  *   LIGHTHOUSE_REPORT_DIR  if set, also writes each median run's full report there (HTML and JSON)
  *   LIGHTHOUSE_TRACE_DIR   if set, also writes every run's Chromium trace there (<page>-<preset>-<attempt>.trace.json):
  *                          the unthrottled tasks Lighthouse's simulation scales, to attribute with the build's source maps
+ *   LIGHTHOUSE_WARMUP      0 to audit the server's very first loads after its start (default: one untimed load of each page first)
  *   LIGHTHOUSE_RESULTS_DIR where the markdown goes (default bench/results)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -281,6 +284,44 @@ async function setOriginStorage(chromePort: number, origin: string, items: Recor
   } finally {
     // Over CDP this only disconnects Playwright; Chromium stays up for Lighthouse.
     await browser.close();
+  }
+}
+
+/**
+ * One untimed load of each page before the audits. The server has just started: its first answers
+ * run cold code (its JavaScript not yet optimised, PGlite's WebAssembly compiled on first use in
+ * background threads that share the cores with Chromium). Without this, the first audit after the
+ * start scored lowest in every round (bench/results/2026-11-25-issue-22-transitions.md); a deployed
+ * server has served many loads before a phone opens the app. Lighthouse still empties the browser's
+ * cache and stores before every audit, so the page itself loads cold each time.
+ */
+async function warmUp(chromePort: number, origin: string, pages: PageName[]): Promise<void> {
+  for (const page of pages) {
+    if (page === '/manager') {
+      const session = await signInAsManager(origin);
+      await setOriginStorage(chromePort, origin, {
+        token: session.access,
+        refreshToken: session.refresh,
+        user: JSON.stringify(session.user),
+        company_id: String(session.user.company_id),
+      });
+    } else {
+      await setOriginStorage(chromePort, origin, {});
+    }
+    const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+    try {
+      const context = browser.contexts()[0];
+      if (!context) throw new BenchError('Chromium has no default browser context');
+      const tab = await context.newPage();
+      await tab.goto(`${origin}${page}`);
+      // Until the page's data and lazy screens have arrived.
+      await tab.waitForLoadState('networkidle');
+      const landed = new URL(tab.url()).pathname.replace(/\/+$/, '') || '/';
+      if (landed !== page) throw new BenchError(`The warm-up load of ${page} ended on ${tab.url()}`);
+      await tab.close();
+    } finally {
+      await browser.close();
+    }
   }
 }
 
@@ -618,7 +659,7 @@ function localDate(date: Date): string {
 
 /** The settings of this run that change what is measured, as they would be typed before the command. */
 function commandEnv(): string {
-  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_PAGES', 'LIGHTHOUSE_PRESETS', 'LIGHTHOUSE_THROTTLING', 'WEB_DIST_DIR', 'CHROME_PATH'];
+  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_PAGES', 'LIGHTHOUSE_PRESETS', 'LIGHTHOUSE_THROTTLING', 'LIGHTHOUSE_WARMUP', 'WEB_DIST_DIR', 'CHROME_PATH'];
   const set = names.filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
   if (process.env.DATABASE_URL) set.push('DATABASE_URL=…');
   return set.length > 0 ? `${set.join(' ')} ` : '';
@@ -626,7 +667,7 @@ function commandEnv(): string {
 
 const loadAverage = () => os.loadavg()[0].toFixed(2);
 
-function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: string; database: string; compression: string; runs: number; loadAtStart: string; webDist: string }): string {
+function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: string; database: string; compression: string; runs: number; loadAtStart: string; webDist: string; warm: boolean }): string {
   const first = results[0].lhr;
   const cpus = os.cpus();
   const throttling = (preset: PresetName) => {
@@ -649,7 +690,7 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     `- Node ${process.version}, Chromium ${facts.chromeVersion}, Lighthouse ${first.lighthouseVersion} (benchmarkIndex ${first.environment.benchmarkIndex})`,
     `- Server: the built app (${path.relative(ROOT, facts.webDist) || '.'}) served by apps/server, ${facts.database}, demo company seeded; response compression of JS: ${facts.compression}`,
     `- Presets: ${throttling('mobile')}; ${throttling('desktop')}`,
-    `- ${facts.runs} run(s) per page × preset; the median run (Lighthouse computeMedianRun: closest to the median FCP and TTI) is reported. Cold HTTP cache on every run.`,
+    `- ${facts.runs} run(s) per page × preset; the median run (Lighthouse computeMedianRun: closest to the median FCP and TTI) is reported. Cold HTTP cache on every run. ${facts.warm ? 'The server had served one untimed load of each page first (LIGHTHOUSE_WARMUP=0 skips it).' : 'No warm-up: the first run is the server\'s first load since its start (LIGHTHOUSE_WARMUP=0).'}`,
     '- `/`: anonymous first visit (empty localStorage). `/manager`: demo manager (manager1@example.com) signed in via the API, session put into localStorage before the load.',
     '',
     '## Results',
@@ -739,6 +780,8 @@ async function main() {
     const chromeVersion = versionInfo.Browser.replace(/^[^/]*\//, '');
     console.log(`Chromium ${chromeVersion}; ${runs} run(s) per page × preset.`);
 
+    const warm = process.env.LIGHTHOUSE_WARMUP !== '0';
+    if (warm) await warmUp(chrome.port, server.origin, chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item));
     const results: CaseResult[] = [];
     for (const preset of chosen(PRESETS, 'LIGHTHOUSE_PRESETS', (item) => item.name)) {
       for (const page of chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item)) results.push(await audit(chrome, server.origin, page, preset, runs));
@@ -747,7 +790,7 @@ async function main() {
 
     console.log('');
     console.log(resultsTable(results));
-    const report = markdown(results, { date, chromeVersion, database: server.database, compression, runs, loadAtStart, webDist });
+    const report = markdown(results, { date, chromeVersion, database: server.database, compression, runs, loadAtStart, webDist, warm });
     const resultsDir = path.resolve(process.env.LIGHTHOUSE_RESULTS_DIR ?? path.join(ROOT, 'bench/results'));
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `${localDate(date)}-lighthouse.md`);
