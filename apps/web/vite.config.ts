@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress.ts';
@@ -46,6 +47,13 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: [
+      // Radix's scroll lock adds its rules through this package as a <style> element, which the
+      // app's CSP refuses; the same API with a constructed style sheet (src/lib/style-singleton.ts).
+      { find: /^react-style-singleton$/, replacement: fileURLToPath(new URL('./src/lib/style-singleton.ts', import.meta.url)) },
+    ],
+  },
   build: {
     rolldownOptions: {
       output: {

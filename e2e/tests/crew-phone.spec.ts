@@ -15,6 +15,11 @@ test('on a phone the member sees their task above the fold and the notification 
   const manager = await apiSignIn(request, 'manager');
   const subtaskId = (await assignWork(manager, `Trench ${stamp}`, [{ name: title, assignee: email, dueInDays: 1, priority: 'high' }]))[title];
 
+  // The app's policy allows styles from its own files only: nothing on the way may be refused.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
   await signIn(page, 'team_member', email);
   // Their tasks come first: the row is on screen without scrolling.
   const row = page.getByRole('row').filter({ hasText: title }).or(page.getByRole('listitem').filter({ hasText: title })).first();
@@ -34,7 +39,11 @@ test('on a phone the member sees their task above the fold and the notification 
   await page.getByTestId('notification-item').filter({ hasText: `assigned you '${title}'` }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`[?&]subtask=${subtaskId}(&|$)`));
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  // The page behind the dialog is locked: no scroll bar to drag, nothing to scroll.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: title })).toBeHidden();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 
   // In the project browser too, their own task is one tap from Send for Approval.
   await page.goto('/team-member/projects');
@@ -47,4 +56,5 @@ test('on a phone the member sees their task above the fold and the notification 
   await expect(send).toBeHidden();
   await expect(page.getByText('Task sent for approval!')).toBeVisible();
   await expect(inProject.getByRole('button', { name: 'Send for Approval' })).toHaveCount(0);
+  expect(refused).toEqual([]);
 });
