@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../../../server/src/test/factories';
+import { createUser, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiPage } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
@@ -40,6 +40,16 @@ async function choose(email: string) {
 }
 
 describe('the admin appraisal report', () => {
+  it('offers people by name where they have one, with their e-mail and code', async () => {
+    await createUser(server.database.db, member.companyId, 'team_member', { email: 'crew.named@example.test', fullName: 'Ana Ortiz' });
+    renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
+    await userEvent.type(screen.getByLabelText('Search by email'), 'crew.');
+    const select = screen.getByLabelText('User');
+    const labels = () => [...select.querySelectorAll('option')].map((option) => option.textContent);
+    await waitFor(() => expect(labels()).toHaveLength(3));
+    expect(labels()).toEqual(expect.arrayContaining([expect.stringMatching(/^Ana Ortiz – crew\.named@example\.test \(TM-\d{4}\)$/), expect.stringMatching(/^crew\.lead@example\.test \(TM-\d{4}\)$/)]));
+  });
+
   it('asks for a person before asking the server', async () => {
     renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
     const before = server.requests.filter((request) => request.startsWith('GET /api/appraisal-report')).length;

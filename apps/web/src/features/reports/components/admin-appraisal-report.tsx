@@ -21,6 +21,7 @@ type FormInput = z.input<typeof appraisalQuery>;
 export interface AppraisalPerson {
   id: number;
   email: string;
+  full_name?: string | null;
   code: string;
   role: Role;
 }
@@ -76,7 +77,13 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
         <SearchSelect
           className="contents"
           find={findPeople}
-          toOption={(person) => ({ value: person.id, label: t('admin.appraisal.personOption', { email: person.email, code: person.code }) })}
+          toOption={(person) => ({
+            value: person.id,
+            // Named where the person has a name: two people's e-mails can look alike.
+            label: person.full_name
+              ? t('admin.appraisal.namedPersonOption', { name: person.full_name, email: person.email, code: person.code })
+              : t('admin.appraisal.personOption', { email: person.email, code: person.code }),
+          })}
           searchLabel={t('admin.appraisal.search')}
           searchPlaceholder={t('admin.appraisal.searchPlaceholder')}
           onSearch={() => form.setValue('user_id', '')}
