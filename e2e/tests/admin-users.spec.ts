@@ -67,10 +67,14 @@ test('the admin creates a manager and a team member, edits one, is refused a dup
   await expect(memberRow).toContainText('Roofer');
   await expect(memberRow).toContainText('+1 555 0142');
 
-  // A manager with a team cannot be deleted: the server's words are shown.
+  // A manager with a team cannot be deleted: the question says so, and Delete waits (the server
+  // refuses it too: row-results.test.tsx shows its words).
   await userRow(page, manager).getByRole('button', { name: `Delete ${manager}` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('alert')).toHaveText("Reassign this manager's team members before deleting them.");
+  const refusal = page.getByRole('alertdialog');
+  await expect(refusal.getByRole('alert')).toHaveText(/^They manage \d+ team members?: give them another manager first/);
+  await expect(refusal.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await refusal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refusal).toBeHidden();
 
   // The same e-mail again is refused on its field.
   await createUser(page, { email: member, role: 'Manager' });

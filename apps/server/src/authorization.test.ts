@@ -81,6 +81,11 @@ const ROWS: Row[] = [
     expected: only({ admin: 200 }, 404),
   },
   {
+    endpoint: 'GET /api/users/{id}/open-work/',
+    request: ({ team }) => ({ method: 'GET', url: `/api/users/${team.otherMember.id}/open-work/` }),
+    expected: only({ admin: 200 }, 404),
+  },
+  {
     endpoint: 'DELETE /api/users/{id}/',
     request: async ({ db, team }) => ({ method: 'DELETE', url: `/api/users/${(await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id })).id}/` }),
     expected: only({ admin: 204 }, 404),

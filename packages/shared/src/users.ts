@@ -91,6 +91,15 @@ export const updateUserInput = z
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 /** `DELETE /api/users/{id}/`: who takes over the user's open subtasks; required when they have any. */
+/** What deleting a user would touch: asked before the admin confirms (GET /api/users/{id}/open-work/). */
+export const userOpenWorkSchema = z.object({
+  /** Their subtasks not completed, in projects not completed: they go to whoever the admin names. */
+  open_subtasks: z.number().int(),
+  /** The team members they manage: a manager with a team cannot be deleted until the team is moved. */
+  team_members: z.number().int(),
+});
+export type UserOpenWork = z.infer<typeof userOpenWorkSchema>;
+
 export const deleteUserQuery = z.object({
   reassign_to: positiveId('Choose who takes over the work.')
     .optional()

@@ -9,6 +9,29 @@ const subtaskOf = async (ctx: TestContext, team: Team, id: number): Promise<Subt
 const activeIds = async (ctx: TestContext, team: Team) => (await listAs<User>(ctx.app, team.admin, '/api/users/')).items.map((user) => user.id);
 
 describeEachDatabase('deleting a user with open work', (ctx) => {
+  it('tells the admin beforehand what the deletion would touch: open subtasks, and a manager’s team', async () => {
+    const team = await createTeam(ctx.app);
+    const other = await createTeam(ctx.app);
+    const work = await insertWork(ctx.app.db, team);
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, status: 'pending_approval' });
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, status: 'completed' });
+    const finished = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: finished.majorTaskId, assignedToId: team.member.id });
+    const openWork = (userId: number) => callAs(ctx.app, team.admin, { method: 'GET', url: `/api/users/${userId}/open-work/` });
+
+    // The work's own subtask and the pending one; not the completed one, nor the one in a completed project.
+    expect((await openWork(team.member.id)).json()).toEqual({ open_subtasks: 2, team_members: 0 });
+    const manager = await openWork(team.manager.id);
+    expect(manager.json()).toEqual({ open_subtasks: 0, team_members: 1 });
+    // What the deletion then says matches.
+    expect((await remove(ctx, team, team.manager.id)).json()).toEqual({ detail: "Reassign this manager's team members before deleting them." });
+    expect((await remove(ctx, team, team.member.id)).json()).toEqual({ detail: 'This user has 2 open subtasks. Choose who takes over their work (reassign_to) to delete them.' });
+    // Another company's user, a deleted one and an unknown id are not found.
+    const gone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+    expect((await remove(ctx, team, gone.id)).statusCode).toBe(204);
+    for (const id of [other.member.id, gone.id, 999_999]) expect((await openWork(id)).statusCode, String(id)).toBe(404);
+  });
+
   it('is refused with 409 counting their open subtasks when nobody takes them over, and changes nothing', async () => {
     const team = await createTeam(ctx.app);
     const first = await insertWork(ctx.app.db, team);

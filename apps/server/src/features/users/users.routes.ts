@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userSchema } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../plugins/auth';
-import { createUser, deleteUser, listUsers, setUserPassword, updateUser } from './users.service';
+import { createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -49,6 +49,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: userSchema, ...failures },
     },
     handler: async (request) => updateUser(request.ctx, request.params.id, request.body),
+  });
+
+  app.get('/api/users/:id/open-work/', {
+    preValidation: manage,
+    schema: {
+      tags,
+      summary: 'What deleting another user would touch: their open subtasks and the team members they manage',
+      description: 'Asked before a deletion is confirmed. Open subtasks (not completed, in projects not completed) go to `reassign_to`; a manager with team members cannot be deleted until they are moved.',
+      security,
+      params: idParams,
+      response: { 200: userOpenWorkSchema, ...failures },
+    },
+    handler: async (request) => openWorkOfUser(request.ctx, request.params.id),
   });
 
   app.delete('/api/users/:id/', {

@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, type User, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
@@ -115,6 +115,18 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
   // A new role takes effect on the user's next request, whichever instance answers it.
   await settleIdentityChanges(ctx.db);
   return updated;
+}
+
+/** What deleting this user would touch: their open subtasks, and the team they manage (none unless a manager). */
+export async function openWorkOfUser(ctx: ServiceContext, userId: number): Promise<UserOpenWork> {
+  const { companyId } = ctx.user;
+  const user = await findActiveMember(ctx.db, companyId, userId);
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  const [openSubtasks, teamMembers] = await Promise.all([
+    countOpenWork(ctx.db, companyId, userId),
+    user.role === 'manager' ? countActiveReports(ctx.db, companyId, userId) : 0,
+  ]);
+  return { open_subtasks: openSubtasks, team_members: teamMembers };
 }
 
 /**

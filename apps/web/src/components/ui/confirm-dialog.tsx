@@ -13,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   onConfirm,
+  confirmDisabled,
 }: {
   trigger: ReactNode;
   title: string;
@@ -20,11 +21,13 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
+  /** The description says why it cannot be done yet; Cancel stays. */
+  confirmDisabled?: boolean;
 }) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <ConfirmContent title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="danger" onConfirm={onConfirm} />
+      <ConfirmContent title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="danger" onConfirm={onConfirm} confirmDisabled={confirmDisabled} />
     </AlertDialog.Root>
   );
 }
@@ -56,6 +59,7 @@ function ConfirmContent({
   cancelLabel,
   tone,
   onConfirm,
+  confirmDisabled = false,
 }: {
   title: string;
   description: ReactNode;
@@ -63,6 +67,7 @@ function ConfirmContent({
   cancelLabel: string;
   tone: 'danger' | 'primary';
   onConfirm: () => void;
+  confirmDisabled?: boolean;
 }) {
   return (
     <AlertDialog.Portal>
@@ -75,7 +80,7 @@ function ConfirmContent({
         </AlertDialog.Description>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-          <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm}>
+          <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm} disabled={confirmDisabled}>
             {confirmLabel}
           </AlertDialog.Action>
         </div>

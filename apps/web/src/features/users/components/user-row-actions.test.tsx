@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@siteboard/shared';
 import { injectAs, loginAs } from '../../../../../server/src/test/factories';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
@@ -12,11 +13,18 @@ const api = apiServerForFile(async (server) => {
   const managerUser = await server.createUser(company, 'manager');
   await server.createUser(company, 'manager');
   const member = await server.createUser(company, 'team_member', { managerId: managerUser.id });
+  // Two open subtasks of the member's, and one completed that stays theirs.
+  const project = await insertProject(server.database.db, company.id, { managerId: managerUser.id });
+  const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
+  for (const status of ['ongoing', 'pending_approval', 'completed'] as const) {
+    await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status });
+  }
   await server.signIn(company.admin);
   const admin = await loginAs(server.app, company.admin);
   const users = (await injectAs(server.app, admin.access, { method: 'GET', url: '/api/users/' })).json() as User[];
   const memberUser = users.find((user) => user.id === member.id)!;
-  return { memberUser, managerUser, member };
+  const managerAsUser = users.find((user) => user.id === managerUser.id)!;
+  return { memberUser, managerUser, managerAsUser, member };
 });
 
 describe('a user row', () => {
@@ -26,11 +34,25 @@ describe('a user row', () => {
 
     await userEvent.click(screen.getByRole('button', { name: `Delete ${api.member.email}` }));
     const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText('Their 2 open subtasks go to the person you choose.')).toBeInTheDocument();
     const select = await within(dialog).findByLabelText('Give their open work to');
     await waitFor(() => expect(select).toHaveDisplayValue(`${api.managerUser.email} (their manager)`));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(chosen).toBe(api.managerUser.id);
+  });
+
+  it('says before deleting a manager that their team must move first, and holds Delete meanwhile', async () => {
+    let deleted = false;
+    renderScreen(<DeleteUserActions user={api.managerAsUser} busy={false} focusEdit={false} onEdit={() => {}} onDelete={() => (deleted = true)} />);
+
+    await userEvent.click(screen.getByRole('button', { name: `Delete ${api.managerUser.email}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('They manage 1 team member: give them another manager first (Edit on their row).');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(confirm);
+    expect(deleted).toBe(false);
   });
 
   it('sets a new password the user must change at their next sign-in', async () => {

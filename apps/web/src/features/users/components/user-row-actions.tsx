@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPassword, type User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { personLabel } from '../../../components/ui/person-text';
 import { failureDetail } from '../../../lib/failure-message';
+import { useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
 import { useSetUserPassword } from '../api/set-user-password';
 
@@ -30,6 +31,7 @@ export function DeleteUserActions({
 }) {
   const { t } = useTranslation();
   const [heir, setHeir] = useState<string>('');
+  const [leadsTeam, setLeadsTeam] = useState(false);
   return (
     <>
       <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject: user.email })}>
@@ -45,15 +47,39 @@ export function DeleteUserActions({
         description={
           <>
             {t('admin.users.deleteDescription', { email: user.email })}
-            <HeirChoice user={user} value={heir} onChange={setHeir} />
+            <OpenWork user={user} onLeadsTeam={setLeadsTeam} />
+            {/* Nobody takes over the work of a deletion that cannot happen yet. */}
+            {!leadsTeam && <HeirChoice user={user} value={heir} onChange={setHeir} />}
           </>
         }
         confirmLabel={t('action.delete')}
         cancelLabel={t('action.cancel')}
+        confirmDisabled={leadsTeam}
         onConfirm={() => onDelete(heir ? Number(heir) : undefined)}
       />
     </>
   );
+}
+
+/**
+ * What the deletion touches, asked when the question opens: how many open subtasks move, or that a
+ * manager's team must move first (the server refuses that deletion; Delete waits meanwhile).
+ */
+function OpenWork({ user, onLeadsTeam }: { user: User; onLeadsTeam: (leads: boolean) => void }) {
+  const { t } = useTranslation();
+  const openWork = useUserOpenWork(user.id);
+  const teamMembers = openWork.data?.team_members ?? 0;
+  useEffect(() => onLeadsTeam(teamMembers > 0), [teamMembers, onLeadsTeam]);
+  if (!openWork.data) return null;
+  if (teamMembers > 0) {
+    return (
+      <span role="alert" className="mt-3 block font-medium text-red-700">
+        {t('admin.users.leadsTeam', { count: teamMembers })}
+      </span>
+    );
+  }
+  const open = openWork.data.open_subtasks;
+  return <span className="mt-3 block">{open > 0 ? t('admin.users.openSubtasks', { count: open }) : t('admin.users.noOpenSubtasks')}</span>;
 }
 
 /** Who takes over: the user's manager is offered first and chosen by default. */

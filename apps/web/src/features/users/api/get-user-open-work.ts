@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserOpenWork } from '@siteboard/shared';
+import { api } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** What deleting this user would touch (their open subtasks, the team they manage), asked afresh each time the question is shown. */
+export const useUserOpenWork = (userId: number) =>
+  useQuery({
+    queryKey: [...usersQueryKey, 'open-work', userId],
+    queryFn: () => api<UserOpenWork>(`/api/users/${userId}/open-work/`),
+    staleTime: 0,
+  });
