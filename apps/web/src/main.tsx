@@ -8,6 +8,8 @@ import i18n, { i18nReady, initialLanguage } from './lib/i18n';
 
 const start = () => {
   const root = createRoot(document.getElementById('root')!);
+  // A transition, so React renders the first screen in short slices rather than one long task
+  // (decision record 036); it still appears at once, whole.
   startTransition(() =>
     root.render(
       <StrictMode>

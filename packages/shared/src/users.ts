@@ -90,7 +90,6 @@ export const updateUserInput = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
-/** `DELETE /api/users/{id}/`: who takes over the user's open subtasks; required when they have any. */
 /** What deleting a user would touch: asked before the admin confirms (GET /api/users/{id}/open-work/). */
 export const userOpenWorkSchema = z.object({
   /** Their subtasks not completed, in projects not completed: they go to whoever the admin names. */
@@ -100,6 +99,7 @@ export const userOpenWorkSchema = z.object({
 });
 export type UserOpenWork = z.infer<typeof userOpenWorkSchema>;
 
+/** `DELETE /api/users/{id}/`: who takes over the user's open subtasks; required when they have any. */
 export const deleteUserQuery = z.object({
   reassign_to: positiveId('Choose who takes over the work.')
     .optional()
