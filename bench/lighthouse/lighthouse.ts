@@ -287,6 +287,18 @@ async function setOriginStorage(chromePort: number, origin: string, items: Recor
   }
 }
 
+/** The origin's storage as a load of `page` needs it: the demo manager's fresh session for /manager, else empty (signed out). */
+async function prepareStorage(chromePort: number, origin: string, page: PageName): Promise<void> {
+  if (page !== '/manager') return setOriginStorage(chromePort, origin, {});
+  const session = await signInAsManager(origin);
+  await setOriginStorage(chromePort, origin, {
+    token: session.access,
+    refreshToken: session.refresh,
+    user: JSON.stringify(session.user),
+    company_id: String(session.user.company_id),
+  });
+}
+
 /**
  * One untimed load of each page before the audits. The server has just started: its first answers
  * run cold code (its JavaScript not yet optimised, PGlite's WebAssembly compiled on first use in
@@ -297,17 +309,7 @@ async function setOriginStorage(chromePort: number, origin: string, items: Recor
  */
 async function warmUp(chromePort: number, origin: string, pages: PageName[]): Promise<void> {
   for (const page of pages) {
-    if (page === '/manager') {
-      const session = await signInAsManager(origin);
-      await setOriginStorage(chromePort, origin, {
-        token: session.access,
-        refreshToken: session.refresh,
-        user: JSON.stringify(session.user),
-        company_id: String(session.user.company_id),
-      });
-    } else {
-      await setOriginStorage(chromePort, origin, {});
-    }
+    await prepareStorage(chromePort, origin, page);
     const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
     try {
       const context = browser.contexts()[0];
@@ -528,17 +530,7 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
   const maxAttempts = runs + 2;
   for (let attempt = 1; results.length < runs; attempt++) {
     if (attempt > maxAttempts) throw new BenchError(`${page} (${preset.name}): only ${results.length} of ${runs} runs produced a score in ${maxAttempts} attempts`);
-    if (page === '/manager') {
-      const session = await signInAsManager(origin);
-      await setOriginStorage(chrome.port, origin, {
-        token: session.access,
-        refreshToken: session.refresh,
-        user: JSON.stringify(session.user),
-        company_id: String(session.user.company_id),
-      });
-    } else {
-      await setOriginStorage(chrome.port, origin, {});
-    }
+    await prepareStorage(chrome.port, origin, page);
     const flags: Flags = {
       port: chrome.port,
       logLevel: 'error',
