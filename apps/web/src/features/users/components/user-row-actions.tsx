@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPassword, type User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { personLabel } from '../../../components/ui/person-text';
 import { failureDetail } from '../../../lib/failure-message';
-import { useUserOpenWork } from '../api/get-user-open-work';
+import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
 import { useSetUserPassword } from '../api/set-user-password';
 
@@ -31,7 +31,8 @@ export function DeleteUserActions({
 }) {
   const { t } = useTranslation();
   const [heir, setHeir] = useState<string>('');
-  const [leadsTeam, setLeadsTeam] = useState(false);
+  // A manager with a team cannot be deleted yet (what the question's OpenWork asked says so).
+  const leadsTeam = (useKnownUserOpenWork(user.id)?.team_members ?? 0) > 0;
   return (
     <>
       <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject: user.email })}>
@@ -47,7 +48,7 @@ export function DeleteUserActions({
         description={
           <>
             {t('admin.users.deleteDescription', { email: user.email })}
-            <OpenWork user={user} onLeadsTeam={setLeadsTeam} />
+            <OpenWork user={user} />
             {/* Nobody takes over the work of a deletion that cannot happen yet. */}
             {!leadsTeam && <HeirChoice user={user} value={heir} onChange={setHeir} />}
           </>
@@ -65,12 +66,11 @@ export function DeleteUserActions({
  * What the deletion touches, asked when the question opens: how many open subtasks move, or that a
  * manager's team must move first (the server refuses that deletion; Delete waits meanwhile).
  */
-function OpenWork({ user, onLeadsTeam }: { user: User; onLeadsTeam: (leads: boolean) => void }) {
+function OpenWork({ user }: { user: User }) {
   const { t } = useTranslation();
   const openWork = useUserOpenWork(user.id);
-  const teamMembers = openWork.data?.team_members ?? 0;
-  useEffect(() => onLeadsTeam(teamMembers > 0), [teamMembers, onLeadsTeam]);
   if (!openWork.data) return null;
+  const teamMembers = openWork.data.team_members;
   if (teamMembers > 0) {
     return (
       <span role="alert" className="mt-3 block font-medium text-red-700">
