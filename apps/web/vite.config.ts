@@ -60,6 +60,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // What index.html's entry imports statically (React, the router, the query library, the texts) in
+              // one chunk: every route loads all of it, and Rolldown would split it by the lazily loaded screens
+              // that share each part, seven files where each costs a phone's connection a round trip.
+              name: 'entry',
+              tags: ['$initial'],
+              priority: 3,
+            },
+            {
               // The shared values every screen reads (roles, list headers, project statuses, permissions), apart
               // from...
               name: 'shared-values',

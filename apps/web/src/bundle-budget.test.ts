@@ -81,6 +81,14 @@ describe('bundle budgets', () => {
     });
   }
 
+  // Every route loads the entry and all it imports statically; as one file (and Rolldown's small
+  // runtime) it costs a phone's connection one round trip, not seven (vite.config.ts, group `entry`).
+  it('keeps what every route loads first in the entry chunk', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const files = [...firstLoadFiles(entry)].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    expect(files.filter((file) => !/^assets\/rolldown-runtime-[\w-]+\.js$/.test(file)), 'files index.html loads first').toEqual([manifest[entry]!.file]);
+  });
+
   // index.html's route-preload script (route-preload.ts, decision record 036) starts a route's chunks
   // beside the entry: for each area, exactly its first load minus what index.html already preloads.
   it("has index.html preload the opened area's first load beside the entry", () => {
