@@ -9,8 +9,10 @@ const api = apiServerForFile(async (server) => {
   const company = await server.createCompany();
   const manager = await server.createUser(company, 'manager');
   const member = await server.createUser(company, 'team_member', { managerId: manager.id });
+  // A manager without a team yet: the delete question lets the admin go on, and the server has the last word.
+  const newManager = await server.createUser(company, 'manager');
   await server.signIn(company.admin);
-  return { manager, member };
+  return { company, member, newManager };
 });
 
 /** Where row results show: fixed to the bottom of the viewport, whatever the scroll. */
@@ -21,8 +23,12 @@ describe('results of row actions in the users table', () => {
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     const table = await screen.findByRole('table', { name: 'All Users' });
 
-    await userEvent.click(await within(table).findByRole('button', { name: `Delete ${api.manager.email}` }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    // The question has counted no team; another admin gives them one before this admin confirms.
+    await userEvent.click(await within(table).findByRole('button', { name: `Delete ${api.newManager.email}` }));
+    const question = await screen.findByRole('alertdialog');
+    await within(question).findByText('They have no open subtasks.');
+    await api.server.createUser(api.company, 'team_member', { managerId: api.newManager.id });
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent("Reassign this manager's team members before deleting them.");
     expect(toasts()).toContainElement(refusal);
