@@ -41,6 +41,9 @@ function firstLoadFiles(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** The manifest key of index.html's entry chunk. */
+const entryKey = () => Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+
 /** The text of the route-preload script index.html loads (route-preload.ts), or undefined without one. */
 function routePreloadScript(): string | undefined {
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
@@ -67,7 +70,7 @@ describe('bundle budgets', () => {
 
   for (const budget of BUDGETS) {
     it(`keeps the ${budget.name}'s first load under ${budget.limit / KB} KB gzipped`, () => {
-      const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+      const entry = entryKey();
       expect(manifest[budget.route], `${budget.route} must be its own chunk`).toBeDefined();
       // What the route's first render loads lazily is preloaded beside it (route-preload.ts): part of its first load.
       const firstRender = ROUTE_CHUNKS.find((route) => route.module === budget.route)?.firstRenderLoads ?? [];
@@ -84,7 +87,7 @@ describe('bundle budgets', () => {
   // Every route loads the entry and all it imports statically; as one file (and Rolldown's small
   // runtime) it costs a phone's connection one round trip, not seven (vite.config.ts, group `entry`).
   it('keeps what every route loads first in the entry chunk', () => {
-    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const entry = entryKey();
     const files = [...firstLoadFiles(entry)].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
     expect(files.filter((file) => !/^assets\/rolldown-runtime-[\w-]+\.js$/.test(file)), 'files index.html loads first').toEqual([manifest[entry]!.file]);
   });
@@ -95,7 +98,7 @@ describe('bundle budgets', () => {
     const script = routePreloadScript();
     expect(script, 'index.html loads the route-preload script').toBeDefined();
     const routes = JSON.parse(/var routes = (\{.*\});/.exec(script!)![1]!) as Record<string, string[]>;
-    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const entry = entryKey();
     const atStart = new Set([...firstLoadFiles(entry)].map((key) => manifest[key]!.file));
     for (const [pathname, route, firstRender] of [
       ['/manager', 'src/app/routes/manager/area.tsx', ['src/features/offline/components/offline-tools.tsx']],
@@ -113,7 +116,7 @@ describe('bundle budgets', () => {
   // every screen it imports lazily, with the files that neither index.html nor the area's first load brought.
   it('lists the files of each area’s next screens, screen by screen', () => {
     const nextScreens = JSON.parse(/window\.__siteboardNextScreens = (\{.*\});/.exec(routePreloadScript()!)![1]!) as Record<string, string[][]>;
-    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const entry = entryKey();
     const fileSet = (keys: string[]) => new Set(keys.flatMap((key) => [...firstLoadFiles(key)]).map((key) => `/${manifest[key]!.file}`));
     const areas = [
       ['/manager', 'src/app/routes/manager/area.tsx', ['projects', 'create-task', 'my-tasks', 'team-performance'].map((name) => `src/app/routes/manager/${name}.tsx`)],
