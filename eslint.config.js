@@ -81,7 +81,7 @@ export function boundaryZones() {
     ...features('server').map((feature) => ({
       target: `${server}/features/${feature}`,
       from: `${root}/${server}/features/*/**`,
-      except: [`${root}/${server}/features/${feature}/**`, `${root}/${server}/features/*/*.{queries,rules}.ts`, `${root}/${server}/features/auth/{auth.tokens,auth.throttle,identity-cache}.ts`],
+      except: [`${root}/${server}/features/${feature}/**`, `${root}/${server}/features/*/*.{queries,rules}.ts`, `${root}/${server}/features/auth/{auth.tokens,auth.throttle}.ts`],
       message: "A feature may use another feature's queries and rules only, never its routes or services.",
     })),
   ];

@@ -57,7 +57,7 @@ const preloadSource = (routes: Record<string, string[]>, nextScreens: Record<str
  * round trips before a signed-in area can draw. This build step writes a small script, loaded
  * `async` from index.html, that preloads the current path's chunk and all its static imports, so
  * they download beside the entry. A separate file, not inline: the server's CSP allows no inline
- * script (apps/server/src/plugins/security-headers.ts). Decision record 036.
+ * script (apps/server/src/platform/http/security-headers.ts). Decision record 036.
  */
 export function routePreload(base = '/'): Plugin {
   return {

@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { SESSION_OPTIONS } from '../../apps/server/src/db/statements';
+import { openDatabase, SESSION_OPTIONS } from '../../apps/server/src/platform';
 import { describeEndpoints, type Call } from '../lib/endpoints';
 import { prepareLargeDatabase, repoRoot } from '../lib/large-database';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../apps/server/src/db/client';
+import type { Db } from '../../apps/server/src/platform';
 
 /**
  * The benchmark's company, written with a handful of set-based statements (never one round trip

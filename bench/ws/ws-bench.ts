@@ -43,7 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { openDatabase, type Database } from '../../apps/server/src/platform';
 import { createTokens } from '../../apps/server/src/features/auth/auth.tokens';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { databaseUrl, withAdmin } from '../lib/large-database';

@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from './db/client';
-import { trackRequests } from './lib/drain';
+import { type Database, trackRequests, safeLogger, bodyPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
+import { authFeaturePlugin } from './features/auth/auth.plugin';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
 import { feedKey } from './features/calendar/calendar.rules';
@@ -20,18 +20,6 @@ import { activityRoutes } from './features/tasks/activity.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { teamMembersRoutes } from './features/users/team.routes';
 import { usersRoutes } from './features/users/users.routes';
-import { safeLogger } from './lib/log';
-import { answerCachePlugin } from './plugins/answer-cache';
-import { authPlugin } from './plugins/auth';
-import { bodyPlugin } from './plugins/body';
-import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
-import { idempotencyPlugin } from './plugins/idempotency';
-import { languagePlugin } from './plugins/language';
-import { openapiPlugin } from './plugins/openapi';
-import { securityHeadersPlugin } from './plugins/security-headers';
-import { webPlugin } from './plugins/web';
-import { wsPlugin } from './plugins/ws';
 
 export interface AppOptions {
   database: Database;
@@ -44,6 +32,8 @@ export interface AppOptions {
    * server, their addresses or subnets (comma list), true for any, or false.
    */
   trustProxy?: boolean | number | string;
+  /** Where people reach this server (config PUBLIC_URL, no trailing slash): links in mails and feeds. */
+  publicUrl?: string;
   /** The built web app to serve; apps/web/dist when unset. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -55,8 +45,6 @@ export interface AppOptions {
   reminderLocalHour?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
-  /** Keep answers to list calls in memory until their company's data changes (decision record 039); on unless false. */
-  answerCache?: boolean;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -90,9 +78,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(dbPlugin, { database: options.database });
   // Several instances share one PostgreSQL database, so they share its throttle counters too.
   const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret, throttleStore });
-  // After compression, before any route: it adds its hooks to each route as the route is added.
-  await app.register(answerCachePlugin, { enabled: options.answerCache !== false });
+  await app.register(authFeaturePlugin, { jwtSecret: options.jwtSecret, throttleStore });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {

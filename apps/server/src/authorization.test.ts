@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db/client';
+import type { Db } from './platform';
 import { insertAttachment } from './features/tasks/activity.queries';
 import { describeEachDatabase } from './test/build-app';
 import { createUser, unique } from './test/factories';

@@ -13,7 +13,6 @@ describe('loadConfig', () => {
       dataDir: '/srv/siteboard/data',
       ALLOW_SIGNUP: true,
       PUBLIC_COMPANY_LIST: false,
-      ANSWER_CACHE: true,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
@@ -60,6 +59,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.5');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY: must be true, false, a hop count or a comma list of proxy addresses');
+  });
+
+  it('reads PUBLIC_URL without its trailing slash, with or without a path, and refuses anything else', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://siteboard.example.com/' }).PUBLIC_URL).toBe('https://siteboard.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080/siteboard' }).PUBLIC_URL).toBe('http://10.0.0.5:8080/siteboard');
+    for (const wrong of ['siteboard.example.com', 'ftp://example.com', 'https://example.com/?x=1', 'https://exa mple.com']) {
+      expect(() => loadConfig({ PUBLIC_URL: wrong })).toThrow('PUBLIC_URL: must be an http:// or https:// address without a query');
+    }
   });
 
   it('resolves DATA_DIR against the directory the command was typed in (INIT_CWD), else the working directory', () => {

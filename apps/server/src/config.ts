@@ -29,13 +29,20 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SIGNUP: booleanFlag.default(true),
   PUBLIC_COMPANY_LIST: booleanFlag.default(false),
-  /** Keep answers to list calls in memory until their company's data changes (decision record 039). */
-  ANSWER_CACHE: booleanFlag.default(true),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a hop count or a comma list of proxy addresses')
     .transform(trustedProxies)
     .default(false),
+  /**
+   * The address people reach this SiteBoard at (`https://siteboard.example.com`): links in e-mails
+   * and calendar feeds are built from it. Unset, a feed's links follow the request's own address.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without a query')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),

@@ -5,8 +5,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from './db/client';
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from './plugins/body';
+import { type Db, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './platform';
 import { describeEachDatabase, type TestContext } from './test/build-app';
 import { freshClientAddress } from './test/factories';
 import { callAs, createTeam, insertWork, type Caller } from './test/work-factories';

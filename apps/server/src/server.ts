@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase, DataDirLockedError } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 async function main() {
@@ -14,11 +13,11 @@ async function main() {
     publicCompanyList: config.PUBLIC_COMPANY_LIST,
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
+    publicUrl: config.PUBLIC_URL,
     logger: { level: config.LOG_LEVEL },
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
-    answerCache: config.ANSWER_CACHE,
   });
 
   let stopping = false;

@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
-import { readerLanguage } from './language';
+import { readerLanguage } from '../platform';
 import { csvHeader, type CsvColumnId } from './csv-headers';
 
 const CSV_MEDIA_TYPE = 'text/csv';

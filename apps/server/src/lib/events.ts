@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client';
+import type { Tx } from '../platform';
 
 /** Who did it: the person a notification names and never notifies about their own act. */
 export interface EventActor {

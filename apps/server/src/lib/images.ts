@@ -5,7 +5,7 @@
  */
 import type sharp from 'sharp';
 import { ATTACHMENT_MAX_PIXELS, THUMBNAIL_MAX_PX } from '@siteboard/shared';
-import { AppError, ValidationError } from './errors';
+import { AppError, ValidationError } from '../platform';
 
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
 export const UNREADABLE_IMAGE = 'The image could not be read; it may be damaged or cut short.';

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { companies } from '../db/schema/companies';
-import { users } from '../db/schema/users';
+import { companies } from '../schema/companies';
+import { users } from '../schema/users';
 
 /**
  * "Today" where a person is: the calendar date in a time zone (an IANA name read from a row or a

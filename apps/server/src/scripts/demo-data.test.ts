@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { notificationRecipients, notifications } from '../db/schema/notifications';
-import { projects } from '../db/schema/projects';
-import { majorTasks, subtasks } from '../db/schema/tasks';
-import { teamMembers, users } from '../db/schema/users';
+import { notificationRecipients, notifications } from '../schema/notifications';
+import { projects } from '../schema/projects';
+import { majorTasks, subtasks } from '../schema/tasks';
+import { teamMembers, users } from '../schema/users';
 import { describeEachDatabase, type TestContext } from '../test/build-app';
 import { freshClientAddress } from '../test/factories';
 import { DEMO_COMPANY_NAME, DEMO_COMPANY_PASSWORD, DEMO_PASSWORD, seedDemo, type DemoSeed } from './demo-data';

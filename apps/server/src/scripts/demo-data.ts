@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Role } from '@siteboard/shared';
-import type { Db, Tx } from '../db/client';
-import { notificationRecipients, notifications } from '../db/schema/notifications';
-import { projects } from '../db/schema/projects';
-import { majorTasks, subtasks } from '../db/schema/tasks';
-import { teamMembers, users } from '../db/schema/users';
+import type { Db, Tx } from '../platform';
+import { notificationRecipients, notifications } from '../schema/notifications';
+import { projects } from '../schema/projects';
+import { majorTasks, subtasks } from '../schema/tasks';
+import { teamMembers, users } from '../schema/users';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { takeNextUserNumber } from '../features/users/users.queries';
 import { signup } from '../features/companies/companies.service';

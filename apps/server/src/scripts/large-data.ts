@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../platform';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { signup } from '../features/companies/companies.service';
 import { CODE_PREFIX } from '../features/users/users.rules';

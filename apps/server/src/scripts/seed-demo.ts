@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { openConfiguredDatabase, DataDirLockedError } from '../platform';
 import { DEMO_COMPANY_NAME, DEMO_COMPANY_PASSWORD, DEMO_PASSWORD, seedDemo, type DemoSeed } from './demo-data';
 
 /** `npm run seed:demo`: fills the configured database with a demo company and prints how to sign in. */

@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { openConfiguredDatabase, DataDirLockedError } from '../platform';
 import { LARGE_COMPANY_PASSWORD, LARGE_PASSWORD, seedLarge } from './large-data';
 
 /** `npm run seed:large`: two large companies in the configured database, for benchmarks and load checks. */

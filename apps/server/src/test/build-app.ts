@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database } from '../platform';
 import { existingPgliteSnapshot } from './database-templates';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrationsHash } from '../db/embedded-template';
+import { migrationsHash } from '../platform';
 
 /**
  * Every test database starts migrated, copied from one template made once per run instead of

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Language, Role, TokenPair } from '@siteboard/shared';
 import type { App } from '../app';
-import type { Db } from '../db/client';
+import type { Db } from '../platform';
 import { hashPassword } from '../lib/passwords';
 import { signup } from '../features/companies/companies.service';
 import { insertUser, takeNextUserNumber, updateOwnSettings } from '../features/users/users.queries';

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../db/client';
+import { migrationsFolder, openDatabase } from '../platform';
 import { adminQuery, isPostgresReachable, TEST_DATABASE_URL } from './build-app';
 import { pgliteSnapshotPath } from './database-templates';
 
@@ -59,7 +59,7 @@ async function compileEmbeddedHost(): Promise<string> {
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const external = Object.keys(dependencies).filter((name) => !name.startsWith('@siteboard/'));
   const result = await esbuild.build({
-    entryPoints: [path.join(serverRoot, 'src/db/embedded-host.ts')],
+    entryPoints: [path.join(serverRoot, 'src/platform/database/embedded-host.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

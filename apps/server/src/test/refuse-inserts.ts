@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform';
 
 /**
  * While `run` runs, the database refuses (raising "refused for the test") to insert into `table` a

@@ -2,9 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Priority, ProjectStatus, SubtaskStatus } from '@siteboard/shared';
 import type { App } from '../app';
-import type { Db } from '../db/client';
-import { projects } from '../db/schema/projects';
-import { majorTasks, subtasks } from '../db/schema/tasks';
+import type { Db } from '../platform';
+import { projects } from '../schema/projects';
+import { majorTasks, subtasks } from '../schema/tasks';
 import { createCompany, createUser, injectAs, loginAs, unique, type TestCompany, type TestUser } from './factories';
 
 /** A signed-in user: who they are and the access token to call as them. */

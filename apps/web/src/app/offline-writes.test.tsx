@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { subtasks } from '../../../server/src/db/schema/tasks';
+import { subtasks } from '../../../server/src/schema/tasks';
 import type { TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
 import { apiPage } from '../lib/api-client';

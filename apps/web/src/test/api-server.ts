@@ -3,7 +3,7 @@
  * through `fetch` handed to Fastify's inject (no sockets, no mocked answers).
  */
 import { buildApp, type App } from '../../../server/src/app';
-import { openDatabase, type Database } from '../../../server/src/db/client';
+import { openDatabase, type Database } from '../../../server/src/platform';
 import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
 import { storage } from '../lib/storage';

@@ -78,8 +78,8 @@ describe('translateMessage', () => {
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split(path.sep).some((part) => part === 'test' || part === 'scripts'))
       .map((file) => fs.readFileSync(path.join(serverDir, file), 'utf8'));
     const literal = String.raw`(['"\`])((?:(?!\1)[^\n\\])+)\1`;
-    // The errors whose message the caller reads: AppError and its subclasses (lib/errors.ts).
-    const errorsSource = fs.readFileSync(path.join(serverDir, 'lib/errors.ts'), 'utf8');
+    // The errors whose message the caller reads: AppError and its subclasses (platform/errors.ts).
+    const errorsSource = fs.readFileSync(path.join(serverDir, 'platform/errors.ts'), 'utf8');
     const appErrors = ['AppError', ...[...errorsSource.matchAll(/class (\w+) extends AppError/g)].map((match) => match[1]!)];
     expect(appErrors).toEqual(expect.arrayContaining(['NotFoundError', 'ConflictError', 'TooManyRequestsError']));
     const shapes = [

@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase } from '../../db/statements';
-import { refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase } from '../../platform';
+import { refreshTokens } from '../../schema/auth';
+import { users } from '../../schema/users';
 
 export async function insertRefreshToken(db: DbOrTx, values: { jti: string; family: string; userId: number; expiresAt: Date }) {
   await db.insert(refreshTokens).values(values);

@@ -28,7 +28,6 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile/', {
-    config: { cacheAnswer: true },
     schema: { tags: ['auth'], summary: 'The signed-in user, with their language and time zone', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorResponse } },
     handler: async (request) => getProfile(request.ctx),
   });

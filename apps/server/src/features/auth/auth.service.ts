@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type Profile, type TokenInput, type TokenPair, type updateProfileInput } from '@siteboard/shared';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { fieldError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { type Db, type DbOrTx, type ServiceContext, fieldError, NotFoundError, UnauthorizedError, settleChanges } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findLoginCandidate, findPasswordHash, findProfile, revokeUserRefreshTokens, setPasswordHash, updateOwnSettings } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
-import { settleIdentityChanges } from './identity-cache';
 import type { LoginThrottle } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
 
@@ -61,7 +58,7 @@ export async function changeOwnPassword(
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();
     await revokeUserRefreshTokens(tx, userId, keepFamily);
   });
-  await settleIdentityChanges(ctx.db);
+  await settleChanges(ctx.db);
 }
 
 /** How long after a refresh token is spent a repeat of it answers the same successor instead of ending the login. */
@@ -85,7 +82,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Tok
   const successor = await findGraceSuccessor(deps.db, claims.jti, REFRESH_GRACE_SECONDS);
   if (successor) return signTokenPair(deps.tokens, successor, successor.jti);
   await revokeFamily(deps.db, claims.family);
-  await settleIdentityChanges(deps.db);
+  await settleChanges(deps.db);
   throw new UnauthorizedError(INVALID_REFRESH);
 }
 
@@ -94,7 +91,7 @@ export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void
   if (!claims) return;
   await revokeFamily(deps.db, claims.family);
   // Signing out ends this login's access tokens on every instance before the answer goes out.
-  await settleIdentityChanges(deps.db);
+  await settleChanges(deps.db);
 }
 
 async function issueTokenPair(
@@ -131,6 +128,6 @@ export async function getProfile(ctx: ServiceContext): Promise<Profile> {
  */
 export async function updateProfile(ctx: ServiceContext, input: UpdateProfile): Promise<Profile> {
   if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone }))) throw new NotFoundError();
-  if (input.language !== undefined && input.language !== ctx.user.language) await settleIdentityChanges(ctx.db);
+  if (input.language !== undefined && input.language !== ctx.user.language) await settleChanges(ctx.db);
   return getProfile(ctx);
 }

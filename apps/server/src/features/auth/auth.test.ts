@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '@siteboard/shared';
-import { refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+import { refreshTokens } from '../../schema/auth';
+import { users } from '../../schema/users';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
-import { settleIdentityChanges } from './identity-cache';
+import { settleChanges } from '../../platform';
 import { buildApp } from '../../app';
 import { TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
@@ -368,7 +368,7 @@ describeEachDatabase('auth API', (ctx) => {
 
       await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.id));
       // Written by hand, past the app: it takes effect once the database's announcement has arrived.
-      await settleIdentityChanges(ctx.app.db);
+      await settleChanges(ctx.app.db);
 
       expect((await getProfile(ctx, pair.access)).statusCode).toBe(401);
       expect((await postRefresh(ctx, pair.refresh)).statusCode).toBe(401);

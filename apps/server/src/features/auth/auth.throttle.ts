@@ -1,7 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema/auth';
-import { TooManyRequestsError } from '../../lib/errors';
+import { type Db, TooManyRequestsError } from '../../platform';
+import { rateLimits } from '../../schema/auth';
 
 const WINDOW_SECONDS = 60;
 

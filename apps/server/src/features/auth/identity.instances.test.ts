@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { describeTwoInstances } from '../../test/build-app';
-import { settleIdentityChanges } from './identity-cache';
+import { settleChanges } from '../../platform';
 import { createCompany, createUser, injectAs, loginAs, type TestCompany } from '../../test/factories';
 
 /**
@@ -30,7 +30,7 @@ describeTwoInstances('identity checks across instances', (instances) => {
     expect((await profileOn(appB, pair.access)).statusCode).toBe(200);
 
     expect((await injectAs(appA, admin.access, { method: 'DELETE', url: `/api/users/${member.id}/` })).statusCode).toBe(204);
-    await settleIdentityChanges(appB.db);
+    await settleChanges(appB.db);
 
     expect((await profileOn(appB, pair.access)).statusCode).toBe(401);
   });
@@ -42,7 +42,7 @@ describeTwoInstances('identity checks across instances', (instances) => {
     expect((await profileOn(appB, other.access)).statusCode).toBe(200);
 
     expect((await appA.inject({ method: 'POST', url: '/api/token/revoke/', payload: { refresh: pair.refresh } })).statusCode).toBe(204);
-    await settleIdentityChanges(appB.db);
+    await settleChanges(appB.db);
 
     expect((await profileOn(appB, pair.access)).statusCode).toBe(401);
     expect((await profileOn(appB, other.access)).statusCode).toBe(200);

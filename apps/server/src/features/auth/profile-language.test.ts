@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users';
+import { users } from '../../schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
-import { settleIdentityChanges } from './identity-cache';
+import { settleChanges } from '../../platform';
 
 async function signedIn(ctx: TestContext, options: { timezone?: string; language?: 'en' | 'es' | 'fr' | 'de' } = {}) {
   const company = await createCompany(ctx.app.db, { timezone: options.timezone ?? 'Europe/Paris' });
@@ -48,7 +48,7 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect((await profileOf(ctx, access)).headers['content-language']).toBe('en');
 
       await ctx.app.db.update(users).set({ language: 'fr' }).where(eq(users.id, member.id));
-      await settleIdentityChanges(ctx.app.db);
+      await settleChanges(ctx.app.db);
 
       const missing = await injectAs(ctx.app, access, { method: 'GET', url: '/api/projects/2147483000/' });
       expect(missing.json()).toEqual({ detail: 'Projet introuvable.' });

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role, SubtaskStatus, Language } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase } from '../../db/statements';
-import { calendarFeeds } from '../../db/schema/calendar';
-import { companies } from '../../db/schema/companies';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase } from '../../platform';
+import { calendarFeeds } from '../../schema/calendar';
+import { companies } from '../../schema/companies';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
 
 const assignees = alias(users, 'assignees');

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import { can, ONLY_MANAGERS_INCLUDE_APPROVALS, type CalendarFeed, type enableCalendarFeedInput, type UpdateCalendarFeedInput } from '@siteboard/shared';
-import type { Db } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { type Db, type ServiceContext, ForbiddenError, NotFoundError } from '../../platform';
 import { renderFeed } from './calendar.ics';
 import { deleteFeed, findFeed, readFeed, saveFeed, updateFeedOption, type FeedSettings } from './calendar.queries';
 import { feedEtag, feedToken, feedUrl, isCurrentToken, isWellFormedToken, newNonce, tokenHash } from './calendar.rules';

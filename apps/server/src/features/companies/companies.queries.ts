@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Language } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema/companies';
+import type { DbOrTx } from '../../platform';
+import { companies } from '../../schema/companies';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 /** Companies by name, a page of them with how many there are; with `companyId`, only that one. */

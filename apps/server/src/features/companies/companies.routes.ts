@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER, companyListItem, companyLoginPageSchema, idParams, companyListQuery, errorResponse, signupInput, translateMessage, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
-import { readerLanguage } from '../../lib/language';
-import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { readerLanguage, ForbiddenError, ValidationError } from '../../platform';
 import { sendPage } from '../../lib/lists';
 import { findLoginCompany, listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
 

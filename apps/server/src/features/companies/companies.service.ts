@@ -1,7 +1,6 @@
 import type { CompanyListItem, Language, SignupInput, User } from '@siteboard/shared';
 import type { Page, PageRequest } from '../../lib/lists';
-import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { type Db, ConflictError, NotFoundError, ValidationError } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { LoginThrottle } from '../auth/auth.throttle';
 import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';

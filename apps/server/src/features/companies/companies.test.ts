@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { companies } from '../../db/schema/companies';
-import { users } from '../../db/schema/users';
+import { companies } from '../../schema/companies';
+import { users } from '../../schema/users';
 import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
 import { SIGN_IN_LIMITS } from '../auth/auth.throttle';
 import { DEFAULT_PASSWORD, createCompany, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';

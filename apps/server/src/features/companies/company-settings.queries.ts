@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Language } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema/companies';
+import type { DbOrTx } from '../../platform';
+import { companies } from '../../schema/companies';
 
 /** The unique index behind case-insensitive company names. */
 export const COMPANY_NAME_INDEX = 'companies_name_lower_key';

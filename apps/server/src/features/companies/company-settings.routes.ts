@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PERMISSIONS, companySettingsSchema, errorResponse, updateCompanySettingsInput } from '@siteboard/shared';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import { getCompanySettings, updateCompanySettingsFor } from './company-settings.service';
 
 const tags = ['companies'];
@@ -9,7 +9,6 @@ const security = [{ bearer: [] }];
 /** The signed-in user's own company: everyone reads it, an admin renames it or changes its time zone. */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/company/', {
-    config: { cacheAnswer: true },
     schema: { tags, summary: "The caller's company: id, name, time zone and new users' language", security, response: { 200: companySettingsSchema, 401: errorResponse } },
     handler: async (request) => getCompanySettings(request.ctx),
   });

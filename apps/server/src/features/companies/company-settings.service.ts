@@ -1,8 +1,6 @@
 import type { CompanySettings, updateCompanySettingsInput } from '@siteboard/shared';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../lib/context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { type ServiceContext, isUniqueViolation, ConflictError, NotFoundError } from '../../platform';
 import { COMPANY_NAME_TAKEN } from './companies.service';
 import { COMPANY_NAME_INDEX, findCompanySettings, updateCompanySettings } from './company-settings.queries';
 

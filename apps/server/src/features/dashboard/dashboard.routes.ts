@@ -4,7 +4,6 @@ import { getDashboardSummary } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/dashboard-summary/', {
-    config: { cacheAnswer: true },
     schema: {
       tags: ['tasks'],
       summary: "The counts of the caller's dashboard cards",

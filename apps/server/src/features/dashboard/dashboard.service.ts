@@ -1,5 +1,5 @@
 import { isOngoingStatus, PROJECT_STATUSES, type DashboardSummary } from '@siteboard/shared';
-import type { ServiceContext } from '../../lib/context';
+import type { ServiceContext } from '../../platform';
 import { countProjects } from '../projects/projects.queries';
 import { pendingApprovalsFilter, tasksDueTodayFilter } from '../tasks/tasks.rules';
 import { countSubtasks } from '../tasks/tasks.queries';

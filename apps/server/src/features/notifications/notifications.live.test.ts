@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { NotificationRecord } from '@siteboard/shared';
 import { buildApp, type App } from '../../app';
-import { notificationRecipients, notifications } from '../../db/schema/notifications';
+import { notificationRecipients, notifications } from '../../schema/notifications';
 import { createTestDatabase, describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
 import { loginAs } from '../../test/factories';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER } from './notifications.live';
-import { NOTIFICATIONS_CHANNEL } from './notifications.queries';
+import { NOTIFICATION_KIND } from './notifications.queries';
+import { CHANGES_CHANNEL } from '../../platform';
 import { runSweeps } from './notifications.service';
 
 function approve(app: App, manager: Caller, subtaskId: number) {
@@ -122,7 +123,7 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
     // Forged announcements: the notification for the outsider under its own company, and under the outsider's company.
     for (const company of [team.company.id, rival.company.id]) {
       const payload = JSON.stringify({ id: row!.id, company, users: [rival.member.id, team.member.id] });
-      await ctx.app.db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`);
+      await ctx.app.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`${NOTIFICATION_KIND}:${payload}`})`);
     }
 
     expect(pushed.type).toBe('task_approved');

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_CLOSE_CODES, type LiveNotification, type NotificationType } from '@siteboard/shared';
-import type { Db } from '../../db/client';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { type Db, ForbiddenError, UnauthorizedError } from '../../platform';
 import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
 import type { Tokens } from '../auth/auth.tokens';
 import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
@@ -83,6 +82,50 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
     }
   }
 
+  let pending: string[] = [];
+  /** Deliveries loaded per statement: a mass announcement goes out in a few statements. */
+  const DELIVERY_BATCH = 2_000;
+
+  async function flush() {
+    const payloads = pending;
+    pending = [];
+    const wanted: { id: number; company: number; userId: number }[] = [];
+    for (const payload of payloads) {
+      let parsed;
+      try {
+        parsed = announcementSchema.safeParse(JSON.parse(payload));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        log.warn({ payload }, 'ignored a malformed notification announcement');
+        continue;
+      }
+      const announcement: NotificationAnnouncement = parsed.data;
+      for (const userId of announcement.users) {
+        if ([...(byUser.get(userId) ?? [])].some((client) => client.companyId === announcement.company)) wanted.push({ id: announcement.id, company: announcement.company, userId });
+      }
+    }
+    for (let start = 0; start < wanted.length; start += DELIVERY_BATCH) {
+      try {
+        for (const row of await findDeliveries(db, wanted.slice(start, start + DELIVERY_BATCH))) {
+          const message: LiveNotification = {
+            id: row.recipientId,
+            type: row.type as NotificationType,
+            // In the recipient's language: the browser shows this text as the desktop notification too.
+            message: textFor(row, row.language),
+            created_by: row.createdBy,
+            timestamp: row.createdAt,
+            subtask_id: row.subtaskId,
+          };
+          for (const client of byUser.get(row.userId) ?? []) if (client.companyId === row.companyId) send(client, message);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'delivering live notifications failed');
+      }
+    }
+  }
+
   async function beat() {
     if (beating) return;
     beating = true;
@@ -123,30 +166,14 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
       socket.on('close', () => remove(client));
     },
 
-    /** The NOTIFY handler: never throws (a bad payload or a failed load is logged). */
-    async deliver(payload: string) {
-      try {
-        const parsed = announcementSchema.safeParse(JSON.parse(payload));
-        if (!parsed.success) return log.warn({ payload }, 'ignored a malformed notification announcement');
-        const announcement: NotificationAnnouncement = parsed.data;
-        const isLocal = (userId: number) => [...(byUser.get(userId) ?? [])].some((client) => client.companyId === announcement.company);
-        const localUsers = announcement.users.filter(isLocal);
-        if (localUsers.length === 0) return;
-        for (const row of await findDeliveries(db, announcement, localUsers)) {
-          const message: LiveNotification = {
-            id: row.recipientId,
-            type: row.type as NotificationType,
-            // In the recipient's language: the browser shows this text as the desktop notification too.
-            message: textFor(row, row.language),
-            created_by: row.createdBy,
-            timestamp: row.createdAt.toISOString(),
-            subtask_id: row.subtaskId,
-          };
-          for (const client of byUser.get(row.userId) ?? []) if (client.companyId === announcement.company) send(client, message);
-        }
-      } catch (error) {
-        log.error({ err: error }, 'delivering a live notification failed');
-      }
+    /**
+     * The change feed's handler for one announcement: never throws (a bad payload or a failed load
+     * is logged). Announcements that arrive together (a sweep, a mass reassignment: thousands at
+     * once) are loaded together, a bounded batch per statement, not one statement each.
+     */
+    deliver(payload: string) {
+      pending.push(payload);
+      if (pending.length === 1) setImmediate(() => void flush());
     },
 
     /** For diagnostics and tests: how many sockets this instance holds. */

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform';
 import { createLiveHub, type LiveHub } from './notifications.live';
-import { NOTIFICATIONS_CHANNEL } from './notifications.queries';
+import { NOTIFICATION_KIND } from './notifications.queries';
 import { runSweeps, subscribeToTaskEvents } from './notifications.service';
 
 declare module 'fastify' {
@@ -32,7 +32,7 @@ export const notificationsPlugin = fp(
     subscribeToTaskEvents();
     const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs });
     app.decorate('liveNotifications', hub);
-    const unlisten = await app.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void hub.deliver(payload));
+    const unlisten = app.database.changes.on(NOTIFICATION_KIND, hub.deliver);
     const sweeper = options.sweepIntervalSeconds
       ? startSweeper(app.db, app.log, {
           intervalMs: options.sweepIntervalSeconds * 1000,
@@ -44,7 +44,7 @@ export const notificationsPlugin = fp(
     app.addHook('onClose', async () => {
       hub.close();
       await sweeper?.stop();
-      await unlisten();
+      unlisten();
     });
   },
   { name: 'notifications', dependencies: ['db', 'auth', 'ws'] },

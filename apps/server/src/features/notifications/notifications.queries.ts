@@ -1,21 +1,20 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, NotificationRecord, NotificationType } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase } from '../../db/statements';
-import { companies } from '../../db/schema/companies';
-import { notificationRecipients, notifications } from '../../db/schema/notifications';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase, CHANGES_CHANNEL } from '../../platform';
+import { companies } from '../../schema/companies';
+import { notificationRecipients, notifications } from '../../schema/notifications';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
 import { englishText, textFor, type NotificationParams } from './notifications.rules';
 import { localDate } from '../../lib/time';
 
-/** The PostgreSQL channel new notifications are announced on, with ids only. */
-export const NOTIFICATIONS_CHANNEL = 'siteboard_notifications';
+/** The change feed's kind for a new notification: `n:{"id":…,"company":…,"users":[…]}`. */
+export const NOTIFICATION_KIND = 'n';
 
-/** What a NOTIFY on the channel carries: ids only, a few dozen bytes (the limit is 8,000). */
+/** What its announcement carries: ids only, a few dozen bytes (the limit is 8,000). */
 export interface NotificationAnnouncement {
   id: number;
   company: number;
@@ -196,7 +195,7 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
       returning notification_id, company_id, user_id
     )
     select notification_id as id,
-      pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('id', notification_id, 'company', company_id, 'users', json_agg(user_id order by user_id))::text)::text as announced
+      pg_notify(${CHANGES_CHANNEL}, ${NOTIFICATION_KIND} || ':' || json_build_object('id', notification_id, 'company', company_id, 'users', json_agg(user_id order by user_id))::text)::text as announced
     from delivered
     group by notification_id, company_id
   `);
@@ -265,29 +264,34 @@ export async function markNotificationsRead(db: DbOrTx, companyId: number, userI
   return row?.updated ?? 0;
 }
 
-/** An announced notification as each of these (connected) users of its company is to receive it, with the language each reads. */
-export function findDeliveries(db: DbOrTx, announcement: { id: number; company: number }, userIds: number[]) {
-  return db
-    .select({
-      recipientId: notificationRecipients.id,
-      userId: notificationRecipients.userId,
-      language: sql<Language>`${users.language}`,
-      type: notifications.type,
-      message: notifications.message,
-      params: notifications.params,
-      createdBy: notifications.createdBy,
-      createdAt: notifications.createdAt,
-      subtaskId: notifications.subtaskId,
-    })
-    .from(notificationRecipients)
-    .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
-    .innerJoin(users, eq(users.id, notificationRecipients.userId))
-    .where(
-      and(
-        eq(notifications.id, announcement.id),
-        eq(notifications.companyId, announcement.company),
-        eq(notificationRecipients.companyId, announcement.company),
-        inArray(notificationRecipients.userId, userIds),
-      ),
-    );
+/**
+ * Announced notifications as each of their (connected) recipients is to receive them, with the
+ * language each reads: one statement for a batch of announcements, however many people they name.
+ */
+export async function findDeliveries(db: DbOrTx, wanted: { id: number; company: number; userId: number }[]) {
+  if (wanted.length === 0) return [];
+  const json = JSON.stringify(wanted.map((item) => ({ notification_id: item.id, company_id: item.company, user_id: item.userId })));
+  const result = await db.execute(sql`
+    select ${notificationRecipients.id} as "recipientId", ${notificationRecipients.userId} as "userId", ${notifications.companyId} as "companyId",
+      ${users.language} as language, ${notifications.type} as type, ${notifications.message} as message, ${notifications.params} as params,
+      ${notifications.createdBy} as "createdBy", ${isoTimestamp(notifications.createdAt)} as "createdAt", ${notifications.subtaskId} as "subtaskId"
+    from json_to_recordset(${json}::json) as wanted(notification_id int, company_id int, user_id int)
+    join ${notifications} on ${notifications.id} = wanted.notification_id and ${notifications.companyId} = wanted.company_id
+    join ${notificationRecipients} on ${notificationRecipients.notificationId} = wanted.notification_id
+      and ${notificationRecipients.companyId} = wanted.company_id and ${notificationRecipients.userId} = wanted.user_id
+    join ${users} on ${users.id} = wanted.user_id
+    order by ${notificationRecipients.id}
+  `);
+  return rowsOf<{
+    recipientId: number;
+    userId: number;
+    companyId: number;
+    language: Language;
+    type: string;
+    message: string;
+    params: NotificationParams | null;
+    createdBy: string;
+    createdAt: string;
+    subtaskId: number | null;
+  }>(result);
 }

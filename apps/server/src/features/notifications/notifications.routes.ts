@@ -12,7 +12,7 @@ import {
   notificationRecordSchema,
   translateMessage,
 } from '@siteboard/shared';
-import { readerLanguage } from '../../lib/language';
+import { readerLanguage } from '../../platform';
 import { authenticateLiveConnection, type LiveLogin } from './notifications.live';
 import { listNotifications, markRead } from './notifications.service';
 
@@ -22,7 +22,6 @@ const security = [{ bearer: [] }];
 /** The caller's notifications: registered in the protected scope. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications/', {
-    config: { cacheAnswer: true },
     schema: {
       tags,
       security,

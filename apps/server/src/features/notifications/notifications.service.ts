@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
-import type { Db, Tx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { ForbiddenError } from '../../lib/errors';
+import { type Db, type Tx, type ServiceContext, ForbiddenError } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,

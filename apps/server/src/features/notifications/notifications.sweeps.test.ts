@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { notificationRecipients, notifications } from '../../db/schema/notifications';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { notificationRecipients, notifications } from '../../schema/notifications';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import type { NotificationRecord } from '@siteboard/shared';
 import { createUser, loginAs, type TestUser } from '../../test/factories';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord, Subtask } from '@siteboard/shared';
-import { notificationRecipients, notifications } from '../../db/schema/notifications';
+import { notificationRecipients, notifications } from '../../schema/notifications';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { insertNotifications, type NotificationDraft } from './notifications.queries';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { ActivityEntry, DashboardSummary, Project, Subtask } from '@siteboard/shared';
-import { subtasks } from '../../db/schema/tasks';
+import { subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, listAs, type Caller, type Team } from '../../test/work-factories';
 import { findApprovalDelayCandidates } from '../notifications/notifications.queries';

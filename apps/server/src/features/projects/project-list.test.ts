@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT, type ExpandedProject, type Project, type ProjectStatus } from '@siteboard/shared';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, expectQueryRefusals, listAs, type Caller, type Team } from '../../test/work-factories';
 

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Project, ProjectStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
-import { companies } from '../../db/schema/companies';
-import { projects } from '../../db/schema/projects';
-import { majorTasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
+import { companies } from '../../schema/companies';
+import { projects } from '../../schema/projects';
+import { majorTasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { containingPattern, containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 import { majorTasksOfProjectJson } from '../tasks/tasks.queries';
 

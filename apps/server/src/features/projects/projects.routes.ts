@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
 import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import { createProject, deleteProject, getProject, listProjects, projectsCsv, updateProject } from './projects.service';
 
 const tags = ['projects'];
@@ -14,7 +14,6 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = requireRole(...PERMISSIONS['projects:manage']);
 
   app.get('/api/projects/', {
-    config: { cacheAnswer: true },
     schema: {
       tags,
       security,
@@ -28,7 +27,6 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/projects/:id/', {
-    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'One project; expand=major_tasks embeds its major tasks and subtasks', params: idParams, querystring: projectQuery, response: { 200: projectSchema, ...refusals } },
     handler: async (request) => getProject(request.ctx, request.params.id, request.query),
   });

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import { MAJOR_TASKS_PER_LISTED_PROJECT, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { ConflictError, fieldError, NotFoundError } from '../../lib/errors';
+import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, type Page } from '../../lib/lists';
 import { closeProjectApprovals, countProjectSubtasks } from '../tasks/tasks.queries';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { END_BEFORE_START } from '@siteboard/shared';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
 import { callAs, createTeamAndRival, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';

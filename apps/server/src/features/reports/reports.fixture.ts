@@ -1,6 +1,6 @@
 import type { SubtaskStatus } from '@siteboard/shared';
-import type { Db } from '../../db/client';
-import { subtasks } from '../../db/schema/tasks';
+import type { Db } from '../../platform';
+import { subtasks } from '../../schema/tasks';
 import { insertMajorTask, insertProject } from '../../test/work-factories';
 
 /** The calendar date in a zone, worked out with Intl, independently of the server's SQL. */

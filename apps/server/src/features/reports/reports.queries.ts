@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerShape } from '../../db/statements';
-import { subtaskActivity } from '../../db/schema/activity';
-import { companies } from '../../db/schema/companies';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerShape } from '../../platform';
+import { subtaskActivity } from '../../schema/activity';
+import { companies } from '../../schema/companies';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { matchingRowCount, withPage, type Page, type PageRequest } from '../../lib/lists';
 import { localDate, personZone } from '../../lib/time';
 import type { AppraisalCounts, DateRange, DecisionCounts } from './reports.rules';

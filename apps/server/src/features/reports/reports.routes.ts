@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, exportFormatParam, managerAppraisalQuery } from '@siteboard/shared';
 import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import { appraisalPdf, appraisalReport, appraisalReportCsv, managerAppraisalReport, managerAppraisalReportCsv } from './reports.service';
 
 const tags = ['reports'];
@@ -12,7 +12,6 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
-    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
     schema: {
       tags,
@@ -26,7 +25,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
-    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['reports:team']),
     schema: {
       tags,

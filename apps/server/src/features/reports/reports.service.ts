@@ -1,6 +1,5 @@
 import { APPRAISALS_MAX_LIMIT, type AppraisalItem, type AppraisalQuery, type ManagerAppraisalQuery } from '@siteboard/shared';
-import type { ServiceContext } from '../../lib/context';
-import { fieldError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { type ServiceContext, fieldError, ForbiddenError, NotFoundError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, pagedBatches, type Page } from '../../lib/lists';
 import { APPRAISAL_CSV_COLUMNS, reportSubtaskCsvColumns } from './reports.csv';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { subtaskActivity } from '../../db/schema/activity';
-import { subtasks } from '../../db/schema/tasks';
+import { subtaskActivity } from '../../schema/activity';
+import { subtasks } from '../../schema/tasks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppraisalItem } from '@siteboard/shared';
-import { users } from '../../db/schema/users';
+import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, loginAs, type TestUser } from '../../test/factories';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from '../../test/work-factories';

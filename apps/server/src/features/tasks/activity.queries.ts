@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ActivityEntry, Attachment, SubtaskPhoto, SubtaskStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { attachmentData, subtaskActivity, subtaskAttachments } from '../../db/schema/activity';
-import { users } from '../../db/schema/users';
-import { builtOncePerDatabase } from '../../db/statements';
+import { type DbOrTx, builtOncePerDatabase } from '../../platform';
+import { attachmentData, subtaskActivity, subtaskAttachments } from '../../schema/activity';
+import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
 
 export interface NewActivity {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../platform';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
 const tags = ['tasks'];
@@ -41,7 +41,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart);
 
   app.get('/api/subtasks/:id/activity/', {
-    config: { cacheAnswer: true },
     schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
     handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
   });
@@ -76,7 +75,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/attachments/', {
-    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'The photos on a page of subtasks (facts and addresses, never the images)', querystring: photoListQuery, response: { 200: z.array(subtaskPhotoSchema), 400: errorResponse, 401: errorResponse } },
     handler: async (request) => listPhotos(request.ctx, request.query.subtask_ids),
   });

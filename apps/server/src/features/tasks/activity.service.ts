@@ -1,7 +1,5 @@
 import { decideRecordAddition, idParams, type ActivityEntry, type Attachment, type SubtaskParties, type SubtaskPhoto } from '@siteboard/shared';
-import type { DbOrTx, Tx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import { events } from '../../lib/events';
 import { processPhoto } from '../../lib/images';
 import { attachmentUrls, findActivityEntry, findAttachmentBytes, insertActivity, insertAttachment, listActivity, listPhotosOf } from './activity.queries';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETED_PROJECT_READ_ONLY, INVALID_ASSIGNEE, NOT_YOUR_MAJOR_TASK, PAST_DUE_DATE_NEEDS_PROJECT_MANAGER } from '@siteboard/shared';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { users } from '../../db/schema/users';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
 import { callAs, createTeamAndRival, insertMajorTask, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';

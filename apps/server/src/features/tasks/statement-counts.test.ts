@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { SUBTASKS_MAX_LIMIT, type SubtaskStatus } from '@siteboard/shared';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
 

@@ -9,7 +9,7 @@ import {
   ONLY_ONGOING_CAN_BE_SUBMITTED,
   PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
 } from '@siteboard/shared';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
+import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 

@@ -1,12 +1,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../db/statements';
-import { subtaskActivity } from '../../db/schema/activity';
-import { projects, projectStatusEnum } from '../../db/schema/projects';
-import { majorTasks, subtasks, subtaskStatusEnum } from '../../db/schema/tasks';
-import { teamMembers, users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
+import { subtaskActivity } from '../../schema/activity';
+import { projects, projectStatusEnum } from '../../schema/projects';
+import { majorTasks, subtasks, subtaskStatusEnum } from '../../schema/tasks';
+import { teamMembers, users } from '../../schema/users';
 import { isoTimestamp, jsonArray, jsonObject, personJson } from '../../lib/json-sql';
 import { localDate, personZone } from '../../lib/time';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';

@@ -16,7 +16,7 @@ import {
 } from '@siteboard/shared';
 import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import {
   createMajorTask,
   createSubtask,
@@ -40,7 +40,6 @@ const listResponses = { 200: jsonOrCsv(z.array(subtaskSchema)), 400: errorRespon
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/major-tasks/:id/', {
-    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'A major task with its subtasks', params: idParams, response: { 200: majorTaskSchema, ...refusals } },
     handler: async (request) => getMajorTask(request.ctx, request.params.id),
   });
@@ -67,7 +66,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/subtasks/', {
-    config: { cacheAnswer: true },
     schema: {
       tags,
       security,
@@ -86,7 +84,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/subtasks/:id/', {
-    config: { cacheAnswer: true },
     schema: { tags, security, summary: 'One subtask of the company', params: idParams, response: { 200: subtaskSchema, ...refusals } },
     handler: async (request) => getSubtask(request.ctx, request.params.id),
   });
@@ -110,7 +107,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   ];
   for (const { url, summary, list, csv } of dashboardLists) {
     app.get(url, {
-      config: { cacheAnswer: true },
       schema: { tags, security, summary, querystring: taskListQuery.safeExtend(exportFormatParam), response: listResponses },
       handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, csv(request.ctx)) : sendPage(reply, await list(request.ctx, request.query))),
     });

@@ -1,5 +1,5 @@
 import type { StatusChange } from '@siteboard/shared';
-import type { AuthUser } from '../../lib/context';
+import type { AuthUser } from '../../platform';
 import type { Involvement, SubtaskFilter } from './tasks.queries';
 
 export const MAJOR_TASK_NOT_FOUND = 'Major task not found.';

@@ -19,12 +19,10 @@ import {
   type updateMajorTaskInput,
   type updateSubtaskInput,
 } from '@siteboard/shared';
-import type { DbOrTx, Tx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
+import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
-import { ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../projects/projects.rules';
 import {
   deleteMajorTask as deleteMajorTaskRow,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectStatus, SubtaskStatus, TeamWorkloadItem } from '@siteboard/shared';
-import { users } from '../../db/schema/users';
+import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, listAs, type Caller, type Team } from '../../test/work-factories';

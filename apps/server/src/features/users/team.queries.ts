@@ -1,12 +1,11 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamMember, TeamWorkloadItem } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase } from '../../db/statements';
-import { companies } from '../../db/schema/companies';
-import { projects } from '../../db/schema/projects';
-import { majorTasks, subtasks } from '../../db/schema/tasks';
-import { teamMembers, users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase } from '../../platform';
+import { companies } from '../../schema/companies';
+import { projects } from '../../schema/projects';
+import { majorTasks, subtasks } from '../../schema/tasks';
+import { teamMembers, users } from '../../schema/users';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 /** A workload item names at most this many of the member's ongoing subtasks (the soonest due); task_count counts them all. */

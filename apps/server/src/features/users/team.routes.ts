@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, errorResponse, exportFormatParam, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
 import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadCsv, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
@@ -11,7 +11,6 @@ const security = [{ bearer: [] }];
 
 export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/team-members/', {
-    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['team-members:read']),
     schema: {
       tags,
@@ -24,7 +23,6 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/team-workload/', {
-    config: { cacheAnswer: true },
     preValidation: requireRole(...PERMISSIONS['team-members:workload']),
     schema: {
       tags,

@@ -1,9 +1,8 @@
 import { TEAM_MAX_LIMIT, type TeamMember, type TeamWorkloadItem, type teamListQuery, type upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../lib/context';
+import { type ServiceContext, fieldError, NotFoundError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { pagedBatches, type Page } from '../../lib/lists';
-import { fieldError, NotFoundError } from '../../lib/errors';
 import { assertActiveManager } from './users.service';
 import { lockActiveMembers, updateUserRow } from './users.queries';
 import { USER_NOT_FOUND } from './users.rules';

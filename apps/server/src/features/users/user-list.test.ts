@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT, type Role, type User } from '@siteboard/shared';
-import { users } from '../../db/schema/users';
+import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createTeam, expectQueryRefusals, listAs, type Caller, type Team } from '../../test/work-factories';
 

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, Profile, Role, User } from '@siteboard/shared';
-import type { DbOrTx } from '../../db/client';
-import { builtOncePerDatabase } from '../../db/statements';
-import { companies } from '../../db/schema/companies';
-import { refreshTokens } from '../../db/schema/auth';
-import { teamMembers, users } from '../../db/schema/users';
+import { type DbOrTx, builtOncePerDatabase } from '../../platform';
+import { companies } from '../../schema/companies';
+import { refreshTokens } from '../../schema/auth';
+import { teamMembers, users } from '../../schema/users';
 import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 const managers = alias(users, 'managers');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../platform';
 import { createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser } from './users.service';
 
 const tags = ['users'];
@@ -14,7 +14,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = requireRole(...PERMISSIONS['users:manage']);
 
   app.get('/api/users/', {
-    config: { cacheAnswer: true },
     schema: {
       tags,
       summary: "List the company's active users, by e-mail",

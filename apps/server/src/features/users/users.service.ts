@@ -1,13 +1,9 @@
 import { EMAIL_TAKEN, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import type { ServiceContext } from '../../lib/context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors';
+import { type DbOrTx, type ServiceContext, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
 import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
-import { settleIdentityChanges } from '../auth/identity-cache';
 import { countOpenWork, reassignOpenWork } from '../tasks/tasks.queries';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
@@ -113,7 +109,7 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
     return (await findUser(tx, companyId, userId))!;
   });
   // A new role takes effect on the user's next request, whichever instance answers it.
-  await settleIdentityChanges(ctx.db);
+  await settleChanges(ctx.db);
   return updated;
 }
 
@@ -155,7 +151,7 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
     await softDeleteUser(tx, companyId, userId);
     await revokeUserRefreshTokens(tx, userId);
   });
-  await settleIdentityChanges(ctx.db);
+  await settleChanges(ctx.db);
 }
 
 /**
@@ -171,7 +167,7 @@ export async function setUserPassword(ctx: ServiceContext, userId: number, passw
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, true))) throw new NotFoundError(USER_NOT_FOUND);
     await revokeUserRefreshTokens(tx, userId);
   });
-  await settleIdentityChanges(ctx.db);
+  await settleChanges(ctx.db);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, MANAGER_REQUIRED, type User } from '@siteboard/shared';
-import { refreshTokens } from '../../db/schema/auth';
-import { teamMembers, users } from '../../db/schema/users';
+import { refreshTokens } from '../../schema/auth';
+import { teamMembers, users } from '../../schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
 import { adminWithCrew, call, createThroughApi, signedInAdmin, userPayload } from '../../test/api-users';

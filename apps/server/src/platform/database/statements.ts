@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Placeholder } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './types';
 
 /**
  * Each prepared statement is planned once, for any parameters (a generic plan), never again per
@@ -91,54 +91,8 @@ function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
   return isStatement(config) && !config.name;
 }
 
-/** A statement that may change rows, or end a transaction that did: its text names one of these. */
-const MAY_WRITE = /\b(insert|update|delete|merge|truncate|commit)\b/i;
-const MAY_WRITE_MAX_TEXTS = 1000;
-const mayWriteByText = new Map<string, boolean>();
-
-function mayWrite(text: string): boolean {
-  let answer = mayWriteByText.get(text);
-  if (answer === undefined) {
-    answer = MAY_WRITE.test(text);
-    if (mayWriteByText.size < MAY_WRITE_MAX_TEXTS) mayWriteByText.set(text, answer);
-  }
-  return answer;
-}
-
-/** A pool, and how many statements that may have changed rows (writes and commits) it has seen complete. */
-export type CountingPool = pg.Pool & { completedWrites(): number };
-
-export function openPool(config: pg.PoolConfig): CountingPool {
-  let completed = 0;
-  const done = () => completed++;
-  // Counted when PostgreSQL has answered, so the change is committed (or was never made): the
-  // kept answers wait for the database's announcement of what came before (decision record 039).
-  class CountingClient extends PreparingClient {}
-  CountingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [config] = args;
-    const text = typeof config === 'string' ? config : isStatement(config) ? config.text : undefined;
-    const query = PreparingClient.prototype.query as (...args: unknown[]) => unknown;
-    if (text === undefined || !mayWrite(text)) return query.apply(this, args);
-    const callback = args.at(-1);
-    if (typeof callback === 'function') {
-      args[args.length - 1] = (...results: unknown[]) => {
-        done();
-        return (callback as (...results: unknown[]) => unknown)(...results);
-      };
-      return query.apply(this, args);
-    }
-    const result = query.apply(this, args) as Promise<unknown>;
-    return result.then(
-      (value) => (done(), value),
-      (error: unknown) => {
-        done();
-        throw error;
-      },
-    );
-  } as pg.Client['query'];
-
-  const pool = new pg.Pool({ ...config, Client: CountingClient, options: SESSION_OPTIONS }) as CountingPool;
-  pool.completedWrites = () => completed;
+export function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, Client: PreparingClient, options: SESSION_OPTIONS });
   // An idle connection dropped by the server (restart, failover, a dropped test database) must
   // not crash the process: the pool replaces it on the next checkout.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

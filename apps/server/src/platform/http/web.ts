@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { translateMessage } from '@siteboard/shared';
 import { serverRoot } from '../paths';
-import { readerLanguage } from '../lib/language';
+import { readerLanguage } from './reader-language';
 
 const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];

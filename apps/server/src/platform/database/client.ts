@@ -1,42 +1,16 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import type { Config } from '../config';
-import * as activityTables from './schema/activity';
-import * as authTables from './schema/auth';
-import * as calendarTables from './schema/calendar';
-import * as companyTables from './schema/companies';
-import * as idempotencyTables from './schema/idempotency';
-import * as notificationTables from './schema/notifications';
-import * as projectTables from './schema/projects';
-import * as taskTables from './schema/tasks';
-import * as userTables from './schema/users';
 import { lockDataDir } from './data-dir-lock';
 import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
 import { startEmbeddedMaintenance } from './embedded-maintenance';
 import { copyEmbeddedTemplate, embeddedTemplatesRoot, migrationsFolder } from './embedded-template';
+import { openChangeFeed, type ChangeFeed } from './change-feed';
 import { createListener, createPoolListener } from './listener';
 import { openPool } from './statements';
+import type { Db } from './types';
 
-export const schema = {
-  ...companyTables,
-  ...userTables,
-  ...projectTables,
-  ...taskTables,
-  ...activityTables,
-  ...notificationTables,
-  ...authTables,
-  ...calendarTables,
-  ...idempotencyTables,
-};
-type Schema = typeof schema;
-
-/** The one database type every query takes: PGlite and node-postgres share it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Tx } from './types';
 
 export interface Database {
   db: Db;
@@ -47,21 +21,8 @@ export interface Database {
    */
   liveDb: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Calls `handler` with the payload of each NOTIFY on `channel` (sent on commit by any
-   * connection to the same database), over one listening connection per Database. Answers the
-   * function that stops it. `onListening(false)` tells that the listening connection was lost
-   * (what is announced meanwhile is missed), `onListening(true)` that it listens again.
-   */
-  listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
-  /** Sends a NOTIFY on `channel` outside the pool's queue (a marker that comes back after what was announced before it). */
-  notify(channel: string, payload: string): Promise<void>;
-  /**
-   * How many statements that may have changed rows (and commits) this instance has seen complete.
-   * On PostgreSQL their announcements reach `listen` a moment later; PGlite hands them to the same
-   * session before the commit's answer, so there it stays 0: nothing is ever still on its way.
-   */
-  completedWrites(): number;
+  /** Every change announced on commit, by any instance (one listening connection). */
+  changes: ChangeFeed;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
 }
@@ -84,18 +45,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
     const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePostgres({ client: pool, schema, logger });
+    const db = drizzlePostgres({ client: pool, logger });
     await migratePostgres(db, { migrationsFolder });
     const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
     const listener = createListener(options.url);
+    const changes = await openChangeFeed(listener, db);
     return {
       db,
-      liveDb: drizzlePostgres({ client: livePool, schema, logger }),
+      liveDb: drizzlePostgres({ client: livePool, logger }),
       kind: 'postgres',
-      listen: listener.listen,
-      notify: listener.notify,
-      completedWrites: pool.completedWrites,
+      changes,
       close: once(async () => {
+        await changes.close();
         await listener.close();
         await Promise.all([pool.end(), livePool.end()]);
       }),
@@ -114,8 +75,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot);
     const pool = await migrateEmbedded(embedded, false);
-    const db = drizzlePostgres({ client: pool, schema, logger });
-    const listener = createPoolListener(pool);
+    const db = drizzlePostgres({ client: pool, logger });
+    const changes = await openChangeFeed(createPoolListener(pool), db);
     // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
     const maintenance = startEmbeddedMaintenance(pool, {
       onError: (error) => console.warn(`Embedded database maintenance failed: ${error.message}`),
@@ -124,11 +85,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       liveDb: db,
       kind: 'pglite',
-      listen: listener.listen,
-      notify: listener.notify,
-      completedWrites: () => 0,
+      changes,
       close: once(async () => {
         try {
+          await changes.close();
           await maintenance.stop();
           await pool.end();
           await embedded.close();
@@ -147,7 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean) {
   const pool = openEmbeddedPool(embedded);
   try {
-    await migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder });
+    await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
   } catch (error) {
     thenClose = true;
     throw error;
@@ -180,7 +140,7 @@ function openEmbeddedPool(embedded: EmbeddedHost) {
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
-export function openConfiguredDatabase(config: Pick<Config, 'DATABASE_URL' | 'DB_POOL_SIZE' | 'dataDir'>): Promise<Database> {
+export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread' });

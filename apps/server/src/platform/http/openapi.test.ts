@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/build-app';
+import { describeEachDatabase } from '../../test/build-app';
 
 /** Spec §7 calls, DESIGN.md's additions and later calls: every one must be documented. */
 const DOCUMENTED_CALLS = [

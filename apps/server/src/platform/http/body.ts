@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ValidationError } from '../lib/errors';
+import { ValidationError } from '../errors';
 
 /** No request needs more than a few levels (a major task's subtasks are three deep). */
 export const MAX_JSON_DEPTH = 32;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../test/build-app';
+import { createTestDatabase } from '../../test/build-app';
 
 describe('the embedded database, which has no autovacuum', () => {
   // Decision record 015, "Embedded autovacuum": a generic plan made while a table was empty kept

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, isPostgresReachable } from '../test/build-app';
+import { createTestDatabase, isPostgresReachable } from '../../test/build-app';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteSnapshotPath } from '../test/database-templates';
+import { pgliteSnapshotPath } from '../../test/database-templates';
 import { migrationsFolder, openDatabase, type Database } from './client';
 import { DataDirLockedError, lockDataDir, processStartTime } from './data-dir-lock';
 import { migrationsHash } from './embedded-template';
-import { companies } from './schema/companies';
+import { companies } from '../../schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
 

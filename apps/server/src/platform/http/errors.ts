@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { AppError, TooManyRequestsError, type FieldErrors } from '../lib/errors';
+import { AppError, TooManyRequestsError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
-import { readerLanguage } from '../lib/language';
+import { readerLanguage } from './reader-language';
 
 const BODY_FIELD = 'non_field_errors';
 

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema/idempotency';
-import { AppError, ConflictError, ValidationError } from '../lib/errors';
+import type { Db } from '../database/client';
+import { idempotencyKeys } from '../../schema/idempotency';
+import { AppError, ConflictError, ValidationError } from '../errors';
 
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request: send a new key with a new request.';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { subtaskActivity, subtaskAttachments } from '../db/schema/activity';
-import { idempotencyKeys } from '../db/schema/idempotency';
-import { subtasks } from '../db/schema/tasks';
-import { describeEachDatabase, type TestContext } from '../test/build-app';
-import { callAs, createTeam, insertWork, type Caller, type Team } from '../test/work-factories';
+import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
+import { idempotencyKeys } from '../../schema/idempotency';
+import { subtasks } from '../../schema/tasks';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { KEY_INVALID, KEY_REUSED, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>

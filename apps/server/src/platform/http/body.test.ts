@@ -1,8 +1,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/build-app';
-import { createCompany, loginAs } from '../test/factories';
+import { describeEachDatabase } from '../../test/build-app';
+import { createCompany, loginAs } from '../../test/factories';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './body';
 import { BODY_TOO_LARGE } from './errors';
 

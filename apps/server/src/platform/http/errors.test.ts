@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/build-app';
-import { unique } from '../test/factories';
-import { whileRefusingInserts } from '../test/refuse-inserts';
+import { describeEachDatabase } from '../../test/build-app';
+import { unique } from '../../test/factories';
+import { whileRefusingInserts } from '../../test/refuse-inserts';
 
 const logLines: string[] = [];
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../test/build-app';
+import { buildApp, type App } from '../../app';
+import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../../test/build-app';
 
 describe('serving the web app', () => {
   let webDist: string;

@@ -1,5 +1,5 @@
 import type { Language, Role } from '@siteboard/shared';
-import type { Db } from '../db/client';
+import type { Db } from './database/client';
 
 /** Who is asking: a signed-in, active user of one company, as their access token and the database agree. */
 export interface AuthUser {

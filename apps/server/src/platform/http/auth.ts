@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@siteboard/shared';
-import type { AuthUser, ServiceContext } from '../lib/context';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { createIdentityCache } from '../features/auth/identity-cache';
-import { createLoginThrottle, type LoginThrottle, type ThrottleStore } from '../features/auth/auth.throttle';
-import { createTokens, type Tokens } from '../features/auth/auth.tokens';
+import type { AuthUser, ServiceContext } from '../context';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { createIdentityCache, type IdentityClaims } from '../identity-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,19 +14,26 @@ declare module 'fastify' {
     loginFamily: string;
   }
   interface FastifyInstance {
-    tokens: Tokens;
-    loginThrottle: LoginThrottle;
     authenticate(request: FastifyRequest): Promise<void>;
   }
 }
 
-/** Adds the token service, the login throttle and `app.authenticate`, the onRequest hook of the protected scope. */
+export interface AuthenticationOptions {
+  /** What a valid access token claims, or undefined for any other token. */
+  verify(token: string): IdentityClaims | undefined;
+  /** The live identity the claims name, read from the database; undefined once the user or login has ended. */
+  load(claims: IdentityClaims): Promise<AuthUser | undefined>;
+}
+
+/**
+ * Adds `app.authenticate`, the onRequest hook of the protected scope: a bearer token, verified,
+ * names a live identity (kept in memory until the change feed says it changed), which becomes
+ * the request's user and service context.
+ */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { jwtSecret: string; throttleStore: ThrottleStore }) => {
-    const identities = await createIdentityCache(app.database);
-    app.addHook('onClose', () => identities.close());
-    app.decorate('tokens', createTokens(options.jwtSecret));
-    app.decorate('loginThrottle', createLoginThrottle(options.throttleStore));
+  async (app: FastifyInstance, options: AuthenticationOptions) => {
+    const identities = createIdentityCache(app.database.changes, options.load);
+    app.addHook('onClose', async () => identities.close());
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('ctx', null as unknown as ServiceContext);
     app.decorateRequest('loginFamily', '');
@@ -36,7 +41,7 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw new UnauthorizedError('Authentication credentials were not provided.');
-      const claims = app.tokens.verifyAccess(token);
+      const claims = options.verify(token);
       if (!claims) throw new UnauthorizedError('Token is invalid or expired.');
       const identity = await identities.find(claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');

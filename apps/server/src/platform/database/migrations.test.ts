@@ -13,7 +13,7 @@ afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 /** drizzle-kit on a copy of the migrations, so that a failing check writes nothing into the repository (it takes paths relative to its working directory). */
 function drizzleKitOn(command: 'check' | 'generate'): string {
-  const args = [command, '--dialect', 'postgresql', '--out', path.relative(serverRoot, copy), ...(command === 'generate' ? ['--schema', './src/db/schema/*.ts'] : [])];
+  const args = [command, '--dialect', 'postgresql', '--out', path.relative(serverRoot, copy), ...(command === 'generate' ? ['--schema', './src/schema/*.ts'] : [])];
   return execFileSync(drizzleKit, args, { cwd: serverRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readerLanguage } from '../lib/language';
+import { readerLanguage } from './reader-language';
 
 const API_PREFIXES = ['/api/', '/projects/api/'];
 

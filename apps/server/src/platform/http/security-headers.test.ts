@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/build-app';
-import { callAs, createTeam, type Team } from '../test/work-factories';
+import { describeEachDatabase } from '../../test/build-app';
+import { callAs, createTeam, type Team } from '../../test/work-factories';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-headers-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SiteBoard</title><script type="module" src="/assets/index-abc.js"></script>');

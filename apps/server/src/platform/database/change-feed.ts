@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx } from './types';
+
+/**
+ * The one channel every change that an instance must hear about is announced on, on commit,
+ * whichever instance (or script, or operator) made it: `<kind>:<detail>`, e.g. `u:42` (a user
+ * changed), `f:<uuid>` (a login ended), `n:{…}` (a notification to deliver), `j:<queue>` (a job
+ * is waiting). Announcements carry ids only, far below NOTIFY's 8,000 bytes.
+ */
+export const CHANGES_CHANNEL = 'siteboard_changes';
+
+/** How long a marker waits to come back before its sender gives up on hearing it. */
+const MARKER_TIMEOUT_MS = 2_000;
+const MARKER_KIND = 'sync';
+
+export interface ChangeFeed {
+  /** Calls `handler` with the detail of every change of this kind; answers the function that stops it. */
+  on(kind: string, handler: (detail: string) => void): () => void;
+  /**
+   * Calls `handler` whenever this instance may have missed announcements (its listening connection
+   * was lost, or a marker did not come back in time): whatever was kept on their word is stale.
+   */
+  onMissed(handler: () => void): () => void;
+  /** Whether the listening connection is up: while it is not, nothing may be kept on the feed's word. */
+  readonly listening: boolean;
+  /**
+   * Resolves once every change committed before the call has reached this instance, and so, since
+   * announcements go to every listener at once, every instance: a marker sent now comes back after
+   * them (they arrive in commit order).
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the feed needs of a database connection: LISTEN on the channel, and NOTIFY outside the pool's queue. */
+export interface FeedConnection {
+  listen(channel: string, handler: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+const feeds = new WeakMap<DbOrTx, ChangeFeed>();
+
+/** For a service that has just committed a change others must see: resolves once every instance has heard it. */
+export async function settleChanges(db: DbOrTx): Promise<void> {
+  await feeds.get(db)?.settle();
+}
+
+/** Opens the feed of one database (one listening connection), and ties it to `db` for `settleChanges`. */
+export async function openChangeFeed(connection: FeedConnection, db: DbOrTx): Promise<ChangeFeed> {
+  const handlers = new Map<string, Set<(detail: string) => void>>();
+  const missedHandlers = new Set<() => void>();
+  const waiting = new Map<string, () => void>();
+  let listening = true;
+
+  const missed = () => {
+    for (const handler of missedHandlers) handler();
+  };
+  const stop = await connection.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const colon = payload.indexOf(':');
+      const kind = colon < 0 ? payload : payload.slice(0, colon);
+      const detail = colon < 0 ? '' : payload.slice(colon + 1);
+      if (kind === MARKER_KIND) {
+        waiting.get(detail)?.();
+        return;
+      }
+      for (const handler of handlers.get(kind) ?? []) handler(detail);
+    },
+    (nowListening) => {
+      listening = nowListening;
+      // Announcements sent while the connection was down are lost.
+      missed();
+    },
+  );
+
+  const feed: ChangeFeed = {
+    on(kind, handler) {
+      const set = handlers.get(kind) ?? new Set();
+      set.add(handler);
+      handlers.set(kind, set);
+      return () => set.delete(handler);
+    },
+    onMissed(handler) {
+      missedHandlers.add(handler);
+      return () => missedHandlers.delete(handler);
+    },
+    get listening() {
+      return listening;
+    },
+    async settle() {
+      const token = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const echoed = new Promise<void>((resolve) => {
+        waiting.set(token, resolve);
+        timer = setTimeout(() => {
+          missed();
+          resolve();
+        }, MARKER_TIMEOUT_MS);
+      });
+      try {
+        try {
+          await connection.notify(CHANGES_CHANNEL, `${MARKER_KIND}:${token}`);
+        } catch {
+          // Not sent (the listening connection is down and cannot be opened): nothing can be heard.
+          missed();
+          return;
+        }
+        await echoed;
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
+    },
+    async close() {
+      feeds.delete(db);
+      await stop();
+    },
+  };
+  feeds.set(db, feed);
+  return feed;
+}
