@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Database, trackRequests, safeLogger, bodyPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
+import { type Database, trackRequests, safeLogger, bodyPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, jobsPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
 import { authFeaturePlugin } from './features/auth/auth.plugin';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
@@ -43,6 +43,8 @@ export interface AppOptions {
   approvalDelayHours?: number;
   /** deadline_reminder: the local hour, in each recipient's zone, reminders go out from (7 unless set). */
   reminderLocalHour?: number;
+  /** How often the job runner looks for due work it was not told about (5 s unless set; tests shorten it). */
+  jobPollMs?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
 }
@@ -79,6 +81,7 @@ export async function buildApp(options: AppOptions) {
   // Several instances share one PostgreSQL database, so they share its throttle counters too.
   const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
   await app.register(authFeaturePlugin, { jwtSecret: options.jwtSecret, throttleStore });
+  await app.register(jobsPlugin, { pollMs: options.jobPollMs });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {

@@ -17,6 +17,7 @@ export { DataDirLockedError } from './database/data-dir-lock';
 export { isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';
+export { enqueueJob, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
 
 export { authPlugin, requireRole } from './http/auth';
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';

@@ -1,0 +1,146 @@
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../schema/jobs';
+import { createTestDatabase, isPostgresReachable, openAnotherConnection, type TestDatabase } from '../test/build-app';
+import type { Database } from './database/client';
+import { createJobRunner, enqueueJob, PermanentJobError, type Job, type JobDefinition, type JobRunner } from './jobs';
+
+const log = Fastify({ logger: false }).log;
+
+function runnerOn(database: Database, ...definitions: JobDefinition<never>[]): JobRunner {
+  const runner = createJobRunner({ db: database.db, changes: database.changes, log, pollMs: 50 });
+  for (const definition of definitions) runner.define(definition as JobDefinition<unknown>);
+  runner.start();
+  return runner;
+}
+
+async function statusOf(database: Database, id: number) {
+  const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+for (const kind of ['pglite', 'postgres'] as const) {
+  describe(`persistent jobs [${kind}]`, async () => {
+    const skip = kind === 'postgres' && !(await isPostgresReachable());
+    let database: TestDatabase;
+    const runners: JobRunner[] = [];
+    const start = (...definitions: JobDefinition<never>[]) => {
+      const runner = runnerOn(database, ...definitions);
+      runners.push(runner);
+      return runner;
+    };
+    beforeAll(async () => {
+      if (!skip) database = await createTestDatabase(kind);
+    });
+    afterAll(async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await database?.drop();
+    });
+    if (skip) return void it.skip('PostgreSQL unreachable');
+
+    it('runs a job once when its cause commits, and never when it rolls back', async () => {
+      const ran: number[] = [];
+      const runner = start({ queue: 'commit-test', handle: async (job: Job<{ n: number }>) => void ran.push(job.payload.n) });
+
+      await database.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'commit-test', { n: 1 });
+      });
+      await database.db
+        .transaction(async (tx) => {
+          await enqueueJob(tx, 'commit-test', { n: 2 });
+          throw new Error('the cause failed');
+        })
+        .catch(() => {});
+      await runner.idle(['commit-test']);
+
+      expect(ran).toEqual([1]);
+    });
+
+    it('retries a failing job with back-off until it succeeds, and records a permanent failure with its reason', async () => {
+      let calls = 0;
+      const runner = start(
+        {
+          queue: 'flaky',
+          backoffSeconds: () => 0,
+          handle: async () => {
+            calls++;
+            if (calls < 3) throw new Error('SMTP server not answering');
+          },
+        },
+        { queue: 'refused', handle: async () => Promise.reject(new PermanentJobError('550 mailbox unavailable')) },
+      );
+      const flaky = await enqueueJob(database.db, 'flaky', {});
+      const refused = await enqueueJob(database.db, 'refused', {});
+      await runner.idle(['flaky', 'refused']);
+
+      expect(await statusOf(database, flaky)).toEqual({ status: 'done', attempts: 3, lastError: null });
+      expect(await statusOf(database, refused)).toEqual({ status: 'failed', attempts: 1, lastError: '550 mailbox unavailable' });
+      expect(await runner.stats()).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'refused', failed: 1, queued: 0 })]));
+    });
+
+    it('gives up after the last attempt', async () => {
+      const runner = start({ queue: 'hopeless', backoffSeconds: () => 0, handle: async () => Promise.reject(new Error('still down')) });
+      const id = await enqueueJob(database.db, 'hopeless', {}, { maxAttempts: 2 });
+      await runner.idle(['hopeless']);
+
+      expect(await statusOf(database, id)).toEqual({ status: 'failed', attempts: 2, lastError: 'still down' });
+    });
+
+    it("takes over a job whose instance died while running it, and makes one job of one dedupe key", async () => {
+      const attempts: number[] = [];
+      const first = await enqueueJob(database.db, 'orphans', { n: 1 }, { dedupeKey: 'orphan-1' });
+      expect(await enqueueJob(database.db, 'orphans', { n: 1 }, { dedupeKey: 'orphan-1' })).toBe(first);
+      // An instance claimed it, then died: its lease ran out.
+      await database.db.update(jobs).set({ status: 'running', attempts: 1, lockedBy: 'dead', lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, first));
+
+      const runner = start({ queue: 'orphans', handle: async (job) => void attempts.push(job.attempt) });
+      await runner.idle(['orphans']);
+
+      expect(attempts).toEqual([2]);
+      expect(await statusOf(database, first)).toMatchObject({ status: 'done', attempts: 2 });
+    });
+
+    it('a job that waits for later is not run before its time', async () => {
+      const ran: number[] = [];
+      const runner = start({ queue: 'later', handle: async (job: Job<{ n: number }>) => void ran.push(job.payload.n) });
+      await enqueueJob(database.db, 'later', { n: 1 }, { runAt: new Date(Date.now() + 3_600_000) });
+      await enqueueJob(database.db, 'later', { n: 2 });
+      await runner.idle(['later']);
+
+      expect(ran).toEqual([2]);
+      expect(await runner.stats()).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'later', queued: 1, oldestWaitSeconds: 0 })]));
+    });
+
+    if (kind === 'postgres') {
+      it('runs each of many jobs exactly once across two instances', async () => {
+        const second = await openAnotherConnection(database);
+        const ranBy = new Map<number, string[]>();
+        // The first runs wait until both instances are running one (or 10 s): the work must be shared, not merely serialised.
+        let bothRunning: () => void = () => {};
+        const both = new Promise<void>((resolve) => (bothRunning = resolve));
+        const handle = (instance: string) => async (job: Job<{ n: number }>) => {
+          ranBy.set(job.payload.n, [...(ranBy.get(job.payload.n) ?? []), instance]);
+          if (new Set([...ranBy.values()].flat()).size === 2) bothRunning();
+          await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        };
+        const a = start({ queue: 'shared', concurrency: 4, handle: handle('a') });
+        const b = runnerOn(second, { queue: 'shared', concurrency: 4, handle: handle('b') });
+        try {
+          await database.db.transaction(async (tx) => {
+            for (let n = 0; n < 60; n++) await enqueueJob(tx, 'shared', { n });
+          });
+          await a.idle(['shared']);
+          await b.idle(['shared']);
+        } finally {
+          await b.stop();
+          await second.close();
+        }
+
+        expect([...ranBy.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+        expect([...ranBy.values()].every((instances) => instances.length === 1)).toBe(true);
+        expect(new Set([...ranBy.values()].flat())).toEqual(new Set(['a', 'b']));
+      });
+    }
+  });
+}

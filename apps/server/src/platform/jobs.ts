@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jobs } from '../schema/jobs';
+import { CHANGES_CHANNEL, type ChangeFeed } from './database/change-feed';
+import type { Db, DbOrTx } from './database/types';
+
+/** The change feed's kind for "a job is waiting in this queue": `j:<queue>`. */
+const JOB_KIND = 'j';
+/** How often each instance looks for due work it was not told about (retries, a dead instance's jobs). */
+const DEFAULT_POLL_MS = 5_000;
+/** Finished jobs are kept this long for admins and metrics, then deleted. */
+const KEEP_DONE_DAYS = 7;
+const KEEP_FAILED_DAYS = 30;
+/** Rows one clean-up statement deletes at most. */
+const CLEAN_BATCH = 1_000;
+
+export interface Job<Payload = unknown> {
+  id: number;
+  queue: string;
+  companyId: number | null;
+  payload: Payload;
+  /** This run's number: 1 the first time. */
+  attempt: number;
+  maxAttempts: number;
+  /** Pushes this run's lease further (a long rendering): another instance takes over only after it passes. */
+  extendLease(seconds?: number): Promise<void>;
+}
+
+export interface JobDefinition<Payload> {
+  queue: string;
+  handle(job: Job<Payload>): Promise<void>;
+  /** Runs of this queue at once on one instance (CPU-heavy work: 1). */
+  concurrency?: number;
+  /** How long a run may take before another instance may take it over as abandoned. */
+  leaseSeconds?: number;
+  /** Seconds to wait before the next attempt after `attempt` failed; exponential with jitter by default. */
+  backoffSeconds?(attempt: number): number;
+}
+
+/** A failure that retrying cannot mend (an SMTP server's permanent refusal, a corrupt file): the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface EnqueueOptions {
+  companyId?: number | null;
+  /** Not before this instant. */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** A second job with the same key is not created (answers the first one's id). */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes a job in the caller's transaction (the outbox): it exists if and only if its cause
+ * committed, and every instance hears of it at commit through the change feed.
+ */
+export async function enqueueJob(db: DbOrTx, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
+  const runAt = options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const result = await db.execute<{ id: number }>(sql`
+    with inserted as (
+      insert into ${jobs} (queue, company_id, payload, run_at, max_attempts, dedupe_key)
+      values (${queue}, ${options.companyId ?? null}, ${JSON.stringify(payload)}::jsonb, ${runAt}, ${options.maxAttempts ?? 8}, ${options.dedupeKey ?? null})
+      on conflict (dedupe_key) do nothing
+      returning id
+    )
+    select id::int as id, pg_notify(${CHANGES_CHANNEL}, ${`${JOB_KIND}:${queue}`})::text as announced from inserted
+    union all
+    select id::int, null::text from ${jobs} where dedupe_key = ${options.dedupeKey ?? null}::text and not exists (select 1 from inserted)
+  `);
+  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+  return row!.id;
+}
+
+export interface QueueStats {
+  queue: string;
+  queued: number;
+  running: number;
+  failed: number;
+  /** Seconds the oldest due, unclaimed job has waited; 0 when none waits. */
+  oldestWaitSeconds: number;
+}
+
+export interface JobRunner {
+  /** Adds a queue this instance works on; call before `start`. */
+  define<Payload>(definition: JobDefinition<Payload>): void;
+  start(): void;
+  /** Stops claiming, and waits for the runs in progress to finish. */
+  stop(): Promise<void>;
+  /** Looks for due work now (tests; the feed and a timer do it otherwise). */
+  poll(): void;
+  /** Resolves once no job of these queues is due or running (tests). */
+  idle(queues?: string[], timeoutMs?: number): Promise<void>;
+  stats(): Promise<QueueStats[]>;
+}
+
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/**
+ * Runs persistent jobs (decision record 042): each instance claims due jobs of the queues it knows
+ * with `FOR UPDATE SKIP LOCKED`, so a job runs on one instance at a time; a run holds a lease, and a
+ * job whose lease passed (its instance died) is claimed again. A failure is retried with back-off
+ * until `max_attempts`, then recorded as failed with its reason. Work arrives through the change
+ * feed (`j:<queue>`, sent on the commit of `enqueueJob`) and a poll every few seconds.
+ */
+export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: FastifyBaseLogger; pollMs?: number }): JobRunner {
+  const { db, log } = options;
+  const instance = randomUUID();
+  const definitions = new Map<string, Required<Omit<JobDefinition<unknown>, 'backoffSeconds'>> & Pick<JobDefinition<unknown>, 'backoffSeconds'>>();
+  const running = new Map<string, Set<Promise<void>>>();
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let pollAgain = false;
+  let stopFeed: (() => void) | undefined;
+  let lastClean = 0;
+
+  const backoff = (definition: JobDefinition<unknown>, attempt: number) =>
+    definition.backoffSeconds?.(attempt) ?? Math.min(3_600, 2 ** Math.min(attempt, 12)) * (0.75 + Math.random() * 0.5);
+
+  async function claim(queue: string, count: number, leaseSeconds: number) {
+    const result = await db.execute(sql`
+      with next as (
+        select id from ${jobs}
+        where queue = ${queue} and run_at <= now()
+          and (status = 'queued' or (status = 'running' and locked_until < now() and attempts < max_attempts))
+        order by run_at, id
+        limit ${count}
+        for update skip locked
+      )
+      update ${jobs} set status = 'running', attempts = attempts + 1, locked_by = ${instance},
+        locked_until = now() + make_interval(secs => ${leaseSeconds})
+      from next where ${jobs.id} = next.id
+      returning ${jobs.id} as id, ${jobs.companyId} as "companyId", ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"
+    `);
+    return rowsOf<{ id: number; companyId: number | null; payload: unknown; attempts: number; maxAttempts: number }>(result);
+  }
+
+  /** The runs of dead instances that used up their attempts: never claimed again, so recorded as failed. */
+  async function failAbandoned() {
+    await db
+      .update(jobs)
+      .set({ status: 'failed', lastError: 'The job stopped with its instance on every attempt.', finishedAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+  }
+
+  async function clean() {
+    if (Date.now() - lastClean < 3_600_000) return;
+    lastClean = Date.now();
+    for (const [status, days] of [
+      ['done', KEEP_DONE_DAYS],
+      ['failed', KEEP_FAILED_DAYS],
+    ] as const) {
+      const old = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.status, status), lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`)))
+        .limit(CLEAN_BATCH);
+      await db.delete(jobs).where(inArray(jobs.id, old));
+    }
+  }
+
+  async function run(definition: JobDefinition<unknown> & { leaseSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
+    const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
+    const job: Job = {
+      id: row.id,
+      queue: definition.queue,
+      companyId: row.companyId,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+      async extendLease(seconds = definition.leaseSeconds) {
+        await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` }).where(owned);
+      },
+    };
+    try {
+      await definition.handle(job);
+      await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null }).where(owned);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentJobError || row.attempts >= row.maxAttempts;
+      if (permanent) log.error({ err: error, jobId: row.id, queue: definition.queue }, 'job failed for good');
+      else log.warn({ err: error, jobId: row.id, queue: definition.queue, attempt: row.attempts }, 'job failed; it will be retried');
+      await db
+        .update(jobs)
+        .set(
+          permanent
+            ? { status: 'failed', lastError: message.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
+            : { status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` },
+        )
+        .where(owned);
+    }
+  }
+
+  async function pollOnce() {
+    await failAbandoned();
+    for (const definition of definitions.values()) {
+      if (stopping) return;
+      const inFlight = running.get(definition.queue)!;
+      const free = definition.concurrency - inFlight.size;
+      if (free <= 0) continue;
+      for (const row of await claim(definition.queue, free, definition.leaseSeconds)) {
+        const done: Promise<void> = run(definition, row)
+          .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'recording a job run failed'))
+          .finally(() => {
+            inFlight.delete(done);
+            // A slot is free: there may be more waiting.
+            poll();
+          });
+        inFlight.add(done);
+      }
+    }
+    await clean();
+  }
+
+  function poll() {
+    if (!started || stopping) return;
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
+    polling = pollOnce()
+      .catch((error: unknown) => log.error({ err: error }, 'looking for due jobs failed'))
+      .finally(() => {
+        polling = undefined;
+        if (pollAgain) {
+          pollAgain = false;
+          poll();
+        }
+      });
+  }
+
+  return {
+    define(definition) {
+      if (started) throw new Error(`Queue ${definition.queue} defined after the job runner started.`);
+      definitions.set(definition.queue, { concurrency: 1, leaseSeconds: 300, ...definition } as never);
+      running.set(definition.queue, new Set());
+    },
+    start() {
+      if (started || definitions.size === 0) return;
+      started = true;
+      stopFeed = options.changes.on(JOB_KIND, (queue) => {
+        if (definitions.has(queue)) poll();
+      });
+      timer = setInterval(poll, options.pollMs ?? DEFAULT_POLL_MS);
+      timer.unref();
+      poll();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      stopFeed?.();
+      await polling;
+      await Promise.all([...running.values()].flatMap((set) => [...set]));
+    },
+    poll,
+    async idle(queues = [...definitions.keys()], timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await db
+          .select({ waiting: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(and(inArray(jobs.queue, queues), sql`(${jobs.status} = 'running' or (${jobs.status} = 'queued' and ${jobs.runAt} <= now()))`));
+        const busy = [...running.values()].some((set) => set.size > 0);
+        if (!row?.waiting && !busy) return;
+        if (Date.now() > deadline) throw new Error(`Jobs of ${queues.join(', ')} still due or running after ${timeoutMs} ms.`);
+        poll();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stats() {
+      const result = await db.execute(sql`
+        select queue,
+          count(*) filter (where status = 'queued')::int as queued,
+          count(*) filter (where status = 'running')::int as running,
+          count(*) filter (where status = 'failed')::int as failed,
+          coalesce(extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now())), 0)::float8 as "oldestWaitSeconds"
+        from ${jobs} where status in ('queued', 'running', 'failed') group by queue order by queue
+      `);
+      return rowsOf<QueueStats>(result);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The persistent job runner: features `define` their queues when registered; it starts when the app is ready. */
+    jobs: JobRunner;
+  }
+}
+
+/** `app.jobs`: defined queues start running once the app is ready, and stop (runs in progress finish) when it closes. */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: { pollMs?: number }) => {
+    const runner = createJobRunner({ db: app.db, changes: app.database.changes, log: app.log, pollMs: options.pollMs });
+    app.decorate('jobs', runner);
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('preClose', async () => runner.stop());
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);
