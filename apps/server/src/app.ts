@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Database, trackRequests, safeLogger, bodyPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, jobsPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
+import { type Database, trackRequests, safeLogger, bodyPlugin, conditionalGetPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, jobsPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
 import { authFeaturePlugin } from './features/auth/auth.plugin';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
@@ -102,6 +102,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(async (protectedScope) => {
     protectedScope.addHook('onRequest', protectedScope.authenticate);
+    // After compression (registered at the root): the tag is of the bytes that go out.
+    await protectedScope.register(conditionalGetPlugin);
     // Signed-in writes only: sign-in, sign-up and token calls have no user to keep a key for.
     await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds });
     await protectedScope.register(authProtectedRoutes);

@@ -20,6 +20,7 @@ export type { IdentityClaims } from './identity-cache';
 export { enqueueJob, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
 
 export { authPlugin, requireRole } from './http/auth';
+export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/conditional-get';
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';
 export { errorsPlugin } from './http/errors';
