@@ -1,6 +1,6 @@
 /**
  * `npm run bench:explain` — EXPLAIN ANALYZE of every statement the benchmarked calls run, on
- * PostgreSQL with the large data. Writes bench/results/<date>-explain.md: the statements ranked by
+ * PostgreSQL with the large data. Writes bench/results/explain.md: the statements ranked by
  * execution time (the hottest first) with their plans, and a flag on any sequential scan over the
  * big tables (subtasks, notifications, their recipients, major tasks).
  *
@@ -68,7 +68,7 @@ async function main() {
     }
     const explained: Explained[] = [];
     for (const [index, statement] of statements.entries()) explained.push(await explain(explainer, statement, index));
-    const file = path.join(repoRoot, 'bench/results', `${new Date().toISOString().slice(0, 10)}-explain.md`);
+    const file = path.join(repoRoot, 'bench/results', 'explain.md');
     fs.writeFileSync(file, render(explained, (await explainer.query<{ server_version: string }>('show server_version')).rows[0]!.server_version));
     console.log(`Wrote ${path.relative(repoRoot, file)}`);
     const flagged = explained.filter((item) => item.bigSeqScans.length > 0);

@@ -9,7 +9,7 @@
  * to the last byte, the bytes and rows, and how far the server's resident memory rose above what
  * it held before the download (its high-water mark, VmHWM, against VmRSS before). Each CSV figure
  * sits beside its ratio to the JSON figure of the same round. Writes
- * bench/results/<date>-export.md.
+ * bench/results/export.md.
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_ROUNDS (default 3), BENCH_PORT
  * (default 4188), BENCH_PG_URL as for `npm run bench`.
@@ -108,7 +108,7 @@ async function main() {
       await data.drop();
     }
   }
-  const file = path.join(repoRoot, 'bench/results', `${started.toISOString().slice(0, 10)}-export.md`);
+  const file = path.join(repoRoot, 'bench/results', 'export.md');
   fs.writeFileSync(file, [renderHeader(started), ...sections].join('\n\n') + '\n');
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
 }

@@ -6,7 +6,7 @@
  * turn from this process with autocannon at 1, 10 and 50 connections, one endpoint at a time, as
  * the first large company's manager1 / member1. Each figure sits beside its ratio to
  * /api/health/live/ (no database) measured on the same server at the same connection count, so
- * runs on different machines compare. Writes bench/results/<date>-http.md.
+ * runs on different machines compare. Writes bench/results/http.md.
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DURATION seconds per run (default 8),
  * BENCH_CONNECTIONS (default 1,10,50), BENCH_ONLY (a pattern: only the endpoints it matches),
@@ -97,7 +97,7 @@ async function main() {
     for (const target of targets) await target.server?.stop();
     for (const database of databases) await database.drop();
   }
-  const file = path.join(repoRoot, 'bench/results', `${started.toISOString().slice(0, 10)}-http.md`);
+  const file = path.join(repoRoot, 'bench/results', 'http.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sections = targets.map((target) => renderSection(target, databases.find((data) => data.seedSeconds !== undefined && data.kind === target.kind)?.seedSeconds));
   fs.writeFileSync(file, [await renderHeader(started, targets), ...(targets.length > 2 ? [renderComparison(targets)] : []), ...sections].join('\n\n') + '\n');

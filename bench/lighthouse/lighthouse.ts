@@ -303,7 +303,7 @@ async function prepareStorage(chromePort: number, origin: string, page: PageName
  * One untimed load of each page before the audits. The server has just started: its first answers
  * run cold code (its JavaScript not yet optimised, PGlite's WebAssembly compiled on first use in
  * background threads that share the cores with Chromium). Without this, the first audit after the
- * start scored lowest in every round (bench/results/2026-11-25-issue-22-transitions.md); a deployed
+ * start scored lowest in every round (`git show f907f16:bench/results/2026-11-25-issue-22-transitions.md`); a deployed
  * server has served many loads before a phone opens the app. Lighthouse still empties the browser's
  * cache and stores before every audit, so the page itself loads cold each time.
  */

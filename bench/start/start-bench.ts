@@ -7,7 +7,7 @@
  * times (default 3), cases interleaved, and records the time from spawning the process to the
  * first healthy /api/health/ and the resident memory of the server's whole process tree (tsx
  * and its helpers included) once it has been idle for BENCH_IDLE_SECONDS (default 5) and after a
- * few reads. Writes bench/results/<date>-start.md.
+ * few reads. Writes bench/results/start.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,7 +105,7 @@ async function main() {
     '|---|---|---:|---:|',
     ...rows,
   ].join('\n');
-  const file = path.join(repoRoot, 'bench/results', `${started.toISOString().slice(0, 10)}-start.md`);
+  const file = path.join(repoRoot, 'bench/results', 'start.md');
   fs.writeFileSync(file, `${markdown}\n`);
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
 }

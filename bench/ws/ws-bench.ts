@@ -30,7 +30,7 @@
  *   BENCH_CONNECT_CONCURRENCY=50    WebSocket handshakes in flight while connecting
  *   BENCH_HTTP_SOCKETS=32           keep-alive sockets for the API requests
  *   BENCH_PROFILE=1                 write a CPU profile of the server during the load (bench/results/*.cpuprofile)
- *   BENCH_WRITE=0                   do not write bench/results/<date>-websocket.md
+ *   BENCH_WRITE=0                   do not write bench/results/websocket.md
  *   BENCH_KEEP_DATA=1               keep PGlite's data directory after the run (to inspect it; the log names it)
  *   BENCH_BEFORE_DIR                an earlier checkout to start instead of this one (see bench/lib/server.ts)
  *   DB_POOL_SIZE                    passed to the server as is
@@ -966,7 +966,7 @@ async function main() {
     if (result.serverLastLines.length > 0) console.log(`last server log lines (${result.kind}):\n${result.serverLastLines.join('\n')}\n`);
   }
   if (config.write) {
-    const file = path.join(ROOT, 'bench/results', `${started.toLocaleDateString('en-CA')}-websocket.md`);
+    const file = path.join(ROOT, 'bench/results', 'websocket.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, markdown(results, started));
     log(`wrote ${path.relative(ROOT, file)}`);

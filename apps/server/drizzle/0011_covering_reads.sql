@@ -1,4 +1,4 @@
--- Reads that run on every dashboard, answered from their index (bench/results/2026-11-24-http-srv.md):
+-- Reads that run on every dashboard, answered from their index (`git show f907f16:bench/results/2026-11-24-http-srv.md`):
 -- a person's subtasks as the team workload and the appraisal counts read them, index-only; and
 -- a person's notifications newest first with the id as the tie-break, read in order and stopped at
 -- the page instead of read whole and sorted (a batch of notifications shares its created_at).

@@ -204,7 +204,7 @@ describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () =>
     const tree = processTree(server.child.pid!);
 
     // With a young generation of at most 4 MB: node's default lets it grow to 32 MB through a busy
-    // minute and keep it long after (bench/results/2026-11-24-semi-space.md).
+    // minute and keep it long after (`git show f907f16:bench/results/2026-11-24-semi-space.md`).
     const servers = tree.filter((commandLine) => commandLine.includes('dist/server.js'));
     expect(servers.length).toBeGreaterThan(0);
     expect(servers.filter((commandLine) => !commandLine.includes('--max-semi-space-size=4'))).toEqual([]);

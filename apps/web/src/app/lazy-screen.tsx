@@ -64,7 +64,7 @@ function prefetchFiles(files: string[]): Promise<unknown> {
  * Once the page is idle, fetches the files of the area's screens one click away, without running
  * them: one screen per idle period, the next once the last has arrived. Running them here (their
  * code, the shared zod schemas) was a sixth of the main thread's work while a phone loads the
- * manager's dashboard (bench/results/2026-11-24-issue-22.md); the click that opens a screen runs
+ * manager's dashboard (`git show f907f16:bench/results/2026-11-24-issue-22.md`); the click that opens a screen runs
  * its code then, from the module map, with no request. Without the build's list (the dev server) nothing is fetched.
  */
 export function usePrefetchWhenIdle(areaPath: string) {

@@ -1,0 +1,290 @@
+/**
+ * `npm run bench:mixed` — reads while the same company writes (issue 40): what users feel.
+ *
+ * For each database (PostgreSQL, PGlite) and each data set (small: the demo company of
+ * `npm run seed:demo`; large: `npm run seed:large`), the real server (compiled, as `npm start`
+ * runs it) of this checkout and, with BENCH_BEFORE_DIR, of an earlier one, each on a database
+ * seeded by its own code, take turns: 10 connections read a manager's and a team member's lists in
+ * a closed loop while other people of the same company write at 0, 5 and 20 writes/s (comments by
+ * the admin, status changes by the second manager, "mark read" by a second team member). Each
+ * call's p50 and p99 are printed per write rate, with the before/after ratio and the
+ * embedded/PostgreSQL ratio of p99, and the reads answered per second. Writes
+ * bench/results/mixed.md.
+ *
+ * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DATA=both|small|large,
+ * BENCH_DURATION seconds per run (default 20), BENCH_RATES (default 0,5,20), BENCH_CONNECTIONS
+ * (readers, default 10), BENCH_SETTLE_SECONDS (after a start, for the first notification sweep;
+ * default 30, 90 on the large data), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
+import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
+const READERS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB] as ('postgres' | 'pglite')[]);
+const DATA_SETS = (process.env.BENCH_DATA ?? 'both') === 'both' ? (['small', 'large'] as const) : ([process.env.BENCH_DATA] as ('small' | 'large')[]);
+
+interface DataSet {
+  name: 'small' | 'large';
+  seedScript: string;
+  company: string;
+  domain: string;
+  password: string;
+}
+const DATA: Record<'small' | 'large', DataSet> = {
+  small: { name: 'small', seedScript: 'seed:demo', company: 'SiteBoard Demo', domain: 'example.com', password: 'demo-password' },
+  large: { name: 'large', seedScript: 'seed:large', company: 'Large Contractor 1', domain: 'c1.large.test', password: 'large-password' },
+};
+
+type Method = 'GET' | 'POST' | 'PATCH';
+interface Request {
+  method: Method;
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+async function call<T>(origin: string, request: { method: Method; path: string; token?: string; body?: unknown }): Promise<T> {
+  const response = await fetch(origin + request.path, {
+    method: request.method,
+    headers: { ...(request.token ? { authorization: `Bearer ${request.token}` } : {}), ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${request.method} ${request.path}: ${response.status} ${text.slice(0, 200)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The people of a run, signed in, and what they read and write. */
+async function describeWork(origin: string, data: DataSet) {
+  const companies = await call<{ id: number; name: string }[]>(origin, { method: 'GET', path: '/api/companies/' });
+  const companyId = companies.find((company) => company.name === data.company)!.id;
+  const login = async (who: string, role: string) =>
+    (await call<{ access: string }>(origin, { method: 'POST', path: '/api/token/', body: { email: `${who}@${data.domain}`, password: data.password, role, company_id: companyId } })).access;
+  const [admin, manager, otherManager, member, otherMember] = await Promise.all([
+    login('admin', 'admin'),
+    login('manager1', 'manager'),
+    login('manager2', 'manager'),
+    login('member1', 'team_member'),
+    login('member2', 'team_member'),
+  ]);
+  const managerEmail = encodeURIComponent(`manager1@${data.domain}`);
+  const reads: { name: string; request: Request }[] = [
+    { name: 'profile (member)', request: { method: 'GET', path: '/api/profile/', token: member } },
+    { name: 'my subtasks, first 20 (member)', request: { method: 'GET', path: '/api/subtasks/?assigned_to=me&limit=20&offset=0', token: member } },
+    { name: 'projects, first 10 (manager)', request: { method: 'GET', path: '/api/projects/?status=ongoing,planned&limit=10', token: manager } },
+    { name: 'pending approvals, first 20 (manager)', request: { method: 'GET', path: '/api/pending-approvals/?limit=20&offset=0', token: manager } },
+    { name: 'tasks due today, first 20 (manager)', request: { method: 'GET', path: '/api/tasks-due-today/?limit=20&offset=0', token: manager } },
+    { name: 'notifications (manager)', request: { method: 'GET', path: `/api/notifications/?email=${managerEmail}`, token: manager } },
+    { name: 'team workload (manager)', request: { method: 'GET', path: '/api/team-workload/', token: manager } },
+  ];
+  // Writers: the admin comments on the first manager's team's work (which notifies them), the second
+  // manager flips their own team's subtasks, a second team member reads their notifications.
+  const subtasksOf = async (token: string, query: string) => (await call<{ id: number; status: string; major_task: { project: { status: string } } }[]>(origin, { method: 'GET', path: `/api/subtasks/?${query}`, token })).filter((subtask) => subtask.major_task.project.status !== 'completed');
+  const commented = (await subtasksOf(manager, 'assigned_to=me&limit=50')).concat(await subtasksOf(member, 'assigned_to=me&limit=50'));
+  const team2 = await call<{ user: { id: number } }[]>(origin, { method: 'GET', path: '/api/team-members/', token: otherManager });
+  const flipped = (await Promise.all(team2.slice(0, 5).map((record) => subtasksOf(otherManager, `assigned_to=${record.user.id}&status=ongoing&limit=20`)))).flat();
+  let written = 0;
+  const nextWrite = (): Request => {
+    const n = written++;
+    if (n % 3 === 0) {
+      const subtask = commented[(n / 3) % commented.length]!;
+      return { method: 'POST', path: `/api/subtasks/${subtask.id}/comments/`, token: admin, body: { text: `Checked on site, round ${n}` } };
+    }
+    if (n % 3 === 1 && flipped.length > 0) {
+      const index = Math.floor(n / 3);
+      const subtask = flipped[index % flipped.length]!;
+      const status = Math.floor(index / flipped.length) % 2 === 0 ? 'pending_approval' : 'ongoing';
+      return { method: 'PATCH', path: `/api/subtasks/${subtask.id}/`, token: otherManager, body: { status } };
+    }
+    return { method: 'PATCH', path: '/api/notifications/mark-read/', token: otherMember, body: {} };
+  };
+  return { reads, nextWrite, counts: { commented: commented.length, flipped: flipped.length } };
+}
+
+interface RunFigures {
+  perCall: Map<string, number[]>;
+  reads: number;
+  readErrors: number;
+  writes: number;
+  writeErrors: number;
+  seconds: number;
+}
+
+async function run(server: RunningServer, work: Awaited<ReturnType<typeof describeWork>>, rate: number): Promise<RunFigures> {
+  const perCall = new Map(work.reads.map((read) => [read.name, [] as number[]]));
+  const figures: RunFigures = { perCall, reads: 0, readErrors: 0, writes: 0, writeErrors: 0, seconds: DURATION_S };
+  const end = performance.now() + DURATION_S * 1000;
+  const writes: Promise<void>[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  if (rate > 0) {
+    timer = setInterval(() => {
+      const request = work.nextWrite();
+      writes.push(
+        call(server.origin, request).then(
+          () => void figures.writes++,
+          (error: Error) => {
+            figures.writeErrors++;
+            if (figures.writeErrors <= 3) console.warn(`  write failed: ${error.message}`);
+          },
+        ),
+      );
+    }, 1000 / rate);
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: READERS }, async () => {
+      while (performance.now() < end) {
+        const read = work.reads[next++ % work.reads.length]!;
+        const started = performance.now();
+        try {
+          await call(server.origin, read.request);
+          perCall.get(read.name)!.push(performance.now() - started);
+          figures.reads++;
+        } catch (error) {
+          figures.readErrors++;
+          if (figures.readErrors <= 3) console.warn(`  read failed: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  clearInterval(timer);
+  await Promise.all(writes);
+  return figures;
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+function runScript(script: string, cwd: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run ${script} in ${cwd} exited with ${code}`))));
+  });
+}
+
+/** A fresh database of this kind, seeded by the checkout's own code (its migrations and triggers). */
+async function seededDatabase(kind: 'postgres' | 'pglite', data: DataSet, checkout: Checkout) {
+  if (kind === 'postgres') {
+    const name = `siteboard_mixed_${checkout.label}_${data.name}_${process.pid}`;
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`).then(() => client.query(`create database ${name}`)));
+    const env = { DATABASE_URL: databaseUrl(name) };
+    await runScript(data.seedScript, checkout.root, env);
+    return { env, drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}) };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-mixed-'));
+  const env = { DATA_DIR: dataDir };
+  await runScript(data.seedScript, checkout.root, env);
+  return { env, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+interface Row {
+  kind: 'postgres' | 'pglite';
+  data: 'small' | 'large';
+  checkout: string;
+  rate: number;
+  figures: RunFigures;
+}
+
+async function main() {
+  const startedAt = new Date();
+  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  for (const checkout of checkouts) ensureServerBuilt(checkout);
+  const rows: Row[] = [];
+  for (const dataName of DATA_SETS) {
+    const data = DATA[dataName];
+    for (const kind of KINDS) {
+      console.log(`\n=== ${data.name} data on ${kind} ===`);
+      const servers: { checkout: Checkout; server: RunningServer; work: Awaited<ReturnType<typeof describeWork>>; drop: () => Promise<void> }[] = [];
+      try {
+        for (const checkout of checkouts) {
+          const database = await seededDatabase(kind, data, checkout);
+          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, stdio: 'collect' });
+          const work = await describeWork(server.origin, data);
+          console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
+          servers.push({ checkout, server, work, drop: database.drop });
+        }
+        const settle = Number(process.env.BENCH_SETTLE_SECONDS ?? (data.name === 'large' ? 90 : 30));
+        console.log(`settling ${settle} s (the first notification sweep)…`);
+        await new Promise((resolve) => setTimeout(resolve, settle * 1000));
+        // Warm each server's code and caches with one short unmeasured run.
+        for (const { server, work } of servers) await run(server, work, 0).catch(() => undefined);
+        for (const rate of RATES) {
+          for (const { checkout, server, work } of servers) {
+            const figures = await run(server, work, rate);
+            rows.push({ kind, data: data.name, checkout: checkout.label, rate, figures });
+            console.log(`${checkout.label} ${kind} ${data.name} @ ${rate} writes/s: ${Math.round(figures.reads / figures.seconds)} reads/s, ${figures.writes} writes, errors ${figures.readErrors}/${figures.writeErrors}`);
+          }
+        }
+      } finally {
+        for (const { server, drop } of servers) {
+          await server.stop();
+          await drop();
+        }
+      }
+    }
+  }
+  const report = renderReport(rows, checkouts, startedAt);
+  const file = path.join(repoRoot, 'bench/results/mixed.md');
+  fs.writeFileSync(file, report);
+  console.log(`\n${report}\nWritten to ${path.relative(repoRoot, file)}`);
+}
+
+function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): string {
+  const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
+  const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : '–');
+  const find = (kind: string, data: string, checkout: string, rate: number) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate);
+  const lines = [
+    '# Mixed load: reads while the same company writes',
+    '',
+    `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
+    `${READERS} connections read in a closed loop for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
+    checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
+    '',
+  ];
+  for (const data of DATA_SETS) {
+    for (const rate of RATES) {
+      lines.push(`## ${data} data, ${rate} writes/s`, '');
+      const header = ['call'];
+      for (const kind of KINDS) for (const checkout of checkouts) header.push(`${kind} ${checkout.label} p50 / p99 ms`);
+      if (checkouts.length > 1) for (const kind of KINDS) header.push(`${kind} p99 after/before`);
+      if (KINDS.length > 1) for (const checkout of checkouts) header.push(`${checkout.label} p99 embedded/PostgreSQL`);
+      lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+      const calls = [...(rows.find((row) => row.data === data)?.figures.perCall.keys() ?? [])];
+      for (const name of [...calls, 'all reads']) {
+        const latencies = (kind: string, checkout: string) => {
+          const row = find(kind, data, checkout, rate);
+          if (!row) return [];
+          return name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
+        };
+        const cells = [name];
+        for (const kind of KINDS) for (const checkout of checkouts) cells.push(`${fmt(percentile(latencies(kind, checkout.label), 50))} / ${fmt(percentile(latencies(kind, checkout.label), 99))}`);
+        if (checkouts.length > 1) for (const kind of KINDS) cells.push(ratio(percentile(latencies(kind, 'after'), 99), percentile(latencies(kind, 'before'), 99)));
+        if (KINDS.length > 1) for (const checkout of checkouts) cells.push(ratio(percentile(latencies('pglite', checkout.label), 99), percentile(latencies('postgres', checkout.label), 99)));
+        lines.push(`| ${cells.join(' | ')} |`);
+      }
+      const throughput = ['reads answered per second'];
+      for (const kind of KINDS) for (const checkout of checkouts) {
+        const row = find(kind, data, checkout.label, rate);
+        throughput.push(row ? `${Math.round(row.figures.reads / row.figures.seconds)} (errors ${row.figures.readErrors}, writes ${row.figures.writes}/${row.figures.writeErrors} failed)` : '–');
+      }
+      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio((find(kind, data, 'after', rate)?.figures.reads ?? NaN), (find(kind, data, 'before', rate)?.figures.reads ?? NaN)));
+      if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio((find('pglite', data, checkout.label, rate)?.figures.reads ?? NaN), (find('postgres', data, checkout.label, rate)?.figures.reads ?? NaN)));
+      lines.push(`| ${throughput.join(' | ')} |`, '');
+    }
+  }
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
