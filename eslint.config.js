@@ -40,7 +40,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Every word a person reads comes from the locale files (STYLE.md rule 16, decision record 033):
+  // Every word a person reads comes from the locale files (CONTRIBUTING.md rule 17, decision record 033):
   // text in JSX and the attributes a person reads or hears may not be a literal.
   {
     files: ['apps/web/src/**/*.tsx'],
@@ -62,7 +62,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Boundaries that hold (docs/conventions.md, decision records 008 and 043): import paths are
+  // Boundaries that hold (CONTRIBUTING.md, decision records 008 and 043): import paths are
   // resolved, so no spelling of a path (`../../../features/x`) slips past. Tests may reach test
   // helpers across the apps (the web's screen tests run the real API); nothing else may.
   {
