@@ -57,6 +57,8 @@ describeEachDatabase('notification sweeps', (ctx) => {
     const nzTomorrow = dateIn('Pacific/Auckland', now, 1);
     const laTomorrow = dateIn('America/Los_Angeles', now, 1);
     expect(nzTomorrow).not.toBe(laTomorrow);
+    // What other tests left due in these hours is sent first: the sweeps below count only this test's.
+    await sweep(ctx, new Date(now.getTime() + 6 * HOUR));
     const nzDue = await insertWork(ctx.app.db, auckland, { dueDate: nzTomorrow });
     const nzNotYet = await insertWork(ctx.app.db, auckland, { dueDate: laTomorrow });
     const laDue = await insertWork(ctx.app.db, losAngeles, { dueDate: laTomorrow });
@@ -140,6 +142,8 @@ describeEachDatabase('notification sweeps', (ctx) => {
   it('creates no duplicates when two sweeps run at the same time', async () => {
     const tomorrow = dateIn('America/Los_Angeles', now, 1);
     const team = await createTeam(ctx.app, { timezone: 'America/Los_Angeles' });
+    // What other tests left due then is sent first, so the sweeps below count only this test's.
+    await sweep(ctx, now);
     const base = await insertWork(ctx.app.db, team, { dueDate: tomorrow });
     const more = await Promise.all(
       Array.from({ length: 20 }, () => insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: base.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: tomorrow })),

@@ -1,18 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../../../server/src/test/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { CreateUserForm } from './create-user-form';
 
+// Each test reads the state it needs from the setup, never from another test: a company without
+// managers, and one with its manager (whom the forms preselect).
 const api = apiServerForFile(async (server) => {
+  const empty = await server.createCompany();
   const company = await server.createCompany();
-  await server.signIn(company.admin);
-  return { company };
+  const manager = await server.createUser(company, 'manager', { email: 'ana.ruiz@example.test', fullName: 'Ana Ruiz' });
+  return { empty, company, manager };
 });
-/** The manager the first test creates, for the next. */
-let manager: TestUser;
+beforeEach(() => api.server.signIn(api.company.admin));
 
 async function fillAndSubmit(email: string, password = 'a long enough password') {
   await userEvent.type(screen.getByLabelText('Email'), email);
@@ -22,7 +23,8 @@ async function fillAndSubmit(email: string, password = 'a long enough password')
 
 describe('Create New User', () => {
   it('in a company without managers, starts on Manager and explains the order; a team member cannot be submitted', async () => {
-    renderScreen(<CreateUserForm companyId={api.company.id} />);
+    await api.server.signIn(api.empty.admin);
+    renderScreen(<CreateUserForm companyId={api.empty.id} />);
     await waitFor(() => expect(screen.getByLabelText('Role')).toHaveDisplayValue('Manager'));
     expect(screen.getByRole('status')).toHaveTextContent('No managers available. Please create a manager first.');
     expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled();
@@ -43,16 +45,16 @@ describe('Create New User', () => {
   it('creates a manager and goes to /admin?refresh=true', async () => {
     renderScreen(<CreateUserForm companyId={api.company.id} />);
     await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
-    await userEvent.type(screen.getByLabelText('Full name'), 'Ana Ruiz');
-    await fillAndSubmit('first.manager@example.test');
+    // After Ana Ruiz by e-mail: the manager the other tests see first stays Ana.
+    await userEvent.type(screen.getByLabelText('Full name'), 'Bea Soto');
+    await fillAndSubmit('bea.soto@example.test');
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
-    manager = { id: 0, email: 'first.manager@example.test', role: 'manager', companyId: api.company.id, password: '' };
   });
 
   it('preselects the first manager for a team member, and reports a taken e-mail on its field', async () => {
     renderScreen(<CreateUserForm companyId={api.company.id} />);
-    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${manager.email})`));
-    await fillAndSubmit('FIRST.manager@example.test');
+    await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${api.manager.email})`));
+    await fillAndSubmit('ANA.ruiz@example.test');
     expect(await screen.findByText('A user with this email already exists. Please use a different email.')).toBeInTheDocument();
     expect(screen.queryByTestId('navigated-to')).toBeNull();
   });
@@ -64,7 +66,7 @@ describe('Create New User', () => {
     // The select shows its first option as soon as the managers arrive; the form takes it as its
     // value one render later (an effect), and only then can it be sent.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create User' })).toBeEnabled());
-    expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${manager.email})`);
+    expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${api.manager.email})`);
     expect(screen.queryByText('Please wait while managers are being loaded.')).toBeNull();
     first.unmount();
 
