@@ -65,7 +65,7 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
       case when i = 1 then 'admin@bench.test' else 'manager' || (i - 1) || '@bench.test' end,
       ${passwordHash}::text,
       (case when i = 1 then 'admin' else 'manager' end)::user_role,
-      case when i = 1 then 'ADM-' else 'MGR-' end || lpad(i::text, 4, '0')
+      case when i = 1 then 'ADM-' else 'MGR-' end || lpad(i::text, greatest(4, length(i::text)), '0')
     from generate_series(1, ${1 + managers}::int) as i
     order by i`);
 
@@ -75,7 +75,7 @@ export async function writeFixture(db: Db, options: FixtureOptions): Promise<Fix
     )
     insert into users (company_id, email, password_hash, role, code, manager_id)
     select ${companyId}::int, 'member' || i || '@bench.test', ${passwordHash}::text, 'team_member'::user_role,
-      'TM-' || lpad((${1 + managers}::int + i)::text, 4, '0'), boss.id
+      'TM-' || lpad((${1 + managers}::int + i)::text, greatest(4, length((${1 + managers}::int + i)::text)), '0'), boss.id
     from generate_series(1, ${members}::int) as i join boss on boss.k = i % ${managers}::int
     order by i`);
 
