@@ -87,7 +87,7 @@ export const equipmentRowInput = z.object({
   name: trimmed('Equipment', DAILY_LOG_NAME_MAX),
   hours: measure('Hours', 0, 24).nullish().transform((value) => value ?? null),
 });
-export const deliveryRowInput = z.object({ what: trimmed('What', DAILY_LOG_TEXT_MAX), from: optionalText(DAILY_LOG_NAME_MAX, 'From') });
+export const deliveryRowInput = z.object({ what: trimmed('What', DAILY_LOG_TEXT_MAX), from: optionalText(DAILY_LOG_NAME_MAX, 'Supplier') });
 export const delayRowInput = z.object({ cause: trimmed('Cause', DAILY_LOG_TEXT_MAX), hours_lost: measure('Hours lost', 0, 24) });
 export type DelayRow = z.output<typeof delayRowInput>;
 export const INCIDENT_KINDS = ['incident', 'observation'] as const;

@@ -267,6 +267,7 @@ export const de: Catalog = {
   'Cause': 'Ursache',
   'Hours lost': 'Verlorene Stunden',
   'Visitor': 'Besucher',
+  'Supplier': 'Lieferant',
   'Purpose': 'Zweck',
   'Notes': 'Notizen',
   'Note': 'Notiz',
@@ -325,6 +326,6 @@ export const de: Catalog = {
   'Crew': 'Personal',
   'Site record': 'Baustellenprotokoll',
   'Section': 'Abschnitt',
-  'Details': 'Einzelheiten',
+  'Details': 'Details',
   'Totals': 'Summen',
 };

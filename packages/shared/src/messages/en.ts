@@ -182,6 +182,7 @@ export const errorTexts = [
   'Hours lost',
   'Visitor',
   'Purpose',
+  'Supplier',
   'Notes',
   'Note',
   'Changes',

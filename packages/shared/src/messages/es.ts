@@ -266,6 +266,7 @@ export const es: Catalog = {
   'Cause': 'Causa',
   'Hours lost': 'Horas perdidas',
   'Visitor': 'Visitante',
+  'Supplier': 'Proveedor',
   'Purpose': 'Motivo',
   'Notes': 'Notas',
   'Note': 'Nota',

@@ -343,7 +343,7 @@ function listSections(pages: Pages, log: DailyLog) {
   pages.table(
     [
       { title: 'What', width: 320 },
-      { title: 'From', width: 179.28 },
+      { title: 'Supplier', width: 179.28 },
     ],
     log.deliveries.map((row) => [row.what, row.from ?? '']),
   );
