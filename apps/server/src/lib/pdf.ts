@@ -7,6 +7,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 export const INK = '#0f172a';
+export const MUTED = '#64748b';
+export const RULE = '#e2e8f0';
+export const PANEL = '#f8fafc';
+
+/** An A4 page in points, and the margins SiteBoard's PDFs keep. */
+export const PAGE = { width: 595.28, height: 841.89 };
+export const MARGIN = { top: 56, side: 48, bottom: 64 };
+export const LEFT = MARGIN.side;
+export const RIGHT = PAGE.width - MARGIN.side;
+export const CONTENT_WIDTH = RIGHT - LEFT;
+export const BOTTOM = PAGE.height - MARGIN.bottom;
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -151,12 +162,12 @@ export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; siz
 }
 
 /**
- * A new A4 document with the fonts registered, and its bytes once it is ended. pdfkit loads with
+ * A new A4 document with the margins and fonts, and its bytes once it is ended. pdfkit loads with
  * the first document: it and its fonts would cost the start and idle memory of every server otherwise.
  */
-export async function openA4(options: { margins: { top: number; bottom: number; left: number; right: number }; lang: string; info: PDFKit.DocumentInfo }): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
+export async function openA4(options: { lang: string; info: PDFKit.DocumentInfo }): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', bufferPages: true, ...options });
+  const doc = new PDFDocument({ size: 'A4', bufferPages: true, margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side }, ...options });
   for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -165,4 +176,18 @@ export async function openA4(options: { margins: { top: number; bottom: number; 
     doc.on('error', reject);
   });
   return { doc, bytes };
+}
+
+/** Every page's footer, once the document is laid out: a rule, what it is at the left, "Page n of m" at the right. */
+export function footers(doc: Doc, left: string, pageOf: (page: number, count: number) => string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - 40;
+    doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
+    write(doc, left, LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
+    write(doc, pageOf(index - start + 1, count), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
+  }
 }

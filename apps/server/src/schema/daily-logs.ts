@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Amendment, DailyLogContent, WorkItem, WorkNote } from '@siteboard/shared';
+import { bytea, photoFacts } from './activity';
 import { companies } from './companies';
 import { projects } from './projects';
 import { users } from './users';
-
-/** bytea, written and read as base64 text through PostgreSQL's encode/decode (daily-logs.queries.ts). */
-const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });
 
 /**
  * A project's log of one day (its local date, decision record 080). The manager's sections are
@@ -74,10 +72,7 @@ export const dailyLogAttachments = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     dailyLogId: integer('daily_log_id').notNull().references(() => dailyLogs.id, { onDelete: 'cascade' }),
     uploadedById: integer('uploaded_by_id').references(() => users.id),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    ...photoFacts(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('daily_log_attachments_log_idx').on(table.dailyLogId, table.id)],

@@ -1,39 +1,13 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
+import { readPdf } from '../../test/pdf-text';
 import { callAs, createTeam, insertProject, insertMajorTask, insertSubtask, type Caller, type Team } from '../../test/work-factories';
-
-const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The PDF's text as a reader's copy-paste gives it, page by page, whitespace collapsed; and how many images it draws. */
-async function readPdf(pdf: Buffer): Promise<{ pages: string[]; images: number }> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  let images = 0;
-  for (let number = 1; number <= document.numPages; number++) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
-    const operators = await page.getOperatorList();
-    images += operators.fnArray.filter((fn) => fn === OPS.paintImageXObject).length;
-  }
-  await document.destroy();
-  return { pages, images };
-}
 
 const MANAGER_NAME = 'Ирина Соколова';
 const PROJECT_NAME = '港口大桥 Harbour Bridge';

@@ -13,7 +13,7 @@ import {
   type MessageParams,
   type WorkKind,
 } from '@siteboard/shared';
-import { INK, openA4, wrapLines, write, type Doc } from '../../lib/pdf';
+import { BOTTOM, CONTENT_WIDTH, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
 import { localTime, type TradeTotal } from './daily-logs.rules';
 
 export interface DailyLogPdfInput {
@@ -33,20 +33,11 @@ export interface DailyLogPdfInput {
   thumbnails: { log: Map<number, Buffer>; work: Map<number, Buffer> };
 }
 
-const MUTED = '#64748b';
-const RULE = '#e2e8f0';
-const PANEL = '#f8fafc';
 const HEADER_FILL = '#e2e8f0';
 const SIGNED = '#15803d';
 const DRAFT = '#b45309';
 const AMENDED = '#7e22ce';
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 56, side: 48, bottom: 64 };
-const LEFT = MARGIN.side;
-const RIGHT = PAGE.width - MARGIN.side;
-const CONTENT_WIDTH = RIGHT - LEFT;
-const BOTTOM = PAGE.height - MARGIN.bottom;
 const LINE = 11;
 const CELL_PADDING = 5;
 const TEXT_SIZE = 8.5;
@@ -517,20 +508,6 @@ function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: stri
   pages.paragraph(w.t('Hours lost to delays: {hours}', { hours: w.number(hoursLost(input.logs.flatMap((log) => log.delays))) }), { bold: true });
 }
 
-function footers(pages: Pages, input: DailyLogPdfInput) {
-  const { doc, w } = pages;
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 40;
-    doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, `${input.companyName} · ${input.projectName}`, LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
-    write(doc, w.t('Page {page} of {count}', { page: w.number(index - start + 1), count: w.number(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
-  }
-}
-
 /** One day's log, or a range's (a summary, then each logged day in full), as a PDF. */
 export async function renderDailyLogPdf(input: DailyLogPdfInput): Promise<Buffer> {
   const w = wordingFor(input.language, input.zone);
@@ -538,14 +515,13 @@ export async function renderDailyLogPdf(input: DailyLogPdfInput): Promise<Buffer
     ? w.t('Daily logs - {project} - {start} to {end}', { project: input.projectName, start: input.range.from, end: input.range.to })
     : w.t('Daily log - {project} - {date}', { project: input.projectName, date: input.logs[0]?.date ?? '' });
   const { doc, bytes } = await openA4({
-    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
     lang: LOCALE_TAGS[input.language],
     info: { Title: title, Author: 'SiteBoard', Subject: `${input.companyName}: ${input.projectName}` },
   });
   const pages = new Pages(doc, w);
   if (input.range) rangeSummary(pages, input, input.range);
   input.logs.forEach((log, index) => dayPages(pages, input, log, index === 0 && !input.range));
-  footers(pages, input);
+  footers(doc, `${input.companyName} · ${input.projectName}`, (page, count) => w.t('Page {page} of {count}', { page: w.number(page), count: w.number(count) }));
   doc.end();
   return bytes;
 }

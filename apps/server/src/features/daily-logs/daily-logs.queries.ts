@@ -9,7 +9,8 @@ import { notifications } from '../../schema/notifications';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
-import { isoTimestamp } from '../../lib/json-sql';
+import { isoTimestamp, personJson } from '../../lib/json-sql';
+import { fromBytea, toBytea } from '../tasks/activity.queries';
 import { containingPattern, matchingRowCount } from '../../lib/lists';
 import { workKind, type WorkRecordRow } from './daily-logs.rules';
 
@@ -17,8 +18,8 @@ function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-type Person = { id: number; email: string; full_name: string | null };
-const personOf = (id: number | null, email: string | null, fullName: string | null): Person | null => (id === null || email === null ? null : { id, email, full_name: fullName });
+/** `{id, email, full_name}` of a joined user, or null: read as JSON, so a row maps to the API as it comes. */
+const person = (who: { id: SQLWrapper; email: SQLWrapper; fullName: SQLWrapper }) => personJson(who.id, who.email, who.fullName);
 
 const managers = alias(users, 'log_project_managers');
 const signers = alias(users, 'log_signers');
@@ -89,9 +90,7 @@ const logColumns = {
   notes: dailyLogs.notes,
   workNotes: dailyLogs.workNotes,
   signedWork: dailyLogs.signedWork,
-  signedById: signers.id,
-  signedByEmail: signers.email,
-  signedByFullName: signers.fullName,
+  signedBy: person(signers),
   signedAt: isoTimestamp(dailyLogs.signedAt),
   createdAt: isoTimestamp(dailyLogs.createdAt),
 };
@@ -111,8 +110,6 @@ function selectLogs(db: DbOrTx, companyId: number, projectId: number, from: stri
 export function findLogs(db: DbOrTx, companyId: number, projectId: number, from: string, to: string): Promise<LogRow[]> {
   return selectLogs(db, companyId, projectId, from, to);
 }
-
-export const signerOf = (row: Pick<LogRow, 'signedById' | 'signedByEmail' | 'signedByFullName'>) => personOf(row.signedById, row.signedByEmail, row.signedByFullName);
 
 export const contentOf = (row: LogRow): DailyLogContent => ({
   weather: row.weather,
@@ -161,29 +158,18 @@ export async function listEntries(db: DbOrTx, companyId: number, logIds: number[
     .select({
       id: dailyLogEntries.id,
       logId: dailyLogEntries.dailyLogId,
-      authorId: authors.id,
-      authorEmail: authors.email,
-      authorFullName: authors.fullName,
+      author: person(authors),
       authorDesignation: authors.designation,
       hours: dailyLogEntries.hours,
       note: dailyLogEntries.note,
-      createdAt: isoTimestamp(dailyLogEntries.createdAt),
-      updatedAt: isoTimestamp(dailyLogEntries.updatedAt),
+      created_at: isoTimestamp(dailyLogEntries.createdAt),
+      updated_at: isoTimestamp(dailyLogEntries.updatedAt),
     })
     .from(dailyLogEntries)
     .innerJoin(authors, eq(authors.id, dailyLogEntries.authorId))
     .where(and(eq(dailyLogEntries.companyId, companyId), inArray(dailyLogEntries.dailyLogId, logIds)))
     .orderBy(asc(dailyLogEntries.id));
-  return rows.map((row) => ({
-    id: row.id,
-    logId: row.logId,
-    author: { id: row.authorId, email: row.authorEmail, full_name: row.authorFullName },
-    authorDesignation: row.authorDesignation,
-    hours: row.hours,
-    note: row.note,
-    created_at: row.createdAt!,
-    updated_at: row.updatedAt!,
-  }));
+  return rows as (DailyLogEntry & { logId: number; authorDesignation: string | null })[];
 }
 
 export async function insertEntry(tx: DbOrTx, values: { companyId: number; dailyLogId: number; authorId: number; hours: number | null; note: string | null }): Promise<number> {
@@ -224,38 +210,19 @@ export async function listLogAttachments(db: DbOrTx, companyId: number, logIds: 
     .select({
       id: dailyLogAttachments.id,
       logId: dailyLogAttachments.dailyLogId,
-      contentType: dailyLogAttachments.contentType,
+      content_type: dailyLogAttachments.contentType,
       size: dailyLogAttachments.size,
       width: dailyLogAttachments.width,
       height: dailyLogAttachments.height,
-      uploaderId: uploaders.id,
-      uploaderEmail: uploaders.email,
-      uploaderFullName: uploaders.fullName,
-      createdAt: isoTimestamp(dailyLogAttachments.createdAt),
+      uploaded_by: person(uploaders),
+      created_at: isoTimestamp(dailyLogAttachments.createdAt),
     })
     .from(dailyLogAttachments)
     .leftJoin(uploaders, eq(uploaders.id, dailyLogAttachments.uploadedById))
     .where(and(eq(dailyLogAttachments.companyId, companyId), inArray(dailyLogAttachments.dailyLogId, logIds)))
     .orderBy(asc(dailyLogAttachments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    logId: row.logId,
-    content_type: row.contentType,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    ...logAttachmentUrls(row.id),
-    uploaded_by: personOf(row.uploaderId, row.uploaderEmail, row.uploaderFullName),
-    created_at: row.createdAt!,
-  }));
+  return rows.map((row) => ({ ...row, created_at: row.created_at!, ...logAttachmentUrls(row.id) }));
 }
-
-/*
- * Image bytes cross the driver as base64 text, turned into bytea (and back) by PostgreSQL, as the
- * subtask photos' do (activity.queries.ts): PGlite reads and writes a bytea parameter byte by byte.
- */
-const toBytea = (bytes: Buffer) => sql`decode(${bytes.toString('base64')}, 'base64')`;
-const fromBytea = (column: SQLWrapper) => sql<string>`encode(${column}, 'base64')`;
 
 export async function insertLogAttachment(
   tx: DbOrTx,
@@ -326,23 +293,14 @@ export async function listAmendments(db: DbOrTx, companyId: number, logIds: numb
       logId: dailyLogAmendments.dailyLogId,
       reason: dailyLogAmendments.reason,
       changes: dailyLogAmendments.changes,
-      authorId: amendmentAuthors.id,
-      authorEmail: amendmentAuthors.email,
-      authorFullName: amendmentAuthors.fullName,
-      createdAt: isoTimestamp(dailyLogAmendments.createdAt),
+      author: person(amendmentAuthors),
+      created_at: isoTimestamp(dailyLogAmendments.createdAt),
     })
     .from(dailyLogAmendments)
     .leftJoin(amendmentAuthors, eq(amendmentAuthors.id, dailyLogAmendments.authorId))
     .where(and(eq(dailyLogAmendments.companyId, companyId), inArray(dailyLogAmendments.dailyLogId, logIds)))
     .orderBy(asc(dailyLogAmendments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    logId: row.logId,
-    reason: row.reason,
-    changes: row.changes,
-    author: personOf(row.authorId, row.authorEmail, row.authorFullName),
-    created_at: row.createdAt!,
-  }));
+  return rows.map((row) => ({ ...row, created_at: row.created_at! }));
 }
 
 export async function insertAmendment(tx: DbOrTx, values: { companyId: number; dailyLogId: number; authorId: number; reason: string; changes: Amendment['changes'] }): Promise<number> {
@@ -417,9 +375,7 @@ export async function listLogSummaries(db: DbOrTx, companyId: number, projectId:
       crew: dailyLogs.crew,
       delays: dailyLogs.delays,
       selfLogged,
-      signedById: signers.id,
-      signedByEmail: signers.email,
-      signedByFullName: signers.fullName,
+      signedBy: person(signers),
       signedAt: isoTimestamp(dailyLogs.signedAt),
       total: matchingRowCount(),
     })
@@ -467,9 +423,7 @@ export async function listLogProjects(db: DbOrTx, user: { id: number; companyId:
       id: projects.id,
       name: projects.name,
       status: projects.status,
-      managerId: managers.id,
-      managerEmail: managers.email,
-      managerFullName: managers.fullName,
+      manager: person(managers),
       today: projectToday,
       mayKeep: keeps,
       hasWork: work,
@@ -489,7 +443,7 @@ export async function listLogProjects(db: DbOrTx, user: { id: number; companyId:
         id: row.id,
         name: row.name,
         status: row.status,
-        manager: personOf(row.managerId, row.managerEmail, row.managerFullName),
+        manager: row.manager,
         today: row.today,
         may_keep: row.mayKeep,
         may_contribute: row.mayKeep || row.hasWork,
@@ -514,9 +468,9 @@ const owesLog = (projectId: SQLWrapper, companyId: SQLWrapper, day: SQLWrapper) 
  */
 export async function listMissingLogs(db: DbOrTx, companyId: number, days: number, page: { limit: number; offset?: number }): Promise<{ items: MissingLogs[]; total: number }> {
   const result = await db.execute(sql`
-    select id, name, manager_id, manager_email, manager_full_name, today::text as today, missing, count(*) over () as total
+    select id, name, manager, today::text as today, missing, count(*) over () as total
     from (
-      select p.id, p.name, m.id as manager_id, m.email as manager_email, m.full_name as manager_full_name, local.today,
+      select p.id, p.name, ${personJson(sql`m.id`, sql`m.email`, sql`m.full_name`)} as manager, local.today,
         array(
           select day::date::text from generate_series(greatest(p.start_date, local.today - ${days}::int), least(p.end_date, local.today - 1), interval '1 day') as day
           where ${owesLog(sql`p.id`, sql`p.company_id`, sql`day::date`)}
@@ -532,10 +486,10 @@ export async function listMissingLogs(db: DbOrTx, companyId: number, days: numbe
     order by name, id
     limit ${page.limit} offset ${page.offset ?? 0}
   `);
-  const rows = rowsOf<{ id: number; name: string; manager_id: number | null; manager_email: string | null; manager_full_name: string | null; today: string; missing: string[]; total: number | string }>(result);
+  const rows = rowsOf<{ id: number; name: string; manager: MissingLogs['project']['manager']; today: string; missing: string[]; total: number | string }>(result);
   return {
     total: Number(rows[0]?.total ?? 0),
-    items: rows.map((row) => ({ project: { id: row.id, name: row.name, manager: personOf(row.manager_id, row.manager_email, row.manager_full_name) }, today: row.today, missing: row.missing })),
+    items: rows.map((row) => ({ project: { id: row.id, name: row.name, manager: row.manager }, today: row.today, missing: row.missing })),
   };
 }
 

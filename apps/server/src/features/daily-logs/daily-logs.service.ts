@@ -63,7 +63,6 @@ import {
   lockLogAttachment,
   lockLogContext,
   lockOrOpenLog,
-  signerOf,
   signLog,
   updateEntry,
   updateLog,
@@ -176,7 +175,7 @@ async function readDays(db: DbOrTx, companyId: number, context: LogContext, from
       attachments: own(attachments),
       work: dayWork,
       amendments: own(amendments),
-      signed_by: log ? signerOf(log) : null,
+      signed_by: log?.signedBy ?? null,
       signed_at: log?.signedAt ?? null,
       ...dayTotals(content, dayEntries.map((entry) => ({ authorId: entry.author.id, hours: entry.hours }))),
       created_at: log?.createdAt ?? null,
@@ -202,7 +201,7 @@ export async function listDailyLogs(ctx: ServiceContext, projectId: number, quer
   const total = rows[0]?.total ?? (query.offset ? await countLogs(ctx.db, ctx.user.companyId, projectId, range) : 0);
   return {
     total,
-    items: rows.map((row) => ({ date: row.date, status: row.status, signed_by: signerOf(row), signed_at: row.signedAt, ...dayTotals(row, row.selfLogged) })),
+    items: rows.map((row) => ({ date: row.date, status: row.status, signed_by: row.signedBy, signed_at: row.signedAt, ...dayTotals(row, row.selfLogged) })),
   };
 }
 
@@ -416,7 +415,7 @@ async function exportInput(ctx: ServiceContext, projectId: number, query: { from
     return {
       date: log.date,
       status: log.status,
-      signedBy: signerOf(log),
+      signedBy: log.signedBy,
       signedAt: log.signedAt,
       content: contentOf(log),
       entries: own,

@@ -1,5 +1,5 @@
 import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams, type Role } from '@siteboard/shared';
-import { fonts, INK, write, type Doc } from '../../lib/pdf';
+import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
@@ -63,18 +63,8 @@ const STATUS = {
 
 const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 
-const MUTED = '#64748b';
-const RULE = '#e2e8f0';
-const PANEL = '#f8fafc';
 const ACCENT = '#2563eb';
 const OVERDUE = '#dc2626';
-
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 56, side: 48, bottom: 64 };
-const LEFT = MARGIN.side;
-const RIGHT = PAGE.width - MARGIN.side;
-const CONTENT_WIDTH = RIGHT - LEFT;
-const BOTTOM = PAGE.height - MARGIN.bottom;
 
 const TABLE_COLUMNS = [
   { key: 'project', title: 'Project', width: 108 },
@@ -282,37 +272,12 @@ function subtaskTable(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numbe
   });
 }
 
-function footers(doc: Doc, input: AppraisalPdfInput, w: Wording) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 40;
-    doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
-    write(doc, w.t('Page {page} of {count}', { page: w.count(index - start + 1), count: w.count(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
-  }
-}
-
 /** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, the approval record, and the subtasks behind them. */
 export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
-  // Loaded with the first report: the PDF library and its fonts cost the start and idle memory of every server otherwise.
-  const { default: PDFDocument } = await import('pdfkit');
   const w = wordingFor(input.language);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
-    bufferPages: true,
+  const { doc, bytes } = await openA4({
     lang: LOCALE_TAGS[input.language],
     info: { Title: w.t('Appraisal report - {name}', { name: input.item.name }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
-  });
-  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   let y = header(doc, input, w);
@@ -321,7 +286,9 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
   y = efficiency(doc, input.item, w, y);
   y = approvalRecord(doc, input.item, w, y);
   subtaskTable(doc, input, w, y);
-  footers(doc, input, w);
+  footers(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), (page, count) =>
+    w.t('Page {page} of {count}', { page: w.count(page), count: w.count(count) }),
+  );
   doc.end();
-  return done;
+  return bytes;
 }

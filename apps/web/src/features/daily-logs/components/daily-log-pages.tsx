@@ -86,11 +86,17 @@ function LogReadOnly({ log }: { log: DailyLog }) {
   );
 }
 
-/** Loading, failure and the loaded log of the picked day. */
+/** The picked day's log, and what to show when it failed to load (with a retry). */
 function useLoadedLog(projectId: number | null, date: string | null) {
+  const { t } = useTranslation();
   const log = useDailyLog(projectId, date);
   const failure = useQueryFailure(log.error, { other: 'dailyLog.loadFailed' });
-  return { log, failure };
+  const failureAlert = failure && (
+    <RetryAlert onRetry={() => void log.refetch()} retryLabel={t('dailyLog.retry')}>
+      {failure}
+    </RetryAlert>
+  );
+  return { day: log.data, failureAlert };
 }
 
 /** What a queued write says while the phone has no signal. */
@@ -109,9 +115,8 @@ export function DailyLogPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { picker, picked, choose } = useLogPicker(() => true);
-  const { log, failure } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
+  const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
   const { notice, onQueued } = useQueuedNotice();
-  const day = log.data;
   const parties =
     picked && day ? { projectManagerId: picked.project.manager?.id ?? null, projectStatus: picked.project.status, hasWork: picked.project.may_contribute, logStatus: day.status } : null;
   const mayKeep = Boolean(user && parties && decideLogKeeping(user, parties).ok);
@@ -125,11 +130,7 @@ export function DailyLogPage() {
       <div className="space-y-4">
         {picker}
         {picked && <RecentDays project={picked.project} date={picked.date} onPick={(date) => choose({ date })} />}
-        {failure && (
-          <RetryAlert onRetry={() => void log.refetch()} retryLabel={t('dailyLog.retry')}>
-            {failure}
-          </RetryAlert>
-        )}
+        {failureAlert}
         {picked && day && (
           <>
             <LogStatus log={day} />
@@ -162,20 +163,15 @@ export function DailyLogPage() {
 export function CrewDailyLogPage() {
   const { t } = useTranslation();
   const { picker, picked } = useLogPicker((project) => project.may_contribute);
-  const { log, failure } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
+  const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
   const { notice, onQueued } = useQueuedNotice();
-  const day = log.data;
   const open = picked?.project.status !== 'completed' && day?.status === 'draft';
   return (
     <>
       <PageTitle>{t('dailyLog.title')}</PageTitle>
       <div className="space-y-4">
         {picker}
-        {failure && (
-          <RetryAlert onRetry={() => void log.refetch()} retryLabel={t('dailyLog.retry')}>
-            {failure}
-          </RetryAlert>
-        )}
+        {failureAlert}
         {picked && day && (
           <>
             <LogStatus log={day} />

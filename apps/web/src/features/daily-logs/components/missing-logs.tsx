@@ -55,7 +55,7 @@ export function MissingLogs({ logPath }: { logPath: string }) {
               <td className={wrapCellClass} data-label={t('dailyLog.missing.manager')}>
                 {row.project.manager ? (row.project.manager.full_name ?? row.project.manager.email) : t('dailyLog.missing.noManager')}
               </td>
-              <td className={wrapCellClass} data-label={t('dailyLog.missing.days')}>
+              <td className={wrapCellClass} data-label={t('dailyLog.missing.daysShort')}>
                 <ul className="flex flex-wrap gap-1.5" aria-label={t('dailyLog.missing.daysOf', { project: row.project.name })}>
                   {row.missing.map((date) => (
                     <li key={date}>
