@@ -120,4 +120,15 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   // The crew's phone now shows the day as signed.
   await first.reload();
   await expect(first.getByText('This log is signed: it can no longer be changed.')).toBeVisible();
+
+  // An admin sees the project's earlier working days without a signed log, and opens one.
+  const adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(adminPage, 'admin');
+  const owed = adminPage.getByRole('list', { name: `Days without a signed log in ${name}` });
+  await owed.scrollIntoViewIfNeeded();
+  await expect(owed.getByRole('link')).not.toHaveCount(0);
+  await expectNoSeriousViolations(adminPage);
+  await owed.getByRole('link').last().click();
+  await expect(adminPage).toHaveURL(/\/admin\/daily-log\?project=\d+&date=\d{4}-\d{2}-\d{2}$/);
+  await expect(adminPage.getByTestId('log-status')).toContainText('not signed yet');
 });
