@@ -14,11 +14,12 @@ let admin: TestUser;
 let manager: TestUser;
 let member: TestUser;
 let projectId: number;
+/** The manager's access token, to read and sign as them beside the screens. */
+let managerAccess: string;
 
 /** The day's log as the server holds it, read as the manager. */
 async function stored(date: string): Promise<DailyLog> {
-  const { access } = await loginAs(server.app, manager);
-  return (await injectAs(server.app, access, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/${date}/` })).json();
+  return (await injectAs(server.app, managerAccess, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/${date}/` })).json();
 }
 
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
   projectId = (await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31' })).id;
   const majorTask = await insertMajorTask(server.database.db, company.id, projectId, { name: 'Footings' });
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B' });
+  managerAccess = (await loginAs(server.app, manager)).access;
 });
 afterAll(() => server.close());
 
@@ -38,16 +40,19 @@ describe('the daily log on screen', () => {
     renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}&date=2025-03-10`, route: '/manager/daily-log' });
     expect(await screen.findByText(/^Draft for Mar 10, 2025/)).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Conditions'), 'Sunny, dry');
+    await userEvent.click(screen.getByLabelText('Conditions'));
+    await userEvent.paste('Sunny, dry');
     await userEvent.click(screen.getByRole('button', { name: 'Add crew row' }));
-    await userEvent.type(screen.getByLabelText('Company'), 'Nordbau GmbH');
+    await userEvent.click(screen.getByLabelText('Company'));
+    await userEvent.paste('Nordbau GmbH');
     await userEvent.type(screen.getByLabelText('Head count'), '4');
     await userEvent.type(screen.getByLabelText('Hours each'), '8');
     await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
     expect(await screen.findByText('Trade is required.')).toBeInTheDocument();
     expect((await stored('2025-03-10')).created_at).toBeNull();
 
-    await userEvent.type(screen.getByLabelText('Trade'), 'Carpenters');
+    await userEvent.click(screen.getByLabelText('Trade'));
+    await userEvent.paste('Carpenters');
     await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
     expect(await screen.findByText('Daily log saved.')).toBeInTheDocument();
     expect(await stored('2025-03-10')).toMatchObject({ weather: { conditions: 'Sunny, dry', work_stopped: false }, crew: [{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }], crew_hours: 32 });
@@ -63,8 +68,10 @@ describe('the daily log on screen', () => {
     const beside = screen.getByRole('complementary', { name: 'Amendments and downloads' });
     await userEvent.click(within(beside).getByRole('button', { name: 'Add amendment' }));
     expect(await within(beside).findByText('Reason is required.')).toBeInTheDocument();
-    await userEvent.type(within(beside).getByLabelText('Reason'), 'Five carpenters, not four');
-    await userEvent.type(within(beside).getByLabelText('What changed'), 'Crew: Carpenters 5 × 8 h');
+    await userEvent.click(within(beside).getByLabelText('Reason'));
+    await userEvent.paste('Five carpenters, not four');
+    await userEvent.click(within(beside).getByLabelText('What changed'));
+    await userEvent.paste('Crew: Carpenters 5 × 8 h');
     await userEvent.click(within(beside).getByRole('button', { name: 'Add amendment' }));
     const amendments = await within(beside).findByRole('list', { name: 'Amendments' });
     expect(await within(amendments).findByText('Five carpenters, not four')).toBeInTheDocument();
@@ -76,7 +83,8 @@ describe('the daily log on screen', () => {
     const draft = renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
     expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Hours worked'), '7.5');
-    await userEvent.type(screen.getByLabelText('Note'), 'Set anchor bolts on grid C');
+    await userEvent.click(screen.getByLabelText('Note'));
+    await userEvent.paste('Set anchor bolts on grid C');
     await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));
     expect(await screen.findByText('Added to the daily log.')).toBeInTheDocument();
     const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
@@ -92,8 +100,7 @@ describe('the daily log on screen', () => {
     expect((await stored('2025-03-11')).entries.map((entry) => [entry.author.id, entry.hours, entry.note])).toEqual([[member.id, 9, 'Set anchor bolts on grid C']]);
 
     // A signed log keeps what it has: no form, no edit.
-    const { access } = await loginAs(server.app, manager);
-    await injectAs(server.app, access, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/2025-03-11/sign/`, payload: {} });
+    await injectAs(server.app, managerAccess, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/2025-03-11/sign/`, payload: {} });
     draft.unmount();
     renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
     expect(await screen.findByText('This log is signed: it can no longer be changed.')).toBeInTheDocument();
