@@ -9,10 +9,11 @@ import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar
 import { feedKey } from './features/calendar/calendar.rules';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
+import { dailyLogsRoutes } from './features/daily-logs/daily-logs.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
-import { DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
+import { DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
 import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -45,6 +46,8 @@ export interface AppOptions {
   reminderLocalHour?: number;
   /** How often the job runner looks for due work it was not told about (5 s unless set; tests shorten it). */
   jobPollMs?: number;
+  /** daily_log_reminder: the local hour, in each project manager's zone, a day without a signed log is reminded of (18 unless set). */
+  dailyLogReminderLocalHour?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
 }
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions) {
     sweepIntervalSeconds: options.sweepIntervalSeconds,
     approvalDelayHours: options.approvalDelayHours ?? 48,
     reminderLocalHour: options.reminderLocalHour ?? DEFAULT_REMINDER_LOCAL_HOUR,
+    dailyLogReminderLocalHour: options.dailyLogReminderLocalHour ?? DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR,
     pingIntervalMs: options.livePingIntervalMs,
   });
 
@@ -117,6 +121,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(notificationsRoutes);
     await protectedScope.register(calendarFeedRoutes, calendar);
     await protectedScope.register(dashboardRoutes);
+    await protectedScope.register(dailyLogsRoutes);
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });

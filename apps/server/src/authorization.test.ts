@@ -6,7 +6,9 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './platform';
+import { insertEntry, insertLogAttachment, lockOrOpenLog } from './features/daily-logs/daily-logs.queries';
 import { insertAttachment } from './features/tasks/activity.queries';
+import { dailyLogs } from './schema/daily-logs';
 import { describeEachDatabase } from './test/build-app';
 import { createUser, unique } from './test/factories';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from './test/work-factories';
@@ -56,6 +58,21 @@ function photoOf({ db, team, work }: World): Promise<number> {
   );
   return storedPhoto;
 }
+/** A day of the daily logs' rows: in the past wherever the test runs. */
+const LOG_DAY = '2025-05-05';
+const logPath = (projectId: number, rest = '') => `/api/projects/${projectId}/daily-logs/${LOG_DAY}/${rest}`;
+
+/** The day's log of company A's project, opened if need be: its id. */
+const openLog = ({ db, team, work }: World) => db.transaction((tx) => lockOrOpenLog(tx, team.company.id, work.projectId, LOG_DAY, team.manager.id)).then((log) => log.id);
+/** A fresh entry by the assignee on that log. */
+const assigneeEntry = async (world: World) => insertEntry(world.db, { companyId: world.team.company.id, dailyLogId: await openLog(world), authorId: world.team.member.id, hours: 8, note: null });
+/** A fresh photo by the assignee on that log. */
+const assigneeLogPhoto = async (world: World) => {
+  const image = await tinyJpeg();
+  return insertLogAttachment(world.db, { companyId: world.team.company.id, dailyLogId: await openLog(world), uploadedById: world.team.member.id, contentType: 'image/jpeg', size: image.length, width: 8, height: 8 }, { image, thumbnail: image });
+};
+let storedLogPhoto: Promise<number> | undefined;
+
 const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
 
 const ROWS: Row[] = [
@@ -252,6 +269,70 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/tasks-due-today/', request: () => ({ method: 'GET', url: '/api/tasks-due-today/' }), expected: everyone(200) },
   { endpoint: 'GET /api/appraisal-report/', request: ({ team }) => ({ method: 'GET', url: `/api/appraisal-report/?user_id=${team.member.id}` }), expected: only({ admin: 200 }, 404) },
   { endpoint: 'GET /api/generate-appraisal-pdf/', request: ({ team }) => ({ method: 'GET', url: `/api/generate-appraisal-pdf/?user_id=${team.member.id}` }), expected: only({ admin: 200 }, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/daily-logs/?from=2025-05-01&to=2025-05-31` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/?format=csv', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/daily-logs/?from=2025-05-01&to=2025-05-05&format=csv` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/?format=xlsx', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/daily-logs/?from=2025-05-01&to=2025-05-05&format=xlsx` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/pdf/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/daily-logs/pdf/?from=2025-05-04&to=2025-05-05` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/{date}/', request: ({ work }) => ({ method: 'GET', url: logPath(work.projectId) }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/daily-logs/{date}/pdf/', request: ({ work }) => ({ method: 'GET', url: logPath(work.projectId, 'pdf/') }), expected: everyone(200, 404) },
+  {
+    endpoint: 'PUT /api/projects/{id}/daily-logs/{date}/',
+    request: ({ work }) => ({ method: 'PUT', url: logPath(work.projectId), payload: { weather: { conditions: 'Dry', work_stopped: false }, delays: [{ cause: 'Crane down', hours_lost: 1 }] } }),
+    expected: only({ admin: 200, projectManager: 200 }, 404),
+  },
+  {
+    // Authorisation before validation: who may not write the log learns nothing about the body it needs.
+    endpoint: 'PUT /api/projects/{id}/daily-logs/{date}/ (an invalid body)',
+    request: ({ work }) => ({ method: 'PUT', url: logPath(work.projectId), payload: { crew: [{ headcount: 'many' }] } }),
+    expected: only({ admin: 400, projectManager: 400 }, 404),
+  },
+  {
+    endpoint: 'POST /api/projects/{id}/daily-logs/{date}/sign/ (a fresh project)',
+    request: async ({ db, team }) => ({ method: 'POST', url: logPath((await insertWork(db, team)).projectId, 'sign/') }),
+    expected: only({ admin: 200, projectManager: 200 }, 404),
+  },
+  {
+    endpoint: 'POST /api/projects/{id}/daily-logs/{date}/amendments/ (a signed log)',
+    request: async ({ db, team }) => {
+      const { projectId } = await insertWork(db, team);
+      await db.insert(dailyLogs).values({ companyId: team.company.id, projectId, logDate: LOG_DAY, status: 'signed', signedById: team.manager.id, signedAt: new Date() });
+      return { method: 'POST', url: logPath(projectId, 'amendments/'), payload: { reason: 'Wrong crew count', changes: 'Four carpenters, not three' } };
+    },
+    expected: only({ admin: 201, projectManager: 201 }, 404),
+  },
+  {
+    endpoint: 'POST /api/projects/{id}/daily-logs/{date}/entries/',
+    request: ({ work }) => ({ method: 'POST', url: logPath(work.projectId, 'entries/'), payload: { hours: 7.5, note: 'Set out grid lines' } }),
+    expected: only({ admin: 201, projectManager: 201, assignee: 201 }, 404),
+  },
+  {
+    endpoint: "PATCH /api/projects/{id}/daily-logs/{date}/entries/{entryId}/ (the assignee's entry)",
+    request: async (world) => ({ method: 'PATCH', url: logPath(world.work.projectId, `entries/${await assigneeEntry(world)}/`), payload: { hours: 6 } }),
+    expected: only({ assignee: 200 }, 404),
+  },
+  {
+    endpoint: "DELETE /api/projects/{id}/daily-logs/{date}/entries/{entryId}/ (the assignee's entry)",
+    request: async (world) => ({ method: 'DELETE', url: logPath(world.work.projectId, `entries/${await assigneeEntry(world)}/`) }),
+    expected: only({ assignee: 204 }, 404),
+  },
+  {
+    endpoint: 'POST /api/projects/{id}/daily-logs/{date}/attachments/',
+    request: async ({ work }) => ({ method: 'POST', url: logPath(work.projectId, 'attachments/'), ...(await photoUpload()) }),
+    expected: only({ admin: 201, projectManager: 201, assignee: 201 }, 404),
+  },
+  {
+    endpoint: "DELETE /api/projects/{id}/daily-logs/{date}/attachments/{attachmentId}/ (the assignee's photo)",
+    request: async (world) => ({ method: 'DELETE', url: logPath(world.work.projectId, `attachments/${await assigneeLogPhoto(world)}/`) }),
+    expected: only({ assignee: 204 }, 404),
+  },
+  { endpoint: 'GET /api/daily-log-attachments/{id}/', request: async (world) => ({ method: 'GET', url: `/api/daily-log-attachments/${await (storedLogPhoto ??= assigneeLogPhoto(world))}/` }), expected: everyone(200, 404) },
+  {
+    endpoint: 'GET /api/daily-log-attachments/{id}/thumbnail/',
+    request: async (world) => ({ method: 'GET', url: `/api/daily-log-attachments/${await (storedLogPhoto ??= assigneeLogPhoto(world))}/thumbnail/` }),
+    expected: everyone(200, 404),
+  },
+  { endpoint: 'GET /api/daily-logs/projects/', request: () => ({ method: 'GET', url: '/api/daily-logs/projects/?search=Project' }), expected: everyone(200) },
+  { endpoint: 'GET /api/daily-logs/missing/', request: () => ({ method: 'GET', url: '/api/daily-logs/missing/?days=30' }), expected: only({ admin: 200 }, 200) },
   {
     endpoint: 'GET /projects/api/manager-appraisal-report/ (the assignee)',
     request: ({ team }) => ({ method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.member.id}` }),
@@ -267,6 +348,7 @@ describeEachDatabase('authorization matrix', (ctx) => {
     world.foreign = await createTeam(ctx.app);
     world.work = await insertWork(ctx.app.db, world.team);
     storedPhoto = undefined;
+    storedLogPhoto = undefined;
   });
 
   const callerFor = (actor: Actor): Caller | null => {

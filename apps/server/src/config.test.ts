@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       APPROVAL_DELAY_HOURS: 48,
       SWEEP_INTERVAL_SECONDS: 300,
       REMINDER_LOCAL_HOUR: 7,
+      DAILY_LOG_REMINDER_LOCAL_HOUR: 18,
     });
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: '60',
       REMINDER_LOCAL_HOUR: '6',
+      DAILY_LOG_REMINDER_LOCAL_HOUR: '17',
     });
 
     expect(config).toMatchObject({
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: 60,
       REMINDER_LOCAL_HOUR: 6,
+      DAILY_LOG_REMINDER_LOCAL_HOUR: 17,
     });
   });
 
@@ -90,6 +93,8 @@ describe('loadConfig', () => {
     ['REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
     ['REMINDER_LOCAL_HOUR', '-1', 'must be at least 0'],
     ['REMINDER_LOCAL_HOUR', '7.5', 'must be a whole number'],
+    ['DAILY_LOG_REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
+    ['DAILY_LOG_REMINDER_LOCAL_HOUR', 'dusk', 'must be a number'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);

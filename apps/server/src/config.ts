@@ -59,6 +59,13 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(23, 'must be at most 23')
     .default(7),
+  /** The local hour (in each project manager's time zone) from which a working day without a signed daily log is reminded of: the end of a site's day. */
+  DAILY_LOG_REMINDER_LOCAL_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(23, 'must be at most 23')
+    .default(18),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };

@@ -10,7 +10,7 @@ import { describeEachDatabase, type TestContext } from './test/build-app';
 import { freshClientAddress } from './test/factories';
 import { callAs, createTeam, insertWork, type Caller } from './test/work-factories';
 
-const TABLES = ['companies', 'users', 'team_members', 'projects', 'major_tasks', 'subtasks', 'notifications', 'notification_recipients'];
+const TABLES = ['companies', 'users', 'team_members', 'projects', 'major_tasks', 'subtasks', 'notifications', 'notification_recipients', 'daily_logs', 'daily_log_entries', 'daily_log_amendments'];
 
 /** A fingerprint of every row of every tenant table. */
 async function snapshot(db: Db): Promise<string> {
@@ -78,7 +78,7 @@ const hostileBody = fc.oneof(
 const hostileId = fc.oneof(fc.integer(), fc.constantFrom('0', '-5', 'abc', '1.5', '2147483648', '1e3', '%00', 'null'), fc.string({ maxLength: 8 }).map(encodeURIComponent));
 const rawBody = fc.oneof(fc.string(), fc.constantFrom('{', '{"email":', 'null', '[]', '"text"', '{"__proto__":{"admin":true}}'));
 
-type Endpoint = { method: 'POST' | 'PATCH' | 'DELETE'; path: (id: string) => string; as: 'admin' | 'manager' | 'member'; id?: 'random' | 'real' };
+type Endpoint = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: (id: string) => string; as: 'admin' | 'manager' | 'member'; id?: 'random' | 'real' };
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/api/users/', as: 'admin' },
@@ -100,6 +100,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/api/token/', as: 'admin' },
   { method: 'POST', path: () => '/api/verify-company-password/', as: 'admin' },
   { method: 'POST', path: () => '/api/token/refresh/', as: 'admin' },
+  { method: 'PUT', path: (id) => `/api/projects/${id}/daily-logs/2025-05-05/`, as: 'manager', id: 'real' },
+  { method: 'POST', path: (id) => `/api/projects/${id}/daily-logs/2025-05-05/entries/`, as: 'member', id: 'real' },
 ];
 
 const READ_PATHS = ['/api/subtasks/', '/api/projects/', '/api/users/', '/api/appraisal-report/', '/projects/api/manager-appraisal-report/', '/api/generate-appraisal-pdf/'];
@@ -220,6 +222,12 @@ describeEachDatabase('malformed input', (ctx) => {
         fields: { text: ['name', 'description'], dates: ['due_date'], ids: ['assigned_to_id'] },
       },
       { endpoint: { method: 'POST', path: () => '/api/team-members/', as: 'admin' }, body: () => ({ user_id: realIds.user, manager_id: team.manager.id }), fields: { ids: ['user_id', 'manager_id', 'performance_score'] } },
+      {
+        endpoint: { method: 'PUT', path: (id) => `/api/projects/${id}/daily-logs/2025-05-06/`, as: 'manager', id: 'real' },
+        body: () => ({ weather: { conditions: 'Dry', wind: 'NW', work_stopped: false }, crew: [{ trade: 'Carpenters', company: 'Nordbau', headcount: 2, hours: 8 }], notes: 'Slab 3' }),
+        fields: { text: ['weather.conditions', 'weather.wind', 'crew.0.trade', 'crew.0.company', 'notes'] },
+      },
+      { endpoint: { method: 'POST', path: (id) => `/api/projects/${id}/daily-logs/2025-05-06/entries/`, as: 'member', id: 'real' }, body: () => ({ hours: 8, note: 'Set out grid' }), fields: { text: ['note'] } },
     ];
   };
 

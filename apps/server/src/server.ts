@@ -18,6 +18,7 @@ async function main() {
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
+    dailyLogReminderLocalHour: config.DAILY_LOG_REMINDER_LOCAL_HOUR,
   });
 
   let stopping = false;

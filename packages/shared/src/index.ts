@@ -7,6 +7,7 @@ export * from './companies';
 export * from './projects';
 export * from './tasks';
 export * from './activity';
+export * from './daily-logs';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';

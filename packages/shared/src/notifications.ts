@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { MAX_ID, positiveId, text, wholeNumber } from './common';
 
 /** Spec §3: each type has its own icon and colour on the web; any other type gets a default. */
-export const NOTIFICATION_TYPES = ['task_submission', 'task_approved', 'task_declined', 'task_assignment', 'deadline_reminder', 'approval_delay', 'task_comment', 'task_overdue'] as const;
+export const NOTIFICATION_TYPES = [
+  'task_submission',
+  'task_approved',
+  'task_declined',
+  'task_assignment',
+  'deadline_reminder',
+  'approval_delay',
+  'task_comment',
+  'task_overdue',
+  'daily_log_reminder',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

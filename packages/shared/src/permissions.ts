@@ -1,3 +1,4 @@
+import type { DailyLogStatus } from './daily-logs';
 import type { ProjectStatus } from './projects';
 import type { Role } from './roles';
 import type { Priority, Subtask, SubtaskStatus } from './tasks';
@@ -20,6 +21,11 @@ export const PERMISSIONS = {
   'major-tasks:manage': ['admin', 'manager'],
   'subtasks:create': ['manager', 'team_member'],
   'calendar:team-approvals': ['manager'],
+  // Which logs: their own project's for a manager (keepsDailyLog); an admin's, as they run every project.
+  'daily-logs:keep': ['admin', 'manager'],
+  // Which logs: the projects they have work in (decideContribution), and those they keep.
+  'daily-logs:contribute': ['admin', 'manager', 'team_member'],
+  'daily-logs:missing': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -173,4 +179,59 @@ export function decideNewSubtask(actor: Actor, projectManagerId: number | null, 
   if (subtask.status !== 'ongoing') return { ok: false, error: 'forbidden', field: 'status', message: NEW_SUBTASK_STARTS_ONGOING };
   if (subtask.dueDate < today) return { ok: false, error: 'invalid', field: 'due_date', message: PAST_DUE_DATE_NEEDS_PROJECT_MANAGER };
   return { ok: true };
+}
+
+export const DAILY_LOG_SIGNED = 'This daily log is signed: correct it with an amendment.';
+export const DAILY_LOG_NOT_SIGNED = 'Only a signed daily log takes amendments: change the draft itself.';
+export const COMPLETED_PROJECT_LOGS_READ_ONLY = "A completed project's daily logs are read-only.";
+export const NOT_LOG_KEEPER = "Only the project's manager and admins can write, sign and amend its daily log.";
+export const NO_WORK_IN_PROJECT = 'Only people with work in this project can add to its daily log.';
+export const NOT_YOUR_LOG_ENTRY = 'You can only change or remove your own entries and photos.';
+
+/** What the rules need to know about a day's log and its project. */
+export interface DailyLogParties {
+  projectManagerId: number | null;
+  projectStatus: ProjectStatus;
+  /** The actor has a subtask assigned in the project. */
+  hasWork: boolean;
+  /** null: nobody has opened the day's log yet. */
+  logStatus: DailyLogStatus | null;
+}
+
+export type DailyLogDecision = { ok: true } | { ok: false; error: 'forbidden' | 'invalid' | 'conflict'; message: string };
+
+/** The project's manager and admins keep its logs: write, sign, amend. */
+export const keepsDailyLog = (actor: Actor, parties: Pick<DailyLogParties, 'projectManagerId'>) =>
+  actor.role === 'admin' || (actor.role === 'manager' && parties.projectManagerId === actor.id);
+
+function whileOpen(parties: DailyLogParties): DailyLogDecision {
+  if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_LOGS_READ_ONLY };
+  if (parties.logStatus === 'signed') return { ok: false, error: 'conflict', message: DAILY_LOG_SIGNED };
+  return { ok: true };
+}
+
+/** Writing the sections and signing: the keepers, while the project is open and the log unsigned. */
+export function decideLogKeeping(actor: Actor, parties: DailyLogParties): DailyLogDecision {
+  if (!keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NOT_LOG_KEEPER };
+  return whileOpen(parties);
+}
+
+/** An amendment: the keepers, on a signed log of an open project. */
+export function decideAmendment(actor: Actor, parties: DailyLogParties): DailyLogDecision {
+  if (!keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NOT_LOG_KEEPER };
+  if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_LOGS_READ_ONLY };
+  if (parties.logStatus !== 'signed') return { ok: false, error: 'conflict', message: DAILY_LOG_NOT_SIGNED };
+  return { ok: true };
+}
+
+/** One's own hours, notes and photos: whoever has work in the project (and the keepers), until the log is signed. */
+export function decideContribution(actor: Actor, parties: DailyLogParties): DailyLogDecision {
+  if (!parties.hasWork && !keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NO_WORK_IN_PROJECT };
+  return whileOpen(parties);
+}
+
+/** Changing or removing a contribution: its author only, on the same terms as adding it. */
+export function decideOwnContributionChange(actor: Actor, authorId: number | null, parties: DailyLogParties): DailyLogDecision {
+  if (authorId !== actor.id) return { ok: false, error: 'forbidden', message: NOT_YOUR_LOG_ENTRY };
+  return decideContribution(actor, parties);
 }

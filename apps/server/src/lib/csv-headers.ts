@@ -34,6 +34,20 @@ const CSV_HEADERS = {
   ongoingTasks: 'Ongoing Tasks',
   pendingApprovalTasks: 'Pending Approval Tasks',
   overdueTasks: 'Overdue Tasks',
+  date: 'Date',
+  signedBy: 'Signed by',
+  signedAt: 'Signed at',
+  section: 'Section',
+  trade: 'Trade',
+  company: 'Company',
+  headcount: 'Head count',
+  hours: 'Hours',
+  manHours: 'Man-hours',
+  hoursLost: 'Hours lost',
+  temperature: 'Temperature (°C)',
+  wind: 'Wind',
+  precipitation: 'Precipitation',
+  workStopped: 'Work stopped',
 } as const satisfies Record<string, MessageKey>;
 
 export type CsvColumnId = keyof typeof CSV_HEADERS;

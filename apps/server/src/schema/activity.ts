@@ -6,7 +6,15 @@ import { users } from './users';
 export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment']);
 
 /** bytea, written and read as base64 text through PostgreSQL's encode/decode (activity.queries.ts). */
-const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });
+export const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });
+
+/** What is kept of a photo beside its bytes: its type, size in bytes and pixels (subtask and daily-log photos alike). */
+export const photoFacts = () => ({
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+});
 
 /**
  * A photo's facts: what lists of a subtask's history read. Its bytes live in `attachment_data`,
@@ -19,10 +27,7 @@ export const subtaskAttachments = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     subtaskId: integer('subtask_id').notNull().references(() => subtasks.id, { onDelete: 'cascade' }),
     uploadedById: integer('uploaded_by_id').references(() => users.id),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    ...photoFacts(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subtask_attachments_subtask_idx').on(table.subtaskId)],

@@ -19,6 +19,8 @@ export const queryRoots = {
   photos: ['subtask-photos'],
   /** The dashboard cards' counts. */
   dashboardSummary: ['dashboard-summary'],
+  /** Projects' daily logs: the days, the lists, the projects they are kept for, the days owed. */
+  dailyLogs: ['daily-logs'],
 } as const;
 
 /**

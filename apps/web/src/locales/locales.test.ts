@@ -77,6 +77,8 @@ const WEB_WORD_IN_CATALOG: Record<string, MessageKey> = {
   'status.completed': 'Completed|status',
   'status.ongoing': 'Ongoing|status',
   'status.pending_approval': 'Pending Approval|status',
+  // One subtask of the day's work, completed: a status, as on the daily log's PDF.
+  'dailyLog.work.completed': 'Completed|status',
 };
 const NOT_THE_CATALOG_WORD: Record<string, string> = {
   'record.comment.submit': 'a button: the verb "Comment", not the noun',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../platform';
 import { createLiveHub, type LiveHub } from './notifications.live';
 import { NOTIFICATION_KIND } from './notifications.queries';
-import { runSweeps, subscribeToTaskEvents } from './notifications.service';
+import { runDailyLogReminders, runSweeps, subscribeToTaskEvents } from './notifications.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +16,7 @@ export interface NotificationsOptions {
   sweepIntervalSeconds?: number;
   approvalDelayHours: number;
   reminderLocalHour: number;
+  dailyLogReminderLocalHour: number;
   /** WebSocket heartbeat; 30 s unless a test needs it faster. */
   pingIntervalMs?: number;
 }
@@ -38,6 +39,7 @@ export const notificationsPlugin = fp(
           intervalMs: options.sweepIntervalSeconds * 1000,
           approvalDelayHours: options.approvalDelayHours,
           reminderLocalHour: options.reminderLocalHour,
+          dailyLogReminderLocalHour: options.dailyLogReminderLocalHour,
         })
       : undefined;
 
@@ -50,16 +52,17 @@ export const notificationsPlugin = fp(
   { name: 'notifications', dependencies: ['db', 'auth', 'ws'] },
 );
 
-function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number }) {
+function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number }) {
   let running: Promise<void> | undefined;
   const sweep = () => {
-    running ??= runSweeps(db, { now: new Date(), approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour })
-      .then(
-        (result) => {
-          if (result.swept && result.created > 0) log.info(result, 'notification sweep');
-        },
-        (error: unknown) => log.error({ err: error }, 'notification sweep failed'),
-      )
+    const now = new Date();
+    running ??= runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour })
+      .then(async (result) => {
+        if (result.swept && result.created > 0) log.info(result, 'notification sweep');
+        const reminders = await runDailyLogReminders(db, { now, localHour: options.dailyLogReminderLocalHour });
+        if (reminders.swept && reminders.created > 0) log.info(reminders, 'daily log reminder sweep');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'notification sweep failed'))
       .finally(() => (running = undefined));
   };
   const first = setTimeout(sweep, Math.min(FIRST_SWEEP_DELAY_MS, options.intervalMs));

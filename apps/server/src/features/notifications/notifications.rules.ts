@@ -26,6 +26,7 @@ export const params = {
   deadlineReminder: (task: TaskRef, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, due: dueDate }),
   approvalDelay: (task: TaskRef, submitter: string | null, hours: number): NotificationParams => ({ task: task.name, project: task.projectName, submitter, hours }),
   taskOverdue: (task: TaskRef, assignee: string | null, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, assignee, due: dueDate }),
+  dailyLogReminder: (projectName: string, date: string): NotificationParams => ({ project: projectName, date }),
 };
 
 const str = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -62,6 +63,8 @@ export function notificationText(type: NotificationType, p: NotificationParams, 
     }
     case 'task_overdue':
       return t(language, p.assignee ? '{task}, assigned to {assignee}, is overdue: it was due {due}' : '{task} is overdue: it was due {due}', values);
+    case 'daily_log_reminder':
+      return t(language, 'The daily log of {project} for {date} is not signed yet', { project: str(p.project), date: formatDateOnly(str(p.date), language) });
   }
 }
 
@@ -93,12 +96,14 @@ const WHO_HEARS: Record<NotificationType, (keyof Parties)[]> = {
   approval_delay: ['projectManagerId', 'assignerId'],
   task_comment: ['assigneeId', 'assignerId', 'projectManagerId'],
   task_overdue: ['projectManagerId'],
+  daily_log_reminder: ['projectManagerId'],
 };
 
 /**
  * Who hears of what (DESIGN "Notifications the server creates"): the assignee of an assignment,
  * approval, decline or reminder; the approvers (project manager and assigner) of a submission or
- * a delay; every other party of a comment; the project's manager of an overdue subtask.
+ * a delay; every other party of a comment; the project's manager of an overdue subtask or of a
+ * day without a signed daily log.
  * Nobody is told of their own act, and each person once.
  */
 export function recipientsOf(type: NotificationType, parties: Parties, actorId: number | null): number[] {

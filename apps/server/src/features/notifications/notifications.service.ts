@@ -13,6 +13,7 @@ import {
   tryLockSweeps,
   type NotificationDraft,
 } from './notifications.queries';
+import { findDailyLogReminderCandidates } from '../daily-logs/daily-logs.queries';
 import { params, recipientsOf, type NotificationParams } from './notifications.rules';
 
 type ListQuery = z.output<typeof notificationListQuery>;
@@ -178,4 +179,47 @@ function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAU
     if (cursor.overdue !== null) cursor.overdue = next(overdue, limit);
     return { swept: true, deadlineReminders: due.length, approvalDelays: delayed.length, overdue: overdue.length, created };
   });
+}
+
+export type DailyLogReminderResult = { swept: false } | { swept: true; dailyLogReminders: number; created: number };
+
+/** Daily-log reminders go out from 18:00 in each project manager's zone: the end of a site's day. */
+export const DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR = 18;
+
+/**
+ * daily_log_reminder for every company: a project not completed, on one of its working days
+ * (Monday to Friday, or a day someone opened its log) between its start and end dates, with no
+ * signed log once its manager's day reaches `localHour` in their zone (else the company's), tells
+ * its manager once per day (the dedupe key `daily_log_reminder:<project>:<date>`). As the other
+ * sweeps: one instance at a time (the same advisory lock), in transactions of `batchSize` projects
+ * in the order of their ids.
+ */
+export async function runDailyLogReminders(db: Db, options: { now: Date; localHour?: number; batchSize?: number }): Promise<DailyLogReminderResult> {
+  const limit = options.batchSize ?? SWEEP_BATCH;
+  let afterId: number | null = 0;
+  let result: DailyLogReminderResult = { swept: false };
+  while (afterId !== null) {
+    const after: number = afterId;
+    const batch = await db.transaction(async (tx) => {
+      if (!(await tryLockSweeps(tx))) return null;
+      const due = await findDailyLogReminderCandidates(tx, options.now, options.localHour ?? DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, limit, after);
+      const created = await insertNotifications(
+        tx,
+        due.map((project) => ({
+          companyId: project.companyId,
+          type: 'daily_log_reminder' as const,
+          params: params.dailyLogReminder(project.projectName, project.date),
+          createdBy: SYSTEM_AUTHOR,
+          subtaskId: null,
+          dedupeKey: project.dedupeKey,
+          recipients: recipientsOf('daily_log_reminder', { assigneeId: null, assignerId: null, projectManagerId: project.managerId }, null),
+        })),
+      );
+      return { due, created };
+    });
+    if (!batch) return result;
+    result = { swept: true, dailyLogReminders: (result.swept ? result.dailyLogReminders : 0) + batch.due.length, created: (result.swept ? result.created : 0) + batch.created };
+    afterId = next(batch.due, limit);
+  }
+  return result;
 }

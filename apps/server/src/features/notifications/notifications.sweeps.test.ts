@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { dailyLogs } from '../../schema/daily-logs';
 import { notificationRecipients, notifications } from '../../schema/notifications';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
@@ -7,9 +8,9 @@ import { users } from '../../schema/users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import type { NotificationRecord } from '@siteboard/shared';
 import { createUser, loginAs, type TestUser } from '../../test/factories';
-import { callAs, createTeam, insertSubtask, insertWork, type Team } from '../../test/work-factories';
+import { callAs, createTeam, insertProject, insertSubtask, insertWork, type Team } from '../../test/work-factories';
 import { insertNotifications } from './notifications.queries';
-import { runSweeps } from './notifications.service';
+import { runDailyLogReminders, runSweeps } from './notifications.service';
 
 const HOUR = 3_600_000;
 const DELAY_HOURS = 48;
@@ -263,6 +264,36 @@ describeEachDatabase('notification sweeps', (ctx) => {
       },
     ]);
     expect((await sentAbout(ctx, waiting.subtaskId)).filter((row) => row.type === 'task_overdue')).toHaveLength(1);
+  });
+
+  it('reminds a project’s manager once, from 18:00 in their zone, of a working day without a signed log', async () => {
+    const zoned = await createTeam(ctx.app, { timezone: 'Europe/Berlin' });
+    // Wednesday 2025-06-11; Berlin is UTC+2 in summer.
+    const open = await insertProject(ctx.app.db, zoned.company.id, { managerId: zoned.manager.id, startDate: '2025-06-01', endDate: '2025-06-30', name: 'Рабочий проект' });
+    const signed = await insertProject(ctx.app.db, zoned.company.id, { managerId: zoned.manager.id, startDate: '2025-06-01', endDate: '2025-06-30' });
+    const closed = await insertProject(ctx.app.db, zoned.company.id, { managerId: zoned.manager.id, startDate: '2025-06-01', endDate: '2025-06-30', status: 'completed' });
+    await ctx.app.db.insert(dailyLogs).values({ companyId: zoned.company.id, projectId: signed.id, logDate: '2025-06-11', status: 'signed', signedById: zoned.manager.id, signedAt: new Date() });
+    const sentTo = async (project: number) =>
+      ctx.app.db.select({ key: notifications.dedupeKey, message: notifications.message }).from(notifications).where(and(eq(notifications.type, 'daily_log_reminder'), sql`${notifications.dedupeKey} like ${`daily_log_reminder:${project}:%`}`));
+
+    await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-11T15:59:00Z') });
+    expect(await sentTo(open.id)).toEqual([]);
+    await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-11T16:00:00Z') });
+    await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-11T21:00:00Z') });
+    expect(await sentTo(open.id)).toEqual([{ key: `daily_log_reminder:${open.id}:2025-06-11`, message: 'The daily log of Рабочий проект for 2025-06-11 is not signed yet' }]);
+    expect(await sentTo(signed.id)).toEqual([]);
+    expect(await sentTo(closed.id)).toEqual([]);
+    // Saturday: no work owed, no reminder; an hour of its own is honoured.
+    await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-14T20:00:00Z') });
+    expect((await sentTo(open.id)).map((row) => row.key)).toEqual([`daily_log_reminder:${open.id}:2025-06-11`]);
+    await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-12T15:00:00Z'), localHour: 17 });
+    expect((await sentTo(open.id)).map((row) => row.key)).toEqual([`daily_log_reminder:${open.id}:2025-06-11`, `daily_log_reminder:${open.id}:2025-06-12`]);
+
+    const { access } = await loginAs(ctx.app, zoned.manager);
+    await callAs(ctx.app, { ...zoned.manager, access }, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } });
+    const records = (await callAs(ctx.app, { ...zoned.manager, access }, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
+    expect(records.map((record) => record.notification.type)).toContain('daily_log_reminder');
+    expect(records.map((record) => record.notification.message)).toContain('Das Bautagebuch von Рабочий проект für 11.06.2025 ist noch nicht unterschrieben');
   });
 });
 

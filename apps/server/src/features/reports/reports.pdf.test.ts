@@ -1,33 +1,15 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createCompany, createUser, injectAs, loginAs, unique } from '../../test/factories';
+import { readPdf } from '../../test/pdf-text';
 import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
 import { assignSubtasks, dateIn, referenceSubtasks, shiftDays, type PlannedSubtask } from './reports.fixture';
 
 const ZONE = 'Pacific/Kiritimati';
 const PDF = '/api/generate-appraisal-pdf/';
-const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-/** Each page's text as a reader's copy-paste would give it: the strings in drawing order, whitespace collapsed. */
-async function pageTexts(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
+/** Each page's text as a reader's copy-paste would give it. */
+const pageTexts = async (pdf: Buffer) => (await readPdf(pdf)).pages;
 
 async function download(ctx: TestContext, caller: Caller, query: Record<string, string | number>) {
   const response = await callAs(ctx.app, caller, { method: 'GET', url: `${PDF}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}` });

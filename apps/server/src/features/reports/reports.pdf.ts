@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams, type Role } from '@siteboard/shared';
+import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
@@ -64,19 +63,8 @@ const STATUS = {
 
 const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 
-const INK = '#0f172a';
-const MUTED = '#64748b';
-const RULE = '#e2e8f0';
-const PANEL = '#f8fafc';
 const ACCENT = '#2563eb';
 const OVERDUE = '#dc2626';
-
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 56, side: 48, bottom: 64 };
-const LEFT = MARGIN.side;
-const RIGHT = PAGE.width - MARGIN.side;
-const CONTENT_WIDTH = RIGHT - LEFT;
-const BOTTOM = PAGE.height - MARGIN.bottom;
 
 const TABLE_COLUMNS = [
   { key: 'project', title: 'Project', width: 108 },
@@ -89,125 +77,6 @@ const TABLE_COLUMNS = [
 const ROW_HEIGHT = 18;
 const HEADER_ROW_HEIGHT = 20;
 const CELL_PADDING = 6;
-
-type Doc = PDFKit.PDFDocument;
-
-/**
- * The fonts names are printed in, per weight, tried in order for each character: Latin, Greek and
- * Cyrillic; Arabic; Chinese and Japanese; emoji (monochrome: PDF text has no colour fonts). Read
- * once from their npm packages; each document embeds only the glyphs it uses.
- */
-const FONT_FILES = {
-  regular: [
-    '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
-    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-    '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
-  ],
-  bold: [
-    '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
-    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-    '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
-  ],
-} as const;
-type Weight = keyof typeof FONT_FILES;
-
-interface LoadedFont {
-  name: string;
-  data: Buffer;
-  covers(codePoint: number): boolean;
-}
-
-const require = createRequire(import.meta.url);
-
-let loaded: Record<Weight, LoadedFont[]> | undefined;
-function fonts(): Record<Weight, LoadedFont[]> {
-  if (loaded) return loaded;
-  const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
-  loaded = Object.fromEntries(
-    (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
-      weight,
-      FONT_FILES[weight].map((file, index) => {
-        const data = fs.readFileSync(require.resolve(file));
-        const font = fontkit.create(data);
-        return { name: `${weight}-${index}`, data, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
-      }),
-    ]),
-  ) as Record<Weight, LoadedFont[]>;
-  return loaded;
-}
-
-interface Run {
-  font: string;
-  text: string;
-}
-
-/**
- * The text cut into runs of one font each: every character in the first font that has it (spaces
- * stay in the run they are in); control characters become spaces, and a character no font has
- * becomes "?".
- */
-function runsOf(text: string, weight: Weight): Run[] {
-  const stack = fonts()[weight];
-  const runs: Run[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    const printable = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
-    const font = printable === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(printable.codePointAt(0)!));
-    const last = runs.at(-1);
-    if (!font && printable === ' ' && last) last.text += printable;
-    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
-    else if (last?.font === font.name) last.text += printable;
-    else runs.push({ font: font.name, text: printable });
-  }
-  return runs;
-}
-
-function runsWidth(doc: Doc, runs: Run[], size: number, characterSpacing = 0): number {
-  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing }), 0);
-}
-
-/** Cuts text to one line of the given width, ending in an ellipsis when cut. */
-function fit(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing?: number): Run[] {
-  const whole = runsOf(text, weight);
-  if (runsWidth(doc, whole, size, characterSpacing) <= width) return whole;
-  const chars = [...text];
-  let low = 0;
-  let high = chars.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight), size, characterSpacing) <= width) low = middle;
-    else high = middle - 1;
-  }
-  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight);
-}
-
-function shrunk(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing: number): number {
-  const natural = runsWidth(doc, runsOf(text, weight), size, characterSpacing);
-  return natural <= width ? size : Math.max(size * 0.7, (size * width) / natural);
-}
-
-function write(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number; shrink?: boolean } = {},
-) {
-  const { bold = false, color = INK, width, align = 'left', characterSpacing = 0 } = options;
-  const weight: Weight = bold ? 'bold' : 'regular';
-  // A label in a longer language gets smaller (down to 70 %) before it is cut short.
-  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
-  const runs = width === undefined ? runsOf(text, weight) : fit(doc, text, weight, size, width, characterSpacing);
-  const total = runsWidth(doc, runs, size, characterSpacing);
-  let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
-  doc.fillColor(color);
-  for (const run of runs) {
-    doc.font(run.font).fontSize(size).text(run.text, cursor, y, { lineBreak: false, characterSpacing });
-    cursor += doc.widthOfString(run.text, { characterSpacing });
-  }
-}
 
 function sectionTitle(doc: Doc, title: string, y: number): number {
   write(doc, title, LEFT, y, { bold: true, size: 13 });
@@ -403,37 +272,12 @@ function subtaskTable(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numbe
   });
 }
 
-function footers(doc: Doc, input: AppraisalPdfInput, w: Wording) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 40;
-    doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
-    write(doc, w.t('Page {page} of {count}', { page: w.count(index - start + 1), count: w.count(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
-  }
-}
-
 /** The appraisal report as a PDF: who, when, the four counts as a bar chart, the efficiency bar, the approval record, and the subtasks behind them. */
 export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buffer> {
-  // Loaded with the first report: the PDF library and its fonts cost the start and idle memory of every server otherwise.
-  const { default: PDFDocument } = await import('pdfkit');
   const w = wordingFor(input.language);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
-    bufferPages: true,
+  const { doc, bytes } = await openA4({
     lang: LOCALE_TAGS[input.language],
     info: { Title: w.t('Appraisal report - {name}', { name: input.item.name }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
-  });
-  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   let y = header(doc, input, w);
@@ -442,7 +286,9 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
   y = efficiency(doc, input.item, w, y);
   y = approvalRecord(doc, input.item, w, y);
   subtaskTable(doc, input, w, y);
-  footers(doc, input, w);
+  footers(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), (page, count) =>
+    w.t('Page {page} of {count}', { page: w.count(page), count: w.count(count) }),
+  );
   doc.end();
-  return done;
+  return bytes;
 }

@@ -96,8 +96,8 @@ export async function findActivityEntry(db: DbOrTx, companyId: number, activityI
  * drivers hand text over natively, while PGlite writes and reads a bytea parameter one byte at a
  * time in JavaScript (seconds for a 10 MB photo).
  */
-const toBytea = (bytes: Buffer) => sql`decode(${bytes.toString('base64')}, 'base64')`;
-const fromBytea = (column: SQLWrapper) => sql<string>`encode(${column}, 'base64')`;
+export const toBytea = (bytes: Buffer) => sql`decode(${bytes.toString('base64')}, 'base64')`;
+export const fromBytea = (column: SQLWrapper) => sql<string>`encode(${column}, 'base64')`;
 
 export async function insertAttachment(
   tx: DbOrTx,

@@ -2,39 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
-import { AppError, ValidationError } from '../../platform';
+import { activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
+import { readOneFile } from '../../lib/uploads';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
-export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`;
-export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.';
-export const PHOTO_FIELD_MISSING = 'Attach the photo as multipart/form-data in a field named "file".';
-
-/** The one file of a multipart upload, read whole (at most 10 MB); each way an upload goes wrong has its own message. */
-async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 11 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-        file = await part.toBuffer();
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, PHOTO_TOO_LARGE, { file: [PHOTO_TOO_LARGE] });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ONE_PHOTO_PER_REQUEST, { file: [ONE_PHOTO_PER_REQUEST] });
-    throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  }
-  if (!file || file.length === 0) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  return file;
-}
 
 /** A subtask's record of work: its history, comments and photos. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,7 +12,7 @@ import { notifications } from '../../schema/notifications';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE, UNREADABLE_IMAGE } from '../../lib/images';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from './activity.routes';
+import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from '../../lib/uploads';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 

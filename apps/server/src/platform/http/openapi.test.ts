@@ -14,6 +14,10 @@ const DOCUMENTED_CALLS = [
   'get /api/pending-approvals/', 'get /api/tasks-due-today/',
   'get /api/notifications/', 'patch /api/notifications/mark-read/', 'get /ws/notifications/{userId}/{email}/',
   'post /api/calendar-feed/', 'get /api/calendar-feed/', 'patch /api/calendar-feed/', 'delete /api/calendar-feed/', 'get /api/calendar/{token}.ics',
+  // The daily site log's contract (issue 45)
+  'get /api/projects/{id}/daily-logs/', 'get /api/projects/{id}/daily-logs/{date}/', 'put /api/projects/{id}/daily-logs/{date}/',
+  'post /api/projects/{id}/daily-logs/{date}/entries/', 'post /api/projects/{id}/daily-logs/{date}/attachments/', 'post /api/projects/{id}/daily-logs/{date}/sign/',
+  'post /api/projects/{id}/daily-logs/{date}/amendments/', 'get /api/projects/{id}/daily-logs/{date}/pdf/', 'get /api/projects/{id}/daily-logs/pdf/',
 ];
 
 interface Operation {

@@ -11,6 +11,7 @@ const SECTIONS: { key: string; label: string; icon: IconName; sectionId: string 
   { key: 'ongoing', label: 'admin.nav.ongoing', icon: 'projects', sectionId: 'ongoing-projects' },
   { key: 'completed', label: 'admin.nav.completed', icon: 'completed', sectionId: 'completed-projects' },
   { key: 'appraisal', label: 'admin.nav.appraisal', icon: 'report', sectionId: 'appraisal-report' },
+  { key: 'daily-logs', label: 'dailyLog.adminNav', icon: 'dailyLog', sectionId: 'daily-logs' },
 ];
 
 /** The admin's shell; `calendarFeed` is the header's calendar tool, `account` the user's menu. */

@@ -18,12 +18,14 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
     { to: '/manager/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
     { to: '/manager/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
     { to: '/manager/team-assignments', label: 'manager.nav.performance', icon: 'performance', alias: '/team-performance' },
+    { to: '/manager/daily-log', label: 'dailyLog.nav', icon: 'dailyLog' },
   ],
   'team-member': [
     { to: '/team-member', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
     { to: '/team-member/projects', label: 'manager.nav.projects', icon: 'projects' },
     { to: '/team-member/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
     { to: '/team-member/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
+    { to: '/team-member/daily-log', label: 'dailyLog.nav', icon: 'dailyLog' },
   ],
 };
 

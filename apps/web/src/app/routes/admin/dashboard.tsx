@@ -10,6 +10,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
 import { PROJECT_ORDER, useProjectPages } from '../../../features/projects/api/get-projects';
 import { statusesOf } from '../../../features/projects/projects.rules';
+import { MissingLogs } from '../../../features/daily-logs/components/missing-logs';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
 import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
@@ -103,6 +104,17 @@ function DashboardSections({ admin }: { admin: User }) {
       </SectionCard>
       <SectionCard id="appraisal-report" title={t('admin.appraisalReport')}>
         <AdminAppraisalReport findPeople={searchPeopleQuery} />
+      </SectionCard>
+      <SectionCard
+        id="daily-logs"
+        title={t('dailyLog.missing.title')}
+        action={
+          <Link to="/admin/daily-log" className={buttonClasses('secondary')}>
+            {t('dailyLog.missing.open')}
+          </Link>
+        }
+      >
+        <MissingLogs logPath="/admin/daily-log" />
       </SectionCard>
     </div>
   );

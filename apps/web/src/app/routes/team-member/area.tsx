@@ -8,6 +8,7 @@ const loadPages = () => import('./pages');
 const projects = lazyScreen(loadPages, (module) => module.TeamMemberProjectsPage);
 const createTask = lazyScreen(loadPages, (module) => module.TeamMemberCreateTaskPage);
 const myTasks = lazyScreen(loadPages, (module) => module.TeamMemberMyTasksPage);
+const dailyLog = lazyScreen(loadPages, (module) => module.TeamMemberDailyLogPage);
 
 export function TeamMemberArea() {
   usePrefetchWhenIdle('/team-member');
@@ -17,6 +18,7 @@ export function TeamMemberArea() {
       <Route path="projects" element={<projects.Screen />} />
       <Route path="create-task" element={<createTask.Screen />} />
       <Route path="my-tasks" element={<myTasks.Screen />} />
+      <Route path="daily-log" element={<dailyLog.Screen />} />
     </RoleArea>
   );
 }

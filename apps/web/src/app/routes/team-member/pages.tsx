@@ -6,6 +6,7 @@ import { CreateSubtaskPicker } from '../../../features/tasks/components/create-s
 import { MyTaskLists } from '../../../features/tasks/components/my-task-lists';
 import { searchPeopleQuery } from '../../../features/users/api/get-users';
 import { useAuth } from '../../../lib/auth';
+import { CrewDailyLogPage } from '../../../features/daily-logs/components/daily-log-pages';
 import { CompanyProjects } from '../../company-projects';
 
 function useGreetingName() {
@@ -43,4 +44,9 @@ export function TeamMemberMyTasksPage() {
       <MyTaskLists showApprovals={false} />
     </>
   );
+}
+
+/** The crew's daily log on their phone: their own hours, notes and photos of the day (issue 45). */
+export function TeamMemberDailyLogPage() {
+  return <CrewDailyLogPage />;
 }

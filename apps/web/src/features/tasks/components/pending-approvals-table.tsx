@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import type { PagedListState } from '../../../lib/lists';
 import { usePhotosOf } from '../api/get-subtask';
 import { DeclineButton } from './decline-dialog';
-import { PhotoStrip } from './photos';
+import { PhotoStrip } from '../../../components/ui/photos';
 import { SubtaskListTable } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
 

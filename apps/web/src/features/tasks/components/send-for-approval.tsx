@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useUploadPhoto } from '../api/add-to-record';
-import { PhotoPicker } from './photos';
+import { PhotoPicker } from '../../../components/ui/photos';
 import type { SubtaskAction } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
 

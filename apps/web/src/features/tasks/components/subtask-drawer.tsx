@@ -15,7 +15,7 @@ import type { ListSearch } from '../../../lib/lists';
 import { useAddComment, useUploadPhoto } from '../api/add-to-record';
 import { useSubtask, useSubtaskActivity } from '../api/get-subtask';
 import { DeclineButton } from './decline-dialog';
-import { PhotoPicker, PhotoStrip } from './photos';
+import { PhotoPicker, PhotoStrip } from '../../../components/ui/photos';
 import { SendForApprovalButton } from './send-for-approval';
 import { SubtaskEditForm } from './subtask-edit-form';
 import { SubtaskTimeline } from './subtask-timeline';

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { PhotoStrip } from './photos';
+import { PhotoStrip } from '../../../components/ui/photos';
 
 const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'bell', attachment: 'report' };
 

@@ -1,9 +1,9 @@
 import type { Attachment } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { useAuthorizedImage } from '../../../lib/use-authorized-image';
+import { Button } from './button';
+import { Modal } from './modal';
+import { useAuthorizedImage } from '../../lib/use-authorized-image';
 
 function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
   const src = useAuthorizedImage(photo.thumbnail_url);

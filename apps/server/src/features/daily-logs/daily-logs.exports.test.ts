@@ -1,0 +1,180 @@
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { users } from '../../schema/users';
+import { describeEachDatabase } from '../../test/build-app';
+import { createUser, loginAs } from '../../test/factories';
+import { readPdf } from '../../test/pdf-text';
+import { callAs, createTeam, insertProject, insertMajorTask, insertSubtask, type Caller, type Team } from '../../test/work-factories';
+
+const MANAGER_NAME = 'Ирина Соколова';
+const PROJECT_NAME = '港口大桥 Harbour Bridge';
+const DAY = '2025-04-07';
+const NEXT_DAY = '2025-04-08';
+
+describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
+  let team: Team;
+  let projectId: number;
+
+  const download = async (caller: Caller, url: string) => {
+    const response = await callAs(ctx.app, caller, { method: 'GET', url });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return response;
+  };
+
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    await ctx.app.db.update(users).set({ fullName: MANAGER_NAME, timezone: 'Europe/Berlin' }).where(eq(users.id, team.manager.id));
+    await ctx.app.db.update(users).set({ fullName: 'Tomás Ruiz', designation: 'Carpenter' }).where(eq(users.id, team.member.id));
+    projectId = (await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, name: PROJECT_NAME })).id;
+    const majorTask = await insertMajorTask(ctx.app.db, team.company.id, projectId);
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.member.id, assignedById: team.manager.id });
+    const put = (date: string, payload: object) => callAs(ctx.app, team.manager, { method: 'PUT', url: `/api/projects/${projectId}/daily-logs/${date}/`, payload });
+    expect(
+      (
+        await put(DAY, {
+          weather: { conditions: 'Sunny', temperature: 18, wind: 'NW 10 km/h', precipitation: null, work_stopped: false },
+          crew: [
+            { trade: 'Concrete', company: 'Бетон-Строй', headcount: 5, hours: 8 },
+            { trade: 'Electrical', company: 'Volt & Co', headcount: 2, hours: 7.5 },
+          ],
+          equipment: [{ name: 'Excavator CAT 320', hours: 5 }],
+          deliveries: [{ what: '40 m³ ready-mix', from: 'Betonwerk Nord' }],
+          delays: [{ cause: 'Pump breakdown', hours_lost: 1.5 }],
+          incidents: [{ kind: 'incident', description: 'Minor cut, first aid given' }],
+          visitors: [{ name: 'Owner’s rep', company: 'City of Hamburg', purpose: 'Walkthrough' }],
+          notes: 'Slab pour 2 finished at 16:40.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await put(NEXT_DAY, { crew: [{ trade: 'Concrete', company: 'Бетон-Строй', headcount: 3, hours: 8 }], delays: [{ cause: 'Rain', hours_lost: 2 }] })).statusCode).toBe(200);
+    const entry = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/entries/`, payload: { hours: 6, note: 'Cut and fixed formwork edges' } });
+    expect(entry.statusCode).toBe(201);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer())], { type: 'image/png' }), 'slab.png');
+    const encoded = new Response(form);
+    const photo = await callAs(ctx.app, team.member, {
+      method: 'POST',
+      url: `/api/projects/${projectId}/daily-logs/${DAY}/attachments/`,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
+    expect(photo.statusCode).toBe(201);
+    expect((await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/sign/` })).statusCode).toBe(200);
+    expect(
+      (await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/amendments/`, payload: { reason: 'Pump was down 2 hours', changes: 'Delay: 2 hours lost, not 1.5' } })).statusCode,
+    ).toBe(201);
+  });
+
+  it("a day's PDF has every section, the non-Latin names as written, the photo, the amendment and the signature", async () => {
+    const response = await download(team.member, `/api/projects/${projectId}/daily-logs/${DAY}/pdf/`);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="daily-log-${projectId}-${DAY}.pdf"`);
+    const { pages, images } = await readPdf(response.rawPayload);
+    const text = pages.join(' ');
+    for (const expected of [
+      'Daily Log',
+      PROJECT_NAME,
+      'Monday, April 7, 2025',
+      'SIGNED',
+      'Weather',
+      'Sunny',
+      '18 °C',
+      'Crew on site',
+      'Concrete Бетон-Строй 5 8 40',
+      'Electrical Volt & Co 2 7.5 15',
+      'Tomás Ruiz 6 Cut and fixed formwork edges',
+      'Head count: 8 · Man-hours: 61',
+      'Excavator CAT 320 5',
+      '40 m³ ready-mix Betonwerk Nord',
+      'Pump breakdown 1.5',
+      'Incident Minor cut, first aid given',
+      'Owner’s rep City of Hamburg Walkthrough',
+      'Slab pour 2 finished at 16:40.',
+      'Amendments',
+      'Reason: Pump was down 2 hours',
+      'Changes: Delay: 2 hours lost, not 1.5',
+      `Signed by ${MANAGER_NAME}`,
+      'Signature',
+      `Page 1 of ${pages.length}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain(`Amendment 1 · ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}`);
+    expect(images).toBe(1);
+  });
+
+  it("a range's PDF sums the days up, man-hours by trade and company included, then shows each logged day", async () => {
+    const response = await download(team.admin, `/api/projects/${projectId}/daily-logs/pdf/?from=2025-04-06&to=2025-04-08`);
+    const { pages } = await readPdf(response.rawPayload);
+    expect(pages[0]).toContain('Daily logs');
+    expect(pages[0]).toContain('2025-04-06 to 2025-04-08');
+    expect(pages[0]).toContain('2025-04-06 No log');
+    expect(pages[0]).toContain('2025-04-07 Signed 8 61 1.5');
+    expect(pages[0]).toContain('2025-04-08 Draft 3 24 2');
+    expect(pages[0]).toContain('Total 11 85 3.5');
+    expect(pages[0]).toContain('Carpenter');
+    expect(pages[0]).toContain('Concrete Бетон-Строй 8 64');
+    expect(pages[0]).toContain('Hours lost to delays: 3.5');
+    expect(pages.join(' ')).toContain('Tuesday, April 8, 2025');
+    const tooLong = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/pdf/?from=2025-01-01&to=2025-04-08` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({ from: ['A range covers at most 31 days.'] });
+  });
+
+  it("the PDF speaks its reader's language", async () => {
+    const german = await createUser(ctx.app.db, team.company.id, 'admin', { language: 'de' });
+    const { access } = await loginAs(ctx.app, german);
+    const { pages } = await readPdf((await download({ ...german, access }, `/api/projects/${projectId}/daily-logs/${DAY}/pdf/`)).rawPayload);
+    const text = pages.join(' ');
+    expect(text).toContain('Bautagebuch');
+    expect(text).toContain('Montag, 7. April 2025');
+    expect(text).toContain('Personal auf der Baustelle');
+    expect(text).toContain('Electrical Volt & Co 2 7,5 15');
+    expect(text).toContain(`Unterschrieben von ${MANAGER_NAME}`);
+  });
+
+  it('the CSV has every line of the range, then man-hours by trade and company and the hours lost', async () => {
+    const response = await download(team.manager, `/api/projects/${projectId}/daily-logs/?from=2025-04-06&to=2025-04-08&format=csv`);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(response.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.filter((row) => row.Date === DAY).map((row) => row.Section)).toEqual(['weather', 'crew', 'crew', 'entry', 'equipment', 'delivery', 'delay', 'incident', 'visitor', 'notes']);
+    expect(rows.find((row) => row.Section === 'entry')).toMatchObject({ Person: team.member.email, Trade: 'Carpenter', Hours: '6', 'Man-hours': '6', Description: 'Cut and fixed formwork edges', 'Signed by': team.manager.email });
+    const totals = rows.filter((row) => row.Section.startsWith('total_')).map((row) => [row.Section, row.Trade, row.Company, row['Head count'], row['Man-hours'], row['Hours lost']]);
+    expect(totals).toEqual([
+      ['total_man_hours', 'Carpenter', team.company.name, '1', '6', ''],
+      ['total_man_hours', 'Electrical', 'Volt & Co', '2', '15', ''],
+      ['total_man_hours', 'Concrete', 'Бетон-Строй', '8', '64', ''],
+      ['total_hours_lost', '', '', '', '', '3.5'],
+    ]);
+  });
+
+  it('the Excel workbook has the days, crew and delays with total rows, and totals by trade and company', async () => {
+    const response = await download(team.manager, `/api/projects/${projectId}/daily-logs/?from=2025-04-06&to=2025-04-08&format=xlsx`);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="siteboard-daily-logs-${projectId}-2025-04-06-2025-04-08.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Daily logs', 'Crew', 'Delays', 'Site record', 'Totals']);
+    const values = (sheet: string) => workbook.getWorksheet(sheet)!.getSheetValues().slice(1).map((row) => (row as unknown[] | undefined)?.slice(1));
+
+    const days = values('Daily logs');
+    expect(days[0]).toEqual(['Date', 'Status', 'Signed by', 'Signed at', 'Conditions', 'Temperature (°C)', 'Work stopped', 'Head count', 'Man-hours', 'Hours lost']);
+    expect(days[1]!.slice(0, 3)).toEqual([new Date('2025-04-07T00:00:00Z'), 'Signed', MANAGER_NAME]);
+    expect(days[1]!.slice(4)).toEqual(['Sunny', 18, 'No', 8, 61, 1.5]);
+    expect(days.at(-1)).toEqual(['Total', undefined, undefined, undefined, undefined, undefined, undefined, 11, 85, 3.5]);
+    expect(values('Crew').at(-1)).toEqual(['Total', undefined, undefined, undefined, 11, undefined, 85]);
+    expect(values('Delays').at(-1)).toEqual(['Total', undefined, 3.5]);
+    expect(values('Totals')).toEqual([
+      ['Trade', 'Company', 'Person-days', 'Man-hours'],
+      ['Carpenter', team.company.name, 1, 6],
+      ['Electrical', 'Volt & Co', 2, 15],
+      ['Concrete', 'Бетон-Строй', 8, 64],
+      ['Total', undefined, 11, 85],
+      undefined,
+      ['Hours lost to delays', undefined, undefined, 3.5],
+    ]);
+  });
+});

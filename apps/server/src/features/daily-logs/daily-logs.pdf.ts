@@ -1,0 +1,527 @@
+import {
+  datesOf,
+  formatDateOnly,
+  formatNumber,
+  hoursLost,
+  LOCALE_TAGS,
+  t,
+  type DailyLog,
+  type DailyLogContent,
+  type DailyLogSection,
+  type Language,
+  type MessageKey,
+  type MessageParams,
+  type WorkKind,
+} from '@siteboard/shared';
+import { BOTTOM, CONTENT_WIDTH, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
+import { localTime, type TradeTotal } from './daily-logs.rules';
+
+export interface DailyLogPdfInput {
+  companyName: string;
+  projectName: string;
+  /** The project's zone: every time is written as its wall clock there. */
+  zone: string;
+  /** When it was made, in the zone (`YYYY-MM-DD HH:MM`). */
+  generatedAt: string;
+  language: Language;
+  /** A range's PDF opens with a summary of its days; one day's has none. */
+  range: { from: string; to: string } | null;
+  logs: DailyLog[];
+  /** A range's man-hours by trade and company (people's own hours under their trade). */
+  trades: TradeTotal[];
+  /** The thumbnails shown, by photo id: the logs' own photos and the day's work's. */
+  thumbnails: { log: Map<number, Buffer>; work: Map<number, Buffer> };
+}
+
+const HEADER_FILL = '#e2e8f0';
+const SIGNED = '#15803d';
+const DRAFT = '#b45309';
+const AMENDED = '#7e22ce';
+
+const LINE = 11;
+const CELL_PADDING = 5;
+const TEXT_SIZE = 8.5;
+
+/** How the PDF writes words, dates, times and numbers for its reader; English keeps ISO dates. */
+interface Wording {
+  t(key: MessageKey, params?: MessageParams): string;
+  date(date: string): string;
+  fullDate(date: string): string;
+  time(iso: string): string;
+  /** A wall-clock time already in the project's zone (`YYYY-MM-DD HH:MM`). */
+  wallClock(local: string): string;
+  number(value: number): string;
+}
+
+function wordingFor(language: Language, zone: string): Wording {
+  const tag = LOCALE_TAGS[language];
+  const english = language === 'en';
+  const wallClock = (local: string) =>
+    english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`));
+  return {
+    t: (key, params) => t(language, key, params),
+    date: (date) => formatDateOnly(date, language),
+    fullDate: (date) => new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)),
+    time: (iso) => wallClock(localTime(iso, zone)),
+    wallClock,
+    number: (value) => (english ? String(value) : formatNumber(value, language, { maximumFractionDigits: 2 })),
+  };
+}
+
+const WORK_KIND: Record<WorkKind, MessageKey> = {
+  sent_for_approval: 'Sent for approval',
+  approved: 'Approved',
+  declined: 'Declined',
+  completed: 'Completed|status',
+  photo: 'Photo',
+};
+
+const SECTION_TITLE: Record<DailyLogSection, MessageKey> = {
+  weather: 'Weather',
+  crew: 'Crew on site',
+  equipment: 'Equipment',
+  deliveries: 'Deliveries',
+  delays: 'Delays',
+  incidents: 'Incidents and safety observations',
+  visitors: 'Visitors',
+  notes: 'Notes',
+};
+
+type Person = { email: string; full_name: string | null } | null;
+const nameOf = (person: Person, w: Wording) => (person ? (person.full_name ?? person.email) : w.t('N/A'));
+
+interface Column {
+  title: MessageKey;
+  width: number;
+  align?: 'left' | 'right';
+}
+type Cell = string | { text: string; bold?: boolean; color?: string };
+const cellText = (cell: Cell) => (typeof cell === 'string' ? cell : cell.text);
+
+/** Where the next thing is drawn, and the page breaks on the way. */
+class Pages {
+  y = MARGIN.top;
+  /** The running title of the pages after a day's first. */
+  runningTitle = '';
+
+  constructor(
+    readonly doc: Doc,
+    readonly w: Wording,
+  ) {}
+
+  newPage() {
+    this.doc.addPage();
+    write(this.doc, this.runningTitle, LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+    this.doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.y = MARGIN.top + 4;
+  }
+
+  /** Makes room for `height` on this page, or starts the next. */
+  room(height: number) {
+    if (this.y + height > BOTTOM) this.newPage();
+  }
+
+  sectionTitle(title: string) {
+    // A title never ends a page: it keeps a couple of rows below it.
+    this.room(30 + 3 * LINE);
+    write(this.doc, title, LEFT, this.y, { bold: true, size: 12 });
+    this.doc
+      .moveTo(LEFT, this.y + 17)
+      .lineTo(RIGHT, this.y + 17)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke();
+    this.y += 25;
+  }
+
+  muted(text: string) {
+    this.room(LINE + 8);
+    write(this.doc, text, LEFT, this.y, { size: TEXT_SIZE, color: MUTED, width: CONTENT_WIDTH });
+    this.y += LINE + 8;
+  }
+
+  /** Free text, wrapped, across pages if it must. */
+  paragraph(text: string, options: { bold?: boolean; color?: string; indent?: number } = {}) {
+    const indent = options.indent ?? 0;
+    for (const line of wrapLines(this.doc, text, { size: TEXT_SIZE, width: CONTENT_WIDTH - indent, bold: options.bold })) {
+      this.room(LINE);
+      write(this.doc, line, LEFT + indent, this.y, { size: TEXT_SIZE, bold: options.bold, color: options.color, width: CONTENT_WIDTH - indent });
+      this.y += LINE;
+    }
+    this.y += 4;
+  }
+
+  private tableHeader(columns: Column[]) {
+    this.doc.rect(LEFT, this.y, CONTENT_WIDTH, 17).fill(HEADER_FILL);
+    let x = LEFT;
+    for (const column of columns) {
+      write(this.doc, this.w.t(column.title), x + CELL_PADDING, this.y + 5, { bold: true, size: 8, width: column.width - 2 * CELL_PADDING, align: column.align, shrink: true });
+      x += column.width;
+    }
+    this.y += 17;
+  }
+
+  /** Rows under a header row that comes again on each new page; cells wrap; a total row in bold. */
+  table(columns: Column[], rows: Cell[][], total?: Cell[]) {
+    if (rows.length === 0) return this.muted(this.w.t('Nothing recorded.'));
+    this.room(17 + LINE + 2 * CELL_PADDING);
+    this.tableHeader(columns);
+    const all = total ? [...rows, total.map((cell) => (typeof cell === 'string' ? { text: cell, bold: true } : { ...cell, bold: true }))] : rows;
+    all.forEach((row, index) => {
+      const lines = row.map((cell, column) => wrapLines(this.doc, cellText(cell), { size: TEXT_SIZE, width: columns[column]!.width - 2 * CELL_PADDING, bold: typeof cell !== 'string' && cell.bold }));
+      const height = Math.max(...lines.map((cellLines) => cellLines.length)) * LINE + 2 * CELL_PADDING - 2;
+      if (this.y + height > BOTTOM) {
+        this.newPage();
+        this.tableHeader(columns);
+      }
+      if (index % 2 === 1) this.doc.rect(LEFT, this.y, CONTENT_WIDTH, height).fill(PANEL);
+      let x = LEFT;
+      row.forEach((cell, column) => {
+        const style: { bold?: boolean; color?: string } = typeof cell === 'string' ? {} : cell;
+        lines[column]!.forEach((line, lineIndex) => {
+          write(this.doc, line, x + CELL_PADDING, this.y + CELL_PADDING - 1 + lineIndex * LINE, {
+            size: TEXT_SIZE,
+            bold: style.bold,
+            color: style.color,
+            width: columns[column]!.width - 2 * CELL_PADDING,
+            align: columns[column]!.align,
+          });
+        });
+        x += columns[column]!.width;
+      });
+      this.y += height;
+      this.doc.moveTo(LEFT, this.y).lineTo(RIGHT, this.y).lineWidth(0.4).strokeColor(RULE).stroke();
+    });
+    this.y += 12;
+  }
+
+  /** Label and value pairs in a shaded panel. */
+  facts(cells: [string, string][], columns: number) {
+    const columnWidth = CONTENT_WIDTH / columns;
+    const height = 10 + Math.ceil(cells.length / columns) * 30;
+    this.room(height);
+    this.doc.roundedRect(LEFT, this.y, CONTENT_WIDTH, height, 4).fill(PANEL);
+    cells.forEach(([label, value], index) => {
+      const x = LEFT + 12 + (index % columns) * columnWidth;
+      const top = this.y + 10 + Math.floor(index / columns) * 30;
+      write(this.doc, label, x, top, { bold: true, size: 7, color: MUTED, width: columnWidth - 18, shrink: true });
+      write(this.doc, value, x, top + 10, { size: 10, width: columnWidth - 22 });
+    });
+    this.y += height + 14;
+  }
+
+  /** Thumbnails four to a row, each with its caption. */
+  photos(items: { bytes: Buffer; caption: string }[]) {
+    const gap = 10;
+    const size = (CONTENT_WIDTH - 3 * gap) / 4;
+    const box = size * 0.75;
+    for (let index = 0; index < items.length; index += 4) {
+      this.room(box + 28);
+      items.slice(index, index + 4).forEach((item, column) => {
+        const x = LEFT + column * (size + gap);
+        this.doc.rect(x, this.y, size, box).fill(PANEL);
+        this.doc.image(item.bytes, x, this.y, { fit: [size, box], align: 'center', valign: 'center' });
+        wrapLines(this.doc, item.caption, { size: 7, width: size })
+          .slice(0, 2)
+          .forEach((line, lineIndex) => write(this.doc, line, x, this.y + box + 4 + lineIndex * 9, { size: 7, color: MUTED, width: size }));
+      });
+      this.y += box + 28;
+    }
+  }
+}
+
+/** A section's rows as lines of text: how an amendment's corrected sections are shown. */
+function sectionLines(section: DailyLogSection, value: unknown, w: Wording): string[] {
+  const hours = (value: number | null) => (value === null ? '' : ` · ${w.number(value)} h`);
+  const content = value as DailyLogContent;
+  switch (section) {
+    case 'weather': {
+      const weather = content.weather;
+      if (!weather) return [w.t('Nothing recorded.')];
+      const parts = [weather.conditions, weather.temperature === null ? null : `${w.number(weather.temperature)} °C`, weather.wind, weather.precipitation];
+      return [[...parts.filter(Boolean), weather.work_stopped ? w.t('Work stopped by weather') : null].filter(Boolean).join(' · ')];
+    }
+    case 'crew':
+      return content.crew.map((row) => `${row.trade} · ${row.company} · ${w.number(row.headcount)} × ${w.number(row.hours)} h`);
+    case 'equipment':
+      return content.equipment.map((row) => `${row.name}${hours(row.hours)}`);
+    case 'deliveries':
+      return content.deliveries.map((row) => (row.from ? `${row.what} · ${row.from}` : row.what));
+    case 'delays':
+      return content.delays.map((row) => `${row.cause} · ${w.number(row.hours_lost)} h`);
+    case 'incidents':
+      return content.incidents.map((row) => `${w.t(row.kind === 'incident' ? 'Incident' : 'Safety observation')}: ${row.description}`);
+    case 'visitors':
+      return content.visitors.map((row) => [row.name, row.company, row.purpose].filter(Boolean).join(' · '));
+    case 'notes':
+      return [content.notes];
+  }
+}
+
+function dayHeader(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
+  const { doc, w } = pages;
+  doc.rect(0, 0, PAGE.width, 96).fill(INK);
+  write(doc, 'SITEBOARD', LEFT, 24, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
+  write(doc, w.t('Daily Log'), LEFT, 36, { bold: true, size: 22, color: '#ffffff', width: CONTENT_WIDTH - 190, shrink: true });
+  write(doc, input.projectName, LEFT, 64, { bold: true, size: 11, color: '#e2e8f0', width: CONTENT_WIDTH - 190 });
+  write(doc, w.fullDate(log.date), LEFT, 79, { size: 9.5, color: '#cbd5e1', width: CONTENT_WIDTH - 190 });
+  const status = log.status === 'signed' ? { text: w.t('Signed'), color: '#86efac' } : { text: w.t('Draft'), color: '#fcd34d' };
+  write(doc, status.text.toLocaleUpperCase(LOCALE_TAGS[input.language]), RIGHT - 180, 28, { bold: true, size: 9, color: status.color, width: 180, align: 'right' });
+  write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
+  write(doc, w.t('Generated {time}', { time: w.wallClock(input.generatedAt) }), RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
+  write(doc, input.zone, RIGHT - 180, 72, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
+  pages.y = 114;
+}
+
+function weatherSection(pages: Pages, log: DailyLog) {
+  const { w } = pages;
+  pages.sectionTitle(w.t('Weather'));
+  const weather = log.weather;
+  if (!weather) return pages.muted(w.t('Nothing recorded.'));
+  pages.facts(
+    [
+      [w.t('Conditions'), weather.conditions],
+      [w.t('Temperature'), weather.temperature === null ? w.t('N/A') : `${w.number(weather.temperature)} °C`],
+      [w.t('Wind'), weather.wind ?? w.t('N/A')],
+      [w.t('Precipitation'), weather.precipitation ?? w.t('N/A')],
+      [w.t('Work stopped'), w.t(weather.work_stopped ? 'Yes' : 'No')],
+    ],
+    5,
+  );
+}
+
+function crewSection(pages: Pages, log: DailyLog) {
+  const { w } = pages;
+  pages.sectionTitle(w.t('Crew on site'));
+  pages.table(
+    [
+      { title: 'Trade', width: 140 },
+      { title: 'Company', width: 161.28 },
+      { title: 'Head count', width: 70, align: 'right' },
+      { title: 'Hours', width: 60, align: 'right' },
+      { title: 'Man-hours', width: 68, align: 'right' },
+    ],
+    log.crew.map((row) => [row.trade, row.company, w.number(row.headcount), w.number(row.hours), w.number(Math.round(row.headcount * row.hours * 100) / 100)]),
+  );
+  if (log.entries.length > 0) {
+    pages.room(30);
+    write(pages.doc, w.t('Crew entries'), LEFT, pages.y, { bold: true, size: 9.5 });
+    pages.y += 16;
+    pages.table(
+      [
+        { title: 'Person', width: 150 },
+        { title: 'Hours', width: 60, align: 'right' },
+        { title: 'Note', width: 289.28 },
+      ],
+      log.entries.map((entry) => [nameOf(entry.author, w), entry.hours === null ? '' : w.number(entry.hours), entry.note ?? '']),
+    );
+  }
+  write(pages.doc, w.t('Head count: {count} · Man-hours: {hours}', { count: w.number(log.crew_headcount), hours: w.number(log.crew_hours) }), LEFT, pages.y - 4, { bold: true, size: 9 });
+  pages.y += 20;
+}
+
+function listSections(pages: Pages, log: DailyLog) {
+  const { w } = pages;
+  pages.sectionTitle(w.t('Equipment'));
+  pages.table(
+    [
+      { title: 'Equipment', width: 420 },
+      { title: 'Hours', width: 79.28, align: 'right' },
+    ],
+    log.equipment.map((row) => [row.name, row.hours === null ? '' : w.number(row.hours)]),
+  );
+  pages.sectionTitle(w.t('Deliveries'));
+  pages.table(
+    [
+      { title: 'What', width: 320 },
+      { title: 'Supplier', width: 179.28 },
+    ],
+    log.deliveries.map((row) => [row.what, row.from ?? '']),
+  );
+  pages.sectionTitle(w.t('Delays'));
+  pages.table(
+    [
+      { title: 'Cause', width: 420 },
+      { title: 'Hours lost', width: 79.28, align: 'right' },
+    ],
+    log.delays.map((row) => [row.cause, w.number(row.hours_lost)]),
+    log.delays.length > 0 ? [w.t('Total'), w.number(log.hours_lost)] : undefined,
+  );
+  pages.sectionTitle(w.t('Incidents and safety observations'));
+  pages.table(
+    [
+      { title: 'Kind', width: 110 },
+      { title: 'Description', width: 389.28 },
+    ],
+    log.incidents.map((row) => [w.t(row.kind === 'incident' ? 'Incident' : 'Safety observation'), row.description]),
+  );
+  pages.sectionTitle(w.t('Visitors'));
+  pages.table(
+    [
+      { title: 'Visitor', width: 150 },
+      { title: 'Company', width: 150 },
+      { title: 'Purpose', width: 199.28 },
+    ],
+    log.visitors.map((row) => [row.name, row.company ?? '', row.purpose ?? '']),
+  );
+  pages.sectionTitle(w.t('Notes'));
+  if (log.notes) {
+    pages.paragraph(log.notes);
+    pages.y += 8;
+  } else pages.muted(w.t('Nothing recorded.'));
+}
+
+function workSection(pages: Pages, log: DailyLog) {
+  const { w } = pages;
+  pages.sectionTitle(w.t("The day's work"));
+  // What the manager left out stays in the record, not in the log.
+  const shown = log.work.filter((item) => !item.excluded);
+  pages.table(
+    [
+      { title: 'Time', width: 62 },
+      { title: 'What', width: 84 },
+      { title: 'Subtask', width: 150 },
+      { title: 'Who', width: 96 },
+      { title: 'Note', width: 107.28 },
+    ],
+    shown.map((item) => {
+      const said = [item.note, item.manager_comment ? w.t("Manager's comment: {comment}", { comment: item.manager_comment }) : null].filter(Boolean).join(' — ');
+      return [w.time(item.at), { text: w.t(WORK_KIND[item.kind]), bold: true }, `${item.subtask.name} (${item.subtask.major_task.name})`, nameOf(item.actor, w), said];
+    }),
+  );
+}
+
+function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
+  const { w } = pages;
+  const items = [
+    ...log.attachments.map((photo) => ({ bytes: input.thumbnails.log.get(photo.id), caption: `${nameOf(photo.uploaded_by, w)} · ${w.time(photo.created_at)}` })),
+    ...log.work
+      .filter((item) => !item.excluded && item.attachment)
+      .map((item) => ({ bytes: input.thumbnails.work.get(item.attachment!.id), caption: `${item.subtask.name} · ${nameOf(item.actor, w)} · ${w.time(item.at)}` })),
+  ].filter((item): item is { bytes: Buffer; caption: string } => item.bytes !== undefined);
+  pages.sectionTitle(w.t('Photos'));
+  if (items.length === 0) return pages.muted(w.t('Nothing recorded.'));
+  pages.photos(items);
+}
+
+function amendmentSection(pages: Pages, log: DailyLog) {
+  const { w, doc } = pages;
+  if (log.amendments.length === 0) return;
+  pages.sectionTitle(w.t('Amendments'));
+  log.amendments.forEach((amendment, index) => {
+    pages.room(3 * LINE + 10);
+    write(doc, w.t('Amendment {number} · {time} · {name}', { number: w.number(index + 1), time: w.time(amendment.created_at), name: nameOf(amendment.author, w) }), LEFT, pages.y, {
+      bold: true,
+      size: 9,
+      color: AMENDED,
+      width: CONTENT_WIDTH,
+    });
+    pages.y += LINE + 3;
+    pages.paragraph(`${w.t('Reason')}: ${amendment.reason}`, { indent: 10 });
+    if (typeof amendment.changes === 'string') pages.paragraph(`${w.t('Changes')}: ${amendment.changes}`, { indent: 10 });
+    else {
+      for (const [section, value] of Object.entries(amendment.changes) as [DailyLogSection, unknown][]) {
+        if (value === undefined) continue;
+        pages.paragraph(`${w.t('Changes')} — ${w.t(SECTION_TITLE[section])}:`, { indent: 10, bold: true });
+        for (const line of sectionLines(section, { [section]: value }, w)) pages.paragraph(line, { indent: 20 });
+      }
+    }
+  });
+}
+
+function signature(pages: Pages, log: DailyLog) {
+  const { w, doc } = pages;
+  pages.room(80);
+  pages.y += 8;
+  const lineY = pages.y + 40;
+  if (log.status === 'signed') {
+    write(doc, w.t('Signed by {name}', { name: nameOf(log.signed_by, w) }), LEFT, pages.y, { bold: true, size: 10, color: SIGNED, width: 300 });
+    write(doc, log.signed_at ? w.time(log.signed_at) : '', LEFT, pages.y + 14, { size: 9, color: INK, width: 300 });
+  } else {
+    write(doc, w.t('Not signed'), LEFT, pages.y, { bold: true, size: 10, color: DRAFT, width: 300 });
+  }
+  doc.moveTo(LEFT, lineY).lineTo(LEFT + 240, lineY).lineWidth(0.75).strokeColor(INK).stroke();
+  doc.moveTo(LEFT + 300, lineY).lineTo(RIGHT, lineY).lineWidth(0.75).strokeColor(INK).stroke();
+  write(doc, w.t('Signature'), LEFT, lineY + 4, { size: 8, color: MUTED, width: 240 });
+  write(doc, w.t('Date'), LEFT + 300, lineY + 4, { size: 8, color: MUTED, width: RIGHT - LEFT - 300 });
+  pages.y = lineY + 30;
+}
+
+function dayPages(pages: Pages, input: DailyLogPdfInput, log: DailyLog, first: boolean) {
+  if (!first) pages.doc.addPage();
+  pages.runningTitle = pages.w.t('Daily Log · {project} · {date}', { project: input.projectName, date: pages.w.date(log.date) });
+  dayHeader(pages, input, log);
+  weatherSection(pages, log);
+  crewSection(pages, log);
+  listSections(pages, log);
+  workSection(pages, log);
+  photoSection(pages, input, log);
+  signature(pages, log);
+  // Corrections come after the signature they correct: the log above stays as it was signed.
+  amendmentSection(pages, log);
+}
+
+/** A range's first page: each day's state and totals (a day without a log says so), then man-hours by trade and company. */
+function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: string; to: string }) {
+  const { doc, w } = pages;
+  pages.runningTitle = w.t('Daily logs · {project} · {start} to {end}', { project: input.projectName, start: w.date(range.from), end: w.date(range.to) });
+  doc.rect(0, 0, PAGE.width, 96).fill(INK);
+  write(doc, 'SITEBOARD', LEFT, 24, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
+  write(doc, w.t('Daily logs'), LEFT, 36, { bold: true, size: 22, color: '#ffffff', width: CONTENT_WIDTH - 190, shrink: true });
+  write(doc, input.projectName, LEFT, 64, { bold: true, size: 11, color: '#e2e8f0', width: CONTENT_WIDTH - 190 });
+  write(doc, w.t('{start} to {end}', { start: w.date(range.from), end: w.date(range.to) }), LEFT, 79, { size: 9.5, color: '#cbd5e1', width: CONTENT_WIDTH - 190 });
+  write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
+  write(doc, input.zone, RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
+  pages.y = 114;
+
+  pages.sectionTitle(w.t('Days'));
+  const byDate = new Map(input.logs.map((log) => [log.date, log]));
+  const rows = datesOf(range.from, range.to).map((date): Cell[] => {
+    const log = byDate.get(date);
+    if (!log) return [w.date(date), { text: w.t('No log'), color: MUTED }, '', '', ''];
+    const status = log.status === 'signed' ? { text: w.t('Signed'), color: SIGNED } : { text: w.t('Draft'), color: DRAFT };
+    return [w.date(date), status, w.number(log.crew_headcount), w.number(log.crew_hours), w.number(log.hours_lost)];
+  });
+  const sum = (pick: (log: DailyLog) => number) => w.number(Math.round(input.logs.reduce((total, log) => total + pick(log), 0) * 100) / 100);
+  pages.table(
+    [
+      { title: 'Date', width: 120 },
+      { title: 'Status', width: 110 },
+      { title: 'Head count', width: 90, align: 'right' },
+      { title: 'Man-hours', width: 90, align: 'right' },
+      { title: 'Hours lost', width: 89.28, align: 'right' },
+    ],
+    rows,
+    [w.t('Total'), '', sum((log) => log.crew_headcount), sum((log) => log.crew_hours), sum((log) => log.hours_lost)],
+  );
+
+  pages.sectionTitle(w.t('Man-hours by trade and company'));
+  pages.table(
+    [
+      { title: 'Trade', width: 160 },
+      { title: 'Company', width: 179.28 },
+      { title: 'Person-days', width: 80, align: 'right' },
+      { title: 'Man-hours', width: 80, align: 'right' },
+    ],
+    input.trades.map((total) => [total.trade || w.t('N/A'), total.company, w.number(total.headcount), w.number(total.manHours)]),
+  );
+  pages.paragraph(w.t('Hours lost to delays: {hours}', { hours: w.number(hoursLost(input.logs.flatMap((log) => log.delays))) }), { bold: true });
+}
+
+/** One day's log, or a range's (a summary, then each logged day in full), as a PDF. */
+export async function renderDailyLogPdf(input: DailyLogPdfInput): Promise<Buffer> {
+  const w = wordingFor(input.language, input.zone);
+  const title = input.range
+    ? w.t('Daily logs - {project} - {start} to {end}', { project: input.projectName, start: input.range.from, end: input.range.to })
+    : w.t('Daily log - {project} - {date}', { project: input.projectName, date: input.logs[0]?.date ?? '' });
+  const { doc, bytes } = await openA4({
+    lang: LOCALE_TAGS[input.language],
+    info: { Title: title, Author: 'SiteBoard', Subject: `${input.companyName}: ${input.projectName}` },
+  });
+  const pages = new Pages(doc, w);
+  if (input.range) rangeSummary(pages, input, input.range);
+  input.logs.forEach((log, index) => dayPages(pages, input, log, index === 0 && !input.range));
+  footers(doc, `${input.companyName} · ${input.projectName}`, (page, count) => w.t('Page {page} of {count}', { page: w.number(page), count: w.number(count) }));
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,427 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPLETED_PROJECT_LOGS_READ_ONLY,
+  DAILY_LOG_NOT_SIGNED,
+  DAILY_LOG_SIGNED,
+  FUTURE_LOG_DATE,
+  LOG_ENTRY_EMPTY,
+  NOT_LOG_KEEPER,
+  NOT_YOUR_LOG_ENTRY,
+  NO_WORK_IN_PROJECT,
+  RANGE_START_AFTER_END,
+  WORK_NOT_OF_THE_DAY,
+  shiftDate,
+  type Amendment,
+  type DailyLog,
+  type DailyLogEntry,
+  type DailyLogProject,
+  type DailyLogSummary,
+  type MissingLogs,
+} from '@siteboard/shared';
+import { subtaskActivity } from '../../schema/activity';
+import { dailyLogAttachments, dailyLogs } from '../../schema/daily-logs';
+import { users } from '../../schema/users';
+import { NOT_AN_IMAGE } from '../../lib/images';
+import { describeEachDatabase } from '../../test/build-app';
+import { createUser, loginAs } from '../../test/factories';
+import { callAs, createTeam, insertProject, insertSubtask, insertWork, listAs, type Caller, type Team } from '../../test/work-factories';
+
+/** The calendar date at `now` in a time zone, as the project's "today" is computed. */
+function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const logUrl = (projectId: number, date: string, rest = '') => `/api/projects/${projectId}/daily-logs/${date}/${rest}`;
+
+async function photoForm(bytes?: Buffer) {
+  const image = bytes ?? (await sharp({ create: { width: 32, height: 24, channels: 3, background: '#4080c0' } }).jpeg().toBuffer());
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'site.jpg');
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+/** A complete set of sections, as a manager fills them in the evening. */
+const SECTIONS = {
+  weather: { conditions: 'Overcast, showers after 14:00', temperature: 12.5, wind: 'SW 25 km/h', precipitation: '4 mm', work_stopped: true },
+  crew: [
+    { trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 },
+    { trade: 'Electricians', company: 'Volt & Co', headcount: 2, hours: 6.5 },
+  ],
+  equipment: [{ name: 'Tower crane TC-2', hours: 6 }],
+  deliveries: [{ what: '12 t rebar', from: 'Stahlhandel Süd' }],
+  delays: [
+    { cause: 'Rain stopped the pour', hours_lost: 2 },
+    { cause: 'Late concrete truck', hours_lost: 1.25 },
+  ],
+  incidents: [{ kind: 'observation', description: 'Missing guard rail on level 3, fixed at once' }],
+  visitors: [{ name: 'Dr. Ines Vogel', company: 'Structural engineer', purpose: 'Rebar inspection' }],
+  notes: 'Formwork for slab 3 complete.',
+};
+
+describeEachDatabase('daily site logs', (ctx) => {
+  let team: Team;
+  let rival: Team;
+  let projectId: number;
+  let today: string;
+
+  const get = async (caller: Caller, date: string, project = projectId) => {
+    const response = await callAs(ctx.app, caller, { method: 'GET', url: logUrl(project, date) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as DailyLog;
+  };
+  const put = (caller: Caller, date: string, payload: unknown, project = projectId) => callAs(ctx.app, caller, { method: 'PUT', url: logUrl(project, date), payload: payload as object });
+  const post = (caller: Caller, date: string, rest: string, payload?: unknown, project = projectId) =>
+    callAs(ctx.app, caller, { method: 'POST', url: logUrl(project, date, rest), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    [team, rival] = [await createTeam(ctx.app), await createTeam(ctx.app)];
+    ({ projectId } = await insertWork(ctx.app.db, team));
+    today = todayIn('UTC');
+  });
+
+  describe('the manager’s sections', () => {
+    const date = '2025-03-10';
+
+    it('a day nobody opened is an empty draft; PUT opens it with the sections, and a later PUT replaces only what it sends', async () => {
+      const empty = await get(team.member, date);
+      expect(empty).toMatchObject({ date, status: 'draft', weather: null, crew: [], entries: [], amendments: [], signed_by: null, signed_at: null, crew_headcount: 0, crew_hours: 0, created_at: null });
+
+      const saved = await put(team.manager, date, SECTIONS);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ ...SECTIONS, status: 'draft', crew_headcount: 6, crew_hours: 45, hours_lost: 3.25 });
+
+      const again = await put(team.manager, date, { notes: 'Formwork for slab 3 complete; slab 4 started.', delays: [] });
+      expect(again.statusCode, again.body).toBe(200);
+      const log = await get(team.admin, date);
+      expect(log).toMatchObject({ weather: SECTIONS.weather, crew: SECTIONS.crew, delays: [], notes: 'Formwork for slab 3 complete; slab 4 started.', hours_lost: 0 });
+      expect(log.created_at).not.toBeNull();
+    });
+
+    it('refuses bad sections field by field, in the reader’s language, and writes nothing', async () => {
+      const before = await get(team.manager, date);
+      const response = await put(team.manager, date, {
+        weather: { temperature: 90 },
+        crew: [{ trade: ' ', company: 'Nordbau GmbH', headcount: 0, hours: 25 }],
+        delays: [{ cause: 'Rain', hours_lost: -1 }],
+        notes: 'fine',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({
+        'weather.conditions': ['Conditions is required.'],
+        'weather.temperature': ['Temperature must be between -70 and 70.'],
+        'crew.0.trade': ['Trade is required.'],
+        'crew.0.headcount': ['Head count must be between 1 and 1000.'],
+        'crew.0.hours': ['Hours must be between 0 and 24.'],
+        'delays.0.hours_lost': ['Hours lost must be between 0 and 24.'],
+      });
+      expect(await get(team.manager, date)).toEqual(before);
+
+      const germanAdmin = await createUser(ctx.app.db, team.company.id, 'admin', { language: 'de' });
+      const german = await callAs(ctx.app, { ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, { method: 'PUT', url: logUrl(projectId, date), payload: { crew: [{ company: 'X', headcount: 2.5, hours: 8 }] } });
+      expect(german.statusCode).toBe(400);
+      expect(german.json().errors).toEqual({ 'crew.0.trade': ['Gewerk: Angabe erforderlich.'], 'crew.0.headcount': ['Personen muss eine ganze Zahl sein.'] });
+    });
+
+    it('answers a future day with 400, an unreal date with 400, another company’s project with 404', async () => {
+      const tomorrow = shiftDate(todayIn('Pacific/Kiritimati'), 1);
+      for (const response of [await callAs(ctx.app, team.manager, { method: 'GET', url: logUrl(projectId, tomorrow) }), await put(team.manager, tomorrow, { notes: 'x' })]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().errors).toEqual({ date: [FUTURE_LOG_DATE] });
+      }
+      expect((await callAs(ctx.app, team.manager, { method: 'GET', url: logUrl(projectId, '2025-02-30') })).json().errors).toEqual({ date: ['Date must be a real calendar date.'] });
+      for (const response of [await callAs(ctx.app, rival.admin, { method: 'GET', url: logUrl(projectId, date) }), await put(rival.admin, date, { notes: 'x' })]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('Formwork');
+      }
+    });
+
+    it('lets only the project’s manager and admins write, before looking at the body', async () => {
+      const byMember = await put(team.member, date, { crew: 'not even a list' });
+      expect([byMember.statusCode, byMember.json().detail]).toEqual([403, 'You do not have permission to perform this action.']);
+      const byOtherManager = await put(team.otherManager, date, { crew: 'not even a list' });
+      expect([byOtherManager.statusCode, byOtherManager.json().detail]).toEqual([403, NOT_LOG_KEEPER]);
+      expect((await put(team.admin, date, { equipment: [] })).statusCode).toBe(200);
+    });
+  });
+
+  describe('the day’s work, from the record', () => {
+    it('lists what was sent for approval, approved, declined and completed that day in the project, with the photos, who and when', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const second = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, name: 'Strip formwork' });
+      const third = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, name: 'Sweep level 2' });
+      const patch = (caller: Caller, id: number, payload: object) => callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${id}/`, payload });
+      expect((await patch(team.member, work.subtaskId, { status: 'pending_approval', comment: 'Poured and vibrated' })).statusCode).toBe(200);
+      expect((await patch(team.manager, work.subtaskId, { status: 'completed' })).statusCode).toBe(200);
+      expect((await patch(team.member, second.id, { status: 'pending_approval' })).statusCode).toBe(200);
+      expect((await patch(team.manager, second.id, { status: 'ongoing', comment: 'Edges still rough' })).statusCode).toBe(200);
+      expect((await patch(team.manager, third.id, { status: 'completed' })).statusCode).toBe(200);
+      expect((await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${second.id}/attachments/`, ...(await photoForm()) })).statusCode).toBe(201);
+      // A change of another day, and a comment (not the day's work), are left out.
+      await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${third.id}/comments/`, payload: { text: 'Swept' } });
+      const [old] = await ctx.app.db
+        .insert(subtaskActivity)
+        .values({ companyId: team.company.id, subtaskId: third.id, actorId: team.member.id, type: 'status_changed', fromStatus: 'ongoing', toStatus: 'pending_approval', createdAt: new Date(Date.now() - 3 * 86_400_000) })
+        .returning({ id: subtaskActivity.id });
+
+      const log = await get(team.member, today, work.projectId);
+      expect(log.work.map((item) => [item.kind, item.subtask.id, item.actor?.id, item.note])).toEqual([
+        ['sent_for_approval', work.subtaskId, team.member.id, 'Poured and vibrated'],
+        ['approved', work.subtaskId, team.manager.id, null],
+        ['sent_for_approval', second.id, team.member.id, null],
+        ['declined', second.id, team.manager.id, 'Edges still rough'],
+        ['completed', third.id, team.manager.id, null],
+        ['photo', second.id, team.member.id, null],
+      ]);
+      const photo = log.work.at(-1)!;
+      expect(photo.attachment).toMatchObject({ content_type: 'image/jpeg', width: 32, height: 24 });
+      expect(log.work.every((item) => !item.excluded && item.manager_comment === null)).toBe(true);
+      expect(log.work.map((item) => item.activity_id)).not.toContain(old!.id);
+
+      // The manager leaves one out and comments on another; the record itself stays as it was.
+      const [declined, completed] = [log.work[3]!, log.work[4]!];
+      const saved = await put(team.manager, today, { work: [{ activity_id: completed.activity_id, excluded: true }, { activity_id: declined.activity_id, comment: 'Redo on Monday' }] }, work.projectId);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const annotated = (saved.json() as DailyLog).work;
+      expect(annotated.find((item) => item.activity_id === completed.activity_id)).toMatchObject({ excluded: true, kind: 'completed' });
+      expect(annotated.find((item) => item.activity_id === declined.activity_id)).toMatchObject({ manager_comment: 'Redo on Monday', note: 'Edges still rough' });
+      const [record] = await ctx.app.db.select({ text: subtaskActivity.text }).from(subtaskActivity).where(eq(subtaskActivity.id, declined.activity_id));
+      expect(record!.text).toBe('Edges still rough');
+
+      // Only entries of the day's work may be named; the refusal changes nothing.
+      const refused = await put(team.manager, today, { notes: 'changed', work: [{ activity_id: old!.id, excluded: true }] }, work.projectId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ 'work.0.activity_id': [WORK_NOT_OF_THE_DAY] });
+      expect((await get(team.manager, today, work.projectId)).notes).toBe('');
+    });
+
+    it('reads the day in the project manager’s time zone, else the company’s', async () => {
+      const zoned = await createTeam(ctx.app, { timezone: 'UTC' });
+      await ctx.app.db.update(users).set({ timezone: 'Pacific/Kiritimati' }).where(eq(users.id, zoned.manager.id));
+      const work = await insertWork(ctx.app.db, zoned);
+      // 23:30 UTC on 9 March is 13:30 on 10 March in Kiritimati (UTC+14).
+      await ctx.app.db.insert(subtaskActivity).values({
+        companyId: zoned.company.id,
+        subtaskId: work.subtaskId,
+        actorId: zoned.member.id,
+        type: 'status_changed',
+        fromStatus: 'ongoing',
+        toStatus: 'pending_approval',
+        createdAt: new Date('2025-03-09T23:30:00Z'),
+      });
+      expect((await get(zoned.manager, '2025-03-09', work.projectId)).work).toEqual([]);
+      expect((await get(zoned.manager, '2025-03-10', work.projectId)).work.map((item) => item.kind)).toEqual(['sent_for_approval']);
+      const projectsList = await listAs<DailyLogProject>(ctx.app, zoned.manager, '/api/daily-logs/projects/');
+      expect(projectsList.items.find((project) => project.id === work.projectId)!.today).toBe(todayIn('Pacific/Kiritimati'));
+    });
+  });
+
+  describe('signing and amendments', () => {
+    const date = '2025-03-11';
+
+    it('signs the log read-only: who and when; every later write is 409 and changes nothing', async () => {
+      expect((await put(team.manager, date, SECTIONS)).statusCode).toBe(200);
+      expect((await post(team.member, date, 'entries/', { hours: 7.5, note: 'Fixed formwork' })).statusCode).toBe(201);
+      const signed = await post(team.manager, date, 'sign/');
+      expect(signed.statusCode, signed.body).toBe(200);
+      const log = signed.json() as DailyLog;
+      expect(log).toMatchObject({ status: 'signed', signed_by: { id: team.manager.id, email: team.manager.email } });
+      expect(Date.now() - Date.parse(log.signed_at!)).toBeLessThan(60_000);
+
+      const attempts = [
+        await put(team.manager, date, { notes: 'rewritten' }),
+        await put(team.admin, date, { notes: 'rewritten' }),
+        await post(team.manager, date, 'sign/'),
+        await post(team.member, date, 'entries/', { hours: 1 }),
+        await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) }),
+        await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, date, `entries/${log.entries[0]!.id}/`), payload: { hours: 9 } }),
+      ];
+      for (const attempt of attempts) {
+        expect(attempt.statusCode, attempt.body).toBe(409);
+        expect(attempt.json().detail).toBe(DAILY_LOG_SIGNED);
+      }
+      expect(await get(team.admin, date)).toEqual(log);
+    });
+
+    it('takes amendments only on a signed log, keeps them beside the original, and changes nothing of it', async () => {
+      const draftDate = '2025-03-12';
+      expect((await put(team.manager, draftDate, { notes: 'draft' })).statusCode).toBe(200);
+      const onDraft = await post(team.manager, draftDate, 'amendments/', { reason: 'Typo', changes: 'x' });
+      expect(onDraft.statusCode).toBe(409);
+      expect(onDraft.json().detail).toBe(DAILY_LOG_NOT_SIGNED);
+
+      const original = await get(team.manager, date);
+      const first = await post(team.manager, date, 'amendments/', { reason: 'The concrete truck was 2 hours late, not 1.25', changes: 'Delay "Late concrete truck": 2 hours lost' });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ reason: 'The concrete truck was 2 hours late, not 1.25', changes: 'Delay "Late concrete truck": 2 hours lost', author: { id: team.manager.id } });
+      const corrected = { delays: [{ cause: 'Late concrete truck', hours_lost: 2 }] };
+      const second = await post(team.admin, date, 'amendments/', { reason: 'Corrected delays', changes: corrected });
+      expect(second.statusCode, second.body).toBe(201);
+
+      const log = await get(team.member, date);
+      expect(log.delays).toEqual(SECTIONS.delays);
+      expect({ ...log, amendments: [] }).toEqual({ ...original, amendments: [] });
+      expect(log.amendments.map((amendment: Amendment) => [amendment.reason, amendment.changes, amendment.author?.id])).toEqual([
+        ['The concrete truck was 2 hours late, not 1.25', 'Delay "Late concrete truck": 2 hours lost', team.manager.id],
+        ['Corrected delays', corrected, team.admin.id],
+      ]);
+
+      const refusals = [
+        [await post(team.manager, date, 'amendments/', { changes: 'x' }), 400, { reason: ['Reason is required.'] }],
+        [await post(team.manager, date, 'amendments/', { reason: 'Why' }), 400, { changes: ['Say what changed: a text, or the corrected sections.'] }],
+        [await post(team.manager, date, 'amendments/', { reason: 'Why', changes: { crew: [{ trade: 'X' }] } }), 400, { 'changes.crew.0.company': ['Company is required.'], 'changes.crew.0.headcount': ['Head count must be a whole number.'], 'changes.crew.0.hours': ['Hours must be between 0 and 24.'] }],
+      ] as const;
+      for (const [response, status, errors] of refusals) {
+        expect(response.statusCode, response.body).toBe(status);
+        expect(response.json().errors).toEqual(errors);
+      }
+      for (const caller of [team.member, team.otherManager]) expect((await post(caller, date, 'amendments/', { reason: 'Why', changes: 'x' })).statusCode).toBe(403);
+      expect((await get(team.member, date)).amendments).toHaveLength(2);
+    });
+
+    it('keeps the day’s work of a signed log as it was signed', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      await callAs(ctx.app, team.member, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'pending_approval' } });
+      const signed = (await post(team.manager, today, 'sign/', undefined, work.projectId)).json() as DailyLog;
+      expect(signed.work.map((item) => item.kind)).toEqual(['sent_for_approval']);
+      await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } });
+      expect((await get(team.manager, today, work.projectId)).work).toEqual(signed.work);
+    });
+  });
+
+  describe('crew contributions', () => {
+    const date = '2025-03-13';
+
+    it('lets people with work in the project add their own hours and notes, counted in the day’s totals, editable by them until signed', async () => {
+      const added = await post(team.member, date, 'entries/', { hours: 8, note: 'Set anchor bolts on grid C' });
+      expect(added.statusCode, added.body).toBe(201);
+      const entry = added.json() as DailyLogEntry;
+      expect(entry).toMatchObject({ author: { id: team.member.id, email: team.member.email }, hours: 8, note: 'Set anchor bolts on grid C' });
+      expect((await post(team.member, date, 'entries/', { note: 'Crane idle 10:00-11:00' })).statusCode).toBe(201);
+      expect((await put(team.manager, date, { crew: [{ trade: 'Concrete', company: 'Betonwerk', headcount: 3, hours: 8 }] })).statusCode).toBe(200);
+
+      const log = await get(team.manager, date);
+      expect(log.entries.map((row) => [row.author.id, row.hours, row.note])).toEqual([
+        [team.member.id, 8, 'Set anchor bolts on grid C'],
+        [team.member.id, null, 'Crane idle 10:00-11:00'],
+      ]);
+      expect(log).toMatchObject({ crew_headcount: 4, crew_hours: 32 });
+
+      const changed = await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, date, `entries/${entry.id}/`), payload: { hours: 9.5, note: 'Set anchor bolts on grids C and D' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ hours: 9.5, note: 'Set anchor bolts on grids C and D' });
+      const byOthers = await callAs(ctx.app, team.manager, { method: 'PATCH', url: logUrl(projectId, date, `entries/${entry.id}/`), payload: { hours: 1 } });
+      expect(byOthers.statusCode).toBe(403);
+      expect(byOthers.json().detail).toBe(NOT_YOUR_LOG_ENTRY);
+      expect((await callAs(ctx.app, team.member, { method: 'DELETE', url: logUrl(projectId, date, `entries/${log.entries[1]!.id}/`) })).statusCode).toBe(204);
+      expect((await get(team.member, date)).entries.map((row) => row.hours)).toEqual([9.5]);
+    });
+
+    it('refuses an empty entry, people without work in the project, and other companies', async () => {
+      const empty = await post(team.member, date, 'entries/', { note: '  ' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().errors).toEqual({ hours: [LOG_ENTRY_EMPTY] });
+      const outsider = await post(team.otherMember, date, 'entries/', { hours: 'eight' });
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json().detail).toBe(NO_WORK_IN_PROJECT);
+      expect((await post(team.otherManager, date, 'entries/', { hours: 1 })).statusCode).toBe(403);
+      expect((await post(rival.admin, date, 'entries/', { hours: 1 })).statusCode).toBe(404);
+      expect((await post(team.member, shiftDate(todayIn('Pacific/Kiritimati'), 1), 'entries/', { hours: 1 })).json().errors).toEqual({ date: [FUTURE_LOG_DATE] });
+    });
+
+    it('takes photos as subtask photos are taken: re-encoded, listed, served to the company only, and removable by their author until signed', async () => {
+      const uploaded = await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const photo = uploaded.json();
+      expect(photo).toMatchObject({ content_type: 'image/jpeg', width: 32, height: 24, uploaded_by: { id: team.member.id } });
+      expect((await get(team.manager, date)).attachments.map((row) => row.id)).toEqual([photo.id]);
+      const image = await callAs(ctx.app, team.otherMember, { method: 'GET', url: photo.url });
+      expect(image.statusCode).toBe(200);
+      expect((await sharp(image.rawPayload).metadata()).width).toBe(32);
+      expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: photo.thumbnail_url })).statusCode).toBe(404);
+
+      const broken = await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm(Buffer.from('not a photo at all'))) });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().detail).toBe(NOT_AN_IMAGE);
+      const outsider = await callAs(ctx.app, team.otherMember, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) });
+      expect(outsider.statusCode).toBe(403);
+      const [count] = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(dailyLogAttachments).where(eq(dailyLogAttachments.companyId, team.company.id));
+      expect(count!.n).toBe(1);
+
+      expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(403);
+      expect((await callAs(ctx.app, team.member, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(204);
+      expect((await get(team.manager, date)).attachments).toEqual([]);
+    });
+
+    it('keeps a completed project’s logs read-only', async () => {
+      const closed = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+      for (const response of [await put(team.manager, date, { notes: 'late' }, closed.projectId), await post(team.member, date, 'entries/', { hours: 2 }, closed.projectId), await post(team.manager, date, 'sign/', undefined, closed.projectId)]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detail).toBe(COMPLETED_PROJECT_LOGS_READ_ONLY);
+      }
+      expect((await get(team.member, date, closed.projectId)).status).toBe('draft');
+    });
+  });
+
+  describe('lists', () => {
+    it('lists a range’s logs oldest first, paged, with status, signer and totals', async () => {
+      const list = await listAs<DailyLogSummary>(ctx.app, team.admin, `/api/projects/${projectId}/daily-logs/?from=2025-03-10&to=2025-03-13`);
+      expect(list.total).toBe(4);
+      expect(list.items.map((log) => [log.date, log.status, log.signed_by?.id ?? null, log.crew_headcount, log.crew_hours])).toEqual([
+        ['2025-03-10', 'draft', null, 6, 45],
+        ['2025-03-11', 'signed', team.manager.id, 7, 52.5],
+        ['2025-03-12', 'draft', null, 0, 0],
+        ['2025-03-13', 'draft', null, 4, 33.5],
+      ]);
+      const page = await listAs<DailyLogSummary>(ctx.app, team.member, `/api/projects/${projectId}/daily-logs/?from=2025-03-10&to=2025-03-13&limit=2&offset=2`);
+      expect([page.total, page.items.map((log) => log.date)]).toEqual([4, ['2025-03-12', '2025-03-13']]);
+
+      const refused = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/?from=2025-03-13&to=2025-03-10` });
+      expect(refused.json().errors).toEqual({ from: [RANGE_START_AFTER_END] });
+      expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/` })).statusCode).toBe(404);
+    });
+
+    it('reads a log in a bounded number of statements, however much it holds', async () => {
+      const date = '2025-03-14';
+      const statements = async () => {
+        ctx.queries.length = 0;
+        await get(team.manager, date);
+        return ctx.queries.length;
+      };
+      await post(team.member, date, 'entries/', { hours: 1 });
+      const few = await statements();
+      for (let index = 0; index < 5; index++) await post(team.member, date, 'entries/', { hours: 1, note: `Entry ${index}` });
+      await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) });
+      expect(await statements()).toBe(few);
+      expect(few).toBeLessThanOrEqual(7);
+    });
+
+    it('shows each their projects with today, and an admin the working days without a signed log', async () => {
+      const memberProjects = await listAs<DailyLogProject>(ctx.app, team.member, '/api/daily-logs/projects/?limit=100');
+      expect(memberProjects.items.find((project) => project.id === projectId)).toMatchObject({ today, may_keep: false, may_contribute: true });
+      const otherMemberProjects = await listAs<DailyLogProject>(ctx.app, team.otherMember, '/api/daily-logs/projects/');
+      expect(otherMemberProjects.items.map((project) => project.id)).not.toContain(projectId);
+      const managerProjects = await listAs<DailyLogProject>(ctx.app, team.manager, '/api/daily-logs/projects/?limit=100');
+      expect(managerProjects.items.find((project) => project.id === projectId)).toMatchObject({ may_keep: true, may_contribute: true });
+
+      // A project of last week: Monday signed, Tuesday a draft, Wednesday to Friday nothing, the weekend not owed.
+      const monday = shiftDate(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7);
+      const week = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, startDate: monday, endDate: shiftDate(monday, 30), name: 'Week project' });
+      await ctx.app.db.insert(dailyLogs).values([
+        { companyId: team.company.id, projectId: week.id, logDate: monday, status: 'signed', signedById: team.manager.id, signedAt: new Date() },
+        { companyId: team.company.id, projectId: week.id, logDate: shiftDate(monday, 1) },
+        { companyId: team.company.id, projectId: week.id, logDate: shiftDate(monday, 6) },
+      ]);
+      const missing = await listAs<MissingLogs>(ctx.app, team.admin, '/api/daily-logs/missing/?days=14&limit=100');
+      const owed = missing.items.find((item) => item.project.id === week.id)!;
+      // Sunday had a log opened: work happened, so it is owed too.
+      expect(owed.missing.filter((day) => day < shiftDate(monday, 7))).toEqual([1, 2, 3, 4, 6].map((days) => shiftDate(monday, days)));
+      expect(owed.project.manager?.id).toBe(team.manager.id);
+      expect((await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/daily-logs/missing/' })).statusCode).toBe(403);
+      expect((await listAs<MissingLogs>(ctx.app, rival.admin, '/api/daily-logs/missing/')).items.map((item) => item.project.id)).not.toContain(week.id);
+    });
+  });
+
+});

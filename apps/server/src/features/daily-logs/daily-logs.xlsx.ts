@@ -1,0 +1,177 @@
+/**
+ * The daily logs of a range as an Excel workbook for people (DESIGN: labels, names, real dates):
+ * a sheet of the days, the crew and the delays, each ending in a total row, the rest of the site
+ * record, and the totals by trade and company. Written with exceljs's streaming writer, row by row
+ * into the answer (decision record 082).
+ */
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { hoursLost, t, type Language, type MessageKey } from '@siteboard/shared';
+import { dayTotals, localTime, manHoursByTradeAndCompany } from './daily-logs.rules';
+import type { ExportInput } from './daily-logs.service';
+
+/** How each language writes a date and a time in a cell (the value itself is a real date). */
+const DATE_FORMAT: Record<Language, string> = { en: 'yyyy-mm-dd', de: 'dd.mm.yyyy', es: 'dd/mm/yyyy', fr: 'dd/mm/yyyy' };
+const HOURS_FORMAT = '0.00';
+
+/** A calendar date as the cell's date (midnight UTC: Excel dates have no zone). */
+const excelDate = (date: string) => new Date(`${date}T00:00:00Z`);
+/** A wall-clock time in the project's zone, likewise. */
+const excelTime = (iso: string, zone: string) => new Date(`${localTime(iso, zone).replace(' ', 'T')}:00Z`);
+
+interface Column {
+  header: MessageKey;
+  width: number;
+  format?: 'date' | 'time' | 'hours';
+}
+
+type Cell = string | number | Date | null;
+
+/** A sheet of the workbook: its header row and its rows, then a bold total row when one is given. */
+function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, language: Language, name: MessageKey, columns: Column[], rows: Cell[][], total?: Cell[]) {
+  const sheet = workbook.addWorksheet(t(language, name), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({
+    header: t(language, column.header),
+    width: column.width,
+    style: column.format ? { numFmt: column.format === 'hours' ? HOURS_FORMAT : column.format === 'time' ? `${DATE_FORMAT[language]} hh:mm` : DATE_FORMAT[language] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row).commit();
+  if (total) {
+    const totalRow = sheet.addRow(total);
+    totalRow.font = { bold: true };
+    totalRow.commit();
+  }
+  sheet.commit();
+}
+
+const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((total, value) => total + (value ?? 0), 0) * 100) / 100;
+
+export function writeDailyLogWorkbook({ context, days }: Pick<ExportInput, 'context' | 'days'>, language: Language): Readable {
+  const out = new PassThrough();
+  const word = (key: MessageKey) => t(language, key);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'SiteBoard';
+
+  const write = async () => {
+    const dayRows = days.map((day) => {
+      const totals = dayTotals(day.content, day.selfLogged);
+      const weather = day.content.weather;
+      return [
+        excelDate(day.date),
+        word(day.status === 'signed' ? 'Signed' : 'Draft'),
+        day.signedBy ? (day.signedBy.full_name ?? day.signedBy.email) : null,
+        day.signedAt ? excelTime(day.signedAt, context.zone) : null,
+        weather?.conditions ?? null,
+        weather?.temperature ?? null,
+        weather ? word(weather.work_stopped ? 'Yes' : 'No') : null,
+        totals.crew_headcount,
+        totals.crew_hours,
+        totals.hours_lost,
+      ];
+    });
+    writeSheet(
+      workbook,
+      language,
+      'Daily logs',
+      [
+        { header: 'Date', width: 12, format: 'date' },
+        { header: 'Status', width: 10 },
+        { header: 'Signed by', width: 26 },
+        { header: 'Signed at', width: 17, format: 'time' },
+        { header: 'Conditions', width: 20 },
+        { header: 'Temperature (°C)', width: 10 },
+        { header: 'Work stopped', width: 10 },
+        { header: 'Head count', width: 10 },
+        { header: 'Man-hours', width: 11, format: 'hours' },
+        { header: 'Hours lost', width: 11, format: 'hours' },
+      ],
+      dayRows,
+      [word('Total'), null, null, null, null, null, null, sum(dayRows.map((row) => row[7] as number)), sum(dayRows.map((row) => row[8] as number)), sum(dayRows.map((row) => row[9] as number))],
+    );
+
+    const crewRows: Cell[][] = days.flatMap((day) => [
+      ...day.content.crew.map((row) => [excelDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100]),
+      ...day.entries
+        .filter((entry) => entry.hours !== null)
+        .map((entry) => [excelDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours]),
+    ]);
+    writeSheet(
+      workbook,
+      language,
+      'Crew',
+      [
+        { header: 'Date', width: 12, format: 'date' },
+        { header: 'Trade', width: 20 },
+        { header: 'Company', width: 24 },
+        { header: 'Person', width: 26 },
+        { header: 'Head count', width: 10 },
+        { header: 'Hours', width: 9, format: 'hours' },
+        { header: 'Man-hours', width: 11, format: 'hours' },
+      ],
+      crewRows,
+      [word('Total'), null, null, null, sum(crewRows.map((row) => row[4] as number)), null, sum(crewRows.map((row) => row[6] as number))],
+    );
+
+    const delayRows: Cell[][] = days.flatMap((day) => day.content.delays.map((delay) => [excelDate(day.date), delay.cause, delay.hours_lost]));
+    writeSheet(
+      workbook,
+      language,
+      'Delays',
+      [
+        { header: 'Date', width: 12, format: 'date' },
+        { header: 'Cause', width: 50 },
+        { header: 'Hours lost', width: 11, format: 'hours' },
+      ],
+      delayRows,
+      [word('Total'), null, hoursLost(days.flatMap((day) => day.content.delays))],
+    );
+
+    const recordRows: Cell[][] = days.flatMap((day) => {
+      const date = excelDate(day.date);
+      const { equipment, deliveries, incidents, visitors, notes } = day.content;
+      return [
+        ...equipment.map((row) => [date, word('Equipment'), row.name, row.hours === null ? null : `${row.hours} h`]),
+        ...deliveries.map((row) => [date, word('Deliveries'), row.what, row.from]),
+        ...incidents.map((row) => [date, word(row.kind === 'incident' ? 'Incident' : 'Safety observation'), row.description, null]),
+        ...visitors.map((row) => [date, word('Visitors'), row.name, [row.company, row.purpose].filter(Boolean).join(' · ') || null]),
+        ...day.entries.filter((entry) => entry.note).map((entry) => [date, word('Crew entries'), entry.note, entry.author.full_name ?? entry.author.email]),
+        ...(notes ? [[date, word('Notes'), notes, null]] : []),
+      ];
+    });
+    writeSheet(
+      workbook,
+      language,
+      'Site record',
+      [
+        { header: 'Date', width: 12, format: 'date' },
+        { header: 'Section', width: 22 },
+        { header: 'Description', width: 60 },
+        { header: 'Details', width: 30 },
+      ],
+      recordRows,
+    );
+
+    const trades = manHoursByTradeAndCompany(days.map((day) => ({ crew: day.content.crew, selfLogged: day.selfLogged })), context.companyName);
+    writeSheet(
+      workbook,
+      language,
+      'Totals',
+      [
+        { header: 'Trade', width: 24 },
+        { header: 'Company', width: 26 },
+        { header: 'Person-days', width: 12 },
+        { header: 'Man-hours', width: 12, format: 'hours' },
+      ],
+      [
+        ...trades.map((total) => [total.trade || word('N/A'), total.company, total.headcount, total.manHours]),
+        [word('Total'), null, sum(trades.map((total) => total.headcount)), sum(trades.map((total) => total.manHours))],
+        [],
+        [word('Hours lost to delays'), null, null, hoursLost(days.flatMap((day) => day.content.delays))],
+      ],
+    );
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}

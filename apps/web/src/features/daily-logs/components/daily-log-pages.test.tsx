@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DailyLog } from '@siteboard/shared';
+import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
+import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { CrewDailyLogPage, DailyLogPage } from './daily-log-pages';
+import { MissingLogs } from './missing-logs';
+
+let server: ApiServer;
+let admin: TestUser;
+let manager: TestUser;
+let member: TestUser;
+let projectId: number;
+/** The manager's access token, to read and sign as them beside the screens. */
+let managerAccess: string;
+
+/** The day's log as the server holds it, read as the manager. */
+async function stored(date: string): Promise<DailyLog> {
+  return (await injectAs(server.app, managerAccess, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/${date}/` })).json();
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+  const { company, ...people } = await server.createCrew();
+  ({ manager, member } = people);
+  admin = company.admin;
+  projectId = (await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31' })).id;
+  const majorTask = await insertMajorTask(server.database.db, company.id, projectId, { name: 'Footings' });
+  await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B' });
+  managerAccess = (await loginAs(server.app, manager)).access;
+});
+afterAll(() => server.close());
+
+describe('the daily log on screen', () => {
+  it('the manager fills the day in, is told what is missing, signs, and amends beside the signed log', async () => {
+    await server.signIn(manager);
+    renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}&date=2025-03-10`, route: '/manager/daily-log' });
+    expect(await screen.findByText(/^Draft for Mar 10, 2025/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Conditions'));
+    await userEvent.paste('Sunny, dry');
+    await userEvent.click(screen.getByRole('button', { name: 'Add crew row' }));
+    await userEvent.click(screen.getByLabelText('Company'));
+    await userEvent.paste('Nordbau GmbH');
+    await userEvent.type(screen.getByLabelText('Head count'), '4');
+    await userEvent.type(screen.getByLabelText('Hours each'), '8');
+    await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
+    expect(await screen.findByText('Trade is required.')).toBeInTheDocument();
+    expect((await stored('2025-03-10')).created_at).toBeNull();
+
+    await userEvent.click(screen.getByLabelText('Trade'));
+    await userEvent.paste('Carpenters');
+    await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
+    expect(await screen.findByText('Daily log saved.')).toBeInTheDocument();
+    expect(await stored('2025-03-10')).toMatchObject({ weather: { conditions: 'Sunny, dry', work_stopped: false }, crew: [{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }], crew_hours: 32 });
+    expect(screen.getByTestId('log-status')).toHaveTextContent('On site: 4 people · 32 man-hours · 0 hours lost');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign log' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign the daily log' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText(new RegExp(`^Signed by ${manager.email}`))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save log' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Crew on site' })).toHaveTextContent('CarpentersNordbau GmbH48');
+
+    const beside = screen.getByRole('complementary', { name: 'Amendments and downloads' });
+    await userEvent.click(within(beside).getByRole('button', { name: 'Add amendment' }));
+    expect(await within(beside).findByText('Reason is required.')).toBeInTheDocument();
+    await userEvent.click(within(beside).getByLabelText('Reason'));
+    await userEvent.paste('Five carpenters, not four');
+    await userEvent.click(within(beside).getByLabelText('What changed'));
+    await userEvent.paste('Crew: Carpenters 5 × 8 h');
+    await userEvent.click(within(beside).getByRole('button', { name: 'Add amendment' }));
+    const amendments = await within(beside).findByRole('list', { name: 'Amendments' });
+    expect(await within(amendments).findByText('Five carpenters, not four')).toBeInTheDocument();
+    expect((await stored('2025-03-10')).crew).toEqual([{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }]);
+  });
+
+  it('a crew member adds their hours and a note to the day, and changes them until it is signed', async () => {
+    await server.signIn(member);
+    const draft = renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
+    expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Hours worked'), '7.5');
+    await userEvent.click(screen.getByLabelText('Note'));
+    await userEvent.paste('Set anchor bolts on grid C');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));
+    expect(await screen.findByText('Added to the daily log.')).toBeInTheDocument();
+    const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
+    expect(within(entries).getByText('Set anchor bolts on grid C')).toBeInTheDocument();
+    expect(within(entries).getByText('7.5 h')).toBeInTheDocument();
+
+    await userEvent.click(within(entries).getByRole('button', { name: /^Edit your entry/ }));
+    const hours = within(entries).getByLabelText('Hours worked');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '9');
+    await userEvent.click(within(entries).getByRole('button', { name: 'Save change' }));
+    expect(await within(entries).findByText('9 h')).toBeInTheDocument();
+    expect((await stored('2025-03-11')).entries.map((entry) => [entry.author.id, entry.hours, entry.note])).toEqual([[member.id, 9, 'Set anchor bolts on grid C']]);
+
+    // A signed log keeps what it has: no form, no edit.
+    await injectAs(server.app, managerAccess, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/2025-03-11/sign/`, payload: {} });
+    draft.unmount();
+    renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
+    expect(await screen.findByText('This log is signed: it can no longer be changed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to the log' })).not.toBeInTheDocument();
+  });
+
+  it('an admin sees the working days without a signed log, each opening its day', async () => {
+    await server.signIn(admin);
+    renderScreen(<MissingLogs logPath="/admin/daily-log" />);
+    const days = await screen.findByRole('list', { name: 'Days without a signed log in Harbour Wall' });
+    const links = within(days).getAllByRole('link');
+    expect(links.length).toBeGreaterThan(5);
+    await waitFor(() => expect(links[0]).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/admin/daily-log\\?project=${projectId}&date=\\d{4}-\\d{2}-\\d{2}$`))));
+  });
+});

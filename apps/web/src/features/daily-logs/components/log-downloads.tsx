@@ -1,0 +1,47 @@
+import { DAILY_LOG_PDF_MAX_DAYS, shiftDate } from '@siteboard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icons';
+import { TextField } from '../../../components/ui/form-field';
+import { useQueryFailure } from '../../../lib/failure-message';
+import { downloadDailyLogs, type LogDownload } from '../api/download-daily-logs';
+import { LogBlock } from './log-view';
+
+/** The day's PDF, and a range's PDF, CSV or Excel workbook (with totals). */
+export function LogDownloads({ projectId, date, today }: { projectId: number; date: string; today: string }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(() => shiftDate(date, 1 - 7));
+  const [to, setTo] = useState(date);
+  const download = useMutation({ mutationFn: (what: LogDownload) => downloadDailyLogs(projectId, what) });
+  const failure = useQueryFailure(download.error, { other: 'dailyLog.downloads.failed' });
+  const button = (label: string, what: LogDownload) => (
+    <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate(what)}>
+      <Icon name="download" className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+  const day: LogDownload = { kind: 'day-pdf', date };
+  const [rangePdf, csv, xlsx] = (['range-pdf', 'csv', 'xlsx'] as const).map((kind): LogDownload => ({ kind, from, to }));
+  return (
+    <LogBlock title={t('dailyLog.downloads.title')}>
+      <div className="flex flex-wrap gap-2">{button(t('dailyLog.downloads.dayPdf'), day)}</div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t('dailyLog.downloads.from')} type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
+        <TextField label={t('dailyLog.downloads.to')} type="date" value={to} max={today} onChange={(event) => setTo(event.target.value)} />
+      </div>
+      <p className="text-xs text-slate-500">{t('dailyLog.downloads.hint', { days: DAILY_LOG_PDF_MAX_DAYS })}</p>
+      <div className="flex flex-wrap gap-2">
+        {button(t('dailyLog.downloads.rangePdf'), rangePdf!)}
+        {button(t('dailyLog.downloads.csv'), csv!)}
+        {button(t('dailyLog.downloads.xlsx'), xlsx!)}
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+    </LogBlock>
+  );
+}

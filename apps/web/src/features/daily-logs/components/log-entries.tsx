@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dailyLogEntryInput, type DailyLog, type DailyLogEntry, type DailyLogEntryInput } from '@siteboard/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { applyFieldErrors } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useFailureMessage } from '../../../lib/failure-message';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useAddLogEntry } from '../api/add-log-entry';
+import { useChangeLogEntry } from '../api/change-log-entry';
+import { useDeleteLogEntry } from '../api/delete-log-entry';
+import { numberOrNull } from '../daily-logs.rules';
+import { LogBlock } from './log-view';
+
+type Output = z.output<typeof dailyLogEntryInput>;
+type EntryValues = { hours: number | null; note: string };
+
+/** Hours and a note: a new entry, or one's own entry being changed. */
+function EntryForm({ initial, submitLabel, onSubmit, onCancel }: { initial: EntryValues; submitLabel: string; onSubmit: (input: DailyLogEntryInput) => Promise<void>; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const failureMessage = useFailureMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<EntryValues, unknown, Output>({ resolver: zodResolver(dailyLogEntryInput) as never, defaultValues: initial });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+      form.reset({ hours: null, note: '' });
+    } catch (error) {
+      if (!applyFieldErrors<EntryValues>(error, form.setError, ['hours', 'note'])) setFailure(failureMessage(error, { other: 'dailyLog.entries.failed' }));
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <TextField label={t('dailyLog.entries.hours')} type="number" inputMode="decimal" step="any" min={0} max={24} error={form.formState.errors.hours?.message} {...form.register('hours', { setValueAs: numberOrNull })} />
+        <TextAreaField label={t('dailyLog.entries.note')} rows={2} error={form.formState.errors.note?.message} {...form.register('note')} />
+      </div>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('dailyLog.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: DailyLog; projectId: number; mine: boolean }) {
+  const { t } = useTranslation();
+  const change = useChangeLogEntry();
+  const remove = useDeleteLogEntry();
+  const [editing, setEditing] = useState(false);
+  const who = entry.author.full_name ?? entry.author.email;
+  if (editing) {
+    return (
+      <li className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
+        <EntryForm
+          initial={{ hours: entry.hours, note: entry.note ?? '' }}
+          submitLabel={t('dailyLog.entries.saveChange')}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            await change.mutateAsync({ projectId, date: log.date, entryId: entry.id, input });
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">
+          {who}
+          {entry.hours !== null && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(entry.hours) })}</span>}
+        </p>
+        {entry.note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{entry.note}</p>}
+        <p className="mt-1 text-xs text-slate-500">{formatDateTime(entry.updated_at)}</p>
+      </div>
+      {mine && log.status === 'draft' && (
+        <div className="flex gap-1.5">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={t('dailyLog.entries.editSubject', { time: formatDateTime(entry.created_at) })}>
+            {t('dailyLog.edit')}
+          </Button>
+          <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ projectId, date: log.date, entryId: entry.id })} aria-label={t('dailyLog.entries.removeSubject', { time: formatDateTime(entry.created_at) })}>
+            {t('dailyLog.remove')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The crew's own hours and notes of the day: everyone's, one's own changeable until the log is
+ * signed; `mayAdd` shows the form to add one (without a signal it waits on the device).
+ */
+export function LogEntries({ log, projectId, projectName, mayAdd, onQueued }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; onQueued: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const add = useAddLogEntry();
+  const [added, setAdded] = useState(false);
+  return (
+    <LogBlock title={t('dailyLog.section.entries')}>
+      {log.entries.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('dailyLog.entries.none')}</p>
+      ) : (
+        <ul className="space-y-2" aria-label={t('dailyLog.section.entries')}>
+          {log.entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} log={log} projectId={projectId} mine={entry.author.id === user?.id} />
+          ))}
+        </ul>
+      )}
+      {mayAdd && log.status === 'draft' && (
+        <div className="space-y-2 border-t border-slate-200 pt-3">
+          <h3 className="text-sm font-semibold text-slate-800">{t('dailyLog.entries.addTitle')}</h3>
+          {added && <Alert tone="success">{t('dailyLog.entries.added')}</Alert>}
+          <EntryForm
+            initial={{ hours: null, note: '' }}
+            submitLabel={t('dailyLog.entries.add')}
+            onSubmit={async (input) => {
+              setAdded(false);
+              const entry = await add.mutateAsync({ projectId, date: log.date, input, subject: projectName });
+              if (entry === undefined) onQueued();
+              else setAdded(true);
+            }}
+          />
+        </div>
+      )}
+    </LogBlock>
+  );
+}

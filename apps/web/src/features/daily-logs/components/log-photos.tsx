@@ -1,0 +1,65 @@
+import type { DailyLog } from '@siteboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PhotoPicker, PhotoStrip } from '../../../components/ui/photos';
+import { useAuth } from '../../../lib/auth';
+import { failureDetail } from '../../../lib/failure-message';
+import { useDeleteLogPhoto } from '../api/delete-log-photo';
+import { useUploadLogPhoto } from '../api/upload-log-photo';
+import { LogBlock } from './log-view';
+
+/**
+ * The day's photos; whoever may add to the log adds more (the camera on a phone), one upload at a
+ * time, each kept on the device without a signal; one's own photos can be removed until the log is signed.
+ */
+export function LogPhotos({ log, projectId, projectName, mayAdd, onQueued }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; onQueued: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const upload = useUploadLogPhoto();
+  const remove = useDeleteLogPhoto();
+  const [progress, setProgress] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = log.status === 'draft';
+
+  const add = async (files: File[]) => {
+    setFailure(null);
+    for (const [index, file] of files.entries()) {
+      setProgress(t('dailyLog.photos.uploading', { done: index + 1, count: files.length }));
+      try {
+        const stored = await upload.mutateAsync({ projectId, date: log.date, file, subject: projectName });
+        if (stored === undefined) onQueued();
+      } catch (error) {
+        setFailure(t('dailyLog.photos.failed', { name: file.name, detail: failureDetail(error) }));
+        break;
+      }
+    }
+    setProgress(null);
+  };
+
+  const own = log.attachments.filter((photo) => photo.uploaded_by?.id === user?.id);
+  return (
+    <LogBlock title={t('dailyLog.section.photos')}>
+      {log.attachments.length === 0 ? <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} />}
+      {open && own.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {own.map((photo) => (
+            <li key={photo.id}>
+              <Button variant="ghost" size="sm" className="text-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ projectId, date: log.date, attachmentId: photo.id })}>
+                {t('dailyLog.photos.remove', { number: log.attachments.indexOf(photo) + 1 })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && mayAdd && <PhotoPicker disabled={progress !== null} onPick={(files) => void add(files)} />}
+      {progress && (
+        <p role="status" className="text-sm text-slate-600">
+          {progress}
+        </p>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+    </LogBlock>
+  );
+}

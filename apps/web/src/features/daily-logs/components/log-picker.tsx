@@ -1,0 +1,72 @@
+import type { DailyLogProject } from '@siteboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/alert';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useQueryFailure } from '../../../lib/failure-message';
+import { useDebouncedValue } from '../../../lib/lists';
+import { useDailyLogProjects } from '../api/get-daily-log-projects';
+
+export interface PickedDay {
+  project: DailyLogProject;
+  date: string;
+}
+
+/**
+ * Which project and day the screen shows, kept in the address (`?project=&date=`, so a link opens
+ * a given day): the person's projects (open ones first, `accept` narrows them), a day up to the
+ * project's own today. A company with more projects than a page gets a search box.
+ */
+export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const projects = useDailyLogProjects(useDebouncedValue(search.trim()));
+  const failure = useQueryFailure(projects.error, { other: 'dailyLog.loadFailed' });
+  const choices = (projects.data?.items ?? []).filter(accept);
+  const projectId = Number(params.get('project')) || choices[0]?.id || null;
+  const project = choices.find((candidate) => candidate.id === projectId) ?? null;
+  const requested = params.get('date');
+  const date = project ? (requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested <= project.today ? requested : project.today) : null;
+
+  const choose = (next: { project?: number; date?: string }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.project !== undefined) {
+          updated.set('project', String(next.project));
+          updated.delete('date');
+        }
+        if (next.date !== undefined) updated.set('date', next.date);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  const picker = (
+    <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
+      {projects.data && projects.data.total > projects.data.items.length && (
+        <TextField label={t('dailyLog.searchProjects')} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      )}
+      <SelectField label={t('dailyLog.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => choose({ project: Number(event.target.value) })}>
+        {choices.length === 0 && <option value="">{projects.isPending ? t('app.loading') : t('dailyLog.noProjects')}</option>}
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.status === 'completed' ? t('dailyLog.completedProject', { name: choice.name }) : choice.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t('dailyLog.date')} type="date" value={date ?? ''} max={project?.today} disabled={!project} onChange={(event) => event.target.value && choose({ date: event.target.value })} />
+      {failure && (
+        <div className="sm:col-span-2 lg:col-span-3">
+          <RetryAlert onRetry={() => void projects.refetch()} retryLabel={t('dailyLog.retry')}>
+            {failure}
+          </RetryAlert>
+        </div>
+      )}
+    </div>
+  );
+  const picked: PickedDay | null = project && date ? { project, date } : null;
+  return { picker, picked, choose, loading: projects.isPending };
+}

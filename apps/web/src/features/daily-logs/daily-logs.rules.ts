@@ -1,0 +1,62 @@
+import { shiftDate, type DailyLog, type DailyLogInput, type DailyLogSummary } from '@siteboard/shared';
+
+export type DayState = 'signed' | 'draft' | 'none';
+
+/** The `count` days up to `today`, newest first, each with the state of its log (none: nobody opened it). */
+export function recentDays(today: string, count: number, logs: readonly DailyLogSummary[]): { date: string; state: DayState }[] {
+  const byDate = new Map(logs.map((log) => [log.date, log.status]));
+  return Array.from({ length: count }, (_, index) => {
+    const date = shiftDate(today, -index);
+    return { date, state: byDate.get(date) ?? 'none' };
+  });
+}
+
+/** What the log's form holds: the sections as they are typed, the weather always there (blank: not recorded). */
+export interface LogFormValues {
+  weather: { conditions: string; temperature: number | null; wind: string; precipitation: string; work_stopped: boolean };
+  crew: { trade: string; company: string; headcount: number | null; hours: number | null }[];
+  equipment: { name: string; hours: number | null }[];
+  deliveries: { what: string; from: string }[];
+  delays: { cause: string; hours_lost: number | null }[];
+  incidents: { kind: 'incident' | 'observation'; description: string }[];
+  visitors: { name: string; company: string; purpose: string }[];
+  notes: string;
+  work: { activity_id: number; excluded: boolean; comment: string }[];
+}
+
+export const BLANK_ROWS = {
+  crew: { trade: '', company: '', headcount: null, hours: null },
+  equipment: { name: '', hours: null },
+  deliveries: { what: '', from: '' },
+  delays: { cause: '', hours_lost: null },
+  incidents: { kind: 'incident', description: '' },
+  visitors: { name: '', company: '', purpose: '' },
+} as const satisfies { [Section in keyof LogFormValues]?: LogFormValues[Section] extends (infer Row)[] ? Row : never };
+
+/** The form's values of a stored log. */
+export function formValuesOf(log: DailyLog): LogFormValues {
+  const weather = log.weather;
+  return {
+    weather: weather
+      ? { conditions: weather.conditions, temperature: weather.temperature, wind: weather.wind ?? '', precipitation: weather.precipitation ?? '', work_stopped: weather.work_stopped }
+      : { conditions: '', temperature: null, wind: '', precipitation: '', work_stopped: false },
+    crew: log.crew,
+    equipment: log.equipment,
+    deliveries: log.deliveries.map((row) => ({ what: row.what, from: row.from ?? '' })),
+    delays: log.delays,
+    incidents: log.incidents,
+    visitors: log.visitors.map((row) => ({ name: row.name, company: row.company ?? '', purpose: row.purpose ?? '' })),
+    notes: log.notes,
+    work: log.work.map((item) => ({ activity_id: item.activity_id, excluded: item.excluded, comment: item.manager_comment ?? '' })),
+  };
+}
+
+/** What the form sends: a weather left entirely blank is no weather. */
+export function inputOf(values: LogFormValues): DailyLogInput {
+  const { weather } = values;
+  const blank = !weather.conditions.trim() && weather.temperature === null && !weather.wind.trim() && !weather.precipitation.trim() && !weather.work_stopped;
+  return { ...values, weather: blank ? null : weather } as DailyLogInput;
+}
+
+/** A number input's value for the form: blank is null (not given), anything else a number the schema checks. */
+export const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
