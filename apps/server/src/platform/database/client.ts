@@ -1,6 +1,6 @@
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
+import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
 import { startEmbeddedMaintenance } from './embedded-maintenance';
@@ -44,9 +44,9 @@ export { migrationsFolder };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
+    await migrateOnce(options.url);
     const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePostgres({ client: pool, logger });
-    await migratePostgres(db, { migrationsFolder });
     const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
     const listener = createListener(options.url);
     const changes = await openChangeFeed(listener, db);
@@ -100,6 +100,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Any fixed number: the one advisory lock the instances of one database migrate under. */
+const MIGRATION_LOCK_KEY = 0x5b_0a_4d_02;
+
+/**
+ * Brings a PostgreSQL database up to date exactly once when several instances start together:
+ * each migrates on a connection holding a session advisory lock, so the first migrates while the
+ * others wait for it, then find nothing left to do. Without it they all see an empty migrations
+ * table and run the same migrations at once (four processes started together, twice: three of
+ * them died on `duplicate key value` in `create schema` or `create type`; migrate-once.test.ts).
+ */
+async function migrateOnce(url: string) {
+  const client = new pg.Client({ connectionString: url, application_name: 'siteboard-migrate' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+  } finally {
+    // Ending the session releases its lock, whether the migrations failed or not.
+    await client.end();
   }
 }
 
