@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       ALLOW_SIGNUP: true,
       PUBLIC_COMPANY_LIST: false,
       TRUST_PROXY: false,
+      METRICS_HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
       APPROVAL_DELAY_HOURS: 48,
@@ -39,6 +40,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: '60',
       REMINDER_LOCAL_HOUR: '6',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     });
 
     expect(config).toMatchObject({
@@ -50,6 +53,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: 60,
       REMINDER_LOCAL_HOUR: 6,
+      METRICS_PORT: 9464,
+      METRICS_HOST: '0.0.0.0',
     });
   });
 
@@ -90,6 +95,8 @@ describe('loadConfig', () => {
     ['REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
     ['REMINDER_LOCAL_HOUR', '-1', 'must be at least 0'],
     ['REMINDER_LOCAL_HOUR', '7.5', 'must be a whole number'],
+    ['METRICS_PORT', 'prometheus', 'must be a number'],
+    ['METRICS_PORT', '0', 'must be at least 1'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);

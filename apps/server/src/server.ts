@@ -1,7 +1,14 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase, DataDirLockedError } from './platform';
+import { openConfiguredDatabase, DataDirLockedError, serveMetrics, serverLogger } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
+
+/**
+ * How long a shutdown may take before the process exits anyway (code 1): requests still running
+ * by then (a long export) are cut off. Within systemd's stop timeout (deploy/siteboard.service).
+ */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const config = loadConfig();
@@ -14,25 +21,28 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     publicUrl: config.PUBLIC_URL,
-    logger: { level: config.LOG_LEVEL },
+    logger: await serverLogger(config.LOG_LEVEL, process.stdout.isTTY === true),
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
   });
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+  // SIGTERM or SIGINT drains (platform/drain.ts) and closes the database; a second signal, an
+  // uncaught error after the first, or a drain past the timeout exits at once with code 1.
+  closeWithGrace({ delay: SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
     await app.drain();
+    await metricsServer?.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(app.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log: app.log });
+    app.log.info(`Metrics for Prometheus on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`SiteBoard is running on http://localhost:${config.PORT} (database: ${where})`);
 }

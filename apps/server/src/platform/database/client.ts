@@ -23,8 +23,29 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Every change announced on commit, by any instance (one listening connection). */
   changes: ChangeFeed;
+  /** What the metrics read: the pools' connections, and the embedded database's maintenance. */
+  stats(): DatabaseStats;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** `main` serves requests; `live` reads live pushes (PostgreSQL only). */
+  pool: 'main' | 'live';
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+export interface DatabaseStats {
+  pools: PoolStats[];
+  /** PGlite only: its autovacuum stand-in's rounds that found work, their statements and time, and its failures, since the start. */
+  maintenance?: { rounds: number; statements: number; seconds: number; failures: number };
+}
+
+function poolStats(pool: 'main' | 'live', of: pg.Pool): PoolStats {
+  return { pool, open: of.totalCount, idle: of.idleCount, waiting: of.waitingCount };
 }
 
 export type DatabaseOptions =
@@ -55,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       liveDb: drizzlePostgres({ client: livePool, logger }),
       kind: 'postgres',
       changes,
+      stats: () => ({ pools: [poolStats('main', pool), poolStats('live', livePool)] }),
       close: once(async () => {
         await changes.close();
         await listener.close();
@@ -78,14 +100,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);
     // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
+    const maintained = { rounds: 0, statements: 0, seconds: 0, failures: 0 };
     const maintenance = startEmbeddedMaintenance(pool, {
-      onError: (error) => console.warn(`Embedded database maintenance failed: ${error.message}`),
+      onRound: (round) => {
+        maintained.rounds++;
+        maintained.statements += round.statements.length;
+        maintained.seconds += round.ms / 1000;
+      },
+      onError: (error) => {
+        maintained.failures++;
+        console.warn(`Embedded database maintenance failed: ${error.message}`);
+      },
     });
     return {
       db,
       liveDb: db,
       kind: 'pglite',
       changes,
+      stats: () => ({ pools: [poolStats('main', pool)], maintenance: { ...maintained } }),
       close: once(async () => {
         try {
           await changes.close();
