@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase, DataDirLockedError, serveMetrics, serverLogger } from './platform';
+import { openConfiguredDatabase, DataDirLockedError, serveEmbeddedBackups, serveMetrics, serverLogger } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 /**
@@ -27,12 +27,15 @@ async function main() {
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
   });
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  // `npm run backup` asks the running server for its embedded database (platform/database/embedded-backup.ts).
+  const backups = await serveEmbeddedBackups(database, app.log);
 
   // SIGTERM or SIGINT drains (platform/drain.ts) and closes the database; a second signal, an
   // uncaught error after the first, or a drain past the timeout exits at once with code 1.
   closeWithGrace({ delay: SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
+    await backups.close();
     await app.drain();
     await metricsServer?.close();
     await database.close();

@@ -16,6 +16,7 @@ export { migrationsHash } from './database/embedded-template';
 export type { Db, DbOrTx, Tx } from './database/types';
 export { CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
 export { DataDirLockedError } from './database/data-dir-lock';
+export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
 export { isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';

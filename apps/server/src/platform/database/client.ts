@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Every change announced on commit, by any instance (one listening connection). */
   changes: ChangeFeed;
+  /** PGlite in a data directory: where, and a copy of its database files at one instant (an online backup). */
+  files?: { dataDir: string; copyFiles(target: string): Promise<{ pausedMs: number }> };
   /** What the metrics read: the pools' connections, and the embedded database's maintenance. */
   stats(): DatabaseStats;
   /** Flushes and closes; safe to call twice. */
@@ -117,6 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       liveDb: db,
       kind: 'pglite',
       changes,
+      files: options.dataDir ? { dataDir: options.dataDir, copyFiles: (target) => embedded.copyFiles(target) } : undefined,
       stats: () => ({ pools: [poolStats('main', pool)], maintenance: { ...maintained } }),
       close: once(async () => {
         try {
