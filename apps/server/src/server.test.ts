@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHUTDOWN_TIMEOUT_MS } from './platform';
 
 const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
 /** What `npm start` runs: the compiled server, built here from the current sources. */
@@ -226,6 +227,27 @@ describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () =>
     expect(lines.filter((line) => line.reqId === requestId).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     server.child.kill('SIGTERM');
     await waitForExit(server);
+  });
+
+  it('is what the systemd unit runs, which waits longer for a stop than the drain may take', () => {
+    const unit = fs.readFileSync(path.join(serverPackageDir, '../../deploy/siteboard.service'), 'utf8');
+    const serverStart = (JSON.parse(fs.readFileSync(path.join(serverPackageDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+
+    const execStart = /^ExecStart=\/usr\/bin\/node (.*)$/m.exec(unit)![1]!.split(' ');
+    expect(execStart).toEqual([...serverStart.split(' ').filter((word) => word.startsWith('--')), 'apps/server/dist/server.js']);
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)![1]) * 1000).toBeGreaterThan(SHUTDOWN_TIMEOUT_MS);
+  });
+
+  it('is a unit systemd reads without a complaint', (test) => {
+    if (!fs.existsSync('/usr/bin/systemd-analyze')) test.skip();
+    // Installed as a template (siteboard@.service), one instance per port.
+    const instance = path.join(tempRoot, 'siteboard@3001.service');
+    fs.copyFileSync(path.join(serverPackageDir, '../../deploy/siteboard.service'), instance);
+
+    const verified = spawnSync('/usr/bin/systemd-analyze', ['verify', instance], { encoding: 'utf8' });
+
+    expect(verified.status).toBe(0);
+    expect(verified.stderr.trim()).toBe('');
   });
 
   it('is what the root npm start runs too, with the same node arguments', () => {

@@ -1,14 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase, DataDirLockedError, serveEmbeddedBackups, serveMetrics, serverLogger } from './platform';
+import { openConfiguredDatabase, DataDirLockedError, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
-
-/**
- * How long a shutdown may take before the process exits anyway (code 1): requests still running
- * by then (a long export) are cut off. Within systemd's stop timeout (deploy/siteboard.service).
- */
-const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const config = loadConfig();

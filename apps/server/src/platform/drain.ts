@@ -1,6 +1,12 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * How long a shutdown may take before the process exits anyway (code 1): requests still running
+ * by then (a long export) are cut off. Within systemd's stop timeout (deploy/siteboard.service).
+ */
+export const SHUTDOWN_TIMEOUT_MS = 25_000;
+
 /** How long the listener stays open after the last new connection once draining: clients already connecting get in. */
 const DRAIN_QUIET_MS = 100;
 /** The longest the listener stays open while connections keep coming. */

@@ -6,7 +6,7 @@
 export type { AuthUser, ServiceContext } from './context';
 export { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
 export { safeLogger, serverLogger } from './log';
-export { trackRequests } from './drain';
+export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
 export { databaseReadiness, type Readiness } from './database/readiness';
 export { serverRoot } from './paths';
