@@ -83,8 +83,12 @@ export async function serveEmbeddedBackups(database: Database, log: { info(messa
   fs.rmSync(socketPath, { force: true });
   let running = false;
   const server = net.createServer((socket) => {
-    socket.once('data', (request) => {
-      if (String(request).trim() !== 'backup') return void socket.end('ERROR unknown request\n');
+    let request = '';
+    const onRequest = (chunk: Buffer) => {
+      request += String(chunk);
+      if (!request.includes('\n')) return void (request.length > 64 && socket.end('ERROR unknown request\n'));
+      socket.off('data', onRequest);
+      if (request.trim() !== 'backup') return void socket.end('ERROR unknown request\n');
       if (running) return void socket.end('ERROR a backup is already being taken\n');
       running = true;
       const staging = path.join(dataDir, `backup-${process.pid}-${Date.now()}.partial`);
@@ -110,7 +114,8 @@ export async function serveEmbeddedBackups(database: Database, log: { info(messa
           running = false;
           fs.rmSync(staging, { recursive: true, force: true });
         });
-    });
+    };
+    socket.on('data', onRequest);
     socket.on('error', () => {});
   });
   try {
