@@ -2,7 +2,26 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Database, trackRequests, safeLogger, bodyPlugin, conditionalGetPlugin, dbPlugin, errorsPlugin, idempotencyPlugin, jobsPlugin, languagePlugin, openapiPlugin, securityHeadersPlugin, webPlugin, wsPlugin } from './platform';
+import {
+  type Database,
+  trackRequests,
+  safeLogger,
+  createMetrics,
+  requestIds,
+  bodyPlugin,
+  conditionalGetPlugin,
+  dbPlugin,
+  errorsPlugin,
+  idempotencyPlugin,
+  jobsPlugin,
+  languagePlugin,
+  metricsPlugin,
+  openapiPlugin,
+  requestIdPlugin,
+  securityHeadersPlugin,
+  webPlugin,
+  wsPlugin,
+} from './platform';
 import { authFeaturePlugin } from './features/auth/auth.plugin';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
@@ -56,13 +75,19 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: safeLogger(options.logger ?? false),
     trustProxy: trustedProxies(options.trustProxy ?? false),
+    genReqId: requestIds(options.trustProxy ?? false),
+    // While closing, a request that still arrives on a kept-alive connection is refused with 503
+    // before any handler runs (the last step of the drain: platform/drain.ts).
+    return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   const requests = trackRequests(app);
   app.decorate('drain', requests.drain);
+  app.decorate('draining', { getter: () => requests.draining });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(securityHeadersPlugin);
@@ -81,6 +106,7 @@ export async function buildApp(options: AppOptions) {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
   });
   await app.register(dbPlugin, { database: options.database });
+  await app.register(metricsPlugin, { metrics: createMetrics(app.log), inFlight: () => requests.inFlight });
   // Several instances share one PostgreSQL database, so they share its throttle counters too.
   const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
   await app.register(authFeaturePlugin, { jwtSecret: options.jwtSecret, throttleStore });
@@ -143,5 +169,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stops accepting, answers the requests already sent, then closes (SIGTERM). */
     drain(): Promise<void>;
+    /** Whether the drain has begun (the readiness check says so). */
+    readonly draining: boolean;
   }
 }

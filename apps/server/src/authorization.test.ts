@@ -76,6 +76,8 @@ let storedLogPhoto: Promise<number> | undefined;
 const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
 
 const ROWS: Row[] = [
+  // Public: a proxy or orchestrator asks it without signing in, and it names nothing of any company.
+  { endpoint: 'GET /api/ready/', request: () => ({ method: 'GET', url: '/api/ready/' }), expected: { ...everyone(200), anonymous: 200 } },
   { endpoint: 'GET /api/profile/', request: () => ({ method: 'GET', url: '/api/profile/' }), expected: everyone(200) },
   { endpoint: 'GET /api/company/', request: () => ({ method: 'GET', url: '/api/company/' }), expected: everyone(200) },
   { endpoint: 'PATCH /api/company/', request: () => ({ method: 'PATCH', url: '/api/company/', payload: { timezone: 'UTC' } }), expected: only({ admin: 200 }, 200) },

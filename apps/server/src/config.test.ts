@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       ALLOW_SIGNUP: true,
       PUBLIC_COMPANY_LIST: false,
       TRUST_PROXY: false,
+      METRICS_HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
       APPROVAL_DELAY_HOURS: 48,
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
       SWEEP_INTERVAL_SECONDS: '60',
       REMINDER_LOCAL_HOUR: '6',
       DAILY_LOG_REMINDER_LOCAL_HOUR: '17',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     });
 
     expect(config).toMatchObject({
@@ -53,6 +56,8 @@ describe('loadConfig', () => {
       SWEEP_INTERVAL_SECONDS: 60,
       REMINDER_LOCAL_HOUR: 6,
       DAILY_LOG_REMINDER_LOCAL_HOUR: 17,
+      METRICS_PORT: 9464,
+      METRICS_HOST: '0.0.0.0',
     });
   });
 
@@ -95,6 +100,8 @@ describe('loadConfig', () => {
     ['REMINDER_LOCAL_HOUR', '7.5', 'must be a whole number'],
     ['DAILY_LOG_REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
     ['DAILY_LOG_REMINDER_LOCAL_HOUR', 'dusk', 'must be a number'],
+    ['METRICS_PORT', 'prometheus', 'must be a number'],
+    ['METRICS_PORT', '0', 'must be at least 1'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);

@@ -43,6 +43,10 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without a query')
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  /** Prometheus metrics on a port of their own (never the public one); unset: no metrics server. */
+  METRICS_PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(65535, 'must be at most 65535').optional(),
+  /** Where the metrics port listens: this machine only unless an operator opens it to a Prometheus elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHUTDOWN_TIMEOUT_MS } from './platform';
 
 const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
 /** What `npm start` runs: the compiled server, built here from the current sources. */
@@ -71,6 +72,14 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${server.output()}`);
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function waitForExit(server: RunningServer) {
@@ -198,7 +207,7 @@ function processTree(pid: number): string[] {
 describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () => {
   it('runs compiled JavaScript: no tsx or esbuild process in its process tree', async () => {
     // The data directory the lifecycle above left behind: no database to create.
-    const server = await startServer(path.join(tempRoot, 'data'), {}, { command: ['npm', 'run', '--silent', 'start'] });
+    const server = await startServer(path.join(tempRoot, 'data'), { LOG_LEVEL: 'info' }, { command: ['npm', 'run', '--silent', 'start'] });
     await waitUntilReady(server);
 
     const tree = processTree(server.child.pid!);
@@ -209,8 +218,36 @@ describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () =>
     expect(servers.length).toBeGreaterThan(0);
     expect(servers.filter((commandLine) => !commandLine.includes('--max-semi-space-size=4'))).toEqual([]);
     expect(tree.filter((commandLine) => /tsx|esbuild/.test(commandLine))).toEqual([]);
+
+    // Its output is a pipe here, as under systemd or a container runtime: JSON lines, each line of a
+    // request naming the id its answer carries.
+    const requestId = (await fetch(`${server.url}/api/health/`)).headers.get('x-request-id')!;
+    await until(() => server.output().includes(`"reqId":"${requestId}","res"`));
+    const lines = server.output().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    expect(lines.filter((line) => line.reqId === requestId).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     server.child.kill('SIGTERM');
     await waitForExit(server);
+  });
+
+  it('is what the systemd unit runs, which waits longer for a stop than the drain may take', () => {
+    const unit = fs.readFileSync(path.join(serverPackageDir, '../../deploy/siteboard.service'), 'utf8');
+    const serverStart = (JSON.parse(fs.readFileSync(path.join(serverPackageDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+
+    const execStart = /^ExecStart=\/usr\/bin\/node (.*)$/m.exec(unit)![1]!.split(' ');
+    expect(execStart).toEqual([...serverStart.split(' ').filter((word) => word.startsWith('--')), 'apps/server/dist/server.js']);
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)![1]) * 1000).toBeGreaterThan(SHUTDOWN_TIMEOUT_MS);
+  });
+
+  it('is a unit systemd reads without a complaint', (test) => {
+    if (!fs.existsSync('/usr/bin/systemd-analyze')) test.skip();
+    // Installed as a template (siteboard@.service), one instance per port.
+    const instance = path.join(tempRoot, 'siteboard@3001.service');
+    fs.copyFileSync(path.join(serverPackageDir, '../../deploy/siteboard.service'), instance);
+
+    const verified = spawnSync('/usr/bin/systemd-analyze', ['verify', instance], { encoding: 'utf8' });
+
+    expect(verified.status).toBe(0);
+    expect(verified.stderr.trim()).toBe('');
   });
 
   it('is what the root npm start runs too, with the same node arguments', () => {
@@ -219,5 +256,21 @@ describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () =>
     const root = startOf(path.join(serverPackageDir, '../../package.json'));
     expect(root).toMatch(/^node .*scripts\/start\.mjs$/);
     expect(nodeArguments(root)).toEqual(nodeArguments(startOf(path.join(serverPackageDir, 'package.json'))));
+  });
+});
+
+describe("the server's log", { timeout: READY_TIMEOUT_MS }, () => {
+  it('writes readable lines, not JSON, when its output is a terminal', async () => {
+    // `script` gives the server a terminal of its own and copies what it shows.
+    const command = `${process.execPath} ${serverEntry}`;
+    const server = await startServer(path.join(tempRoot, 'terminal-data'), { LOG_LEVEL: 'info' }, { command: ['script', '--quiet', '--return', '--command', command, '/dev/null'] });
+    await waitUntilReady(server);
+    await until(() => server.output().includes('SiteBoard is running'));
+
+    const running = server.output().split(/\r?\n/).find((line) => line.includes('SiteBoard is running'))!;
+    expect(running).toMatch(/INFO/);
+    expect(running.trim().startsWith('{')).toBe(false);
+    server.child.kill('SIGTERM');
+    await waitForExit(server);
   });
 });

@@ -1,6 +1,7 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase, DataDirLockedError } from './platform';
+import { openConfiguredDatabase, DataDirLockedError, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 async function main() {
@@ -14,26 +15,32 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     publicUrl: config.PUBLIC_URL,
-    logger: { level: config.LOG_LEVEL },
+    logger: await serverLogger(config.LOG_LEVEL, process.stdout.isTTY === true),
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
     dailyLogReminderLocalHour: config.DAILY_LOG_REMINDER_LOCAL_HOUR,
   });
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  // `npm run backup` asks the running server for its embedded database (platform/database/embedded-backup.ts).
+  const backups = await serveEmbeddedBackups(database, app.log);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+  // SIGTERM or SIGINT drains (platform/drain.ts) and closes the database; a second signal, an
+  // uncaught error after the first, or a drain past the timeout exits at once with code 1.
+  closeWithGrace({ delay: SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await backups.close();
     await app.drain();
+    await metricsServer?.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(app.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log: app.log });
+    app.log.info(`Metrics for Prometheus on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`SiteBoard is running on http://localhost:${config.PORT} (database: ${where})`);
 }

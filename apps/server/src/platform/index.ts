@@ -5,15 +5,18 @@
  */
 export type { AuthUser, ServiceContext } from './context';
 export { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
-export { safeLogger } from './log';
-export { trackRequests } from './drain';
+export { safeLogger, serverLogger } from './log';
+export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
+export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
+export { databaseReadiness, type Readiness } from './database/readiness';
 export { serverRoot } from './paths';
 
-export { openConfiguredDatabase, openDatabase, migrationsFolder, type Database, type DatabaseOptions } from './database/client';
+export { openConfiguredDatabase, openDatabase, migrationsFolder, type Database, type DatabaseOptions, type DatabaseStats } from './database/client';
 export { migrationsHash } from './database/embedded-template';
 export type { Db, DbOrTx, Tx } from './database/types';
 export { CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
 export { DataDirLockedError } from './database/data-dir-lock';
+export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
 export { isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';
@@ -26,6 +29,8 @@ export { dbPlugin } from './http/db';
 export { errorsPlugin } from './http/errors';
 export { idempotencyPlugin } from './http/idempotency';
 export { languagePlugin } from './http/language';
+export { metricsPlugin } from './http/metrics';
+export { requestIdPlugin, requestIds, REQUEST_ID_HEADER } from './http/request-id';
 export { readerLanguage } from './http/reader-language';
 export { openapiPlugin } from './http/openapi';
 export { securityHeadersPlugin } from './http/security-headers';

@@ -69,3 +69,14 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
     },
   };
 }
+
+/**
+ * The server's log: JSON lines, what a log shipper reads (journald, a container runtime, a file),
+ * unless its output is a terminal, where a person reads it as it comes: then readable lines. The
+ * prettifier is loaded only then, so a production start carries none of it.
+ */
+export async function serverLogger(level: string, terminal: boolean): Promise<Exclude<FastifyServerOptions['logger'], boolean | undefined>> {
+  if (!terminal) return { level };
+  const { default: pretty } = await import('pino-pretty');
+  return { level, stream: pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) };
+}

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../platform';
 import { adminQuery, isPostgresReachable, TEST_DATABASE_URL } from './build-app';
+import { compiledForTests } from './compiled';
 import { pgliteSnapshotPath } from './database-templates';
 
 declare module 'vitest' {
@@ -53,32 +53,9 @@ const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
  * The embedded database's host compiled to JavaScript once per run, as the build compiles it for
  * `npm start`: a test database's thread then loads it as it is, instead of registering tsx and
  * transpiling the host in every thread (about half a second of CPU per database, ~100 databases a run).
- * Named by its content, so parallel runs and both projects share one file without a race.
  */
-async function compileEmbeddedHost(): Promise<string> {
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const external = Object.keys(dependencies).filter((name) => !name.startsWith('@siteboard/'));
-  const result = await esbuild.build({
-    entryPoints: [path.join(serverRoot, 'src/platform/database/embedded-host.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: external.flatMap((name) => [name, `${name}/*`]),
-    write: false,
-    logLevel: 'warning',
-  });
-  const code = result.outputFiles[0]!.contents;
-  // Beside the server's packages, so that its imports resolve as the built host's do.
-  const dir = path.join(serverRoot, 'node_modules', '.cache', 'siteboard-tests');
-  const file = path.join(dir, `embedded-host-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, code);
-    fs.renameSync(partial, file);
-  }
-  return file;
+function compileEmbeddedHost(): Promise<string> {
+  return compiledForTests(path.join(serverRoot, 'src/platform/database/embedded-host.ts'), 'embedded-host');
 }
 
 export default async function setup(project: TestProject) {

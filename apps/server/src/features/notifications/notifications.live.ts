@@ -55,7 +55,7 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * company. A heartbeat pings every socket, cuts off those that missed the last pong, and closes
  * (4401) those whose user was deleted or whose login was revoked.
  */
-export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingIntervalMs?: number }) {
+export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingIntervalMs?: number; onPushed?: () => void }) {
   const { db, log } = options;
   const byUser = new Map<number, Set<LiveClient>>();
   let beating = false;
@@ -75,7 +75,10 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
   function send(client: LiveClient, message: LiveNotification) {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) socket.send(JSON.stringify(message));
+    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
+      socket.send(JSON.stringify(message));
+      options.onPushed?.();
+    }
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       log.warn({ userId: client.userId }, 'live client not reading: connection terminated');
       socket.terminate();

@@ -31,7 +31,8 @@ const FIRST_SWEEP_DELAY_MS = 5_000;
 export const notificationsPlugin = fp(
   async (app: FastifyInstance, options: NotificationsOptions) => {
     subscribeToTaskEvents();
-    const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs });
+    const pushed = app.metrics.counter({ name: 'siteboard_notifications_pushed_total', help: 'Notifications sent to a live connection of this instance.' });
+    const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs, onPushed: () => pushed.inc() });
     app.decorate('liveNotifications', hub);
     const unlisten = app.database.changes.on(NOTIFICATION_KIND, hub.deliver);
     const sweeper = options.sweepIntervalSeconds
@@ -49,7 +50,7 @@ export const notificationsPlugin = fp(
       unlisten();
     });
   },
-  { name: 'notifications', dependencies: ['db', 'auth', 'ws'] },
+  { name: 'notifications', dependencies: ['db', 'auth', 'ws', 'metrics'] },
 );
 
 function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number }) {

@@ -1,6 +1,6 @@
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
+import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { embeddedDatabaseExists, startEmbeddedHost, type EmbeddedHost, type EmbeddedHostKind } from './embedded';
 import { startEmbeddedMaintenance } from './embedded-maintenance';
@@ -23,8 +23,31 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Every change announced on commit, by any instance (one listening connection). */
   changes: ChangeFeed;
+  /** PGlite in a data directory: where, and a copy of its database files at one instant (an online backup). */
+  files?: { dataDir: string; copyFiles(target: string): Promise<{ pausedMs: number }> };
+  /** What the metrics read: the pools' connections, and the embedded database's maintenance. */
+  stats(): DatabaseStats;
   /** Flushes and closes; safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** `main` serves requests; `live` reads live pushes (PostgreSQL only). */
+  pool: 'main' | 'live';
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+export interface DatabaseStats {
+  pools: PoolStats[];
+  /** PGlite only: its autovacuum stand-in's rounds that found work, their statements and time, and its failures, since the start. */
+  maintenance?: { rounds: number; statements: number; seconds: number; failures: number };
+}
+
+function poolStats(pool: 'main' | 'live', of: pg.Pool): PoolStats {
+  return { pool, open: of.totalCount, idle: of.idleCount, waiting: of.waitingCount };
 }
 
 export type DatabaseOptions =
@@ -44,9 +67,9 @@ export { migrationsFolder };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
+    await migrateOnce(options.url);
     const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePostgres({ client: pool, logger });
-    await migratePostgres(db, { migrationsFolder });
     const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
     const listener = createListener(options.url);
     const changes = await openChangeFeed(listener, db);
@@ -55,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       liveDb: drizzlePostgres({ client: livePool, logger }),
       kind: 'postgres',
       changes,
+      stats: () => ({ pools: [poolStats('main', pool), poolStats('live', livePool)] }),
       close: once(async () => {
         await changes.close();
         await listener.close();
@@ -78,14 +102,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);
     // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
+    const maintained = { rounds: 0, statements: 0, seconds: 0, failures: 0 };
     const maintenance = startEmbeddedMaintenance(pool, {
-      onError: (error) => console.warn(`Embedded database maintenance failed: ${error.message}`),
+      onRound: (round) => {
+        maintained.rounds++;
+        maintained.statements += round.statements.length;
+        maintained.seconds += round.ms / 1000;
+      },
+      onError: (error) => {
+        maintained.failures++;
+        console.warn(`Embedded database maintenance failed: ${error.message}`);
+      },
     });
     return {
       db,
       liveDb: db,
       kind: 'pglite',
       changes,
+      files: options.dataDir ? { dataDir: options.dataDir, copyFiles: (target) => embedded.copyFiles(target) } : undefined,
+      stats: () => ({ pools: [poolStats('main', pool)], maintenance: { ...maintained } }),
       close: once(async () => {
         try {
           await changes.close();
@@ -100,6 +135,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Any fixed number: the one advisory lock the instances of one database migrate under. */
+const MIGRATION_LOCK_KEY = 0x5b_0a_4d_02;
+
+/**
+ * Brings a PostgreSQL database up to date exactly once when several instances start together:
+ * each migrates on a connection holding a session advisory lock, so the first migrates while the
+ * others wait for it, then find nothing left to do. Without it they all see an empty migrations
+ * table and run the same migrations at once (four processes started together, twice: three of
+ * them died on `duplicate key value` in `create schema` or `create type`; migrate-once.test.ts).
+ */
+async function migrateOnce(url: string) {
+  const client = new pg.Client({ connectionString: url, application_name: 'siteboard-migrate' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+  } finally {
+    // Ending the session releases its lock, whether the migrations failed or not.
+    await client.end();
   }
 }
 

@@ -33,6 +33,12 @@ async function host(options: HostOptions, send: (message: HostMessage) => void, 
     })());
 
   onMessage((message) => {
+    if (message.type === 'copy') {
+      copyAtOneInstant(pglite, path.join(options.dataDir!, 'pgdata'), message.target).then(
+        ({ pausedMs }) => send({ type: 'copied', pausedMs }),
+        (error: Error) => send({ type: 'copied', error: error.message }),
+      );
+    }
     if (message.type === 'close') {
       close().then(
         () => send({ type: 'closed' }),
@@ -42,6 +48,56 @@ async function host(options: HostOptions, send: (message: HostMessage) => void, 
   });
   send({ type: 'ready' });
   return close;
+}
+
+/**
+ * Copies PGlite's files as they are at one instant, as if the process had been killed then: a
+ * start from the copy replays the write-ahead log and has every transaction committed before that
+ * instant, none after. PGlite's own dumpDataDir does the same into memory, with every statement
+ * waiting throughout; photos make the database large, so this copies on the disk, in two passes:
+ * first while the database runs on, then, under PGlite's own lock (the socket server runs every
+ * message under it, so no statement runs meanwhile), again every file changed since the first
+ * pass began, and away every file removed since. Statements wait only for that second pass.
+ */
+async function copyAtOneInstant(pglite: PGlite, pgdata: string, target: string): Promise<{ pausedMs: number }> {
+  // File times come from a coarse clock (a few ms behind): a margin keeps a write at the start from looking older.
+  const since = Date.now() - 2_000;
+  await copyTree(pgdata, target, () => true);
+  return pglite.runExclusive(async () => {
+    const paused = performance.now();
+    await copyTree(pgdata, target, (source, copied) => !copied || source.mtimeMs >= since || source.size !== copied.size);
+    await removeMissing(pgdata, target);
+    return { pausedMs: performance.now() - paused };
+  });
+}
+
+/** Copies the files `wanted` says of `from` into `to` (reflinked where the file system can); a file gone meanwhile is skipped. */
+async function copyTree(from: string, to: string, wanted: (source: fs.Stats, copied: fs.Stats | undefined) => boolean) {
+  await fs.promises.mkdir(to, { recursive: true });
+  for (const entry of (await fs.promises.readdir(from, { withFileTypes: true }).catch(gone)) ?? []) {
+    const source = path.join(from, entry.name);
+    const copy = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      await copyTree(source, copy, wanted);
+      continue;
+    }
+    const [sourceStat, copiedStat] = await Promise.all([fs.promises.stat(source).catch(gone), fs.promises.stat(copy).catch(gone)]);
+    if (sourceStat && wanted(sourceStat, copiedStat)) await fs.promises.copyFile(source, copy, fs.constants.COPYFILE_FICLONE).catch(gone);
+  }
+}
+
+/** Removes from `to` what `from` no longer has (a dropped table's file, a recycled log segment). */
+async function removeMissing(from: string, to: string) {
+  for (const entry of await fs.promises.readdir(to, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (!fs.existsSync(source)) await fs.promises.rm(path.join(to, entry.name), { recursive: true, force: true });
+    else if (entry.isDirectory()) await removeMissing(source, path.join(to, entry.name));
+  }
+}
+
+function gone(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
 }
 
 /** Node's WebAssembly global, which this project's TypeScript libraries (no DOM) declare as types only. */

@@ -11,8 +11,9 @@ export interface HostOptions {
   snapshot?: string;
 }
 
-export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string };
-export type ServerMessage = { type: 'close' };
+export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string } | { type: 'copied'; error?: string; pausedMs?: number };
+/** `copy`: copy the data directory's files to `target` as they are at one instant (an online backup). */
+export type ServerMessage = { type: 'close' } | { type: 'copy'; target: string };
 
 /**
  * Settings for PGlite's PostgreSQL: the same generic plans as on PostgreSQL (decision record 005),

@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { HostMessage, HostOptions } from './embedded-protocol';
+import type { HostMessage, HostOptions, ServerMessage } from './embedded-protocol';
 
 export type EmbeddedHostKind = 'thread' | 'process';
 
 export interface EmbeddedHost {
   /** The folder holding the Unix socket: node-postgres connects with `host` set to it. */
   socketDir: string;
+  /** Copies the data directory's database files to `target` (a new folder) as they are at one instant, while it runs on; answers how long statements waited. */
+  copyFiles(target: string): Promise<{ pausedMs: number }>;
   /** Checkpoints, closes PGlite and ends the thread or process; safe to call twice. */
   close(): Promise<void>;
 }
@@ -53,8 +55,20 @@ export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHo
     throw error;
   }
   let closing: Promise<void> | undefined;
+  let copying: Promise<unknown> = Promise.resolve();
   return {
     socketDir,
+    copyFiles(target) {
+      // One copy at a time: the host answers each with one `copied`.
+      const copied = copying.then(async () => {
+        const answer = channel.next('copied');
+        channel.post({ type: 'copy', target });
+        const message = await answer;
+        return { pausedMs: message.type === 'copied' ? (message.pausedMs ?? 0) : 0 };
+      });
+      copying = copied.catch(() => {});
+      return copied;
+    },
     close: () =>
       (closing ??= (async () => {
         try {
@@ -69,14 +83,14 @@ export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHo
 }
 
 interface Channel {
-  post(message: { type: 'close' }): void;
+  post(message: ServerMessage): void;
   /** Resolves with the host's next message of this type; rejects if the host fails or ends first. */
-  next(type: 'ready' | 'closed'): Promise<HostMessage>;
+  next(type: 'ready' | 'closed' | 'copied'): Promise<HostMessage>;
   kill(): Promise<void>;
 }
 
 function waiter(on: (listener: (message: HostMessage) => void) => () => void, ended: Promise<string>) {
-  return (type: 'ready' | 'closed') =>
+  return (type: 'ready' | 'closed' | 'copied') =>
     new Promise<HostMessage>((resolve, reject) => {
       const stop = on((message) => {
         if (message.type === 'failed' || (message.type === type && 'error' in message && message.error)) {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/build-app';
 /** Spec §7 calls, DESIGN.md's additions and later calls: every one must be documented. */
 const DOCUMENTED_CALLS = [
   'get /api/companies/', 'get /api/companies/{id}/', 'post /api/verify-company-password/', 'post /api/token/', 'get /api/profile/', 'post /api/token/refresh/',
-  'post /api/token/revoke/', 'post /api/signup/', 'get /api/health/', 'post /api/profile/password/',
+  'post /api/token/revoke/', 'post /api/signup/', 'get /api/health/', 'get /api/ready/', 'post /api/profile/password/',
   'get /api/users/', 'post /api/users/', 'patch /api/users/{id}/', 'delete /api/users/{id}/', 'post /api/users/{id}/password/',
   'get /api/projects/', 'post /api/projects/', 'patch /api/projects/{id}/', 'delete /api/projects/{id}/',
   'get /api/team-members/', 'post /api/team-members/',

@@ -23,8 +23,9 @@ export const wsPlugin = fp(
         await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
       },
     });
+    app.metrics.observe({ type: 'gauge', name: 'siteboard_websocket_connections', help: 'Open WebSocket connections (live notifications).', read: () => app.websocketServer.clients.size });
   },
-  { name: 'ws' },
+  { name: 'ws', dependencies: ['metrics'] },
 );
 
 function closeGoingAway(socket: WebSocket): Promise<void> {
