@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams, type Role } from '@siteboard/shared';
+import { latinFont, registerFonts, writeLine, type PdfDocument } from '../../lib/pdf-text';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
@@ -90,141 +89,24 @@ const ROW_HEIGHT = 18;
 const HEADER_ROW_HEIGHT = 20;
 const CELL_PADDING = 6;
 
-type Doc = PDFKit.PDFDocument;
-
-/**
- * The fonts names are printed in, per weight, tried in order for each character: Latin, Greek and
- * Cyrillic; Arabic; Chinese and Japanese; emoji (monochrome: PDF text has no colour fonts). Read
- * once from their npm packages; each document embeds only the glyphs it uses.
- */
-const FONT_FILES = {
-  regular: [
-    '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
-    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-    '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
-  ],
-  bold: [
-    '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
-    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-    '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
-  ],
-} as const;
-type Weight = keyof typeof FONT_FILES;
-
-interface LoadedFont {
-  name: string;
-  data: Buffer;
-  covers(codePoint: number): boolean;
-}
-
-const require = createRequire(import.meta.url);
-
-let loaded: Record<Weight, LoadedFont[]> | undefined;
-function fonts(): Record<Weight, LoadedFont[]> {
-  if (loaded) return loaded;
-  const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
-  loaded = Object.fromEntries(
-    (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
-      weight,
-      FONT_FILES[weight].map((file, index) => {
-        const data = fs.readFileSync(require.resolve(file));
-        const font = fontkit.create(data);
-        return { name: `${weight}-${index}`, data, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
-      }),
-    ]),
-  ) as Record<Weight, LoadedFont[]>;
-  return loaded;
-}
-
-interface Run {
-  font: string;
-  text: string;
-}
-
-/**
- * The text cut into runs of one font each: every character in the first font that has it (spaces
- * stay in the run they are in); control characters become spaces, and a character no font has
- * becomes "?".
- */
-function runsOf(text: string, weight: Weight): Run[] {
-  const stack = fonts()[weight];
-  const runs: Run[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    const printable = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
-    const font = printable === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(printable.codePointAt(0)!));
-    const last = runs.at(-1);
-    if (!font && printable === ' ' && last) last.text += printable;
-    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
-    else if (last?.font === font.name) last.text += printable;
-    else runs.push({ font: font.name, text: printable });
-  }
-  return runs;
-}
-
-function runsWidth(doc: Doc, runs: Run[], size: number, characterSpacing = 0): number {
-  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing }), 0);
-}
-
-/** Cuts text to one line of the given width, ending in an ellipsis when cut. */
-function fit(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing?: number): Run[] {
-  const whole = runsOf(text, weight);
-  if (runsWidth(doc, whole, size, characterSpacing) <= width) return whole;
-  const chars = [...text];
-  let low = 0;
-  let high = chars.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight), size, characterSpacing) <= width) low = middle;
-    else high = middle - 1;
-  }
-  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight);
-}
-
-function shrunk(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing: number): number {
-  const natural = runsWidth(doc, runsOf(text, weight), size, characterSpacing);
-  return natural <= width ? size : Math.max(size * 0.7, (size * width) / natural);
-}
-
-function write(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number; shrink?: boolean } = {},
-) {
-  const { bold = false, color = INK, width, align = 'left', characterSpacing = 0 } = options;
-  const weight: Weight = bold ? 'bold' : 'regular';
-  // A label in a longer language gets smaller (down to 70 %) before it is cut short.
-  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
-  const runs = width === undefined ? runsOf(text, weight) : fit(doc, text, weight, size, width, characterSpacing);
-  const total = runsWidth(doc, runs, size, characterSpacing);
-  let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
-  doc.fillColor(color);
-  for (const run of runs) {
-    doc.font(run.font).fontSize(size).text(run.text, cursor, y, { lineBreak: false, characterSpacing });
-    cursor += doc.widthOfString(run.text, { characterSpacing });
-  }
-}
+type Doc = PdfDocument;
 
 function sectionTitle(doc: Doc, title: string, y: number): number {
-  write(doc, title, LEFT, y, { bold: true, size: 13 });
+  writeLine(doc, title, LEFT, y, { bold: true, size: 13 });
   doc.moveTo(LEFT, y + 19).lineTo(RIGHT, y + 19).lineWidth(0.75).strokeColor(RULE).stroke();
   return y + 30;
 }
 
 function header(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
   doc.rect(0, 0, PAGE.width, 98).fill(INK);
-  write(doc, 'SITEBOARD', LEFT, 26, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
-  write(doc, w.t('Appraisal Report'), LEFT, 39, { bold: true, size: 24, color: '#ffffff', width: CONTENT_WIDTH - 200, shrink: true });
-  write(doc, input.companyName, LEFT, 70, { size: 11, color: '#cbd5e1', width: 300 });
+  writeLine(doc, 'SITEBOARD', LEFT, 26, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
+  writeLine(doc, w.t('Appraisal Report'), LEFT, 39, { bold: true, size: 24, color: '#ffffff', width: CONTENT_WIDTH - 200, shrink: true });
+  writeLine(doc, input.companyName, LEFT, 70, { size: 11, color: '#cbd5e1', width: 300 });
   const rightWidth = 200;
   // Letter spacing also follows the last letter: widen the box by that much so the label lines up with the date below.
-  write(doc, w.t('GENERATED'), RIGHT - rightWidth, 30, { bold: true, size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
-  write(doc, w.dateTime(input.generatedAt), RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
-  write(doc, input.timezone, RIGHT - rightWidth, 60, { size: 9, color: '#cbd5e1', width: rightWidth, align: 'right' });
+  writeLine(doc, w.t('GENERATED'), RIGHT - rightWidth, 30, { bold: true, size: 8, color: '#94a3b8', width: rightWidth + 1.5, align: 'right', characterSpacing: 1.5 });
+  writeLine(doc, w.dateTime(input.generatedAt), RIGHT - rightWidth, 44, { size: 11, color: '#ffffff', width: rightWidth, align: 'right' });
+  writeLine(doc, input.timezone, RIGHT - rightWidth, 60, { size: 9, color: '#cbd5e1', width: rightWidth, align: 'right' });
   return 118;
 }
 
@@ -236,8 +118,8 @@ function factPanel(doc: Doc, w: Wording, cells: [string, string][], y: number, c
   cells.forEach(([label, value], index) => {
     const x = LEFT + 14 + (index % columns) * columnWidth;
     const cellTop = y + 12 + Math.floor(index / columns) * 32;
-    write(doc, w.upper(label), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: columnWidth - 20, shrink: true });
-    write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
+    writeLine(doc, w.upper(label), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: columnWidth - 20, shrink: true });
+    writeLine(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
   });
   return y + height + 24;
 }
@@ -286,11 +168,11 @@ function chart(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
   for (let tick = 0; tick <= axisTop; tick += step) {
     const tickY = baseline - (tick / axisTop) * plot.height;
     doc.moveTo(plot.left, tickY).lineTo(plot.left + plot.width, tickY).lineWidth(0.5).strokeColor(tick === 0 ? '#94a3b8' : RULE).stroke();
-    write(doc, w.count(tick), LEFT, tickY - 3.5, { size: 8, color: MUTED, width: 28, align: 'right' });
+    writeLine(doc, w.count(tick), LEFT, tickY - 3.5, { size: 8, color: MUTED, width: 28, align: 'right' });
   }
   doc.moveTo(plot.left, plot.top - 6).lineTo(plot.left, baseline).lineWidth(0.75).strokeColor('#94a3b8').stroke();
   doc.save().rotate(-90, { origin: [LEFT - 10, plot.top + plot.height / 2] });
-  write(doc, w.t('Tasks'), LEFT - 10 - 30, plot.top + plot.height / 2 - 4, { size: 8, color: MUTED, width: 60, align: 'center' });
+  writeLine(doc, w.t('Tasks'), LEFT - 10 - 30, plot.top + plot.height / 2 - 4, { size: 8, color: MUTED, width: 60, align: 'center' });
   doc.restore();
 
   const slot = plot.width / SERIES.length;
@@ -300,24 +182,24 @@ function chart(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
     const barHeight = (value / axisTop) * plot.height;
     const x = plot.left + index * slot + (slot - barWidth) / 2;
     if (barHeight > 0) doc.rect(x, baseline - barHeight, barWidth, barHeight).fill(series.color);
-    write(doc, w.count(value), x - 10, baseline - barHeight - 14, { bold: true, size: 10, width: barWidth + 20, align: 'center' });
-    write(doc, w.t(series.label), plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center', shrink: true });
+    writeLine(doc, w.count(value), x - 10, baseline - barHeight - 14, { bold: true, size: 10, width: barWidth + 20, align: 'center' });
+    writeLine(doc, w.t(series.label), plot.left + index * slot, baseline + 7, { size: 8.5, color: INK, width: slot, align: 'center', shrink: true });
   });
 
   const legend = { left: plot.left + plot.width + 20, top: plot.top - 6, width: RIGHT - (plot.left + plot.width + 20) };
   doc.roundedRect(legend.left, legend.top, legend.width, plot.height + 30, 4).fill(PANEL);
   const inner = { left: legend.left + 14, width: legend.width - 28 };
-  write(doc, w.t('Total tasks'), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width - 24, shrink: true });
-  write(doc, w.count(item.total_tasks), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width, align: 'right' });
+  writeLine(doc, w.t('Total tasks'), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width - 24, shrink: true });
+  writeLine(doc, w.count(item.total_tasks), inner.left, legend.top + 16, { bold: true, size: 10, width: inner.width, align: 'right' });
   doc.moveTo(inner.left, legend.top + 34).lineTo(inner.left + inner.width, legend.top + 34).lineWidth(0.5).strokeColor(RULE).stroke();
   SERIES.forEach((series, index) => {
     const rowY = legend.top + 44 + index * 19;
     doc.rect(inner.left, rowY + 1, 9, 9).fill(series.color);
-    write(doc, w.t(series.label), inner.left + 16, rowY + 1, { size: 9.5, width: inner.width - 40, shrink: true });
-    write(doc, w.count(series.value(item)), inner.left, rowY + 1, { bold: true, size: 9.5, width: inner.width, align: 'right' });
+    writeLine(doc, w.t(series.label), inner.left + 16, rowY + 1, { size: 9.5, width: inner.width - 40, shrink: true });
+    writeLine(doc, w.count(series.value(item)), inner.left, rowY + 1, { bold: true, size: 9.5, width: inner.width, align: 'right' });
   });
   doc
-    .font(fonts().regular[0]!.name)
+    .font(latinFont('regular'))
     .fontSize(7.5)
     .fillColor(MUTED)
     .text(w.t('Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.'), inner.left, legend.top + 122, {
@@ -329,7 +211,7 @@ function chart(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
 function efficiency(doc: Doc, item: AppraisalItem, w: Wording, top: number): number {
   const y = sectionTitle(doc, w.t('Efficiency Score'), top);
   const score = item.efficiency_score;
-  write(doc, w.percent(score), LEFT, y + 2, { bold: true, size: 26, color: ACCENT });
+  writeLine(doc, w.percent(score), LEFT, y + 2, { bold: true, size: 26, color: ACCENT });
   const bar = { left: LEFT + 96, top: y + 8, width: CONTENT_WIDTH - 96, height: 14 };
   doc.roundedRect(bar.left, bar.top, bar.width, bar.height, 7).fill(RULE);
   if (score > 0) doc.roundedRect(bar.left, bar.top, Math.max(bar.height, (bar.width * score) / 100), bar.height, 7).fill(ACCENT);
@@ -337,13 +219,13 @@ function efficiency(doc: Doc, item: AppraisalItem, w: Wording, top: number): num
     const x = bar.left + (bar.width * tick) / 100;
     const align = tick === 0 ? 'left' : tick === 100 ? 'right' : 'center';
     const labelLeft = align === 'left' ? x : align === 'right' ? x - 40 : x - 20;
-    write(doc, w.percent(tick), labelLeft, bar.top + bar.height + 5, { size: 7.5, color: MUTED, width: 40, align });
+    writeLine(doc, w.percent(tick), labelLeft, bar.top + bar.height + 5, { size: 7.5, color: MUTED, width: 40, align });
   }
   const caption =
     item.total_tasks === 0
       ? w.t('No tasks were due in this period, so the score is 0%.')
       : w.t('{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { completed: w.count(item.completed_tasks), total: w.count(item.total_tasks) });
-  write(doc, caption, LEFT, y + 40, { size: 9, color: MUTED, width: CONTENT_WIDTH, shrink: true });
+  writeLine(doc, caption, LEFT, y + 40, { size: 9, color: MUTED, width: CONTENT_WIDTH, shrink: true });
   return y + 62;
 }
 
@@ -351,7 +233,7 @@ function tableHeader(doc: Doc, w: Wording, y: number): number {
   doc.rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill('#e2e8f0');
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
-    write(doc, w.t(column.title), x + CELL_PADDING, y + 6.5, { bold: true, size: 8.5, width: column.width - 2 * CELL_PADDING, shrink: true });
+    writeLine(doc, w.t(column.title), x + CELL_PADDING, y + 6.5, { bold: true, size: 8.5, width: column.width - 2 * CELL_PADDING, shrink: true });
     x += column.width;
   }
   return y + HEADER_ROW_HEIGHT;
@@ -370,7 +252,7 @@ function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, stripe
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
     const cell = cells[column.key];
-    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING });
+    writeLine(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING });
     x += column.width;
   }
   doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(RIGHT, y + ROW_HEIGHT).lineWidth(0.4).strokeColor(RULE).stroke();
@@ -379,7 +261,7 @@ function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, stripe
 /** A page after the first: a running title so a loose page still says whose report it is. */
 function continuationPage(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
   doc.addPage();
-  write(doc, w.t('Appraisal Report · {name} · {period}', { name: input.item.name, period: periodOf(input.range, w) }), LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+  writeLine(doc, w.t('Appraisal Report · {name} · {period}', { name: input.item.name, period: periodOf(input.range, w) }), LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
   doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
   return MARGIN.top + 4;
 }
@@ -390,11 +272,11 @@ function subtaskTable(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numbe
   let y = top + 54 + HEADER_ROW_HEIGHT + 2 * ROW_HEIGHT > BOTTOM ? continuationPage(doc, input, w) : top;
   y = sectionTitle(doc, w.t('Subtasks ({count})', { count: w.count(item.total_tasks) }), y);
   if (subtasks.length === 0) {
-    write(doc, w.t('No subtasks in this period.'), LEFT, y, { size: 10, color: MUTED });
+    writeLine(doc, w.t('No subtasks in this period.'), LEFT, y, { size: 10, color: MUTED });
     return;
   }
   const shown = subtasks.length < item.total_tasks ? w.t('Showing the first {shown} of {total} subtasks. ', { shown: w.count(subtasks.length), total: w.count(item.total_tasks) }) : '';
-  write(doc, `${shown}${w.t('Soonest due first; due dates in red are overdue.')}`, LEFT, y, { size: 8.5, color: MUTED, width: CONTENT_WIDTH, shrink: true });
+  writeLine(doc, `${shown}${w.t('Soonest due first; due dates in red are overdue.')}`, LEFT, y, { size: 8.5, color: MUTED, width: CONTENT_WIDTH, shrink: true });
   y = tableHeader(doc, w, y + 16);
   subtasks.forEach((row, index) => {
     if (y + ROW_HEIGHT > BOTTOM) y = tableHeader(doc, w, continuationPage(doc, input, w));
@@ -411,8 +293,8 @@ function footers(doc: Doc, input: AppraisalPdfInput, w: Wording) {
     doc.page.margins.bottom = 0;
     const y = PAGE.height - 40;
     doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
-    write(doc, w.t('Page {page} of {count}', { page: w.count(index - start + 1), count: w.count(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
+    writeLine(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
+    writeLine(doc, w.t('Page {page} of {count}', { page: w.count(index - start + 1), count: w.count(count) }), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
   }
 }
 
@@ -428,7 +310,7 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
     lang: LOCALE_TAGS[input.language],
     info: { Title: w.t('Appraisal report - {name}', { name: input.item.name }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
   });
-  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

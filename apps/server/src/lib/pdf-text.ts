@@ -1,0 +1,196 @@
+/**
+ * Single lines of text in a PDF made with pdfkit, in any script the fonts cover: every character
+ * in the first font of the stack that has it; Arabic shaped into its joined letter forms; each line
+ * put in visual order by the Unicode bidirectional algorithm, so right-to-left text reads right on
+ * the page and comes back as it was written when the PDF's text is copied or extracted.
+ * Every PDF the server makes writes its lines through here (decision record 058).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import bidiFactory from 'bidi-js';
+
+export type PdfDocument = PDFKit.PDFDocument;
+export type Weight = 'regular' | 'bold';
+/** A line's direction as a paragraph; right-to-left words inside a left-to-right line keep their own order. */
+export type Direction = 'ltr' | 'rtl';
+
+/**
+ * The fonts text is printed in, per weight, tried in order for each character: Latin, Greek and
+ * Cyrillic; Arabic; Chinese and Japanese; emoji (monochrome: PDF text has no colour fonts). Read
+ * once from their npm packages; each document embeds only the glyphs it uses.
+ */
+const FONT_FILES: Record<Weight, string[]> = {
+  regular: [
+    '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+  ],
+  bold: [
+    '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+    '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
+  ],
+};
+
+interface LoadedFont {
+  name: string;
+  data: Buffer;
+  /** How far the baseline lies below the top of a line, per point of font size. */
+  ascent: number;
+  covers(codePoint: number): boolean;
+}
+
+const require = createRequire(import.meta.url);
+
+let loaded: Record<Weight, LoadedFont[]> | undefined;
+function fonts(): Record<Weight, LoadedFont[]> {
+  if (loaded) return loaded;
+  const fontkit = require('fontkit') as { create(data: Buffer): { ascent: number; unitsPerEm: number; hasGlyphForCodePoint(codePoint: number): boolean } };
+  loaded = Object.fromEntries(
+    (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
+      weight,
+      FONT_FILES[weight].map((file, index) => {
+        const data = fs.readFileSync(require.resolve(file));
+        const font = fontkit.create(data);
+        return { name: `${weight}-${index}`, data, ascent: font.ascent / font.unitsPerEm, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
+      }),
+    ]),
+  ) as Record<Weight, LoadedFont[]>;
+  return loaded;
+}
+
+/** Makes the font stack available to a document; call once, before writing. */
+export function registerFonts(doc: PdfDocument) {
+  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
+}
+
+/** The Latin font of a weight, for a paragraph pdfkit wraps itself (text known to be Latin). */
+export const latinFont = (weight: Weight) => fonts()[weight][0]!.name;
+
+/**
+ * Arabic letters as their contextual forms (initial, medial, final, isolated; lam-alef as one
+ * ligature), written with the Presentation Forms code points. The font draws each form as one
+ * glyph that maps back to one letter; left to its own shaping, it draws a letter as a dotless
+ * body plus separate dots, which text extraction reads back as other letters and stray codes.
+ */
+const { ArabicShaper } = require('arabic-persian-reshaper') as { ArabicShaper: { convertArabic(text: string): string } };
+
+const bidi = bidiFactory();
+
+/** A character of a right-to-left script, or one of their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]/;
+
+/**
+ * The line in visual order, left to right: the bidirectional algorithm's levels for the line as a
+ * paragraph of the given direction, mirrored brackets in right-to-left runs, then its reorderings.
+ * bidi-js counts UTF-16 units, so a reversed surrogate pair is put back.
+ */
+function visualOrder(line: string, direction: Direction): string {
+  if (!RIGHT_TO_LEFT.test(line)) return line;
+  const levels = bidi.getEmbeddingLevels(line, direction);
+  const units = line.split('');
+  for (const [index, mirrored] of bidi.getMirroredCharactersMap(line, levels.levels)) units[index] = mirrored;
+  for (const [start, end] of bidi.getReorderSegments(line, levels)) units.splice(start, end - start + 1, ...units.slice(start, end + 1).reverse());
+  return units.join('').replace(/([\udc00-\udfff])([\ud800-\udbff])/g, '$2$1');
+}
+
+/**
+ * fontkit lays out a run whose first letter is of a right-to-left script from right to left: it
+ * reverses the glyphs it is given. Such a run, already in visual order, is handed over reversed,
+ * and whole (`features` set keeps pdfkit from laying it out word by word, which would keep its
+ * words in their written order): fontkit's reversal puts it back in the visual order. The font's
+ * composition features stay off for it (`ccmp`, `rlig`): they would take the shaped forms apart
+ * into a body and dots again.
+ */
+const SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+const RIGHT_TO_LEFT_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const laidOutRightToLeft = (text: string) => RIGHT_TO_LEFT_SCRIPT.test(SCRIPTED.exec(text)?.[0] ?? '');
+/** pdfkit hands `features` to fontkit, which also takes (and fills in) an object of features on or off. */
+const shapedFormsAsTheyAre = () => ({ ccmp: false, rlig: false }) as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
+interface Run {
+  font: string;
+  text: string;
+  features?: PDFKit.Mixins.OpenTypeFeatures[];
+}
+
+/**
+ * The line cut into runs of one font each, left to right as they are drawn: every character in the
+ * first font that has it (spaces stay in the run they are in); control characters become spaces,
+ * and a character no font has becomes "?".
+ */
+function runsOf(text: string, weight: Weight, direction: Direction): Run[] {
+  const stack = fonts()[weight];
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  const line = visualOrder(ARABIC.test(printable) ? ArabicShaper.convertArabic(printable) : printable, direction);
+  const runs: Run[] = [];
+  for (const char of line) {
+    const font = char === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(char.codePointAt(0)!));
+    const last = runs.at(-1);
+    if (!font && char === ' ' && last) last.text += char;
+    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
+    else if (last?.font === font.name) last.text += char;
+    else runs.push({ font: font.name, text: char });
+  }
+  return runs.map((run) => (laidOutRightToLeft(run.text) ? { font: run.font, text: [...run.text].reverse().join(''), features: shapedFormsAsTheyAre() } : run));
+}
+
+function runsWidth(doc: PdfDocument, runs: Run[], size: number, characterSpacing = 0): number {
+  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing, features: run.features }), 0);
+}
+
+/** Cuts text to one line of the given width, ending in an ellipsis when cut. */
+function fit(doc: PdfDocument, text: string, weight: Weight, direction: Direction, size: number, width: number, characterSpacing?: number): Run[] {
+  const whole = runsOf(text, weight, direction);
+  if (runsWidth(doc, whole, size, characterSpacing) <= width) return whole;
+  const chars = [...text];
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight, direction), size, characterSpacing) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight, direction);
+}
+
+function shrunk(doc: PdfDocument, text: string, weight: Weight, direction: Direction, size: number, width: number, characterSpacing: number): number {
+  const natural = runsWidth(doc, runsOf(text, weight, direction), size, characterSpacing);
+  return natural <= width ? size : Math.max(size * 0.7, (size * width) / natural);
+}
+
+export interface LineOptions {
+  bold?: boolean;
+  /** Points; 10 unless given. */
+  size?: number;
+  color?: string;
+  /** The box the line must fit: longer text is cut short with an ellipsis (or first shrunk, with `shrink`). */
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  characterSpacing?: number;
+  /** A label in a longer language gets smaller (down to 70 %) before it is cut short. */
+  shrink?: boolean;
+  /** Left to right unless given: SiteBoard's languages all are. */
+  direction?: Direction;
+}
+
+/** One line of text whose top is at (x, y), never wrapped. */
+export function writeLine(doc: PdfDocument, text: string, x: number, y: number, options: LineOptions = {}) {
+  const { bold = false, color = '#0f172a', width, align = 'left', characterSpacing = 0, direction = 'ltr' } = options;
+  const weight: Weight = bold ? 'bold' : 'regular';
+  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, direction, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
+  const runs = width === undefined ? runsOf(text, weight, direction) : fit(doc, text, weight, direction, size, width, characterSpacing);
+  const total = runsWidth(doc, runs, size, characterSpacing);
+  let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
+  // Every run on the Latin font's baseline: each font's own ascent would set Arabic or Chinese lower.
+  const baseline = y + size * fonts()[weight][0]!.ascent;
+  doc.fillColor(color);
+  for (const run of runs) {
+    doc.font(run.font).fontSize(size).text(run.text, cursor, baseline, { lineBreak: false, characterSpacing, features: run.features, baseline: 'alphabetic' });
+    cursor += doc.widthOfString(run.text, { characterSpacing, features: run.features });
+  }
+}
