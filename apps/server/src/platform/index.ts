@@ -4,7 +4,7 @@
  * from here only (the boundary lint holds it); what is not exported here is the platform's own.
  */
 export type { AuthUser, ServiceContext } from './context';
-export { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
+export { AppError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
 export { safeLogger } from './log';
 export { trackRequests } from './drain';
 export { serverRoot } from './paths';
@@ -23,6 +23,7 @@ export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';
 export { errorsPlugin } from './http/errors';
 export { idempotencyPlugin } from './http/idempotency';
+export { abortsWhenConnectionCloses, isMultipartBody, multipartPlugin, MULTIPART_INVALID, type MultipartBody, type UploadedFile, type UploadLimits } from './http/multipart';
 export { languagePlugin } from './http/language';
 export { readerLanguage } from './http/reader-language';
 export { openapiPlugin } from './http/openapi';

@@ -1,9 +1,8 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
-import { AppError, ValidationError } from '../../platform';
+import { ValidationError, abortsWhenConnectionCloses, isMultipartBody, multipartPlugin, type UploadLimits, type UploadedFile } from '../../platform';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
 const tags = ['tasks'];
@@ -14,38 +13,26 @@ export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES 
 export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.';
 export const PHOTO_FIELD_MISSING = 'Attach the photo as multipart/form-data in a field named "file".';
 
-/** The one file of a multipart upload, read whole (at most 10 MB); each way an upload goes wrong has its own message. */
-async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 11 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-        file = await part.toBuffer();
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, PHOTO_TOO_LARGE, { file: [PHOTO_TOO_LARGE] });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ONE_PHOTO_PER_REQUEST, { file: [ONE_PHOTO_PER_REQUEST] });
-    throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  }
-  if (!file || file.length === 0) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
-  return file;
+/** The one photo of an upload, in the field named "file" (the body was streamed to disk and checked against PHOTO_UPLOAD). */
+function uploadedPhoto(request: FastifyRequest): UploadedFile {
+  const photo = isMultipartBody(request.body) ? request.body.files.find((file) => file.field === 'file') : undefined;
+  if (!photo || photo.bytes === 0) throw new ValidationError(PHOTO_FIELD_MISSING, { file: [PHOTO_FIELD_MISSING] });
+  return photo;
 }
+
+const PHOTO_UPLOAD: UploadLimits = { fileBytes: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, tooLarge: PHOTO_TOO_LARGE, tooMany: ONE_PHOTO_PER_REQUEST };
 
 /** A subtask's record of work: its history, comments and photos. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart);
+  await app.register(multipartPlugin);
 
   app.get('/api/subtasks/:id/activity/', {
     schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
     handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
   });
 
-  // Who may add to a subtask's record is asked before its body is read or validated.
+  // Who may add to a subtask's record is asked before its body is looked at or validated (an upload
+  // has only been streamed to a temporary file by then).
   const mayAdd = async (request: FastifyRequest) => assertMayAddToRecord(request.ctx, (request.params as { id?: unknown }).id);
 
   app.post('/api/subtasks/:id/comments/', {
@@ -63,6 +50,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/subtasks/:id/attachments/', {
     preValidation: mayAdd,
+    config: { upload: PHOTO_UPLOAD },
     schema: {
       tags,
       security,
@@ -71,7 +59,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'],
       response: { 201: attachmentSchema, 413: errorResponse, ...refusals },
     },
-    handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, () => readOneFile(request))),
+    handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
   });
 
   app.get('/api/attachments/', {
