@@ -20,6 +20,10 @@ function uploadedPhoto(request: FastifyRequest): UploadedFile {
   return photo;
 }
 
+/** What a photo is stored as (a HEIC photo becomes a JPEG), and its bytes in the document. */
+const STORED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const bytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
 const PHOTO_UPLOAD: UploadLimits = { fileBytes: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, tooLarge: PHOTO_TOO_LARGE, tooMany: ONE_PHOTO_PER_REQUEST };
 
 /** A subtask's record of work: its history, comments and photos. */
@@ -57,7 +61,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Add a photo (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); it is re-encoded without its metadata',
       params: idParams,
       consumes: ['multipart/form-data'],
-      response: { 201: attachmentSchema, 413: errorResponse, ...refusals },
+      response: { 201: attachmentSchema, 413: errorResponse, 503: errorResponse.describe('Busy with other photos: try again after Retry-After'), ...refusals },
     },
     handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
   });
@@ -69,7 +73,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const which of ['image', 'thumbnail'] as const) {
     app.get(which === 'image' ? '/api/attachments/:id/' : '/api/attachments/:id/thumbnail/', {
-      schema: { tags, security, summary: which === 'image' ? 'A photo of a subtask' : "A photo's thumbnail (JPEG, at most 400 px)", params: idParams, response: { 200: z.any().describe('The image'), 401: errorResponse, 404: errorResponse } },
+      schema: {
+        tags,
+        security,
+        summary: which === 'image' ? 'A photo of a subtask (at most 2,560 px on its longer side)' : "A photo's thumbnail (JPEG, at most 400 px)",
+        params: idParams,
+        response: { 200: { description: 'The image', content: Object.fromEntries((which === 'image' ? STORED_TYPES : ['image/jpeg']).map((type) => [type, { schema: bytes }])) }, 401: errorResponse, 404: errorResponse },
+      },
       handler: async (request, reply) => {
         const photo = await getPhoto(request.ctx.db, request.ctx.user.companyId, request.params.id, which);
         // A photo never changes under its id: a phone keeps it for a year, for this user only.
