@@ -48,12 +48,6 @@ function documentServerWide(method: string, schema: JsonSchema): JsonSchema {
       headers: { [TOTAL_COUNT_HEADER]: { type: 'integer', minimum: 0, description: 'How many rows match, over all pages (JSON answers)' } },
     };
   }
-  const format = query?.properties?.format as { enum?: string[] } | undefined;
-  if (method === 'GET' && format?.enum?.includes('csv') && responses['200']) {
-    // The same call answers CSV when asked (format=csv or Accept: text/csv): both are documented.
-    const { description, headers, ...json } = responses['200'];
-    responses['200'] = { description, headers, content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string', description: 'UTF-8 with a byte order mark, every matching row' } } } };
-  }
   const signedIn = Array.isArray(schema.security) && schema.security.length > 0;
   if (signedIn) withAnswer(responses, 401, 'No valid access token');
   withAnswer(responses, 500, 'The server failed; nothing was changed');
