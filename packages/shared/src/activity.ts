@@ -67,6 +67,11 @@ export type CreateCommentInput = z.input<typeof createCommentInput>;
 /** What a photo upload may be: the bytes decide, never the name or the header. */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** Larger images are refused before they are decoded (a decompression bomb claims billions). */
-export const ATTACHMENT_MAX_PIXELS = 100_000_000;
+/**
+ * Larger images are refused before they are decoded (a decompression bomb claims billions): 50
+ * million pixels is more than a phone camera makes (48 and 50 MP modes included).
+ */
+export const ATTACHMENT_MAX_PIXELS = 50_000_000;
+/** A photo is kept at most this long on its longer side: a phone's full-screen zoom, and a fraction of a camera's bytes. */
+export const PHOTO_MAX_PX = 2560;
 export const THUMBNAIL_MAX_PX = 400;

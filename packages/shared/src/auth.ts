@@ -42,6 +42,7 @@ export const signupInput = z.object({
   password: newPassword,
   timezone: text()
     .refine(isTimeZone, 'Choose a valid time zone.')
+    .meta(timeZoneDocument())
     .optional(),
   /** The company's default language and its admin's; unset: the browser's (Accept-Language). */
   language: languageSchema.optional(),
@@ -54,6 +55,11 @@ export type SignupInput = z.infer<typeof signupInput>;
  */
 export function isTimeZone(value: string): boolean {
   return value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value);
+}
+
+/** What the OpenAPI document says a time zone field takes: exactly the names isTimeZone takes. */
+export function timeZoneDocument() {
+  return { enum: ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')], description: 'A canonical IANA time zone name' };
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -2,22 +2,27 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from './lists';
 
 /**
- * Control characters (tab, line feed and carriage return aside) and unpaired surrogates: nobody
- * types them, PostgreSQL cannot store NUL, and an unpaired surrogate would be stored as another
- * character than the one sent.
+ * Text without control characters (tab, line feed and carriage return aside) or unpaired
+ * surrogates: nobody types them, PostgreSQL cannot store NUL, and an unpaired surrogate would be
+ * stored as another character than the one sent. Written as a pattern that matches code units and
+ * code points alike, so the OpenAPI document carries the same rule the server applies.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSTORABLE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+// eslint-disable-next-line no-control-regex -- control characters are what it keeps out
+const STORABLE_TEXT = /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 export const UNSTORABLE_TEXT = 'Remove the control characters and broken symbols from this text.';
 
-export const isStorableText = (value: string) => !UNSTORABLE_CHARACTERS.test(value);
+export const isStorableText = (value: string) => STORABLE_TEXT.test(value);
 
 /** Every string a request carries: refused (a field error) when it holds what no text should. */
-export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, UNSTORABLE_TEXT);
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(STORABLE_TEXT, UNSTORABLE_TEXT);
 
 /** The years a date may fall in: a job site plans within them, and PostgreSQL stores them all. */
 export const EARLIEST_YEAR = 1900;
 export const LATEST_YEAR = 2200;
+
+const DATE_IN_YEARS = '^(19[0-9]{2}|2[01][0-9]{2}|2200)-[0-9]{2}-[0-9]{2}$';
+/** What the OpenAPI document says of a date field: what `dateField` checks. */
+export const DATE_DOCUMENT = { type: 'string', format: 'date', pattern: DATE_IN_YEARS } as const;
 
 /** A calendar date as the API carries it: `YYYY-MM-DD`, a real day of the calendar, between 1900 and 2200. */
 export const dateField = (label: string) =>
@@ -32,7 +37,9 @@ export const dateField = (label: string) =>
     .refine((value) => {
       const year = Number(value.slice(0, 4));
       return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
-    }, `${label} must be between ${EARLIEST_YEAR} and ${LATEST_YEAR}.`);
+    }, `${label} must be between ${EARLIEST_YEAR} and ${LATEST_YEAR}.`)
+    // The document states both rules: a real calendar date (format) in the years taken (pattern).
+    .meta({ format: DATE_DOCUMENT.format, pattern: DATE_DOCUMENT.pattern });
 
 /** Ids are PostgreSQL `integer`s: a larger number names nothing, and must not reach the database (it would fail there). */
 export const MAX_ID = 2_147_483_647;
@@ -78,7 +85,8 @@ export const emailField = text({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Enter a valid email address.'));
+  .pipe(z.email('Enter a valid email address.'))
+  .meta({ format: 'email' });
 
 /** A query parameter naming one or more of `values`, comma separated (`ongoing,planned`); answers them without repeats. */
 export const commaList = <const T extends readonly [string, ...string[]]>(field: string, values: T) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from './auth';
+import { isTimeZone, timeZoneDocument } from './auth';
 import { text } from './common';
 import { languageSchema } from './messages';
 import { userSchema } from './users';
@@ -14,7 +14,7 @@ export const profileSchema = userSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const timeZoneField = text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.');
+export const timeZoneField = text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.').meta(timeZoneDocument());
 
 /** What a user may change of their own: language, and time zone (null: the company's again). */
 export const updateProfileInput = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, pageParams, positiveId } from './common';
+import { DATE_DOCUMENT, dateField, pageParams, positiveId } from './common';
 import { roleSchema } from './users';
 
 /** One person's appraisal: their subtasks due in the requested range, counted by state. */
@@ -36,7 +36,10 @@ const userId = positiveId(SELECT_USER);
 /** A blank query value (`?start_date=`) is how a form sends "not chosen": it means the same as leaving the key out. */
 const blankAsMissing = () => z.string().optional().transform((value) => value || undefined);
 
-const optionalDate = (label: string) => blankAsMissing().pipe(dateField(label).optional()).meta({ description: `${label}, YYYY-MM-DD, inclusive` });
+const optionalDate = (label: string) =>
+  blankAsMissing()
+    .pipe(dateField(label).optional())
+    .meta({ description: `${label}, YYYY-MM-DD, inclusive; blank is the same as not given`, anyOf: [{ type: 'string', enum: [''] }, DATE_DOCUMENT] });
 
 const rangeShape = { start_date: optionalDate('Start date'), end_date: optionalDate('End date') };
 const rangeInOrder = (query: { start_date?: string; end_date?: string }) => !query.start_date || !query.end_date || query.start_date <= query.end_date;

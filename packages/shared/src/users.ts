@@ -67,7 +67,7 @@ export const EMAIL_TAKEN = 'A user with this email already exists. Please use a 
 
 export const createUserInput = z
   .object({
-    email: text({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.').max(254).pipe(z.email('Enter a valid email address.')),
+    email: text({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.').max(254).pipe(z.email('Enter a valid email address.')).meta({ format: 'email' }),
     password: text({ error: 'Email and password are required.' })
       .min(1, 'Email and password are required.')
       .min(8, 'Password must be at least 8 characters.')

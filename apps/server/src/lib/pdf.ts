@@ -1,10 +1,14 @@
 /**
- * Text in PDFs for every reader (pdfkit): names and words in any script drawn with the Noto fonts
- * that have their characters, measured so a cell cuts them short or shrinks them instead of
- * running over. The appraisal report and the daily log write with it.
+ * Text in PDFs for every reader (pdfkit), and the A4 layout SiteBoard's PDFs share (the appraisal
+ * report and the daily log): names and words in any script the fonts cover, every character in the
+ * first font of the stack that has it; Arabic shaped into its joined letter forms; each line put in
+ * visual order by the Unicode bidirectional algorithm, so right-to-left text reads right on the page
+ * and comes back as it was written when the PDF's text is copied or extracted (decision record 058);
+ * measured, so a cell cuts text short or shrinks it instead of running over.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import bidiFactory from 'bidi-js';
 
 export const INK = '#0f172a';
 export const MUTED = '#64748b';
@@ -19,14 +23,18 @@ export const RIGHT = PAGE.width - MARGIN.side;
 export const CONTENT_WIDTH = RIGHT - LEFT;
 export const BOTTOM = PAGE.height - MARGIN.bottom;
 
-export type Doc = PDFKit.PDFDocument;
+export type PdfDocument = PDFKit.PDFDocument;
+export type Doc = PdfDocument;
+export type Weight = 'regular' | 'bold';
+/** A line's direction as a paragraph; right-to-left words inside a left-to-right line keep their own order. */
+export type Direction = 'ltr' | 'rtl';
 
 /**
- * The fonts names are printed in, per weight, tried in order for each character: Latin, Greek and
+ * The fonts text is printed in, per weight, tried in order for each character: Latin, Greek and
  * Cyrillic; Arabic; Chinese and Japanese; emoji (monochrome: PDF text has no colour fonts). Read
  * once from their npm packages; each document embeds only the glyphs it uses.
  */
-const FONT_FILES = {
+const FONT_FILES: Record<Weight, string[]> = {
   regular: [
     '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
     '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
@@ -39,12 +47,13 @@ const FONT_FILES = {
     '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
     '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
   ],
-} as const;
-export type Weight = keyof typeof FONT_FILES;
+};
 
 interface LoadedFont {
   name: string;
   data: Buffer;
+  /** How far the baseline lies below the top of a line, per point of font size. */
+  ascent: number;
   covers(codePoint: number): boolean;
 }
 
@@ -53,88 +62,151 @@ const require = createRequire(import.meta.url);
 let loaded: Record<Weight, LoadedFont[]> | undefined;
 export function fonts(): Record<Weight, LoadedFont[]> {
   if (loaded) return loaded;
-  const fontkit = require('fontkit') as { create(data: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+  const fontkit = require('fontkit') as { create(data: Buffer): { ascent: number; unitsPerEm: number; hasGlyphForCodePoint(codePoint: number): boolean } };
   loaded = Object.fromEntries(
     (Object.keys(FONT_FILES) as Weight[]).map((weight) => [
       weight,
       FONT_FILES[weight].map((file, index) => {
         const data = fs.readFileSync(require.resolve(file));
         const font = fontkit.create(data);
-        return { name: `${weight}-${index}`, data, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
+        return { name: `${weight}-${index}`, data, ascent: font.ascent / font.unitsPerEm, covers: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
       }),
     ]),
   ) as Record<Weight, LoadedFont[]>;
   return loaded;
 }
 
-interface Run {
-  font: string;
-  text: string;
+/** Makes the font stack available to a document; call once, before writing. */
+export function registerFonts(doc: PdfDocument) {
+  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
+}
+
+/** The Latin font of a weight, for a paragraph pdfkit wraps itself (text known to be Latin). */
+export const latinFont = (weight: Weight) => fonts()[weight][0]!.name;
+
+/**
+ * Arabic letters as their contextual forms (initial, medial, final, isolated; lam-alef as one
+ * ligature), written with the Presentation Forms code points. The font draws each form as one
+ * glyph that maps back to one letter; left to its own shaping, it draws a letter as a dotless
+ * body plus separate dots, which text extraction reads back as other letters and stray codes.
+ */
+const { ArabicShaper } = require('arabic-persian-reshaper') as { ArabicShaper: { convertArabic(text: string): string } };
+
+const bidi = bidiFactory();
+
+/** A character of a right-to-left script, or one of their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]/;
+
+/**
+ * The line in visual order, left to right: the bidirectional algorithm's levels for the line as a
+ * paragraph of the given direction, mirrored brackets in right-to-left runs, then its reorderings.
+ * bidi-js counts UTF-16 units, so a reversed surrogate pair is put back.
+ */
+function visualOrder(line: string, direction: Direction): string {
+  if (!RIGHT_TO_LEFT.test(line)) return line;
+  const levels = bidi.getEmbeddingLevels(line, direction);
+  const units = line.split('');
+  for (const [index, mirrored] of bidi.getMirroredCharactersMap(line, levels.levels)) units[index] = mirrored;
+  for (const [start, end] of bidi.getReorderSegments(line, levels)) units.splice(start, end - start + 1, ...units.slice(start, end + 1).reverse());
+  return units.join('').replace(/([\udc00-\udfff])([\ud800-\udbff])/g, '$2$1');
 }
 
 /**
- * The text cut into runs of one font each: every character in the first font that has it (spaces
- * stay in the run they are in); control characters become spaces, and a character no font has
- * becomes "?".
+ * fontkit lays out a run whose first letter is of a right-to-left script from right to left: it
+ * reverses the glyphs it is given. Such a run, already in visual order, is handed over reversed,
+ * and whole (`features` set keeps pdfkit from laying it out word by word, which would keep its
+ * words in their written order): fontkit's reversal puts it back in the visual order. The font's
+ * composition features stay off for it (`ccmp`, `rlig`): they would take the shaped forms apart
+ * into a body and dots again.
  */
-function runsOf(text: string, weight: Weight): Run[] {
-  const stack = fonts()[weight];
-  const runs: Run[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    const printable = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
-    const font = printable === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(printable.codePointAt(0)!));
-    const last = runs.at(-1);
-    if (!font && printable === ' ' && last) last.text += printable;
-    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
-    else if (last?.font === font.name) last.text += printable;
-    else runs.push({ font: font.name, text: printable });
-  }
-  return runs;
+const SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+const RIGHT_TO_LEFT_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const laidOutRightToLeft = (text: string) => RIGHT_TO_LEFT_SCRIPT.test(SCRIPTED.exec(text)?.[0] ?? '');
+/** pdfkit hands `features` to fontkit, which also takes (and fills in) an object of features on or off. */
+const shapedFormsAsTheyAre = () => ({ ccmp: false, rlig: false }) as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
+interface Run {
+  font: string;
+  text: string;
+  features?: PDFKit.Mixins.OpenTypeFeatures[];
 }
 
-function runsWidth(doc: Doc, runs: Run[], size: number, characterSpacing = 0): number {
-  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing }), 0);
+/**
+ * The line cut into runs of one font each, left to right as they are drawn: every character in the
+ * first font that has it (spaces stay in the run they are in); control characters become spaces,
+ * and a character no font has becomes "?".
+ */
+function runsOf(text: string, weight: Weight, direction: Direction): Run[] {
+  const stack = fonts()[weight];
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  const line = visualOrder(ARABIC.test(printable) ? ArabicShaper.convertArabic(printable) : printable, direction);
+  const runs: Run[] = [];
+  for (const char of line) {
+    const font = char === ' ' && runs.length > 0 ? undefined : stack.find((candidate) => candidate.covers(char.codePointAt(0)!));
+    const last = runs.at(-1);
+    if (!font && char === ' ' && last) last.text += char;
+    else if (!font) runs.push({ font: stack[0]!.name, text: '?' });
+    else if (last?.font === font.name) last.text += char;
+    else runs.push({ font: font.name, text: char });
+  }
+  return runs.map((run) => (laidOutRightToLeft(run.text) ? { font: run.font, text: [...run.text].reverse().join(''), features: shapedFormsAsTheyAre() } : run));
+}
+
+function runsWidth(doc: PdfDocument, runs: Run[], size: number, characterSpacing = 0): number {
+  return runs.reduce((width, run) => width + doc.font(run.font).fontSize(size).widthOfString(run.text, { characterSpacing, features: run.features }), 0);
 }
 
 /** Cuts text to one line of the given width, ending in an ellipsis when cut. */
-function fit(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing?: number): Run[] {
-  const whole = runsOf(text, weight);
+function fit(doc: PdfDocument, text: string, weight: Weight, direction: Direction, size: number, width: number, characterSpacing?: number): Run[] {
+  const whole = runsOf(text, weight, direction);
   if (runsWidth(doc, whole, size, characterSpacing) <= width) return whole;
   const chars = [...text];
   let low = 0;
   let high = chars.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight), size, characterSpacing) <= width) low = middle;
+    if (runsWidth(doc, runsOf(`${chars.slice(0, middle).join('').trimEnd()}…`, weight, direction), size, characterSpacing) <= width) low = middle;
     else high = middle - 1;
   }
-  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight);
+  return runsOf(`${chars.slice(0, low).join('').trimEnd()}…`, weight, direction);
 }
 
-function shrunk(doc: Doc, text: string, weight: Weight, size: number, width: number, characterSpacing: number): number {
-  const natural = runsWidth(doc, runsOf(text, weight), size, characterSpacing);
+function shrunk(doc: PdfDocument, text: string, weight: Weight, direction: Direction, size: number, width: number, characterSpacing: number): number {
+  const natural = runsWidth(doc, runsOf(text, weight, direction), size, characterSpacing);
   return natural <= width ? size : Math.max(size * 0.7, (size * width) / natural);
 }
 
-export function write(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  options: { bold?: boolean; size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number; shrink?: boolean } = {},
-) {
-  const { bold = false, color = INK, width, align = 'left', characterSpacing = 0 } = options;
+export interface LineOptions {
+  bold?: boolean;
+  /** Points; 10 unless given. */
+  size?: number;
+  color?: string;
+  /** The box the line must fit: longer text is cut short with an ellipsis (or first shrunk, with `shrink`). */
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  characterSpacing?: number;
+  /** A label in a longer language gets smaller (down to 70 %) before it is cut short. */
+  shrink?: boolean;
+  /** Left to right unless given: SiteBoard's languages all are. */
+  direction?: Direction;
+}
+
+/** One line of text whose top is at (x, y), never wrapped. */
+export function write(doc: PdfDocument, text: string, x: number, y: number, options: LineOptions = {}) {
+  const { bold = false, color = INK, width, align = 'left', characterSpacing = 0, direction = 'ltr' } = options;
   const weight: Weight = bold ? 'bold' : 'regular';
-  // A label in a longer language gets smaller (down to 70 %) before it is cut short.
-  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
-  const runs = width === undefined ? runsOf(text, weight) : fit(doc, text, weight, size, width, characterSpacing);
+  const size = options.shrink && width !== undefined ? shrunk(doc, text, weight, direction, options.size ?? 10, width, characterSpacing) : (options.size ?? 10);
+  const runs = width === undefined ? runsOf(text, weight, direction) : fit(doc, text, weight, direction, size, width, characterSpacing);
   const total = runsWidth(doc, runs, size, characterSpacing);
   let cursor = width === undefined || align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
+  // Every run on the Latin font's baseline: each font's own ascent would set Arabic or Chinese lower.
+  const baseline = y + size * fonts()[weight][0]!.ascent;
   doc.fillColor(color);
   for (const run of runs) {
-    doc.font(run.font).fontSize(size).text(run.text, cursor, y, { lineBreak: false, characterSpacing });
-    cursor += doc.widthOfString(run.text, { characterSpacing });
+    doc.font(run.font).fontSize(size).text(run.text, cursor, baseline, { lineBreak: false, characterSpacing, features: run.features, baseline: 'alphabetic' });
+    cursor += doc.widthOfString(run.text, { characterSpacing, features: run.features });
   }
 }
 
@@ -144,7 +216,7 @@ export function write(
  */
 export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; size: number; width: number }): string[] {
   const weight: Weight = options.bold ? 'bold' : 'regular';
-  const fits = (line: string) => runsWidth(doc, runsOf(line, weight), options.size) <= options.width;
+  const fits = (line: string) => runsWidth(doc, runsOf(line, weight, 'ltr'), options.size) <= options.width;
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
@@ -168,7 +240,7 @@ export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; siz
 export async function openA4(options: { lang: string; info: PDFKit.DocumentInfo }): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', bufferPages: true, margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side }, ...options });
-  for (const font of [...fonts().regular, ...fonts().bold]) doc.registerFont(font.name, font.data);
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

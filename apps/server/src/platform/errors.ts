@@ -48,6 +48,16 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The server is too busy for this now; the answer says when to try again (Retry-After). */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, detail);
+  }
+}
+
 /** A single field's validation failure, in the shape the web copies into its form. */
 export function fieldError(field: string, message: string): ValidationError {
   return new ValidationError(message, { [field]: [message] });

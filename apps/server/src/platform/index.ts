@@ -4,7 +4,7 @@
  * from here only (the boundary lint holds it); what is not exported here is the platform's own.
  */
 export type { AuthUser, ServiceContext } from './context';
-export { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
+export { AppError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
 export { safeLogger, serverLogger } from './log';
 export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
@@ -27,7 +27,8 @@ export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/condit
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';
 export { errorsPlugin } from './http/errors';
-export { idempotencyPlugin } from './http/idempotency';
+export { idempotencyPlugin, KEY_REUSED, REPLAYED_HEADER } from './http/idempotency';
+export { abortsWhenConnectionCloses, isMultipartBody, multipartPlugin, MULTIPART_INVALID, type MultipartBody, type UploadedFile, type UploadLimits } from './http/multipart';
 export { languagePlugin } from './http/language';
 export { metricsPlugin } from './http/metrics';
 export { requestIdPlugin, requestIds, REQUEST_ID_HEADER } from './http/request-id';

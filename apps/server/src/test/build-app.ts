@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../platform';
 import { existingPgliteSnapshot } from './database-templates';
+import { withResponseChecks } from './openapi-responses';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -65,6 +66,11 @@ export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: str
   };
 }
 
+/** The app as tests use it: every answer its `inject` gives is checked against the OpenAPI document (test/openapi-responses.ts). */
+export async function buildTestApp(options: AppOptions): Promise<App> {
+  return withResponseChecks(await buildApp(options));
+}
+
 /**
  * Another connection pool (and listening connection) to the same PostgreSQL test database, as a
  * second app instance has; close it before dropping the database.
@@ -81,8 +87,8 @@ export function openAnotherConnection(database: TestDatabase, onQuery?: (sql: st
 export async function startTwoInstances() {
   const database = await createTestDatabase('postgres');
   const secondConnection = await openAnotherConnection(database);
-  const appA = await buildApp({ database, jwtSecret: TEST_JWT_SECRET });
-  const appB = await buildApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
+  const appA = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET });
+  const appB = await buildTestApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
   await Promise.all([appA.ready(), appB.ready()]);
   return {
     appA,
@@ -151,7 +157,7 @@ export function describeEachDatabase(title: string, suite: (ctx: TestContext) =>
         drop = database.drop;
         ctx.database = database;
         ctx.kind = kind;
-        ctx.app = await buildApp({ ...appOptions, database, jwtSecret: TEST_JWT_SECRET });
+        ctx.app = await buildTestApp({ ...appOptions, database, jwtSecret: TEST_JWT_SECRET });
         await ctx.app.ready();
       });
       afterAll(async () => {

@@ -5,6 +5,7 @@
 import { buildApp, type App } from '../../../server/src/app';
 import { openDatabase, type Database } from '../../../server/src/platform';
 import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
+import { withResponseChecks } from '../../../server/src/test/openapi-responses';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
 import { storage } from '../lib/storage';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -69,7 +70,8 @@ export function apiServerForFile<Shared extends object>(setup: (server: ApiServe
 
 export async function startApiServer(): Promise<ApiServer> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot() });
-  const app = await buildApp({ database, jwtSecret: JWT_SECRET });
+  // Every answer the screens get is checked against the OpenAPI document, as in the API tests.
+  const app = withResponseChecks(await buildApp({ database, jwtSecret: JWT_SECRET }));
   await app.ready();
   const requests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];

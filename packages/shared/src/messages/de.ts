@@ -116,6 +116,8 @@ export const de: Catalog = {
   'The file is not a JPEG, PNG, WebP or HEIC image.': 'Die Datei ist kein JPEG-, PNG-, WebP- oder HEIC-Bild.',
   'The image could not be read; it may be damaged or cut short.': 'Das Bild konnte nicht gelesen werden; es ist vielleicht beschädigt oder unvollständig.',
   'The image is too large: at most {count} million pixels.': 'Das Bild ist zu groß: höchstens {count} Millionen Pixel.',
+  'The server is busy with other photos: try again in a few seconds.': 'Der Server verarbeitet gerade andere Fotos: Versuchen Sie es in ein paar Sekunden erneut.',
+  'The request body is not valid multipart/form-data.': 'Der Inhalt der Anfrage ist kein gültiges multipart/form-data.',
   'You may only read your own notifications.': 'Sie dürfen nur Ihre eigenen Benachrichtigungen lesen.',
   'Appraisal reports cover managers and team members only.': 'Leistungsberichte gibt es nur für Bauleiter und Teammitglieder.',
   'Your calendar feed is off.': 'Ihr Kalender-Abo ist ausgeschaltet.',

@@ -117,6 +117,8 @@ export const errorTexts = [
   'The file is not a JPEG, PNG, WebP or HEIC image.',
   'The image could not be read; it may be damaged or cut short.',
   'The image is too large: at most {count} million pixels.',
+  'The server is busy with other photos: try again in a few seconds.',
+  'The request body is not valid multipart/form-data.',
   // Notifications, reports, calendar
   'You may only read your own notifications.',
   'Appraisal reports cover managers and team members only.',

@@ -115,6 +115,8 @@ export const es: Catalog = {
   'The file is not a JPEG, PNG, WebP or HEIC image.': 'El archivo no es una imagen JPEG, PNG, WebP ni HEIC.',
   'The image could not be read; it may be damaged or cut short.': 'No se pudo leer la imagen; puede estar dañada o incompleta.',
   'The image is too large: at most {count} million pixels.': 'La imagen es demasiado grande: como máximo {count} millones de píxeles.',
+  'The server is busy with other photos: try again in a few seconds.': 'El servidor está ocupado con otras fotos: inténtalo de nuevo en unos segundos.',
+  'The request body is not valid multipart/form-data.': 'El cuerpo de la solicitud no es multipart/form-data válido.',
   'You may only read your own notifications.': 'Solo puede leer sus propias notificaciones.',
   'Appraisal reports cover managers and team members only.': 'Los reportes de desempeño solo cubren a jefes de obra y miembros del equipo.',
   'Your calendar feed is off.': 'Tu suscripción de calendario está desactivada.',

@@ -116,6 +116,8 @@ export const fr: Catalog = {
   'The file is not a JPEG, PNG, WebP or HEIC image.': "Le fichier n'est pas une image JPEG, PNG, WebP ou HEIC.",
   'The image could not be read; it may be damaged or cut short.': "Impossible de lire l'image ; elle est peut-être endommagée ou incomplète.",
   'The image is too large: at most {count} million pixels.': "L'image est trop grande : au plus {count} millions de pixels.",
+  'The server is busy with other photos: try again in a few seconds.': "Le serveur traite d'autres photos : réessayez dans quelques secondes.",
+  'The request body is not valid multipart/form-data.': "Le corps de la requête n'est pas un multipart/form-data valide.",
   'You may only read your own notifications.': 'Vous ne pouvez lire que vos propres notifications.',
   'Appraisal reports cover managers and team members only.': "Les rapports d'évaluation ne concernent que les chefs de chantier et les membres de l'équipe.",
   'Your calendar feed is off.': 'Votre abonnement agenda est désactivé.',

@@ -8,8 +8,7 @@ import { users } from '../../schema/users';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
 import { settleChanges } from '../../platform';
-import { buildApp } from '../../app';
-import { TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
+import { buildTestApp, TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
 
 const INVALID_CREDENTIALS = { detail: 'No active account found with the given credentials.' };
@@ -172,7 +171,7 @@ describeEachDatabase('auth API', (ctx) => {
       if (ctx.kind !== 'postgres') skip();
       const company = await createCompany(ctx.app.db);
       const secondConnection = await openAnotherConnection(ctx.database as TestDatabase);
-      const other = await buildApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
+      const other = await buildTestApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET });
       try {
         const address = freshClientAddress();
         const wrong = { ...credentials(company.admin), password: 'wrong password' };

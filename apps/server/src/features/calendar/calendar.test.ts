@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
+import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from '../../test/work-factories';
 import { feedKey, feedToken } from './calendar.rules';
 
@@ -257,7 +256,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
     const feed = await turnOn(ctx, rival.manager);
     const token = pathOf(feed.url).slice('/api/calendar/'.length, -'.ics'.length);
     const lines: string[] = [];
-    const logged = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    const logged = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
     try {
       expect((await logged.inject({ method: 'GET', url: pathOf(feed.url) })).statusCode).toBe(200);
       const log = lines.join('');
@@ -274,7 +273,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
       const direct = await callAs(ctx.app, team.manager, { method: 'GET', url: FEED, headers: { host: 'internal:3000', ...forwarded } });
       expect(direct.json().url).toMatch(/^http:\/\/internal:3000\/api\/calendar\//);
 
-      const proxied = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, trustProxy: true });
+      const proxied = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, trustProxy: true });
       try {
         const response = await proxied.inject({ method: 'GET', url: FEED, headers: { host: 'internal:3000', authorization: `Bearer ${team.manager.access}`, ...forwarded } });
         const url = response.json().url as string;

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
-import { TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
+import { buildTestApp, TEST_JWT_SECRET, describeEachDatabase, type TestContext } from '../../test/build-app';
 import { SIGN_IN_LIMITS } from '../auth/auth.throttle';
 import { DEFAULT_PASSWORD, createCompany, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
@@ -211,7 +210,7 @@ describeEachDatabase('companies API', (ctx) => {
     });
 
     it('is refused when the server is built with sign-up turned off', async () => {
-      const closedApp = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, allowSignup: false });
+      const closedApp = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, allowSignup: false });
       try {
         const payload = signupPayload();
 

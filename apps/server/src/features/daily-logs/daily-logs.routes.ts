@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,8 +28,8 @@ import {
 } from '@siteboard/shared';
 import { sendCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
-import { readOneFile } from '../../lib/uploads';
-import { requireRole } from '../../platform';
+import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
+import { abortsWhenConnectionCloses, multipartPlugin, requireRole } from '../../platform';
 import {
   addAmendment,
   addEntry,
@@ -75,7 +74,7 @@ const may = (rule: keyof typeof DAILY_LOG_RULES) => async (request: FastifyReque
 
 /** The daily site log (issue 45): a project's day, its crew's own entries and photos, signing, amendments and exports. */
 export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart);
+  await app.register(multipartPlugin);
   const keep = requireRole(...PERMISSIONS['daily-logs:keep']);
   const contribute = requireRole(...PERMISSIONS['daily-logs:contribute']);
 
@@ -187,15 +186,17 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/projects/:id/daily-logs/:date/attachments/', {
     preValidation: [contribute, may('contribute')],
+    config: { upload: PHOTO_UPLOAD },
     schema: {
       tags,
       security,
       summary: 'Add a photo to the day\'s log (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); processed as subtask photos are',
       params: projectDateParams,
       consumes: ['multipart/form-data'],
-      response: { 201: dailyLogAttachmentSchema, 413: errorResponse, ...writeRefusals },
+      response: { 201: dailyLogAttachmentSchema, 413: errorResponse, 503: errorResponse.describe('Busy with other photos: try again after Retry-After'), ...writeRefusals },
     },
-    handler: async (request, reply) => reply.code(201).send(await addLogPhoto(request.ctx, request.params.id, request.params.date, () => readOneFile(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await addLogPhoto(request.ctx, request.params.id, request.params.date, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
   });
 
   app.delete('/api/projects/:id/daily-logs/:date/attachments/:attachmentId/', {
@@ -214,7 +215,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const which of ['image', 'thumbnail'] as const) {
     app.get(which === 'image' ? '/api/daily-log-attachments/:id/' : '/api/daily-log-attachments/:id/thumbnail/', {
-      schema: { tags, security, summary: which === 'image' ? "A photo of a daily log" : "A daily log photo's thumbnail (JPEG, at most 400 px)", params: idParams, response: { 200: z.any().describe('The image'), 401: errorResponse, 404: errorResponse } },
+      schema: { tags, security, summary: which === 'image' ? "A photo of a daily log" : "A daily log photo's thumbnail (JPEG, at most 400 px)", params: idParams, response: { 200: photoAnswer(which), 401: errorResponse, 404: errorResponse } },
       handler: async (request, reply) => {
         const photo = await getLogPhoto(request.ctx, request.params.id, which);
         // A photo never changes under its id: a phone keeps it for a year, for this user only.

@@ -325,9 +325,9 @@ export async function removeEntry(ctx: ServiceContext, projectId: number, date: 
  * A photo on the day's log (who may add it was asked before the upload was read). Processed as a
  * subtask photo is, outside the transaction; written after checking again under the locks.
  */
-export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, readUpload: () => Promise<Buffer>): Promise<DailyLogAttachment> {
+export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
   const { companyId, id: userId } = ctx.user;
-  const photo = await processPhoto(await readUpload());
+  const photo = await processPhoto(file, signal);
   const { logId, attachmentId } = await ctx.db.transaction(async (tx) => {
     const log = await openForContribution(tx, ctx, projectId, date);
     const id = await insertLogAttachment(

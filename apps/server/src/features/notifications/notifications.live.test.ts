@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { NotificationRecord } from '@siteboard/shared';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { notificationRecipients, notifications } from '../../schema/notifications';
-import { createTestDatabase, describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
+import { buildTestApp, createTestDatabase, describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
 import { loginAs } from '../../test/factories';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
@@ -208,7 +208,7 @@ describeEachDatabase('live connections end with the login', (ctx) => {
   let team: Team;
   beforeAll(async () => {
     // A second app on the same database with a fast heartbeat: closing on deletion waits for a beat.
-    app = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, livePingIntervalMs: 300 });
+    app = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, livePingIntervalMs: 300 });
     base = await listenLocally(app);
     team = await createTeam(app);
   });
@@ -249,7 +249,7 @@ describeEachDatabase('live connections end with the login', (ctx) => {
 
   describe('on shutdown', () => {
     it('closes every socket with 1001', async () => {
-      const other = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET });
+      const other = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET });
       const otherBase = await listenLocally(other);
       const client = await connectLive(otherBase, livePath(team.manager, team.manager.access));
 
@@ -276,7 +276,7 @@ describe('request logs', () => {
   it('never show the access token a live connection carries in its URL', async () => {
     const database = await createTestDatabase('pglite');
     const lines: string[] = [];
-    const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    const app = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
     try {
       const base = await listenLocally(app);
       const team = await createTeam(app);

@@ -1,25 +1,27 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
-import { readOneFile } from '../../lib/uploads';
+import { abortsWhenConnectionCloses, multipartPlugin } from '../../platform';
+import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
+
 /** A subtask's record of work: its history, comments and photos. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart);
+  await app.register(multipartPlugin);
 
   app.get('/api/subtasks/:id/activity/', {
     schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
     handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
   });
 
-  // Who may add to a subtask's record is asked before its body is read or validated.
+  // Who may add to a subtask's record is asked before its body is looked at or validated (an upload
+  // has only been streamed to a temporary file by then).
   const mayAdd = async (request: FastifyRequest) => assertMayAddToRecord(request.ctx, (request.params as { id?: unknown }).id);
 
   app.post('/api/subtasks/:id/comments/', {
@@ -37,15 +39,16 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/subtasks/:id/attachments/', {
     preValidation: mayAdd,
+    config: { upload: PHOTO_UPLOAD },
     schema: {
       tags,
       security,
       summary: 'Add a photo (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); it is re-encoded without its metadata',
       params: idParams,
       consumes: ['multipart/form-data'],
-      response: { 201: attachmentSchema, 413: errorResponse, ...refusals },
+      response: { 201: attachmentSchema, 413: errorResponse, 503: errorResponse.describe('Busy with other photos: try again after Retry-After'), ...refusals },
     },
-    handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, () => readOneFile(request))),
+    handler: async (request, reply) => reply.code(201).send(await addPhoto(request.ctx, request.params.id, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
   });
 
   app.get('/api/attachments/', {
@@ -55,7 +58,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const which of ['image', 'thumbnail'] as const) {
     app.get(which === 'image' ? '/api/attachments/:id/' : '/api/attachments/:id/thumbnail/', {
-      schema: { tags, security, summary: which === 'image' ? 'A photo of a subtask' : "A photo's thumbnail (JPEG, at most 400 px)", params: idParams, response: { 200: z.any().describe('The image'), 401: errorResponse, 404: errorResponse } },
+      schema: {
+        tags,
+        security,
+        summary: which === 'image' ? 'A photo of a subtask (at most 2,560 px on its longer side)' : "A photo's thumbnail (JPEG, at most 400 px)",
+        params: idParams,
+        response: { 200: photoAnswer(which), 401: errorResponse, 404: errorResponse },
+      },
       handler: async (request, reply) => {
         const photo = await getPhoto(request.ctx.db, request.ctx.user.companyId, request.params.id, which);
         // A photo never changes under its id: a phone keeps it for a year, for this user only.

@@ -51,14 +51,14 @@ export async function addComment(ctx: ServiceContext, subtaskId: number, text: s
 }
 
 /**
- * A photo on a subtask's record (who may add it was asked before the upload was read). The image
- * is checked by its bytes and re-encoded outside the transaction; the photo and its history
+ * A photo on a subtask's record (who may add it was asked before the upload was looked at). The
+ * image is checked by its bytes and re-encoded (in the image queue) outside the transaction; the photo and its history
  * entry are written together, after checking again under the locks (the project may have been
  * completed meanwhile). Nothing is written for a refused or broken upload.
  */
-export async function addPhoto(ctx: ServiceContext, subtaskId: number, readUpload: () => Promise<Buffer>): Promise<Attachment> {
+export async function addPhoto(ctx: ServiceContext, subtaskId: number, file: string, signal?: AbortSignal): Promise<Attachment> {
   const { companyId, id: actorId } = ctx.user;
-  const photo = await processPhoto(await readUpload());
+  const photo = await processPhoto(file, signal);
   const attachmentId = await ctx.db.transaction(async (tx) => {
     assertMayAdd(ctx, await lockParties(tx, companyId, subtaskId));
     const id = await insertAttachment(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, onSendAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 
 /** What a signed-in JSON answer depends on besides the URL: each is a separate entry in any cache. */
 const VARY = ['Authorization', 'Accept', 'Accept-Language', 'Accept-Encoding'];
@@ -19,6 +20,8 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
+
+const NOT_MODIFIED = z.null().describe('Not modified since the ETag given in If-None-Match: no body');
 
 function addVary(reply: FastifyReply, names: string[]) {
   const current = String(reply.getHeader('vary') ?? '')
@@ -52,11 +55,17 @@ export const conditionalGetPlugin = fp(
       reply.removeHeader('content-length');
       reply.removeHeader('content-encoding');
       reply.removeHeader('content-type');
+      // The kept answer has its own; a 304 carries only what validates and caches it.
+      reply.removeHeader('x-total-count');
       return '';
     };
     // Per route, after the compression plugin's own onSend (it adds it per route as each route is
     // added, and route hooks run after scope hooks): the tag is of the bytes that go out.
     app.addHook('onRoute', (route: RouteOptions) => {
+      // The document says so: every documented read of the scope may answer 304 with no body.
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const responses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      if (methods.includes('GET') && responses && !('304' in responses)) responses['304'] = NOT_MODIFIED;
       const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
       route.onSend = [...own, tagAndCompare];
     });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { AppError, TooManyRequestsError, type FieldErrors } from '../errors';
+import { AppError, ServiceUnavailableError, TooManyRequestsError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { readerLanguage } from './reader-language';
 
@@ -22,7 +22,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const language = readerLanguage(request);
-      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
         if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language) });
         const errors = translateErrors(error.errors, language);

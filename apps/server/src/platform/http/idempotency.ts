@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../database/client';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { AppError, ConflictError, ValidationError } from '../errors';
+import { isMultipartBody } from './multipart';
 
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request: send a new key with a new request.';
@@ -147,14 +148,21 @@ async function keepAnswer(db: Db, claim: number, reply: FastifyReply, payload: u
 
 /**
  * What makes two requests "the same": method, path and body. A JSON body counts by its content
- * (keys sorted), so a client that serialises it again in another order still matches. A
- * multipart body is not hashed: its boundary is new each time a form is built again, so the key
- * and the path identify an upload.
+ * (keys sorted), so a client that serialises it again in another order still matches.
  */
 function fingerprintOf(request: FastifyRequest): string {
   const path = request.url.replace(/\/(?=\?|$)/, '');
-  const body = /^multipart\//i.test(request.headers['content-type'] ?? '') ? 'multipart' : request.body === undefined ? '' : canonicalJson(request.body);
-  return createHash('sha256').update(`${request.method} ${path}\n${body}`).digest('hex');
+  return createHash('sha256').update(`${request.method} ${path}\n${bodyFingerprint(request.body)}`).digest('hex');
+}
+
+/**
+ * A multipart body counts by its parts (names, filenames, types and bytes, hashed as they streamed
+ * in), not by its boundary, which is new each time a form is built again: a faithful retry of an
+ * upload matches, another photo under the same key does not.
+ */
+function bodyFingerprint(body: unknown): string {
+  if (isMultipartBody(body)) return `multipart ${body.digest}`;
+  return body === undefined ? '' : canonicalJson(body);
 }
 
 function canonicalJson(value: unknown): string {

@@ -1,5 +1,8 @@
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/build-app';
+import { callAs, createTeam } from '../../test/work-factories';
 
 /** Spec §7 calls, DESIGN.md's additions and later calls: every one must be documented. */
 const DOCUMENTED_CALLS = [
@@ -22,7 +25,42 @@ const DOCUMENTED_CALLS = [
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  parameters?: { in: string; name: string; schema: Schema }[];
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }>;
+}
+interface Schema {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  allOf?: Schema[];
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ strict: false }));
+
+/** Every named property of what the operations take (bodies and parameters), with where it is. */
+function inputs(document: Document): { where: string; name: string; schema: Schema }[] {
+  const found: { where: string; name: string; schema: Schema }[] = [];
+  const walk = (where: string, name: string, schema: Schema | undefined) => {
+    if (!schema) return;
+    found.push({ where, name, schema });
+    for (const [property, inner] of Object.entries(schema.properties ?? {})) walk(`${where}.${property}`, property, inner);
+    walk(`${where}[]`, name, schema.items);
+    for (const inner of [...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) walk(where, name, inner);
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const parameter of operation.parameters ?? []) walk(`${method} ${path} ${parameter.in} ${parameter.name}`, parameter.name, parameter.schema);
+      walk(`${method} ${path} body`, 'body', operation.requestBody?.content['application/json']?.schema as Schema | undefined);
+    }
+  }
+  return found;
 }
 
 describeEachDatabase('OpenAPI document', (ctx) => {
@@ -45,6 +83,62 @@ describeEachDatabase('OpenAPI document', (ctx) => {
         if (success![0] !== '204') expect(Object.values(success![1].content ?? {})[0]?.schema, `${label} success schema`).toBeDefined();
       }
     }
+  });
+
+  it('says what answers carry: no body on a 204, X-Total-Count on a paged list, Idempotency-Key on a signed-in write', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        expect(operation.responses['204']?.content, label).toBeUndefined();
+        if (method === 'get' && operation.parameters?.some((parameter) => parameter.name === 'limit')) expect(operation.responses['200']?.headers?.['X-Total-Count'], label).toBeDefined();
+        const write = ['post', 'patch', 'put', 'delete'].includes(method);
+        if (write && operation.security?.length) {
+          expect(operation.parameters?.map((parameter) => parameter.name), label).toContain('Idempotency-Key');
+          expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['409', '422']));
+        }
+      }
+    }
+  });
+
+  it('states the rules the server checks: real dates in its years, e-mail addresses, time zone names, text without control characters', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const fields = inputs(document);
+    const dates = fields.filter((field) => field.schema.format === 'date');
+    expect(dates.map((field) => field.where)).toEqual(expect.arrayContaining(['post /api/projects/ body.start_date', 'post /api/subtasks/ body.due_date', 'get /api/appraisal-report/ query start_date']));
+    for (const { where, schema } of dates) {
+      const valid = ajv.compile(schema);
+      expect(['0000-00-00', '2026-02-30', '2026-13-01', '1899-12-31', '2201-01-01', '2026-6-30'].filter((value) => valid(value)), where).toEqual([]);
+      expect(['2028-02-29', '1900-01-01', '2200-12-31', '2026-06-30'].every((value) => valid(value)), where).toBe(true);
+    }
+    // A date with no more than its shape would pass 0000-00-00, which the server refuses.
+    expect(fields.filter((field) => field.schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$' && field.schema.format !== 'date').map((field) => field.where)).toEqual([]);
+    const emails = fields.filter((field) => field.name === 'email' && field.where.includes(' body.'));
+    expect(emails.length).toBeGreaterThan(2);
+    for (const { where, schema } of emails) expect(schema.format, where).toBe('email');
+    const zones = fields.filter((field) => field.name === 'timezone' && field.where.includes(' body.'));
+    expect(zones.length).toBeGreaterThanOrEqual(3);
+    for (const { where, schema } of zones) {
+      expect(schema.enum, where).toEqual(expect.arrayContaining(['UTC', 'Europe/Berlin', 'Pacific/Kiritimati']));
+      expect(schema.enum, where).not.toContain('US/Pacific-New');
+    }
+    const texts = fields.filter((field) => ['name', 'description', 'company_name'].includes(field.name) && field.where.includes(' body.'));
+    expect(texts.length).toBeGreaterThan(5);
+    for (const { where, schema } of texts) {
+      const valid = ajv.compile(schema);
+      expect(['Nul\u0000', 'Bell\u0007', 'Broken \ud800 half'].filter((value) => valid(value)), where).toEqual([]);
+      expect(valid('Zürich Süd — 東京 🏗'), where).toBe(true);
+    }
+  });
+
+  it('and the server refuses what the document refuses', async () => {
+    const team = await createTeam(ctx.app);
+    const project = (start_date: string, name = 'Ring road') =>
+      callAs(ctx.app, team.admin, { method: 'POST', url: '/api/projects/', payload: { name, start_date, end_date: '2030-12-31', manager_id: team.manager.id, status: 'ongoing' } });
+    for (const date of ['0000-00-00', '2026-02-30', '1899-12-31']) expect((await project(date)).statusCode, date).toBe(400);
+    expect((await project('2026-01-01', 'Bell\u0007')).statusCode).toBe(400);
+    const zone = await callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { timezone: 'US/Pacific-New' } });
+    expect(zone.statusCode).toBe(400);
   });
 
   it('serves the docs UI', async () => {

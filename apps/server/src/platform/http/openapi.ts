@@ -3,13 +3,86 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
+import { REPLAYED_HEADER } from './idempotency';
 import { docsCsp } from './security-headers';
 
 const UPLOAD_BODY = {
   type: 'object',
   required: ['file'],
-  properties: { file: { type: 'string', format: 'binary', description: 'One image: JPEG, PNG, WebP or HEIC, at most 10 MB' } },
+  properties: { file: { type: 'string', format: 'binary', description: 'One image: JPEG, PNG, WebP or HEIC, at most 10 MB and 50 million pixels' } },
 };
+
+const ERROR = { ...z.toJSONSchema(errorResponse, { target: 'openapi-3.0' }), $schema: undefined };
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+/** The key idempotency.ts takes: printable ASCII, not only spaces (decision record 031). */
+const KEY_PATTERN = '^[\\x20-\\x7e]*[\\x21-\\x7e][\\x20-\\x7e]*$';
+
+type JsonSchema = Record<string, unknown>;
+type Responses = Record<string, JsonSchema>;
+
+/** Answers every route of a kind can give, whatever the route itself lists. */
+function withAnswer(responses: Responses, status: number, description: string, extra: JsonSchema = {}) {
+  responses[status] = { ...(responses[status] ?? { ...ERROR }), description, ...extra };
+}
+
+const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } } };
+
+/**
+ * What the server does for every route beside what each route's own schema says, written into
+ * its operation: a 204 or 304 has no body; a paged list carries X-Total-Count; a signed-in write
+ * takes Idempotency-Key (and may answer 409, 422 or a replay); a body may be too large (413) or of
+ * a type the route does not take (415); a signed-in call may be refused its token (401); a 429 or
+ * 503 says when to come back (Retry-After).
+ */
+function documentServerWide(method: string, schema: JsonSchema): JsonSchema {
+  const responses: Responses = { ...(schema.response as Responses | undefined) };
+  for (const status of ['204', '304']) {
+    if (responses[status]) responses[status] = { type: 'null', description: responses[status].description ?? 'No content' };
+  }
+  const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
+  if (method === 'GET' && query?.properties?.limit && responses['200']) {
+    responses['200'] = {
+      ...responses['200'],
+      headers: { [TOTAL_COUNT_HEADER]: { type: 'integer', minimum: 0, description: 'How many rows match, over all pages (JSON answers)' } },
+    };
+  }
+  const signedIn = Array.isArray(schema.security) && schema.security.length > 0;
+  if (signedIn) withAnswer(responses, 401, 'No valid access token');
+  withAnswer(responses, 500, 'The server failed; nothing was changed');
+  const result: JsonSchema = { ...schema, response: responses };
+  if (schema.body) {
+    withAnswer(responses, 413, 'The body is too large');
+    withAnswer(responses, 415, 'The body is of a type this call does not take');
+  }
+  if (signedIn && WRITES.has(method)) {
+    const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
+    result.headers = {
+      ...headers,
+      properties: {
+        ...(headers.properties as JsonSchema),
+        'Idempotency-Key': {
+          type: 'string',
+          minLength: 1,
+          maxLength: 255,
+          pattern: KEY_PATTERN,
+          description: 'Makes a repeat of this write act once: the same key with the same request within a day gets the first answer again (with Idempotent-Replayed: true)',
+        },
+      },
+    };
+    withAnswer(responses, 400, 'Refused: see detail');
+    withAnswer(responses, 409, 'A request with this Idempotency-Key is still in progress');
+    withAnswer(responses, 422, 'This Idempotency-Key was used for a different request');
+    for (const [status, response] of Object.entries(responses)) {
+      if (status.startsWith('2')) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [REPLAYED_HEADER]: { type: 'string', enum: ['true'], description: 'Set on an answer sent again for a repeated Idempotency-Key' } } };
+    }
+  }
+  for (const status of ['429', '503']) {
+    if (responses[status]) responses[status] = { ...responses[status], ...retryAfter, headers: { ...(responses[status].headers as JsonSchema), ...retryAfter.headers } };
+  }
+  return result;
+}
 
 /** The OpenAPI document is generated from the same zod schemas the routes validate with. */
 export const openapiPlugin = fp(
@@ -19,12 +92,15 @@ export const openapiPlugin = fp(
         info: { title: 'SiteBoard API', description: 'Projects, tasks and people for job sites.', version: '1.0.0' },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      transform: (route) => {
-        const transformed = jsonSchemaTransform(route);
+      transform: (document) => {
+        const transformed = jsonSchemaTransform(document);
+        if (!transformed.schema || transformed.schema.hide) return transformed;
         // An upload route reads its multipart body itself (no body schema to validate against):
         // the document still says what to send.
-        if (!route.schema?.consumes?.includes('multipart/form-data')) return transformed;
-        return { ...transformed, schema: { ...transformed.schema, body: UPLOAD_BODY } };
+        const upload = document.schema?.consumes?.includes('multipart/form-data');
+        const schema = upload ? { ...transformed.schema, body: UPLOAD_BODY } : transformed.schema;
+        const method = [document.route.method].flat()[0]!.toUpperCase();
+        return { ...transformed, schema: documentServerWide(method, schema as JsonSchema) };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../../test/build-app';
+import type { App } from '../../app';
+import { buildTestApp, createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../../test/build-app';
 
 describe('serving the web app', () => {
   let webDist: string;
@@ -24,7 +24,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SiteBoard"}');
     database = await createTestDatabase('pglite');
-    app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webDistDir: webDist });
+    app = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET, webDistDir: webDist });
   });
   afterAll(async () => {
     await app.close();
