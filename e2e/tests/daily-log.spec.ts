@@ -40,7 +40,7 @@ async function projectWithCrew(admin: ApiSession, manager: ApiSession, name: str
 async function openDailyLog(page: Page, role: Role, email: string, projectName: string, phone: boolean) {
   await signIn(page, role, email);
   if (phone) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-  await page.getByRole('link', { name: 'Daily Log' }).click();
+  await page.getByRole('link', { name: 'Daily Log', exact: true }).click();
   await page.getByLabel('Project').selectOption({ label: projectName });
   await expect(page.getByTestId('log-status')).toContainText('not signed yet');
 }
