@@ -7,6 +7,13 @@ export const calendarFeedSchema = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
+/** The caller's feed as `GET /api/calendar-feed/` answers it: a feed that is off is an answer (url null), not an error. */
+export const calendarFeedStateSchema = z.object({
+  url: z.string().nullable().meta({ description: 'The feed (iCalendar), or null while it is off' }),
+  include_team_approvals: z.boolean().meta({ description: "Whether the feed also holds the subtasks waiting for the caller's approval (managers); false while it is off" }),
+});
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
+
 /** Turning the feed on, or giving it a new URL: the option stays as it was unless given. */
 export const enableCalendarFeedInput = z
   .object({ include_team_approvals: z.boolean({ error: 'include_team_approvals must be true or false.' }).optional() })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarFeedSchema, enableCalendarFeedInput, errorResponse, updateCalendarFeedInput } from '@siteboard/shared';
+import { calendarFeedSchema, calendarFeedStateSchema, enableCalendarFeedInput, errorResponse, updateCalendarFeedInput } from '@siteboard/shared';
 import { disableCalendarFeed, enableCalendarFeed, getCalendarFeed, readCalendarFeed, updateCalendarFeed, type FeedAddress } from './calendar.service';
 import { matchesEtag } from './calendar.rules';
 
@@ -38,7 +38,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
   });
 
   app.get('/api/calendar-feed/', {
-    schema: { tags, security, summary: 'Your calendar feed: its URL, or 404 when it is off', response: { 200: calendarFeedSchema, ...refusals } },
+    schema: { tags, security, summary: 'Your calendar feed: its URL, or url null while it is off', response: { 200: calendarFeedStateSchema, ...refusals } },
     handler: async (request) => getCalendarFeed(request.ctx, addressOf(request, feedKey)),
   });
 

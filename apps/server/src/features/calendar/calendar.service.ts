@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { can, ONLY_MANAGERS_INCLUDE_APPROVALS, type CalendarFeed, type enableCalendarFeedInput, type UpdateCalendarFeedInput } from '@siteboard/shared';
+import { can, ONLY_MANAGERS_INCLUDE_APPROVALS, type CalendarFeed, type CalendarFeedState, type enableCalendarFeedInput, type UpdateCalendarFeedInput } from '@siteboard/shared';
 import { type Db, type ServiceContext, ForbiddenError, NotFoundError } from '../../platform';
 import { renderFeed } from './calendar.ics';
 import { deleteFeed, findFeed, readFeed, saveFeed, updateFeedOption, type FeedSettings } from './calendar.queries';
@@ -24,10 +24,16 @@ function assertMayInclude(ctx: ServiceContext, includeTeamApprovals: boolean | u
  * The feed as its owner sees it. A feed whose URL the server no longer derives (its secret
  * changed since) answers nothing at that URL either, so it counts as off.
  */
-function toCalendarFeed(ctx: ServiceContext, settings: FeedSettings | undefined, address: FeedAddress): CalendarFeed {
+function currentFeed(ctx: ServiceContext, settings: FeedSettings | undefined, address: FeedAddress): CalendarFeed | undefined {
   const token = settings && feedToken(address.key, ctx.user.id, settings.nonce);
-  if (!settings || !token || tokenHash(token) !== settings.tokenHash) throw new NotFoundError(CALENDAR_FEED_OFF);
+  if (!settings || !token || tokenHash(token) !== settings.tokenHash) return undefined;
   return { url: feedUrl(address.origin, token), include_team_approvals: settings.includeTeamApprovals };
+}
+
+function toCalendarFeed(ctx: ServiceContext, settings: FeedSettings | undefined, address: FeedAddress): CalendarFeed {
+  const feed = currentFeed(ctx, settings, address);
+  if (!feed) throw new NotFoundError(CALENDAR_FEED_OFF);
+  return feed;
 }
 
 /** Turns the caller's feed on, or gives it a new URL: the old one stops answering at once. */
@@ -45,8 +51,9 @@ export async function enableCalendarFeed(ctx: ServiceContext, input: EnableCalen
   return { created: saved.created, feed: { url: feedUrl(address.origin, token), include_team_approvals: saved.includeTeamApprovals } };
 }
 
-export async function getCalendarFeed(ctx: ServiceContext, address: FeedAddress): Promise<CalendarFeed> {
-  return toCalendarFeed(ctx, await findFeed(ctx.db, ctx.user.companyId, ctx.user.id), address);
+/** The caller's feed; one that is off (or whose URL the server no longer derives) is `url: null`. */
+export async function getCalendarFeed(ctx: ServiceContext, address: FeedAddress): Promise<CalendarFeedState> {
+  return currentFeed(ctx, await findFeed(ctx.db, ctx.user.companyId, ctx.user.id), address) ?? { url: null, include_team_approvals: false };
 }
 
 /** Changes what the feed holds; its URL stays. */

@@ -95,10 +95,10 @@ describeEachDatabase('calendar feed API', (ctx) => {
     await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id });
   });
 
-  it('is off until turned on: 404', async () => {
+  it('is off until turned on: an answer with no URL, not an error', async () => {
     const response = await callAs(ctx.app, team.otherMember, { method: 'GET', url: FEED });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().detail).toBe('Your calendar feed is off.');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ url: null, include_team_approvals: false });
   });
 
   it('turns on with an absolute secret URL that the owner can read back, and holds only their own open work', async () => {
@@ -207,14 +207,16 @@ describeEachDatabase('calendar feed API', (ctx) => {
     expect(parseFeed(changed.body).events.map((event) => event.summary)).toContain('Paint the railings');
   });
 
-  it('turns off with 204: the URL answers 404, and the owner is told it is off', async () => {
+  it('turns off with 204: the URL answers 404, and the owner sees it off', async () => {
     const caller = rival.otherMember;
     const feed = await turnOn(ctx, caller);
     const off = await callAs(ctx.app, caller, { method: 'DELETE', url: FEED });
     expect(off.statusCode).toBe(204);
     expect((await readFeedAt(ctx, feed.url)).statusCode).toBe(404);
-    expect((await callAs(ctx.app, caller, { method: 'GET', url: FEED })).statusCode).toBe(404);
-    expect((await callAs(ctx.app, caller, { method: 'PATCH', url: FEED, payload: { include_team_approvals: false } })).statusCode).toBe(404);
+    expect((await callAs(ctx.app, caller, { method: 'GET', url: FEED })).json()).toEqual({ url: null, include_team_approvals: false });
+    const change = await callAs(ctx.app, caller, { method: 'PATCH', url: FEED, payload: { include_team_approvals: false } });
+    expect(change.statusCode).toBe(404);
+    expect(change.json().detail).toBe('Your calendar feed is off.');
   });
 
   it('answers 404 to unknown, malformed and forged tokens', async () => {

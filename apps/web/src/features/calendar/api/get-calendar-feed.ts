@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CalendarFeed } from '@siteboard/shared';
-import { api, ApiError } from '../../../lib/api-client';
+import type { CalendarFeed, CalendarFeedState } from '@siteboard/shared';
+import { api } from '../../../lib/api-client';
 
-/** The caller's calendar feed, or null while it is off (the server answers 404). */
+/** The caller's calendar feed, or null while it is off. */
 export async function getCalendarFeed(): Promise<CalendarFeed | null> {
-  try {
-    return await api<CalendarFeed>('/api/calendar-feed/');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const feed = await api<CalendarFeedState>('/api/calendar-feed/');
+  return feed.url === null ? null : { url: feed.url, include_team_approvals: feed.include_team_approvals };
 }
 
 export const getCalendarFeedQueryOptions = () => queryOptions({ queryKey: ['calendar-feed'], queryFn: getCalendarFeed });
