@@ -106,7 +106,7 @@ const ENDPOINTS: Endpoint[] = [
 
 const READ_PATHS = ['/api/subtasks/', '/api/projects/', '/api/users/', '/api/appraisal-report/', '/projects/api/manager-appraisal-report/', '/api/generate-appraisal-pdf/'];
 
-type Fields = { text?: string[]; dates?: string[]; ids?: string[] };
+type Fields = { dates?: string[]; ids?: string[] };
 interface FieldCase {
   endpoint: Endpoint;
   /** A body the endpoint takes, to spoil one field of. */
@@ -114,11 +114,70 @@ interface FieldCase {
   fields: Fields;
 }
 
-function withValue(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+/** A JSON schema as the OpenAPI document carries it, as far as finding its text fields needs. */
+interface SchemaNode {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+}
+interface DocumentOperation {
+  parameters?: { name: string; in: string; schema?: SchemaNode }[];
+  requestBody?: { content?: Record<string, { schema?: SchemaNode }> };
+}
+interface TextField {
+  method: string;
+  template: string;
+  in: 'body' | 'query';
+  /** Dotted, as a refusal's `errors` names it: `subtasks.0.name`. */
+  field: string;
+}
+
+/** Every place a string (not one of a fixed list of words) can be sent, found in the schema: an object's properties, an array's items, each alternative. */
+function stringLeaves(node: SchemaNode | undefined, path: string, found: Set<string>) {
+  if (!node) return;
+  for (const alternative of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) stringLeaves(alternative, path, found);
+  for (const [key, child] of Object.entries(node.properties ?? {})) stringLeaves(child, path ? `${path}.${key}` : key, found);
+  if (node.items) stringLeaves(node.items, `${path}.0`, found);
+  const types = [node.type].flat();
+  if (types.includes('string') && !node.enum && node.format !== 'binary' && path) found.add(path);
+}
+
+/**
+ * Every text field of every operation the server documents: the fields of each JSON body and
+ * each query parameter, read from the document its schemas make, so a new field is covered the
+ * day it is added. (Headers have patterns of their own; path segments are ids, dates and tokens.)
+ */
+function textFieldsOf(document: { paths: Record<string, Record<string, DocumentOperation>> }): TextField[] {
+  return Object.entries(document.paths)
+    .filter(([template]) => !template.startsWith('/ws/'))
+    .flatMap(([template, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const body = new Set<string>();
+        stringLeaves(operation.requestBody?.content?.['application/json']?.schema, '', body);
+        const query = new Set<string>();
+        for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') stringLeaves(parameter.schema, parameter.name, query);
+        return [
+          ...[...body].map((field) => ({ method: method.toUpperCase(), template, in: 'body' as const, field })),
+          ...[...query].map((field) => ({ method: method.toUpperCase(), template, in: 'query' as const, field })),
+        ];
+      }),
+    );
+}
+
+/** `body` with `value` at a dotted path, making the objects and arrays on the way. */
+function withValueAt(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(body);
   const keys = path.split('.');
-  let target: Record<string, unknown> = copy;
-  for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  let target = copy as Record<string, unknown>;
+  keys.slice(0, -1).forEach((key, index) => {
+    target[key] ??= /^\d+$/.test(keys[index + 1]!) ? [] : {};
+    target = target[key] as Record<string, unknown>;
+  });
   target[keys.at(-1)!] = value;
   return copy;
 }
@@ -180,59 +239,58 @@ describeEachDatabase('malformed input', (ctx) => {
       {
         endpoint: { method: 'POST', path: () => '/api/signup/', as: 'admin' },
         body: () => ({ company_name: `Fresh ${Math.random()}`, company_password: 'long enough', email: `fresh${Math.random()}@example.test`, password: 'long enough' }),
-        fields: { text: ['company_name', 'company_password', 'email', 'password'] },
+        fields: {},
       },
-      { endpoint: { method: 'POST', path: () => '/api/verify-company-password/', as: 'admin' }, body: () => ({ company_name: team.company.name, password: 'wrong' }), fields: { text: ['company_name', 'password'] } },
+      { endpoint: { method: 'POST', path: () => '/api/verify-company-password/', as: 'admin' }, body: () => ({ company_name: team.company.name, password: 'wrong' }), fields: {} },
       {
         endpoint: { method: 'POST', path: () => '/api/token/', as: 'admin' },
         body: () => ({ email: team.member.email, password: 'wrong', role: 'team_member', company_id: team.company.id }),
-        fields: { text: ['email', 'password'], ids: ['company_id'] },
+        fields: { ids: ['company_id'] },
       },
       {
         endpoint: { method: 'POST', path: () => '/api/users/', as: 'admin' },
         body: () => ({ email: `new${Math.random()}@example.test`, password: 'long enough', role: 'team_member', manager_id: team.manager.id, designation: 'Rigger', mobile_number: '+1 555 0100' }),
-        fields: { text: ['email', 'password', 'designation', 'mobile_number'], ids: ['manager_id', 'company_id'] },
+        fields: { ids: ['manager_id', 'company_id'] },
       },
-      { endpoint: { method: 'PATCH', path: (id) => `/api/users/${id}/`, as: 'admin', id: 'real' }, body: () => ({ designation: 'Foreman' }), fields: { text: ['designation', 'mobile_number'], ids: ['manager_id'] } },
-      { endpoint: { method: 'PATCH', path: () => '/api/company/', as: 'admin' }, body: () => ({ timezone: 'UTC' }), fields: { text: ['name'] } },
+      { endpoint: { method: 'PATCH', path: (id) => `/api/users/${id}/`, as: 'admin', id: 'real' }, body: () => ({ designation: 'Foreman' }), fields: { ids: ['manager_id'] } },
+      { endpoint: { method: 'PATCH', path: () => '/api/company/', as: 'admin' }, body: () => ({ timezone: 'UTC' }), fields: {} },
       {
         endpoint: { method: 'POST', path: () => '/api/projects/', as: 'admin' },
         body: () => ({ name: 'Tower', description: 'Phase 1', start_date: '2026-01-01', end_date: '2026-12-31', manager_id: team.manager.id, status: 'ongoing' }),
-        fields: { text: ['name', 'description'], dates: ['start_date', 'end_date'], ids: ['manager_id', 'company_id'] },
+        fields: { dates: ['start_date', 'end_date'], ids: ['manager_id', 'company_id'] },
       },
       {
         endpoint: { method: 'PATCH', path: (id) => `/api/projects/${id}/`, as: 'admin', id: 'real' },
         body: () => ({ description: 'Phase 2' }),
-        fields: { text: ['name', 'description'], dates: ['start_date', 'end_date'], ids: ['manager', 'manager_id'] },
+        fields: { dates: ['start_date', 'end_date'], ids: ['manager', 'manager_id'] },
       },
       {
         endpoint: { method: 'POST', path: () => '/api/major-tasks/', as: 'manager' },
         body: () => ({ project_id: realIds.project, name: 'Deck', description: 'Pour', subtasks: [subtask] }),
-        fields: { text: ['name', 'description', 'subtasks.0.name', 'subtasks.0.description'], dates: ['subtasks.0.due_date'], ids: ['project_id', 'subtasks.0.assigned_to_id'] },
+        fields: { dates: ['subtasks.0.due_date'], ids: ['project_id', 'subtasks.0.assigned_to_id'] },
       },
-      { endpoint: { method: 'PATCH', path: (id) => `/api/major-tasks/${id}/`, as: 'manager', id: 'real' }, body: () => ({ name: 'Deck' }), fields: { text: ['name', 'description'] } },
+      { endpoint: { method: 'PATCH', path: (id) => `/api/major-tasks/${id}/`, as: 'manager', id: 'real' }, body: () => ({ name: 'Deck' }), fields: {} },
       {
         endpoint: { method: 'POST', path: () => '/api/subtasks/', as: 'member' },
         body: () => ({ major_task: realIds.majorTask, ...subtask }),
-        fields: { text: ['name', 'description'], dates: ['due_date'], ids: ['major_task', 'major_task_id', 'assigned_to_id'] },
+        fields: { dates: ['due_date'], ids: ['major_task', 'major_task_id', 'assigned_to_id'] },
       },
       {
         endpoint: { method: 'PATCH', path: (id) => `/api/subtasks/${id}/`, as: 'manager', id: 'real' },
         body: () => ({ priority: 'high' }),
-        fields: { text: ['name', 'description'], dates: ['due_date'], ids: ['assigned_to_id'] },
+        fields: { dates: ['due_date'], ids: ['assigned_to_id'] },
       },
       { endpoint: { method: 'POST', path: () => '/api/team-members/', as: 'admin' }, body: () => ({ user_id: realIds.user, manager_id: team.manager.id }), fields: { ids: ['user_id', 'manager_id', 'performance_score'] } },
       {
         endpoint: { method: 'PUT', path: (id) => `/api/projects/${id}/daily-logs/2025-05-06/`, as: 'manager', id: 'real' },
         body: () => ({ weather: { conditions: 'Dry', wind: 'NW', work_stopped: false }, crew: [{ trade: 'Carpenters', company: 'Nordbau', headcount: 2, hours: 8 }], notes: 'Slab 3' }),
-        fields: { text: ['weather.conditions', 'weather.wind', 'crew.0.trade', 'crew.0.company', 'notes'] },
+        fields: {},
       },
-      { endpoint: { method: 'POST', path: (id) => `/api/projects/${id}/daily-logs/2025-05-06/entries/`, as: 'member', id: 'real' }, body: () => ({ hours: 8, note: 'Set out grid' }), fields: { text: ['note'] } },
+      { endpoint: { method: 'POST', path: (id) => `/api/projects/${id}/daily-logs/2025-05-06/entries/`, as: 'member', id: 'real' }, body: () => ({ hours: 8, note: 'Set out grid' }), fields: {} },
     ];
   };
 
   const spoilers: [kind: keyof Fields, values: fc.Arbitrary<unknown>][] = [
-    ['text', unstorableText],
     ['dates', extremeDate],
     ['ids', numberSpellingInJson],
   ];
@@ -243,7 +301,7 @@ describeEachDatabase('malformed input', (ctx) => {
         fc.asyncProperty(fc.constantFrom(...cases.flatMap((fieldCase) => fieldCase.fields[kind]!.map((field) => [fieldCase, field] as const))), values, async ([fieldCase, field], value) => {
           const { endpoint } = fieldCase;
           const url = endpoint.path(spoilable.realIdFor(endpoint.path('x')));
-          const payload = withValue(fieldCase.body(), field, value);
+          const payload = withValueAt(fieldCase.body(), field, value);
           const before = await snapshot(ctx.app.db);
           const response = await callAs(ctx.app, spoilable.callerFor(endpoint.as), { method: endpoint.method, url, payload, remoteAddress: freshClientAddress() });
           const shown = `${endpoint.method} ${url} ${field}=${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
@@ -255,6 +313,59 @@ describeEachDatabase('malformed input', (ctx) => {
       );
     });
   }
+
+  it('every text field of every documented operation: control characters or a broken symbol are a 400 naming the field, and change nothing', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const fields = textFieldsOf(document);
+    // The walk finds what the probe broke (a comment's text) and reaches into nested rows.
+    expect(fields).toEqual(expect.arrayContaining([
+      { method: 'POST', template: '/api/subtasks/{id}/comments/', in: 'body', field: 'text' },
+      { method: 'PATCH', template: '/api/subtasks/{id}/', in: 'body', field: 'comment' },
+      { method: 'POST', template: '/api/major-tasks/', in: 'body', field: 'subtasks.0.name' },
+      { method: 'GET', template: '/api/users/', in: 'query', field: 'search' },
+    ]));
+    // What the checks that run before validation look for: an entry of one's own, a signed log to amend.
+    const { team, ids } = spoilable;
+    const logUrl = (date: string, rest = '') => `/api/projects/${ids.project}/daily-logs/${date}/${rest}`;
+    const entry = await callAs(ctx.app, team.member, { method: 'POST', url: logUrl('2025-05-07', 'entries/'), payload: { hours: 1 } });
+    expect((await callAs(ctx.app, team.manager, { method: 'POST', url: logUrl('2025-05-08', 'sign/') })).statusCode).toBe(200);
+    const urlOf = (template: string) =>
+      template
+        .replace('{id}', spoilable.realIdFor(template))
+        .replace('{entryId}', String(entry.json().id))
+        .replace('{date}', template.endsWith('/amendments/') ? '2025-05-08' : template.includes('{entryId}') ? '2025-05-07' : '2025-05-06');
+    // A good body to spoil one field of, where one is at hand: a refusal is then the spoiled field's doing.
+    const goodBodies = new Map(FIELD_CASES().map((fieldCase) => [`${fieldCase.endpoint.method} ${fieldCase.endpoint.path(spoilable.realIdFor(fieldCase.endpoint.path('x')))}`, fieldCase.body]));
+    goodBodies.set(`PATCH ${urlOf('/api/subtasks/{id}/')}`, () => ({ priority: 'high' }));
+    await fc.assert(
+      fc.asyncProperty(unstorableText, async (value) => {
+        // A URL carries UTF-8: a broken symbol cannot travel in a query string (it arrives as U+FFFD).
+        const inUrl = !/[\uD800-\uDFFF]/.test(value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+        for (const { method, template, in: where, field } of fields.filter((one) => one.in === 'body' || inUrl)) {
+          const url = urlOf(template);
+          const before = await snapshot(ctx.app.db);
+          const answers = [];
+          // Who may comes first: the first of them the route lets in.
+          for (const caller of [team.member, team.manager, team.admin]) {
+            const response =
+              where === 'query'
+                ? await callAs(ctx.app, caller, { method: method as 'GET', url, query: { [field]: value }, remoteAddress: freshClientAddress() })
+                : await callAs(ctx.app, caller, { method: method as 'POST', url, payload: withValueAt(goodBodies.get(`${method} ${url}`)?.() ?? {}, field, value), remoteAddress: freshClientAddress() });
+            answers.push(response);
+            if (response.statusCode !== 403) break;
+          }
+          const response = answers.at(-1)!;
+          const shown = `${method} ${url} ${where} ${field}=${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          // Nobody may send this field but as themselves (a notification list's own e-mail): refused before it is read.
+          if (answers.length === 3 && response.statusCode === 403) continue;
+          expect(response.statusCode, shown).toBe(400);
+          expect(response.json().errors?.[field], shown).toBeDefined();
+          expect(await snapshot(ctx.app.db), `${shown} changed the database`).toBe(before);
+        }
+      }),
+      { numRuns: 3 },
+    );
+  });
 
   it('ids, limits and offsets in paths and query strings: decimal digits only, else 400', async () => {
     const spoiledUrls = fc.oneof(

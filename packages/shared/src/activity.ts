@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './common';
 import { subtaskStatusSchema } from './tasks';
 
 export const COMMENT_MAX = 2000;
 export const commentText = (label: string) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(COMMENT_MAX, `${label} must be at most ${COMMENT_MAX} characters.`);
+  text({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(COMMENT_MAX, `${label} must be at most ${COMMENT_MAX} characters.`);
 
 export const ACTIVITY_TYPES = ['created', 'edited', 'status_changed', 'comment', 'attachment'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_DOCUMENT, dateField, pageParams, positiveId } from './common';
+import { DATE_DOCUMENT, dateField, pageParams, positiveId, text } from './common';
 import { roleSchema } from './users';
 
 /** One person's appraisal: their subtasks due in the requested range, counted by state. */
@@ -34,7 +34,7 @@ const SELECT_USER = 'Select a user.';
 const userId = positiveId(SELECT_USER);
 
 /** A blank query value (`?start_date=`) is how a form sends "not chosen": it means the same as leaving the key out. */
-const blankAsMissing = () => z.string().optional().transform((value) => value || undefined);
+const blankAsMissing = () => text().optional().transform((value) => value || undefined);
 
 const optionalDate = (label: string) =>
   blankAsMissing()

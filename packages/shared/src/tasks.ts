@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, optionalText, pageParams, positiveId, requiredText } from './common';
+import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
 
@@ -63,7 +63,7 @@ export const createMajorTaskInput = z.object({
   name: requiredText('Name is required.').pipe(z.string().max(200, 'Name must be at most 200 characters.')),
   description: optionalText(5000, 'Description').transform((value) => value ?? ''),
   /** Ignored: the due date is the latest of the subtasks' (spec §3). Accepted because the spec's client sends it. */
-  due_date: z.string().nullish(),
+  due_date: text().nullish(),
   subtasks: z.array(newSubtaskFields, { error: 'Add at least one subtask.' }).min(1, 'Add at least one subtask.').max(100, 'At most 100 subtasks at once.'),
 });
 export type CreateMajorTaskInput = z.input<typeof createMajorTaskInput>;
@@ -97,8 +97,7 @@ export const updateSubtaskInput = z
   .object({
     status: subtaskStatusSchema.optional(),
     /** Said with the change: a decline's reason, a note sent with a submission. Never a change by itself. */
-    comment: z
-      .string()
+    comment: text()
       .trim()
       .max(2000, 'Comment must be at most 2000 characters.')
       .optional()
