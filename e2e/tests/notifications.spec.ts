@@ -27,6 +27,12 @@ async function assignToMember(request: APIRequestContext, title: string) {
 test('a subtask travels manager → team member → manager → team member, each badge rising live', async ({ newPage, page: setup }) => {
   const stamp = Date.now().toString(36);
   const title = `Check the rebar ${stamp}`;
+  // The server's first sweep (5 s after it starts) tells the manager of the demo's overdue work: wait
+  // for it, so the badge below counts only what this journey does.
+  const managerApi = await apiSignIn(setup.request, 'manager');
+  await expect
+    .poll(async () => (await managerApi.get<{ notification: { type: string } }[]>('/api/notifications/')).some((item) => item.notification.type === 'task_overdue'), { timeout: 20_000 })
+    .toBe(true);
   const manager = await signedInPage(newPage, 'manager');
   const member = await signedInPage(newPage, 'team_member');
   await clearBadge(manager);

@@ -1,5 +1,6 @@
 import type { LiveNotification } from '@siteboard/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import ReconnectingWebSocket from 'partysocket/ws';
 import { useEffect, useRef } from 'react';
 import { invalidateAfterSubtaskChange, queryRoots } from './query-keys';
 import { storage } from './storage';
@@ -55,12 +56,10 @@ function showDesktopNotification(notification: LiveNotification) {
   };
 }
 
-/** One live connection per page: opened for a user, reopened after drops, closed on sign-out. */
+/** One live connection per page: opened for a user, reopened after drops (partysocket), closed on sign-out. */
 class LiveConnection {
-  private socket: WebSocket | null = null;
+  private socket: ReconnectingWebSocket | null = null;
   private identity: string | null = null;
-  private attempt = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private handlers: RealtimeHandlers | null = null;
 
   open(user: Identity, handlers: RealtimeHandlers) {
@@ -69,41 +68,50 @@ class LiveConnection {
     if (this.identity === identity && this.socket) return;
     this.close();
     this.identity = identity;
-    this.connect(user, false);
+    this.connect(user);
   }
 
   close() {
-    clearTimeout(this.retryTimer);
     this.identity = null;
     const socket = this.socket;
     this.socket = null;
     socket?.close(NORMAL_CLOSURE);
   }
 
-  private connect(user: Identity, isReconnect: boolean) {
-    const token = storage.token;
-    if (!token) {
-      this.close();
-      return;
-    }
-    const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${protocol}//${window.location.host}/ws/notifications/${user.id}/${encodeURIComponent(user.email)}/?token=${encodeURIComponent(token)}`);
+  private connect(user: Identity) {
+    let retries = -1;
+    let opened = false;
+    // The address is asked for before every attempt, so a reconnect carries the token refreshed meanwhile;
+    // partysocket's own back-off has no jitter, so each attempt waits its share of the jittered delay
+    // (thousands of phones must not come back in the same second after a restart).
+    const address = async () => {
+      retries += 1;
+      if (retries > 0) await new Promise((resolve) => setTimeout(resolve, reconnectDelay(retries - 1)));
+      const token = storage.token;
+      if (!token || this.socket !== socket) {
+        if (this.socket === socket) this.close();
+        throw new Error('signed out');
+      }
+      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      return `${protocol}//${window.location.host}/ws/notifications/${user.id}/${encodeURIComponent(user.email)}/?token=${encodeURIComponent(token)}`;
+    };
+    const socket = new ReconnectingWebSocket(address, undefined, {
+      // The waiting is done in `address`, jittered; partysocket adds none of its own.
+      minReconnectionDelay: 0,
+      maxReconnectionDelay: 0,
+      connectionTimeout: 10_000,
+    });
     this.socket = socket;
     socket.onopen = () => {
       console.info('Notifications connected');
-      this.attempt = 0;
+      retries = 0;
       // Nothing pushed while away is replayed: the bell reloads its list.
-      if (isReconnect && this.handlers) void this.handlers.queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
+      if (opened && this.handlers) void this.handlers.queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
+      opened = true;
     };
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = (event) => {
-      console.info('Notifications closed', event.code);
-      if (this.socket !== socket) return;
-      this.socket = null;
-      if (event.code === NORMAL_CLOSURE) return;
-      this.retryTimer = setTimeout(() => this.connect(user, true), reconnectDelay(this.attempt));
-      this.attempt += 1;
-    };
+    // Every closure but this page's own (`close()`, code 1000) is followed by a new attempt.
+    socket.onclose = (event) => console.info('Notifications closed', event.code);
   }
 
   private receive(data: unknown) {
