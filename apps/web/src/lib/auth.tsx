@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ROLES, type Role, type User } from '@siteboard/shared';
 import { afterPaint } from './after-paint';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
 import { settleLanguageWithProfile } from './language';
-import { loginPath, storage } from './storage';
+import { loginPath, storage, STORAGE_KEYS, type LoginState, type SessionEndReason } from './storage';
 
 /** `signedOut`: the session just ended here (logout, expiry), so guards send the person to their company's login. */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'signedOut';
@@ -46,6 +46,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Counts ended sessions: a profile asked for before a logout must not write its user back after it
   // (a stored user without a token draws an area that cannot load anything).
   const ended = useRef(0);
+  const userRef = useRef(user);
+  const location = useLocation();
+  const openPage = useRef('');
+  useEffect(() => {
+    userRef.current = user;
+    openPage.current = location.pathname + location.search;
+  }, [user, location]);
 
   const endSession = useCallback((next: 'unauthenticated' | 'signedOut' = 'unauthenticated') => {
     ended.current += 1;
@@ -55,10 +62,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(next);
   }, [queryClient]);
 
-  /** Ends the session and goes to the company's login; the area's guard, seeing `signedOut`, goes to the same place. */
-  const signOutTo = useCallback((companyId: string | null) => {
+  /**
+   * Ends the session and goes to the company's login; the area's guard, seeing `signedOut`, goes to
+   * the same place. A session that ended by itself (`reason`) says why there, keeps who it was
+   * filled in, and remembers the page that was open, to return to after signing in again.
+   */
+  const signOutTo = useCallback((companyId: string | null, reason?: SessionEndReason) => {
+    // Another tab's sign-out already removed the stored user: this tab still knows who it was.
+    const previous = userRef.current ?? storage.readUser();
+    const state: LoginState | undefined =
+      reason && previous
+        ? { ended: reason, email: previous.email, role: previous.role, companyName: previous.company.name, returnTo: openPage.current }
+        : undefined;
     endSession('signedOut');
-    navigate(loginPath(companyId), { replace: true });
+    navigate(loginPath(companyId), { replace: true, state });
   }, [endSession, navigate]);
 
   // Session start (spec §4): a token means "fetch the profile"; without one a stored user stands in.
@@ -86,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setStatus('authenticated');
       } catch (error) {
         if (cancelled || session !== ended.current) return;
-        if (error instanceof ApiError && error.status === 401) signOutTo(storage.companyId);
+        if (error instanceof ApiError && error.status === 401) signOutTo(storage.companyId, 'expired');
         // No answer at all (no signal): the stored user stands in, and the area shows what this device kept.
         else if (!(error instanceof ApiError) && stored) return;
         else endSession();
@@ -99,7 +116,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession, signOutTo]);
 
   useEffect(() => {
-    setSessionExpiredHandler(() => signOutTo(storage.companyId));
+    setSessionExpiredHandler(() => signOutTo(storage.companyId, 'expired'));
+  }, [signOutTo]);
+
+  // Another tab signed out (or its session ended): the tokens this tab used are gone, so this tab's
+  // session ended too, and it says so now rather than at its next call.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== null && event.key !== STORAGE_KEYS.token)) return;
+      if (!storage.token && userRef.current) signOutTo(storage.companyId, 'elsewhere');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, [signOutTo]);
 
   const login = useCallback<AuthContextValue['login']>(async ({ email, password, role, companyId }) => {

@@ -1,4 +1,4 @@
-import type { User } from '@siteboard/shared';
+import { HOME_PATH, type Role, type User } from '@siteboard/shared';
 
 /** The spec's client-side storage keys, in one place. */
 export const STORAGE_KEYS = {
@@ -70,8 +70,28 @@ export const storage = {
  */
 export interface LoginState {
   companyName?: string;
-  /** Sign-up's new admin: their e-mail is filled in and their role chosen, so only the password is left. */
+  /** Sign-up's new admin, or a session that ended: the e-mail (and role) filled in, so only the password is left. */
   email?: string;
+  role?: Role;
+  /** Why the session ended without the person signing out here. */
+  ended?: SessionEndReason;
+  /** The page that was open when the session ended: signing in again returns there. */
+  returnTo?: string;
+}
+
+/**
+ * `expired`: the server refused the session (its refresh was refused: the password was changed
+ * elsewhere, an admin set a new one, or the login ended); `elsewhere`: another tab signed out.
+ */
+export type SessionEndReason = 'expired' | 'elsewhere';
+
+/** The page to open after signing in: `returnTo` when it is a page of `role`'s own area, else its home. */
+export function afterSignInPath(role: Role, returnTo: string | undefined): string {
+  const home = HOME_PATH[role];
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return home;
+  const areas = role === 'manager' ? [home, '/team-performance'] : [home];
+  const pathname = returnTo.split(/[?#]/)[0]!;
+  return areas.some((area) => pathname === area || pathname.startsWith(`${area}/`)) ? returnTo : home;
 }
 
 /** `/login?companyId=…` for the stored company, else the spec's fallback "1". */

@@ -13,7 +13,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   // Spec §5: the query's company, else the stored one, else "1".
   const companyId = params.get('companyId') || storage.companyId || FALLBACK_COMPANY_ID;
-  const { companyName, email } = (useLocation().state as LoginState | null) ?? {};
+  const { companyName, email, role, ended, returnTo } = (useLocation().state as LoginState | null) ?? {};
   const { unknown } = useLoginCompany(companyId);
 
   return (
@@ -36,12 +36,17 @@ export function LoginPage() {
             </>
           }
         >
+          {ended && (
+            <div className="mb-4">
+              <Alert tone="info">{t(ended === 'elsewhere' ? 'session.endedElsewhere' : 'session.expired')}</Alert>
+            </div>
+          )}
           {params.get('created') && (
             <div className="mb-4">
               <Alert tone="success">{t('login.companyCreated')}</Alert>
             </div>
           )}
-          <LoginForm companyId={companyId} newAdminEmail={email} />
+          <LoginForm companyId={companyId} known={email ? { email, role: role ?? 'admin' } : undefined} returnTo={returnTo} />
           <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
         </AuthLayout>
       )}
