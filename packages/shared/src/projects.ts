@@ -8,6 +8,8 @@ export { isOngoingStatus, PROJECT_STATUSES, type ProjectStatus } from './project
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: 'Status must be planned, ongoing or completed.' });
 
 export const END_BEFORE_START = 'End date cannot be before the start date.';
+/** The 404 of a project that is not the caller's company's (or does not exist): every feature that looks one up says it. */
+export const PROJECT_NOT_FOUND = 'Project not found.';
 
 export const projectSchema = z.object({
   id: z.number(),

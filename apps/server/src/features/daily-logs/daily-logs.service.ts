@@ -31,12 +31,12 @@ import {
   type dailyLogListQuery,
   type dailyLogProjectsQuery,
   type missingLogsQuery,
+  PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { processPhoto } from '../../lib/images';
 import type { Page } from '../../lib/lists';
-import { PROJECT_NOT_FOUND } from '../projects/projects.rules';
 import { DAILY_LOG_CSV_COLUMNS, csvRowsOf, type DailyLogCsvRow } from './daily-logs.csv';
 import { renderDailyLogPdf } from './daily-logs.pdf';
 import {

@@ -1,6 +1,5 @@
 import { END_BEFORE_START } from '@siteboard/shared';
 
-export const PROJECT_NOT_FOUND = 'Project not found.';
 export const MANAGER_CONFLICT = 'Send the manager as manager or as manager_id, not two different values.';
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MAJOR_TASKS_PER_LISTED_PROJECT, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
+import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, type Page } from '../../lib/lists';
@@ -17,7 +17,7 @@ import {
   type ProjectExportRow,
   type ProjectValues,
 } from './projects.queries';
-import { awaitingApprovalConflict, endDateError, PROJECT_NOT_FOUND, resolveManagerField } from './projects.rules';
+import { awaitingApprovalConflict, endDateError, resolveManagerField } from './projects.rules';
 
 export const INVALID_MANAGER = 'Select an active manager of your company.';
 

@@ -18,12 +18,12 @@ import {
   type subtaskListQuery,
   type updateMajorTaskInput,
   type updateSubtaskInput,
+  PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
 import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
-import { PROJECT_NOT_FOUND } from '../projects/projects.rules';
 import {
   deleteMajorTask as deleteMajorTaskRow,
   findAssignableUserIds,
