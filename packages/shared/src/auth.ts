@@ -63,6 +63,14 @@ export function timeZoneDocument() {
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+
+/**
+ * An admin set this user's password: until they choose their own, every call but reading their
+ * profile, changing the password, refreshing and signing out is refused (403) with this text and
+ * this stable `code`, and the live connection is refused too.
+ */
+export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password first: until then only your profile, a new password and signing out are open.';
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
 export const SAME_PASSWORD = 'Choose a password different from your current one.';
 
 /** A user's own change: the current password proves it is them. */

@@ -68,6 +68,8 @@ export const idParams = z.object({ id: positiveId('The id in the path must be a 
 export const errorResponse = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A stable name of the refusal, for clients that act on it (the detail is translated): e.g. `password_change_required`. */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -9,6 +9,8 @@ export interface AuthUser {
   email: string;
   /** What their errors and texts are written in. */
   language: Language;
+  /** An admin set their password: until they choose their own, only the routes that allow it answer. */
+  mustChangePassword: boolean;
 }
 
 /**

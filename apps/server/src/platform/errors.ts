@@ -1,7 +1,12 @@
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_CHANGE_REQUIRED_CODE } from '@siteboard/shared';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** An error whose message is safe to show to the caller, with the HTTP status it maps to. */
 export class AppError extends Error {
+  /** A stable name of the refusal, sent beside the translated detail for clients that act on it. */
+  code?: string;
+
   constructor(
     readonly statusCode: number,
     readonly detail: string,
@@ -33,6 +38,14 @@ export class UnauthorizedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(detail = 'You do not have permission to perform this action.') {
     super(403, detail);
+  }
+}
+
+/** An admin set the caller's password: nothing but the ways to choose their own is open until they do. */
+export class PasswordChangeRequiredError extends ForbiddenError {
+  constructor() {
+    super(PASSWORD_CHANGE_REQUIRED);
+    this.code = PASSWORD_CHANGE_REQUIRED_CODE;
   }
 }
 

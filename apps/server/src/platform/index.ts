@@ -4,7 +4,7 @@
  * from here only (the boundary lint holds it); what is not exported here is the platform's own.
  */
 export type { AuthUser, ServiceContext } from './context';
-export { AppError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
+export { AppError, ConflictError, ForbiddenError, PasswordChangeRequiredError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
 export { safeLogger, serverLogger } from './log';
 export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';

@@ -40,6 +40,7 @@ export const de: Catalog = {
   'Refresh token is required.': 'Das Erneuerungstoken fehlt.',
   'Current password is required.': 'Das aktuelle Passwort ist erforderlich.',
   'Your current password is not correct.': 'Das aktuelle Passwort stimmt nicht.',
+  'Choose a new password first: until then only your profile, a new password and signing out are open.': 'Wählen Sie zuerst ein neues Passwort: Bis dahin sind nur Ihr Profil, ein neues Passwort und das Abmelden möglich.',
   'Choose a password different from your current one.': 'Wählen Sie ein anderes als das aktuelle Passwort.',
   'User not found.': 'Benutzer nicht gefunden.',
   'Email is required.': 'Die E-Mail-Adresse ist erforderlich.',

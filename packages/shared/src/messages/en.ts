@@ -46,6 +46,7 @@ export const errorTexts = [
   'Refresh token is required.',
   'Current password is required.',
   'Your current password is not correct.',
+  'Choose a new password first: until then only your profile, a new password and signing out are open.',
   'Choose a password different from your current one.',
   // Users
   'User not found.',

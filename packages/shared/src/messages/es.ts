@@ -40,6 +40,7 @@ export const es: Catalog = {
   'Refresh token is required.': 'Falta el token de renovación.',
   'Current password is required.': 'La contraseña actual es obligatoria.',
   'Your current password is not correct.': 'La contraseña actual no es correcta.',
+  'Choose a new password first: until then only your profile, a new password and signing out are open.': 'Primero elige una contraseña nueva: hasta entonces solo puedes ver tu perfil, cambiar la contraseña y cerrar sesión.',
   'Choose a password different from your current one.': 'Elija una contraseña distinta de la actual.',
   'User not found.': 'No se encontró el usuario.',
   'Email is required.': 'El correo electrónico es obligatorio.',

@@ -40,6 +40,7 @@ export const fr: Catalog = {
   'Refresh token is required.': 'Le jeton de renouvellement est manquant.',
   'Current password is required.': 'Le mot de passe actuel est obligatoire.',
   'Your current password is not correct.': "Le mot de passe actuel n'est pas correct.",
+  'Choose a new password first: until then only your profile, a new password and signing out are open.': "Choisissez d'abord un nouveau mot de passe : d'ici là, seuls votre profil, le changement de mot de passe et la déconnexion sont accessibles.",
   'Choose a password different from your current one.': "Choisissez un mot de passe différent de l'actuel.",
   'User not found.': 'Utilisateur introuvable.',
   'Email is required.': "L'adresse e-mail est obligatoire.",

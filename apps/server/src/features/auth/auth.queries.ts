@@ -71,7 +71,14 @@ const loginIsLive = (family: SQL) =>
 /** The statement behind findActiveIdentity. */
 const activeIdentityStatement = builtOncePerDatabase((db) =>
   db
-    .select({ id: users.id, companyId: users.companyId, role: users.role, email: users.email, language: sql<Language>`${users.language}` })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      email: users.email,
+      language: sql<Language>`${users.language}`,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(users)
     .where(
       and(

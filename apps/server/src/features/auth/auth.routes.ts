@@ -28,6 +28,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile/', {
+    config: { beforePasswordChange: true },
     schema: { tags: ['auth'], summary: 'The signed-in user, with their language and time zone', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorResponse } },
     handler: async (request) => getProfile(request.ctx),
   });
@@ -49,6 +50,7 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/profile/password/', {
+    config: { beforePasswordChange: true },
     schema: {
       tags: ['auth'],
       summary: 'Change your own password: your other sessions end, this one goes on; wrong current passwords are throttled as sign-ins are',

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_CLOSE_CODES, type LiveNotification, type NotificationType } from '@siteboard/shared';
-import { type Db, ForbiddenError, UnauthorizedError } from '../../platform';
+import { type Db, ForbiddenError, PasswordChangeRequiredError, UnauthorizedError } from '../../platform';
 import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
 import type { Tokens } from '../auth/auth.tokens';
 import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
@@ -26,7 +26,8 @@ export interface LiveLogin {
 
 /**
  * The upgrade is allowed only with a valid access token (`?token=`) of an active login, of the
- * very user and e-mail the path names: 401 otherwise, 403 for another user's path.
+ * very user and e-mail the path names: 401 otherwise, 403 for another user's path or for a user
+ * who must still change the password an admin set.
  */
 export async function authenticateLiveConnection(
   deps: { db: Db; tokens: Tokens },
@@ -36,6 +37,7 @@ export async function authenticateLiveConnection(
   const claims = token ? deps.tokens.verifyAccess(token) : undefined;
   const identity = claims && (await findActiveIdentity(deps.db, claims));
   if (!claims || !identity) throw new UnauthorizedError('Token is invalid or expired.');
+  if (identity.mustChangePassword) throw new PasswordChangeRequiredError();
   if (identity.id !== path.userId || identity.email.toLowerCase() !== path.email.trim().toLowerCase()) throw new ForbiddenError(NOT_YOUR_CONNECTION);
   return { userId: identity.id, companyId: identity.companyId, family: claims.family };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@siteboard/shared';
 import type { AuthUser, ServiceContext } from '../context';
-import { ForbiddenError, UnauthorizedError } from '../errors';
+import { ForbiddenError, PasswordChangeRequiredError, UnauthorizedError } from '../errors';
 import { createIdentityCache, type IdentityClaims } from '../identity-cache';
 
 declare module 'fastify' {
@@ -15,6 +15,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The route answers a user who must still change the password an admin set (their profile, the change itself). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -45,6 +49,8 @@ export const authPlugin = fp(
       if (!claims) throw new UnauthorizedError('Token is invalid or expired.');
       const identity = await identities.find(claims);
       if (!identity) throw new UnauthorizedError('Token is invalid or expired.');
+      // Before the route's own guards and validation: nothing else is open until the password is theirs.
+      if (identity.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new PasswordChangeRequiredError();
       request.user = identity;
       request.loginFamily = claims.family;
       request.ctx = { db: app.db, user: identity };

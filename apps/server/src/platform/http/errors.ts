@@ -24,12 +24,13 @@ export const errorsPlugin = fp(
       const language = readerLanguage(request);
       if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
-        if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language) });
+        const code = error.code === undefined ? {} : { code: error.code };
+        if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language), ...code });
         const errors = translateErrors(error.errors, language);
         // A detail that lists every field's message (users.service's throwIfAny) is translated message by message.
         const listsFields = error.detail === Object.values(error.errors).flat().join(' ');
         const detail = listsFields ? Object.values(errors).flat().join(' ') : translateMessage(error.detail, language);
-        return reply.code(error.statusCode).send({ detail, errors });
+        return reply.code(error.statusCode).send({ detail, errors, ...code });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldErrors = {};

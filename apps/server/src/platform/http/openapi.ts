@@ -33,7 +33,8 @@ const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, de
  * What the server does for every route beside what each route's own schema says, written into
  * its operation: a 204 or 304 has no body; a paged list carries X-Total-Count; a signed-in write
  * takes Idempotency-Key (and may answer 409, 422 or a replay); a body may be too large (413) or of
- * a type the route does not take (415); a signed-in call may be refused its token (401); a 429 or
+ * a type the route does not take (415); a signed-in call may be refused its token (401) or be
+ * refused until the caller changes a password an admin set (403); a 429 or
  * 503 says when to come back (Retry-After).
  */
 function documentServerWide(method: string, schema: JsonSchema): JsonSchema {
@@ -49,7 +50,11 @@ function documentServerWide(method: string, schema: JsonSchema): JsonSchema {
     };
   }
   const signedIn = Array.isArray(schema.security) && schema.security.length > 0;
-  if (signedIn) withAnswer(responses, 401, 'No valid access token');
+  if (signedIn) {
+    withAnswer(responses, 401, 'No valid access token');
+    // Every signed-in call but the profile and the password change itself (decision record 052).
+    responses['403'] ??= { ...ERROR, description: 'Refused: not for this caller; with code password_change_required, the password an admin set must be changed first' };
+  }
   withAnswer(responses, 500, 'The server failed; nothing was changed');
   const result: JsonSchema = { ...schema, response: responses };
   if (schema.body) {
