@@ -29,7 +29,8 @@ export type Tokens = ReturnType<typeof createTokens>;
  * (decision record 006).
  */
 export function createTokens(secret: string) {
-  const verifyToken = createVerifier({ key: secret, algorithms: [ALGORITHM], allowedIss: ISSUER });
+  // A token without `exp` would never end: both kinds must carry one (decision record 052).
+  const verifyToken = createVerifier({ key: secret, algorithms: [ALGORITHM], allowedIss: ISSUER, requiredClaims: ['exp'] });
   const signAccessToken = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: ACCESS_TOKEN_SECONDS * 1000 });
   const signRefreshToken = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: REFRESH_TOKEN_SECONDS * 1000 });
 
