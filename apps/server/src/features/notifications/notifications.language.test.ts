@@ -5,7 +5,6 @@ import { connectLive, listenLocally, livePath, type TestLiveClient } from '../..
 import { callAs, createTeam, insertWork, type Team } from '../../test/work-factories';
 import { notificationText, params } from './notifications.rules';
 
-
 describeEachDatabase('notifications in the recipient’s language', (ctx) => {
   let base: string;
   let team: Team;
@@ -20,14 +19,21 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
   afterAll(() => {
     for (const client of open) client.close();
   });
+  /** The manager approves a new piece of the member's work: one notification for the member. */
+  async function approveMemberWork() {
+    const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+    expect((await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } })).statusCode).toBe(200);
+    return work;
+  }
+  const readIn = async (language: string) =>
+    expect((await callAs(ctx.app, team.member, { method: 'PATCH', url: '/api/profile/', payload: { language } })).statusCode).toBe(200);
 
   it('an English manager’s approval reaches a Spanish member in Spanish: in the list and live', async () => {
+    await readIn('es');
     const client = await connectLive(base, livePath(team.member, team.member.access));
     open.push(client);
-    const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+    const work = await approveMemberWork();
     const subtask = (await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).json();
-
-    expect((await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } })).statusCode).toBe(200);
     const live = await client.next();
     const list = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' });
 
@@ -62,8 +68,10 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
   });
 
   it('follows a change of language at once, for notifications already received', async () => {
+    await readIn('es');
+    await approveMemberWork();
     const before = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
-    await callAs(ctx.app, team.member, { method: 'PATCH', url: '/api/profile/', payload: { language: 'fr' } });
+    await readIn('fr');
 
     const after = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
 
