@@ -12,7 +12,7 @@
  * - storm: BENCH_STORM (default 20) uploads of a 10 MB photo sent at once; the server's peak
  *   resident memory (its whole process tree, sampled every 100 ms), the answers, and its memory
  *   BENCH_AFTER_SECONDS (default 60) later.
- * Writes bench/results/<date>-photos.md.
+ * Writes bench/results/photos.md (the current result; git keeps the history).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -233,7 +233,7 @@ async function main() {
     '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
-  const file = path.join(repoRoot, 'bench/results', `${started.toISOString().slice(0, 10)}-photos.md`);
+  const file = path.join(repoRoot, 'bench/results', 'photos.md');
   fs.writeFileSync(file, `${markdown}\n`);
   console.log(`\n${markdown}\n\nWrote ${path.relative(repoRoot, file)}`);
 }
