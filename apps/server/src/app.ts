@@ -13,6 +13,7 @@ import {
   dbPlugin,
   errorsPlugin,
   idempotencyPlugin,
+  type CrashPoint,
   jobsPlugin,
   languagePlugin,
   metricsPlugin,
@@ -69,6 +70,8 @@ export interface AppOptions {
   dailyLogReminderLocalHour?: number;
   /** The live connections' heartbeat (30 s unless set; tests shorten it). */
   livePingIntervalMs?: number;
+  /** Test only: where a keyed write kills the server (config IDEMPOTENCY_CRASH_AT). */
+  idempotencyCrashAt?: CrashPoint;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -135,7 +138,7 @@ export async function buildApp(options: AppOptions) {
     // After compression (registered at the root): the tag is of the bytes that go out.
     await protectedScope.register(conditionalGetPlugin);
     // Signed-in writes only: sign-in, sign-up and token calls have no user to keep a key for.
-    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds });
+    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds, crashAt: options.idempotencyCrashAt });
     await protectedScope.register(authProtectedRoutes);
     await protectedScope.register(companySettingsRoutes);
     await protectedScope.register(usersRoutes);

@@ -70,6 +70,8 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(23, 'must be at most 23')
     .default(18),
+  /** Test only (idempotency-crash.test.ts): the server kills itself (SIGKILL) at this point of every write sent with an Idempotency-Key. */
+  IDEMPOTENCY_CRASH_AT: z.enum(['before-commit', 'after-commit'], { error: 'must be before-commit or after-commit' }).optional(),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };

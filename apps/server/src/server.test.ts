@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_TIMEOUT_MS } from './platform';
+import { freePort } from './test/free-port';
 
 const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
 /** What `npm start` runs: the compiled server, built here from the current sources. */
@@ -23,17 +24,6 @@ interface RunningServer {
 
 const started: RunningServer[] = [];
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-server-test-'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, env: Record<string, string> = {}, options: { command?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();

@@ -20,6 +20,7 @@ async function main() {
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
     dailyLogReminderLocalHour: config.DAILY_LOG_REMINDER_LOCAL_HOUR,
+    idempotencyCrashAt: config.IDEMPOTENCY_CRASH_AT,
   });
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   // `npm run backup` asks the running server for its embedded database (platform/database/embedded-backup.ts).

@@ -3,8 +3,9 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * A write's Idempotency-Key and the first answer it got, per user (decision record 031). The row
- * is inserted before the write acts; `status_code` stays null while it is in progress.
+ * A write's Idempotency-Key and the first answer it got, per user (decision records 031, 050). The
+ * row is inserted in the write's own transaction and answered before it commits, so a committed row
+ * always has its answer (`status_code` null only in a row of a server older than record 050).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -24,5 +25,10 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('idempotency_keys_company_user_key').on(table.companyId, table.userId, table.key), index('idempotency_keys_created_at_idx').on(table.createdAt)],
+  (table) => [
+    uniqueIndex('idempotency_keys_company_user_key').on(table.companyId, table.userId, table.key),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+    // A user's keys newest first: past KEYS_PER_USER the oldest are forgotten as a new one is claimed (decision record 050).
+    index('idempotency_keys_company_user_id_idx').on(table.companyId, table.userId, table.id),
+  ],
 );

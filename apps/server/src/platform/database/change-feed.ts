@@ -40,9 +40,29 @@ export interface FeedConnection {
 
 const feeds = new WeakMap<DbOrTx, ChangeFeed>();
 
+/** The request transactions whose commit is still to come: settling on them is done after it. */
+const deferred = new WeakMap<object, { wanted: boolean }>();
+
 /** For a service that has just committed a change others must see: resolves once every instance has heard it. */
 export async function settleChanges(db: DbOrTx): Promise<void> {
+  const later = deferred.get(db);
+  if (later) {
+    later.wanted = true;
+    return;
+  }
   await feeds.get(db)?.settle();
+}
+
+/**
+ * For a transaction that outlives the service's own (a keyed write commits with its answer, after
+ * the service returned): `settleChanges` on it only notes the wish, which the returned function
+ * answers once, after the commit; settling inside it would announce nothing yet, and on the
+ * embedded database's one connection would wait for the transaction that waits for it.
+ */
+export function deferSettling(...views: object[]): () => boolean {
+  const later = { wanted: false };
+  for (const view of views) deferred.set(view, later);
+  return () => later.wanted;
 }
 
 /** Opens the feed of one database (one listening connection), and ties it to `db` for `settleChanges`. */

@@ -24,7 +24,10 @@ export type IdOrPlaceholder = number | Placeholder;
  */
 export function builtOncePerDatabase<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
   const statements = new WeakMap<DbOrTx, Statement>();
-  return (db) => {
+  return (view) => {
+    // A keyed photo upload's database (platform/http/idempotency.ts) is the pool until its write
+    // begins, then that transaction: a statement is built for what it is now.
+    const db = views.get(view)?.() ?? view;
     let statement = statements.get(db);
     if (!statement) {
       statement = build(db);
@@ -32,6 +35,13 @@ export function builtOncePerDatabase<Statement>(build: (db: DbOrTx) => Statement
     }
     return statement;
   };
+}
+
+const views = new WeakMap<object, () => DbOrTx>();
+
+/** Registers an object that stands for another database as `current()` says at each use. */
+export function registerDatabaseView(view: object, current: () => DbOrTx): void {
+  views.set(view, current);
 }
 
 interface Prepared<Row> {

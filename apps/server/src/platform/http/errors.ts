@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
 import { AppError, ServiceUnavailableError, TooManyRequestsError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
+import { ReplayedAnswer, sendReplay } from './idempotency';
 import { readerLanguage } from './reader-language';
 
 const BODY_FIELD = 'non_field_errors';
@@ -23,6 +24,8 @@ export const errorsPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const language = readerLanguage(request);
       if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      // A keyed write that met its duplicate's committed answer sends that answer (idempotency.ts).
+      if (error instanceof ReplayedAnswer) return sendReplay(reply, error.answer);
       if (error instanceof AppError) {
         const code = error.code === undefined ? {} : { code: error.code };
         if (!error.errors) return reply.code(error.statusCode).send({ detail: translateMessage(error.detail, language), ...code });

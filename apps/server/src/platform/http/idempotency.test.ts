@@ -7,7 +7,7 @@ import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { KEY_INVALID, KEY_REUSED, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
+import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
   callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
@@ -17,8 +17,8 @@ async function subtasksNamed(ctx: TestContext, name: string) {
   return row!.count;
 }
 
-async function photoForm() {
-  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#208040' } })
+async function photoForm(background = '#208040') {
+  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background } })
     .jpeg()
     .toBuffer();
   const form = new FormData();
@@ -66,7 +66,8 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
   it('refuses a reused key and a malformed one in the caller’s language', async () => {
     const crew = await createTeam(ctx.app);
     const site = await insertWork(ctx.app.db, crew);
-    expect((await callAs(ctx.app, crew.manager, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } })).statusCode).toBe(200);
+    // Keyed too: a change every instance must hear of is settled after the write's commit.
+    expect((await callAs(ctx.app, crew.manager, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' }, headers: { 'idempotency-key': randomUUID() } })).statusCode).toBe(200);
     const key = randomUUID();
     const payload = { major_task_id: site.majorTaskId, name: 'Set formwork', assigned_to_id: crew.member.id, due_date: '2099-08-01' };
     expect((await createSubtask(ctx, crew.manager, key, payload)).statusCode).toBe(201);
@@ -134,6 +135,71 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(second.json()).toEqual(first.json());
     const photos = await ctx.app.db.select({ id: subtaskAttachments.id }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, work.subtaskId));
     expect(photos).toHaveLength(1);
+  });
+
+  it('refuses the same key with another photo (422) on both photo routes, keeping the first photo only', async () => {
+    const site = await insertWork(ctx.app.db, team);
+    const routes = [
+      { url: `/api/subtasks/${site.subtaskId}/attachments/`, photos: () => ctx.app.db.select({ id: subtaskAttachments.id }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, site.subtaskId)) },
+      {
+        url: `/api/projects/${site.projectId}/daily-logs/2025-04-01/attachments/`,
+        photos: async () => (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${site.projectId}/daily-logs/2025-04-01/` })).json().attachments as { id: number }[],
+      },
+    ];
+    for (const route of routes) {
+      const key = randomUUID();
+      const upload = async (background: string) => {
+        const form = await photoForm(background);
+        return callAs(ctx.app, team.member, { method: 'POST', url: route.url, payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
+      };
+
+      const first = await upload('#208040');
+      const other = await upload('#c03020');
+
+      expect(first.statusCode, first.body).toBe(201);
+      expect(other.statusCode, route.url).toBe(422);
+      expect(other.json()).toEqual({ detail: KEY_REUSED });
+      expect((await route.photos()).map((photo) => photo.id)).toEqual([first.json().id]);
+    }
+  });
+
+  it('keeps one photo when the same upload is sent twice at once, both answered with it', async () => {
+    const site = await insertWork(ctx.app.db, team);
+    const key = randomUUID();
+    const upload = async () => {
+      const form = await photoForm();
+      return callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${site.subtaskId}/attachments/`, payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
+    };
+
+    const answers = await Promise.all([upload(), upload()]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    const photos = await ctx.app.db.select({ id: subtaskAttachments.id }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, site.subtaskId));
+    expect(photos).toHaveLength(1);
+  });
+
+  it(`keeps at most ${KEYS_PER_USER} keys a user, forgetting the oldest first`, async () => {
+    const crew = await createTeam(ctx.app);
+    const site = await insertWork(ctx.app.db, crew);
+    // A day's worth of earlier keyed writes, each answered.
+    await ctx.app.db.execute(sql`
+      insert into idempotency_keys (company_id, user_id, key, fingerprint, status_code, body)
+      select ${crew.manager.companyId}, ${crew.manager.id}, 'earlier-' || n, 'earlier', 201, '{}' from generate_series(1, ${KEYS_PER_USER}) n`);
+    const keys = async (userId: number) =>
+      (await ctx.app.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))).map((row) => row.key);
+    const othersBefore = await keys(crew.member.id);
+
+    const created = await createSubtask(ctx, crew.manager, 'newest', { major_task_id: site.majorTaskId, name: 'Past the cap', assigned_to_id: crew.member.id, due_date: '2099-08-01' });
+
+    expect(created.statusCode, created.body).toBe(201);
+    const kept = await keys(crew.manager.id);
+    expect(kept).toHaveLength(KEYS_PER_USER);
+    expect(kept).not.toContain('earlier-1');
+    expect(kept).toEqual(expect.arrayContaining(['earlier-2', `earlier-${KEYS_PER_USER}`, 'newest']));
+    expect(await keys(crew.member.id)).toEqual(othersBefore);
+    const replayed = await createSubtask(ctx, crew.manager, 'newest', { major_task_id: site.majorTaskId, name: 'Past the cap', assigned_to_id: crew.member.id, due_date: '2099-08-01' });
+    expect(replayed.headers[REPLAYED_HEADER]).toBe('true');
   });
 
   it('keeps comments and deletions exactly once too', async () => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../database/client';
+import type { Db, DbOrTx, Tx } from '../database/client';
+import { deferSettling, settleChanges } from '../database/change-feed';
+import { registerDatabaseView } from '../database/statements';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { AppError, ConflictError, ValidationError } from '../errors';
 import { isMultipartBody } from './multipart';
@@ -16,10 +17,12 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** How long a key and its answer are kept: an offline phone replays its queue within a day. */
 export const KEEP_HOURS = 24;
-/** How long a duplicate waits for the first request's answer before it is told 409. */
-const WAIT_MS = 10_000;
-const POLL_MS = 100;
-/** A claim without an answer this old belongs to a request whose process died: a repeat may act. */
+/** The most keys one user keeps: past it the oldest are forgotten first, whatever their age. */
+export const KEYS_PER_USER = 1_000;
+/**
+ * A claim without an answer is left only by a server of the version before decision record 050
+ * (during a rolling update), whose request may still run: this old, its process is gone.
+ */
 const STALE_CLAIM_MS = 120_000;
 /** Rows one sweep statement deletes at most, so a sweep never holds the table long. */
 const SWEEP_BATCH = 5_000;
@@ -27,122 +30,288 @@ const SWEEP_BATCH = 5_000;
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
+/** Where a test makes the server kill itself (SIGKILL), around the commit of a keyed write. */
+export type CrashPoint = 'before-commit' | 'after-commit';
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The idempotency row this request claimed and answers into; null without a key. */
-    idempotencyClaim: number | null;
+    /** The keyed write this request runs in; null without a key. */
+    keyedWrite: KeyedWrite | null;
   }
 }
 
 export interface IdempotencyOptions {
   /** How often expired keys are deleted; unset: never (tests call `sweepIdempotencyKeys`). */
   sweepIntervalSeconds?: number;
+  /** Test only: the server kills itself with SIGKILL at this point of every keyed write. */
+  crashAt?: CrashPoint;
+}
+
+interface Owner {
+  companyId: number;
+  userId: number;
+  key: string;
+  fingerprint: string;
+}
+
+interface StoredAnswer {
+  fingerprint: string;
+  statusCode: number | null;
+  contentType: string | null;
+  location: string | null;
+  body: string | null;
+  stale: boolean;
 }
 
 /**
- * `Idempotency-Key` on every write of the scope it is registered in (decision record 031): the
- * first request with a key acts and its 2xx answer is stored; a repeat with the same key and the
- * same request gets that answer again without acting; the same key with another request is 422.
- * The key is claimed by inserting its row before the write acts, so of two concurrent duplicates
- * exactly one acts and the other waits for its answer.
+ * The answer a repeat gets instead of acting: thrown where a keyed write finds, on beginning, that
+ * a duplicate has committed first; the error handler sends it (`sendReplay`).
+ */
+export class ReplayedAnswer extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('replayed');
+  }
+}
+
+/**
+ * `Idempotency-Key` on every write of the scope it is registered in (decision records 031, 050):
+ * the first request with a key acts and its 2xx answer is stored; a repeat with the same key and
+ * the same request gets that answer again without acting; the same key with another request is
+ * 422. The key is claimed and its answer stored in the same transaction as the write: a crash at
+ * any moment leaves either the write with its answer or neither.
  */
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, options: IdempotencyOptions) => {
-    app.decorateRequest('idempotencyClaim', null);
-    // A scope hook runs before the routes' own preValidation hooks: a repeat is answered before
-    // the route looks again at rows the first request changed.
-    app.addHook('preValidation', (request, reply) => claimOrReplay(app.db, request, reply));
+    app.decorateRequest('keyedWrite', null);
+    // A scope hook runs before the routes' own preValidation hooks: their checks read and lock
+    // inside the write's transaction, and a repeat is answered before they look at anything.
+    app.addHook('preValidation', async (request, reply) => {
+      const owner = ownerOf(request);
+      if (!owner) return;
+      const write = new KeyedWrite(app.db, owner, options.crashAt);
+      if (request.routeOptions.config.upload) {
+        // An upload processes its photo first, for a second or more: its transaction begins with
+        // its service's, so that the embedded database's one connection is not held meanwhile.
+        const stored = await findAnswer(app.db, owner);
+        if (stored) return sendReplay(reply, judged(stored, owner));
+        request.keyedWrite = write;
+        request.ctx.db = write.lazyDb(request.ctx);
+        return;
+      }
+      request.keyedWrite = write;
+      request.ctx.db = await write.begin();
+    });
     app.addHook('onSend', async (request, reply, payload) => {
-      const claim = request.idempotencyClaim;
-      if (claim === null) return payload;
-      request.idempotencyClaim = null;
-      await keepAnswer(app.db, claim, reply, payload);
+      const write = request.keyedWrite;
+      if (!write) return payload;
+      request.keyedWrite = null;
+      await write.end(reply, payload);
       return payload;
     });
+    // Never left open: a request that ended without its answer passing onSend keeps nothing.
+    app.addHook('onResponse', async (request) => request.keyedWrite?.abandon());
     const sweeper = options.sweepIntervalSeconds ? startSweeper(app.db, app.log, options.sweepIntervalSeconds * 1000) : undefined;
     app.addHook('onClose', async () => sweeper?.stop());
   },
   { name: 'idempotency', dependencies: ['db'] },
 );
 
-async function claimOrReplay(db: Db, request: FastifyRequest, reply: FastifyReply) {
-  if (!WRITE_METHODS.has(request.method)) return;
+function ownerOf(request: FastifyRequest): Owner | undefined {
+  if (!WRITE_METHODS.has(request.method)) return undefined;
   const header = request.headers['idempotency-key'];
-  if (header === undefined) return;
+  if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
   if (!key || !VALID_KEY.test(key) || key.trim() === '') throw new ValidationError(KEY_INVALID);
+  return { companyId: request.user.companyId, userId: request.user.id, key, fingerprint: fingerprintOf(request) };
+}
 
-  const owner = { companyId: request.user.companyId, userId: request.user.id, key };
-  const fingerprint = fingerprintOf(request);
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ ...owner, fingerprint })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (claimed) {
-      request.idempotencyClaim = claimed.id;
-      return;
-    }
-    const [stored] = await db
-      .select({
-        id: idempotencyKeys.id,
-        fingerprint: idempotencyKeys.fingerprint,
-        statusCode: idempotencyKeys.statusCode,
-        contentType: idempotencyKeys.contentType,
-        location: idempotencyKeys.location,
-        body: idempotencyKeys.body,
-        stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${`${STALE_CLAIM_MS} milliseconds`}::interval`,
-      })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.companyId, owner.companyId), eq(idempotencyKeys.userId, owner.userId), eq(idempotencyKeys.key, key)));
-    // Released in between (the first request failed): claim it afresh.
-    if (!stored) continue;
-    if (stored.fingerprint !== fingerprint) throw new AppError(422, KEY_REUSED);
-    if (stored.statusCode !== null) {
-      reply.code(stored.statusCode).header(REPLAYED_HEADER, 'true');
-      if (stored.contentType) reply.header('content-type', stored.contentType);
-      if (stored.location) reply.header('location', stored.location);
-      return reply.send(stored.body ?? undefined);
-    }
-    if (stored.stale) {
-      const [taken] = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: sql`now()` })
-        .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, sql`now() - ${`${STALE_CLAIM_MS} milliseconds`}::interval`)))
-        .returning({ id: idempotencyKeys.id });
-      if (taken) {
-        request.idempotencyClaim = taken.id;
-        return;
-      }
-    }
-    if (Date.now() >= deadline) throw new ConflictError(KEY_IN_PROGRESS);
-    await sleep(POLL_MS);
-  }
+/** A stored answer for this request, or 422 for another request's key, or 409 for one in progress. */
+function judged(stored: StoredAnswer, owner: Owner): StoredAnswer {
+  if (stored.fingerprint !== owner.fingerprint) throw new AppError(422, KEY_REUSED);
+  if (stored.statusCode === null) throw new ConflictError(KEY_IN_PROGRESS);
+  return stored;
+}
+
+export function sendReplay(reply: FastifyReply, stored: StoredAnswer) {
+  reply.code(stored.statusCode!).header(REPLAYED_HEADER, 'true');
+  if (stored.contentType) reply.header('content-type', stored.contentType);
+  if (stored.location) reply.header('location', stored.location);
+  return reply.send(stored.body ?? undefined);
+}
+
+function findAnswer(db: DbOrTx, owner: Owner): Promise<StoredAnswer | undefined> {
+  return db
+    .select({
+      fingerprint: idempotencyKeys.fingerprint,
+      statusCode: idempotencyKeys.statusCode,
+      contentType: idempotencyKeys.contentType,
+      location: idempotencyKeys.location,
+      body: idempotencyKeys.body,
+      stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${`${STALE_CLAIM_MS} milliseconds`}::interval`,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.companyId, owner.companyId), eq(idempotencyKeys.userId, owner.userId), eq(idempotencyKeys.key, owner.key)))
+    .then((rows) => rows[0]);
 }
 
 /**
- * A success is kept for repeats. A refusal or failure acted on nothing (every write is one
- * transaction), so its claim is released: a retry acts afresh and is judged on the state it meets.
+ * One keyed write: a transaction of its own, begun with the claim of its key, in which the route
+ * runs (the services' own transactions become savepoints in it) and which commits with the answer.
  */
-async function keepAnswer(db: Db, claim: number, reply: FastifyReply, payload: unknown) {
-  const status = reply.statusCode;
-  const storable = payload === undefined || payload === null || typeof payload === 'string';
-  if (status >= 200 && status < 300 && storable) {
-    const contentType = reply.getHeader('content-type');
-    const location = reply.getHeader('location');
-    await db
-      .update(idempotencyKeys)
-      .set({
-        statusCode: status,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        location: typeof location === 'string' ? location : null,
-        body: (payload as string | null | undefined) ?? null,
-      })
-      .where(eq(idempotencyKeys.id, claim));
-  } else {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claim));
+class KeyedWrite {
+  private transaction: Promise<Tx> | undefined;
+  private finish: ((commit: boolean) => Promise<void>) | undefined;
+  private claim: number | undefined;
+  /** Whether the write asked to settle its changes (settleChanges on any of its databases). */
+  private readonly settleWanted: (() => boolean)[] = [];
+
+  constructor(
+    private readonly root: Db,
+    private readonly owner: Owner,
+    private readonly crashAt: CrashPoint | undefined,
+  ) {}
+
+  /** Begins the transaction and claims the key in it; a committed duplicate's answer is thrown as a ReplayedAnswer. */
+  begin(): Promise<Tx> {
+    this.transaction ??= this.open();
+    return this.transaction;
+  }
+
+  /**
+   * The database of a request whose transaction begins with its service's: the pool until then,
+   * that transaction after (the service's own becomes a savepoint in it).
+   */
+  lazyDb(ctx: { db: Db }): Db {
+    let current: DbOrTx = this.root;
+    const view = new Proxy(this.root, {
+      get: (target, property) => {
+        if (property === 'transaction') {
+          return async (work: (tx: Tx) => Promise<unknown>) => {
+            const tx = await this.begin();
+            current = tx;
+            ctx.db = tx as unknown as Db;
+            return tx.transaction(work);
+          };
+        }
+        const value: unknown = Reflect.get(current, property);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+      },
+    });
+    registerDatabaseView(view, () => current);
+    this.settleWanted.push(deferSettling(view));
+    return view;
+  }
+
+  private open(): Promise<Tx> {
+    return new Promise<Tx>((resolve, reject) => {
+      let decide: (commit: boolean) => void = () => {};
+      const decided = new Promise<boolean>((settle) => (decide = settle));
+      let begun = false;
+      const done = this.root.transaction(async (tx) => {
+        begun = true;
+        try {
+          this.claim = await this.claimIn(tx);
+        } catch (error) {
+          // Rolled back as it is thrown: nothing is left to end.
+          this.finish = undefined;
+          reject(error);
+          throw error;
+        }
+        this.settleWanted.push(deferSettling(tx));
+        resolve(tx);
+        if (!(await decided)) tx.rollback();
+      });
+      this.finish = async (commit) => {
+        decide(commit);
+        await done.catch((error: unknown) => {
+          if (commit) throw error;
+        });
+      };
+      done.catch((error: unknown) => {
+        if (!begun) reject(error);
+      });
+    });
+  }
+
+  /**
+   * Inserts the claim, forgetting the user's oldest keys past KEYS_PER_USER in the same statement
+   * (rows another writer holds are skipped, never waited for). A duplicate still in its own
+   * transaction makes the insert wait for its end (PostgreSQL; the embedded database has one
+   * connection, so the duplicate has ended before this began): then its answer is replayed.
+   */
+  private async claimIn(tx: Tx): Promise<number> {
+    const { companyId, userId, key, fingerprint } = this.owner;
+    for (;;) {
+      const result = await tx.execute(sql`
+        with forgotten as (
+          delete from ${idempotencyKeys} where id in (
+            select id from ${idempotencyKeys} where company_id = ${companyId} and user_id = ${userId}
+            order by id desc offset ${KEYS_PER_USER - 1} for update skip locked
+          )
+        )
+        insert into ${idempotencyKeys} (company_id, user_id, key, fingerprint) values (${companyId}, ${userId}, ${key}, ${fingerprint})
+        on conflict do nothing returning id`);
+      const [claimed] = (result as unknown as { rows: { id: string }[] }).rows;
+      if (claimed) return Number(claimed.id);
+      const stored = await findAnswer(tx, this.owner);
+      // Forgotten in between: claim it afresh.
+      if (!stored) continue;
+      if (stored.statusCode === null && stored.stale && stored.fingerprint === this.owner.fingerprint) {
+        await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.companyId, companyId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        continue;
+      }
+      throw new ReplayedAnswer(judged(stored, this.owner));
+    }
+  }
+
+  /**
+   * A 2xx answer is stored with the write and both commit together. A refusal or failure acts on
+   * nothing: the transaction is rolled back, claim and all, so a retry is judged afresh.
+   */
+  async end(reply: FastifyReply, payload: unknown): Promise<void> {
+    const finish = this.finish;
+    this.finish = undefined;
+    if (!finish) return;
+    const status = reply.statusCode;
+    const tx = await this.transaction!;
+    if (status < 200 || status >= 300) return finish(false);
+    try {
+      await this.keepAnswer(tx, reply, payload);
+    } catch (error) {
+      await finish(false);
+      throw error;
+    }
+    if (this.crashAt === 'before-commit') process.kill(process.pid, 'SIGKILL');
+    await finish(true);
+    if (this.crashAt === 'after-commit') process.kill(process.pid, 'SIGKILL');
+    if (this.settleWanted.some((wanted) => wanted())) await settleChanges(this.root);
+  }
+
+  private async keepAnswer(tx: Tx, reply: FastifyReply, payload: unknown): Promise<void> {
+    const storable = payload === undefined || payload === null || typeof payload === 'string';
+    if (storable) {
+      const contentType = reply.getHeader('content-type');
+      const location = reply.getHeader('location');
+      await tx
+        .update(idempotencyKeys)
+        .set({
+          statusCode: reply.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          location: typeof location === 'string' ? location : null,
+          body: (payload as string | null | undefined) ?? null,
+        })
+        .where(eq(idempotencyKeys.id, this.claim!));
+    } else {
+      // An answer that is not text (a stream) cannot be sent again: the write is kept, its key not.
+      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, this.claim!));
+    }
+  }
+
+  /** Rolls back a transaction no answer will end. */
+  async abandon(): Promise<void> {
+    const finish = this.finish;
+    this.finish = undefined;
+    await finish?.(false);
   }
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "idempotency_keys_company_user_id_idx" ON "idempotency_keys" USING btree ("company_id","user_id","id");
