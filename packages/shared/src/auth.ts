@@ -24,8 +24,17 @@ export type TokenInput = z.infer<typeof tokenInput>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-/** Sign-in's answer: the pair, and whether the web must send the user to change their password first. */
-export const loginAnswer = tokenPair.extend({ must_change_password: z.boolean() });
+/**
+ * Sign-in's answer: the pair, and whether the web must send the user to change their password
+ * first; then `password_proof` too, which stands in for the current password just typed in that change.
+ */
+export const loginAnswer = tokenPair.extend({
+  must_change_password: z.boolean(),
+  password_proof: z
+    .string()
+    .optional()
+    .meta({ description: 'With must_change_password only: POST /api/profile/password/ takes it instead of current_password, for this login, for 10 minutes, until the password changes' }),
+});
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 export const refreshInput = z.object({ refresh: text({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
@@ -73,13 +82,26 @@ export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password first: until then
 export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
 export const SAME_PASSWORD = 'Choose a password different from your current one.';
 
-/** A user's own change: the current password proves it is them. */
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.';
+export const PASSWORD_PROOF_EXPIRED = 'Too long since you signed in: enter your current password.';
+
+/**
+ * A user's own change: the current password proves it is them, or, at the change forced right after
+ * sign-in, the sign-in's `password_proof` (that password was just typed; it is not asked again).
+ */
 export const changePasswordInput = z
   .object({
-    current_password: text({ error: 'Current password is required.' }).min(1, 'Current password is required.'),
+    current_password: text({ error: CURRENT_PASSWORD_REQUIRED }).optional(),
+    password_proof: text().min(1).max(2000).optional(),
     new_password: newPassword,
   })
-  .refine((input) => input.current_password !== input.new_password, { path: ['new_password'], message: SAME_PASSWORD });
+  // Asked for even when the new password is missing too, so an empty form marks both fields.
+  .refine((input) => Boolean(input.current_password || input.password_proof), {
+    path: ['current_password'],
+    message: CURRENT_PASSWORD_REQUIRED,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  .refine((input) => !input.current_password || input.current_password !== input.new_password, { path: ['new_password'], message: SAME_PASSWORD });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** An admin's reset of another user's password: that user must change it at their next sign-in. */

@@ -4,13 +4,16 @@ import { Button } from '../components/ui/button';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form';
 import { useAuth } from '../lib/auth';
 
-/** The password gate's screen: the new password first, or sign out. */
-export default function MustChangePassword() {
+/**
+ * The password gate's screen: the new password first, or sign out. Right after signing in with the
+ * password to replace, it is not asked for again (the sign-in's proof stands in for it).
+ */
+export default function MustChangePassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { logout } = useAuth();
+  const { logout, passwordProof } = useAuth();
   return (
     <AuthLayout title={t('account.mustChangeTitle')} subtitle={<p>{t('account.mustChangeBody')}</p>}>
-      <ChangePasswordForm />
+      <ChangePasswordForm onDone={onDone} proof={passwordProof} />
       <Button variant="ghost" className="mt-4 w-full" onClick={logout}>
         {t('shell.logout')}
       </Button>

@@ -5,9 +5,11 @@ import { injectAs, loginAs, type TestUser } from '../../../server/src/test/facto
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import { PasswordGate } from './password-gate';
+import { LoginPage } from './routes/login';
 
 let server: ApiServer;
 let member: TestUser;
+let newcomer: TestUser;
 
 beforeAll(async () => {
   server = await startApiServer();
@@ -17,6 +19,8 @@ beforeAll(async () => {
   const reset = await injectAs(server.app, admin.access, { method: 'POST', url: `/api/users/${member.id}/password/`, payload: { password: 'set by the admin' } });
   expect(reset.statusCode).toBe(204);
   member = { ...member, password: 'set by the admin' };
+  newcomer = await server.createUser(crew.company, 'team_member', { managerId: crew.manager.id });
+  expect((await injectAs(server.app, admin.access, { method: 'POST', url: `/api/users/${newcomer.id}/password/`, payload: { password: 'given at the gate' } })).statusCode).toBe(204);
   await server.signIn(member);
 });
 afterAll(() => server.close());
@@ -43,7 +47,31 @@ describe('a password an admin set', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('The dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed. Your other sessions have been signed out.');
     const signedIn = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { email: member.email, password: 'my own passphrase', role: 'team_member', company_id: member.companyId } });
     expect(signedIn.json().must_change_password).toBe(false);
+  });
+
+  it('right after signing in with it, is not asked for again: only the new one, then the area and a confirmation', async () => {
+    localStorage.clear();
+    renderScreen(<LoginPage />, {
+      path: `/login?companyId=${newcomer.companyId}`,
+      route: '/login',
+      routes: [{ path: '/team-member/*', element: <PasswordGate><p>The dashboard</p></PasswordGate> }],
+    });
+    await userEvent.selectOptions(await screen.findByLabelText('Role'), 'team_member');
+    await userEvent.type(screen.getByLabelText('Email'), newcomer.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'given at the gate');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.type(screen.getByLabelText('New password'), 'chosen by me');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('The dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed.');
+    const signedIn = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { email: newcomer.email, password: 'chosen by me', role: 'team_member', company_id: newcomer.companyId } });
+    expect(signedIn.statusCode).toBe(200);
   });
 });

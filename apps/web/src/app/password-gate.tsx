@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { PasswordChangedToast } from '../features/auth/components/lazy-change-password-form';
 import { useAuth } from '../lib/auth';
 
 // The form (and its validation library) loads only for the few who must change their password first.
@@ -11,10 +12,18 @@ const MustChangePassword = lazy(() => import('./must-change-password'));
  */
 export function PasswordGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (!user?.must_change_password) return children;
+  const [changed, setChanged] = useState(false);
+  if (!user?.must_change_password) {
+    return (
+      <>
+        {children}
+        {changed && <PasswordChangedToast onDismiss={() => setChanged(false)} />}
+      </>
+    );
+  }
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <MustChangePassword />
+      <MustChangePassword onDone={() => setChanged(true)} />
     </Suspense>
   );
 }

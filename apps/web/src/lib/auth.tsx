@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ROLES, type Role, type User } from '@siteboard/shared';
+import { ROLES, type LoginAnswer, type Role, type User } from '@siteboard/shared';
 import { afterPaint } from './after-paint';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
 import { settleLanguageWithProfile } from './language';
@@ -18,6 +18,11 @@ interface AuthContextValue {
   logout(): Promise<void>;
   /** Reads the profile again (after the user changed something about themselves, e.g. their password). */
   refreshProfile(): Promise<void>;
+  /**
+   * After a sign-in with a password the user must change: the server's proof of that password,
+   * which the forced change sends instead of asking for it again. Kept in memory only.
+   */
+  passwordProof: string | null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -42,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A stored user draws their area in the very first render; only a token without one waits for the profile.
   const [user, setUser] = useState<User | null>(() => storage.readUser());
+  const [passwordProof, setPasswordProof] = useState<string | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
   // Counts ended sessions: a profile asked for before a logout must not write its user back after it
   // (a stored user without a token draws an area that cannot load anything).
@@ -59,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     storage.clearSession();
     queryClient.clear();
     setUser(null);
+    setPasswordProof(null);
     setStatus(next);
   }, [queryClient]);
 
@@ -132,7 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback<AuthContextValue['login']>(async ({ email, password, role, companyId }) => {
     try {
-      const pair = await api<{ access: string; refresh: string }>('/api/token/', {
+      const pair = await api<LoginAnswer>('/api/token/', {
         method: 'POST',
         auth: false,
         body: { email, password, role, company_id: Number(companyId) },
@@ -145,6 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The area draws in the language it settles on; a language that fails to load leaves the current one.
       await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
       setUser(profile);
+      setPasswordProof(pair.password_proof ?? null);
       setStatus('authenticated');
       return profile;
     } catch (error) {
@@ -169,7 +177,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signOutTo(storage.companyId);
   }, [signOutTo]);
 
-  const value = useMemo(() => ({ status, user, login, logout, refreshProfile }), [status, user, login, logout, refreshProfile]);
+  const value = useMemo(() => ({ status, user, login, logout, refreshProfile, passwordProof }), [status, user, login, logout, refreshProfile, passwordProof]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

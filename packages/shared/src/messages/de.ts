@@ -42,6 +42,7 @@ export const de: Catalog = {
   'Your current password is not correct.': 'Das aktuelle Passwort stimmt nicht.',
   'Choose a new password first: until then only your profile, a new password and signing out are open.': 'Wählen Sie zuerst ein neues Passwort: Bis dahin sind nur Ihr Profil, ein neues Passwort und das Abmelden möglich.',
   'Choose a password different from your current one.': 'Wählen Sie ein anderes als das aktuelle Passwort.',
+  'Too long since you signed in: enter your current password.': 'Ihre Anmeldung liegt zu lange zurück: Geben Sie Ihr aktuelles Passwort ein.',
   'User not found.': 'Benutzer nicht gefunden.',
   'Email is required.': 'Die E-Mail-Adresse ist erforderlich.',
   'Email must be at most 254 characters.': 'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.',

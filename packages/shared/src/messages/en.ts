@@ -48,6 +48,7 @@ export const errorTexts = [
   'Your current password is not correct.',
   'Choose a new password first: until then only your profile, a new password and signing out are open.',
   'Choose a password different from your current one.',
+  'Too long since you signed in: enter your current password.',
   // Users
   'User not found.',
   'Email is required.',

@@ -42,6 +42,7 @@ export const es: Catalog = {
   'Your current password is not correct.': 'La contraseña actual no es correcta.',
   'Choose a new password first: until then only your profile, a new password and signing out are open.': 'Primero elige una contraseña nueva: hasta entonces solo puedes ver tu perfil, cambiar la contraseña y cerrar sesión.',
   'Choose a password different from your current one.': 'Elija una contraseña distinta de la actual.',
+  'Too long since you signed in: enter your current password.': 'Ha pasado demasiado tiempo desde que iniciaste sesión: introduce tu contraseña actual.',
   'User not found.': 'No se encontró el usuario.',
   'Email is required.': 'El correo electrónico es obligatorio.',
   'Email must be at most 254 characters.': 'El correo electrónico admite como máximo 254 caracteres.',

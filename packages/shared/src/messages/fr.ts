@@ -42,6 +42,7 @@ export const fr: Catalog = {
   'Your current password is not correct.': "Le mot de passe actuel n'est pas correct.",
   'Choose a new password first: until then only your profile, a new password and signing out are open.': "Choisissez d'abord un nouveau mot de passe : d'ici là, seuls votre profil, le changement de mot de passe et la déconnexion sont accessibles.",
   'Choose a password different from your current one.': "Choisissez un mot de passe différent de l'actuel.",
+  'Too long since you signed in: enter your current password.': 'Votre connexion date de trop longtemps : saisissez votre mot de passe actuel.',
   'User not found.': 'Utilisateur introuvable.',
   'Email is required.': "L'adresse e-mail est obligatoire.",
   'Email must be at most 254 characters.': "L'adresse e-mail ne doit pas dépasser 254 caractères.",

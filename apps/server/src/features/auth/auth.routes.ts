@@ -53,13 +53,13 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { beforePasswordChange: true },
     schema: {
       tags: ['auth'],
-      summary: 'Change your own password: your other sessions end, this one goes on; wrong current passwords are throttled as sign-ins are',
+      summary: 'Change your own password (current_password, or the sign-in\'s password_proof at the forced change): your other sessions end, this one goes on; wrong current passwords are throttled as sign-ins are',
       security: [{ bearer: [] }],
       body: changePasswordInput,
       response: { 204: z.null().describe('Password changed'), 400: errorResponse, 401: errorResponse, 429: errorResponse },
     },
     handler: async (request, reply) => {
-      await changeOwnPassword(request.ctx, request.loginFamily, request.body, { throttle: app.loginThrottle, clientKey: request.ip });
+      await changeOwnPassword(request.ctx, request.loginFamily, request.body, { throttle: app.loginThrottle, clientKey: request.ip, tokens: app.tokens });
       return reply.code(204).send(null);
     },
   });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type Profile, type TokenInput, type TokenPair, type updateProfileInput } from '@siteboard/shared';
+import { createHash, randomUUID } from 'node:crypto';
+import { PASSWORD_PROOF_EXPIRED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD, type ChangePasswordInput, type LoginAnswer, type Profile, type TokenInput, type TokenPair, type updateProfileInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, type ServiceContext, fieldError, NotFoundError, UnauthorizedError, settleChanges } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -27,8 +27,17 @@ export async function login(deps: AuthDeps, input: TokenInput, clientKey: string
   const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
   if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
   await deps.throttle.recordSuccess(clientKey, accountKey);
-  const pair = await issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family: randomUUID() });
-  return { ...pair, must_change_password: candidate.mustChangePassword };
+  const family = randomUUID();
+  const pair = await issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family });
+  if (!candidate.mustChangePassword) return { ...pair, must_change_password: false };
+  // The password just typed is the one to replace: the forced change takes this instead of asking again.
+  const password_proof = deps.tokens.signPasswordProof({ userId: candidate.id, family, passwordDigest: passwordDigest(candidate.passwordHash!) });
+  return { ...pair, must_change_password: true, password_proof };
+}
+
+/** Names one password hash without revealing it: a proof made for it is void once the password changes. */
+function passwordDigest(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -44,15 +53,27 @@ export async function changeOwnPassword(
   ctx: ServiceContext,
   keepFamily: string,
   input: ChangePasswordInput,
-  guard: { throttle: LoginThrottle; clientKey: string },
+  guard: { throttle: LoginThrottle; clientKey: string; tokens: Tokens },
 ): Promise<void> {
   const { companyId, id: userId } = ctx.user;
   const accountKey = `${companyId}:${ctx.user.email.toLowerCase()}`;
-  await guard.throttle.countAttempt(guard.clientKey, accountKey);
-  const currentHash = await findPasswordHash(ctx.db, companyId, userId);
-  if (currentHash === undefined) throw new NotFoundError();
-  if (!(await verifyPassword(currentHash, input.current_password))) throw fieldError('current_password', WRONG_CURRENT_PASSWORD);
-  await guard.throttle.recordSuccess(guard.clientKey, accountKey);
+  if (input.current_password) {
+    await guard.throttle.countAttempt(guard.clientKey, accountKey);
+    const currentHash = await findPasswordHash(ctx.db, companyId, userId);
+    if (currentHash === undefined) throw new NotFoundError();
+    if (!(await verifyPassword(currentHash, input.current_password))) throw fieldError('current_password', WRONG_CURRENT_PASSWORD);
+    await guard.throttle.recordSuccess(guard.clientKey, accountKey);
+  } else {
+    // No guess is made here: the proof is signed, of this user and this login, and of the password
+    // they have now; expired, of another login or an older password, the current one is asked for.
+    const currentHash = await findPasswordHash(ctx.db, companyId, userId);
+    if (currentHash === undefined) throw new NotFoundError();
+    const proof = input.password_proof ? guard.tokens.verifyPasswordProof(input.password_proof) : undefined;
+    if (!proof || proof.userId !== userId || proof.family !== keepFamily || proof.passwordDigest !== passwordDigest(currentHash)) {
+      throw fieldError('current_password', PASSWORD_PROOF_EXPIRED);
+    }
+    if (await verifyPassword(currentHash, input.new_password)) throw fieldError('new_password', SAME_PASSWORD);
+  }
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();

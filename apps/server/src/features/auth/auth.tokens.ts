@@ -5,6 +5,8 @@ import { createSigner, createVerifier } from 'fast-jwt';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+/** How long after a sign-in its proof of the password stands in for it at the forced change. */
+export const PASSWORD_PROOF_SECONDS = 10 * 60;
 const ALGORITHM = 'HS256';
 const ISSUER = 'siteboard';
 
@@ -18,6 +20,13 @@ export interface RefreshClaims {
   userId: number;
   jti: string;
   family: string;
+}
+
+/** A sign-in with a password a user must change: who, which login, and which password (a digest of its hash). */
+export interface PasswordProofClaims {
+  userId: number;
+  family: string;
+  passwordDigest: string;
 }
 
 export type Tokens = ReturnType<typeof createTokens>;
@@ -34,7 +43,9 @@ export function createTokens(secret: string) {
   const signAccessToken = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: ACCESS_TOKEN_SECONDS * 1000 });
   const signRefreshToken = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: REFRESH_TOKEN_SECONDS * 1000 });
 
-  function verify(token: string, kind: 'access' | 'refresh'): Record<string, unknown> | undefined {
+  const signPasswordProofToken = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: PASSWORD_PROOF_SECONDS * 1000 });
+
+  function verify(token: string, kind: 'access' | 'refresh' | 'password-proof'): Record<string, unknown> | undefined {
     try {
       const payload: unknown = verifyToken(token);
       if (typeof payload !== 'object' || payload === null) return undefined;
@@ -51,6 +62,14 @@ export function createTokens(secret: string) {
     },
     signRefresh(claims: RefreshClaims): string {
       return signRefreshToken({ typ: 'refresh', fam: claims.family, sub: String(claims.userId), jti: claims.jti });
+    },
+    signPasswordProof(claims: PasswordProofClaims): string {
+      return signPasswordProofToken({ typ: 'password-proof', fam: claims.family, sub: String(claims.userId), pwd: claims.passwordDigest });
+    },
+    verifyPasswordProof(token: string): PasswordProofClaims | undefined {
+      const payload = verify(token, 'password-proof');
+      if (!payload || typeof payload.fam !== 'string' || typeof payload.pwd !== 'string') return undefined;
+      return { userId: Number(payload.sub), family: payload.fam, passwordDigest: payload.pwd };
     },
     verifyAccess(token: string): AccessClaims | undefined {
       const payload = verify(token, 'access');

@@ -99,7 +99,7 @@ describeEachDatabase('passwords', (ctx) => {
     expect((await signIn(ctx, member)).statusCode).toBe(401);
     const signedIn = await signIn(ctx, member, 'set by the admin');
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toEqual({ access: expect.any(String), refresh: expect.any(String), must_change_password: true });
+    expect(signedIn.json()).toEqual({ access: expect.any(String), refresh: expect.any(String), must_change_password: true, password_proof: expect.any(String) });
     const { access } = signedIn.json();
     const profile = (await injectAs(ctx.app, access, { method: 'GET', url: '/api/profile/' })).json() as User;
     expect(profile.must_change_password).toBe(true);
@@ -109,6 +109,32 @@ describeEachDatabase('passwords', (ctx) => {
     expect((await changeOwn(ctx, access, { current_password: 'set by the admin', new_password: NEW_PASSWORD })).statusCode).toBe(204);
     expect(((await injectAs(ctx.app, access, { method: 'GET', url: '/api/profile/' })).json() as User).must_change_password).toBe(false);
     expect((await signIn(ctx, member, NEW_PASSWORD)).json().must_change_password).toBe(false);
+  });
+
+  it("at the forced change, the sign-in's proof stands in for the password just typed: this login, this password, once", async () => {
+    const company = await createCompany(ctx.app.db);
+    const admin = await loginAs(ctx.app, company.admin);
+    const member = await createUser(ctx.app.db, company.id, 'team_member');
+    await injectAs(ctx.app, admin.access, { method: 'POST', url: `/api/users/${member.id}/password/`, payload: { password: 'set by the admin' } });
+    const first = (await signIn(ctx, member, 'set by the admin')).json() as { access: string; password_proof: string };
+    const second = (await signIn(ctx, member, 'set by the admin')).json() as { access: string; password_proof: string };
+    expect((await signIn(ctx, company.admin)).json()).not.toHaveProperty('password_proof');
+
+    // Another login's proof, or none, or the same password again: refused as field errors, nothing changed.
+    const foreign = await changeOwn(ctx, first.access, { password_proof: second.password_proof, new_password: NEW_PASSWORD });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({ current_password: ['Too long since you signed in: enter your current password.'] });
+    expect((await changeOwn(ctx, first.access, { new_password: NEW_PASSWORD })).json().errors).toEqual({ current_password: ['Current password is required.'] });
+    const same = await changeOwn(ctx, first.access, { password_proof: first.password_proof, new_password: 'set by the admin' });
+    expect(same.json().errors).toEqual({ new_password: ['Choose a password different from your current one.'] });
+
+    const changed = await changeOwn(ctx, first.access, { password_proof: first.password_proof, new_password: NEW_PASSWORD });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(((await injectAs(ctx.app, first.access, { method: 'GET', url: '/api/profile/' })).json() as User).must_change_password).toBe(false);
+    // The proof named the password it was made for: it changes nothing a second time.
+    const again = await changeOwn(ctx, first.access, { password_proof: first.password_proof, new_password: 'yet another passphrase' });
+    expect(again.statusCode).toBe(400);
+    expect((await signIn(ctx, member, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('is for admins only (403), of their own company (404), not their own row (403), and checks the password (400)', async () => {

@@ -99,7 +99,7 @@ describe("the shared schemas' validation messages", () => {
   it('reach a German user in German, and follow a change of language', async () => {
     const german = await server.createUser(company, 'team_member', { language: 'de' });
     await server.signIn(german);
-    renderScreen(<ChangePasswordForm />);
+    renderScreen(<ChangePasswordForm onDone={() => {}} />);
     // The session start gives the app the profile's language.
     await userEvent.click(await screen.findByRole('button', { name: 'Passwort ändern' }));
 

@@ -5,7 +5,7 @@ import { ApiError, applyFieldErrors } from '../../lib/api-client';
 import { useFailureMessage, type FailureTexts } from '../../lib/failure-message';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
-import { Toast } from './toast';
+import { SUCCESS_SHOWN_MS, Toast } from './toast';
 
 /**
  * The last cell of an editable table row: Edit, and Delete after a confirmation. `subject` names
@@ -122,10 +122,7 @@ export function useRowEditing(notice?: string) {
   };
 }
 
-/** How long a success stays in view; a refusal stays until dismissed or replaced. */
-const SUCCESS_SHOWN_MS = 8000;
-
-/** The last outcome of a row action, as a toast at the bottom of the viewport. */
+/** The last outcome of a row action, as a toast at the bottom of the viewport; a refusal stays until dismissed or replaced. */
 export function FeedbackAlert({ feedback, onDismiss }: { feedback: Feedback | null; onDismiss: () => void }) {
   const { t } = useTranslation();
   if (!feedback) return null;

@@ -17,6 +17,9 @@ function toastRegion(): HTMLElement {
   return region;
 }
 
+/** How long a success stays in view before it leaves on its own. */
+export const SUCCESS_SHOWN_MS = 8000;
+
 /**
  * The result of an action, in view: a success leaves on its own after `hideAfterMs`; an error stays
  * until dismissed or replaced. Both can be dismissed.

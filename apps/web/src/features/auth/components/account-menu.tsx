@@ -5,7 +5,7 @@ import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
-import { ChangePasswordForm } from './lazy-change-password-form';
+import { ChangePasswordForm, PasswordChangedToast } from './lazy-change-password-form';
 
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
@@ -28,6 +28,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const email = useAuth().user?.email;
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
   // Read when the time-zone dialog opens, so it starts from what the server has now.
   const profile = useProfile({ enabled: dialog === 'timeZone' });
   const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
@@ -61,8 +62,14 @@ export function AccountMenu({ avatar }: { avatar: string }) {
         </Popover.Portal>
       </Popover.Root>
       <Modal open={dialog === 'password'} onOpenChange={(open) => setDialog(open ? 'password' : null)} title={t('account.changePassword')} description={t('account.otherSessionsEnd')}>
-        <ChangePasswordForm />
+        <ChangePasswordForm
+          onDone={() => {
+            setDialog(null);
+            setPasswordChanged(true);
+          }}
+        />
       </Modal>
+      {passwordChanged && <PasswordChangedToast onDismiss={() => setPasswordChanged(false)} />}
       <Modal open={dialog === 'timeZone'} onOpenChange={(open) => setDialog(open ? 'timeZone' : null)} title={t('timeZone.menu')} description={t('timeZone.description')}>
         {profile.error ? (
           <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>

@@ -13,35 +13,46 @@ import { useChangePassword } from '../api/change-password';
 
 /**
  * Current password, then the new one: the server checks the current one (a wrong one is marked on
- * its field) and ends the user's other sessions. `onDone` runs once the profile says so.
+ * its field) and ends the user's other sessions. `proof`: right after a sign-in with the password to
+ * replace, the sign-in's proof of it stands in for the current password, whose field is then not
+ * shown (it comes back if the server no longer takes the proof). `onDone` runs once the profile
+ * says so: the caller closes the form and confirms.
  */
-export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+export function ChangePasswordForm({ onDone, proof }: { onDone: () => void; proof?: string | null }) {
   const { t } = useTranslation();
   const { refreshProfile } = useAuth();
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const [changed, setChanged] = useState(false);
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput), defaultValues: { current_password: '', new_password: '' } });
+  const [withProof, setWithProof] = useState(Boolean(proof));
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { current_password: '', new_password: '', password_proof: proof ?? undefined },
+  });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ current_password, password_proof, new_password }) => {
     setFailure(null);
     try {
-      await change.mutateAsync(values);
+      await change.mutateAsync(withProof ? { password_proof, new_password } : { current_password, new_password });
       form.reset();
-      setChanged(true);
-      await refreshProfile();
-      onDone?.();
+      await refreshProfile().catch(() => {});
+      onDone();
     } catch (error) {
-      if (!applyFieldErrors<ChangePasswordInput>(error, (name, message) => form.setError(name, message), ['current_password', 'new_password'])) setFailure(failureDetail(error));
+      const applied = applyFieldErrors<ChangePasswordInput>(error, (name, message) => form.setError(name, message), ['current_password', 'new_password']);
+      if (applied && form.getFieldState('current_password').error) {
+        setWithProof(false);
+        form.setValue('password_proof', undefined);
+      }
+      if (!applied) setFailure(failureDetail(error));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      {changed && <Alert tone="success">{t('account.passwordChanged')}</Alert>}
-      <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...form.register('current_password')} />
+      {!withProof && (
+        <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...form.register('current_password')} />
+      )}
       <TextField
         label={t('account.newPassword')}
         type="password"

@@ -51,3 +51,19 @@ describe('the time-zone dialog', () => {
     expect(await profileTimeZones()).toEqual({ timezone: null, effective_timezone: 'UTC' });
   });
 });
+
+describe('the change-password dialog', () => {
+  it('closes after a change and confirms it', async () => {
+    await api.server.signIn(api.manager);
+    renderScreen(<AccountMenu avatar="M" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await userEvent.type(await within(dialog).findByLabelText('Current password'), api.manager.password);
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'the next passphrase');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed. Your other sessions have been signed out.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
