@@ -53,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // (a stored user without a token draws an area that cannot load anything).
   const ended = useRef(0);
   const userRef = useRef(user);
+  const endedByItself = useRef(false);
   const location = useLocation();
   const openPage = useRef('');
   useEffect(() => {
@@ -75,6 +76,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
    * filled in, and remembers the page that was open, to return to after signing in again.
    */
   const signOutTo = useCallback((companyId: string | null, reason?: SessionEndReason) => {
+    // Calls still on their way when the session ended come back refused too: the first ending is the one to tell.
+    if (reason && endedByItself.current) return;
+    endedByItself.current = reason !== undefined;
     // Another tab's sign-out already removed the stored user: this tab still knows who it was.
     const previous = userRef.current ?? storage.readUser();
     const state: LoginState | undefined =
@@ -151,6 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storage.setCompanyId(profile.company_id);
       // The area draws in the language it settles on; a language that fails to load leaves the current one.
       await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
+      endedByItself.current = false;
       setUser(profile);
       setPasswordProof(pair.password_proof ?? null);
       setStatus('authenticated');
