@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serveMetrics } from './platform';
+import { enqueueJob, serveMetrics } from './platform';
 import { describeEachDatabase } from './test/build-app';
 import { connectLive, listenLocally, livePath, type TestLiveClient } from './test/live-client';
 import { sampleOf, scrape } from './test/prometheus';
@@ -108,6 +108,20 @@ describeEachDatabase('metrics on their own port', (ctx) => {
       expect(sampleOf(metrics, 'siteboard_embedded_maintenance_statements_total')!.value).toBeGreaterThanOrEqual(1);
       expect(sampleOf(metrics, 'siteboard_embedded_maintenance_failures_total')!.value).toBe(0);
     });
+  });
+
+  it("reads the job queues' depth and the oldest due job's age, by queue", async () => {
+    // A queue no instance works on: its job stays queued, and waits from the moment it was due.
+    const queue = `metrics-probe-${ctx.kind}`;
+    await enqueueJob(ctx.app.db, queue, {}, { runAt: new Date(Date.now() - 60_000) });
+    await enqueueJob(ctx.app.db, queue, {});
+
+    const metrics = await scrape(metricsUrl);
+
+    expect(sampleOf(metrics, 'siteboard_jobs_queued', { queue })?.value).toBe(2);
+    expect(sampleOf(metrics, 'siteboard_jobs_running', { queue })?.value).toBe(0);
+    expect(sampleOf(metrics, 'siteboard_jobs_failed', { queue })?.value).toBe(0);
+    expect(sampleOf(metrics, 'siteboard_jobs_oldest_wait_seconds', { queue })?.value).toBeGreaterThanOrEqual(59);
   });
 
   it("reports the process's memory and event-loop lag", async () => {

@@ -290,11 +290,31 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The queues' depth, age and failures as Prometheus gauges, by queue (the e-mail outbox is one):
+ * one statement per scrape, shared by the four gauges.
+ */
+function observeQueues(app: FastifyInstance, runner: JobRunner) {
+  // The gauges of one scrape are collected together: they share the statement in flight.
+  let pending: Promise<QueueStats[]> | undefined;
+  const current = () => (pending ??= runner.stats().finally(() => (pending = undefined)));
+  const gauges: [name: string, help: string, value: (stats: QueueStats) => number][] = [
+    ['siteboard_jobs_queued', 'Jobs waiting to run (due or not yet), by queue.', (stats) => stats.queued],
+    ['siteboard_jobs_running', 'Jobs being run by some instance, by queue.', (stats) => stats.running],
+    ['siteboard_jobs_failed', 'Jobs that failed for good and are kept for admins (30 days), by queue.', (stats) => stats.failed],
+    ['siteboard_jobs_oldest_wait_seconds', 'How long the oldest due, unclaimed job has waited, by queue.', (stats) => stats.oldestWaitSeconds],
+  ];
+  for (const [name, help, value] of gauges) {
+    app.metrics.observe({ type: 'gauge', name, help, labelNames: ['queue'], read: async () => (await current()).map((stats) => ({ labels: { queue: stats.queue }, value: value(stats) })) });
+  }
+}
+
 /** `app.jobs`: defined queues start running once the app is ready, and stop (runs in progress finish) when it closes. */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: { pollMs?: number }) => {
     const runner = createJobRunner({ db: app.db, changes: app.database.changes, log: app.log, pollMs: options.pollMs });
     app.decorate('jobs', runner);
+    if (app.hasDecorator('metrics')) observeQueues(app, runner);
     app.addHook('onReady', async () => runner.start());
     app.addHook('preClose', async () => runner.stop());
   },
