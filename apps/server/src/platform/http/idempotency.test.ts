@@ -103,6 +103,7 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
 
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(answers.filter((answer) => answer.headers[REPLAYED_HEADER] === 'true')).toHaveLength(2);
     expect(await subtasksNamed(ctx, 'Lay tiles')).toBe(1);
   });
 
@@ -175,6 +176,7 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
 
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
     expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(answers.filter((answer) => answer.headers[REPLAYED_HEADER] === 'true')).toHaveLength(1);
     const photos = await ctx.app.db.select({ id: subtaskAttachments.id }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, site.subtaskId));
     expect(photos).toHaveLength(1);
   });
