@@ -19,6 +19,8 @@ type Props<T> = {
   /** Said when the search matches nothing. */
   empty: string;
   className?: string;
+  /** The choice the form opened with (a draft kept on the device): chosen once the matches hold it. */
+  initialChoice?: string;
   ref?: Ref<HTMLSelectElement>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'placeholder'>;
 
@@ -26,7 +28,7 @@ type Props<T> = {
  * A search box beside a dropdown of what the server found for it, for choosing one of thousands
  * (people, projects) without loading them all. Above the matches shown, a hint says to type more.
  */
-export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, className = 'grid gap-4 sm:grid-cols-2', ref, ...selectProps }: Props<T>) {
+export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, className = 'grid gap-4 sm:grid-cols-2', initialChoice, ref, ...selectProps }: Props<T>) {
   const { t } = useTranslation();
   const { search, setSearch, found } = useListSearch(find);
   const options = found.data?.items.map(toOption);
@@ -39,6 +41,17 @@ export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder
   // shows the empty choice without a change event, so one is sent for the form to hear it too.
   useLayoutEffect(() => {
     if (select.current && chosen.current !== '' && select.current.value !== chosen.current) select.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [found.data]);
+  // The form holds the draft's choice from the start; the dropdown shows it once it is among the matches.
+  const restoring = useRef(initialChoice);
+  useLayoutEffect(() => {
+    const wanted = restoring.current;
+    if (!select.current || !wanted || !found.data) return;
+    restoring.current = undefined;
+    if (select.current.value === '' && [...select.current.options].some((option) => option.value === wanted)) {
+      select.current.value = wanted;
+      chosen.current = wanted;
+    }
   }, [found.data]);
 
   return (

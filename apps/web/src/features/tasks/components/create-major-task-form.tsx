@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DraftNotice } from '../../../components/ui/draft-notice';
 import { TextField } from '../../../components/ui/form-field';
+import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { applyFieldErrors } from '../../../lib/api-client';
+import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
 import { useMessageText } from '../../../lib/use-message-text';
 import type { ListSearch } from '../../../lib/lists';
 import { useCreateMajorTask } from '../api/create-major-task';
@@ -21,6 +24,7 @@ type Output = z.output<typeof createMajorTaskInput>;
 
 const SUBTASK_FIELDS = ['name', 'assigned_to_id', 'due_date', 'priority'] as const;
 const emptySubtask = (): Input['subtasks'][number] => ({ name: '', description: '', assigned_to_id: '', due_date: '', priority: 'medium' });
+const EMPTY: Input = { project_id: '', name: '', description: '', subtasks: [emptySubtask()] };
 
 /** "Create Major Task": a project that is not completed (searched on the server), a name, and one or more subtasks (spec §5). */
 export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProjects: ListSearch<Pick<Project, 'id' | 'name'>>; findAssignees: ListSearch<User> }) {
@@ -28,10 +32,11 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
   const messageText = useMessageText();
   const create = useCreateMajorTask();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(createMajorTaskInput),
-    defaultValues: { project_id: '', name: '', description: '', subtasks: [emptySubtask()] },
-  });
+  // Kept on this device until sent or discarded; leaving through a link asks first.
+  const draft = useFormDraft('create-major-task', EMPTY);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(createMajorTaskInput), defaultValues: draft.initialValues });
+  useDraftOf(draft, form);
+  const leaveDialog = useLeaveGuard(draft.dirty, t('drafts.leaveDescription'));
   const rows = useFieldArray({ control: form.control, name: 'subtasks' });
   const { errors } = form.formState;
   const projectDates = useProjectDates(Number(form.watch('project_id')) || null);
@@ -44,7 +49,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
     if (!(await dueDates.check(values.subtasks.map((subtask, index) => ({ dueDate: subtask.due_date, number: several ? index + 1 : undefined })), projectDates))) return;
     try {
       await create.mutateAsync(values);
-      form.reset();
+      draft.discard();
       setMessage({ tone: 'success', text: t('taskBoard.majorTaskCreated') });
     } catch (error) {
       const fields = ['project_id', 'name', 'description', ...rows.fields.flatMap((_, index) => SUBTASK_FIELDS.map((field) => `subtasks.${index}.${field}`))];
@@ -56,13 +61,16 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       {dueDates.dialog}
+      {leaveDialog}
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {draft.dirty && <DraftNotice restored={draft.restored} onDiscard={draft.discard} />}
       <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
         <ProjectPicker
           className="grid gap-4 sm:grid-cols-2 md:col-span-2"
           find={findProjects}
           error={errors.project_id?.message}
           onSearch={() => form.setValue('project_id', '')}
+          initialChoice={String(draft.initialValues.project_id ?? '')}
           {...form.register('project_id')}
         />
         <TextField label={t('taskBoard.majorTaskName')} error={errors.name?.message} {...form.register('name')} />
@@ -88,6 +96,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
                 find={findAssignees}
                 error={rowErrors?.assigned_to_id?.message}
                 onSearch={() => form.setValue(`subtasks.${index}.assigned_to_id`, '')}
+                initialChoice={String(draft.initialValues.subtasks?.[index]?.assigned_to_id ?? '')}
                 {...form.register(`subtasks.${index}.assigned_to_id`)}
               />
               <TextField label={t('taskBoard.dueDate')} type="date" error={rowErrors?.due_date?.message} {...form.register(`subtasks.${index}.due_date`)} />

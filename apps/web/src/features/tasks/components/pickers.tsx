@@ -13,6 +13,7 @@ type PickerProps<T> = {
   /** Typing in the search clears the choice: the form resets its value here. */
   onSearch: () => void;
   className?: string;
+  initialChoice?: string;
   ref?: Ref<HTMLSelectElement>;
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
