@@ -9,7 +9,7 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@s
 
 await esbuild.build({
   // The embedded database's host runs on its own thread, from its own file beside the server.
-  entryPoints: { server: 'src/server.ts', 'embedded-host': 'src/platform/database/embedded-host.ts', 'make-embedded-template': 'src/platform/database/make-embedded-template.ts' },
+  entryPoints: { server: 'src/server.ts', 'sheets-render': 'src/features/sheets/sheets.render-process.ts', 'embedded-host': 'src/platform/database/embedded-host.ts', 'make-embedded-template': 'src/platform/database/make-embedded-template.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -36,6 +39,8 @@ import { notificationsPlugin } from './features/notifications/notifications.plug
 import { DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
 import { liveNotificationsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
+import { sheetsPlugin } from './features/sheets/sheets.plugin';
+import { sheetsRoutes } from './features/sheets/sheets.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { activityRoutes } from './features/tasks/activity.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
@@ -72,6 +77,10 @@ export interface AppOptions {
   livePingIntervalMs?: number;
   /** Test only: where a keyed write kills the server (config IDEMPOTENCY_CRASH_AT). */
   idempotencyCrashAt?: CrashPoint;
+  /** Where drawings' tiles, previews and uploads still rendering are kept (`<DATA_DIR>/sheets`; a fresh temporary folder unless set). */
+  sheetsDir?: string;
+  /** The most pixels one rendered sheet may hold (its memory bound; 48 M unless set; tests lower it to render fast). */
+  sheetPixelBudget?: number;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -124,6 +133,10 @@ export async function buildApp(options: AppOptions) {
     pingIntervalMs: options.livePingIntervalMs,
   });
 
+  const sheetsDir = options.sheetsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheets-'));
+  fs.mkdirSync(sheetsDir, { recursive: true });
+  await app.register(sheetsPlugin, { sheetsDir, pixelBudget: options.sheetPixelBudget });
+
   const calendar = { feedKey: feedKey(options.jwtSecret) };
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
@@ -151,6 +164,7 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(calendarFeedRoutes, calendar);
     await protectedScope.register(dashboardRoutes);
     await protectedScope.register(dailyLogsRoutes);
+    await protectedScope.register(sheetsRoutes, { sheetsDir });
   });
 
   await app.register(webPlugin, { webDistDir: options.webDistDir });

@@ -5,7 +5,10 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app';
 import type { Db } from './platform';
+import { insertSheets } from './features/sheets/sheets.queries';
+import { RENDER_QUEUE } from './features/sheets/sheets.service';
 import { insertEntry, insertLogAttachment, lockOrOpenLog } from './features/daily-logs/daily-logs.queries';
 import { insertAttachment } from './features/tasks/activity.queries';
 import { dailyLogs } from './schema/daily-logs';
@@ -18,6 +21,7 @@ type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
 
 interface World {
+  app: App;
   db: Db;
   team: Team;
   foreign: Team;
@@ -75,7 +79,55 @@ let storedLogPhoto: Promise<number> | undefined;
 
 const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
 
+/** A drawing upload: a small PNG site plan. */
+async function drawingUpload() {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer())], { type: 'image/png' }), 'plan.png');
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+/** A sheet of company A's project (its row only: what the rows that read or change it need). */
+async function sheetOf({ db, team, work }: World): Promise<number> {
+  const [id] = await insertSheets(db, [{ companyId: team.company.id, projectId: work.projectId, name: unique('Sheet'), pageNumber: 1, source: 'image', sourcePath: '', createdById: team.manager.id }]);
+  return id!;
+}
+
+/** A rendered sheet of company A's project, uploaded once for the rows that read its images. */
+let readySheet: Promise<number> | undefined;
+function renderedSheet(world: World): Promise<number> {
+  readySheet ??= (async () => {
+    const response = await callAs(world.app, world.team.manager, { method: 'POST', url: `/api/projects/${world.work.projectId}/sheets/`, ...(await drawingUpload()) });
+    await world.app.jobs.idle([RENDER_QUEUE], 60_000);
+    return response.json<{ id: number }[]>()[0]!.id;
+  })();
+  return readySheet;
+}
+
+/** Who reads a project's drawings: admins, its manager, who has work in it. */
+const sheetReaders = (ok: number) => only({ admin: ok, projectManager: ok, assignee: ok }, 404);
+/** Who changes them: admins and its manager. */
+const sheetKeepers = (ok: number) => only({ admin: ok, projectManager: ok }, 404);
+
 const ROWS: Row[] = [
+  { endpoint: 'POST /api/projects/{id}/sheets/', request: async ({ work }) => ({ method: 'POST', url: `/api/projects/${work.projectId}/sheets/`, ...(await drawingUpload()) }), expected: sheetKeepers(202) },
+  { endpoint: 'GET /api/projects/{id}/sheets/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/sheets/` }), expected: sheetReaders(200) },
+  { endpoint: 'GET /api/sheets/{id}/', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await sheetOf(world)}/` }), expected: sheetReaders(200) },
+  { endpoint: 'PATCH /api/sheets/{id}/', request: async (world) => ({ method: 'PATCH', url: `/api/sheets/${await sheetOf(world)}/`, payload: { name: 'Level 3' } }), expected: sheetKeepers(200) },
+  { endpoint: 'DELETE /api/sheets/{id}/', request: async (world) => ({ method: 'DELETE', url: `/api/sheets/${await sheetOf(world)}/` }), expected: sheetKeepers(204) },
+  { endpoint: 'POST /api/sheets/{id}/versions/', request: async (world) => ({ method: 'POST', url: `/api/sheets/${await sheetOf(world)}/versions/`, ...(await drawingUpload()) }), expected: sheetKeepers(202) },
+  { endpoint: 'GET /api/sheets/{id}/pins/', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await sheetOf(world)}/pins/` }), expected: sheetReaders(200) },
+  { endpoint: 'GET /api/sheets/{id}/preview/', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await renderedSheet(world)}/preview/` }), expected: sheetReaders(200) },
+  { endpoint: 'GET /api/sheets/{id}/tiles/{level}/{col}_{row}.jpeg', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await renderedSheet(world)}/tiles/9/1_0.jpeg` }), expected: sheetReaders(200) },
+  {
+    endpoint: 'PATCH /api/subtasks/{id}/ pin',
+    request: async (world) => {
+      const { db, team, work } = world;
+      const subtask = await insertSubtask(db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id });
+      return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { pin: { sheet_id: await sheetOf(world), x: 0.5, y: 0.5 } } };
+    },
+    expected: only({ projectManager: 200 }, 404),
+  },
   // Public: a proxy or orchestrator asks it without signing in, and it names nothing of any company.
   { endpoint: 'GET /api/ready/', request: () => ({ method: 'GET', url: '/api/ready/' }), expected: { ...everyone(200), anonymous: 200 } },
   { endpoint: 'GET /api/profile/', request: () => ({ method: 'GET', url: '/api/profile/' }), expected: everyone(200) },
@@ -345,7 +397,9 @@ const ROWS: Row[] = [
 describeEachDatabase('authorization matrix', (ctx) => {
   const world = {} as World;
   beforeAll(async () => {
+    world.app = ctx.app;
     world.db = ctx.app.db;
+    readySheet = undefined;
     world.team = await createTeam(ctx.app);
     world.foreign = await createTeam(ctx.app);
     world.work = await insertWork(ctx.app.db, world.team);

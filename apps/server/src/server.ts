@@ -1,3 +1,4 @@
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -21,6 +22,7 @@ async function main() {
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
     dailyLogReminderLocalHour: config.DAILY_LOG_REMINDER_LOCAL_HOUR,
     idempotencyCrashAt: config.IDEMPOTENCY_CRASH_AT,
+    sheetsDir: path.join(config.dataDir, 'sheets'),
   });
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   // `npm run backup` asks the running server for its embedded database (platform/database/embedded-backup.ts).

@@ -8,6 +8,7 @@ export * from './projects';
 export * from './tasks';
 export * from './activity';
 export * from './daily-logs';
+export * from './sheets';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   // Which logs: the projects they have work in (decideContribution), and those they keep.
   'daily-logs:contribute': ['admin', 'manager', 'team_member'],
   'daily-logs:missing': ['admin'],
+  // Which drawings: their own project's for a manager (decideSheetKeeping); an admin's, as they run every project.
+  'sheets:keep': ['admin', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -82,6 +84,8 @@ export interface SubtaskEdit {
   priority?: Priority;
   due_date?: string;
   assigned_to_id?: number;
+  /** Where the subtask is on a drawing (null: nowhere): an edit like the others. */
+  pin?: { sheet_id: number; x: number; y: number } | null;
   /** Said with the change; allowed to whoever may make the change. */
   comment?: string;
 }

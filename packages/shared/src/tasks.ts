@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
+import { pinInput, subtaskPinSchema } from './sheets';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
 
@@ -33,6 +34,8 @@ export const subtaskSchema = z.object({
   completed_at: z.string().nullable(),
   /** While a declined subtask is ongoing again: the reason its approver gave (null without one). */
   decline_reason: z.string().nullable(),
+  /** Where the subtask is on a drawing's sheet (issue 43), or null. */
+  pin: subtaskPinSchema.nullable(),
 });
 export type Subtask = z.infer<typeof subtaskSchema>;
 
@@ -107,6 +110,8 @@ export const updateSubtaskInput = z
     priority: prioritySchema.optional(),
     due_date: dateField('Due date').optional(),
     assigned_to_id: positiveId('Select an assignee.').optional(),
+    /** Pins the subtask on a sheet, moves its pin, or (null) unpins it. */
+    pin: pinInput.nullable().optional(),
   })
   .refine((input) => Object.entries(input).some(([key, value]) => key !== 'comment' && value !== undefined), 'Nothing to update.');
 export type UpdateSubtaskInput = z.input<typeof updateSubtaskInput>;

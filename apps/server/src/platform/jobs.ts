@@ -26,6 +26,8 @@ export interface Job<Payload = unknown> {
   maxAttempts: number;
   /** Pushes this run's lease further (a long rendering): another instance takes over only after it passes. */
   extendLease(seconds?: number): Promise<void>;
+  /** Aborted when the instance stops: a long run may give up, and its job is queued again at once for the next instance. */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition<Payload> {
@@ -115,6 +117,7 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
   let pollAgain = false;
   let stopFeed: (() => void) | undefined;
   let lastClean = 0;
+  const stopped = new AbortController();
 
   const backoff = (definition: JobDefinition<unknown>, attempt: number) =>
     definition.backoffSeconds?.(attempt) ?? Math.min(3_600, 2 ** Math.min(attempt, 12)) * (0.75 + Math.random() * 0.5);
@@ -173,12 +176,18 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
       async extendLease(seconds = definition.leaseSeconds) {
         await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` }).where(owned);
       },
+      signal: stopped.signal,
     };
     try {
       await definition.handle(job);
       await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null }).where(owned);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (stopped.signal.aborted) {
+        // Given up because this instance stops: not a failure, the next instance runs it again.
+        await db.update(jobs).set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` }).where(owned);
+        return;
+      }
       const permanent = error instanceof PermanentJobError || row.attempts >= row.maxAttempts;
       if (permanent) log.error({ err: error, jobId: row.id, queue: definition.queue }, 'job failed for good');
       else log.warn({ err: error, jobId: row.id, queue: definition.queue, attempt: row.attempts }, 'job failed; it will be retried');
@@ -249,6 +258,7 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
     },
     async stop() {
       stopping = true;
+      stopped.abort();
       clearInterval(timer);
       stopFeed?.();
       await polling;

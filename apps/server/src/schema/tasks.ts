@@ -1,6 +1,8 @@
-import { date, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgEnum, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { projects } from './projects';
+import { sheets } from './sheets';
 import { users } from './users';
 
 export const subtaskStatusEnum = pgEnum('subtask_status', ['ongoing', 'pending_approval', 'completed']);
@@ -42,6 +44,10 @@ export const subtasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Where the subtask is on a drawing: a sheet and a point relative to its width and height (issue 43). */
+    pinSheetId: integer('pin_sheet_id').references(() => sheets.id, { onDelete: 'set null' }),
+    pinX: real('pin_x'),
+    pinY: real('pin_y'),
   },
   (table) => [
     // With the status: a manager's pending approvals read only the pending subtasks of their projects' major tasks.
@@ -66,5 +72,7 @@ export const subtasks = pgTable(
     // Deleting a major task (or its project) cascades by major_task_id alone; with the due date, a
     // manager's tasks due today are found per major task without reading its other subtasks.
     index('subtasks_major_task_due_idx').on(table.majorTaskId, table.dueDate),
+    // A sheet's pins; deleting a sheet unpins by it.
+    index('subtasks_pin_sheet_idx').on(table.pinSheetId).where(sql`${table.pinSheetId} is not null`),
   ],
 );

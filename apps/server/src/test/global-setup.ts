@@ -59,9 +59,16 @@ function compileEmbeddedHost(): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const [, template, host] = await Promise.all([makePgliteSnapshot(), project.name === 'node' ? makePostgresTemplate() : null, compileEmbeddedHost()]);
+  const [, template, host, sheetsRender] = await Promise.all([
+    makePgliteSnapshot(),
+    project.name === 'node' ? makePostgresTemplate() : null,
+    compileEmbeddedHost(),
+    compiledForTests(path.join(serverRoot, 'src/features/sheets/sheets.render-process.ts'), 'sheets-render'),
+  ]);
   // The test processes start after the global setup and inherit its environment.
   process.env.SITEBOARD_EMBEDDED_HOST_FILE = host;
+  // The same for the drawings' rendering process (features/sheets/sheets.render.ts).
+  process.env.SITEBOARD_SHEETS_RENDER_FILE = sheetsRender;
   project.provide('postgresTemplate', template);
   return async () => {
     if (template) await adminQuery(`drop database if exists ${template} with (force)`);

@@ -88,6 +88,7 @@ describeEachDatabase('major tasks API', (ctx) => {
         submitted_at: null,
         completed_at: null,
         decline_reason: null,
+        pin: null,
       });
       expect(await majorTaskRow(ctx, body.id)).toMatchObject({ dueDate: '2026-07-01', createdById: team.manager.id });
     });

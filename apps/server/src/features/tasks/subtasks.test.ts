@@ -66,6 +66,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         submitted_at: null,
         completed_at: null,
         decline_reason: null,
+        pin: null,
       });
       expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2099-08-01');
     });

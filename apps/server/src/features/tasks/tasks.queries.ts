@@ -47,6 +47,7 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
     submitted_at: isoTimestamp(subtasks.submittedAt),
     completed_at: isoTimestamp(subtasks.completedAt),
     decline_reason: declineReason,
+    pin: sql`case when ${subtasks.pinSheetId} is null then null else json_build_object('sheet_id', ${subtasks.pinSheetId}, 'x', ${subtasks.pinX}, 'y', ${subtasks.pinY}) end`,
   });
 
 /** A subtask in the API's shape, its major task and project joined in the same statement. */
@@ -493,7 +494,11 @@ export async function updateSubtask(
   tx: DbOrTx,
   companyId: number,
   subtaskId: number,
-  values: Partial<Pick<NewSubtask, 'name' | 'description' | 'assignedToId' | 'dueDate' | 'status' | 'priority' | 'submittedAt' | 'completedAt'>>,
+  values: Partial<Pick<NewSubtask, 'name' | 'description' | 'assignedToId' | 'dueDate' | 'status' | 'priority' | 'submittedAt' | 'completedAt'>> & {
+    pinSheetId?: number | null;
+    pinX?: number | null;
+    pinY?: number | null;
+  },
 ) {
   await tx
     .update(subtasks)

@@ -3,6 +3,8 @@ import {
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
   NOT_YOUR_MAJOR_TASK,
+  PIN_SHEET_OF_ANOTHER_PROJECT,
+  SHEET_NOT_LATEST,
   canManageMajorTask,
   decideNewSubtask,
   decideSubtaskEdit,
@@ -45,6 +47,7 @@ import {
   type SubtaskFilter,
 } from './tasks.queries';
 import { findPeople, insertActivity } from './activity.queries';
+import { findSheetAccess } from '../sheets/sheets.queries';
 import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, pendingApprovalsFilter, statusTimestamps, SUBTASK_NOT_FOUND, tasksDueTodayFilter, type FieldChanges } from './tasks.rules';
 import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
 
@@ -290,6 +293,15 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
   return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
+/** Where a pin goes, once its sheet is the latest version of one of the subtask's project's sheets (ids in bodies are tenant data). */
+async function pinValues(tx: Tx, ctx: ServiceContext, projectId: number, pin: UpdateSubtask['pin']) {
+  if (!pin) return { pinSheetId: null, pinX: null, pinY: null };
+  const found = await findSheetAccess(tx, ctx.user.companyId, pin.sheet_id, ctx.user.id);
+  if (!found || found.sheet.projectId !== projectId) throw fieldError('pin.sheet_id', PIN_SHEET_OF_ANOTHER_PROJECT);
+  if (!found.sheet.isLatest) throw fieldError('pin.sheet_id', SHEET_NOT_LATEST);
+  return { pinSheetId: pin.sheet_id, pinX: pin.x, pinY: pin.y };
+}
+
 export async function updateSubtask(ctx: ServiceContext, subtaskId: number, input: UpdateSubtask): Promise<Subtask> {
   const { companyId } = ctx.user;
   await ctx.db.transaction(async (tx) => {
@@ -302,6 +314,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
     if (!decision.ok) throwRefusal(decision);
 
     const newAssigneeId = input.assigned_to_id !== undefined && input.assigned_to_id !== current.assignedToId ? input.assigned_to_id : undefined;
+    const pin = input.pin === undefined ? {} : await pinValues(tx, ctx, parent.projectId, input.pin);
     if (newAssigneeId !== undefined) await assertAssignable(tx, companyId, [{ field: 'assigned_to_id', userId: newAssigneeId }]);
     const people = newAssigneeId === undefined ? new Map() : await findPeople(tx, companyId, [newAssigneeId, ...(current.assignedToId === null ? [] : [current.assignedToId])]);
 
@@ -319,6 +332,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
         assignedToId: input.assigned_to_id,
         status: input.status,
         ...statusTimestamps(decision.statusChange, new Date()),
+        ...pin,
       },
     });
     if (input.due_date !== undefined && input.due_date !== current.dueDate) await refreshMajorTaskDueDate(tx, companyId, current.majorTaskId);

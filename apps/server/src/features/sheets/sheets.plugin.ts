@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SHEET_RENDER_FAILED } from '@siteboard/shared';
+import { PermanentJobError, type Job } from '../../platform';
+import { findSheetToRender, finishSheet, isSourceInUse } from './sheets.queries';
+import { DrawingRefusal, onRenderProcess } from './sheets.render';
+import { RENDER_QUEUE, sheetFolder } from './sheets.service';
+
+/** How long one rendering may go without news before another instance takes it over; renewed while it runs. */
+const LEASE_SECONDS = 120;
+
+/**
+ * Renders each uploaded sheet as a persistent job (decision record 070): one at a time per
+ * instance, on a thread of its own, into a folder of its own that is moved into place whole, so a
+ * sheet is ready with all its tiles or not at all. A restart mid-render runs it again from the start.
+ */
+export const sheetsPlugin = fp(
+  async (app: FastifyInstance, options: { sheetsDir: string; pixelBudget?: number }) => {
+    const { sheetsDir, pixelBudget } = options;
+
+    async function handle(job: Job<{ sheetId: number }>) {
+      const companyId = job.companyId!;
+      const { sheetId } = job.payload;
+      const sheet = await findSheetToRender(app.db, companyId, sheetId);
+      if (!sheet || sheet.status !== 'processing' || !sheet.sourcePath) return;
+      const target = sheetFolder(sheetsDir, sheetId);
+      const partial = `${target}.partial-${randomUUID()}`;
+      // What an earlier, interrupted run left.
+      await removeRenderings(sheetsDir, sheetId);
+      const renew = setInterval(() => void job.extendLease().catch(() => {}), (LEASE_SECONDS / 3) * 1000);
+      try {
+        const rendered = await onRenderProcess<{ width: number; height: number; maxLevel: number }>(
+          { kind: 'render', source: sheet.sourcePath, type: sheet.source, page: sheet.pageNumber, outDir: partial, pixelBudget },
+          job.signal,
+        );
+        await fs.promises.rename(partial, target);
+        if (!(await finishSheet(app.db, companyId, sheetId, { status: 'ready', ...rendered }))) await fs.promises.rm(target, { recursive: true, force: true });
+      } catch (error) {
+        await fs.promises.rm(partial, { recursive: true, force: true });
+        if (job.signal.aborted) throw error;
+        const refusal = error instanceof DrawingRefusal;
+        // A refusal of the file fails at once; anything else is tried again, and fails the sheet on its last attempt.
+        if (refusal || job.attempt >= job.maxAttempts) {
+          await finishSheet(app.db, companyId, sheetId, { status: 'failed', failure: refusal ? error.message : SHEET_RENDER_FAILED });
+          await removeSourceIfDone(sheet.sourcePath);
+          throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+        }
+        throw error;
+      } finally {
+        clearInterval(renew);
+      }
+      await removeSourceIfDone(sheet.sourcePath);
+    }
+
+    async function removeSourceIfDone(sourcePath: string) {
+      if (!(await isSourceInUse(app.db, sourcePath))) await fs.promises.rm(sourcePath, { force: true });
+    }
+
+    app.jobs.define<{ sheetId: number }>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
+  },
+  { name: 'sheets', dependencies: ['jobs'] },
+);
+
+/** A sheet's rendered folder and any half-made one beside it. */
+async function removeRenderings(sheetsDir: string, sheetId: number) {
+  const prefix = `${sheetId}.partial-`;
+  const names = await fs.promises.readdir(sheetsDir).catch(() => [] as string[]);
+  await Promise.all(
+    names.filter((name) => name === String(sheetId) || name.startsWith(prefix)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })),
+  );
+}

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  COMPLETED_PROJECT_SHEETS_READ_ONLY,
+  PROJECT_NOT_FOUND,
+  SHEET_FILE_MISSING,
+  SHEET_IMAGE_MAX_BYTES,
+  SHEET_NOT_A_DRAWING,
+  SHEET_NOT_FOUND,
+  SHEET_TOO_LARGE,
+  decideSheetKeeping,
+  decideSheetReading,
+  idParams,
+  type Sheet,
+  type SheetDetail,
+  type SheetParties,
+  type SheetPin,
+  type updateSheetInput,
+} from '@siteboard/shared';
+import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
+import {
+  deleteSheetGroup,
+  findProjectAccess,
+  findSheetAccess,
+  findSheets,
+  insertSheets,
+  listLatestSheets,
+  listPins,
+  listVersions,
+  lockLatestVersion,
+  movePins,
+  renameSheetGroup,
+  type NewSheet,
+  type ProjectAccess,
+  type SheetRow,
+} from './sheets.queries';
+import { DrawingRefusal, onRenderProcess, TILE_SIZE } from './sheets.render';
+
+export const RENDER_QUEUE = 'sheets.render';
+
+/** Where a sheet's files are: its tiles and preview in `<dir>/<id>/`, uploads still rendering in `<dir>/sources/`. */
+export const sheetFolder = (sheetsDir: string, sheetId: number) => path.join(sheetsDir, String(sheetId));
+
+type UpdateSheet = z.output<typeof updateSheetInput>;
+
+const partiesOf = (ctx: ServiceContext, access: ProjectAccess): SheetParties => ({
+  role: ctx.user.role,
+  userId: ctx.user.id,
+  projectManagerId: access.projectManagerId,
+  projectStatus: access.projectStatus,
+  hasWork: access.hasWork,
+});
+
+function assertAllowed(decision: ReturnType<typeof decideSheetReading>) {
+  if (!decision.ok) throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : new ValidationError(decision.message);
+}
+
+export const sheetAnswer = (row: SheetRow): Sheet => ({
+  id: row.id,
+  project_id: row.projectId,
+  name: row.name,
+  page_number: row.pageNumber,
+  version: row.version,
+  status: row.status,
+  failure: row.failure,
+  width: row.width,
+  height: row.height,
+  created_at: row.createdAt,
+});
+
+/** A sheet the caller may read (admins, the project's manager, who has work in it), or 404/403. */
+async function readableSheet(ctx: ServiceContext, sheetId: number) {
+  const found = await findSheetAccess(ctx.db, ctx.user.companyId, sheetId, ctx.user.id);
+  if (!found) throw new NotFoundError(SHEET_NOT_FOUND);
+  assertAllowed(decideSheetReading(partiesOf(ctx, found.access)));
+  return found.sheet;
+}
+
+export async function listSheets(ctx: ServiceContext, projectId: number): Promise<Sheet[]> {
+  const access = await findProjectAccess(ctx.db, ctx.user.companyId, projectId, ctx.user.id);
+  if (!access) throw new NotFoundError(PROJECT_NOT_FOUND);
+  assertAllowed(decideSheetReading(partiesOf(ctx, access)));
+  return (await listLatestSheets(ctx.db, ctx.user.companyId, projectId)).map(sheetAnswer);
+}
+
+export async function getSheet(ctx: ServiceContext, sheetId: number): Promise<SheetDetail> {
+  const row = await readableSheet(ctx, sheetId);
+  const ready = row.status === 'ready';
+  return {
+    ...sheetAnswer(row),
+    preview_url: ready ? `/api/sheets/${row.id}/preview/` : null,
+    tile_size: TILE_SIZE,
+    max_level: ready ? row.maxLevel : null,
+    tile_url_template: ready ? `/api/sheets/${row.id}/tiles/{level}/{col}_{row}.jpeg` : null,
+    versions: await listVersions(ctx.db, ctx.user.companyId, row.versionGroupId),
+  };
+}
+
+export async function listSheetPins(ctx: ServiceContext, sheetId: number): Promise<SheetPin[]> {
+  await readableSheet(ctx, sheetId);
+  return listPins(ctx.db, ctx.user.companyId, sheetId);
+}
+
+/** A file of a ready sheet the caller may read: its tile or its preview, or 404. */
+export async function sheetFile(ctx: ServiceContext, sheetsDir: string, sheetId: number, file: { level: number; tile: string } | 'preview'): Promise<Buffer> {
+  const row = await readableSheet(ctx, sheetId);
+  if (row.status !== 'ready') throw new NotFoundError();
+  const relative = file === 'preview' ? 'preview.jpeg' : path.join('tiles_files', String(file.level), file.tile);
+  try {
+    return await fs.promises.readFile(path.join(sheetFolder(sheetsDir, row.id), relative));
+  } catch {
+    throw new NotFoundError();
+  }
+}
+
+/** The type the bytes announce (never the file's name): a PDF, or an image the tiler reads. */
+async function drawingType(file: UploadedFile): Promise<'pdf' | 'image'> {
+  const { fileTypeFromFile } = await import('file-type');
+  const type = await fileTypeFromFile(file.path);
+  if (type?.ext === 'pdf') return 'pdf';
+  if (type && ['jpg', 'png', 'webp'].includes(type.ext)) {
+    if (file.bytes > SHEET_IMAGE_MAX_BYTES) throw new AppError(413, SHEET_TOO_LARGE, { file: [SHEET_TOO_LARGE] });
+    return 'image';
+  }
+  throw new ValidationError(SHEET_NOT_A_DRAWING, { file: [SHEET_NOT_A_DRAWING] });
+}
+
+/**
+ * Checks an upload (its real type, its pages, an image's claimed size) on a rendering thread and
+ * keeps it under the data directory until its sheets are rendered: the pages to make, or a 4xx.
+ */
+async function acceptUpload(sheetsDir: string, file: UploadedFile | undefined) {
+  if (!file || file.bytes === 0) throw new ValidationError(SHEET_FILE_MISSING, { file: [SHEET_FILE_MISSING] });
+  const type = await drawingType(file);
+  let pages: number;
+  try {
+    ({ pages } = await onRenderProcess<{ pages: number }>({ kind: 'inspect', source: file.path, type }));
+  } catch (error) {
+    if (error instanceof DrawingRefusal) throw new ValidationError(error.message, { file: [error.message] });
+    throw error;
+  }
+  const sources = path.join(sheetsDir, 'sources');
+  await fs.promises.mkdir(sources, { recursive: true });
+  const sourcePath = path.join(sources, `${randomUUID()}.${type === 'pdf' ? 'pdf' : 'img'}`);
+  await fs.promises.copyFile(file.path, sourcePath);
+  return { type, pages, sourcePath };
+}
+
+/** The base of a sheet's default name: the file's name without its extension. */
+const baseName = (filename: string) => path.basename(filename).replace(/\.[^.]+$/, '').trim().slice(0, 180) || 'Drawing';
+
+/** Inserts the sheets and their rendering jobs in one transaction; the upload is removed if it fails. */
+async function createSheets(ctx: ServiceContext, sourcePath: string, write: (tx: Tx) => Promise<number[]>) {
+  try {
+    const ids = await ctx.db.transaction(async (tx) => {
+      const ids = await write(tx);
+      for (const sheetId of ids) await enqueueJob(tx, RENDER_QUEUE, { sheetId }, { companyId: ctx.user.companyId });
+      return ids;
+    });
+    return (await findSheets(ctx.db, ctx.user.companyId, ids)).map(sheetAnswer);
+  } catch (error) {
+    await fs.promises.rm(sourcePath, { force: true });
+    throw error;
+  }
+}
+
+/** A project's manager or an admin uploads a drawing: one sheet per PDF page (or the image), each rendered by a job. */
+export async function uploadSheets(ctx: ServiceContext, sheetsDir: string, projectId: number, file: UploadedFile | undefined, name: string | undefined): Promise<Sheet[]> {
+  const { companyId } = ctx.user;
+  const access = await findProjectAccess(ctx.db, companyId, projectId, ctx.user.id);
+  if (!access) throw new NotFoundError(PROJECT_NOT_FOUND);
+  assertAllowed(decideSheetKeeping(partiesOf(ctx, access)));
+  const upload = await acceptUpload(sheetsDir, file);
+  const base = name?.trim().slice(0, 180) || baseName(file!.filename);
+  return createSheets(ctx, upload.sourcePath, async (tx) => {
+    const locked = await findProjectAccess(tx, companyId, projectId, ctx.user.id, true);
+    if (!locked) throw new NotFoundError(PROJECT_NOT_FOUND);
+    if (locked.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_SHEETS_READ_ONLY);
+    const rows: NewSheet[] = Array.from({ length: upload.pages }, (_, index) => ({
+      companyId,
+      projectId,
+      name: upload.pages === 1 ? base : `${base} – ${index + 1}`,
+      pageNumber: index + 1,
+      source: upload.type,
+      sourcePath: upload.sourcePath,
+      createdById: ctx.user.id,
+    }));
+    return insertSheets(tx, rows);
+  });
+}
+
+/** A keeper's sheet, locked with its project for the change: 404, 403, or 400 under a completed project. */
+async function keptSheet(tx: Tx, ctx: ServiceContext, sheetId: number) {
+  const found = await findSheetAccess(tx, ctx.user.companyId, sheetId, ctx.user.id, true);
+  if (!found) throw new NotFoundError(SHEET_NOT_FOUND);
+  assertAllowed(decideSheetKeeping(partiesOf(ctx, found.access)));
+  return found.sheet;
+}
+
+/**
+ * A new version of a sheet: the same page of a plan set (page 1 of a one-page file), rendered as
+ * a new sheet; the pins move over at the same relative place, the old versions stay viewable.
+ */
+export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, sheetId: number, file: UploadedFile | undefined): Promise<Sheet> {
+  const { companyId } = ctx.user;
+  const found = await findSheetAccess(ctx.db, companyId, sheetId, ctx.user.id);
+  if (!found) throw new NotFoundError(SHEET_NOT_FOUND);
+  assertAllowed(decideSheetKeeping(partiesOf(ctx, found.access)));
+  const upload = await acceptUpload(sheetsDir, file);
+  const [created] = await createSheets(ctx, upload.sourcePath, async (tx) => {
+    const sheet = await keptSheet(tx, ctx, sheetId);
+    const latest = (await lockLatestVersion(tx, companyId, sheet.versionGroupId))!;
+    const [id] = await insertSheets(tx, [
+      {
+        companyId,
+        projectId: latest.projectId,
+        versionGroupId: latest.versionGroupId,
+        version: latest.version + 1,
+        name: latest.name,
+        pageNumber: upload.pages === 1 ? 1 : Math.min(latest.pageNumber, upload.pages),
+        source: upload.type,
+        sourcePath: upload.sourcePath,
+        createdById: ctx.user.id,
+      },
+    ]);
+    await movePins(tx, companyId, latest.id, id!);
+    return [id!];
+  });
+  return created!;
+}
+
+/** Renames the sheet (every version of it: the list shows one name per sheet). */
+export async function renameSheet(ctx: ServiceContext, sheetId: number, input: UpdateSheet): Promise<Sheet> {
+  await ctx.db.transaction(async (tx) => {
+    const sheet = await keptSheet(tx, ctx, sheetId);
+    await renameSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId, input.name);
+  });
+  const [row] = await findSheets(ctx.db, ctx.user.companyId, [sheetId]);
+  return sheetAnswer(row!);
+}
+
+/** Deletes the sheet with every version and unpins its subtasks; the files go once that committed. */
+export async function deleteSheet(ctx: ServiceContext, sheetsDir: string, sheetId: number): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const sheet = await keptSheet(tx, ctx, sheetId);
+    return deleteSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId);
+  });
+  await Promise.all(removed.map((id) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true })));
+}
+
+/**
+ * Whether the caller may change the drawings of this project (`project`) or of this sheet's
+ * project (`sheet`), asked before an upload's body is looked at: 404, 403 or 400 as the change
+ * itself would answer. An id that is no id is left to validation.
+ */
+export async function assertMayKeep(ctx: ServiceContext, which: 'project' | 'sheet', rawId: unknown): Promise<void> {
+  const parsed = idParams.safeParse({ id: rawId });
+  if (!parsed.success) return;
+  const access =
+    which === 'project'
+      ? await findProjectAccess(ctx.db, ctx.user.companyId, parsed.data.id, ctx.user.id)
+      : (await findSheetAccess(ctx.db, ctx.user.companyId, parsed.data.id, ctx.user.id))?.access;
+  if (!access) throw new NotFoundError(which === 'project' ? PROJECT_NOT_FOUND : SHEET_NOT_FOUND);
+  assertAllowed(decideSheetKeeping(partiesOf(ctx, access)));
+}

@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  COMPLETED_PROJECT_SHEETS_READ_ONLY,
+  PIN_SHEET_OF_ANOTHER_PROJECT,
+  SHEET_FILE_MISSING,
+  SHEET_IMAGE_DAMAGED,
+  SHEET_NOT_A_DRAWING,
+  SHEET_NOT_LATEST,
+  SHEET_PAGE_TOO_LARGE,
+  SHEET_PDF_DAMAGED,
+  SHEET_TOO_MANY_PAGES,
+  fill,
+  type Sheet,
+  type SheetDetail,
+  type SheetPin,
+  type Subtask,
+} from '@siteboard/shared';
+import { jobs } from '../../schema/jobs';
+import { sheets } from '../../schema/sheets';
+import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { RENDER_QUEUE } from './sheets.service';
+
+/** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
+function pdfOf(pages: [width: number, height: number][]): Promise<Buffer> {
+  const document = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  pages.forEach(([width, height], index) => {
+    document.addPage({ size: [width, height], margin: 0 });
+    document.rect(20, 20, width - 40, height - 40).lineWidth(4).stroke();
+    document.fontSize(40).text(`Page ${index + 1}`, 60, 60);
+  });
+  document.end();
+  return done;
+}
+
+const A3: [number, number] = [1191, 842];
+/** A small pixel budget: every sheet here renders in well under a second. */
+const BUDGET = 2_000_000;
+
+function form(file: Buffer, filename: string, type: string, fields: Record<string, string> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (file.length >= 0) body.append('file', new Blob([new Uint8Array(file)], { type }), filename);
+  const encoded = new Response(body);
+  return encoded.arrayBuffer().then((bytes) => ({ payload: Buffer.from(bytes), headers: { 'content-type': encoded.headers.get('content-type')! } }));
+}
+
+async function upload(app: Parameters<typeof callAs>[0], caller: Caller, projectId: number, file: Buffer, filename: string, type = 'application/pdf', fields: Record<string, string> = {}) {
+  return callAs(app, caller, { method: 'POST', url: `/api/projects/${projectId}/sheets/`, ...(await form(file, filename, type, fields)) });
+}
+
+describeEachDatabase(
+  'drawings: sheets, tiles, versions and pins',
+  (ctx) => {
+  let team: Team;
+  let work: Awaited<ReturnType<typeof insertWork>>;
+  let pages: Sheet[];
+
+  /** The sheets once their rendering jobs are done, as the API reads them. */
+  async function rendered(ids: number[]): Promise<SheetDetail[]> {
+    await ctx.app.jobs.idle([RENDER_QUEUE], 60_000);
+    return Promise.all(ids.map(async (id) => (await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${id}/` })).json<SheetDetail>()));
+  }
+
+  beforeAll(async () => {
+    team = await createTeam(ctx.app);
+    work = await insertWork(ctx.app.db, team);
+    const response = await upload(ctx.app, team.manager, work.projectId, await pdfOf([A3, A3]), 'Level 2.pdf');
+    expect(response.statusCode, response.body).toBe(202);
+    pages = response.json();
+  });
+
+  it('answers at once with one processing sheet per page, then renders each into tiles and a preview', async () => {
+    expect(pages.map(({ name, page_number, version, status }) => ({ name, page_number, version, status }))).toEqual([
+      { name: 'Level 2 – 1', page_number: 1, version: 1, status: 'processing' },
+      { name: 'Level 2 – 2', page_number: 2, version: 1, status: 'processing' },
+    ]);
+    const [first, second] = await rendered(pages.map((sheet) => sheet.id));
+    for (const sheet of [first!, second!]) {
+      expect(sheet.status).toBe('ready');
+      expect(sheet.failure).toBeNull();
+      // An A3 page as large as the pixel budget allows (12,000 px on its long side would be 101 M pixels).
+      expect(sheet.width! * sheet.height!).toBeLessThanOrEqual(BUDGET);
+      expect(sheet.width! * sheet.height!).toBeGreaterThan(BUDGET * 0.99);
+      expect(sheet.width! / sheet.height!).toBeCloseTo(1191 / 842, 2);
+      expect(sheet.max_level).toBe(Math.ceil(Math.log2(sheet.width!)));
+      expect(sheet.tile_url_template).toBe(`/api/sheets/${sheet.id}/tiles/{level}/{col}_{row}.jpeg`);
+    }
+
+    const url = first!.tile_url_template!.replace('{level}', String(first!.max_level)).replace('{col}', '3').replace('{row}', '2');
+    const tile = await callAs(ctx.app, team.member, { method: 'GET', url });
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/jpeg');
+    expect(tile.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(await sharp(tile.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+    // Three levels down the sheet is an eighth of its size, in one tile.
+    const overview = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${first!.id}/tiles/${first!.max_level! - 3}/0_0.jpeg` });
+    expect(await sharp(overview.rawPayload).metadata()).toMatchObject({ width: Math.ceil(first!.width! / 8), height: Math.ceil(first!.height! / 8) });
+    const preview = await callAs(ctx.app, team.member, { method: 'GET', url: first!.preview_url! });
+    expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1024 });
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${first!.id}/tiles/${first!.max_level}/999_0.jpeg` })).statusCode).toBe(404);
+
+    const list = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${work.projectId}/sheets/` });
+    expect(list.json<Sheet[]>().map((sheet) => [sheet.id, sheet.status])).toEqual(pages.map((sheet) => [sheet.id, 'ready']));
+  });
+
+  it('pins, moves and unpins a subtask; every subtask answer carries its pin; a new version keeps the pins in place', async () => {
+    const [, page2] = pages;
+    const patch = (caller: Caller, payload: object) => callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload });
+
+    const pinned = await patch(team.manager, { pin: { sheet_id: page2!.id, x: 0.25, y: 0.75 } });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(pinned.json<Subtask>().pin).toEqual({ sheet_id: page2!.id, x: 0.25, y: 0.75 });
+    // The assignee may only send it for approval: moving the pin is an edit.
+    expect((await patch(team.member, { pin: { sheet_id: page2!.id, x: 0.5, y: 0.5 } })).statusCode).toBe(403);
+    expect((await patch(team.manager, { pin: { sheet_id: page2!.id, x: 1.5, y: 0.5 } })).json().errors).toEqual({ 'pin.x': ['x must be a number from 0 to 1.'] });
+    const moved = await patch(team.manager, { pin: { sheet_id: page2!.id, x: 0.5, y: 0.125 } });
+    expect(moved.json<Subtask>().pin).toEqual({ sheet_id: page2!.id, x: 0.5, y: 0.125 });
+
+    const pins = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page2!.id}/pins/` });
+    expect(pins.json<SheetPin[]>()).toEqual([
+      { subtask_id: work.subtaskId, x: 0.5, y: 0.125, status: 'ongoing', name: expect.any(String), assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: expect.any(String) },
+    ]);
+    const mine = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/subtasks/?assigned_to=me' });
+    expect(mine.json<Subtask[]>().find((subtask) => subtask.id === work.subtaskId)?.pin).toEqual({ sheet_id: page2!.id, x: 0.5, y: 0.125 });
+
+    const version = await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/sheets/${page2!.id}/versions/`, ...(await form(await pdfOf([A3, A3]), 'Level 2 rev B.pdf', 'application/pdf')) });
+    expect(version.statusCode, version.body).toBe(202);
+    const v2 = version.json<Sheet>();
+    expect(v2).toMatchObject({ name: 'Level 2 – 2', page_number: 2, version: 2, status: 'processing' });
+    const [ready] = await rendered([v2.id]);
+    expect(ready!.versions.map((entry) => [entry.id, entry.version])).toEqual([
+      [page2!.id, 1],
+      [v2.id, 2],
+    ]);
+    // The pin is on the new version at the same relative place; the old version still opens.
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).json<Subtask>().pin).toEqual({ sheet_id: v2.id, x: 0.5, y: 0.125 });
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page2!.id}/tiles/0/0_0.jpeg` })).statusCode).toBe(200);
+    const list = (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${work.projectId}/sheets/` })).json<Sheet[]>();
+    expect(list.map((sheet) => sheet.id)).toEqual([pages[0]!.id, v2.id]);
+    expect((await patch(team.manager, { pin: { sheet_id: page2!.id, x: 0.1, y: 0.1 } })).json().errors).toEqual({ 'pin.sheet_id': [SHEET_NOT_LATEST] });
+
+    const unpinned = await patch(team.manager, { pin: null });
+    expect(unpinned.json<Subtask>().pin).toBeNull();
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${v2.id}/pins/` })).json()).toEqual([]);
+  });
+
+  it("refuses a pin on another project's or another company's sheet", async () => {
+    const other = await insertWork(ctx.app.db, team);
+    const patch = (sheetId: number) => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${other.subtaskId}/`, payload: { pin: { sheet_id: sheetId, x: 0.5, y: 0.5 } } });
+    expect((await patch(pages[0]!.id)).json().errors).toEqual({ 'pin.sheet_id': [PIN_SHEET_OF_ANOTHER_PROJECT] });
+    expect((await patch(2_000_000)).json().errors).toEqual({ 'pin.sheet_id': [PIN_SHEET_OF_ANOTHER_PROJECT] });
+  });
+
+  it('renames and deletes a sheet with its versions, unpinning its subtasks and removing its files', async () => {
+    const response = await upload(ctx.app, team.admin, work.projectId, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer(), 'site-plan.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(202);
+    const [image] = response.json<Sheet[]>();
+    expect(image).toMatchObject({ name: 'site-plan', page_number: 1 });
+    const [ready] = await rendered([image!.id]);
+    expect(ready).toMatchObject({ status: 'ready', width: 600, height: 400, max_level: 10 });
+
+    const renamed = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/sheets/${image!.id}/`, payload: { name: 'Site plan' } });
+    expect(renamed.json<Sheet>().name).toBe('Site plan');
+    await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { pin: { sheet_id: image!.id, x: 0.5, y: 0.5 } } });
+
+    expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${image!.id}/` })).statusCode).toBe(204);
+    expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${image!.id}/` })).statusCode).toBe(404);
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).json<Subtask>().pin).toBeNull();
+    expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${image!.id}/tiles/10/0_0.jpeg` })).statusCode).toBe(404);
+  });
+
+  it('refuses bad files with a clear reason and leaves nothing behind', { timeout: 120_000 }, async () => {
+    const before = await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id);
+    const refusal = async (file: Buffer, filename: string, type = 'application/pdf') => {
+      const response = await upload(ctx.app, team.manager, work.projectId, file, filename, type);
+      return { status: response.statusCode, errors: response.json().errors };
+    };
+    expect(await refusal(Buffer.alloc(0), 'empty.pdf')).toEqual({ status: 400, errors: { file: [SHEET_FILE_MISSING] } });
+    expect(await refusal(Buffer.from('PK\u0003\u0004 this is a zip, not a drawing'.repeat(20)), 'plan.pdf')).toEqual({ status: 400, errors: { file: [SHEET_NOT_A_DRAWING] } });
+    const pdf = await pdfOf([A3]);
+    expect(await refusal(Buffer.concat([pdf.subarray(0, 400), Buffer.alloc(2000, 0x20)]), 'cut.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_DAMAGED] } });
+    const tooMany = await pdfOf(Array.from({ length: 201 }, () => [200, 200] as [number, number]));
+    expect(await refusal(tooMany, 'bomb.pdf')).toEqual({ status: 400, errors: { file: [fill(SHEET_TOO_MANY_PAGES, { pages: 201, max: 200 })] } });
+    // A PNG whose header claims 100,000 × 100,000 pixels.
+    const liar = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    liar.writeUInt32BE(100_000, 16);
+    liar.writeUInt32BE(100_000, 20);
+    expect((await refusal(liar, 'liar.png', 'image/png')).status).toBe(400);
+    expect(await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id)).toEqual(before);
+
+    // A page of 200 × 200 m (PDF allows it with a user unit): made, then failed with its reason, no tiles.
+    const huge = await upload(ctx.app, team.manager, work.projectId, await pdfOf([[14_400, 14_400]]), 'huge.pdf');
+    const [hugeSheet] = huge.json<Sheet[]>();
+    // A JPEG cut short after its header: it decodes only as far as its bytes go.
+    const full = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const truncated = await upload(ctx.app, team.manager, work.projectId, full.subarray(0, full.length / 3), 'cut.jpg', 'image/jpeg');
+    const [cutSheet] = truncated.json<Sheet[]>();
+    const [hugeDone, cutDone] = await rendered([hugeSheet!.id, cutSheet!.id]);
+    expect(hugeDone).toMatchObject({ status: 'failed', failure: SHEET_PAGE_TOO_LARGE, tile_url_template: null });
+    expect(cutDone).toMatchObject({ status: 'failed', failure: SHEET_IMAGE_DAMAGED });
+    const german = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${cutSheet!.id}/`, headers: { 'accept-language': 'de' } });
+    expect(german.json<Sheet>().failure === SHEET_IMAGE_DAMAGED || german.json<Sheet>().failure === 'Das Bild ist beschädigt und kann nicht gelesen werden.').toBe(true);
+  });
+
+  it("keeps a completed project's drawings read-only", async () => {
+    const done = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
+    const response = await upload(ctx.app, team.manager, done.projectId, await pdfOf([A3]), 'late.pdf');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe(COMPLETED_PROJECT_SHEETS_READ_ONLY);
+  });
+  },
+  { sheetPixelBudget: BUDGET },
+);
+
+/** Where the restart suite's two instances keep their files: the same folder, as on one server. */
+const restartDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheets-restart-'));
+/** Large enough that the page is still rendering when the first instance stops. */
+const restartOptions = { sheetsDir: restartDir, sheetPixelBudget: 12_000_000 };
+
+describeEachDatabase(
+  'drawings: a restart in the middle of rendering',
+  (ctx) => {
+    it('finishes the job after the restart, with nothing half-made left', { timeout: 120_000 }, async () => {
+      const team = await createTeam(ctx.app);
+      const work = await insertWork(ctx.app.db, team);
+      const response = await upload(ctx.app, team.manager, work.projectId, await pdfOf([A3]), 'restart.pdf');
+      const [sheet] = response.json<Sheet[]>();
+      await expect.poll(async () => (await ctx.app.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.queue, RENDER_QUEUE)))[0]?.status, { timeout: 30_000 }).toBe('running');
+      // Stopped while the page renders: the job is queued again, the sheet still processing, no half-made tiles.
+      await ctx.app.close();
+      expect((await ctx.database.db.select({ status: sheets.status }).from(sheets).where(eq(sheets.id, sheet!.id)))[0]?.status).toBe('processing');
+      expect(fs.readdirSync(restartDir).filter((name) => name !== 'sources')).toEqual([]);
+
+      // The next instance (the suite closes it) finishes the job.
+      ctx.app = await buildTestApp({ ...restartOptions, database: ctx.database, jwtSecret: TEST_JWT_SECRET });
+      await ctx.app.ready();
+      await ctx.app.jobs.idle([RENDER_QUEUE], 90_000);
+      const ready = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${sheet!.id}/` });
+      expect(ready.json<SheetDetail>()).toMatchObject({ status: 'ready' });
+      expect(fs.readdirSync(restartDir).sort()).toEqual([String(sheet!.id), 'sources']);
+      expect(fs.readdirSync(path.join(restartDir, 'sources'))).toEqual([]);
+      fs.rmSync(path.join(restartDir, String(sheet!.id)), { recursive: true });
+    });
+  },
+  restartOptions,
+);
