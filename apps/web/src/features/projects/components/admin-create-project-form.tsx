@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,8 +7,11 @@ import { createProjectInput, isOngoingStatus, PROJECT_STATUSES } from '@siteboar
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DraftNotice } from '../../../components/ui/draft-notice';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { applyFieldErrors } from '../../../lib/api-client';
+import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateProject } from '../api/create-project';
 import type { ManagerOption } from './admin-projects-table';
@@ -38,16 +41,24 @@ export function AdminCreateProjectForm({
   const createProject = useCreateProject();
   const failureMessage = useFailureMessage();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createProjectInput),
-    defaultValues: { name: '', description: '', start_date: '', end_date: '', manager_id: '', status: 'ongoing' },
-  });
+  // Kept on this device until sent or discarded; leaving through a link asks first.
+  const draft = useFormDraft<FormInput>('create-project', { name: '', description: '', start_date: '', end_date: '', manager_id: '', status: 'ongoing' });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProjectInput), defaultValues: draft.initialValues });
+  useDraftOf(draft, form);
+  const leaveDialog = useLeaveGuard(draft.dirty, t('drafts.leaveDescription'));
   const { errors } = form.formState;
+
+  // The draft's manager is chosen once the managers are listed (before, the select had no such option).
+  useEffect(() => {
+    const wanted = form.getValues('manager_id');
+    if (managers?.length && wanted) form.setValue('manager_id', wanted);
+  }, [form, managers]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await createProject.mutateAsync({ ...values, company_id: companyId });
+      draft.discard();
       // Back on the dashboard, scrolled to the list the new project joined.
       navigate('/admin', { state: { scrollTo: isOngoingStatus(values.status) ? 'ongoing-projects' : 'completed-projects' } });
     } catch (error) {
@@ -58,6 +69,12 @@ export function AdminCreateProjectForm({
   const noManagers = managers !== undefined && managers.length === 0;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      {leaveDialog}
+      {draft.dirty && (
+        <div className="sm:col-span-2">
+          <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
+        </div>
+      )}
       {failure && (
         <div className="sm:col-span-2">
           <Alert tone="error">{failure}</Alert>

@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DraftNotice } from '../../../components/ui/draft-notice';
 import { TextField } from '../../../components/ui/form-field';
+import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
 import { useMessageText } from '../../../lib/use-message-text';
 import { useAuth } from '../../../lib/auth';
 import type { ListSearch } from '../../../lib/lists';
@@ -52,10 +55,11 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
   const projectDates = useProjectDates(projectId);
   const dueDates = useDueDateConfirm();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(createSubtaskInput),
-    defaultValues: { major_task: majorTaskId, name: '', description: '', assigned_to_id: '', due_date: '', priority: 'medium', status: 'ongoing' },
-  });
+  // Kept on this device, per major task, until sent or discarded; leaving through a link asks first.
+  const draft = useFormDraft<Input>(`create-subtask:${majorTaskId}`, { major_task: majorTaskId, name: '', description: '', assigned_to_id: '', due_date: '', priority: 'medium', status: 'ongoing' });
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(createSubtaskInput), defaultValues: draft.initialValues });
+  useDraftOf(draft, form);
+  const leaveDialog = useLeaveGuard(draft.dirty, t('drafts.leaveDescription'));
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -71,6 +75,7 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
     if (!(await dueDates.check([{ dueDate: values.due_date }], projectDates))) return;
     try {
       await create.mutateAsync(values);
+      draft.discard();
       onCreated();
     } catch (error) {
       applyFieldErrors<Input>(error, form.setError, FIELDS);
@@ -84,7 +89,9 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
         {t('taskBoard.addSubtask')}
       </h4>
       {dueDates.dialog}
+      {leaveDialog}
       {failure && <Alert tone="error">{messageText(failure)}</Alert>}
+      {draft.dirty && <DraftNotice restored={draft.restored} onDiscard={draft.discard} />}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('taskBoard.title')} error={errors.name?.message} {...form.register('name')} />
         <TextField label={t('taskBoard.descriptionOptional')} error={errors.description?.message} {...form.register('description')} />
@@ -92,6 +99,7 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
           find={findAssignees}
           error={errors.assigned_to_id?.message}
           onSearch={() => form.setValue('assigned_to_id', '')}
+          initialChoice={String(draft.initialValues.assigned_to_id ?? '')}
           {...form.register('assigned_to_id')}
         />
         <TextField label={t('taskBoard.dueDate')} type="date" min={mayBackdate ? undefined : today} error={errors.due_date?.message} {...form.register('due_date')} />

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Project, User } from '@siteboard/shared';
 import type { TestUser } from '../../../../../server/src/test/factories';
-import { insertProject } from '../../../../../server/src/test/work-factories';
+import { insertMajorTask, insertProject } from '../../../../../server/src/test/work-factories';
 import { apiPage } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
 import { storage } from '../../../lib/storage';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { CreateMajorTaskForm } from './create-major-task-form';
+import { CreateSubtaskForm } from './create-subtask-form';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -102,5 +103,23 @@ describe('a half-filled Create Task form', () => {
     expect(screen.getByLabelText('Major Task Name')).toHaveValue('');
     expect(screen.queryByRole('status')).toBeNull();
     expect(drafts()).toEqual([]);
+  });
+});
+
+describe('a half-filled new subtask', () => {
+  it('comes back after a reload, under the same major task only', async () => {
+    const majorTaskId = (await insertMajorTask(server.database.db, manager.companyId, projectId, { name: 'Footings' })).id;
+    const form = (id: number) => (
+      <CreateSubtaskForm id="new-subtask" majorTaskId={id} projectId={projectId} projectManagerId={manager.id} findAssignees={findPeople} onCreated={() => {}} />
+    );
+    const first = renderScreen(form(majorTaskId));
+    await userEvent.type(screen.getByLabelText('Title'), 'Check rebar');
+    first.unmount();
+
+    const again = renderScreen(form(majorTaskId));
+    expect(screen.getByLabelText('Title')).toHaveValue('Check rebar');
+    again.unmount();
+    renderScreen(form(majorTaskId + 1));
+    expect(screen.getByLabelText('Title')).toHaveValue('');
   });
 });
