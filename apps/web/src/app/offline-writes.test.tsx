@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { useEffect } from 'react';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { subtasks } from '../../../server/src/schema/tasks';
 import type { TestUser } from '../../../server/src/test/factories';
@@ -18,6 +19,7 @@ import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
+import { MyTaskLists } from '../features/tasks/components/my-task-lists';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -172,5 +174,40 @@ describe('changes made without a signal', () => {
     const opened = await screen.findByRole('dialog', { name: 'Bolt ring 14' });
     expect(within(opened).getByText('Tunnel Bore')).toBeInTheDocument();
     expect(within(opened).getByText('The timeline loads once the connection is back.')).toBeInTheDocument();
+  });
+
+  it('mark each row waiting to sync, and count what the person did, not the requests it takes', async () => {
+    const names = ['Weld ring 15', 'Paint ring 16'];
+    const ids = [];
+    for (const name of names) ids.push((await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-02' })).id);
+    await server.signIn(member);
+    renderScreen(
+      <WithQueue userId={member.id}>
+        <MyTaskLists showApprovals={false} />
+      </WithQueue>,
+      { path: '/team-member/my-tasks', route: '/team-member/my-tasks' },
+    );
+    const table = await screen.findByRole('table', { name: 'Assigned Tasks' });
+    const rowOf = (name: string) => within(table).getAllByRole('row').find((row) => row.textContent?.includes(name))!;
+    await waitFor(() => expect(within(rowOf(names[1]!)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument());
+    setOnline(false);
+
+    // One task goes with two photos, the other without: two things done, four requests waiting.
+    const photo = async (name: string) => new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#446688' } }).jpeg().toBuffer())], name, { type: 'image/jpeg' });
+    await userEvent.click(within(rowOf(names[0]!)).getByRole('button', { name: 'Send for Approval' }));
+    const first = await screen.findByRole('dialog', { name: 'Send for approval' });
+    await userEvent.upload(within(first).getByLabelText('Add photos'), [await photo('weld-a.jpg'), await photo('weld-b.jpg')]);
+    await userEvent.click(within(first).getByRole('button', { name: 'Send for Approval' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(rowOf(names[1]!)).getByRole('button', { name: 'Send for Approval' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send for approval' })).getByRole('button', { name: 'Send for Approval' }));
+
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (2)'));
+    for (const name of names) expect(within(rowOf(name)).getByText('Waiting to sync')).toBeInTheDocument();
+
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    for (const id of ids) expect(await statusOf(id)).toBe('pending_approval');
+    await waitFor(() => expect(within(table).queryByText('Waiting to sync')).toBeNull());
   });
 });

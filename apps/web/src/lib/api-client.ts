@@ -31,6 +31,8 @@ export interface RequestOptions {
   queue?: QueuedWriteKind;
   /** What a queued write is about, as the queue names it to the person (a task's title). */
   queueSubject?: string;
+  /** The writes of one action of the person (several photos picked at once) share this: the queue counts them once. */
+  queueAction?: string;
   /** Sent as the Idempotency-Key header: a repeat of this write acts once on the server. */
   idempotencyKey?: string;
 }
@@ -42,6 +44,8 @@ export interface QueuedWrite {
   kind: QueuedWriteKind;
   /** What it is about (a task's title), when the caller said. */
   subject?: string;
+  /** The action it is part of, when one action made several writes. */
+  action?: string;
   method: NonNullable<RequestOptions['method']>;
   path: string;
   idempotencyKey: string;
@@ -82,6 +86,7 @@ export function bodyOfQueuedWrite(write: QueuedWrite): unknown {
 function toQueuedWrite(path: string, options: RequestOptions & { queue: QueuedWriteKind; idempotencyKey: string }): QueuedWrite {
   const write: QueuedWrite = { kind: options.queue, method: options.method ?? 'POST', path, idempotencyKey: options.idempotencyKey };
   if (options.queueSubject) write.subject = options.queueSubject;
+  if (options.queueAction) write.action = options.queueAction;
   if (options.body instanceof FormData) {
     write.form = [...options.body.entries()].map(([name, value]) => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
   } else write.json = options.body;
@@ -104,7 +109,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       return undefined as T;
     }
     try {
-      return await api<T>(path, { ...queued, queue: undefined, queueSubject: undefined });
+      return await api<T>(path, { ...queued, queue: undefined, queueSubject: undefined, queueAction: undefined });
     } catch (error) {
       // No answer at all (the signal dropped on the way): the same write, same key, waits its turn.
       if (error instanceof ApiError) throw error;

@@ -1,5 +1,6 @@
 import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
+import { publishWaitingWrites } from '../../lib/waiting-writes';
 
 /** One write made without a signal, kept in IndexedDB until the server has answered it. */
 export interface QueuedEntry extends QueuedWrite {
@@ -24,12 +25,21 @@ let onSynced: () => void = () => {};
 
 function publish(next: QueuedEntry[]) {
   snapshot = next;
+  publishWaitingWrites(next.map((entry) => entry.path));
   for (const listener of listeners) listener();
 }
 
 async function reload() {
   const rows = (await entries<number, QueuedEntry>(db())).map(([, entry]) => entry);
   publish(rows.filter((entry) => entry.userId === userId).sort((a, b) => a.id - b.id));
+}
+
+/**
+ * How many things the person did that wait: the writes of one action (several photos picked at
+ * once) count once.
+ */
+export function countActions(entries: readonly QueuedEntry[]): number {
+  return new Set(entries.map((entry) => entry.action ?? entry.id)).size;
 }
 
 /** The signed-in user's queued writes, oldest first (for useSyncExternalStore). */

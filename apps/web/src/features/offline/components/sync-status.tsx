@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format';
-import { discardEntry, flushQueue, queue, retryEntry } from '../offline-queue';
+import { countActions, discardEntry, flushQueue, queue, retryEntry } from '../offline-queue';
 
 /**
  * "Waiting to sync (N)": the writes made on this device that the server has not answered yet,
@@ -15,7 +15,7 @@ export function SyncStatus() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (entries.length === 0) return null;
-  const failed = entries.filter((entry) => entry.status === 'failed').length;
+  const failed = countActions(entries.filter((entry) => entry.status === 'failed'));
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -28,7 +28,7 @@ export function SyncStatus() {
   return (
     <>
       <Button variant={failed > 0 ? 'danger' : 'secondary'} className="px-3 py-1.5" onClick={() => setOpen(true)} data-testid="sync-status">
-        {failed > 0 ? t('offline.failedCount', { count: failed }) : t('offline.waiting', { count: entries.length })}
+        {failed > 0 ? t('offline.failedCount', { count: failed }) : t('offline.waiting', { count: countActions(entries) })}
       </Button>
       <Modal open={open} onOpenChange={setOpen} title={t('offline.queueTitle')} description={t('offline.queueDescription')}>
         <ol className="space-y-2">

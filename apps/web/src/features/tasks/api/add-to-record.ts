@@ -7,11 +7,11 @@ import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 export const addComment = ({ subtaskId, text, subject }: { subtaskId: number; text: string; subject?: string }) =>
   api<ActivityEntry>(`/api/subtasks/${subtaskId}/comments/`, { method: 'POST', body: { text }, queue: 'comment', queueSubject: subject });
 
-/** One photo onto a subtask's record (multipart, field `file`). */
-export function uploadPhoto({ subtaskId, file, subject }: { subtaskId: number; file: Blob; subject?: string }) {
+/** One photo onto a subtask's record (multipart, field `file`); the photos picked together share `action`. */
+export function uploadPhoto({ subtaskId, file, subject, action }: { subtaskId: number; file: Blob; subject?: string; action?: string }) {
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'photo.jpg');
-  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form, queue: 'photo', queueSubject: subject });
+  return api<Attachment>(`/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', body: form, queue: 'photo', queueSubject: subject, queueAction: action });
 }
 
 export const useAddComment = () => {

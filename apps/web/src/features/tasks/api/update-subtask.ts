@@ -3,12 +3,12 @@ import type { Subtask, UpdateSubtaskInput } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange, patchSubtaskInCache } from '../../../lib/query-keys';
 
-/** A change to a subtask; `subject` (its title) names the change in the offline queue. */
-export type SubtaskUpdate = UpdateSubtaskInput & { id: number; subject?: string };
+/** A change to a subtask; `subject` (its title) names the change in the offline queue, `action` the person's action it is part of. */
+export type SubtaskUpdate = UpdateSubtaskInput & { id: number; subject?: string; action?: string };
 
 /** Approve (completed), decline (ongoing), send for approval (pending_approval) or any other edit. Resolves to undefined when it waits in the offline queue. */
-export const updateSubtask = ({ id, subject, ...input }: SubtaskUpdate) =>
-  api<Subtask | undefined>(`/api/subtasks/${id}/`, { method: 'PATCH', body: input, queue: 'statusChange', queueSubject: subject });
+export const updateSubtask = ({ id, subject, action, ...input }: SubtaskUpdate) =>
+  api<Subtask | undefined>(`/api/subtasks/${id}/`, { method: 'PATCH', body: input, queue: 'statusChange', queueSubject: subject, queueAction: action });
 
 /** The fields of a change that a cached subtask can show before the server has it (a new assignee is a person the cache may not hold). */
 function shownAhead({ status, name, description, due_date, priority, comment }: UpdateSubtaskInput): Partial<Subtask> {

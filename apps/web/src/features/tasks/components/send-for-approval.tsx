@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useUploadPhoto } from '../api/add-to-record';
 import { PhotoPicker } from '../../../components/ui/photos';
@@ -34,11 +34,13 @@ export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtas
     event.preventDefault();
     setFailure(null);
     const waiting = [...photos];
+    // The photos and the submission are one thing the person did: the offline queue counts it once.
+    const action = newIdempotencyKey();
     while (waiting.length > 0) {
       const photo = waiting[0]!;
       setProgress(t('record.photos.uploading', { done: photos.length - waiting.length + 1, count: photos.length }));
       try {
-        await upload.mutateAsync({ subtaskId: subtask.id, file: photo, subject: subtask.name });
+        await upload.mutateAsync({ subtaskId: subtask.id, file: photo, subject: subtask.name, action });
       } catch (error) {
         setFailure(t('record.photos.failed', { name: photo.name, detail: error instanceof ApiError ? error.detail : String(error) }));
         setPhotos(waiting);
@@ -51,7 +53,7 @@ export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtas
     setProgress(null);
     // Sent, the outcome shows above the list, where the task now stands; refused, the dialog stays
     // open with the reason, the note kept.
-    const refused = await send(subtask, 'pending_approval', SEND_TEXTS, note.trim() || undefined);
+    const refused = await send(subtask, 'pending_approval', SEND_TEXTS, note.trim() || undefined, action);
     if (refused) {
       setFailure(refused);
       return;

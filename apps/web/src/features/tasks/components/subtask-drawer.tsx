@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import type { ListSearch } from '../../../lib/lists';
@@ -182,10 +182,12 @@ function AddToRecord({ subtaskId, subject }: { subtaskId: number; subject: strin
 
   const addPhotos = async (files: File[]) => {
     setFailure(null);
+    // One pick is one action, however many photos: the offline queue counts it once.
+    const action = newIdempotencyKey();
     for (const [index, file] of files.entries()) {
       setProgress(t('record.photos.uploading', { done: index + 1, count: files.length }));
       try {
-        await upload.mutateAsync({ subtaskId, file, subject });
+        await upload.mutateAsync({ subtaskId, file, subject, action });
       } catch (error) {
         setFailure(t('record.photos.failed', { name: file.name, detail: detail(error) }));
         break;

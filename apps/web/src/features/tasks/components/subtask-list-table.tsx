@@ -1,5 +1,5 @@
 import type { Subtask } from '@siteboard/shared';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { PersonText } from '../../../components/ui/person-text';
@@ -8,6 +8,7 @@ import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
+import { useWaitingWritePaths } from '../../../lib/waiting-writes';
 import { isOverdue } from '../tasks.rules';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
@@ -61,6 +62,18 @@ function SubtaskTitle({ subtask }: { subtask: Subtask }) {
   );
 }
 
+/** The subtasks a change made on this device is still waiting to reach (its path names the subtask). */
+function useWaitingSubtaskIds(): ReadonlySet<number> {
+  const paths = useWaitingWritePaths();
+  return useMemo(() => new Set(paths.flatMap((path) => /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1] ?? []).map(Number)), [paths]);
+}
+
+/** Marks a row whose change waits for the connection: what it shows is not yet what the server has. */
+function WaitingToSync() {
+  const { t } = useTranslation();
+  return <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-300">{t('offline.status.waiting')}</span>;
+}
+
 export interface SubtaskAction {
   header: string;
   render: (subtask: Subtask) => ReactNode;
@@ -88,9 +101,22 @@ export function SubtaskListTable({
 }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
+  const waiting = useWaitingSubtaskIds();
+  // A row with a change still on this device says so in its action cell (no buttons meanwhile: the
+  // change is made), or beside its status when the list has no actions.
+  const actionOf = (subtask: Subtask) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask));
+  const valueOf = (subtask: Subtask, column: SubtaskColumn) =>
+    column === 'status' && !action && waiting.has(subtask.id) ? (
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        {COLUMNS.status.value(subtask)}
+        <WaitingToSync />
+      </span>
+    ) : (
+      COLUMNS[column].value(subtask)
+    );
   const fields = (subtask: Subtask) => [
-    ...columns.map((column) => ({ key: column, header: t(COLUMNS[column].header), value: COLUMNS[column].value(subtask) || na, wrap: COLUMNS[column].wrap })),
-    ...(action ? [{ key: 'action', header: action.header, value: action.render(subtask), wrap: false }] : []),
+    ...columns.map((column) => ({ key: column, header: t(COLUMNS[column].header), value: valueOf(subtask, column) || na, wrap: COLUMNS[column].wrap })),
+    ...(action ? [{ key: 'action', header: action.header, value: actionOf(subtask), wrap: false }] : []),
   ];
   const headers = [...columns.map((column) => t(COLUMNS[column].header)), ...(action ? [action.header] : [])];
 

@@ -38,10 +38,10 @@ export function useSubtaskStatusChange() {
     });
   }, [outcome, queryClient]);
 
-  const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string): Promise<string | null> => {
+  const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string, action?: string): Promise<string | null> => {
     setSaving({ id: subtask.id, status });
     try {
-      await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name });
+      await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action });
       setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status });
       return null;
     } catch (error) {
