@@ -5,6 +5,7 @@ import { usePainted } from '../../../lib/after-paint';
 import { setBeforeSignOut, useAuth } from '../../../lib/auth';
 import { clearQueue, queue, startQueue } from '../offline-queue';
 import { clearPersistedCache, startCachePersistence } from '../persist-cache';
+import { NotSavedHere } from './not-saved-here';
 import { OfflineBanner } from './offline-banner';
 
 // The sync state (its list dialog) and the service worker's prompt come after the area's first paint;
@@ -52,6 +53,7 @@ export default function OfflineTools() {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3 empty:hidden">
         <OfflineBanner />
+        <NotSavedHere />
         {painted && (
           <Suspense fallback={null}>
             <SyncStatus />
