@@ -21,6 +21,8 @@ export const queryRoots = {
   dashboardSummary: ['dashboard-summary'],
   /** Projects' daily logs: the days, the lists, the projects they are kept for, the days owed. */
   dailyLogs: ['daily-logs'],
+  /** Projects' drawings: their sheets and versions (pins live under subtasks). */
+  sheets: ['sheets'],
 } as const;
 
 /**

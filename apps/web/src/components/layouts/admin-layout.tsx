@@ -56,6 +56,16 @@ export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNod
       ),
     })),
     {
+      key: 'drawings',
+      label: t('drawings.nav'),
+      icon: <Icon name="drawings" />,
+      render: ({ className, children, onNavigate }) => (
+        <Link to="/admin/drawings" className={className} aria-current={location.pathname === '/admin/drawings' ? 'page' : undefined} onClick={onNavigate}>
+          {children}
+        </Link>
+      ),
+    },
+    {
       key: 'company-settings',
       label: t('admin.nav.companySettings'),
       icon: <Icon name="settings" />,

@@ -19,6 +19,7 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
     { to: '/manager/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
     { to: '/manager/team-assignments', label: 'manager.nav.performance', icon: 'performance', alias: '/team-performance' },
     { to: '/manager/daily-log', label: 'dailyLog.nav', icon: 'dailyLog' },
+    { to: '/manager/drawings', label: 'drawings.nav', icon: 'drawings' },
   ],
   'team-member': [
     { to: '/team-member', label: 'manager.nav.dashboard', icon: 'dashboard', end: true },
@@ -26,6 +27,7 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
     { to: '/team-member/create-task', label: 'manager.nav.createTask', icon: 'createTask' },
     { to: '/team-member/my-tasks', label: 'manager.nav.myTasks', icon: 'tasks' },
     { to: '/team-member/daily-log', label: 'dailyLog.nav', icon: 'dailyLog' },
+    { to: '/team-member/drawings', label: 'drawings.nav', icon: 'drawings' },
   ],
 };
 

@@ -10,6 +10,7 @@ import { AdminDashboardPage } from './dashboard';
 const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
 const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
 const companySettings = lazyScreen(() => import('./company-settings'), (module) => module.AdminCompanySettingsPage);
+const drawings = lazyScreen(() => import('./drawings'), (module) => module.AdminDrawingsPage);
 const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.AdminDailyLogPage);
 
 export function AdminArea() {
@@ -21,6 +22,7 @@ export function AdminArea() {
       <Route path="create-project" element={<createProject.Screen />} />
       <Route path="company-settings" element={<companySettings.Screen />} />
       <Route path="daily-log" element={<dailyLog.Screen />} />
+      <Route path="drawings" element={<drawings.Screen />} />
     </RoleArea>
   );
 }

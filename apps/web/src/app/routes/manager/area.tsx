@@ -8,6 +8,7 @@ const projects = lazyScreen(() => import('./projects'), (module) => module.Manag
 const createTask = lazyScreen(() => import('./create-task'), (module) => module.ManagerCreateTaskPage);
 const myTasks = lazyScreen(() => import('./my-tasks'), (module) => module.ManagerMyTasksPage);
 const teamPerformance = lazyScreen(() => import('./team-performance'), (module) => module.TeamPerformancePage);
+const drawings = lazyScreen(() => import('./drawings'), (module) => module.ManagerDrawingsPage);
 const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.ManagerDailyLogPage);
 
 export function ManagerArea() {
@@ -20,6 +21,7 @@ export function ManagerArea() {
       <Route path="my-tasks" element={<myTasks.Screen />} />
       <Route path="team-assignments" element={<teamPerformance.Screen />} />
       <Route path="daily-log" element={<dailyLog.Screen />} />
+      <Route path="drawings" element={<drawings.Screen />} />
     </RoleArea>
   );
 }

@@ -9,6 +9,8 @@ const projects = lazyScreen(loadPages, (module) => module.TeamMemberProjectsPage
 const createTask = lazyScreen(loadPages, (module) => module.TeamMemberCreateTaskPage);
 const myTasks = lazyScreen(loadPages, (module) => module.TeamMemberMyTasksPage);
 const dailyLog = lazyScreen(loadPages, (module) => module.TeamMemberDailyLogPage);
+// The viewer (OpenSeadragon) is a chunk of its own: the other pages do not carry it.
+const drawings = lazyScreen(() => import('./drawings'), (module) => module.TeamMemberDrawingsPage);
 
 export function TeamMemberArea() {
   usePrefetchWhenIdle('/team-member');
@@ -19,6 +21,7 @@ export function TeamMemberArea() {
       <Route path="create-task" element={<createTask.Screen />} />
       <Route path="my-tasks" element={<myTasks.Screen />} />
       <Route path="daily-log" element={<dailyLog.Screen />} />
+      <Route path="drawings" element={<drawings.Screen />} />
     </RoleArea>
   );
 }

@@ -1,0 +1,6 @@
+import { DrawingsPage } from '../../../features/sheets/components/drawings-page';
+
+/** The crew's drawings on their phone: the sheets of the projects they have work in, with the pins (issue 43). */
+export function TeamMemberDrawingsPage() {
+  return <DrawingsPage />;
+}

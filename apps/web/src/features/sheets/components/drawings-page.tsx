@@ -1,0 +1,257 @@
+import type { DailyLogProject, Sheet } from '@siteboard/shared';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useAuth } from '../../../lib/auth';
+import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
+import { useDeleteSheet } from '../api/delete-sheet';
+import { useDrawingProjects } from '../api/get-drawing-projects';
+import { useProjectSubtasks } from '../api/get-project-subtasks';
+import { useSheet } from '../api/get-sheet';
+import { useSheetPins } from '../api/get-sheet-pins';
+import { useSheets } from '../api/get-sheets';
+import { usePinSubtask } from '../api/pin-subtask';
+import { useRenameSheet } from '../api/rename-sheet';
+import { useUploadSheetVersion } from '../api/upload-sheet-version';
+import { useUploadSheets } from '../api/upload-sheets';
+import { SheetViewer, type PlacePin } from './sheet-viewer';
+
+const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
+
+/** A file input behind a button: picking a file calls `onFile` once. */
+function FileButton({ label, onFile, disabled, variant = 'primary' }: { label: string; onFile: (file: File) => void; disabled?: boolean; variant?: 'primary' | 'secondary' }) {
+  const input = useRef<HTMLInputElement>(null);
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <>
+      <Button variant={variant} disabled={disabled} onClick={() => input.current?.click()}>
+        {label}
+      </Button>
+      <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label={label} onChange={picked} />
+    </>
+  );
+}
+
+function StatusText({ sheet }: { sheet: Sheet }) {
+  const { t } = useTranslation();
+  if (sheet.status === 'failed') return <span className="text-red-700">{t('drawings.failed', { reason: sheet.failure })}</span>;
+  if (sheet.status === 'processing') return <span className="text-amber-700">{t('drawings.processing')}</span>;
+  return <span className="text-emerald-700">{t('drawings.ready')}</span>;
+}
+
+/**
+ * A project's drawings (issue 43): its sheets with their rendering state; its manager and admins
+ * upload, rename, version and delete them; a sheet opens in the deep-zoom viewer with its pins.
+ * Which project and sheet are in the address (`?project=&sheet=`), so a link opens a given sheet.
+ */
+export function DrawingsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const projects = useDrawingProjects();
+  const projectsFailure = useQueryFailure(projects.error, { other: 'drawings.loadFailed' });
+  const choices = projects.data?.items ?? [];
+  const project = choices.find((choice) => choice.id === Number(params.get('project'))) ?? choices[0] ?? null;
+  const sheetId = Number(params.get('sheet')) || null;
+
+  const choose = (next: { project?: number; sheet?: number | null }) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next.project !== undefined) {
+        updated.set('project', String(next.project));
+        updated.delete('sheet');
+      }
+      if (next.sheet !== undefined) {
+        if (next.sheet === null) updated.delete('sheet');
+        else updated.set('sheet', String(next.sheet));
+      }
+      return updated;
+    });
+
+  return (
+    <>
+      <PageTitle>{t('drawings.title')}</PageTitle>
+      <div className="space-y-4">
+        {projectsFailure && <Alert tone="error">{projectsFailure}</Alert>}
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <SelectField label={t('drawings.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => choose({ project: Number(event.target.value) })}>
+            {choices.length === 0 && <option value="">{projects.isPending ? t('app.loading') : t('drawings.noProjects')}</option>}
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {project && (sheetId ? <OpenedSheet key={sheetId} project={project} sheetId={sheetId} role={user?.role} onClose={() => choose({ sheet: null })} onOpen={(id) => choose({ sheet: id })} /> : <SheetList project={project} onOpen={(id) => choose({ sheet: id })} />)}
+      </div>
+    </>
+  );
+}
+
+function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const sheets = useSheets(project.id);
+  const failure = useQueryFailure(sheets.error, { other: 'drawings.loadFailed' });
+  const failureMessage = useFailureMessage();
+  const upload = useUploadSheets();
+  const uploadVersion = useUploadSheetVersion();
+  const rename = useRenameSheet();
+  const remove = useDeleteSheet();
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useConfirm({ title: t('drawings.deleteTitle'), confirmLabel: t('drawings.delete'), cancelLabel: t('drawings.cancel') });
+  const keeps = project.may_keep && project.status !== 'completed';
+  const failed = (other: string) => (cause: unknown) => setError(failureMessage(cause, { other }));
+
+  return (
+    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" aria-labelledby="sheets-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="sheets-heading" className="text-lg font-semibold text-slate-900">
+          {t('drawings.sheets')}
+        </h2>
+        {keeps && <FileButton label={upload.isPending ? t('drawings.uploading') : t('drawings.upload')} disabled={upload.isPending} onFile={(file) => upload.mutate({ projectId: project.id, file }, { onSuccess: () => setError(null), onError: failed('drawings.uploadFailed') })} />}
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {sheets.data?.length === 0 && <p className="text-sm text-slate-600">{keeps ? t('drawings.emptyKeeper') : t('drawings.empty')}</p>}
+      <ul className="divide-y divide-slate-100">
+        {sheets.data?.map((sheet) => (
+          <li key={sheet.id} className="flex flex-wrap items-center gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              {renaming?.id === sheet.id ? (
+                <form
+                  className="flex flex-wrap items-end gap-2"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    rename.mutate({ sheetId: sheet.id, name: renaming.name }, { onSuccess: () => setRenaming(null), onError: failed('drawings.renameFailed') });
+                  }}
+                >
+                  <TextField label={t('drawings.name')} value={renaming.name} maxLength={200} onChange={(event) => setRenaming({ id: sheet.id, name: event.target.value })} />
+                  <Button type="submit" size="sm">
+                    {t('drawings.save')}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setRenaming(null)}>
+                    {t('drawings.cancel')}
+                  </Button>
+                </form>
+              ) : (
+                <button type="button" className="break-words text-left font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-700 disabled:no-underline" disabled={sheet.status !== 'ready'} onClick={() => onOpen(sheet.id)}>
+                  {sheet.name}
+                </button>
+              )}
+              <p className="text-xs text-slate-600">
+                {t('drawings.pageVersion', { page: sheet.page_number, version: sheet.version })} · <StatusText sheet={sheet} />
+              </p>
+            </div>
+            {keeps && renaming?.id !== sheet.id && (
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setRenaming({ id: sheet.id, name: sheet.name })}>
+                  {t('drawings.rename')}
+                </Button>
+                <FileButton variant="secondary" label={t('drawings.newVersion')} disabled={uploadVersion.isPending} onFile={(file) => uploadVersion.mutate({ sheetId: sheet.id, file }, { onError: failed('drawings.uploadFailed') })} />
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={async () => {
+                    if (await confirm.ask(t('drawings.deleteText', { name: sheet.name }))) remove.mutate(sheet.id, { onError: failed('drawings.deleteFailed') });
+                  }}
+                >
+                  {t('drawings.delete')}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {confirm.dialog}
+    </section>
+  );
+}
+
+function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: DailyLogProject; sheetId: number; role: string | undefined; onClose: () => void; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const sheet = useSheet(sheetId);
+  const failure = useQueryFailure(sheet.error, { other: 'drawings.loadFailed' });
+  const pins = useSheetPins(sheetId);
+  // Pins are edits of the subtask: the project's manager places them (decideSubtaskEdit).
+  const places = role === 'manager' && project.may_keep && project.status !== 'completed';
+  const subtasks = useProjectSubtasks(project.id, places);
+  const pin = usePinSubtask();
+  const failureMessage = useFailureMessage();
+  const [placing, setPlacing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const detail = sheet.data;
+  const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
+  const isLatest = detail !== undefined && latest?.id === detail.id;
+  const candidates = (subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => ({ id: subtask.id, name: subtask.name, major: major.name })));
+  const placed = candidates.find((candidate) => candidate.id === placing);
+  const placePin: PlacePin | null =
+    placed && detail
+      ? {
+          subtaskId: placed.id,
+          name: placed.name,
+          place: (x, y) =>
+            pin.mutate(
+              { subtaskId: placed.id, pin: { sheet_id: detail.id, x, y } },
+              { onSuccess: () => setPlacing(null), onError: (cause) => setError(failureMessage(cause, { other: 'drawings.pinFailed' })) },
+            ),
+        }
+      : null;
+
+  return (
+    <section className="space-y-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-5" aria-labelledby="sheet-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="sheet-heading" className="text-lg font-semibold text-slate-900">
+            {detail?.name ?? t('app.loading')}
+          </h2>
+          {detail && (
+            <p className="text-sm text-slate-600" data-testid="sheet-version">
+              {t('drawings.showsVersion', { version: detail.version, count: detail.versions.length })}
+              {!isLatest && ` · ${t('drawings.oldVersion')}`}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          {detail && detail.versions.length > 1 && (
+            <SelectField label={t('drawings.version')} value={detail.id} onChange={(event) => onOpen(Number(event.target.value))}>
+              {detail.versions.map((version) => (
+                <option key={version.id} value={version.id}>
+                  {t('drawings.versionOption', { version: version.version })}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {t('drawings.backToList')}
+          </Button>
+        </div>
+      </div>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {places && isLatest && (
+        <SelectField label={t('drawings.placeSubtask')} value={placing ?? ''} onChange={(event) => setPlacing(Number(event.target.value) || null)}>
+          <option value="">{t('drawings.placeNone')}</option>
+          {candidates.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.major} · {candidate.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {detail?.status === 'processing' && <p className="text-sm text-amber-700">{t('drawings.processing')}</p>}
+      {detail?.status === 'failed' && <Alert tone="error">{t('drawings.failed', { reason: detail.failure })}</Alert>}
+      {detail?.status === 'ready' && <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={placePin} />}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import PDFDocument from 'pdfkit';
+import { expect, test, type BrowserContextOptions } from '../test';
+import { apiSignIn, dayFromToday, findByName, userId, type ApiProject } from '../api-helpers';
+import { DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A two-page plan set as a drawing office sends it: A3 landscape pages with a frame and a title. */
+function twoPagePlanSet(): Promise<Buffer> {
+  const document = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const title of ['Ground floor', 'First floor']) {
+    document.addPage({ size: [1191, 842], margin: 0 });
+    document.rect(30, 30, 1131, 782).lineWidth(3).stroke();
+    for (let x = 130; x < 1100; x += 160) document.moveTo(x, 30).lineTo(x, 812).lineWidth(0.5).stroke();
+    document.fontSize(36).text(title, 60, 60);
+  }
+  document.end();
+  return done;
+}
+
+test('a manager uploads a plan set and pins a subtask on page 2; the crew opens it on a phone and sends the work; the pin changes colour', async ({ newPage, request }) => {
+  const name = `Drawings ${Date.now().toString(36)}`;
+  const admin = await apiSignIn(request, 'admin');
+  const managerApi = await apiSignIn(request, 'manager');
+  const project = await admin.post<ApiProject>('/api/projects/', {
+    name,
+    description: '',
+    start_date: dayFromToday(-10),
+    end_date: dayFromToday(60),
+    manager_id: await userId(admin, DEMO.accounts.manager),
+    status: 'ongoing',
+  });
+  const majorTask = await managerApi.post<{ subtasks: { id: number; name: string }[] }>('/api/major-tasks/', {
+    project_id: project.id,
+    name: 'First floor',
+    description: '',
+    subtasks: [{ name: `Seal window W3 ${name}`, assigned_to_id: await userId(managerApi, DEMO.accounts.team_member), due_date: dayFromToday(3), priority: 'high' }],
+  });
+  const subtask = findByName(majorTask.subtasks, `Seal window W3 ${name}`);
+
+  // The manager, at a desk: uploads the plan set, waits for both pages, opens page 2 and pins the subtask.
+  const manager = await newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(manager, 'manager');
+  await manager.getByRole('link', { name: 'Drawings', exact: true }).click();
+  await manager.getByLabel('Project').selectOption({ label: name });
+  await manager.getByLabel('Upload drawing').setInputFiles({ name: 'House A.pdf', mimeType: 'application/pdf', buffer: await twoPagePlanSet() });
+  const sheets = manager.getByRole('region', { name: 'Sheets' });
+  await expect(sheets.getByRole('button', { name: 'House A – 2' })).toBeEnabled({ timeout: 60_000 });
+  await expect(sheets.getByText('Ready')).toHaveCount(2);
+  await saveScreenshot(manager, 'drawings-list-desktop');
+  await sheets.getByRole('button', { name: 'House A – 2' }).click();
+  await expect(manager.getByTestId('sheet-version')).toHaveText('Version 1');
+  await manager.getByLabel('Pin a subtask').selectOption({ label: `First floor · Seal window W3 ${name}` });
+  const viewer = manager.getByTestId('sheet-viewer');
+  await expect(viewer.locator('canvas')).toBeVisible();
+  const box = (await viewer.boundingBox())!;
+  await manager.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  const managerPin = viewer.getByRole('button', { name: `Seal window W3 ${name} (Ongoing)` });
+  await expect(managerPin).toBeVisible();
+  await saveScreenshot(manager, 'drawings-viewer-desktop');
+  await expectNoSeriousViolations(manager);
+
+  // The crew member, on a phone: opens the sheet, zooms in, taps the pin and sends the work for approval.
+  const member = await newPage(PHONE);
+  await signIn(member, 'team_member');
+  await member.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await member.getByRole('link', { name: 'Drawings', exact: true }).click();
+  await member.getByLabel('Project').selectOption({ label: name });
+  await member.getByRole('button', { name: 'House A – 2' }).click();
+  await member.getByRole('button', { name: 'Zoom in' }).click();
+  await member.getByRole('button', { name: 'Zoom in' }).click();
+  const memberPin = member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Ongoing)` });
+  await saveScreenshot(member, 'drawings-viewer-phone');
+  await expectNoSeriousViolations(member);
+  await memberPin.tap();
+  const drawer = member.getByRole('dialog').filter({ hasText: `Seal window W3 ${name}` });
+  await drawer.getByRole('button', { name: 'Send for Approval' }).click();
+  const send = member.getByRole('dialog', { name: 'Send for approval' });
+  await send.getByLabel('Add photos').setInputFiles({ name: 'w3.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+  await send.getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(member.getByText('Task sent for approval!')).toBeVisible();
+
+  // The manager's sheet shows the pin waiting for approval.
+  await expect(viewer.getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible({ timeout: 30_000 });
+  expect(subtask.id).toBeGreaterThan(0);
+});
