@@ -2,6 +2,7 @@ import { Route } from 'react-router';
 import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { WorkDashboardPage } from '../work-dashboard';
+import { usePrefetchAreaData } from '../../use-prefetch-area-data';
 
 // The dashboard comes with the area; every other screen is its own chunk, fetched once the dashboard is idle.
 const projects = lazyScreen(() => import('./projects'), (module) => module.ManagerProjectsPage);
@@ -13,6 +14,7 @@ const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.Mana
 
 export function ManagerArea() {
   usePrefetchWhenIdle('/manager');
+  usePrefetchAreaData('manager');
   return (
     <RoleArea role="manager" shell={workShell('manager')}>
       <Route index element={<WorkDashboardPage board="manager" loadProjects={projects.load} />} />

@@ -2,6 +2,7 @@ import { Route } from 'react-router';
 import { RoleArea, workShell } from '../../role-area';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { WorkDashboardPage } from '../work-dashboard';
+import { usePrefetchAreaData } from '../../use-prefetch-area-data';
 
 // The dashboard comes with the area; the other screens are one chunk, fetched once the dashboard is idle.
 const loadPages = () => import('./pages');
@@ -14,6 +15,7 @@ const drawings = lazyScreen(() => import('./drawings'), (module) => module.TeamM
 
 export function TeamMemberArea() {
   usePrefetchWhenIdle('/team-member');
+  usePrefetchAreaData('team_member');
   return (
     <RoleArea role="team_member" shell={workShell('team-member')}>
       <Route index element={<WorkDashboardPage board="team_member" loadProjects={projects.load} />} />

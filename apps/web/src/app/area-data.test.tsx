@@ -1,0 +1,41 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
+import { NotSavedHere } from '../features/offline/components/not-saved-here';
+import { MyTaskLists } from '../features/tasks/components/my-task-lists';
+import { TeamWorkload } from '../features/users/components/team-workload';
+import { apiServerForFile } from '../test/api-server';
+import { renderScreen } from '../test/render';
+import { prefetchAreaData } from './area-data';
+
+const shared = apiServerForFile(async (server) => {
+  const crew = await server.createCrew();
+  const project = await insertProject(server.database.db, crew.company.id, { managerId: crew.manager.id, name: 'Pier Deck' });
+  const majorTaskId = (await insertMajorTask(server.database.db, crew.company.id, project.id, { name: 'Decking' })).id;
+  await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId, assignedToId: crew.member.id, assignedById: crew.manager.id, name: 'Fix deck boards', status: 'pending_approval', dueDate: '2030-06-01' });
+  return crew;
+});
+
+afterEach(() => act(() => onlineManager.setOnline(true)));
+
+it("after sign-in, a manager's screens never opened still open without a signal", async () => {
+  await shared.server.signIn(shared.manager);
+  const { router, queryClient } = renderScreen(<p>The dashboard</p>, {
+    path: '/manager',
+    route: '/manager',
+    routes: [
+      { path: '/manager/my-tasks', element: <><NotSavedHere /><MyTaskLists showApprovals /></> },
+      { path: '/manager/team-assignments', element: <><NotSavedHere /><TeamWorkload /></> },
+    ],
+  });
+  await prefetchAreaData(queryClient, 'manager');
+  act(() => onlineManager.setOnline(false));
+
+  await act(() => router.navigate('/manager/my-tasks'));
+  expect((await screen.findAllByText('Fix deck boards')).length).toBeGreaterThan(0);
+  await act(() => router.navigate('/manager/team-assignments'));
+  // The team's answer (no team records yet), not "Loading...".
+  expect(await screen.findByText('No team members yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
