@@ -44,6 +44,20 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/projects\/api\//, /^\/ws\//],
         cleanupOutdatedCaches: true,
+        // A drawing's tiles and preview seen once stay viewable offline, at the zoom levels that were
+        // seen (issue 43). They never change under their URL (a new version is a new sheet), so the
+        // cache answers first; at most 3,000 of them (~50 MB of 256 px JPEG), the least recent go first.
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && /^\/api\/sheets\/\d+\/(tiles\/|preview\/)/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'sheet-tiles',
+              expiration: { maxEntries: 3000, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

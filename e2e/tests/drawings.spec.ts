@@ -3,7 +3,22 @@ import { expect, test, type BrowserContextOptions } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiProject } from '../api-helpers';
 import { DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+// The phone keeps the app and the tiles it saw in its service worker.
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
+
+/** Whether this page's answers, as kept in IndexedDB for a start without a signal, hold `text`. */
+const pinsKept = (text: string) =>
+  new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('siteboard-cache');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queries')) return resolve(false);
+      const all = db.transaction('queries').objectStore('queries').getAll();
+      all.onsuccess = () => resolve(all.result.some((value) => typeof value === 'string' && value.includes(text)));
+      all.onerror = () => resolve(false);
+    };
+  });
 
 /** A two-page plan set as a drawing office sends it: A3 landscape pages with a frame and a title. */
 function twoPagePlanSet(): Promise<Buffer> {
@@ -86,4 +101,36 @@ test('a manager uploads a plan set and pins a subtask on page 2; the crew opens 
   // The manager's sheet shows the pin waiting for approval.
   await expect(viewer.getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible({ timeout: 30_000 });
   expect(subtask.id).toBeGreaterThan(0);
+
+  // The phone opens the sheet once more with its service worker in charge, then without a signal: the
+  // sheet, its pin and the tiles it saw are still there.
+  await member.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const sheetUrl = new URL(member.url());
+  sheetUrl.searchParams.delete('subtask');
+  await member.goto(sheetUrl.toString());
+  await expect(member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible();
+  await expect.poll(() => member.evaluate(async () => (await (await caches.open('sheet-tiles')).keys()).length), { timeout: 30_000 }).toBeGreaterThan(0);
+  // The pins as they are now, kept for the next start without a signal.
+  await expect.poll(() => member.evaluate(pinsKept, `"status":"pending_approval","name":"Seal window W3 ${name}"`)).toBe(true);
+  await member.context().setOffline(true);
+  await member.reload();
+  await expect(member.getByTestId('offline-banner')).toBeVisible();
+  const offlinePin = member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` });
+  await expect(offlinePin).toBeVisible();
+  // Its lines drawn from the cached tiles: dark pixels on the white sheet.
+  await expect
+    .poll(() =>
+      member.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="sheet-viewer"] canvas')!;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let dark = 0;
+        for (let index = 0; index < data.length; index += 4) if (data[index]! < 100 && data[index + 3]! > 0) dark++;
+        return dark;
+      }),
+    )
+    .toBeGreaterThan(100);
+  await saveScreenshot(member, 'drawings-viewer-phone-offline');
+  await member.context().setOffline(false);
 });

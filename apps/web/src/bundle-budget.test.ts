@@ -119,9 +119,9 @@ describe('bundle budgets', () => {
     const entry = entryKey();
     const fileSet = (keys: string[]) => new Set(keys.flatMap((key) => [...firstLoadFiles(key)]).map((key) => `/${manifest[key]!.file}`));
     const areas = [
-      ['/manager', 'src/app/routes/manager/area.tsx', ['projects', 'create-task', 'my-tasks', 'team-performance', 'daily-log'].map((name) => `src/app/routes/manager/${name}.tsx`)],
-      ['/team-member', 'src/app/routes/team-member/area.tsx', ['src/app/routes/team-member/pages.tsx']],
-      ['/admin', 'src/app/routes/admin/area.tsx', ['create-user', 'create-project', 'company-settings', 'daily-log'].map((name) => `src/app/routes/admin/${name}.tsx`)],
+      ['/manager', 'src/app/routes/manager/area.tsx', ['projects', 'create-task', 'my-tasks', 'team-performance', 'daily-log', 'drawings'].map((name) => `src/app/routes/manager/${name}.tsx`)],
+      ['/team-member', 'src/app/routes/team-member/area.tsx', ['src/app/routes/team-member/pages.tsx', 'src/app/routes/team-member/drawings.tsx']],
+      ['/admin', 'src/app/routes/admin/area.tsx', ['create-user', 'create-project', 'company-settings', 'daily-log', 'drawings'].map((name) => `src/app/routes/admin/${name}.tsx`)],
     ] as const;
     expect(Object.keys(nextScreens).sort()).toEqual(areas.map(([pathname]) => pathname).sort());
     for (const [pathname, area, screens] of areas) {

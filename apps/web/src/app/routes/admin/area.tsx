@@ -10,8 +10,8 @@ import { AdminDashboardPage } from './dashboard';
 const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
 const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
 const companySettings = lazyScreen(() => import('./company-settings'), (module) => module.AdminCompanySettingsPage);
-const drawings = lazyScreen(() => import('./drawings'), (module) => module.AdminDrawingsPage);
 const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.AdminDailyLogPage);
+const drawings = lazyScreen(() => import('./drawings'), (module) => module.AdminDrawingsPage);
 
 export function AdminArea() {
   usePrefetchWhenIdle('/admin');

@@ -9,8 +9,8 @@ const projects = lazyScreen(() => import('./projects'), (module) => module.Manag
 const createTask = lazyScreen(() => import('./create-task'), (module) => module.ManagerCreateTaskPage);
 const myTasks = lazyScreen(() => import('./my-tasks'), (module) => module.ManagerMyTasksPage);
 const teamPerformance = lazyScreen(() => import('./team-performance'), (module) => module.TeamPerformancePage);
-const drawings = lazyScreen(() => import('./drawings'), (module) => module.ManagerDrawingsPage);
 const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.ManagerDailyLogPage);
+const drawings = lazyScreen(() => import('./drawings'), (module) => module.ManagerDrawingsPage);
 
 export function ManagerArea() {
   usePrefetchWhenIdle('/manager');
