@@ -55,17 +55,19 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   await send.getByLabel('Note (optional)').fill('Sealed, photo attached');
   await send.getByRole('button', { name: 'Send for Approval' }).click();
   await expect(send).toBeHidden();
-  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+  // The photo and the send are one thing done: counted once, the row marked.
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (1)');
+  await expect(row.getByText('Waiting to sync')).toBeVisible();
   // A second send, of a subtask the manager gives to someone else before the phone is back online.
   await page.getByRole('row').filter({ hasText: gone }).getByRole('button', { name: 'Send for Approval' }).click();
   await send.getByRole('button', { name: 'Send for Approval' }).click();
   await expect(send).toBeHidden();
-  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (3)');
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
 
   // Closed and opened again without a signal: the photo and both sends still wait.
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (3)');
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
   await managerApi.patch(`/api/subtasks/${ids[gone]}/`, { assigned_to_id: await userId(managerApi, 'member2@example.com') });
 
   // Back online: the first send goes through; the refused one stays, with the server's reason, until discarded.
