@@ -1,5 +1,13 @@
 /** The rendering process's entry: one request by IPC, one answer back, then it ends. */
+import os from 'node:os';
+import sharp from 'sharp';
 import { DrawingRefusal, runRenderRequest, type RenderRequest } from './sheets.render';
+
+// The server's requests come first: rendering takes what CPU they leave (nice 19), on one libvips
+// thread, keeping no decoded images around for another operation.
+os.setPriority(19);
+sharp.concurrency(1);
+sharp.cache(false);
 
 process.once('message', (request: RenderRequest) => {
   runRenderRequest(request)

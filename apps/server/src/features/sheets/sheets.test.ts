@@ -13,6 +13,7 @@ import {
   SHEET_NOT_A_DRAWING,
   SHEET_NOT_LATEST,
   SHEET_PAGE_TOO_LARGE,
+  SHEET_PDF_ENCRYPTED,
   SHEET_PDF_DAMAGED,
   SHEET_TOO_MANY_PAGES,
   fill,
@@ -28,8 +29,8 @@ import { callAs, createTeam, insertWork, type Caller, type Team } from '../../te
 import { RENDER_QUEUE } from './sheets.service';
 
 /** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
-function pdfOf(pages: [width: number, height: number][]): Promise<Buffer> {
-  const document = new PDFDocument({ autoFirstPage: false });
+function pdfOf(pages: [width: number, height: number][], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+  const document = new PDFDocument({ autoFirstPage: false, ...options });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
@@ -189,6 +190,7 @@ describeEachDatabase(
     expect(await refusal(Buffer.from('PK\u0003\u0004 this is a zip, not a drawing'.repeat(20)), 'plan.pdf')).toEqual({ status: 400, errors: { file: [SHEET_NOT_A_DRAWING] } });
     const pdf = await pdfOf([A3]);
     expect(await refusal(Buffer.concat([pdf.subarray(0, 400), Buffer.alloc(2000, 0x20)]), 'cut.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_DAMAGED] } });
+    expect(await refusal(await pdfOf([A3], { userPassword: 'site office' }), 'locked.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_ENCRYPTED] } });
     const tooMany = await pdfOf(Array.from({ length: 201 }, () => [200, 200] as [number, number]));
     expect(await refusal(tooMany, 'bomb.pdf')).toEqual({ status: 400, errors: { file: [fill(SHEET_TOO_MANY_PAGES, { pages: 201, max: 200 })] } });
     // A PNG whose header claims 100,000 × 100,000 pixels.
