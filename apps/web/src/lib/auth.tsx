@@ -23,6 +23,8 @@ interface AuthContextValue {
    * which the forced change sends instead of asking for it again. Kept in memory only.
    */
   passwordProof: string | null;
+  /** How the last session ended by itself (who, why, which page), for every way to the sign-in page to carry. */
+  sessionEnd: LoginState | null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -48,6 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A stored user draws their area in the very first render; only a token without one waits for the profile.
   const [user, setUser] = useState<User | null>(() => storage.readUser());
   const [passwordProof, setPasswordProof] = useState<string | null>(null);
+  const [sessionEnd, setSessionEnd] = useState<LoginState | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
   // Counts ended sessions: a profile asked for before a logout must not write its user back after it
   // (a stored user without a token draws an area that cannot load anything).
@@ -85,6 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       reason && previous
         ? { ended: reason, email: previous.email, role: previous.role, companyName: previous.company.name, returnTo: openPage.current }
         : undefined;
+    setSessionEnd(state ?? null);
     endSession('signedOut');
     navigate(loginPath(companyId), { replace: true, state });
   }, [endSession, navigate]);
@@ -182,7 +186,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signOutTo(storage.companyId);
   }, [signOutTo]);
 
-  const value = useMemo(() => ({ status, user, login, logout, refreshProfile, passwordProof }), [status, user, login, logout, refreshProfile, passwordProof]);
+  const value = useMemo(
+    () => ({ status, user, login, logout, refreshProfile, passwordProof, sessionEnd }),
+    [status, user, login, logout, refreshProfile, passwordProof, sessionEnd],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
