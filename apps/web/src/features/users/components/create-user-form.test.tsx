@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiServerForFile } from '../../../test/api-server';
@@ -80,5 +81,36 @@ describe('Create New User', () => {
     api.server.answer('GET', usersList, 'network error');
     renderScreen(<CreateUserForm companyId={api.company.id} />);
     expect(await screen.findByText('Failed to load managers. Please try again.')).toBeInTheDocument();
+  });
+
+  it('without input, leaves through a link at once', async () => {
+    renderScreen(
+      <>
+        <Link to="/admin">Dashboard</Link>
+        <CreateUserForm companyId={api.company.id} />
+      </>,
+      { path: '/admin/create-user', route: '/admin/create-user' },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin');
+  });
+
+  it('with input, leaving through a link asks first', async () => {
+    renderScreen(
+      <>
+        <Link to="/admin">Dashboard</Link>
+        <CreateUserForm companyId={api.company.id} />
+      </>,
+      { path: '/admin/create-user', route: '/admin/create-user' },
+    );
+    await userEvent.type(await screen.findByLabelText('Email'), 'half.typed@example.test');
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave this form?' });
+    expect(ask).toHaveTextContent('it is not kept (it includes a password)');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('half.typed@example.test');
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin');
   });
 });

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
@@ -36,6 +37,8 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
     shouldUnregister: true,
     defaultValues: { full_name: '', email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '' },
   });
+  // Not kept as a draft (it holds a password): leaving through a link with input asks first.
+  const leaveDialog = useLeaveGuard(form.formState.isDirty && !createUser.isSuccess, t('drafts.leaveLost'));
   const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
   const managers = managersQuery.data;
   const loading = managersQuery.isPending;
@@ -71,6 +74,7 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={loading}>
+      {leaveDialog}
       {(failure || loadFailure || loading || (noManagers && !isTeamMember)) && (
         <div className="space-y-3 sm:col-span-2">
           {failure && <Alert tone="error">{failure}</Alert>}
