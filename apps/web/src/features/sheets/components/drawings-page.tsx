@@ -19,6 +19,7 @@ import { usePinSubtask } from '../api/pin-subtask';
 import { useRenameSheet } from '../api/rename-sheet';
 import { useUploadSheetVersion } from '../api/upload-sheet-version';
 import { useUploadSheets } from '../api/upload-sheets';
+import { NewPinnedSubtask } from './new-pinned-subtask';
 import { SheetViewer, type PlacePin } from './sheet-viewer';
 
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
@@ -188,7 +189,9 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const subtasks = useProjectSubtasks(project.id, places);
   const pin = usePinSubtask();
   const failureMessage = useFailureMessage();
-  const [placing, setPlacing] = useState<number | null>(null);
+  // A subtask's id, or 'new': a new subtask where the sheet is tapped next.
+  const [placing, setPlacing] = useState<number | 'new' | null>(null);
+  const [newAt, setNewAt] = useState<{ x: number; y: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
@@ -196,7 +199,9 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const candidates = (subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => ({ id: subtask.id, name: subtask.name, major: major.name })));
   const placed = candidates.find((candidate) => candidate.id === placing);
   const placePin: PlacePin | null =
-    placed && detail
+    placing === 'new' && detail
+      ? { subtaskId: 0, name: t('drawings.aNewSubtask'), place: (x, y) => setNewAt({ x, y }) }
+      : placed && detail
       ? {
           subtaskId: placed.id,
           name: placed.name,
@@ -240,8 +245,9 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       {failure && <Alert tone="error">{failure}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       {places && isLatest && (
-        <SelectField label={t('drawings.placeSubtask')} value={placing ?? ''} onChange={(event) => setPlacing(Number(event.target.value) || null)}>
+        <SelectField label={t('drawings.placeSubtask')} value={placing ?? ''} onChange={(event) => setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null)}>
           <option value="">{t('drawings.placeNone')}</option>
+          <option value="new">{t('drawings.placeNew')}</option>
           {candidates.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.major} · {candidate.name}
@@ -251,7 +257,18 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       )}
       {detail?.status === 'processing' && <p className="text-sm text-amber-700">{t('drawings.processing')}</p>}
       {detail?.status === 'failed' && <Alert tone="error">{t('drawings.failed', { reason: detail.failure })}</Alert>}
-      {detail?.status === 'ready' && <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={placePin} />}
+      {detail?.status === 'ready' && <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={newAt ? null : placePin} />}
+      {detail && newAt && (
+        <NewPinnedSubtask
+          majorTasks={subtasks.data ?? []}
+          pin={{ sheet_id: detail.id, ...newAt }}
+          today={project.today}
+          onDone={() => {
+            setNewAt(null);
+            setPlacing(null);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,65 @@
+import type { MajorTask } from '@siteboard/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useFailureMessage } from '../../../lib/failure-message';
+import { useCreatePinnedSubtask } from '../api/create-pinned-subtask';
+import { useAssignees } from '../api/get-assignees';
+
+/** The manager tapped the sheet with "A new subtask here": what it is, under which major task, for whom, by when. */
+export function NewPinnedSubtask({ majorTasks, pin, today, onDone }: { majorTasks: MajorTask[]; pin: { sheet_id: number; x: number; y: number }; today: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const assignees = useAssignees(true);
+  const create = useCreatePinnedSubtask();
+  const failureMessage = useFailureMessage();
+  const [name, setName] = useState('');
+  const [majorTaskId, setMajorTaskId] = useState(majorTasks[0]?.id ?? 0);
+  const [assignedToId, setAssignedToId] = useState(0);
+  const [dueDate, setDueDate] = useState(today);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ majorTaskId, name, assignedToId, dueDate, pin }, { onSuccess: onDone, onError: (cause) => setError(failureMessage(cause, { other: 'drawings.createFailed' })) });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-2" aria-labelledby="new-pinned-heading">
+      <h3 id="new-pinned-heading" className="font-semibold text-slate-900 sm:col-span-2">
+        {t('drawings.newHere')}
+      </h3>
+      {error && (
+        <div className="sm:col-span-2">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <TextField label={t('drawings.newTitle')} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
+      <SelectField label={t('drawings.newMajorTask')} value={majorTaskId} required onChange={(event) => setMajorTaskId(Number(event.target.value))}>
+        {majorTasks.map((major) => (
+          <option key={major.id} value={major.id}>
+            {major.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('drawings.newAssignee')} value={assignedToId || ''} required onChange={(event) => setAssignedToId(Number(event.target.value))}>
+        <option value="">{t('drawings.newChooseAssignee')}</option>
+        {assignees.data?.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.email}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t('drawings.newDueDate')} type="date" value={dueDate} min={today} required onChange={(event) => setDueDate(event.target.value)} />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {t('drawings.newCreate')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('drawings.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
