@@ -30,7 +30,8 @@ export function startCachePersistence(queryClient: QueryClient, userId: number):
   return stop;
 }
 
-/** Sign-out: this device forgets what the user saw. */
-export function clearPersistedCache(userId: number) {
+/** Sign-out: this device forgets what the user saw, the drawings' tiles its service worker kept included (decision record 071). */
+export async function clearPersistedCache(userId: number) {
+  if ('caches' in globalThis) await caches.delete('sheet-tiles');
   return del(cacheKey(userId), db());
 }
