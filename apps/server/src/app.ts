@@ -135,6 +135,8 @@ export async function buildApp(options: AppOptions) {
 
   const sheetsDir = options.sheetsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheets-'));
   fs.mkdirSync(sheetsDir, { recursive: true });
+  // A folder of its own (tests, scripts) goes with the app; a configured one stays.
+  if (!options.sheetsDir) app.addHook('onClose', async () => fs.promises.rm(sheetsDir, { recursive: true, force: true }));
   await app.register(sheetsPlugin, { sheetsDir, pixelBudget: options.sheetPixelBudget });
 
   const calendar = { feedKey: feedKey(options.jwtSecret) };
