@@ -251,7 +251,7 @@ describeEachDatabase(
       expect(ready.json<SheetDetail>()).toMatchObject({ status: 'ready' });
       expect(fs.readdirSync(restartDir).sort()).toEqual([String(sheet!.id), 'sources']);
       expect(fs.readdirSync(path.join(restartDir, 'sources'))).toEqual([]);
-      fs.rmSync(path.join(restartDir, String(sheet!.id)), { recursive: true });
+      fs.rmSync(restartDir, { recursive: true });
     });
   },
   restartOptions,
