@@ -204,6 +204,15 @@ describe('changes made without a signal', () => {
 
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (2)'));
     for (const name of names) expect(within(rowOf(name)).getByText('Waiting to sync')).toBeInTheDocument();
+    // The list says the same: two things done, the first with its photos.
+    await userEvent.click(screen.getByTestId('sync-status'));
+    const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
+    expect(within(queueDialog).getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)).toEqual([
+      `Photo (2) + Task change — ${names[0]}`,
+      `Task change — ${names[1]}`,
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     setOnline(true);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());

@@ -35,11 +35,21 @@ async function reload() {
 }
 
 /**
- * How many things the person did that wait: the writes of one action (several photos picked at
- * once) count once.
+ * The waiting writes as the things the person did, oldest first: the writes of one action (a send
+ * for approval with its photos, several photos picked at once) are one.
  */
+export function groupByAction(entries: readonly QueuedEntry[]): QueuedEntry[][] {
+  const groups = new Map<string | number, QueuedEntry[]>();
+  for (const entry of entries) {
+    const key = entry.action ?? entry.id;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return [...groups.values()];
+}
+
+/** How many things the person did that wait (see groupByAction). */
 export function countActions(entries: readonly QueuedEntry[]): number {
-  return new Set(entries.map((entry) => entry.action ?? entry.id)).size;
+  return groupByAction(entries).length;
 }
 
 /** The signed-in user's queued writes, oldest first (for useSyncExternalStore). */
@@ -125,9 +135,10 @@ export async function retryEntry(id: number) {
   await flushQueue();
 }
 
-export async function discardEntry(id: number) {
-  await del(id, db());
-  publish(snapshot.filter((entry) => entry.id !== id));
+/** Forgets writes (all those of one action at once: what follows the refused one must not go out alone). */
+export async function discardEntries(ids: readonly number[]) {
+  await delMany([...ids], db());
+  publish(snapshot.filter((entry) => !ids.includes(entry.id)));
   await flushQueue();
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format';
-import { countActions, discardEntry, flushQueue, queue, retryEntry } from '../offline-queue';
+import { countActions, discardEntries, flushQueue, groupByAction, queue, retryEntry, type QueuedEntry } from '../offline-queue';
 
 /**
  * "Waiting to sync (N)": the writes made on this device that the server has not answered yet,
@@ -16,6 +16,12 @@ export function SyncStatus() {
   const [busy, setBusy] = useState(false);
   if (entries.length === 0) return null;
   const failed = countActions(entries.filter((entry) => entry.status === 'failed'));
+  // One action's writes by kind, in the order made: "Photo (2) + Task change".
+  const describe = (group: QueuedEntry[]) => {
+    const kinds = new Map<QueuedEntry['kind'], number>();
+    for (const entry of group) kinds.set(entry.kind, (kinds.get(entry.kind) ?? 0) + 1);
+    return [...kinds].map(([kind, count]) => (count > 1 ? `${t(`offline.write.${kind}`)} (${count})` : t(`offline.write.${kind}`))).join(' + ');
+  };
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -32,32 +38,37 @@ export function SyncStatus() {
       </Button>
       <Modal open={open} onOpenChange={setOpen} title={t('offline.queueTitle')} description={t('offline.queueDescription')}>
         <ol className="space-y-2">
-          {entries.map((entry) => (
-            <li key={entry.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0 break-words font-medium text-slate-800">
-                  {t(`offline.write.${entry.kind}`)}
-                  {entry.subject && <span className="font-normal text-slate-600"> — {entry.subject}</span>}
-                </span>
-                <time className="text-xs text-slate-500" dateTime={entry.createdAt}>
-                  {formatDateTime(entry.createdAt)}
-                </time>
-              </div>
-              <p className={entry.status === 'failed' ? 'mt-1 text-red-700' : 'mt-1 text-slate-600'}>
-                {entry.status === 'failed' ? t('offline.status.failed', { detail: entry.detail }) : t('offline.status.waiting')}
-              </p>
-              {entry.status === 'failed' && (
-                <div className="mt-2 flex gap-2">
-                  <Button className="px-3 py-1" disabled={busy} onClick={() => void act(() => retryEntry(entry.id))}>
-                    {t('offline.retry')}
-                  </Button>
-                  <Button variant="secondary" className="px-3 py-1" disabled={busy} onClick={() => void act(() => discardEntry(entry.id))}>
-                    {t('offline.discard')}
-                  </Button>
+          {groupByAction(entries).map((group) => {
+            const [first] = group as [QueuedEntry, ...QueuedEntry[]];
+            const failedEntry = group.find((entry) => entry.status === 'failed');
+            const subject = group.find((entry) => entry.subject)?.subject;
+            return (
+              <li key={first.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 break-words font-medium text-slate-800">
+                    {describe(group)}
+                    {subject && <span className="font-normal text-slate-600"> — {subject}</span>}
+                  </span>
+                  <time className="text-xs text-slate-500" dateTime={first.createdAt}>
+                    {formatDateTime(first.createdAt)}
+                  </time>
                 </div>
-              )}
-            </li>
-          ))}
+                <p className={failedEntry ? 'mt-1 text-red-700' : 'mt-1 text-slate-600'}>
+                  {failedEntry ? t('offline.status.failed', { detail: failedEntry.detail }) : t('offline.status.waiting')}
+                </p>
+                {failedEntry && (
+                  <div className="mt-2 flex gap-2">
+                    <Button className="px-3 py-1" disabled={busy} onClick={() => void act(() => retryEntry(failedEntry.id))}>
+                      {t('offline.retry')}
+                    </Button>
+                    <Button variant="secondary" className="px-3 py-1" disabled={busy} onClick={() => void act(() => discardEntries(group.map((entry) => entry.id)))}>
+                      {t('offline.discard')}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ol>
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="secondary" disabled={busy} onClick={() => void act(flushQueue)}>
