@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
+import { api } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 
 /** A pin's colour by what it shows: the same four as the lists' badges. */
@@ -50,6 +51,7 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
   useEffect(() => {
     if (!element.current || !sheet.tile_url_template || !sheet.width || !sheet.height) return;
     const template = sheet.tile_url_template;
+    let sentToken = storage.token ?? '';
     const created = OpenSeadragon({
       element: element.current,
       tileSources: {
@@ -62,7 +64,7 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
         getTileUrl: (level: number, x: number, y: number) => template.replace('{level}', String(level)).replace('{col}', String(x)).replace('{row}', String(y)),
       } as unknown as OpenSeadragon.TileSourceOptions,
       loadTilesWithAjax: true,
-      ajaxHeaders: { Authorization: `Bearer ${storage.token ?? ''}` },
+      ajaxHeaders: { Authorization: `Bearer ${sentToken}` },
       showNavigationControl: false,
       gestureSettingsMouse: { clickToZoom: false },
       gestureSettingsTouch: { pinchToZoom: true, clickToZoom: false, dblClickToZoom: true },
@@ -76,6 +78,23 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
       const x = point.x / sheet.width!;
       const y = point.y / sheet.height!;
       if (x >= 0 && x <= 1 && y >= 0 && y <= 1) place.place(x, y);
+    });
+    // An access token lasts 15 minutes and OpenSeadragon sends the one it was given: when tiles start
+    // failing, one call through the API client refreshes the session, then the tiles are asked again.
+    let refreshing = false;
+    created.addHandler('tile-load-failed', () => {
+      if (refreshing || !navigator.onLine) return;
+      refreshing = true;
+      void api(`/api/sheets/${sheet.id}/`)
+        .then(() => {
+          const token = storage.token ?? '';
+          if (token === sentToken) return;
+          sentToken = token;
+          created.setAjaxHeaders({ Authorization: `Bearer ${token}` });
+          created.world.getItemAt(0)?.reset();
+        })
+        .catch(() => {})
+        .finally(() => (refreshing = false));
     });
     created.addOnceHandler('open', () => setOpened(true));
     viewer.current = created;
