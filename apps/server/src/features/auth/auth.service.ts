@@ -3,6 +3,7 @@ import { PASSWORD_PROOF_EXPIRED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD, type Cha
 import type { z } from 'zod';
 import { type Db, type DbOrTx, type ServiceContext, fieldError, NotFoundError, UnauthorizedError, settleChanges } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { deleteFeed } from '../calendar/calendar.queries';
 import { findLoginCandidate, findPasswordHash, findProfile, revokeUserRefreshTokens, setPasswordHash, updateOwnSettings } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
 import type { LoginThrottle } from './auth.throttle';
@@ -42,8 +43,9 @@ function passwordDigest(passwordHash: string): string {
 
 /**
  * A user changes their own password: the current one proves it is them (a wrong one is a field
- * error, not a 401, so the web keeps the session). Every other login of theirs ends; this one
- * (`keepFamily`) goes on, and a password an admin set no longer needs changing.
+ * error, not a 401, so the web keeps the session). Every other login of theirs ends, and so does
+ * their calendar feed (whoever knew the old password may have its URL); this one (`keepFamily`)
+ * goes on, and a password an admin set no longer needs changing.
  *
  * Checking the current password is a guess like a sign-in's (a stolen access token must not buy
  * unlimited tries): it counts on the sign-in throttle's counters for this client and account, so
@@ -78,6 +80,7 @@ export async function changeOwnPassword(
   await ctx.db.transaction(async (tx) => {
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();
     await revokeUserRefreshTokens(tx, userId, keepFamily);
+    await deleteFeed(tx, companyId, userId);
   });
   await settleChanges(ctx.db);
 }

@@ -70,3 +70,9 @@ export function planRoleChange(userId: number, current: RoleState, input: { role
   const becomesTeamMember = current.role !== 'team_member';
   return { ok: true, role, managerId, code, managerToCheck: sentManager ?? (becomesTeamMember ? managerId : null), leavesManagerRole };
 }
+
+/** How much a role may see and decide: a change down this order is a demotion. */
+const ROLE_RANK: Record<Role, number> = { team_member: 0, manager: 1, admin: 2 };
+
+/** Whether a role change takes something away (it then ends what was granted under the old role, e.g. the calendar feed). */
+export const isDemotion = (from: Role, to: Role): boolean => ROLE_RANK[to] < ROLE_RANK[from];

@@ -4,6 +4,7 @@ import { type DbOrTx, type ServiceContext, isUniqueViolation, ConflictError, fie
 import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
+import { deleteFeed } from '../calendar/calendar.queries';
 import { countOpenWork, reassignOpenWork } from '../tasks/tasks.queries';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
@@ -30,6 +31,7 @@ import {
   MANAGER_INVALID,
   REASSIGN_INVALID,
   USER_NOT_FOUND,
+  isDemotion,
   openWorkConflict,
   managerLinkFor,
   planRoleChange,
@@ -106,6 +108,8 @@ export async function updateUser(ctx: ServiceContext, userId: number, input: Upd
     });
     if (plan.managerId !== null) await upsertTeamMember(tx, { companyId, userId, managerId: plan.managerId });
     else await deleteTeamMember(tx, companyId, userId);
+    // A feed made under the old role (a manager's team approvals) ends; they may make a new one.
+    if (isDemotion(current.role, plan.role)) await deleteFeed(tx, companyId, userId);
     return (await findUser(tx, companyId, userId))!;
   });
   // A new role takes effect on the user's next request, whichever instance answers it.
@@ -156,7 +160,8 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
 
 /**
  * An admin sets another user's password: every login of theirs ends now (the identity trigger of
- * migration 0007 tells each instance's cache), and they must choose their own at next sign-in.
+ * migration 0007 tells each instance's cache), so does their calendar feed (its secret URL is a
+ * credential too), and they must choose their own at next sign-in.
  */
 export async function setUserPassword(ctx: ServiceContext, userId: number, password: string): Promise<void> {
   const { companyId } = ctx.user;
@@ -166,6 +171,7 @@ export async function setUserPassword(ctx: ServiceContext, userId: number, passw
   await ctx.db.transaction(async (tx) => {
     if (!(await setPasswordHash(tx, companyId, userId, passwordHash, true))) throw new NotFoundError(USER_NOT_FOUND);
     await revokeUserRefreshTokens(tx, userId);
+    await deleteFeed(tx, companyId, userId);
   });
   await settleChanges(ctx.db);
 }
