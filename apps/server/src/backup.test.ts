@@ -46,6 +46,25 @@ async function uploadPhoto(base: string, token: string) {
   return { id, url, bytes: Buffer.from(await (await fetch(`${base}${url}`, { headers: authorized(token) })).arrayBuffer()) };
 }
 
+/** A drawing (an image sheet) rendered to its tiles and preview under the data directory's `sheets/`. */
+async function uploadSheet(base: string, token: string) {
+  const projects = (await (await fetch(`${base}/api/projects/?status=ongoing`, { headers: authorized(token) })).json()) as { id: number }[];
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2a5ab0' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'level-2.png');
+  const uploaded = await fetch(`${base}/api/projects/${projects[0]!.id}/sheets/`, { method: 'POST', headers: authorized(token), body: form });
+  expect(uploaded.status).toBe(202);
+  const [{ id }] = (await uploaded.json()) as { id: number }[];
+  let sheet: { status: string; preview_url: string } | undefined;
+  for (const deadline = Date.now() + 60_000; sheet?.status !== 'ready'; ) {
+    expect(Date.now(), `sheet ${id} still ${sheet?.status}`).toBeLessThan(deadline);
+    if (sheet) await new Promise((resolve) => setTimeout(resolve, 100));
+    sheet = (await (await fetch(`${base}/api/sheets/${id}/`, { headers: authorized(token) })).json()) as typeof sheet;
+  }
+  const preview = sheet!.preview_url;
+  return { preview, bytes: Buffer.from(await (await fetch(`${base}${preview}`, { headers: authorized(token) })).arrayBuffer()) };
+}
+
 /**
  * Writers creating projects one after the other, each keeping the names it sent (in order) and
  * those the server acknowledged; a write is acknowledged when its 201 has arrived.
@@ -117,7 +136,7 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
 
   async function openRestored(dir: string) {
     const restored = await openDatabase({ kind: 'pglite', dataDir: dir });
-    const restoredApp = await buildApp({ database: restored, jwtSecret: loadOrCreateSecret(undefined, dir) });
+    const restoredApp = await buildApp({ database: restored, jwtSecret: loadOrCreateSecret(undefined, dir), sheetsDir: path.join(dir, 'sheets') });
     return { restored, restoredApp };
   }
 
@@ -126,12 +145,13 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
     database = await openDatabase({ kind: 'pglite', dataDir });
     await seedDemo(database.db);
     const secret = loadOrCreateSecret(undefined, dataDir);
-    app = await buildApp({ database, jwtSecret: secret });
+    app = await buildApp({ database, jwtSecret: secret, sheetsDir: path.join(dataDir, 'sheets') });
     await app.listen({ port: 0, host: '127.0.0.1' });
     backups = await serveEmbeddedBackups(database, app.log);
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await signInAdmin(base);
     const photo = await uploadPhoto(base, token);
+    const drawing = await uploadSheet(base, token);
     const load = startWriters(base, token, await managerIdOf(base, token), 'online');
     await load.until(WRITES_BEFORE);
     const before = load.writers.map((writer) => [...writer.acknowledged]);
@@ -152,6 +172,10 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
       const image = await restoredApp.inject({ method: 'GET', url: photo.url, headers: authorized(token) });
       expect(image.statusCode).toBe(200);
       expect(image.rawPayload.equals(photo.bytes)).toBe(true);
+      // The drawing's files came along with its row: its preview is served from the restored directory.
+      const preview = await restoredApp.inject({ method: 'GET', url: drawing.preview, headers: authorized(token) });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.rawPayload.equals(drawing.bytes)).toBe(true);
       expect((await restoredApp.inject({ method: 'GET', url: '/api/ready/' })).statusCode).toBe(200);
     } finally {
       await restoredApp.close();
