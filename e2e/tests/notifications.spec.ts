@@ -79,6 +79,8 @@ test('after the server drops the live connection, the client reconnects and the 
     socket.connectToServer();
     connections.push(socket);
   });
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
   await signIn(page, 'team_member');
   await clearBadge(page);
   await expect.poll(() => connections.length).toBe(1);
@@ -86,6 +88,11 @@ test('after the server drops the live connection, the client reconnects and the 
   // What a server restart looks like to the page: the connection closes with a non-normal code.
   await connections[0].close({ code: 1012, reason: 'Service restart' });
   await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
+  // The access token rides as a subprotocol: neither the socket's URL nor the console shows it.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  for (const connection of connections) expect(connection.url()).not.toContain('token');
+  expect(consoleLines.filter((line) => line.includes(token!))).toEqual([]);
 
   const title = `After the drop ${Date.now().toString(36)}`;
   await assignToMember(page.request, title);

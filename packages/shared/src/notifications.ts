@@ -84,5 +84,20 @@ export const liveNotificationParams = z.object({
 });
 export const liveNotificationQuery = z.object({ token: text().min(1).max(4096).optional() });
 
+/**
+ * The live connection's subprotocol. A client that offers it may carry its access token as a
+ * second offered subprotocol, `LIVE_TOKEN_PROTOCOL_PREFIX + token`, instead of in the URL (where
+ * logs and the browser console show it); the server answers with `LIVE_PROTOCOL` alone.
+ */
+export const LIVE_PROTOCOL = 'siteboard.notifications';
+export const LIVE_TOKEN_PROTOCOL_PREFIX = 'bearer.';
+
+/** The access token offered in a `Sec-WebSocket-Protocol` header, if any. */
+export function tokenFromLiveProtocols(header: string | undefined): string | undefined {
+  const offered = (header ?? '').split(',').map((protocol) => protocol.trim());
+  const token = offered.find((protocol) => protocol.startsWith(LIVE_TOKEN_PROTOCOL_PREFIX))?.slice(LIVE_TOKEN_PROTOCOL_PREFIX.length);
+  return token || undefined;
+}
+
 /** Close codes of the live connection beyond the standard ones. */
 export const LIVE_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, goingAway: 1001 } as const;

@@ -31,9 +31,10 @@ export class UpgradeRefused extends Error {
   }
 }
 
-export function connectLive(base: string, path: string): Promise<TestLiveClient> {
+/** `protocols`: what the client offers in Sec-WebSocket-Protocol (e.g. the token kept out of the URL). */
+export function connectLive(base: string, path: string, protocols: string[] = []): Promise<TestLiveClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base}${path}`, { perMessageDeflate: false });
+    const socket = new WebSocket(`${base}${path}`, protocols, { perMessageDeflate: false });
     const received: LiveNotification[] = [];
     let taken = 0;
     const waiters: (() => void)[] = [];
@@ -80,9 +81,9 @@ export function connectLive(base: string, path: string): Promise<TestLiveClient>
 }
 
 /** The HTTP status a refused upgrade answered with (throws if the upgrade succeeded). */
-export async function refusedWith(base: string, path: string): Promise<number> {
+export async function refusedWith(base: string, path: string, protocols: string[] = []): Promise<number> {
   try {
-    const client = await connectLive(base, path);
+    const client = await connectLive(base, path, protocols);
     client.close();
   } catch (error) {
     if (error instanceof UpgradeRefused) return error.statusCode;

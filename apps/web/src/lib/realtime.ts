@@ -1,4 +1,4 @@
-import type { LiveNotification } from '@siteboard/shared';
+import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX, type LiveNotification } from '@siteboard/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useEffect, useRef } from 'react';
@@ -81,7 +81,7 @@ class LiveConnection {
   private connect(user: Identity) {
     let retries = -1;
     let opened = false;
-    // The address is asked for before every attempt, so a reconnect carries the token refreshed meanwhile;
+    // The address (and, after it, the protocols) are asked for before every attempt, so a reconnect carries the token refreshed meanwhile;
     // partysocket's own back-off has no jitter, so each attempt waits its share of the jittered delay
     // (thousands of phones must not come back in the same second after a restart).
     const address = async () => {
@@ -93,9 +93,12 @@ class LiveConnection {
         throw new Error('signed out');
       }
       const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      return `${protocol}//${window.location.host}/ws/notifications/${user.id}/${encodeURIComponent(user.email)}/?token=${encodeURIComponent(token)}`;
+      // No token in the URL: the browser prints a failed socket's URL in the console.
+      return `${protocol}//${window.location.host}/ws/notifications/${user.id}/${encodeURIComponent(user.email)}/`;
     };
-    const socket = new ReconnectingWebSocket(address, undefined, {
+    // The token rides as an offered subprotocol; the server answers with LIVE_PROTOCOL alone.
+    const protocols = () => [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${storage.token ?? ''}`];
+    const socket = new ReconnectingWebSocket(address, protocols, {
       // The waiting is done in `address`, jittered; partysocket adds none of its own.
       minReconnectionDelay: 0,
       maxReconnectionDelay: 0,

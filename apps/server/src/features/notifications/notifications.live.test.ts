@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { NotificationRecord } from '@siteboard/shared';
+import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX, type NotificationRecord } from '@siteboard/shared';
 import type { App } from '../../app';
 import { notificationRecipients, notifications } from '../../schema/notifications';
 import { buildTestApp, createTestDatabase, describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
@@ -59,6 +59,20 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
       subtask_id: work.subtaskId,
     });
     expect(message.message).toContain(`${team.manager.email} approved '`);
+  });
+
+  it('takes the token as a subprotocol instead of in the URL, and answers with its own subprotocol only', async () => {
+    const pathWithoutToken = `/ws/notifications/${team.member.id}/${encodeURIComponent(team.member.email)}/`;
+    const client = await connectLive(base, pathWithoutToken, [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${team.member.access}`]);
+    open.push(client);
+    expect(client.socket.protocol).toBe(LIVE_PROTOCOL);
+    const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+    expect((await approve(ctx.app, team.manager, work.subtaskId)).statusCode).toBe(200);
+    expect((await client.next()).type).toBe('task_approved');
+
+    expect(await refusedWith(base, pathWithoutToken, [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}not-a-token`])).toBe(401);
+    expect(await refusedWith(base, pathWithoutToken, [LIVE_PROTOCOL])).toBe(401);
+    expect(await refusedWith(base, `/ws/notifications/${team.manager.id}/${encodeURIComponent(team.manager.email)}/`, [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${team.member.access}`])).toBe(403);
   });
 
   it('pushes to every socket of the user (two tabs) and to nobody else', async () => {

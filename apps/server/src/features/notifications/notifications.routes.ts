@@ -10,6 +10,7 @@ import {
   markReadResponse,
   notificationListQuery,
   notificationRecordSchema,
+  tokenFromLiveProtocols,
   translateMessage,
 } from '@siteboard/shared';
 import { readerLanguage } from '../../platform';
@@ -44,7 +45,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** The live connection authenticates with `?token=` (a browser WebSocket sends no header): registered outside the protected scope. */
+/** The live connection authenticates with `?token=` or a subprotocol (a browser WebSocket sends no Authorization header): registered outside the protected scope. */
 export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const logins = new WeakMap<FastifyRequest, LiveLogin>();
   app.route({
@@ -54,7 +55,8 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Live notifications over WebSocket',
       description:
-        "Upgrade to a WebSocket with the access token as `?token=`; the token must be the path's user and e-mail (else the upgrade is refused with 401 or 403). " +
+        "Upgrade to a WebSocket with the access token as `?token=`, or, kept out of the URL, offered in `Sec-WebSocket-Protocol` as `siteboard.notifications, bearer.<token>` (the answer selects `siteboard.notifications`); " +
+        "the token must be the path's user and e-mail (else the upgrade is refused with 401 or 403). " +
         'Each new notification of that user arrives as one JSON text message of the 101 schema. A connection whose login ends is closed with 4401; shutdown closes with 1001.',
       params: liveNotificationParams,
       querystring: liveNotificationQuery,
@@ -67,7 +69,8 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     preHandler: async (request) => {
-      logins.set(request, await authenticateLiveConnection(app, request.params, request.query.token));
+      const token = request.query.token ?? tokenFromLiveProtocols(request.headers['sec-websocket-protocol']);
+      logins.set(request, await authenticateLiveConnection(app, request.params, token));
     },
     handler: async (request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ detail: translateMessage('Connect with a WebSocket.', readerLanguage(request)) }),
     wsHandler: (socket, request) => {

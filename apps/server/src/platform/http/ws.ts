@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_CODES } from '@siteboard/shared';
+import { LIVE_CLOSE_CODES, LIVE_PROTOCOL } from '@siteboard/shared';
 
 /** Clients only listen: anything they send beyond this closes the connection. */
 const MAX_INBOUND_BYTES = 4 * 1024;
@@ -17,7 +17,13 @@ const CLOSE_GRACE_MS = 1_000;
 export const wsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(websocket, {
-      options: { perMessageDeflate: false, maxPayload: MAX_INBOUND_BYTES },
+      options: {
+        perMessageDeflate: false,
+        maxPayload: MAX_INBOUND_BYTES,
+        // A client that offers subprotocols (its token rides as one of them) gets ours back, never
+        // its token; one that offers none (the specification's `?token=`) gets none.
+        handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+      },
       preClose: async function closeSockets(this: FastifyInstance) {
         await Promise.all([...this.websocketServer.clients].map(closeGoingAway));
         await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
