@@ -19,6 +19,8 @@ import {
   type CrashPoint,
   jobsPlugin,
   languagePlugin,
+  mailPlugin,
+  type MailSettings,
   metricsPlugin,
   openapiPlugin,
   requestIdPlugin,
@@ -28,12 +30,14 @@ import {
 } from './platform';
 import { authFeaturePlugin } from './features/auth/auth.plugin';
 import { authProtectedRoutes, authPublicRoutes } from './features/auth/auth.routes';
+import { invitationsPublicRoutes, invitationsRoutes } from './features/auth/invitations.routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/calendar.routes';
 import { feedKey } from './features/calendar/calendar.rules';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { dailyLogsRoutes } from './features/daily-logs/daily-logs.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { emailRoutes, emailStatusRoutes } from './features/email/email.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
@@ -60,6 +64,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Where people reach this server (config PUBLIC_URL, no trailing slash): links in mails and feeds. */
   publicUrl?: string;
+  /** SMTP (config SMTP_URL, MAIL_FROM, DKIM_*): unset, nothing is mailed and screens hide what needs it. Needs publicUrl. */
+  mail?: MailSettings;
   /** The built web app to serve; apps/web/dist when unset. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -123,6 +129,9 @@ export async function buildApp(options: AppOptions) {
   const throttleStore = options.database.kind === 'postgres' ? { kind: 'database' as const, db: options.database.db } : { kind: 'memory' as const };
   await app.register(authFeaturePlugin, { jwtSecret: options.jwtSecret, throttleStore });
   await app.register(jobsPlugin, { pollMs: options.jobPollMs });
+  if (options.mail && !options.publicUrl) throw new Error('Sending e-mail needs PUBLIC_URL: links in mails point there.');
+  await app.register(mailPlugin, { settings: options.mail });
+  const mailLinks = { mail: { configured: options.mail !== undefined, publicUrl: options.publicUrl ?? '' } };
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {
@@ -145,6 +154,8 @@ export async function buildApp(options: AppOptions) {
     await publicScope.register(calendarRoutes, calendar);
     await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true, publicCompanyList: options.publicCompanyList ?? false });
     await publicScope.register(authPublicRoutes);
+    await publicScope.register(invitationsPublicRoutes, mailLinks);
+    await publicScope.register(emailStatusRoutes);
     await publicScope.register(liveNotificationsRoutes);
   });
 
@@ -157,6 +168,8 @@ export async function buildApp(options: AppOptions) {
     await protectedScope.register(authProtectedRoutes);
     await protectedScope.register(companySettingsRoutes);
     await protectedScope.register(usersRoutes);
+    await protectedScope.register(invitationsRoutes, mailLinks);
+    await protectedScope.register(emailRoutes);
     await protectedScope.register(teamMembersRoutes);
     await protectedScope.register(projectsRoutes);
     await protectedScope.register(tasksRoutes);

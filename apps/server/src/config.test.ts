@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       ALLOW_SIGNUP: true,
       PUBLIC_COMPANY_LIST: false,
       TRUST_PROXY: false,
+      MAIL_FROM: 'SiteBoard <noreply@localhost>',
       METRICS_HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DB_POOL_SIZE: 10,
@@ -21,6 +22,16 @@ describe('loadConfig', () => {
       SWEEP_INTERVAL_SECONDS: 300,
       REMINDER_LOCAL_HOUR: 7,
       DAILY_LOG_REMINDER_LOCAL_HOUR: 18,
+    });
+  });
+
+  it('takes SMTP only with the address its links point to, and DKIM whole or not at all', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow('PUBLIC_URL: must be set when SMTP_URL is');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow('SMTP_URL: must start with smtp:// or smtps://');
+    expect(() => loadConfig({ DKIM_DOMAIN: 'example.com' })).toThrow('set all three, or none');
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com', PUBLIC_URL: 'https://siteboard.example.com', MAIL_FROM: 'Site <site@example.com>' })).toMatchObject({
+      SMTP_URL: 'smtps://user:secret@mail.example.com',
+      MAIL_FROM: 'Site <site@example.com>',
     });
   });
 

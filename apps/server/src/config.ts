@@ -43,6 +43,24 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without a query')
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * Where mail goes out: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or
+   * `smtps://user:pass@host:465` (TLS from the first byte). Unset: nothing is mailed, and the
+   * screens hide invitations and forgotten passwords. Needs PUBLIC_URL (links in mails point there).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every mail: `SiteBoard <noreply@example.com>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or a name and an address in <>')
+    .default('SiteBoard <noreply@localhost>'),
+  /** DKIM signing: all three set, or none. The key is a PEM file's path. */
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   /** Prometheus metrics on a port of their own (never the public one); unset: no metrics server. */
   METRICS_PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(65535, 'must be at most 65535').optional(),
   /** Where the metrics port listens: this machine only unless an operator opens it to a Prometheus elsewhere. */
@@ -86,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got "${present[String(issue.path[0])]}")`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const mailProblems = [
+    parsed.data.SMTP_URL && !parsed.data.PUBLIC_URL ? '  PUBLIC_URL: must be set when SMTP_URL is (links in mails point there)' : undefined,
+    new Set([parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY_FILE].map((value) => value === undefined)).size > 1
+      ? '  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none'
+      : undefined,
+  ].filter((line) => line !== undefined);
+  if (mailProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${mailProblems.join('\n')}`);
   // npm runs workspace scripts inside the workspace; DATA_DIR is relative to where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   return {

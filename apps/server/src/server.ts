@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -16,6 +17,16 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     publicUrl: config.PUBLIC_URL,
+    mail: config.SMTP_URL
+      ? {
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          dkim:
+            config.DKIM_DOMAIN && config.DKIM_SELECTOR && config.DKIM_PRIVATE_KEY_FILE
+              ? { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: fs.readFileSync(config.DKIM_PRIVATE_KEY_FILE, 'utf8') }
+              : undefined,
+        }
+      : undefined,
     logger: await serverLogger(config.LOG_LEVEL, process.stdout.isTTY === true),
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,

@@ -16,3 +16,4 @@ export * from './calendar';
 export * from './exports';
 export * from './messages';
 export * from './profile';
+export * from './email';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone, timeZoneDocument } from './auth';
 import { text } from './common';
+import { emailNotificationsSchema } from './email';
 import { languageSchema } from './messages';
 import { userSchema } from './users';
 
@@ -11,6 +12,8 @@ export const profileSchema = userSchema.extend({
   timezone: z.string().nullable(),
   /** The zone their "today" and their reminders follow: their own, else the company's. */
   effective_timezone: z.string(),
+  /** Notification e-mails: off, a daily digest at the start of their day (the default), or each as it happens. */
+  email_notifications: emailNotificationsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -21,6 +24,7 @@ export const updateProfileInput = z
   .object({
     language: languageSchema.optional(),
     timezone: timeZoneField.nullable().optional(),
+    email_notifications: emailNotificationsSchema.optional(),
   })
-  .refine((input) => input.language !== undefined || input.timezone !== undefined, 'Nothing to update.');
+  .refine((input) => input.language !== undefined || input.timezone !== undefined || input.email_notifications !== undefined, 'Nothing to update.');
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;

@@ -23,6 +23,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** The user's own IANA time zone; null: the company's. Their "today" and their reminders follow it. */
     timezone: text('timezone'),
+    /** Notification e-mails: none, a daily digest at the start of their day, or each as it happens. */
+    emailNotifications: text('email_notifications').notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Soft delete: the row stays so the history it touched keeps its names.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -35,6 +37,7 @@ export const users = pgTable(
     index('users_company_role_idx').on(table.companyId, table.role),
     index('users_company_manager_idx').on(table.companyId, table.managerId),
     check('users_language_check', sql`${table.language} in ('en', 'es', 'fr', 'de')`),
+    check('users_email_notifications_check', sql`${table.emailNotifications} in ('off', 'daily', 'immediate')`),
   ],
 );
 

@@ -118,7 +118,7 @@ export async function revoke(deps: AuthDeps, refreshToken: string): Promise<void
   await settleChanges(deps.db);
 }
 
-async function issueTokenPair(
+export async function issueTokenPair(
   db: DbOrTx,
   tokens: Tokens,
   identity: { userId: number; companyId: number; family: string },
@@ -151,7 +151,7 @@ export async function getProfile(ctx: ServiceContext): Promise<Profile> {
  * forgotten the old one (decision record 017).
  */
 export async function updateProfile(ctx: ServiceContext, input: UpdateProfile): Promise<Profile> {
-  if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone }))) throw new NotFoundError();
+  if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone, emailNotifications: input.email_notifications }))) throw new NotFoundError();
   if (input.language !== undefined && input.language !== ctx.user.language) await settleChanges(ctx.db);
   return getProfile(ctx);
 }

@@ -82,6 +82,7 @@ describeEachDatabase('auth API', (ctx) => {
         language: 'en',
         timezone: null,
         effective_timezone: 'UTC',
+        email_notifications: 'daily',
       });
     });
 

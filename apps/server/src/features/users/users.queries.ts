@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Language, Profile, Role, User } from '@siteboard/shared';
+import type { EmailNotifications, Language, Profile, Role, User } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { companies } from '../../schema/companies';
 import { refreshTokens } from '../../schema/auth';
@@ -60,7 +60,7 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
 /** The profile statement, built once and prepared: every screen's start asks for it (decision record 006). */
 const profileStatement = builtOncePerDatabase((db) =>
   db
-    .select({ ...userColumns, language: users.language, timezone: users.timezone, companyTimezone: companies.timezone })
+    .select({ ...userColumns, language: users.language, timezone: users.timezone, companyTimezone: companies.timezone, emailNotifications: users.emailNotifications })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(managers, eq(managers.id, users.managerId))
@@ -70,11 +70,24 @@ const profileStatement = builtOncePerDatabase((db) =>
 
 export async function findProfile(db: DbOrTx, companyId: number, userId: number): Promise<Profile | undefined> {
   const [row] = await profileStatement(db).execute({ companyId, userId });
-  return row && { ...toUser(row), language: row.language as Language, timezone: row.timezone, effective_timezone: row.timezone ?? row.companyTimezone };
+  return (
+    row && {
+      ...toUser(row),
+      language: row.language as Language,
+      timezone: row.timezone,
+      effective_timezone: row.timezone ?? row.companyTimezone,
+      email_notifications: row.emailNotifications as EmailNotifications,
+    }
+  );
 }
 
-/** A user's own language and time zone (null: the company's); answers whether the user was there to change. */
-export async function updateOwnSettings(db: DbOrTx, companyId: number, userId: number, values: { language?: Language; timezone?: string | null }): Promise<boolean> {
+/** A user's own language, time zone (null: the company's) and notification e-mails; answers whether the user was there to change. */
+export async function updateOwnSettings(
+  db: DbOrTx,
+  companyId: number,
+  userId: number,
+  values: { language?: Language; timezone?: string | null; emailNotifications?: EmailNotifications },
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set(values)

@@ -1,0 +1,37 @@
+import { t, type Language, type Role } from '@siteboard/shared';
+import { renderMail } from '../../lib/mail-layout';
+
+const ROLE_LABEL = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' } as const;
+
+/** The web app's page an invitation's link opens; the token is the only secret in it. */
+export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+/** The web app's page a forgotten password's link opens. */
+export const passwordResetLink = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+const greeting = (language: Language, name: string | null) => (name ? t(language, 'Hello {name},', { name }) : t(language, 'Hello,'));
+
+/** The invitation, in the company's language: who invites, to which company, in which role. */
+export function invitationMail(input: { language: Language; company: string; inviter: string; fullName: string | null; role: Role; url: string; hours: number }) {
+  const { language } = input;
+  return renderMail({
+    language,
+    subject: t(language, 'You are invited to {company} on SiteBoard', { company: input.company }),
+    greeting: greeting(language, input.fullName),
+    paragraphs: [t(language, '{inviter} invited you to join {company} on SiteBoard as {role}.', { inviter: input.inviter, company: input.company, role: t(language, ROLE_LABEL[input.role]) })],
+    action: { label: t(language, 'Accept the invitation'), url: input.url },
+    notes: [t(language, 'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.', { hours: input.hours }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: input.company })],
+  });
+}
+
+/** The forgotten password's link, in the user's language. */
+export function passwordResetMail(input: { language: Language; company: string; fullName: string | null; url: string }) {
+  const { language } = input;
+  return renderMail({
+    language,
+    subject: t(language, 'Reset your SiteBoard password'),
+    greeting: greeting(language, input.fullName),
+    paragraphs: [t(language, 'Someone asked to reset the password of your SiteBoard account at {company}.', { company: input.company })],
+    action: { label: t(language, 'Choose a new password'), url: input.url },
+    notes: [t(language, 'The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.'), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: input.company })],
+  });
+}

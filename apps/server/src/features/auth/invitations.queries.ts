@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Invitation } from '@siteboard/shared';
+import type { DbOrTx } from '../../platform';
+import { companies } from '../../schema/companies';
+import { invitations, passwordResets } from '../../schema/invitations';
+import { users } from '../../schema/users';
+
+type AssignableRole = Invitation['role'];
+
+const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+
+const invitationColumns = {
+  id: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  fullName: invitations.fullName,
+  managerId: invitations.managerId,
+  expiresAt: invitations.expiresAt,
+  createdAt: invitations.createdAt,
+};
+
+type InvitationRow = { id: number; email: string; role: string; fullName: string | null; managerId: number | null; expiresAt: Date | string; createdAt: Date | string };
+
+export function toInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as AssignableRole,
+    full_name: row.fullName,
+    manager_id: row.managerId,
+    expires_at: new Date(row.expiresAt).toISOString(),
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Ends the pending invitation of this address, if any: a new one replaces it. */
+export async function revokePendingFor(db: DbOrTx, companyId: number, email: string) {
+  await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(invitations.companyId, companyId), eq(sql`lower(${invitations.email})`, email.toLowerCase()), pending));
+}
+
+export async function insertInvitation(
+  db: DbOrTx,
+  values: { companyId: number; email: string; role: AssignableRole; fullName: string | null; managerId: number | null; invitedBy: number; tokenHash: string; hours: number },
+) {
+  const { hours, ...row } = values;
+  const [inserted] = await db
+    .insert(invitations)
+    .values({ ...row, expiresAt: sql`now() + make_interval(hours => ${hours})` })
+    .returning(invitationColumns);
+  return toInvitation(inserted!);
+}
+
+/** The company's invitations still waiting to be accepted (expired ones too: an admin resends them), oldest first. */
+export async function listPendingInvitations(db: DbOrTx, companyId: number, limit: number) {
+  const rows = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), pending))
+    .orderBy(asc(invitations.createdAt), asc(invitations.id))
+    .limit(limit);
+  return rows.map(toInvitation);
+}
+
+/** A pending invitation of the company gets a new link and a new expiry (resend); answers it, or undefined. */
+export async function renewInvitation(db: DbOrTx, companyId: number, id: number, tokenHash: string, hours: number) {
+  const [row] = await db
+    .update(invitations)
+    .set({ tokenHash, expiresAt: sql`now() + make_interval(hours => ${hours})` })
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id), pending))
+    .returning(invitationColumns);
+  return row && toInvitation(row);
+}
+
+export async function revokeInvitation(db: DbOrTx, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id), pending))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+/** The invitation a link's token opens, while it still may be used; `lock` holds it until the transaction ends. */
+export async function findUsableInvitation(db: DbOrTx, tokenHash: string, lock = false) {
+  const query = db
+    .select({ ...invitationColumns, companyId: invitations.companyId, companyName: companies.name })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .where(and(eq(invitations.tokenHash, tokenHash), pending, gt(invitations.expiresAt, sql`now()`)));
+  const [row] = lock ? await query.for('update', { of: invitations }) : await query;
+  return row;
+}
+
+export async function markInvitationAccepted(db: DbOrTx, id: number) {
+  await db.update(invitations).set({ acceptedAt: sql`now()` }).where(eq(invitations.id, id));
+}
+
+/** A user's display name for mails: their full name, else the part of their e-mail before the @. */
+export async function findSender(db: DbOrTx, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ fullName: users.fullName, email: users.email, companyName: companies.name, companyLanguage: companies.defaultLanguage })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return row;
+}
+
+/** The account a forgotten-password request names, with what its mail needs; undefined when there is none. */
+export async function findResetAccount(db: DbOrTx, companyId: number, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, companyName: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.companyId, companyId), eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function insertPasswordReset(db: DbOrTx, userId: number, tokenHash: string, hours: number) {
+  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt: sql`now() + make_interval(hours => ${hours})` });
+}
+
+/**
+ * Spends a reset link in one conditional UPDATE (of two concurrent uses exactly one matches), and
+ * every other unused link of that user with it. Answers the user, or undefined.
+ */
+export async function spendPasswordReset(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .from(users)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`), eq(users.id, passwordResets.userId), isNull(users.deletedAt)))
+    .returning({ userId: users.id, companyId: users.companyId });
+  if (row) await db.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+  return row;
+}

@@ -1,0 +1,204 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  EMAIL_NOT_CONFIGURED,
+  INVITATION_GONE,
+  INVITATION_HOURS,
+  INVITED_EMAIL_TAKEN,
+  PASSWORD_RESET_HOURS,
+  RESET_LINK_GONE,
+  type AcceptInvitationAnswer,
+  type acceptInvitationInput,
+  type createInvitationInput,
+  type Invitation,
+  type InvitationPreview,
+  type Language,
+  type passwordResetConfirmInput,
+  type passwordResetInput,
+} from '@siteboard/shared';
+import type { z } from 'zod';
+import { type Db, type DbOrTx, type ServiceContext, AppError, ConflictError, NotFoundError, enqueueMail, fieldError, isUniqueViolation, settleChanges } from '../../platform';
+import { hashPassword } from '../../lib/passwords';
+import { upsertTeamMember } from '../users/team.queries';
+import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, revokeUserRefreshTokens, setPasswordHash, takeNextUserNumber } from '../users/users.queries';
+import { MANAGER_INVALID, managerLinkFor, userCode } from '../users/users.rules';
+import { invitationLink, invitationMail, passwordResetLink, passwordResetMail } from './auth.mails';
+import { issueTokenPair } from './auth.service';
+import type { LoginThrottle } from './auth.throttle';
+import type { Tokens } from './auth.tokens';
+import {
+  findResetAccount,
+  findSender,
+  findUsableInvitation,
+  insertInvitation,
+  insertPasswordReset,
+  listPendingInvitations,
+  markInvitationAccepted,
+  renewInvitation,
+  revokeInvitation,
+  revokePendingFor,
+  spendPasswordReset,
+  toInvitation,
+} from './invitations.queries';
+
+/** What sending links by mail needs: whether mail is on, and where the links point. */
+export interface MailLinks {
+  configured: boolean;
+  publicUrl: string;
+}
+
+/** A used, revoked or expired link: gone for good (410), not a missing page. */
+class GoneError extends AppError {
+  constructor(detail: string) {
+    super(410, detail);
+  }
+}
+
+/** 256 random bits for the link; only their SHA-256 is stored. */
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const PENDING_LIST_MAX = 500;
+
+function requireMail(mail: MailLinks) {
+  if (!mail.configured) throw new ConflictError(EMAIL_NOT_CONFIGURED);
+}
+
+const displayName = (sender: { fullName: string | null; companyName: string }) => sender.fullName ?? sender.companyName;
+
+async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLinks, invitation: Invitation, token: string) {
+  const sender = (await findSender(tx, ctx.user.companyId, ctx.user.id))!;
+  const language = sender.companyLanguage as Language;
+  const rendered = invitationMail({
+    language,
+    company: sender.companyName,
+    inviter: displayName(sender),
+    fullName: invitation.full_name,
+    role: invitation.role,
+    url: invitationLink(mail.publicUrl, token),
+    hours: INVITATION_HOURS,
+  });
+  await enqueueMail(tx, { kind: 'invitation', to: { name: invitation.full_name, address: invitation.email }, ...rendered }, { companyId: ctx.user.companyId });
+}
+
+/** An admin invites a person by e-mail: the invitation and its mail are written together. */
+export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.output<typeof createInvitationInput>): Promise<Invitation> {
+  requireMail(mail);
+  const { companyId } = ctx.user;
+  if (await isEmailTaken(ctx.db, companyId, input.email)) throw new ConflictError(INVITED_EMAIL_TAKEN);
+  if (input.manager_id != null && (await findActiveMember(ctx.db, companyId, input.manager_id))?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
+  const { token, hash } = newToken();
+  return ctx.db.transaction(async (tx) => {
+    await revokePendingFor(tx, companyId, input.email);
+    const invitation = await insertInvitation(tx, {
+      companyId,
+      email: input.email,
+      role: input.role,
+      fullName: input.full_name,
+      managerId: managerLinkFor(input.role, input.manager_id),
+      invitedBy: ctx.user.id,
+      tokenHash: hash,
+      hours: INVITATION_HOURS,
+    });
+    await queueInvitationMail(tx, ctx, mail, invitation, token);
+    return invitation;
+  });
+}
+
+export function listInvitations(ctx: ServiceContext): Promise<Invitation[]> {
+  return listPendingInvitations(ctx.db, ctx.user.companyId, PENDING_LIST_MAX);
+}
+
+/** A new link (the old one stops working) with a new 72 hours, mailed again. */
+export async function resendInvitation(ctx: ServiceContext, mail: MailLinks, id: number): Promise<void> {
+  requireMail(mail);
+  const { token, hash } = newToken();
+  await ctx.db.transaction(async (tx) => {
+    const invitation = await renewInvitation(tx, ctx.user.companyId, id, hash, INVITATION_HOURS);
+    if (!invitation) throw new NotFoundError();
+    await queueInvitationMail(tx, ctx, mail, invitation, token);
+  });
+}
+
+export async function deleteInvitation(ctx: ServiceContext, id: number): Promise<void> {
+  if (!(await revokeInvitation(ctx.db, ctx.user.companyId, id))) throw new NotFoundError();
+}
+
+/** What the accept page shows; a link that no longer works is 410. */
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const row = await findUsableInvitation(db, hashToken(token));
+  if (!row) throw new GoneError(INVITATION_GONE);
+  return { email: row.email, company: { id: row.companyId, name: row.companyName }, role: toInvitation(row).role, full_name: row.fullName };
+}
+
+/**
+ * The invited person sets their password: the user is created, the invitation spent and a login
+ * issued in one transaction, with the invitation row locked so a second use waits and then finds
+ * it spent (410).
+ */
+export async function acceptInvitation(deps: { db: Db; tokens: Tokens }, input: z.output<typeof acceptInvitationInput>): Promise<AcceptInvitationAnswer> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const invitation = await findUsableInvitation(tx, hashToken(input.token), true);
+      if (!invitation) throw new GoneError(INVITATION_GONE);
+      const { companyId } = invitation;
+      if (await isEmailTaken(tx, companyId, invitation.email)) throw new ConflictError(INVITED_EMAIL_TAKEN);
+      if (invitation.managerId !== null && (await findActiveMember(tx, companyId, invitation.managerId))?.role !== 'manager') throw new ConflictError(MANAGER_INVALID);
+      const role = toInvitation(invitation).role;
+      const number = await takeNextUserNumber(tx, companyId);
+      const { id } = await insertUser(tx, {
+        companyId,
+        email: invitation.email,
+        fullName: input.full_name ?? invitation.fullName,
+        passwordHash,
+        role,
+        code: userCode(role, number),
+        managerId: invitation.managerId,
+      });
+      if (invitation.managerId !== null) await upsertTeamMember(tx, { companyId, userId: id, managerId: invitation.managerId });
+      await markInvitationAccepted(tx, invitation.id);
+      const pair = await issueTokenPair(tx, deps.tokens, { userId: id, companyId, family: randomUUID() });
+      return { ...pair, user: (await findUser(tx, companyId, id))! };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, ACTIVE_EMAIL_INDEX)) throw new ConflictError(INVITED_EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * A forgotten password: counted on the sign-in throttle (per address and per account), and
+ * answered the same whether the account exists or not; when it does, a one-hour link is mailed.
+ */
+export async function requestPasswordReset(
+  deps: { db: Db; throttle: LoginThrottle; mail: MailLinks },
+  input: z.output<typeof passwordResetInput>,
+  clientKey: string,
+): Promise<void> {
+  await deps.throttle.countAttempt(clientKey, `reset:${input.company_id}:${input.email.toLowerCase()}`);
+  if (!deps.mail.configured) return;
+  const account = await findResetAccount(deps.db, input.company_id, input.email);
+  if (!account) return;
+  const { token, hash } = newToken();
+  const rendered = passwordResetMail({ language: account.language as Language, company: account.companyName, fullName: account.fullName, url: passwordResetLink(deps.mail.publicUrl, token) });
+  await deps.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, account.id, hash, PASSWORD_RESET_HOURS);
+    await enqueueMail(tx, { kind: 'password_reset', to: { name: account.fullName, address: account.email }, ...rendered }, { companyId: input.company_id });
+  });
+}
+
+/** A new password through the link: the link and its siblings are spent, and every session of the user ends. */
+export async function confirmPasswordReset(db: Db, input: z.output<typeof passwordResetConfirmInput>): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const spent = await spendPasswordReset(tx, hashToken(input.token));
+    if (!spent) throw new GoneError(RESET_LINK_GONE);
+    await setPasswordHash(tx, spent.companyId, spent.userId, passwordHash, false);
+    await revokeUserRefreshTokens(tx, spent.userId);
+  });
+  // Every instance has forgotten the old logins before the answer goes out.
+  await settleChanges(db);
+}

@@ -1,0 +1,219 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { invitations } from '../../schema/invitations';
+import { signedInAdmin, call, createThroughApi } from '../../test/api-users';
+import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
+import { linkIn, sharedMailServer } from '../../test/mail-server';
+
+const mailServer = await sharedMailServer();
+const PUBLIC_URL = 'https://siteboard.example.test';
+const mailOptions = { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: PUBLIC_URL, jobPollMs: 200 };
+
+const tokenOf = (url: URL) => url.searchParams.get('token')!;
+
+async function invitedMail(address: string, count = 1) {
+  const mails = await mailServer.waitForMails(address, count);
+  return mails[count - 1]!;
+}
+
+function publicCall(ctx: TestContext, method: 'GET' | 'POST', url: string, payload?: object) {
+  return ctx.app.inject({ method, url, payload, remoteAddress: freshClientAddress() });
+}
+
+describeEachDatabase(
+  'invitations by e-mail',
+  (ctx) => {
+    it('invites a team member: the mail links to a page that signs them in with the password they choose', async () => {
+      const admin = await signedInAdmin(ctx);
+      const manager = await createThroughApi(ctx, admin, { full_name: 'Maria Gómez' });
+      const email = `${unique('invitee')}@example.test`;
+
+      const created = await call(ctx, admin.access, 'POST', '/api/invitations/', { email, role: 'team_member', full_name: 'Lee Chan', manager_id: manager.id });
+
+      expect(created.statusCode, created.body).toBe(201);
+      const invitation = created.json();
+      expect(invitation).toMatchObject({ email, role: 'team_member' });
+      const hoursLeft = (Date.parse(invitation.expires_at) - Date.now()) / 3_600_000;
+      expect(hoursLeft).toBeGreaterThan(71.9);
+      expect(hoursLeft).toBeLessThanOrEqual(72);
+      expect((await call(ctx, admin.access, 'GET', '/api/invitations/')).json()).toEqual([expect.objectContaining({ id: invitation.id, email })]);
+
+      const mail = await invitedMail(email);
+      expect(mail.subject).toBe(`You are invited to ${admin.company.name} on SiteBoard`);
+      expect(mail.from?.value).toEqual([{ name: 'SiteBoard', address: 'noreply@siteboard.example.test' }]);
+      expect(mail.to).toMatchObject({ value: [{ name: 'Lee Chan', address: email }] });
+      expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@siteboard\.example\.test>$/);
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(Math.abs(mail.date!.getTime() - Date.now())).toBeLessThan(60_000);
+      expect(mail.text).toContain(`invited you to join ${admin.company.name} on SiteBoard as Team Member.`);
+      expect(mail.html).toContain('Accept the invitation');
+      expect(mail.html).not.toMatch(/<img|src=/i);
+      const link = linkIn(mail, '/accept-invitation?token=');
+      expect(link.origin).toBe(PUBLIC_URL);
+      expect(mail.html).toContain(link.href.replaceAll('&', '&#38;'));
+
+      const preview = await publicCall(ctx, 'GET', `/api/invitations/accept/?token=${tokenOf(link)}`);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ email, company: { id: admin.company.id, name: admin.company.name }, role: 'team_member', full_name: 'Lee Chan' });
+
+      const accepted = await publicCall(ctx, 'POST', '/api/invitations/accept/', { token: tokenOf(link), password: 'a new password of mine', full_name: 'Lee Chan-Wook' });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const answer = accepted.json();
+      expect(answer.user).toMatchObject({ email, role: 'team_member', full_name: 'Lee Chan-Wook', manager_id: manager.id, company_id: admin.company.id, must_change_password: false });
+      expect((await injectAs(ctx.app, answer.access, { method: 'GET', url: '/api/profile/' })).json()).toMatchObject({ email });
+      // The password they chose signs them in.
+      await loginAs(ctx.app, { id: answer.user.id, email, role: 'team_member', companyId: admin.company.id, password: 'a new password of mine' });
+
+      // The link worked once; the invitation is no longer pending.
+      const again = await publicCall(ctx, 'POST', '/api/invitations/accept/', { token: tokenOf(link), password: 'another password', full_name: null });
+      expect(again.statusCode).toBe(410);
+      expect((await publicCall(ctx, 'GET', `/api/invitations/accept/?token=${tokenOf(link)}`)).statusCode).toBe(410);
+      expect((await call(ctx, admin.access, 'GET', '/api/invitations/')).json()).toEqual([]);
+    });
+
+    it("writes the invitation in the company's language", async () => {
+      const company = await createCompany(ctx.app.db, { language: 'de' });
+      const { access } = await loginAs(ctx.app, company.admin);
+      const email = `${unique('eingeladen')}@example.test`;
+
+      expect((await call(ctx, access, 'POST', '/api/invitations/', { email, role: 'manager' })).statusCode).toBe(201);
+
+      const mail = await invitedMail(email);
+      expect(mail.subject).toBe(`Einladung zu ${company.name} bei SiteBoard`);
+      expect(mail.text).toContain('als Bauleiter');
+      expect(mail.html).toContain('<html lang="de">');
+      expect(mail.html).toContain('Einladung annehmen');
+    });
+
+    it('refuses an address that already belongs to a user of the company (409), and a non-admin (403)', async () => {
+      const admin = await signedInAdmin(ctx);
+      const manager = await createThroughApi(ctx, admin);
+
+      const taken = await call(ctx, admin.access, 'POST', '/api/invitations/', { email: manager.email.toUpperCase(), role: 'manager' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ detail: 'A user with this email already exists in your company.' });
+
+      const { access } = await loginAs(ctx.app, manager);
+      expect((await call(ctx, access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'manager' })).statusCode).toBe(403);
+      expect((await call(ctx, access, 'GET', '/api/invitations/')).statusCode).toBe(403);
+      expect((await call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'team_member' })).statusCode).toBe(400);
+    });
+
+    it('resends with a new link (the old one stops working) and revokes', async () => {
+      const admin = await signedInAdmin(ctx);
+      const email = `${unique('resent')}@example.test`;
+      const { id } = (await call(ctx, admin.access, 'POST', '/api/invitations/', { email, role: 'manager' })).json();
+      const first = tokenOf(linkIn(await invitedMail(email), '/accept-invitation?token='));
+
+      expect((await call(ctx, admin.access, 'POST', `/api/invitations/${id}/resend/`)).statusCode).toBe(202);
+      const second = tokenOf(linkIn(await invitedMail(email, 2), '/accept-invitation?token='));
+      expect(second).not.toBe(first);
+      expect((await publicCall(ctx, 'GET', `/api/invitations/accept/?token=${first}`)).statusCode).toBe(410);
+      expect((await publicCall(ctx, 'GET', `/api/invitations/accept/?token=${second}`)).statusCode).toBe(200);
+
+      expect((await call(ctx, admin.access, 'DELETE', `/api/invitations/${id}/`)).statusCode).toBe(204);
+      const revoked = await publicCall(ctx, 'POST', '/api/invitations/accept/', { token: second, password: 'a new password of mine', full_name: null });
+      expect(revoked.statusCode).toBe(410);
+      expect(revoked.json().detail).toContain('already used, revoked or has expired');
+      expect((await call(ctx, admin.access, 'DELETE', `/api/invitations/${id}/`)).statusCode).toBe(404);
+
+      // Another company's invitation does not exist for this admin.
+      const other = await signedInAdmin(ctx);
+      const theirs = (await call(ctx, other.access, 'POST', '/api/invitations/', { email: `${unique('theirs')}@example.test`, role: 'manager' })).json();
+      expect((await call(ctx, admin.access, 'POST', `/api/invitations/${theirs.id}/resend/`)).statusCode).toBe(404);
+      expect((await call(ctx, admin.access, 'DELETE', `/api/invitations/${theirs.id}/`)).statusCode).toBe(404);
+    });
+
+    it('refuses an expired link (410)', async () => {
+      const admin = await signedInAdmin(ctx);
+      const email = `${unique('late')}@example.test`;
+      const { id } = (await call(ctx, admin.access, 'POST', '/api/invitations/', { email, role: 'manager' })).json();
+      const token = tokenOf(linkIn(await invitedMail(email), '/accept-invitation?token='));
+
+      await ctx.app.db.update(invitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(invitations.id, id));
+
+      expect((await publicCall(ctx, 'POST', '/api/invitations/accept/', { token, password: 'a new password of mine', full_name: null })).statusCode).toBe(410);
+    });
+  },
+  mailOptions,
+);
+
+describeEachDatabase(
+  'forgotten passwords',
+  (ctx) => {
+    it('mails a one-hour link in the user’s language; the new password works and every old session ends', async () => {
+      const company = await createCompany(ctx.app.db);
+      const user = await createUser(ctx.app.db, company.id, 'manager', { language: 'de', fullName: 'Jonas Weber' });
+      const before = await loginAs(ctx.app, user);
+
+      const asked = await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email: user.email.toUpperCase() });
+      expect(asked.statusCode).toBe(202);
+
+      const mail = (await mailServer.waitForMails(user.email))[0]!;
+      expect(mail.subject).toBe('Ihr SiteBoard-Passwort zurücksetzen');
+      expect(mail.to).toMatchObject({ value: [{ name: 'Jonas Weber', address: user.email }] });
+      expect(mail.text).toContain('Hallo Jonas Weber,');
+      const token = tokenOf(linkIn(mail, '/reset-password?token='));
+
+      const confirmed = await publicCall(ctx, 'POST', '/api/password-reset/confirm/', { token, password: 'my brand new password' });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      expect((await injectAs(ctx.app, before.access, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(401);
+      expect((await publicCall(ctx, 'POST', '/api/token/refresh/', { refresh: before.refresh })).statusCode).toBe(401);
+      await expect(loginAs(ctx.app, user)).rejects.toThrow(/401/);
+      await loginAs(ctx.app, { ...user, password: 'my brand new password' });
+      expect((await publicCall(ctx, 'POST', '/api/password-reset/confirm/', { token, password: 'yet another password' })).statusCode).toBe(410);
+    });
+
+    it('answers 202 for an address with no account, and mails nothing', async () => {
+      const company = await createCompany(ctx.app.db);
+      const email = `${unique('nobody')}@example.test`;
+      const known = await createUser(ctx.app.db, company.id, 'team_member');
+
+      const unknown = await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email });
+      const existing = await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email: known.email });
+
+      expect(unknown.statusCode).toBe(202);
+      expect(unknown.json()).toEqual(existing.json());
+      await mailServer.waitForMails(known.email);
+      await ctx.app.jobs.idle(['mail']);
+      expect(await mailServer.mailsTo(email)).toEqual([]);
+    });
+
+    it('throttles requests for one account from one address as sign-in does', async () => {
+      const company = await createCompany(ctx.app.db);
+      const email = `${unique('spam')}@example.test`;
+      const remoteAddress = freshClientAddress();
+      const ask = () => ctx.app.inject({ method: 'POST', url: '/api/password-reset/', remoteAddress, payload: { company_id: company.id, email } });
+
+      for (let attempt = 0; attempt < 5; attempt++) expect((await ask()).statusCode).toBe(202);
+      expect((await ask()).statusCode).toBe(429);
+    });
+
+    it('refuses an expired link (410)', async () => {
+      const company = await createCompany(ctx.app.db);
+      const user = await createUser(ctx.app.db, company.id, 'manager');
+      await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email: user.email });
+      const token = tokenOf(linkIn((await mailServer.waitForMails(user.email))[0]!, '/reset-password?token='));
+
+      await ctx.app.db.execute(sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+
+      expect((await publicCall(ctx, 'POST', '/api/password-reset/confirm/', { token, password: 'my brand new password' })).statusCode).toBe(410);
+    });
+  },
+  mailOptions,
+);
+
+describe('without SMTP_URL', () => {
+  describeEachDatabase('e-mail off', (ctx) => {
+    it('says so, refuses invitations with a clear message, and still answers forgotten passwords with 202', async () => {
+      const admin = await signedInAdmin(ctx);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/email/' })).json()).toEqual({ configured: false });
+      const invited = await call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'manager' });
+      expect(invited.statusCode).toBe(409);
+      expect(invited.json()).toEqual({ detail: 'E-mail is not configured on this server.' });
+      expect((await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: admin.company.id, email: admin.company.admin.email })).statusCode).toBe(202);
+    });
+  });
+});

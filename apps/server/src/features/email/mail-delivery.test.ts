@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { MAIL_QUEUE, type Database } from '../../platform';
+import { jobs } from '../../schema/jobs';
+import { call, createThroughApi, signedInAdmin, type Admin } from '../../test/api-users';
+import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
+import { loginAs, unique } from '../../test/factories';
+import { MailServer, sharedMailServer } from '../../test/mail-server';
+
+const PUBLIC_URL = 'https://siteboard.example.test';
+const mailSettings = (server: MailServer) => ({ smtpUrl: server.url, from: 'SiteBoard <noreply@siteboard.example.test>' });
+
+describeEachDatabase(
+  'mails refused for good',
+  (ctx) => {
+    it('records a permanent refusal (5xx) at once, without retrying, and shows it to the company’s admins only', async () => {
+      const admin = await signedInAdmin(ctx);
+      const email = `refused-${unique('x')}@example.test`;
+      expect((await call(ctx, admin.access, 'POST', '/api/invitations/', { email, role: 'manager', full_name: 'Nobody Here' })).statusCode).toBe(201);
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+
+      const failed = await call(ctx, admin.access, 'GET', '/api/email/failed/');
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json()).toEqual([
+        expect.objectContaining({ kind: 'invitation', to: email, subject: `You are invited to ${admin.company.name} on SiteBoard`, attempts: 1, error: expect.stringContaining('550') }),
+      ]);
+      const other = await signedInAdmin(ctx);
+      expect((await call(ctx, other.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
+      const manager = await createThroughApi(ctx, admin);
+      expect((await call(ctx, (await loginAs(ctx.app, manager)).access, 'GET', '/api/email/failed/')).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/email/' })).json()).toEqual({ configured: true });
+    });
+  },
+  { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL, jobPollMs: 200 },
+);
+
+/** Two instances on one PostgreSQL database, each with its own pool and job runner, sending through `server`. */
+async function twoInstances(database: TestDatabase, server: MailServer) {
+  const second = await openAnotherConnection(database);
+  const options = { jwtSecret: TEST_JWT_SECRET, mail: mailSettings(server), publicUrl: PUBLIC_URL, jobPollMs: 100 };
+  const appA = await buildTestApp({ ...options, database });
+  const appB = await buildTestApp({ ...options, database: second });
+  await Promise.all([appA.ready(), appB.ready()]);
+  return { appA, appB, second };
+}
+
+const invite = (ctx: Pick<TestContext, 'app'>, admin: Admin, email: string) => call(ctx as TestContext, admin.access, 'POST', '/api/invitations/', { email, role: 'manager' });
+
+async function mailJobs(app: App) {
+  return app.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs).where(eq(jobs.queue, MAIL_QUEUE));
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Not true within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the outbox across instances [postgres]', async () => {
+  const skip = !(await isPostgresReachable());
+  let database: TestDatabase;
+  let server: MailServer;
+  let instances: { appA: App; appB: App; second: Database };
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await new MailServer().start();
+    database = await createTestDatabase('postgres');
+    instances = await twoInstances(database, server);
+  });
+  afterAll(async () => {
+    await instances?.appB.close();
+    await instances?.second.close();
+    await instances?.appA.close();
+    await database?.drop();
+    await server?.stop();
+  });
+
+  it.skipIf(skip)('sends each of many mails exactly once from two instances', async () => {
+    const admin = await signedInAdmin({ app: instances.appA } as TestContext);
+    const addresses = Array.from({ length: 24 }, () => `${unique('crew')}@example.test`);
+
+    for (const [index, email] of addresses.entries()) expect((await invite({ app: index % 2 ? instances.appB : instances.appA }, admin, email)).statusCode).toBe(201);
+
+    await Promise.all(addresses.map((email) => server.waitForMails(email)));
+    await Promise.all([instances.appA.jobs.idle([MAIL_QUEUE]), instances.appB.jobs.idle([MAIL_QUEUE])]);
+    for (const email of addresses) expect(await server.mailsTo(email)).toHaveLength(1);
+    const ids = new Set(server.received.map((mail) => mail.parsed.messageId));
+    expect(ids.size).toBe(server.received.length);
+  });
+
+  it.skipIf(skip)('keeps mails while the SMTP server is down and through a restart: they arrive once it is back, none twice', async () => {
+    const admin = await signedInAdmin({ app: instances.appA } as TestContext);
+    const email = `${unique('patient')}@example.test`;
+    await server.stop();
+
+    expect((await invite({ app: instances.appA }, admin, email)).statusCode).toBe(201);
+    await until(async () => (await mailJobs(instances.appA)).some((job) => job.status === 'queued' && job.attempts >= 1), 'a failed attempt');
+
+    // One instance restarts while the server is down: nothing queued is lost.
+    await instances.appA.close();
+    instances.appA = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET, mail: mailSettings(server), publicUrl: PUBLIC_URL, jobPollMs: 100 });
+    await instances.appA.ready();
+    await server.start();
+
+    const [mail] = await server.waitForMails(email, 1, 30_000);
+    expect(mail!.subject).toContain('You are invited to');
+    await Promise.all([instances.appA.jobs.idle([MAIL_QUEUE]), instances.appB.jobs.idle([MAIL_QUEUE])]);
+    expect(await server.mailsTo(email)).toHaveLength(1);
+    const [row] = await instances.appA.db
+      .select({ status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(and(eq(jobs.queue, MAIL_QUEUE), sql`${jobs.payload}->'to'->>'address' = ${email}`));
+    expect(row!.status).toBe('done');
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { jobs } from '../schema/jobs';
+import type { DbOrTx } from './database/types';
+import { enqueueJob, PermanentJobError } from './jobs';
+
+/** The job queue every e-mail goes through (decision record 075). */
+export const MAIL_QUEUE = 'mail';
+/** About two and a half hours of retries (2, 4, … 2,048 s, then hourly) before a mail is given up. */
+const MAIL_MAX_ATTEMPTS = 13;
+
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (implicit TLS). */
+  smtpUrl: string;
+  /** The From header: `SiteBoard <noreply@example.com>`. */
+  from: string;
+  /** Signs every mail when set (nodemailer's DKIM). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+}
+
+/** A mail as it waits in the outbox: rendered for its one recipient, in their language. */
+export interface OutgoingMail {
+  /** What caused it (invitation, password_reset, digest, notification): admins see it beside a failure. */
+  kind: string;
+  to: { name: string | null; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  /** One-click unsubscribe (RFC 8058) for mails a person may turn off. */
+  unsubscribeUrl?: string;
+}
+
+interface QueuedMail extends OutgoingMail {
+  /** Chosen when queued: the same on every attempt, so a retried mail is recognisably the same mail. */
+  id: string;
+  /** When the mail was written (its Date header), not when an attempt reached the server. */
+  date: string;
+}
+
+/**
+ * Puts a mail in the outbox in the caller's transaction: it is sent if and only if its cause
+ * commits. `dedupeKey` makes a second mail for the same thing (a digest for the same day) none.
+ */
+export function enqueueMail(db: DbOrTx, mail: OutgoingMail, options: { companyId: number | null; dedupeKey?: string }): Promise<number> {
+  const queued: QueuedMail = { ...mail, id: randomUUID(), date: new Date().toISOString() };
+  return enqueueJob(db, MAIL_QUEUE, queued, { companyId: options.companyId, dedupeKey: options.dedupeKey, maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+export interface FailedMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  error: string;
+  attempts: number;
+  created_at: string;
+  failed_at: string;
+}
+
+/** The company's mails that were given up (a permanent refusal, or every retry failed), newest first. */
+export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100): Promise<FailedMail[]> {
+  const rows = await db
+    .select({
+      id: jobs.id,
+      kind: sql<string>`${jobs.payload}->>'kind'`,
+      to: sql<string>`${jobs.payload}->'to'->>'address'`,
+      subject: sql<string>`${jobs.payload}->>'subject'`,
+      error: sql<string>`coalesce(${jobs.lastError}, '')`,
+      attempts: jobs.attempts,
+      createdAt: jobs.createdAt,
+      finishedAt: jobs.finishedAt,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.companyId, companyId), eq(jobs.status, 'failed')))
+    .orderBy(desc(jobs.finishedAt), desc(jobs.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    error: row.error,
+    attempts: row.attempts,
+    created_at: new Date(row.createdAt).toISOString(),
+    failed_at: new Date(row.finishedAt ?? row.createdAt).toISOString(),
+  }));
+}
+
+/** The part after the @ of an address, for Message-IDs: `SiteBoard <noreply@example.com>` → example.com. */
+export function mailDomain(from: string): string {
+  const match = /@([^>\s]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'siteboard.invalid';
+}
+
+/**
+ * An SMTP refusal in the 5xx range is permanent (no such mailbox, message refused): retrying
+ * cannot mend it. Everything else (4xx, a refused or dropped connection, a timeout) is retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export function createTransport(settings: MailSettings) {
+  const options: SMTPTransport.Options = {
+    url: settings.smtpUrl,
+    // A dead server must not hold a job for nodemailer's default two minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    ...(settings.dkim ? { dkim: settings.dkim } : {}),
+  } as SMTPTransport.Options;
+  return nodemailer.createTransport(options);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether this server can send e-mail (SMTP_URL set): screens hide what needs it when not. */
+    mail: { configured: boolean };
+  }
+}
+
+/**
+ * E-mail: with settings, defines the `mail` queue, whose runs send one outbox mail each through
+ * SMTP (decision record 075). The job runner's lease makes each mail go out from one instance;
+ * its Message-ID is fixed when it is queued. Without settings nothing is sent and `mail.configured`
+ * is false.
+ */
+export const mailPlugin = fp(
+  async (app: FastifyInstance, options: { settings?: MailSettings }) => {
+    const { settings } = options;
+    app.decorate('mail', { configured: settings !== undefined });
+    if (!settings) return;
+    const transport = createTransport(settings);
+    const domain = mailDomain(settings.from);
+    app.jobs.define<QueuedMail>({
+      queue: MAIL_QUEUE,
+      concurrency: 2,
+      leaseSeconds: 120,
+      async handle(job) {
+        const mail = job.payload;
+        try {
+          await transport.sendMail({
+            from: settings.from,
+            to: mail.to.name ? { name: mail.to.name, address: mail.to.address } : mail.to.address,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            messageId: `<${mail.id}@${domain}>`,
+            date: new Date(mail.date),
+            headers: {
+              // RFC 3834: written by a machine; auto-responders stay quiet.
+              'Auto-Submitted': 'auto-generated',
+              ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+            },
+          });
+        } catch (error) {
+          if (isPermanentRefusal(error)) throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+          throw error;
+        }
+      },
+    });
+    app.addHook('onClose', async () => transport.close());
+  },
+  { name: 'mail', dependencies: ['jobs'] },
+);
