@@ -117,3 +117,12 @@ export async function expectNoSeriousViolations(page: Page) {
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Reads every notification (the bell's "Mark all as read"; opening the bell reads nothing) and closes the bell. */
+export async function readAllNotifications(page: Page) {
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('tab', { name: /^Unread/ })).toBeVisible();
+  if (await page.getByTestId('notification-badge').isVisible()) await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByTestId('notification-badge')).toBeHidden();
+  await page.keyboard.press('Escape');
+}

@@ -30,11 +30,9 @@ const DEFAULT_STYLE: { icon: IconName; tone: string } = { icon: 'bell', tone: 'b
 const readLastOpenAt = () => localStorage.getItem(STORAGE_KEYS.notificationsLastOpenAt);
 
 /**
- * The header bell (spec §2, §4). Opening it fetches the list, remembers which items were unread
- * (they stay highlighted while open), marks everything read on the server and then locally.
- * An item still unread while the list is shown (a push that arrived after opening, or one the
- * opening could not mark) is marked read on its own by its button or by opening its subtask
- * (decision record 034).
+ * The header bell (spec §2, §4). Opening it fetches the list and remembers which items were
+ * unread (they stay highlighted while open); it marks nothing read. An item is read when its
+ * button or its subtask is opened, or with the rest by "Mark all as read" (decision record 065).
  */
 export function NotificationBell({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -67,7 +65,6 @@ export function NotificationBell({ email }: { email: string }) {
       next.delete(item.key);
       return next;
     });
-    // A highlighted item was marked read with the rest on opening: nothing to tell the server.
     if (item.isRead || item.id === undefined) return;
     try {
       await markNotificationsRead({ ids: [item.id] });
@@ -81,6 +78,18 @@ export function NotificationBell({ email }: { email: string }) {
   };
   const unread = items.filter(isUnread);
   const read = items.filter((item) => !isUnread(item));
+
+  const markAllRead = async () => {
+    setMarkedRead((current) => new Set([...current, ...unread.map((item) => item.key)]));
+    setHighlighted(new Set());
+    try {
+      await markNotificationsRead({});
+      queryClient.setQueryData<NotificationRecord[]>(queryKey, (current) => current?.map((record) => ({ ...record, is_read: true })));
+    } catch (error) {
+      // Spec §8: notification failures are only logged.
+      console.error('Notifications could not be marked read', error);
+    }
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -97,13 +106,9 @@ export function NotificationBell({ email }: { email: string }) {
       setHighlighted(new Set(wasUnread.map((item) => item.key)));
       localStorage.setItem(STORAGE_KEYS.notificationsLastOpenAt, openedAt);
       setLastOpenAt(openedAt);
-      if (fresh.some((record) => !record.is_read)) {
-        await markNotificationsRead({});
-        queryClient.setQueryData<NotificationRecord[]>(queryKey, (current) => current?.map((record) => ({ ...record, is_read: true })));
-      }
     } catch (error) {
       // Spec §8: notification failures are only logged.
-      console.error('Notifications could not be loaded or marked read', error);
+      console.error('Notifications could not be loaded', error);
     }
   };
 
@@ -133,8 +138,8 @@ export function NotificationBell({ email }: { email: string }) {
           </button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="end" sideOffset={8} collisionPadding={8} className="z-50 w-[calc(100vw-1rem)] rounded-xl bg-white shadow-lg ring-1 ring-slate-200 md:w-96" aria-label={t('notifications.title')}>
-            <Tabs.Root defaultValue="unread">
+          <Popover.Content align="end" sideOffset={8} collisionPadding={8} className="z-50 flex max-h-[min(var(--radix-popover-content-available-height,80vh),44rem)] w-[calc(100vw-1rem)] flex-col rounded-xl bg-white shadow-lg ring-1 ring-slate-200 md:w-[26rem]" aria-label={t('notifications.title')}>
+            <Tabs.Root defaultValue="unread" className="flex min-h-0 flex-1 flex-col">
               <Tabs.List aria-label={t('notifications.title')} className="flex border-b border-slate-200">
                 {[
                   { value: 'unread', label: t('notifications.unreadTab', { count: unread.length }) },
@@ -145,7 +150,8 @@ export function NotificationBell({ email }: { email: string }) {
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
-              <Tabs.Content value="unread" className="max-h-[70vh] overflow-y-auto md:max-h-64">
+              {/* The list takes the height the window leaves, with a scrollbar that stays visible. */}
+              <Tabs.Content value="unread" className="scroll-visible min-h-0 flex-1 overflow-y-auto">
                 <NotificationList
                   items={unread}
                   empty={t('notifications.empty')}
@@ -158,11 +164,16 @@ export function NotificationBell({ email }: { email: string }) {
                   }}
                 />
               </Tabs.Content>
-              <Tabs.Content value="read" className="max-h-[70vh] overflow-y-auto md:max-h-64">
+              <Tabs.Content value="read" className="scroll-visible min-h-0 flex-1 overflow-y-auto">
                 <NotificationList items={read} empty={t('notifications.empty')} highlighted={highlighted} isUnread={isUnread} onMarkRead={(item) => void markOneRead(item)} onOpenItem={() => setOpen(false)} />
               </Tabs.Content>
             </Tabs.Root>
-            <div className="space-y-2 border-t border-slate-200 p-2">
+            <div className="shrink-0 space-y-2 border-t border-slate-200 p-2">
+              {unread.length > 0 && (
+                <Button variant="ghost" className="w-full" onClick={() => void markAllRead()}>
+                  {t('notifications.markAllRead')}
+                </Button>
+              )}
               <DesktopNotificationsItem />
               <Button
                 variant="secondary"
