@@ -6,12 +6,16 @@ import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { ManagerProjectsPage } from './projects';
 import { TeamPerformancePage } from './team-performance';
+import { TeamMemberProjectsPage } from '../team-member/pages';
 
 const shared = apiServerForFile(async (server) => {
   const crew = await server.createCrew();
   const project = await insertProject(server.database.db, crew.company.id, { managerId: crew.manager.id, name: 'Quay Wall Renewal' });
   const majorTask = await insertMajorTask(server.database.db, crew.company.id, project.id);
   await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, status: 'ongoing' });
+  const harbour = await insertProject(server.database.db, crew.company.id, { managerId: crew.manager.id, name: 'Harbour Steps' });
+  const piling = await insertMajorTask(server.database.db, crew.company.id, harbour.id, { name: 'Piling', createdById: crew.manager.id });
+  await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: piling.id, assignedToId: crew.member.id, status: 'ongoing' });
   return crew;
 });
 
@@ -39,5 +43,35 @@ describe("the manager's pages", () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(reports()).toBeGreaterThan(before));
     expect(await screen.findByRole('article', { name: shared.member.email })).toBeInTheDocument();
+  });
+
+  it('the project manager renames and deletes a major task from the project; a team member is offered neither', async () => {
+    await shared.server.signIn(shared.member);
+    const memberView = renderScreen(<TeamMemberProjectsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Harbour Steps/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Piling/ }));
+    expect(await screen.findByText('Details')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit major task' })).toBeNull();
+    memberView.unmount();
+
+    await shared.server.signIn(shared.manager);
+    renderScreen(<ManagerProjectsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Harbour Steps/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Piling/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit major task' }));
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    await userEvent.type(name, 'Sheet piling');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: /^Sheet piling/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete major task' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this major task?' });
+    expect(confirm).toHaveTextContent('“Sheet piling” and its 1 subtask will be deleted');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete major task' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Sheet piling/ })).toBeNull());
+    expect(await screen.findByText('No major tasks for this project.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { can, canDecideSubtask, PRIORITIES, subtaskParties, type MajorTask, type User } from '@siteboard/shared';
+import { can, canDecideSubtask, canManageMajorTask, PRIORITIES, subtaskParties, type MajorTask, type User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import type { ListSearch } from '../../../lib/lists';
 import { priorityCounts, progressOf, type Viewer } from '../tasks.rules';
 import { CreateSubtaskForm } from './create-subtask-form';
+import { MajorTaskActions } from './major-task-actions';
 import { SubtaskTable } from './subtask-table';
 
 export interface MajorTaskListProps {
@@ -42,6 +43,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
   const counts = priorityCounts(majorTask.subtasks);
   const progress = progressOf(majorTask.subtasks);
   const mayCreate = !readOnly && can(viewer.role, 'subtasks:create');
+  const mayManage = !readOnly && canManageMajorTask(viewer, { createdById: majorTask.created_by?.id ?? null, projectManagerId: majorTask.project.manager_id });
   const na = t('common.notAvailable');
 
   const details = [
@@ -81,6 +83,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
               ))}
             </dl>
           </section>
+          {mayManage && <MajorTaskActions majorTask={majorTask} />}
           <section aria-labelledby={`${id}-subtasks`} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h5 id={`${id}-subtasks`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
