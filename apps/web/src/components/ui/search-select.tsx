@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useListSearch, type ListSearch } from '../../lib/lists';
 import { SelectField, TextField } from './form-field';
 
+type Option = { value: number; label: string; group?: string };
+
 type Props<T> = {
   /** The server's search: the first matches of what was typed, and how many there are in all. */
   find: ListSearch<T>;
-  /** What the dropdown shows of a match, and the value it stands for. */
-  toOption: (item: T) => { value: number; label: string };
+  /** What the dropdown shows of a match, the value it stands for, and the group it is listed under (groups in the order given by `groups`). */
+  toOption: (item: T) => Option;
+  /** The groups' labels by key, in the order shown; without them the matches are one list. */
+  groups?: readonly { key: string; label: string }[];
   searchLabel: string;
   searchPlaceholder?: string;
   /** Typing in the search box; a picker whose choice it clears resets its value here. */
@@ -18,6 +22,8 @@ type Props<T> = {
   placeholder: string;
   /** Said when the search matches nothing. */
   empty: string;
+  /** A choice listed first whatever the search finds (the current value of an edit), there before the matches load. */
+  pinned?: { value: number; label: string };
   className?: string;
   /** The choice the form opened with (a draft kept on the device): chosen once the matches hold it. */
   initialChoice?: string;
@@ -28,10 +34,10 @@ type Props<T> = {
  * A search box beside a dropdown of what the server found for it, for choosing one of thousands
  * (people, projects) without loading them all. Above the matches shown, a hint says to type more.
  */
-export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, className = 'grid gap-4 sm:grid-cols-2', initialChoice, ref, ...selectProps }: Props<T>) {
+export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, pinned, groups, className = 'grid gap-4 sm:grid-cols-2', initialChoice, ref, ...selectProps }: Props<T>) {
   const { t } = useTranslation();
   const { search, setSearch, found } = useListSearch(find);
-  const options = found.data?.items.map(toOption);
+  const options = found.data?.items.map(toOption).filter((option) => option.value !== pinned?.value);
   const shown = options?.length ?? 0;
   const total = found.data?.total ?? 0;
   const select = useRef<HTMLSelectElement | null>(null);
@@ -84,14 +90,28 @@ export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder
           }}
         >
           <option value="">{options ? placeholder : t('app.loading')}</option>
-          {options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {pinned && <option value={pinned.value}>{pinned.label}</option>}
+          {groups
+            ? groups.map((group) => {
+                const members = options?.filter((option) => option.group === group.key) ?? [];
+                return (
+                  members.length > 0 && (
+                    <optgroup key={group.key} label={group.label}>
+                      {members.map(renderOption)}
+                    </optgroup>
+                  )
+                );
+              })
+            : options?.map(renderOption)}
         </SelectField>
-        {options && shown === 0 && <p className="text-sm text-slate-600">{empty}</p>}
+        {options && shown === 0 && !pinned && <p className="text-sm text-slate-600">{empty}</p>}
       </div>
     </div>
   );
 }
+
+const renderOption = (option: Option) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);

@@ -16,16 +16,21 @@ const api = apiServerForFile(async (server) => {
 });
 
 describe("a manager's assignee picker", () => {
-  it('offers their own team first, then everyone else by e-mail, each by name where they have one', async () => {
+  it('lists the crew first (their own team first), then the managers apart, each by name where they have one', async () => {
     renderScreen(<AssigneePicker find={searchPeopleQuery} onSearch={() => {}} />);
     const select = await screen.findByRole('combobox', { name: 'Assignee' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Select Assignee',
       api.myMember.email,
-      api.otherManager.email,
       `Ana Ortiz (${api.theirMember.email})`,
+      api.otherManager.email,
       api.me.email,
     ]);
+    const [crew, managers] = within(select).getAllByRole('group');
+    expect(crew).toHaveAttribute('label', 'Crew');
+    expect(within(crew!).getAllByRole('option').map((option) => option.textContent)).toEqual([api.myMember.email, `Ana Ortiz (${api.theirMember.email})`]);
+    expect(managers).toHaveAttribute('label', 'Managers');
+    expect(within(managers!).getAllByRole('option').map((option) => option.textContent)).toEqual([api.otherManager.email, api.me.email]);
   });
 });

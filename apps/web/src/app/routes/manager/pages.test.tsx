@@ -58,6 +58,10 @@ describe("the manager's pages", () => {
     renderScreen(<ManagerProjectsPage />);
     await userEvent.click(await screen.findByRole('button', { name: /^Harbour Steps/ }));
     await userEvent.click(await screen.findByRole('button', { name: /^Piling/ }));
+    // Headings in order under the page's h1 (axe heading-order): project h2, major task h3, its parts h4.
+    expect(screen.getByRole('heading', { level: 2, name: /^Harbour Steps/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: /^Piling/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 4, name: 'Details' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit major task' }));
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);

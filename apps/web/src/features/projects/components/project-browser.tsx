@@ -106,21 +106,21 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
   if (project.status === 'completed') {
     return (
       <li className="rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-        <h3 className="flex flex-wrap items-start gap-3 px-4 py-4">
+        <h2 className="flex flex-wrap items-start gap-3 px-4 py-4">
           <span className="w-4 shrink-0" aria-hidden />
           {summary(true)}
           <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('projectBoard.viewOnly')}</span>
-        </h3>
+        </h2>
       </li>
     );
   }
   return (
     <li className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <h3>
+      <h2>
         <DisclosureButton open={open} controls={`${id}-tasks`} onToggle={() => setOpen((value) => !value)} className="items-start rounded-2xl px-4 py-4">
           {summary(false)}
         </DisclosureButton>
-      </h3>
+      </h2>
       {open && (
         <div id={`${id}-tasks`} className="border-t border-slate-100 bg-slate-50/60 p-2 sm:p-4">
           <ExpandedProjectTasks projectId={project.id}>{renderTasks}</ExpandedProjectTasks>

@@ -55,7 +55,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
 
   return (
     <li className="rounded-xl bg-white ring-1 ring-slate-200">
-      <h4>
+      <h3>
         <DisclosureButton open={open} controls={`${id}-body`} onToggle={() => setOpen((value) => !value)} className="flex-wrap items-center gap-x-4 gap-y-2 rounded-xl px-3 py-3 sm:px-4">
           <span className="min-w-32 flex-1 break-words font-semibold text-ink">{majorTask.name}</span>
           <span className="flex items-center gap-3">
@@ -67,13 +67,13 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
           </span>
           <span className="text-sm text-slate-600">{t('taskBoard.progress', progress)}</span>
         </DisclosureButton>
-      </h4>
+      </h3>
       {open && (
         <div id={`${id}-body`} className="space-y-5 border-t border-slate-100 px-3 pb-4 pt-3 sm:px-4">
           <section aria-labelledby={`${id}-details`}>
-            <h5 id={`${id}-details`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            <h4 id={`${id}-details`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
               {t('taskBoard.details')}
-            </h5>
+            </h4>
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               {details.map((detail) => (
                 <div key={detail.label} className="min-w-0">
@@ -86,9 +86,9 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
           {mayManage && <MajorTaskActions majorTask={majorTask} />}
           <section aria-labelledby={`${id}-subtasks`} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h5 id={`${id}-subtasks`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              <h4 id={`${id}-subtasks`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
                 {t('taskBoard.subtasks')}
-              </h5>
+              </h4>
               {mayCreate && (
                 <Button
                   variant="secondary"

@@ -12,18 +12,28 @@ type PickerProps<T> = {
   error?: string;
   /** Typing in the search clears the choice: the form resets its value here. */
   onSearch: () => void;
+  /** The current choice of an edit, listed first whatever the search finds. */
+  pinned?: { value: number; label: string };
   className?: string;
   initialChoice?: string;
   ref?: Ref<HTMLSelectElement>;
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
-/** The assignee search box and dropdown (two columns of the form's grid): the server's matches among the company's managers and team members (spec §5). */
+/**
+ * The assignee search box and dropdown (two columns of the form's grid): the server's matches among
+ * the company's managers and team members (spec §5), the crew listed first and the managers apart,
+ * so a manager is never taken for one of the crew.
+ */
 export function AssigneePicker({ placeholder, ...props }: PickerProps<User>) {
   const { t } = useTranslation();
   return (
     <SearchSelect
       className="grid gap-4 sm:grid-cols-2 md:col-span-2"
-      toOption={(user) => ({ value: user.id, label: personLabel(user) })}
+      toOption={(user) => ({ value: user.id, label: personLabel(user), group: user.role })}
+      groups={[
+        { key: 'team_member', label: t('assignees.crew') },
+        { key: 'manager', label: t('assignees.managers') },
+      ]}
       searchLabel={t('taskBoard.searchAssignee')}
       searchPlaceholder={t('taskBoard.searchAssigneePlaceholder')}
       label={t('taskBoard.assignee')}

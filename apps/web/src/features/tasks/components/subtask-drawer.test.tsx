@@ -61,6 +61,9 @@ describe('the record of work on screen', () => {
     expect(await within(drawer).findByText(/sent it for approval/)).toBeInTheDocument();
     expect(within(drawer).getByText('Both footings poured')).toBeInTheDocument();
     expect(within(drawer).getAllByRole('button', { name: /Open photo/ }).length).toBeGreaterThanOrEqual(2);
+    // Each photo's entry in the timeline is marked with an image.
+    const timeline = within(drawer).getByRole('list', { name: 'Timeline' });
+    expect(timeline.querySelectorAll(':scope > li > span > [data-icon="photo"]').length).toBeGreaterThanOrEqual(1);
   });
 
   it('the manager sees the thumbnails in the pending list and must give a reason to decline', async () => {
@@ -89,7 +92,10 @@ describe('the record of work on screen', () => {
 
     await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Fixed, spacing now 200 mm');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
-    expect(await within(drawer).findByText('Fixed, spacing now 200 mm')).toBeInTheDocument();
+    const timeline = within(drawer).getByRole('list', { name: 'Timeline' });
+    const comment = await within(timeline).findByText('Fixed, spacing now 200 mm');
+    // A comment's mark in the timeline is a speech bubble.
+    expect(comment.closest('li')!.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'comment');
     await waitFor(() => expect(within(drawer).getByLabelText('Add a comment')).toHaveValue(''));
   });
 
@@ -98,8 +104,9 @@ describe('the record of work on screen', () => {
     renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/manager?subtask=${subtaskId}`, route: '/manager' });
     const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
     await userEvent.click(await within(drawer).findByRole('button', { name: 'Edit' }));
-    // The assignee box names who has the task now; left so, the assignee stays.
+    // The current assignee is chosen (listed first, named as current); left so, the assignee stays.
     const assignee = within(drawer).getByLabelText('Assignee');
+    expect(assignee).toHaveValue(String(member.id));
     await waitFor(() => expect(assignee).toHaveDisplayValue(new RegExp(`^(.+ \\()?${member.email}\\)? \\(current\\)$`)));
     const title = within(drawer).getByLabelText('Title');
     await userEvent.clear(title);

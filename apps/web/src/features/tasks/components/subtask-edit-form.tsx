@@ -18,23 +18,22 @@ type Values = { name: string; description: string; due_date: string; priority: S
 const FIELDS = ['name', 'description', 'due_date', 'priority', 'assigned_to_id'] as const;
 
 /**
- * An approver's edit of a subtask: title, description, due date, priority, and a new assignee
- * (left empty, the assignee stays: the empty choice names them). Only what changed is sent; the
+ * An approver's edit of a subtask: title, description, due date, priority, and the assignee (the
+ * current one chosen, listed first, the crew's matches below). Only what changed is sent; the
  * server records each change.
  */
 export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: Subtask; findAssignees: ListSearch<User>; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const update = useUpdateSubtask();
   const [failure, setFailure] = useState<string | null>(null);
-  const initial: Values = { name: subtask.name, description: subtask.description, due_date: subtask.due_date ?? '', priority: subtask.priority, assigned_to_id: '' };
+  const initial: Values = { name: subtask.name, description: subtask.description, due_date: subtask.due_date ?? '', priority: subtask.priority, assigned_to_id: subtask.assigned_to_id === null ? '' : String(subtask.assigned_to_id) };
   const form = useForm<Values>({ defaultValues: initial });
   const projectDates = useProjectDates(subtask.major_task.project.id);
   const dueDates = useDueDateConfirm();
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    // Choosing the current assignee among the matches is no change either.
-    const unchanged = (field: string, value: string) => value === '' || value === initial[field as keyof Values] || (field === 'assigned_to_id' && value === String(subtask.assigned_to_id));
+    const unchanged = (field: string, value: string) => value === '' || value === initial[field as keyof Values];
     const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => !unchanged(field, value))) as UpdateSubtaskInput;
     if (Object.keys(changed).length === 0) return onDone(false);
     const parsed = updateSubtaskInput.safeParse(changed);
@@ -67,7 +66,7 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
       <AssigneePicker
         className="grid gap-4"
         find={findAssignees}
-        placeholder={subtask.assigned_to ? t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) : undefined}
+        pinned={subtask.assigned_to ? { value: subtask.assigned_to.id, label: t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) } : undefined}
         error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')}
       />
       <div className="flex flex-wrap justify-end gap-3">

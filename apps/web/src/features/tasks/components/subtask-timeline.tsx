@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PhotoStrip } from '../../../components/ui/photos';
 
-const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'bell', attachment: 'report' };
+const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo' };
 
 /** What an entry says happened, naming who did it. */
 function headline(entry: ActivityEntry, t: TFunction): string {

@@ -35,17 +35,19 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
   const summary = useDashboardSummary({ enabled: usePainted() });
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
-  // On a phone the team member's own work comes first: the cards shrink to one row above it.
-  const crewPhone = useMediaQuery('(max-width: 639px)') && board === 'team_member';
+  // On a phone the cards shrink to one row of counts, so what they open (and the team member's own
+  // work, listed below them) starts above the fold.
+  const phone = useMediaQuery('(max-width: 639px)');
+  const crewPhone = phone && board === 'team_member';
 
   return (
-    <div className={crewPhone ? 'space-y-4' : 'space-y-6'}>
+    <div className={phone ? 'space-y-4' : 'space-y-6'}>
       {summary.isError && (
         <RetryAlert onRetry={() => void summary.refetch()} retryLabel={t('common.retry')}>
           {t('taskBoard.loadFailed')}
         </RetryAlert>
       )}
-      <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${crewPhone ? 'compact-cards grid-cols-4 gap-2' : ''}`}>
+      <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${phone ? 'compact-cards grid-cols-4 gap-2' : ''}`}>
         {leadingCard(summary.data?.ongoing_projects)}
         {(Object.keys(panels) as Panel[]).map((panel) => (
           <StatCard
