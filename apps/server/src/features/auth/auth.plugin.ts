@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { authPlugin } from '../../platform';
 import { findActiveIdentity } from './auth.queries';
@@ -20,7 +21,9 @@ export const authFeaturePlugin = fp(
   async (app: FastifyInstance, options: { jwtSecret: string; throttleStore: ThrottleStore }) => {
     const tokens = createTokens(options.jwtSecret);
     app.decorate('tokens', tokens);
-    app.decorate('loginThrottle', createLoginThrottle(options.throttleStore));
+    // Device cookies (auth.throttle.ts) are read and set through @fastify/cookie.
+    await app.register(fastifyCookie);
+    app.decorate('loginThrottle', createLoginThrottle(options.throttleStore, options.jwtSecret));
     await app.register(authPlugin, { verify: tokens.verifyAccess, load: (claims) => findActiveIdentity(app.db, claims) });
   },
   { name: 'auth-feature', dependencies: ['db'] },

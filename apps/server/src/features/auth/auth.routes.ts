@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordInput, errorResponse, loginAnswer, profileSchema, refreshInput, tokenInput, tokenPair, updateProfileInput } from '@siteboard/shared';
+import { setDeviceCookie } from './auth.throttle';
 import { changeOwnPassword, getProfile, login, refresh, revoke, updateProfile } from './auth.service';
 
 /** Public: getting, rotating and ending a token pair. */
@@ -9,7 +10,11 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/token/', {
     schema: { tags: ['auth'], summary: 'Sign in (must_change_password: the web asks for a new password first)', body: tokenInput, response: { 200: loginAnswer, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
-    handler: async (request) => login(deps, request.body, request.ip),
+    handler: async (request, reply) => {
+      const { answer, device } = await login(deps, request.body, { address: request.ip, cookies: request.cookies });
+      setDeviceCookie(request, reply, device);
+      return answer;
+    },
   });
 
   app.post('/api/token/refresh/', {

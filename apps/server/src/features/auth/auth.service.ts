@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { deleteFeed } from '../calendar/calendar.queries';
 import { findLoginCandidate, findPasswordHash, findProfile, revokeUserRefreshTokens, setPasswordHash, updateOwnSettings } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
-import type { LoginThrottle } from './auth.throttle';
+import type { DeviceCookie, LoginThrottle, SignInClient } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
 
 type UpdateProfile = z.output<typeof updateProfileInput>;
@@ -20,20 +20,23 @@ export interface AuthDeps {
 export const INVALID_CREDENTIALS = 'No active account found with the given credentials.';
 const INVALID_REFRESH = 'Token is invalid or expired.';
 
-/** One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing. */
-export async function login(deps: AuthDeps, input: TokenInput, clientKey: string): Promise<LoginAnswer> {
+/**
+ * One answer for every mismatch (company, e-mail, password, role), so a failure tells nothing.
+ * Guesses are counted with device cookies (auth.throttle.ts); a success answers this device's cookie.
+ */
+export async function login(deps: AuthDeps, input: TokenInput, client: SignInClient): Promise<{ answer: LoginAnswer; device: DeviceCookie }> {
   const accountKey = `${input.company_id}:${input.email.toLowerCase()}`;
-  await deps.throttle.countAttempt(clientKey, accountKey);
+  const guess = await deps.throttle.countGuess(client, accountKey);
   const candidate = await findLoginCandidate(deps.db, input.company_id, input.email);
   const passwordMatches = await verifyPassword(candidate?.passwordHash, input.password);
   if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
-  await deps.throttle.recordSuccess(clientKey, accountKey);
+  const device = await guess.succeeded();
   const family = randomUUID();
   const pair = await issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family });
-  if (!candidate.mustChangePassword) return { ...pair, must_change_password: false };
+  if (!candidate.mustChangePassword) return { answer: { ...pair, must_change_password: false }, device };
   // The password just typed is the one to replace: the forced change takes this instead of asking again.
   const password_proof = deps.tokens.signPasswordProof({ userId: candidate.id, family, passwordDigest: passwordDigest(candidate.passwordHash!) });
-  return { ...pair, must_change_password: true, password_proof };
+  return { answer: { ...pair, must_change_password: true, password_proof }, device };
 }
 
 /** Names one password hash without revealing it: a proof made for it is void once the password changes. */

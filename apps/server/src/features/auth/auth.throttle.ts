@@ -1,3 +1,5 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Db, TooManyRequestsError } from '../../platform';
 import { rateLimits } from '../../schema/auth';
@@ -10,7 +12,22 @@ const WINDOW_SECONDS = 60;
  * for every account behind it, more again, so that a crew behind one site router is not locked
  * out by one member's typos.
  */
-export const SIGN_IN_LIMITS = { clientOnAccount: 5, account: 20, client: 50 } as const;
+export const SIGN_IN_LIMITS = { clientOnAccount: 5, account: 20, client: 50, knownDevice: 5 } as const;
+
+/** How long a device stays known to an account after its last sign-in there. */
+export const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Who is guessing: their address, and the cookies they sent (a device cookie among them, maybe). */
+export interface SignInClient {
+  address: string;
+  cookies: Record<string, string | undefined>;
+}
+
+/** A device cookie to set on a successful attempt. */
+export interface DeviceCookie {
+  name: string;
+  value: string;
+}
 
 /** Sign-ups from one address: each creates a company and costs two password hashes. */
 export const SIGNUP_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
@@ -43,7 +60,9 @@ async function count(limit: RateLimiterAbstract, key: string): Promise<RateLimit
  * gives its points back and clears the account's counters. With `database`, the counters live in
  * PostgreSQL and every instance shares them.
  */
-export function createLoginThrottle(store: ThrottleStore) {
+export function createLoginThrottle(store: ThrottleStore, secret: string) {
+  const devices = deviceCookies(secret);
+  const knownDevice = limiter(store, 'sign-in:device', SIGN_IN_LIMITS.knownDevice, WINDOW_SECONDS);
   const clientOnAccount = limiter(store, 'sign-in:client-account', SIGN_IN_LIMITS.clientOnAccount, WINDOW_SECONDS);
   const account = limiter(store, 'sign-in:account', SIGN_IN_LIMITS.account, WINDOW_SECONDS);
   const client = limiter(store, 'sign-in:client', SIGN_IN_LIMITS.client, WINDOW_SECONDS);
@@ -62,6 +81,32 @@ export function createLoginThrottle(store: ThrottleStore) {
     async recordSuccess(clientKey: string, accountKey: string): Promise<void> {
       await Promise.all([clientOnAccount.delete(pair(clientKey, accountKey)), account.delete(accountKey), client.reward(clientKey, 1)]);
     },
+    /**
+     * Counts a guess at an account (a sign-in, a company step) with device cookies (OWASP "slow
+     * down online guessing attacks with device cookies"): a client holding a cookie this server
+     * signed for this account is counted only by its own failures, so a stranger's storm on the
+     * account never locks its owner out on a known device; any other attempt is counted per
+     * address and account, per account and per address. Answers what to do on success: the
+     * counters start again, and the answer sets the device cookie (a new one, or the same again).
+     */
+    async countGuess(client: SignInClient, accountKey: string): Promise<{ succeeded(): Promise<DeviceCookie> }> {
+      const name = devices.nameFor(accountKey);
+      const presented = client.cookies[name];
+      const device = presented === undefined ? undefined : devices.verify(accountKey, presented);
+      if (device) {
+        const state = await count(knownDevice, device);
+        if (state.consumedPoints > SIGN_IN_LIMITS.knownDevice) throw new TooManyRequestsError(secondsUntilFree([state]));
+      } else {
+        await this.countAttempt(client.address, accountKey);
+      }
+      return {
+        succeeded: async () => {
+          if (device) await Promise.all([knownDevice.delete(device), account.delete(accountKey)]);
+          else await this.recordSuccess(client.address, accountKey);
+          return { name, value: device ? presented! : devices.issue(accountKey) };
+        },
+      };
+    },
     /** Counts a sign-up from this address; refuses it (429) past the limit. */
     async countSignup(clientKey: string): Promise<void> {
       const state = await count(signups, clientKey);
@@ -72,4 +117,34 @@ export function createLoginThrottle(store: ThrottleStore) {
 
 function secondsUntilFree(states: RateLimiterRes[]): number {
   return Math.max(1, Math.ceil(Math.max(...states.map((state) => state.msBeforeNext)) / 1000));
+}
+
+/**
+ * Device cookies: `<id>.<mac>`, the mac binding the random id to one account, under a key derived
+ * from the server's secret. The cookie's name is a mac of the account too, so a browser may be a
+ * known device of several accounts and no name shows an e-mail address.
+ */
+function deviceCookies(secret: string) {
+  const key = createHmac('sha256', secret).update('siteboard device cookies').digest();
+  const mac = (data: string) => createHmac('sha256', key).update(data).digest('base64url');
+  return {
+    nameFor: (accountKey: string) => `siteboard_device_${mac(`name|${accountKey}`).slice(0, 16)}`,
+    issue(accountKey: string): string {
+      const id = randomBytes(16).toString('base64url');
+      return `${id}.${mac(`${id}|${accountKey}`)}`;
+    },
+    /** The device's id when the cookie was signed for this account, else undefined. */
+    verify(accountKey: string, value: string): string | undefined {
+      const [id, signature, ...rest] = value.split('.');
+      if (!id || !signature || rest.length > 0) return undefined;
+      const expected = Buffer.from(mac(`${id}|${accountKey}`));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? `${accountKey}|${id}` : undefined;
+    },
+  };
+}
+
+/** Sets a device cookie on the answer: the browser's script never reads it, and it goes only to the API. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, cookie: DeviceCookie) {
+  reply.setCookie(cookie.name, cookie.value, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/api/', maxAge: DEVICE_COOKIE_SECONDS });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER, companyListItem, companyLoginPageSchema, idParams, companyListQuery, errorResponse, signupInput, translateMessage, userSchema, verifyCompanyPasswordFailure, verifyCompanyPasswordInput, verifyCompanyPasswordSuccess } from '@siteboard/shared';
 import { readerLanguage, ForbiddenError, ValidationError } from '../../platform';
 import { sendPage } from '../../lib/lists';
+import { setDeviceCookie } from '../auth/auth.throttle';
 import { findLoginCompany, listVisibleCompanies, signup, verifyCompanyPassword } from './companies.service';
 
 /** Public: the company step before sign-in, and creating a company. */
@@ -41,7 +42,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
     },
     handler: async (request, reply) => {
       try {
-        const company = await verifyCompanyPassword({ db: app.db, throttle: app.loginThrottle }, request.body, request.ip);
+        const { company, device } = await verifyCompanyPassword({ db: app.db, throttle: app.loginThrottle }, request.body, { address: request.ip, cookies: request.cookies });
+        setDeviceCookie(request, reply, device);
         return { success: true as const, company_id: company.id, company_name: company.name };
       } catch (error) {
         // The spec's client reads `error` from this call's failure.

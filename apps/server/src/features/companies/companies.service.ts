@@ -2,7 +2,7 @@ import type { CompanyListItem, Language, SignupInput, User } from '@siteboard/sh
 import type { Page, PageRequest } from '../../lib/lists';
 import { type Db, ConflictError, NotFoundError, ValidationError } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { LoginThrottle } from '../auth/auth.throttle';
+import type { DeviceCookie, LoginThrottle, SignInClient } from '../auth/auth.throttle';
 import { findUser, insertUser, takeNextUserNumber } from '../users/users.queries';
 import { userCode } from '../users/users.rules';
 import { companyExists, findCompanyByName, insertCompany, listCompanies } from './companies.queries';
@@ -13,15 +13,14 @@ export const COMPANY_NAME_TAKEN = 'A company with this name already exists.';
 export async function verifyCompanyPassword(
   deps: { db: Db; throttle: LoginThrottle },
   input: { company_name: string; password: string },
-  clientKey: string,
-): Promise<{ id: number; name: string }> {
+  client: SignInClient,
+): Promise<{ company: { id: number; name: string }; device: DeviceCookie }> {
   const accountKey = `company:${input.company_name.trim().toLowerCase()}`;
-  await deps.throttle.countAttempt(clientKey, accountKey);
+  const guess = await deps.throttle.countGuess(client, accountKey);
   const company = await findCompanyByName(deps.db, input.company_name);
   const matches = await verifyPassword(company?.passwordHash, input.password);
   if (!company || !matches) throw new ValidationError(INVALID_COMPANY_PASSWORD);
-  await deps.throttle.recordSuccess(clientKey, accountKey);
-  return { id: company.id, name: company.name };
+  return { company: { id: company.id, name: company.name }, device: await guess.succeeded() };
 }
 
 /**
