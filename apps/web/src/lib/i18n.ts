@@ -111,7 +111,8 @@ export function nativeLanguageName(language: Language): string {
 function applyToDocument(language: string) {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
-  document.title = i18n.t('app.name');
+  // The title is each screen's own (components/ui/page-title.tsx), set again as it renders in the new language.
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
 }
 i18n.on('languageChanged', applyToDocument);
 

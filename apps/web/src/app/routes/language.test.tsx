@@ -33,6 +33,7 @@ const chooseFromMenu = async (menuName: string | RegExp, item: RegExp) => {
 
 describe('the language menu', () => {
   it('switches the landing page to Spanish and remembers it on this device', async () => {
+    const description = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'description', content: '' }));
     renderScreen(<LandingPage />);
     expect(screen.getByRole('heading', { name: 'Why SiteBoard?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
@@ -46,6 +47,8 @@ describe('the language menu', () => {
     expect(screen.getAllByRole('link', { name: 'Iniciar sesión' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Idioma' })).toHaveTextContent('Español');
     expect(document.documentElement.lang).toBe('es');
+    expect(description.content).toBe('SiteBoard: planifica proyectos, asigna tareas y sigue el avance en cada obra.');
+    description.remove();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('es');
     // The next visit on this device starts in Spanish, whatever the browser prefers.
     expect(initialLanguage()).toBe('es');

@@ -57,6 +57,10 @@ describe("the manager's pages", () => {
     await shared.server.signIn(shared.manager);
     renderScreen(<ManagerProjectsPage />);
     await userEvent.click(await screen.findByRole('button', { name: /^Harbour Steps/ }));
+    // The document's title is the screen's heading.
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(/^Projects/);
+    expect(document.title).toBe(`${heading.textContent} · SiteBoard`);
     await userEvent.click(await screen.findByRole('button', { name: /^Piling/ }));
     // Headings in order under the page's h1 (axe heading-order): project h2, major task h3, its parts h4.
     expect(screen.getByRole('heading', { level: 2, name: /^Harbour Steps/ })).toBeInTheDocument();
