@@ -372,7 +372,7 @@ export const fr: Catalog = {
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard a envoyé cet e-mail au nom de {company}.',
   'Reset your SiteBoard password': 'Réinitialisez votre mot de passe SiteBoard',
   'Someone asked to reset the password of your SiteBoard account at {company}.': 'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte SiteBoard chez {company}.',
-  'Choose a new password': 'Choisir un nouveau mot de passe',
+  'Choose a new password': 'Choisissez un nouveau mot de passe',
   'The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.': "Le lien fonctionne une seule fois, pendant une heure. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
   'If the button does not work, copy this address into your browser:': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
   'Your day on SiteBoard: {date}': 'Votre journée sur SiteBoard : {date}',

@@ -105,6 +105,11 @@ describe('translateMessage', () => {
     }
   });
 
+  it('speaks Spanish in one register, tú, as the screens do (no usted imperative or "su empresa")', () => {
+    const usted = /\b(Elija|elija|Introduzca|Vuelva|vuelva|Añada|Confirme|Use|use el|Compruebe|Seleccione|Inicie|usted|Usted|Escriba|Intente|Revise|Indique|No puede|Solo puede|su empresa|su propia cuenta)\b/;
+    expect(Object.values(catalogs.es!).filter((text) => usted.test(text))).toEqual([]);
+  });
+
   it('leaves a text it does not know in English', () => {
     expect(translateMessage('Something nobody wrote down.', 'es')).toBe('Something nobody wrote down.');
   });

@@ -36,6 +36,6 @@ describe('awaitingApprovalConflict', () => {
     expect(awaitingApprovalConflict(3)).toBe('3 subtasks await approval. Confirm to complete the project anyway.');
     expect(translateMessage(awaitingApprovalConflict(1), 'fr')).toBe('1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.');
     expect(translateMessage(awaitingApprovalConflict(3), 'de')).toBe('3 Teilaufgaben warten auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.');
-    expect(translateMessage(awaitingApprovalConflict(3), 'es')).toBe('Hay 3 subtareas pendientes de aprobación. Confirme para terminar el proyecto de todos modos.');
+    expect(translateMessage(awaitingApprovalConflict(3), 'es')).toBe('Hay 3 subtareas pendientes de aprobación. Confirma para terminar el proyecto de todos modos.');
   });
 });
