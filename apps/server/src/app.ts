@@ -37,7 +37,9 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { dailyLogsRoutes } from './features/daily-logs/daily-logs.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { emailPlugin } from './features/email/email.plugin';
 import { emailRoutes, emailStatusRoutes } from './features/email/email.routes';
+import { unsubscribeKey } from './features/email/email.service';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, DEFAULT_REMINDER_LOCAL_HOUR } from './features/notifications/notifications.service';
@@ -132,6 +134,13 @@ export async function buildApp(options: AppOptions) {
   if (options.mail && !options.publicUrl) throw new Error('Sending e-mail needs PUBLIC_URL: links in mails point there.');
   await app.register(mailPlugin, { settings: options.mail });
   const mailLinks = { mail: { configured: options.mail !== undefined, publicUrl: options.publicUrl ?? '' } };
+  const unsubscribe = { unsubscribeKey: unsubscribeKey(options.jwtSecret) };
+  await app.register(emailPlugin, {
+    sweepIntervalSeconds: options.sweepIntervalSeconds,
+    localHour: options.reminderLocalHour ?? DEFAULT_REMINDER_LOCAL_HOUR,
+    publicUrl: options.publicUrl ?? '',
+    ...unsubscribe,
+  });
   await app.register(openapiPlugin);
   await app.register(wsPlugin);
   await app.register(notificationsPlugin, {
@@ -155,7 +164,7 @@ export async function buildApp(options: AppOptions) {
     await publicScope.register(companiesRoutes, { allowSignup: options.allowSignup ?? true, publicCompanyList: options.publicCompanyList ?? false });
     await publicScope.register(authPublicRoutes);
     await publicScope.register(invitationsPublicRoutes, mailLinks);
-    await publicScope.register(emailStatusRoutes);
+    await publicScope.register(emailStatusRoutes, unsubscribe);
     await publicScope.register(liveNotificationsRoutes);
   });
 

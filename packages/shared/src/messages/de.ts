@@ -385,4 +385,5 @@ export const de: Catalog = {
   'Unsubscribe': 'Abbestellen',
   'Open the task': 'Aufgabe öffnen',
   'New on SiteBoard: {text}': 'Neu bei SiteBoard: {text}',
+  'You will get no more notification e-mails. Turn them on again in your profile.': "Sie erhalten keine Benachrichtigungs-E-Mails mehr. In Ihrem Profil können Sie sie wieder einschalten.",
 };

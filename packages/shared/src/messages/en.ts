@@ -397,6 +397,7 @@ export const writtenTexts = [
   'You get this summary at the start of each day with something to tell. Turn it off:',
   'You get an e-mail for each notification. Turn them off:',
   'Unsubscribe',
+  'You will get no more notification e-mails. Turn them on again in your profile.',
   'Open the task',
   'New on SiteBoard: {text}',
 ] as const;

@@ -384,4 +384,5 @@ export const es: Catalog = {
   'Unsubscribe': 'Cancelar la suscripción',
   'Open the task': 'Abrir la tarea',
   'New on SiteBoard: {text}': 'Novedad en SiteBoard: {text}',
+  'You will get no more notification e-mails. Turn them on again in your profile.': "Ya no recibirás correos de notificaciones. Vuelve a activarlos en tu perfil.",
 };

@@ -1,0 +1,109 @@
+import type { ParsedMail } from 'mailparser';
+import { expect, it } from 'vitest';
+import { MAIL_QUEUE } from '../../platform';
+import { describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
+import { injectAs } from '../../test/factories';
+import { sharedMailServer } from '../../test/mail-server';
+import { createTeam, insertMajorTask, insertProject, insertSubtask, type Team } from '../../test/work-factories';
+import { updateOwnSettings } from '../users/users.queries';
+import { runDigests, unsubscribeKey } from './email.service';
+
+const mailServer = await sharedMailServer();
+const PUBLIC_URL = 'https://siteboard.example.test';
+const digestOptions = (now: string) => ({ now: new Date(now), localHour: 7, publicUrl: PUBLIC_URL, unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET) });
+
+// 07:30 on 2 December in Kiritimati (UTC+14) is 09:30 on 1 December in Los Angeles (UTC−8) …
+const KIRITIMATI_MORNING = '2026-12-01T17:30:00Z';
+// … and 07:30 on 2 December in Los Angeles is 05:30 on 3 December in Kiritimati.
+const LOS_ANGELES_MORNING = '2026-12-02T15:30:00Z';
+
+async function teamWithWork(ctx: TestContext, timezone: string, names: { today: string; overdue?: string }) {
+  const team = await createTeam(ctx.app, { timezone });
+  const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, name: `Depot ${timezone}` });
+  const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id, { createdById: team.manager.id });
+  const today = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.member.id, dueDate: '2026-12-02', name: names.today });
+  if (names.overdue) await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.member.id, dueDate: '2026-11-20', name: names.overdue });
+  return { team, todayId: today.id };
+}
+
+/** A header as it was sent (mailparser folds the List-* headers into one object). */
+const header = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((entry) => entry.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).trim();
+};
+
+const profile = (ctx: TestContext, team: Team) => injectAs(ctx.app, team.member.access, { method: 'GET', url: '/api/profile/' });
+
+describeEachDatabase(
+  'the daily digest',
+  (ctx) => {
+    it("goes at 07:00 in each person's own zone and language, once a day, only to those with something to read", async () => {
+      const kiritimati = await teamWithWork(ctx, 'Pacific/Kiritimati', { today: 'Fundament gießen', overdue: 'Bewehrung prüfen' });
+      await updateOwnSettings(ctx.app.db, kiritimati.team.company.id, kiritimati.team.member.id, { language: 'de' });
+      const losAngeles = await teamWithWork(ctx, 'America/Los_Angeles', { today: 'Pour the slab' });
+
+      expect(await runDigests(ctx.app.db, digestOptions(KIRITIMATI_MORNING))).toBe(1);
+      const [german] = await mailServer.waitForMails(kiritimati.team.member.email);
+      expect(german!.subject).toBe('Ihr Tag bei SiteBoard: 02.12.2026');
+      expect(german!.text).toContain('Heute fällig');
+      expect(german!.text).toContain('„Fundament gießen“');
+      expect(german!.text).toContain('Überfällig');
+      expect(german!.text).toContain('Bewehrung prüfen');
+      expect(german!.text).toContain(`${PUBLIC_URL}/team-member?subtask=${kiritimati.todayId}`);
+      expect(german!.html).toContain('<html lang="de">');
+      expect(header(german!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(header(german!, 'list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/api/email/unsubscribe/\\?token=${kiritimati.team.member.id}\\.[\\w-]+>$`));
+      expect(german!.headers.get('auto-submitted')).toBe('auto-generated');
+
+      // The same morning again: nothing new. Los Angeles is still on yesterday.
+      await runDigests(ctx.app.db, digestOptions(KIRITIMATI_MORNING));
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      expect(await mailServer.mailsTo(kiritimati.team.member.email)).toHaveLength(1);
+      expect(await mailServer.mailsTo(losAngeles.team.member.email)).toEqual([]);
+      // Nobody else in either company has anything due: no empty digests.
+      expect(await mailServer.mailsTo(kiritimati.team.otherMember.email)).toEqual([]);
+
+      expect(await runDigests(ctx.app.db, digestOptions(LOS_ANGELES_MORNING))).toBe(1);
+      const [english] = await mailServer.waitForMails(losAngeles.team.member.email);
+      expect(english!.subject).toBe('Your day on SiteBoard: 2026-12-02');
+      expect(english!.text).toContain('Due today');
+      expect(english!.text).toContain("'Pour the slab' (Depot America/Los_Angeles)");
+      expect(english!.text).not.toContain('Overdue');
+      expect(await mailServer.mailsTo(kiritimati.team.member.email)).toHaveLength(1);
+    });
+
+    it('unsubscribes in one click without signing in, and sends no digest after', async () => {
+      const { team } = await teamWithWork(ctx, 'Pacific/Kiritimati', { today: 'Formwork' });
+      expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'daily' });
+      await runDigests(ctx.app.db, digestOptions(KIRITIMATI_MORNING));
+      const [mail] = await mailServer.waitForMails(team.member.email);
+      const url = new URL(header(mail!, 'list-unsubscribe').slice(1, -1));
+
+      const refused = await ctx.app.inject({ method: 'POST', url: `${url.pathname}?token=${team.member.id}.forged`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(refused.statusCode).toBe(404);
+      // Opening the link (a GET, as a link scanner does) changes nothing.
+      expect((await ctx.app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(200);
+      expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'daily' });
+
+      const done = await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'off' });
+
+      await runDigests(ctx.app.db, digestOptions('2026-12-02T17:30:00Z'));
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      expect(await mailServer.mailsTo(team.member.email)).toHaveLength(1);
+    });
+
+    it('lets a person choose their notification e-mails in their profile', async () => {
+      const team = await createTeam(ctx.app);
+      const patch = (payload: object) => injectAs(ctx.app, team.member.access, { method: 'PATCH', url: '/api/profile/', payload });
+
+      expect((await patch({ email_notifications: 'immediate' })).json()).toMatchObject({ email_notifications: 'immediate' });
+      expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'immediate' });
+      const refused = await patch({ email_notifications: 'weekly' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ email_notifications: ['Choose off, daily or immediate.'] });
+    });
+  },
+  { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: PUBLIC_URL, jobPollMs: 200 },
+);

@@ -1,0 +1,77 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform';
+import { companies } from '../../schema/companies';
+import { users } from '../../schema/users';
+
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/**
+ * Active users who take the daily digest and for whom it is now `localHour` o'clock in their own
+ * zone (else their company's), with their local date: the digest's day.
+ */
+export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: number, limit: number) {
+  const localNow = sql`timezone(coalesce(${users.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
+  return db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      language: users.language,
+      companyName: companies.name,
+      today: sql<string>`(${localNow})::date::text`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(isNull(users.deletedAt), eq(users.emailNotifications, 'daily'), sql`extract(hour from ${localNow}) = ${localHour}`))
+    .orderBy(users.id)
+    .limit(limit);
+}
+
+export interface DigestTask {
+  id: number;
+  name: string;
+  project: string;
+  due: string;
+}
+
+/** The user's open subtasks due on `today` or before it, in projects still running. */
+export async function findDigestTasks(db: DbOrTx, companyId: number, userId: number, today: string) {
+  return rowsOf<DigestTask>(
+    await db.execute(sql`
+      select s.id, s.name, p.name as project, s.due_date::text as due
+      from subtasks s join major_tasks m on m.id = s.major_task_id join projects p on p.id = m.project_id
+      where s.company_id = ${companyId} and s.assigned_to_id = ${userId} and s.status <> 'completed' and p.status <> 'completed'
+        and s.due_date <= ${today}::date
+      order by s.due_date, s.id limit 100`),
+  );
+}
+
+export interface DigestNotification {
+  type: string;
+  params: Record<string, string | number | null> | null;
+  message: string;
+  subtaskId: number | null;
+}
+
+/** The user's unread notifications, newest first. */
+export async function findUnreadNotifications(db: DbOrTx, companyId: number, userId: number) {
+  return rowsOf<DigestNotification>(
+    await db.execute(sql`
+      select n.type, n.params, n.message, n.subtask_id as "subtaskId"
+      from notification_recipients r join notifications n on n.id = r.notification_id
+      where r.company_id = ${companyId} and r.user_id = ${userId} and not r.is_read
+      order by r.created_at desc, r.id desc limit 50`),
+  );
+}
+
+/** One-click unsubscribe: daily digests and immediate mails off. */
+export async function turnOffEmailNotifications(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailNotifications: 'off' })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

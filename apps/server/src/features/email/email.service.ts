@@ -1,0 +1,80 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { HOME_PATH, formatDateOnly, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
+import { type Db, enqueueMail } from '../../platform';
+import { renderMail } from '../../lib/mail-layout';
+import { notificationText } from '../notifications/notifications.rules';
+import { findDigestRecipients, findDigestTasks, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
+
+export interface DigestOptions {
+  now: Date;
+  localHour: number;
+  publicUrl: string;
+  unsubscribeKey: Buffer;
+}
+
+/** The key behind one-click unsubscribe links, derived from the server's secret. */
+export const unsubscribeKey = (serverSecret: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'siteboard', 'unsubscribe links', 32));
+
+const signature = (key: Buffer, userId: number) => createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
+
+/** `<user id>.<HMAC>`: the only secret in the link, and it can do one thing, turn that user's mails off. */
+export const unsubscribeToken = (key: Buffer, userId: number) => `${userId}.${signature(key, userId)}`;
+
+export const unsubscribeLink = (publicUrl: string, key: Buffer, userId: number) => `${publicUrl}/api/email/unsubscribe/?token=${unsubscribeToken(key, userId)}`;
+
+/** Turns off the mails of the link's user; false for a link that is not one of ours. */
+export async function unsubscribe(db: Db, key: Buffer, token: string): Promise<boolean> {
+  const [id, given] = token.split('.');
+  const userId = Number(id);
+  if (!Number.isInteger(userId) || userId <= 0 || !given) return false;
+  const expected = Buffer.from(signature(key, userId));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
+  return turnOffEmailNotifications(db, userId);
+}
+
+const DIGEST_BATCH = 500;
+
+const taskLink = (publicUrl: string, role: Role, subtaskId: number) => `${publicUrl}${HOME_PATH[role]}?subtask=${subtaskId}`;
+
+/**
+ * The daily digests due now: for each user who takes them and for whom it is `localHour` in their
+ * zone, what is due today, what is overdue and their unread notifications, in their language. A
+ * user with nothing gets nothing; a second run the same local day queues nothing (the mail's
+ * dedupe key is the user and their date). Answers how many had something to say.
+ */
+export async function runDigests(db: Db, options: DigestOptions): Promise<number> {
+  let queued = 0;
+  for (const user of await findDigestRecipients(db, options.now, options.localHour, DIGEST_BATCH)) {
+    const language: Language = isLanguage(user.language) ? user.language : 'en';
+    const [tasks, unread] = await Promise.all([findDigestTasks(db, user.companyId, user.id, user.today), findUnreadNotifications(db, user.companyId, user.id)]);
+    if (tasks.length === 0 && unread.length === 0) continue;
+    const item = (task: DigestTask) => ({
+      text: t(language, '{task}, due {due}', { task: t(language, "'{task}' ({project})", { task: task.name, project: task.project }), due: formatDateOnly(task.due, language) }),
+      url: taskLink(options.publicUrl, user.role, task.id),
+    });
+    const dueToday = tasks.filter((task) => task.due === user.today).map(item);
+    const overdue = tasks.filter((task) => task.due < user.today).map(item);
+    const notifications = unread.map((row) => ({
+      text: row.params ? notificationText(row.type as NotificationType, row.params, language) : row.message,
+      url: row.subtaskId ? taskLink(options.publicUrl, user.role, row.subtaskId) : `${options.publicUrl}${HOME_PATH[user.role]}`,
+    }));
+    const unsubscribeUrl = unsubscribeLink(options.publicUrl, options.unsubscribeKey, user.id);
+    const rendered = renderMail({
+      language,
+      subject: t(language, 'Your day on SiteBoard: {date}', { date: formatDateOnly(user.today, language) }),
+      greeting: user.fullName ? t(language, 'Hello {name},', { name: user.fullName }) : t(language, 'Hello,'),
+      paragraphs: [t(language, 'Here is what needs you today.')],
+      sections: [
+        { heading: t(language, 'Due today'), items: dueToday },
+        { heading: t(language, 'Overdue'), items: overdue },
+        { heading: t(language, 'Unread notifications'), items: notifications },
+      ].filter((section) => section.items.length > 0),
+      notes: [t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: user.companyName })],
+      unsubscribe: { text: t(language, 'You get this summary at the start of each day with something to tell. Turn it off:'), label: t(language, 'Unsubscribe'), url: unsubscribeUrl },
+    });
+    await enqueueMail(db, { kind: 'digest', to: { name: user.fullName, address: user.email }, unsubscribeUrl, ...rendered }, { companyId: user.companyId, dedupeKey: `digest:${user.id}:${user.today}` });
+    queued++;
+  }
+  return queued;
+}
