@@ -75,12 +75,10 @@ export class MailServer {
 
 let shared: Promise<MailServer> | undefined;
 
-/** One SMTP server for every e-mail test file of this worker, started on first use and killed when the worker ends. */
+/** One SMTP server for every e-mail test file of this worker, started on first use; it ends with the worker. */
 export function sharedMailServer(): Promise<MailServer> {
-  shared ??= new MailServer().start().then((server) => {
-    process.once('exit', () => void server.stop());
-    return server;
-  });
+  // The server exits by itself when this worker ends (its stdin closes: test/smtp-sink.ts).
+  shared ??= new MailServer().start();
   return shared;
 }
 

@@ -31,4 +31,7 @@ const server = new SMTPServer({
 server.listen(Number(process.env.SMTP_PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// The test worker that started it holds its stdin: when the worker ends, however it ends (vitest
+// stops its forks without an exit event), the pipe closes and this server goes with it.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();
