@@ -6,7 +6,7 @@ const card = (page: Page, name: string) => page.getByRole('button', { name: new 
 const projectRow = (page: Page, list: 'Ongoing Projects' | 'Completed Projects', name: string) =>
   page.getByRole('table', { name: list }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
-test('completing a project asks about its pending approval, and confirmed, the approval leaves the manager’s list and count', async ({ page }) => {
+test('completing a project asks about its unfinished work, approves nothing, and the closed work leaves the manager’s list and count', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const projectName = `Stuck approvals ${stamp}`;
   const subtaskName = `Pour the ramp ${stamp}`;
@@ -33,14 +33,14 @@ test('completing a project asks about its pending approval, and confirmed, the a
   const pendingBefore = await manager.get<ApiSubtask[]>('/api/pending-approvals/');
   expect(pendingBefore.map((subtask) => subtask.name)).toContain(subtaskName);
 
-  // The admin completes the project: asked first, told how many await approval, and confirms.
+  // The admin completes the project: asked first, told how much is unfinished and that nothing is approved, and confirms.
   await signIn(page, 'admin');
   const row = projectRow(page, 'Ongoing Projects', projectName);
   await row.getByRole('button', { name: `Edit ${projectName}` }).click();
   await page.getByRole('row').filter({ has: page.getByRole('button', { name: `Save ${projectName}` }) }).getByRole('combobox', { name: 'Status' }).selectOption('completed');
   await page.getByRole('button', { name: `Save ${projectName}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Complete project?' });
-  await expect(dialog).toContainText('1 subtask awaits approval');
+  await expect(dialog).toContainText('1 subtask is unfinished. Completing the project approves nothing');
   await saveScreenshot(page, 'admin-complete-project-confirm');
   await dialog.getByRole('button', { name: 'Complete project' }).click();
   await expect(page.getByText('Project updated successfully!')).toBeVisible();
@@ -55,4 +55,8 @@ test('completing a project asks about its pending approval, and confirmed, the a
   const approvals = page.getByRole('region', { name: 'Pending Approvals' });
   await expect(approvals.getByRole('table')).toBeVisible();
   await expect(approvals.getByRole('row').filter({ hasText: subtaskName })).toHaveCount(0);
+  // Nobody approved it: it is still pending approval, closed unfinished.
+  const closed = await manager.get<ApiSubtask & { closed_unfinished_at: string | null }>(`/api/subtasks/${created.subtasks[0]!.id}/`);
+  expect(closed.status).toBe('pending_approval');
+  expect(closed.closed_unfinished_at).not.toBeNull();
 });

@@ -6,7 +6,8 @@ export const COMMENT_MAX = 2000;
 export const commentText = (label: string) =>
   text({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(COMMENT_MAX, `${label} must be at most ${COMMENT_MAX} characters.`);
 
-export const ACTIVITY_TYPES = ['created', 'edited', 'status_changed', 'comment', 'attachment'] as const;
+/** `closed_unfinished`: completing the project closed the work unfinished; `reopened`: reopening the project reopened it (both carry the status it kept as `from` and `to`). */
+export const ACTIVITY_TYPES = ['created', 'edited', 'status_changed', 'comment', 'attachment', 'closed_unfinished', 'reopened'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 const person = z.object({ id: z.number(), email: z.string(), full_name: z.string().nullable() });

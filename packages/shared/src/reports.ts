@@ -15,7 +15,9 @@ export const appraisalItemSchema = z.object({
   completed_tasks: z.number().int(),
   ongoing_tasks: z.number().int(),
   pending_approval_tasks: z.number().int(),
-  /** Not completed and due before today in the company's time zone; these are also counted as ongoing or pending approval. */
+  /** Left unfinished when their project was completed (still ongoing or pending approval, but closed): counted in none of the other states and never overdue. */
+  closed_unfinished_tasks: z.number().int(),
+  /** Not completed, not closed unfinished, and due before today in the company's time zone; these are also counted as ongoing or pending approval. */
   overdue_tasks: z.number().int(),
   /** Of the completed subtasks with a due date, the percentage completed on or before it (company's calendar); null with none. */
   on_time_completion_rate: z.number().int().min(0).max(100).nullable(),

@@ -32,6 +32,8 @@ export const subtaskSchema = z.object({
   created_at: z.string(),
   submitted_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** When completing its project closed this work unfinished (its status stays as it was); null while it is open or completed. Such work is on no to-do list. */
+  closed_unfinished_at: z.string().nullable(),
   /** While a declined subtask is ongoing again: the reason its approver gave (null without one). */
   decline_reason: z.string().nullable(),
   /** Where the subtask is on a drawing's sheet (issue 43), or null. */

@@ -3,7 +3,7 @@ import { companies } from './companies';
 import { subtasks, subtaskStatusEnum } from './tasks';
 import { users } from './users';
 
-export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment']);
+export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment', 'closed_unfinished', 'reopened']);
 
 /** bytea, written and read as base64 text through PostgreSQL's encode/decode (activity.queries.ts). */
 export const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });

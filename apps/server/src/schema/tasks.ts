@@ -48,6 +48,11 @@ export const subtasks = pgTable(
     pinSheetId: integer('pin_sheet_id').references(() => sheets.id, { onDelete: 'set null' }),
     pinX: real('pin_x'),
     pinY: real('pin_y'),
+    /**
+     * When completing its project closed this work unfinished (it stays pending or ongoing, but
+     * leaves every to-do list and count); null while it is open or completed (decision record 061).
+     */
+    closedUnfinishedAt: timestamp('closed_unfinished_at', { withTimezone: true }),
   },
   (table) => [
     // With the status: a manager's pending approvals read only the pending subtasks of their projects' major tasks.

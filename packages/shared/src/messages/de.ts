@@ -97,8 +97,8 @@ export const de: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Senden Sie den Bauleiter als manager oder als manager_id, nicht mit zwei verschiedenen Werten.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Senden Sie die Hauptaufgabe als major_task oder als major_task_id, nicht mit zwei verschiedenen Werten.',
   'Tasks cannot be created or changed in a completed project.': 'In einem abgeschlossenen Projekt lassen sich keine Aufgaben anlegen oder ändern.',
-  '1 subtask awaits approval. Confirm to complete the project anyway.': '1 Teilaufgabe wartet auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
-  '{count} subtasks await approval. Confirm to complete the project anyway.': '{count} Teilaufgaben warten auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
+  '1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.': '1 Teilaufgabe ist unerledigt. Der Projektabschluss nimmt nichts ab: Er schließt sie als unerledigt. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
+  '{count} subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.': '{count} Teilaufgaben sind unerledigt. Der Projektabschluss nimmt nichts ab: Er schließt sie als unerledigt. Bestätigen Sie, um das Projekt trotzdem abzuschließen.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Sie dürfen nur Teilaufgaben ändern, die Ihnen zugewiesen sind, die zu Ihren Projekten gehören oder die Sie selbst vergeben haben.',
   'You can only send your own ongoing task for approval.': 'Sie können nur Ihre eigenen laufenden Aufgaben zur Abnahme einreichen.',
@@ -186,6 +186,7 @@ export const de: Catalog = {
   'Completed|status': 'Abgeschlossen',
   'Ongoing|status': 'In Arbeit',
   'Pending Approval|status': 'Zur Abnahme',
+  'Closed unfinished|status': 'Unerledigt geschlossen',
   'Total tasks': 'Aufgaben gesamt',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.':
     'Überfällige Aufgaben (nicht abgeschlossen, vor heute fällig) zählen zugleich als „In Arbeit“ oder „Zur Abnahme“.',

@@ -96,8 +96,8 @@ export const es: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Envíe el jefe de obra como manager o como manager_id, no con dos valores distintos.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Envíe la tarea principal como major_task o como major_task_id, no con dos valores distintos.',
   'Tasks cannot be created or changed in a completed project.': 'En un proyecto terminado no se pueden crear ni modificar tareas.',
-  '1 subtask awaits approval. Confirm to complete the project anyway.': 'Hay 1 subtarea pendiente de aprobación. Confirma para terminar el proyecto de todos modos.',
-  '{count} subtasks await approval. Confirm to complete the project anyway.': 'Hay {count} subtareas pendientes de aprobación. Confirma para terminar el proyecto de todos modos.',
+  '1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.': 'Hay 1 subtarea sin terminar. Terminar el proyecto no aprueba nada: la cierra como no terminada. Confirma para terminar el proyecto de todos modos.',
+  '{count} subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.': 'Hay {count} subtareas sin terminar. Terminar el proyecto no aprueba nada: las cierra como no terminadas. Confirma para terminar el proyecto de todos modos.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Solo puedes modificar las subtareas asignadas a ti, las de proyectos que diriges o las que tú asignaste.',
   'You can only send your own ongoing task for approval.': 'Solo puedes enviar a aprobación tus propias tareas en curso.',
@@ -185,6 +185,7 @@ export const es: Catalog = {
   'Completed|status': 'Terminado',
   'Ongoing|status': 'En curso',
   'Pending Approval|status': 'Por aprobar',
+  'Closed unfinished|status': 'Cerrada sin terminar',
   'Total tasks': 'Total de tareas',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.':
     'Las tareas atrasadas (sin terminar y con vencimiento anterior a hoy) también cuentan como en curso o pendientes de aprobación.',

@@ -97,8 +97,8 @@ export const fr: Catalog = {
   'Send the manager as manager or as manager_id, not two different values.': 'Envoyez le chef de chantier dans manager ou dans manager_id, pas avec deux valeurs différentes.',
   'Send the major task as major_task or as major_task_id, not two different values.': 'Envoyez la tâche principale dans major_task ou dans major_task_id, pas avec deux valeurs différentes.',
   'Tasks cannot be created or changed in a completed project.': 'On ne peut ni créer ni modifier de tâches dans un projet terminé.',
-  '1 subtask awaits approval. Confirm to complete the project anyway.': '1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.',
-  '{count} subtasks await approval. Confirm to complete the project anyway.': '{count} sous-tâches attendent une validation. Confirmez pour terminer quand même le projet.',
+  '1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.': '1 sous-tâche est inachevée. Terminer le projet ne valide rien : il la clôt comme inachevée. Confirmez pour terminer quand même le projet.',
+  '{count} subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.': '{count} sous-tâches sont inachevées. Terminer le projet ne valide rien : il les clôt comme inachevées. Confirmez pour terminer quand même le projet.',
   'You may only change subtasks assigned to you, or those of projects you manage or that you assigned.':
     'Vous ne pouvez modifier que les sous-tâches qui vous sont confiées, celles des projets que vous dirigez ou celles que vous avez attribuées.',
   'You can only send your own ongoing task for approval.': 'Vous ne pouvez soumettre à validation que vos propres tâches en cours.',
@@ -186,6 +186,7 @@ export const fr: Catalog = {
   'Completed|status': 'Terminé',
   'Ongoing|status': 'En cours',
   'Pending Approval|status': 'À valider',
+  'Closed unfinished|status': 'Close inachevée',
   'Total tasks': 'Total des tâches',
   'Overdue tasks (not completed, due before today) are also counted as ongoing or pending approval.':
     "Les tâches en retard (non terminées, échéance avant aujourd'hui) comptent aussi comme en cours ou en attente de validation.",

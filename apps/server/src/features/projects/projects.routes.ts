@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, updateProjectInput } from '@siteboard/shared';
+import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, subtaskSchema, taskListQuery, updateProjectInput } from '@siteboard/shared';
 import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjects, projectsCsv, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsCsv, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -31,6 +31,19 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getProject(request.ctx, request.params.id, request.query),
   });
 
+  app.get('/api/projects/:id/open-work/', {
+    schema: {
+      tags,
+      security,
+      summary: "The project's unfinished subtasks (ongoing or pending approval): what completing it would close as unfinished",
+      description: `Soonest due first, paged with limit and offset; the ${TOTAL_COUNT_HEADER} header says how many.`,
+      params: idParams,
+      querystring: taskListQuery,
+      response: { 200: z.array(subtaskSchema), ...refusals },
+    },
+    handler: async (request, reply) => sendPage(reply, await listProjectOpenWork(request.ctx, request.params.id, request.query)),
+  });
+
   app.post('/api/projects/', {
     preValidation: manage,
     schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
@@ -44,7 +57,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Edit a project',
       description:
-        'Completing a project whose subtasks await approval answers 409 (its detail says how many) unless `confirm_open_work` is true; then those subtasks are completed with it and leave every pending list and count.',
+        'Completing approves nothing. Completing a project with unfinished subtasks (ongoing or pending approval) answers 409 (its detail says how many; `GET /api/projects/{id}/open-work/` lists them) unless `confirm_open_work` is true; then they keep their status, are closed unfinished (`closed_unfinished_at`, a `closed_unfinished` line in their history) and leave every to-do list and count. Reopening the project reopens them.',
       params: idParams,
       body: updateProjectInput,
       response: { 200: projectSchema, ...refusals, 409: errorResponse },

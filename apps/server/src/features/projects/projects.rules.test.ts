@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { END_BEFORE_START, translateMessage } from '@siteboard/shared';
-import { MANAGER_CONFLICT, awaitingApprovalConflict, endDateError, resolveManagerField } from './projects.rules';
+import { MANAGER_CONFLICT, endDateError, openWorkConflict, resolveManagerField } from './projects.rules';
 
 describe('resolveManagerField', () => {
   it('takes manager_id, reported under manager_id', () => {
@@ -30,12 +30,12 @@ describe('endDateError', () => {
   });
 });
 
-describe('awaitingApprovalConflict', () => {
-  it('says how many subtasks await approval, in each language with the number kept', () => {
-    expect(awaitingApprovalConflict(1)).toBe('1 subtask awaits approval. Confirm to complete the project anyway.');
-    expect(awaitingApprovalConflict(3)).toBe('3 subtasks await approval. Confirm to complete the project anyway.');
-    expect(translateMessage(awaitingApprovalConflict(1), 'fr')).toBe('1 sous-tâche attend une validation. Confirmez pour terminer quand même le projet.');
-    expect(translateMessage(awaitingApprovalConflict(3), 'de')).toBe('3 Teilaufgaben warten auf Abnahme. Bestätigen Sie, um das Projekt trotzdem abzuschließen.');
-    expect(translateMessage(awaitingApprovalConflict(3), 'es')).toBe('Hay 3 subtareas pendientes de aprobación. Confirma para terminar el proyecto de todos modos.');
+describe('openWorkConflict', () => {
+  it('says how many subtasks are unfinished and that nothing is approved, in each language with the number kept', () => {
+    expect(openWorkConflict(1)).toBe('1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.');
+    expect(openWorkConflict(3)).toBe('3 subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.');
+    expect(translateMessage(openWorkConflict(1), 'fr')).toBe('1 sous-tâche est inachevée. Terminer le projet ne valide rien : il la clôt comme inachevée. Confirmez pour terminer quand même le projet.');
+    expect(translateMessage(openWorkConflict(3), 'de')).toBe('3 Teilaufgaben sind unerledigt. Der Projektabschluss nimmt nichts ab: Er schließt sie als unerledigt. Bestätigen Sie, um das Projekt trotzdem abzuschließen.');
+    expect(translateMessage(openWorkConflict(3), 'es')).toBe('Hay 3 subtareas sin terminar. Terminar el proyecto no aprueba nada: las cierra como no terminadas. Confirma para terminar el proyecto de todos modos.');
   });
 });

@@ -21,8 +21,9 @@ export function endDateError(startDate: string, endDate: string): string | undef
   return endDate < startDate ? END_BEFORE_START : undefined;
 }
 
-/** Completing a project with subtasks awaiting approval asks first (decision record 030): the 409's detail. */
-export function awaitingApprovalConflict(pending: number): string {
-  const subject = pending === 1 ? '1 subtask awaits' : `${pending} subtasks await`;
-  return `${subject} approval. Confirm to complete the project anyway.`;
+/** Completing a project with unfinished work asks first (decision record 061): the 409's detail. */
+export function openWorkConflict(open: number): string {
+  return open === 1
+    ? '1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.'
+    : `${open} subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.`;
 }

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
+import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
-import { keysetBatches, type Page } from '../../lib/lists';
-import { closeProjectApprovals, countProjectSubtasks } from '../tasks/tasks.queries';
+import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
+import { closeProjectOpenWork, countProjectOpenWork, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import {
@@ -17,7 +17,7 @@ import {
   type ProjectExportRow,
   type ProjectValues,
 } from './projects.queries';
-import { awaitingApprovalConflict, endDateError, resolveManagerField } from './projects.rules';
+import { endDateError, openWorkConflict, resolveManagerField } from './projects.rules';
 
 export const INVALID_MANAGER = 'Select an active manager of your company.';
 
@@ -99,13 +99,15 @@ export async function updateProject(ctx: ServiceContext, projectId: number, inpu
     const endError = endDateError(input.start_date ?? current.startDate, input.end_date ?? current.endDate);
     if (endError) throw fieldError('end_date', endError);
 
-    // Completing closes the project's approvals, once the caller has seen how many (decision record 030).
+    // Completing approves nothing: it closes the unfinished work as unfinished, once the caller
+    // has seen how much (decision record 061). Reopening reopens what completing closed.
     const completes = input.status === 'completed' && current.status !== 'completed';
     if (completes) {
-      const pending = await countProjectSubtasks(tx, companyId, projectId, 'pending_approval');
-      if (pending > 0 && !input.confirm_open_work) throw new ConflictError(awaitingApprovalConflict(pending));
-      if (pending > 0) await closeProjectApprovals(tx, companyId, projectId, ctx.user.id);
+      const open = await countProjectOpenWork(tx, companyId, projectId);
+      if (open > 0 && !input.confirm_open_work) throw new ConflictError(openWorkConflict(open));
+      if (open > 0) await closeProjectOpenWork(tx, companyId, projectId, ctx.user.id);
     }
+    if (input.status !== undefined && input.status !== 'completed' && current.status === 'completed') await reopenProjectWork(tx, companyId, projectId, ctx.user.id);
 
     const values: Partial<ProjectValues> = {
       name: input.name,
@@ -118,6 +120,16 @@ export async function updateProject(ctx: ServiceContext, projectId: number, inpu
     await updateProjectRow(tx, companyId, projectId, values);
     return findProject(tx, companyId, projectId);
   });
+}
+
+/**
+ * The project's unfinished work (pending approval and ongoing), soonest due first, a page of it:
+ * what completing the project would close as unfinished. Two statements.
+ */
+export async function listProjectOpenWork(ctx: ServiceContext, projectId: number, page: PageRequest): Promise<Page<Subtask>> {
+  const { companyId } = ctx.user;
+  if (!(await findProjectRow(ctx.db, companyId, projectId, false))) throw new NotFoundError(PROJECT_NOT_FOUND);
+  return listSubtaskPage(ctx.db, companyId, { projectId, notCompleted: true }, page);
 }
 
 export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {

@@ -97,6 +97,7 @@ function buildAppraisals(db: DbOrTx, scopeKind: 'user' | 'everyone' | 'team', ra
       completed: counts.completed,
       ongoing: counts.ongoing,
       pendingApproval: counts.pendingApproval,
+      closedUnfinished: counts.closedUnfinished,
       overdue: counts.overdue,
       completedWithDueDate: counts.completedWithDueDate,
       completedOnTime: counts.completedOnTime,
@@ -130,14 +131,18 @@ function buildAppraisals(db: DbOrTx, scopeKind: 'user' | 'everyone' | 'team', ra
  * by joining every subtask to the people and grouping after: on the large data the team of 20's
  * 1,000 subtasks made PostgreSQL hash-group wide rows, and the statement took it 40 % longer.
  */
+const stillOpen = sql`${subtasks.closedUnfinishedAt} is null`;
+
 function countsOfPerson(db: DbOrTx, range: RangeBounds) {
   return db
     .select({
       total: sql<number>`count(*)::int`.as('task_total'),
       completed: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed'))::int`.as('task_completed'),
-      ongoing: sql<number>`(count(*) filter (where ${subtasks.status} = 'ongoing'))::int`.as('task_ongoing'),
-      pendingApproval: sql<number>`(count(*) filter (where ${subtasks.status} = 'pending_approval'))::int`.as('task_pending_approval'),
-      overdue: sql<number>`(count(*) filter (where ${subtasks.status} <> 'completed' and ${subtasks.dueDate} < ${companyToday}))::int`.as('task_overdue'),
+      // Work its project's completion closed unfinished counts apart: not ongoing, not pending, not overdue.
+      ongoing: sql<number>`(count(*) filter (where ${subtasks.status} = 'ongoing' and ${stillOpen}))::int`.as('task_ongoing'),
+      pendingApproval: sql<number>`(count(*) filter (where ${subtasks.status} = 'pending_approval' and ${stillOpen}))::int`.as('task_pending_approval'),
+      closedUnfinished: sql<number>`(count(*) filter (where ${subtasks.closedUnfinishedAt} is not null))::int`.as('task_closed_unfinished'),
+      overdue: sql<number>`(count(*) filter (where ${subtasks.status} <> 'completed' and ${stillOpen} and ${subtasks.dueDate} < ${companyToday}))::int`.as('task_overdue'),
       completedWithDueDate: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed' and ${subtasks.dueDate} is not null and ${subtasks.completedAt} is not null))::int`.as('task_completed_with_due_date'),
       // Completed on or before its due date, as the company's calendar reads the day it was completed.
       completedOnTime: sql<number>`(count(*) filter (where ${subtasks.status} = 'completed' and ${subtasks.dueDate} is not null and (${subtasks.completedAt} at time zone ${companyZone})::date <= ${subtasks.dueDate}))::int`.as('task_completed_on_time'),
@@ -195,6 +200,8 @@ export interface ReportSubtaskRow {
   subtask: string;
   dueDate: string | null;
   status: 'ongoing' | 'pending_approval' | 'completed';
+  /** Its project's completion closed it unfinished: shown apart, never overdue. */
+  closedUnfinished: boolean;
   overdue: boolean;
 }
 
@@ -208,7 +215,8 @@ function selectReportSubtasks(db: DbOrTx, companyId: number, userId: number, ran
       subtask: subtasks.name,
       dueDate: subtasks.dueDate,
       status: subtasks.status,
-      overdue: sql<boolean>`(${subtasks.status} <> 'completed' and coalesce(${subtasks.dueDate} < ${companyToday}, false))`,
+      closedUnfinished: sql<boolean>`(${subtasks.closedUnfinishedAt} is not null)`,
+      overdue: sql<boolean>`(${subtasks.status} <> 'completed' and ${stillOpen} and coalesce(${subtasks.dueDate} < ${companyToday}, false))`,
     })
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))

@@ -21,6 +21,7 @@ export interface AppraisalCounts {
   completed: number;
   ongoing: number;
   pendingApproval: number;
+  closedUnfinished: number;
   overdue: number;
   completedWithDueDate: number;
   completedOnTime: number;
@@ -63,6 +64,7 @@ export function toAppraisalItem(counts: AppraisalCounts & Partial<DecisionCounts
     completed_tasks: counts.completed,
     ongoing_tasks: counts.ongoing,
     pending_approval_tasks: counts.pendingApproval,
+    closed_unfinished_tasks: counts.closedUnfinished,
     overdue_tasks: counts.overdue,
     on_time_completion_rate: rate(counts.completedOnTime, counts.completedWithDueDate),
     first_pass_approval_rate: rate(firstPass, approved),

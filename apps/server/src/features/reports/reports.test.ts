@@ -40,7 +40,7 @@ const NO_DECISIONS = { on_time_completion_rate: null, first_pass_approval_rate: 
 
 function item(
   user: TestUser,
-  counts: { total: number; completed: number; ongoing: number; pending: number; overdue: number; efficiency: number },
+  counts: { total: number; completed: number; ongoing: number; pending: number; overdue: number; efficiency: number; closedUnfinished?: number },
   figures: Pick<AppraisalItem, keyof typeof NO_DECISIONS> = NO_DECISIONS,
 ): AppraisalItem {
   return {
@@ -53,6 +53,7 @@ function item(
     completed_tasks: counts.completed,
     ongoing_tasks: counts.ongoing,
     pending_approval_tasks: counts.pending,
+    closed_unfinished_tasks: counts.closedUnfinished ?? 0,
     overdue_tasks: counts.overdue,
     ...figures,
   };

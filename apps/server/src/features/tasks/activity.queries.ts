@@ -70,6 +70,8 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
     created_at: row.createdAt!,
   };
   if (row.type === 'status_changed') Object.assign(entry, { from: row.fromStatus, to: row.toStatus, comment: row.text });
+  // Closed unfinished or reopened with its project: the status it kept.
+  if (row.type === 'closed_unfinished' || row.type === 'reopened') Object.assign(entry, { from: row.fromStatus, to: row.toStatus });
   if (row.type === 'comment') entry.text = row.text ?? '';
   if (row.type === 'edited') entry.changes = row.changes ?? {};
   if (row.type === 'attachment' && row.attachmentId !== null) entry.attachment = attachmentOf(row as ActivityRow & { attachmentId: number });

@@ -87,6 +87,7 @@ describeEachDatabase('major tasks API', (ctx) => {
         created_at: expect.any(String),
         submitted_at: null,
         completed_at: null,
+        closed_unfinished_at: null,
         decline_reason: null,
         pin: null,
       });

@@ -65,6 +65,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         submitted_at: null,
         completed_at: null,
+        closed_unfinished_at: null,
         decline_reason: null,
         pin: null,
       });

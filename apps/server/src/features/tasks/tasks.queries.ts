@@ -46,6 +46,7 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
     created_at: isoTimestamp(subtasks.createdAt),
     submitted_at: isoTimestamp(subtasks.submittedAt),
     completed_at: isoTimestamp(subtasks.completedAt),
+    closed_unfinished_at: isoTimestamp(subtasks.closedUnfinishedAt),
     decline_reason: declineReason,
     pin: sql`case when ${subtasks.pinSheetId} is null then null else json_build_object('sheet_id', ${subtasks.pinSheetId}, 'x', ${subtasks.pinX}, 'y', ${subtasks.pinY}) end`,
   });
@@ -58,6 +59,7 @@ export type Involvement = 'project_manager' | 'assigner' | 'assignee';
 
 export interface SubtaskFilter {
   id?: number;
+  projectId?: number;
   projectStatuses?: ProjectStatus[];
   assignedToId?: number;
   /** Assigned to a team member of this manager. */
@@ -114,6 +116,9 @@ const openStatuses = subtaskStatusEnum.enumValues.filter((status) => status !== 
 function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>, scope: ProjectScope): SQL[] {
   const conditions: SQL[] = [eq(subtasks.companyId, value('companyId'))];
   if (filter.id !== undefined) conditions.push(eq(subtasks.id, value('id')));
+  // Work its project's completion closed unfinished is on no list (decision record 061); one subtask is still found by its id.
+  else conditions.push(isNull(subtasks.closedUnfinishedAt));
+  if (filter.projectId !== undefined) conditions.push(projectCondition(db, eq(projects.id, value('projectId')), scope));
   if (filter.afterId !== undefined) conditions.push(gt(subtasks.id, value('afterId')));
   if (filter.projectStatuses) {
     // Sent as text[]: PGlite cannot write a list parameter of an enum type.
@@ -527,36 +532,54 @@ export async function refreshMajorTaskDueDate(tx: DbOrTx, companyId: number, maj
     .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.id, majorTaskId)));
 }
 
-/** Subtasks of the project (of the company) in this status: what completing it would close (decision record 030). */
-export async function countProjectSubtasks(db: DbOrTx, companyId: number, projectId: number, status: SubtaskStatus): Promise<number> {
+/** The project's unfinished work (of the company): not completed, not closed. What completing it would close (decision record 061). */
+export async function countProjectOpenWork(db: DbOrTx, companyId: number, projectId: number): Promise<number> {
   const [row] = await db
     .select({ count: count() })
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
-    .where(and(eq(subtasks.companyId, companyId), eq(majorTasks.projectId, projectId), eq(subtasks.status, status)));
+    .where(and(eq(subtasks.companyId, companyId), eq(majorTasks.projectId, projectId), inArray(subtasks.status, openStatuses), isNull(subtasks.closedUnfinishedAt)));
   return row!.count;
 }
 
 /**
- * Completing a project closes its approvals (decision record 030): its subtasks awaiting approval
- * become completed in one statement, each with a line of history naming who completed the
- * project, so they leave every pending list and count. Answers how many were closed.
+ * Completing a project approves nothing (decision record 061): its unfinished subtasks keep their
+ * status and are closed unfinished in one statement, each with a line of history naming who
+ * completed the project, so they leave every to-do list and count. Answers how many were closed.
  */
-export async function closeProjectApprovals(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+export async function closeProjectOpenWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
   const result = await tx.execute(sql`
     with closed as (
-      update ${subtasks} set status = 'completed', completed_at = now()
+      update ${subtasks} set closed_unfinished_at = now()
       from ${majorTasks}
       where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId}
-        and ${subtasks.companyId} = ${companyId} and ${subtasks.status} = 'pending_approval'
-      returning ${subtasks.id} as id
+        and ${subtasks.companyId} = ${companyId} and ${subtasks.status} <> 'completed' and ${subtasks.closedUnfinishedAt} is null
+      returning ${subtasks.id} as id, ${subtasks.status} as status
     ), history as (
       insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, from_status, to_status)
-      select ${companyId}, id, ${actorId}, 'status_changed', 'pending_approval', 'completed' from closed
+      select ${companyId}, id, ${actorId}, 'closed_unfinished', status, status from closed
     )
     select count(*)::int as closed from closed
   `);
   return (result as unknown as { rows: { closed: number }[] }).rows[0]!.closed;
+}
+
+/** Reopening a completed project reopens the work its completion closed, each with a line of history naming who reopened it. */
+export async function reopenProjectWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    with reopened as (
+      update ${subtasks} set closed_unfinished_at = null
+      from ${majorTasks}
+      where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId}
+        and ${subtasks.companyId} = ${companyId} and ${subtasks.closedUnfinishedAt} is not null
+      returning ${subtasks.id} as id, ${subtasks.status} as status
+    ), history as (
+      insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, from_status, to_status)
+      select ${companyId}, id, ${actorId}, 'reopened', status, status from reopened
+    )
+    select count(*)::int as reopened from reopened
+  `);
+  return (result as unknown as { rows: { reopened: number }[] }).rows[0]!.reopened;
 }
 
 /** Open work: a subtask not completed, in a project not completed (a completed project's work is closed). */

@@ -202,7 +202,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
   }, [currentManager, form]);
 
   const confirmCompletion = useConfirm({ title: t('account.completeProjectTitle'), confirmLabel: t('account.completeProjectConfirm'), cancelLabel: t('action.cancel') });
-  // Completing a project whose subtasks await approval: the server says how many (409); asked, the admin confirms or keeps editing.
+  // Completing a project with unfinished work: the server says how much, and that nothing is approved (409); asked, the admin confirms or keeps editing.
   const save = async (input: EditOutput) => {
     try {
       return await update.mutateAsync({ id: project.id, input });

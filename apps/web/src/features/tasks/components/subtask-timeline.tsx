@@ -5,11 +5,13 @@ import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PhotoStrip } from '../../../components/ui/photos';
 
-const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo' };
+const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo', closed_unfinished: 'declined', reopened: 'projects' };
 
 /** What an entry says happened, naming who did it. */
 function headline(entry: ActivityEntry, t: TFunction): string {
   const actor = entry.actor ? (entry.actor.full_name ?? entry.actor.email) : t('record.someone');
+  if (entry.type === 'closed_unfinished') return t('record.entry.closedUnfinished', { actor, status: t(`status.${entry.to ?? 'ongoing'}`) });
+  if (entry.type === 'reopened') return t('record.entry.reopened', { actor });
   if (entry.type !== 'status_changed') return t(`record.entry.${{ created: 'created', edited: 'edited', comment: 'comment', attachment: 'photo' }[entry.type]}`, { actor });
   const move = `${entry.from}>${entry.to}`;
   if (move === 'ongoing>pending_approval') return t('record.entry.submitted', { actor });
