@@ -19,6 +19,7 @@ import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
+import { ProjectOpenWork } from './project-open-work';
 
 export interface ManagerOption {
   id: number;
@@ -207,7 +208,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
     try {
       return await update.mutateAsync({ id: project.id, input });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409) || !(await confirmCompletion.ask(error.detail))) throw error;
+      if (!(error instanceof ApiError && error.status === 409) || !(await confirmCompletion.ask(<ProjectOpenWork projectId={project.id} detail={error.detail} />))) throw error;
       return update.mutateAsync({ id: project.id, input: { ...input, confirm_open_work: true } });
     }
   };
