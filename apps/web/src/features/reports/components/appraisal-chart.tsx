@@ -39,10 +39,12 @@ export function ApprovalFigures({ item }: { item: AppraisalItem }) {
     [t('appraisal.onTime'), percent(item.on_time_completion_rate)],
     [t('appraisal.firstPass'), percent(item.first_pass_approval_rate)],
     [t('appraisal.declines'), formatNumber(item.declines_received)],
+    // Left unfinished when its project was completed: apart from the bars, never overdue (decision record 061).
+    [t('appraisal.closedUnfinished'), formatNumber(item.closed_unfinished_tasks)],
     [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : t('appraisal.hours', { value: formatNumber(item.median_decision_hours, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })],
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {figures.map(([label, value]) => (
         <div key={label} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
           <dt className="break-words text-xs font-medium text-slate-500">{label}</dt>

@@ -26,6 +26,7 @@ describe('team performance', () => {
     // Subtasks written straight into the tables have no history of decisions.
     expect(within(card).getByText('Declines received').nextElementSibling).toHaveTextContent('0');
     expect(within(card).getByText('First-pass approval').nextElementSibling).toHaveTextContent('N/A');
+    expect(within(card).getByText('Closed unfinished').nextElementSibling).toHaveTextContent('0');
 
     await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
