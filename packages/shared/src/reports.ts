@@ -7,6 +7,8 @@ export const appraisalItemSchema = z.object({
   user_id: z.number(),
   /** Users have no separate name: the report names them by e-mail. */
   name: z.string(),
+  /** The person's full name (null without one): what screens show, the e-mail beside or in its place. */
+  full_name: z.string().nullable(),
   code: z.string(),
   role: roleSchema,
   /** round(100 × completed / total); 0 when the person has no tasks in the range. */

@@ -87,6 +87,7 @@ function buildAppraisals(db: DbOrTx, scopeKind: 'user' | 'everyone' | 'team', ra
     .select({
       id: users.id,
       email: users.email,
+      fullName: users.fullName,
       code: users.code,
       role: users.role,
       managerId: users.managerId,

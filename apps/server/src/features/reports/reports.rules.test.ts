@@ -35,10 +35,11 @@ describe('efficiencyScore', () => {
 describe('toAppraisalItem', () => {
   it('names the person by e-mail and adds the score', () => {
     expect(
-      toAppraisalItem({ id: 7, email: 'ann@example.test', code: 'TM-0007', role: 'team_member', managerId: 3, total: 4, completed: 3, ongoing: 1, pendingApproval: 0, closedUnfinished: 0, overdue: 1, completedWithDueDate: 3, completedOnTime: 2 }),
+      toAppraisalItem({ id: 7, email: 'ann@example.test', fullName: 'Ann Lee', code: 'TM-0007', role: 'team_member', managerId: 3, total: 4, completed: 3, ongoing: 1, pendingApproval: 0, closedUnfinished: 0, overdue: 1, completedWithDueDate: 3, completedOnTime: 2 }),
     ).toEqual({
       user_id: 7,
       name: 'ann@example.test',
+      full_name: 'Ann Lee',
       code: 'TM-0007',
       role: 'team_member',
       efficiency_score: 75,
@@ -56,7 +57,7 @@ describe('toAppraisalItem', () => {
   });
 
   it('adds what the approvers decided: first-pass rate, declines, the median rounded to a tenth of an hour', () => {
-    const counts = { id: 7, email: 'a@x.test', code: 'TM-0007', role: 'team_member' as const, managerId: 3, total: 4, completed: 4, ongoing: 0, pendingApproval: 0, closedUnfinished: 0, overdue: 0, completedWithDueDate: 0, completedOnTime: 0 };
+    const counts = { id: 7, email: 'a@x.test', fullName: null, code: 'TM-0007', role: 'team_member' as const, managerId: 3, total: 4, completed: 4, ongoing: 0, pendingApproval: 0, closedUnfinished: 0, overdue: 0, completedWithDueDate: 0, completedOnTime: 0 };
     expect(toAppraisalItem({ ...counts, declines: 3, approved: 4, firstPass: 1, medianHours: 26.26 })).toMatchObject({
       on_time_completion_rate: null,
       first_pass_approval_rate: 25,

@@ -14,6 +14,7 @@ export interface DateRange {
 export interface AppraisalCounts {
   id: number;
   email: string;
+  fullName: string | null;
   code: string;
   role: Role;
   managerId: number | null;
@@ -57,6 +58,7 @@ export function toAppraisalItem(counts: AppraisalCounts & Partial<DecisionCounts
   return {
     user_id: counts.id,
     name: counts.email,
+    full_name: counts.fullName,
     code: counts.code,
     role: counts.role,
     efficiency_score: efficiencyScore(counts.completed, counts.total),

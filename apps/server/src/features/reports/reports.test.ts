@@ -46,6 +46,7 @@ function item(
   return {
     user_id: user.id,
     name: user.email,
+    full_name: null,
     code: expect.stringMatching(user.role === 'manager' ? /^MGR-\d{4}$/ : /^TM-\d{4}$/),
     role: user.role,
     efficiency_score: counts.efficiency,

@@ -111,7 +111,7 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
       {item && (
         <div className="space-y-4 rounded-xl p-4 ring-1 ring-slate-200" aria-live="polite">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 className="break-words font-semibold text-ink">{t('admin.appraisal.personOption', { email: item.name, code: item.code })}</h3>
+            <h3 className="break-words font-semibold text-ink">{t('admin.appraisal.personOption', { email: item.full_name ?? item.name, code: item.code })}</h3>
             <span className="text-sm text-slate-600">
               {t(`role.${item.role}`)} · {t('admin.appraisal.totalTasks', { count: item.total_tasks })}
             </span>

@@ -6,10 +6,10 @@ import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-char
 export function PerformanceCard({ item }: { item: AppraisalItem }) {
   const { t } = useTranslation();
   return (
-    <article className="h-full space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={item.name}>
+    <article className="h-full space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={item.full_name ?? item.name}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold text-ink">{item.name}</h3>
+          <h3 className="break-words font-semibold text-ink">{item.full_name ?? item.name}</h3>
           <p className="text-sm text-slate-600">
             {item.code} · {t(`role.${item.role}`)}
           </p>
