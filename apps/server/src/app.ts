@@ -18,6 +18,7 @@ import {
   idempotencyPlugin,
   type CrashPoint,
   jobsPlugin,
+  allowedMethodsPlugin,
   languagePlugin,
   mailPlugin,
   type MailSettings,
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIdPlugin);
+  // Before every route: it hears each one added, for the 405s of the not-found handler (web).
+  await app.register(allowedMethodsPlugin);
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(securityHeadersPlugin);
@@ -157,7 +160,7 @@ export async function buildApp(options: AppOptions) {
   if (!options.sheetsDir) app.addHook('onClose', async () => fs.promises.rm(sheetsDir, { recursive: true, force: true }));
   await app.register(sheetsPlugin, { sheetsDir, pixelBudget: options.sheetPixelBudget });
 
-  const calendar = { feedKey: feedKey(options.jwtSecret) };
+  const calendar = { feedKey: feedKey(options.jwtSecret), publicUrl: options.publicUrl };
   await app.register(async (publicScope) => {
     await publicScope.register(healthRoutes);
     await publicScope.register(calendarRoutes, calendar);

@@ -23,6 +23,7 @@ export type { IdentityClaims } from './identity-cache';
 export { enqueueMail, listFailedMails, mailPlugin, MAIL_QUEUE, type FailedMail, type MailSettings, type OutgoingMail } from './mail';
 export { enqueueJob, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
 
+export { allowedMethodsPlugin } from './http/allowed-methods';
 export { authPlugin, requireRole } from './http/auth';
 export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/conditional-get';
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';

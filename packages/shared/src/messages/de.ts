@@ -19,6 +19,7 @@ export const de: Catalog = {
   'Access denied.': 'Zugriff verweigert.',
   'This live connection belongs to another user.': 'Diese Live-Verbindung gehört einem anderen Benutzer.',
   'Connect with a WebSocket.': 'Verbinden Sie sich über einen WebSocket.',
+  'This address does not take {method}: use {allowed}.': 'Diese Adresse nimmt kein {method} an: verwenden Sie {allowed}.',
   'Sign-up is turned off on this server.': 'Die Registrierung ist auf diesem Server abgeschaltet.',
   'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': 'Der Header Idempotency-Key muss 1 bis 255 druckbare ASCII-Zeichen lang sein.',
   'This Idempotency-Key was already used for a different request: send a new key with a new request.':

@@ -25,6 +25,7 @@ export const errorTexts = [
   'Access denied.',
   'This live connection belongs to another user.',
   'Connect with a WebSocket.',
+  'This address does not take {method}: use {allowed}.',
   'Sign-up is turned off on this server.',
   'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
   'This Idempotency-Key was already used for a different request: send a new key with a new request.',

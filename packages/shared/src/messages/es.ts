@@ -19,6 +19,7 @@ export const es: Catalog = {
   'Access denied.': 'Acceso denegado.',
   'This live connection belongs to another user.': 'Esta conexión en directo pertenece a otro usuario.',
   'Connect with a WebSocket.': 'Conéctese mediante un WebSocket.',
+  'This address does not take {method}: use {allowed}.': 'Esta dirección no acepta {method}: usa {allowed}.',
   'Sign-up is turned off on this server.': 'El registro está desactivado en este servidor.',
   'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII imprimibles.',
   'This Idempotency-Key was already used for a different request: send a new key with a new request.':

@@ -19,6 +19,7 @@ export const fr: Catalog = {
   'Access denied.': 'Accès refusé.',
   'This live connection belongs to another user.': 'Cette connexion en direct appartient à un autre utilisateur.',
   'Connect with a WebSocket.': 'Connectez-vous par WebSocket.',
+  'This address does not take {method}: use {allowed}.': "Cette adresse n'accepte pas {method} : utilisez {allowed}.",
   'Sign-up is turned off on this server.': "L'inscription est désactivée sur ce serveur.",
   'The Idempotency-Key header must be 1 to 255 printable ASCII characters.': "L'en-tête Idempotency-Key doit compter de 1 à 255 caractères ASCII imprimables.",
   'This Idempotency-Key was already used for a different request: send a new key with a new request.':

@@ -123,6 +123,10 @@ describe('language negotiation and formatting', () => {
     ['en;q=0.5, fr', 'fr'],
     ['fr;q=0', 'en'],
     ['*', 'en'],
+    // `*` stands for the languages not named: it never beats one that is, however low its q.
+    ['fr;q=0.1, *', 'fr'],
+    ['de;q=0.5, *;q=0.9', 'de'],
+    ['FR-ca;q=0.2, pt, *;q=0.1', 'fr'],
   ])('%s → %s', (header, language) => {
     expect(negotiateLanguage(header)).toBe(language);
   });

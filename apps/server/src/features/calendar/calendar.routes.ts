@@ -12,16 +12,20 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 export interface CalendarRoutesOptions {
   /** The key feed tokens are derived with (`feedKey` of the server's secret). */
   feedKey: Buffer;
+  /** Where people reach this server (config PUBLIC_URL): when set, every feed URL and link starts with it. */
+  publicUrl?: string;
 }
 
 /**
- * The origin the caller reached the server by: a feed's URL and its links work from where the
- * user is. Behind a proxy (TRUST_PROXY) that is X-Forwarded-Proto and X-Forwarded-Host.
+ * Where a feed's URL and its links point: the configured public address, else the origin the
+ * caller reached the server by (behind a proxy (TRUST_PROXY), X-Forwarded-Proto and -Host), so
+ * that they work from where the user is. A Host header alone never decides them once an operator
+ * has said where the server lives.
  */
-const addressOf = (request: FastifyRequest, key: Buffer): FeedAddress => ({ key, origin: `${request.protocol}://${request.host}` });
+const addressOf = (request: FastifyRequest, { feedKey: key, publicUrl }: CalendarRoutesOptions): FeedAddress => ({ key, origin: publicUrl ?? `${request.protocol}://${request.host}` });
 
 /** The caller's own feed: turn on (or give a new URL), read, change, turn off. */
-export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, { feedKey }) => {
+export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, options) => {
   app.post('/api/calendar-feed/', {
     schema: {
       tags,
@@ -32,14 +36,14 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
       response: { 200: calendarFeedSchema, 201: calendarFeedSchema, ...refusals },
     },
     handler: async (request, reply) => {
-      const { created, feed } = await enableCalendarFeed(request.ctx, request.body, addressOf(request, feedKey));
+      const { created, feed } = await enableCalendarFeed(request.ctx, request.body, addressOf(request, options));
       return reply.code(created ? 201 : 200).send(feed);
     },
   });
 
   app.get('/api/calendar-feed/', {
     schema: { tags, security, summary: 'Your calendar feed: its URL, or url null while it is off', response: { 200: calendarFeedStateSchema, ...refusals } },
-    handler: async (request) => getCalendarFeed(request.ctx, addressOf(request, feedKey)),
+    handler: async (request) => getCalendarFeed(request.ctx, addressOf(request, options)),
   });
 
   app.patch('/api/calendar-feed/', {
@@ -50,7 +54,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
       body: updateCalendarFeedInput,
       response: { 200: calendarFeedSchema, ...refusals },
     },
-    handler: async (request) => updateCalendarFeed(request.ctx, request.body, addressOf(request, feedKey)),
+    handler: async (request) => updateCalendarFeed(request.ctx, request.body, addressOf(request, options)),
   });
 
   app.delete('/api/calendar-feed/', {
@@ -65,7 +69,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
 const ICALENDAR = 'text/calendar; charset=utf-8';
 
 /** The feed itself, for calendar apps: its secret URL is the only credential they can send. */
-export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, { feedKey }) => {
+export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, options) => {
   app.get('/api/calendar/:token.ics', {
     schema: {
       tags,
@@ -79,9 +83,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
       },
     },
     handler: async (request, reply) => {
-      const feed = await readCalendarFeed(app.db, request.params.token, addressOf(request, feedKey));
+      const feed = await readCalendarFeed(app.db, request.params.token, addressOf(request, options));
       // Only its owner's calendar reads it: no shared cache may keep it, and each poll revalidates.
       reply.header('etag', feed.etag).header('cache-control', 'private, no-cache');
+      // Its words are in its owner's language, whoever's client asks (never Accept-Language).
+      reply.header('content-language', feed.language);
       if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send(null);
       return reply.type(ICALENDAR).header('content-disposition', 'attachment; filename="siteboard-tasks.ics"').send(feed.body);
     },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { can, ONLY_MANAGERS_INCLUDE_APPROVALS, type CalendarFeed, type CalendarFeedState, type enableCalendarFeedInput, type UpdateCalendarFeedInput } from '@siteboard/shared';
+import { can, type Language, ONLY_MANAGERS_INCLUDE_APPROVALS, type CalendarFeed, type CalendarFeedState, type enableCalendarFeedInput, type UpdateCalendarFeedInput } from '@siteboard/shared';
 import { type Db, type ServiceContext, ForbiddenError, NotFoundError } from '../../platform';
 import { renderFeed } from './calendar.ics';
 import { deleteFeed, findFeed, readFeed, saveFeed, updateFeedOption, type FeedSettings } from './calendar.queries';
@@ -70,9 +70,9 @@ export async function disableCalendarFeed(ctx: ServiceContext): Promise<void> {
  * The feed a token names, as iCalendar text with its ETag: one statement. Nothing for a token of
  * no feed, of a feed turned off or given a new URL, of a deleted user or company.
  */
-export async function readCalendarFeed(db: Db, token: string, address: FeedAddress): Promise<{ body: string; etag: string }> {
+export async function readCalendarFeed(db: Db, token: string, address: FeedAddress): Promise<{ body: string; etag: string; language: Language }> {
   const feed = isWellFormedToken(token) ? await readFeed(db, tokenHash(token)) : undefined;
   if (!feed || !isCurrentToken(address.key, feed.owner.userId, feed.owner.nonce, token)) throw new NotFoundError(CALENDAR_FEED_NOT_FOUND);
   const body = renderFeed(feed.owner, feed.entries, address.origin);
-  return { body, etag: feedEtag(body) };
+  return { body, etag: feedEtag(body), language: feed.owner.language };
 }

@@ -151,8 +151,11 @@ describeEachDatabase('calendar feed API', (ctx) => {
     const profile = (payload: object) => callAs(ctx.app, team.manager, { method: 'PATCH', url: '/api/profile/', payload });
     expect((await profile({ language: 'de', timezone: 'Pacific/Pago_Pago' })).statusCode).toBe(200);
     try {
-      const german = await ctx.app.inject({ method: 'GET', url: new URL(feed.url).pathname, headers: { 'if-none-match': english.headers.etag as string } });
+      expect(english.headers['content-language']).toBe('en');
+      // A calendar app's own language does not change the owner's feed.
+      const german = await ctx.app.inject({ method: 'GET', url: new URL(feed.url).pathname, headers: { 'if-none-match': english.headers.etag as string, 'accept-language': 'fr' } });
       expect(german.statusCode).toBe(200);
+      expect(german.headers['content-language']).toBe('de');
       expect(german.body).toContain('X-WR-CALNAME:SiteBoard-Aufgaben');
       expect(german.body).toContain('X-WR-TIMEZONE:Pacific/Pago_Pago');
       const { events } = await eventsAt(ctx, feed.url);
@@ -266,6 +269,24 @@ describeEachDatabase('calendar feed API', (ctx) => {
       expect(log).not.toContain(token);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('takes its URL and its links from PUBLIC_URL where it is set, whatever Host the request names', async () => {
+    const configured = await buildTestApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, publicUrl: 'https://tasks.example.com/siteboard' });
+    try {
+      const response = await configured.inject({ method: 'POST', url: FEED, headers: { host: 'attacker.example', authorization: `Bearer ${team.member.access}` } });
+      const url = response.json().url as string;
+      expect(url).toMatch(/^https:\/\/tasks\.example\.com\/siteboard\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      const read = await configured.inject({ method: 'GET', url: pathOf(url).replace('/siteboard', ''), headers: { host: 'attacker.example' } });
+      const { events } = parseFeed(read.body);
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) {
+        expect(event.url).toMatch(/^https:\/\/tasks\.example\.com\/siteboard\/team-member\/my-tasks\?subtask=\d+$/);
+        expect(event.description).not.toContain('attacker.example');
+      }
+    } finally {
+      await configured.close();
     }
   });
 

@@ -8,7 +8,8 @@ const API_PREFIXES = ['/api/', '/projects/api/'];
 export const languagePlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return payload;
+      // A route that knows its answer's language (a calendar feed is in its owner's) says so itself.
+      if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) || reply.hasHeader('content-language')) return payload;
       reply.header('Content-Language', readerLanguage(request));
       if (!request.user) reply.header('Vary', 'Accept-Language');
       return payload;

@@ -57,12 +57,43 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers a path with no file with the app, and an unknown API path with a JSON 404', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
-    expect(missing.body).toContain('<title>SiteBoard</title>');
+  it('answers a page of the app with the app, and a missing file or an unknown API path with a 404', async () => {
+    for (const url of ['/manager/projects', '/admin/users?search=a.b', '/company-selection']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>SiteBoard</title>');
+    }
+    for (const url of ['/favicon.ico', '/robots.txt', '/assets/gone-000000.js', '/assets/gone', '/apple-touch-icon.png']) {
+      const missing = await app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('<title>SiteBoard</title>');
+    }
     const api = await app.inject({ method: 'GET', url: '/api/no-such-thing/' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found.' });
+    const french = await app.inject({ method: 'GET', url: '/api/no-such-thing/', headers: { 'accept-language': 'fr;q=0.1, *' } });
+    expect(french.json()).toEqual({ detail: 'Introuvable.' });
+    expect(french.headers['content-language']).toBe('fr');
+  });
+
+  it('answers a method a known path does not take with 405 and the methods it does take, in the reader’s language', async () => {
+    const cases: [method: 'PUT' | 'DELETE' | 'POST' | 'PATCH', url: string, allow: string][] = [
+      ['PUT', '/api/projects/', 'GET, HEAD, POST'],
+      ['PUT', '/api/projects/12/', 'DELETE, GET, HEAD, PATCH'],
+      ['POST', '/api/calendar/abc.ics', 'GET, HEAD'],
+      ['PATCH', '/api/health/', 'GET, HEAD'],
+      ['POST', '/manifest.webmanifest', ''],
+    ];
+    for (const [method, url, allow] of cases) {
+      const answer = await app.inject({ method, url, headers: { 'accept-language': 'de' } });
+      if (!allow) {
+        expect(answer.statusCode, `${method} ${url}`).toBe(404);
+        continue;
+      }
+      expect(answer.statusCode, `${method} ${url}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(answer.json().detail).toBe(`Diese Adresse nimmt kein ${method} an: verwenden Sie ${allow}.`);
+    }
   });
 
   it('has browsers revalidate the service worker and the manifest, so a new build is found at once', async () => {

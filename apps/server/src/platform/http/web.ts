@@ -3,16 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { translateMessage } from '@siteboard/shared';
+import { fill, translateMessage } from '@siteboard/shared';
 import { serverRoot } from '../paths';
 import { readerLanguage } from './reader-language';
 
 const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 const API_PREFIXES = ['/api/', '/projects/api/', '/ws/'];
+/** A path naming a file (an extension in its last segment, or anything under the build's assets): never a page of the app. */
+const FILE_LIKE = /(^\/assets\/)|(\.[A-Za-z0-9]{1,12}$)/;
 
 /**
- * Serves the built web app and answers every other GET with index.html (the SPA decides the
- * route); unknown API paths stay JSON 404s.
+ * Serves the built web app and answers every other GET of a page with index.html (the SPA decides
+ * the route). A path that looks like a file (`/favicon.ico`, `/robots.txt`, an old build's hashed
+ * asset) and is not one is a 404, as is an unknown API path (JSON); a method a known path does not
+ * take is a 405 naming the ones it does (`Allow`).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir?: string }) => {
@@ -36,13 +40,19 @@ export const webPlugin = fp(
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      const isApi = API_PREFIXES.some((prefix) => `${request.url.split('?')[0]}/`.startsWith(prefix));
-      if (hasWeb && request.method === 'GET' && !isApi) {
+      const pathname = request.url.split('?')[0]!;
+      const language = readerLanguage(request);
+      const allowed = app.allowedMethods(pathname);
+      if (allowed.length > 0) {
+        return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: translateMessage(fill('This address does not take {method}: use {allowed}.', { method: request.method, allowed: allowed.join(', ') }), language) });
+      }
+      const isApi = API_PREFIXES.some((prefix) => `${pathname}/`.startsWith(prefix));
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !FILE_LIKE.test(pathname)) {
         reply.header('Cache-Control', 'no-cache');
         return reply.sendFile('index.html');
       }
-      return reply.code(404).send({ detail: translateMessage('Not found.', readerLanguage(request)) });
+      return reply.code(404).send({ detail: translateMessage('Not found.', language) });
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['allowed-methods'] },
 );
