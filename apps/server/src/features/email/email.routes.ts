@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t } from '@siteboard/shared';
+import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t, text } from '@siteboard/shared';
 import { NotFoundError, listFailedMails, readerLanguage, requireRole } from '../../platform';
 import { escapeHtml } from '../../lib/mail-layout';
 import { unsubscribe } from './email.service';
@@ -9,7 +9,7 @@ import { unsubscribe } from './email.service';
 export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }> = async (app, { unsubscribeKey }) => {
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-  const query = z.object({ token: z.string().max(200) });
+  const query = z.object({ token: text().max(200) });
 
   app.get('/api/email/unsubscribe/', {
     schema: {
