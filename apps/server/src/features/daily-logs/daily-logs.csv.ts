@@ -1,7 +1,7 @@
 import { hoursLost } from '@siteboard/shared';
 import { fieldColumns, type CsvColumn } from '../../lib/csv';
+import type { ExportDays } from './daily-logs.queries';
 import { manHoursByTradeAndCompany } from './daily-logs.rules';
-import type { ExportInput } from './daily-logs.service';
 
 /**
  * One line of a day's log, or of the range's totals: `section` says which (a code, as machine
@@ -70,7 +70,7 @@ const EMPTY: Omit<DailyLogCsvRow, 'section'> = {
  * The range's logs, day by day and section by section (people by e-mail, times in UTC), then
  * the totals: man-hours by trade and company, and the hours lost to delays.
  */
-export function csvRowsOf({ context, days }: Pick<ExportInput, 'context' | 'days'>): DailyLogCsvRow[] {
+export function csvRowsOf({ context, days }: ExportDays): DailyLogCsvRow[] {
   const rows: DailyLogCsvRow[] = [];
   for (const day of days) {
     const base = { ...EMPTY, date: day.date, status: day.status, signedBy: day.signedBy?.email ?? null, signedAt: day.signedAt };

@@ -172,6 +172,23 @@ export async function listEntries(db: DbOrTx, companyId: number, logIds: number[
   return rows as (DailyLogEntry & { logId: number; authorDesignation: string | null })[];
 }
 
+/** One day as the CSV and the workbook read it: the log, its crew entries, and who logged hours in which trade (built by the service). */
+export interface ExportDay {
+  date: LogRow['date'];
+  status: LogRow['status'];
+  signedBy: LogRow['signedBy'];
+  signedAt: LogRow['signedAt'];
+  content: DailyLogContent;
+  entries: Awaited<ReturnType<typeof listEntries>>;
+  selfLogged: { authorId: number; trade: string; hours: number | null }[];
+}
+
+/** What an export of a range of days reads: the project's context and its days. */
+export interface ExportDays {
+  context: LogContext;
+  days: ExportDay[];
+}
+
 export async function insertEntry(tx: DbOrTx, values: { companyId: number; dailyLogId: number; authorId: number; hours: number | null; note: string | null }): Promise<number> {
   const [row] = await tx.insert(dailyLogEntries).values(values).returning({ id: dailyLogEntries.id });
   return row!.id;

@@ -7,8 +7,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { hoursLost, t, type Language, type MessageKey } from '@siteboard/shared';
+import type { ExportDays } from './daily-logs.queries';
 import { dayTotals, localTime, manHoursByTradeAndCompany } from './daily-logs.rules';
-import type { ExportInput } from './daily-logs.service';
 
 /** How each language writes a date and a time in a cell (the value itself is a real date). */
 const DATE_FORMAT: Record<Language, string> = { en: 'yyyy-mm-dd', de: 'dd.mm.yyyy', es: 'dd/mm/yyyy', fr: 'dd/mm/yyyy' };
@@ -47,7 +47,7 @@ function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, language: Lang
 
 const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((total, value) => total + (value ?? 0), 0) * 100) / 100;
 
-export function writeDailyLogWorkbook({ context, days }: Pick<ExportInput, 'context' | 'days'>, language: Language): Readable {
+export function writeDailyLogWorkbook({ context, days }: ExportDays, language: Language): Readable {
   const out = new PassThrough();
   const word = (key: MessageKey) => t(language, key);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
