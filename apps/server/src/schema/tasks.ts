@@ -53,6 +53,13 @@ export const subtasks = pgTable(
      * leaves every to-do list and count); null while it is open or completed (decision record 061).
      */
     closedUnfinishedAt: timestamp('closed_unfinished_at', { withTimezone: true }),
+    /**
+     * The calendar event's revision: raised, with `changed_at`, by a trigger whenever what a calendar
+     * shows of the subtask changes (name, due date, status, assignee, major task), so calendar apps
+     * replace the event they have (RFC 5545 SEQUENCE and LAST-MODIFIED; migration 0036).
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // With the status: a manager's pending approvals read only the pending subtasks of their projects' major tasks.

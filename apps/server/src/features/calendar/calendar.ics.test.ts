@@ -14,6 +14,7 @@ const entry: FeedEntry = {
   assignee: 'crew@example.test',
   mine: true,
   changedAt: '2026-11-20T10:00:00.000Z',
+  sequence: 0,
 };
 
 describe('renderFeed', () => {

@@ -48,6 +48,9 @@ export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: strin
       start: entry.dueDate,
       end: nextDay(entry.dueDate),
       stamp: entry.changedAt,
+      // A change a calendar shows raises the revision: calendar apps replace the event they keep.
+      sequence: entry.sequence,
+      lastModified: entry.changedAt,
       // A subtask that waits for the owner's decision, not their own work.
       summary: entry.mine ? entry.name : t(words, 'Approve: {name}', { name: entry.name }),
       description: lines.join('\n'),

@@ -78,8 +78,10 @@ export interface FeedEntry {
   assignee: string | null;
   /** Whether the subtask is the owner's own (else it waits for their approval). */
   mine: boolean;
-  /** When the subtask last changed state (created, or sent for approval), ISO 8601. */
+  /** When what a calendar shows of the subtask last changed (or it was created), ISO 8601. */
   changedAt: string;
+  /** The event's revision: 0 as created, one more at every change a calendar shows. */
+  sequence: number;
 }
 
 /**
@@ -135,7 +137,8 @@ const feedStatement = builtOncePerDatabase((db) => {
       majorTask: sql<string>`${majorTasks.name}`.as('major_task'),
       project: sql<string>`${projects.name}`.as('project'),
       assignee: sql<string | null>`${assignees.email}`.as('assignee'),
-      changedAt: sql<string>`${isoTimestamp(sql`coalesce(${subtasks.submittedAt}, ${subtasks.createdAt})`)}`.as('changed_at'),
+      changedAt: sql<string>`${isoTimestamp(subtasks.changedAt)}`.as('changed_at'),
+      sequence: sql<number>`${subtasks.calendarSequence}`.as('calendar_sequence'),
     })
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
@@ -161,6 +164,7 @@ const feedStatement = builtOncePerDatabase((db) => {
         assignee: entries.assignee,
         mine: sql<boolean>`(${entries.assignedToId} = ${owner.userId})`,
         changedAt: entries.changedAt,
+        sequence: entries.sequence,
       },
     })
     .from(owner)

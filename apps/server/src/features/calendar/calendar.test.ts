@@ -210,6 +210,40 @@ describeEachDatabase('calendar feed API', (ctx) => {
     expect(parseFeed(changed.body).events.map((event) => event.summary)).toContain('Paint the railings');
   });
 
+  it('raises the event\'s SEQUENCE and LAST-MODIFIED when a rename or a new due date changes what a calendar shows', async () => {
+    const feed = await turnOn(ctx, team.otherMember);
+    const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+    const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id);
+    const { id } = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, name: 'Seal the joints', dueDate: '2026-12-20' });
+    /** The event as a calendar app reads it: its revision, its last change and its stamp. */
+    const revision = async () => {
+      const calendar = new ICAL.Component(ICAL.parse((await readFeedAt(ctx, feed.url)).body));
+      const event = calendar.getAllSubcomponents('vevent').find((component) => component.getFirstPropertyValue('uid') === `subtask-${id}@siteboard`)!;
+      return {
+        summary: String(event.getFirstPropertyValue('summary')),
+        sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
+        lastModified: String(event.getFirstPropertyValue('last-modified')),
+        stamp: String(event.getFirstPropertyValue('dtstamp')),
+      };
+    };
+    const edit = async (payload: object) => expect((await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${id}/`, payload })).statusCode).toBe(200);
+
+    // Made an hour ago: the calendar app has had it since.
+    await ctx.app.db.execute(sql`update subtasks set changed_at = changed_at - interval '1 hour' where id = ${id}`);
+    const created = await revision();
+    expect(created.sequence).toBe(0);
+    await edit({ name: 'Seal the expansion joints' });
+    const renamed = await revision();
+    expect(renamed).toMatchObject({ summary: 'Seal the expansion joints', sequence: 1 });
+    expect(new Date(renamed.lastModified).getTime()).toBeGreaterThan(new Date(created.lastModified).getTime());
+    expect(renamed.stamp).toBe(renamed.lastModified);
+    await edit({ due_date: '2026-12-22' });
+    expect((await revision()).sequence).toBe(2);
+    // A change no calendar shows keeps the revision.
+    await edit({ priority: 'high' });
+    expect((await revision()).sequence).toBe(2);
+  });
+
   it('turns off with 204: the URL answers 404, and the owner sees it off', async () => {
     const caller = rival.otherMember;
     const feed = await turnOn(ctx, caller);
