@@ -35,7 +35,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
   const summary = useDashboardSummary({ enabled: usePainted() });
   const panels = PANELS[board];
   const [open, setOpen] = useState<Panel | null>(null);
-  // On a phone the cards shrink to one row of counts, so what they open (and the team member's own
+  // On a phone the cards shrink to two rows of counts (a label keeps its words whole), so what they open (and the team member's own
   // work, listed below them) starts above the fold.
   const phone = useMediaQuery('(max-width: 639px)');
   const crewPhone = phone && board === 'team_member';
@@ -47,7 +47,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
           {t('taskBoard.loadFailed')}
         </RetryAlert>
       )}
-      <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${phone ? 'compact-cards grid-cols-4 gap-2' : ''}`}>
+      <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${phone ? 'compact-cards grid-cols-2 gap-2' : ''}`}>
         {leadingCard(summary.data?.ongoing_projects)}
         {(Object.keys(panels) as Panel[]).map((panel) => (
           <StatCard
