@@ -89,7 +89,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
       // Its words are in its owner's language, whoever's client asks (never Accept-Language).
       reply.header('content-language', feed.language);
       if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send(null);
-      return reply.type(ICALENDAR).header('content-disposition', 'attachment; filename="siteboard-tasks.ics"').send(feed.body);
+      return reply.type(ICALENDAR).header('content-disposition', 'attachment; filename="siteboard-tasks.ics"').send(feed.body());
     },
   });
 };

@@ -35,7 +35,8 @@ describe('feed tokens', () => {
 });
 
 describe('matchesEtag', () => {
-  const etag = feedEtag('BEGIN:VCALENDAR');
+  const owner = { userId: 1, language: 'en' };
+  const etag = feedEtag(owner, [{ id: 9, sequence: 0 }], 'https://siteboard.example');
   it('matches the tag, strong or weak, alone or in a list, and *', () => {
     expect(matchesEtag(etag, etag)).toBe(true);
     expect(matchesEtag(etag.replace(/^W\//, ''), etag)).toBe(true);
@@ -43,7 +44,10 @@ describe('matchesEtag', () => {
     expect(matchesEtag('*', etag)).toBe(true);
   });
   it('does not match another tag or none', () => {
-    expect(matchesEtag(feedEtag('BEGIN:VCALENDAR '), etag)).toBe(false);
+    // Any change of what the text is made of is another tag: a row's revision, the owner, the address.
+    expect(matchesEtag(feedEtag(owner, [{ id: 9, sequence: 1 }], 'https://siteboard.example'), etag)).toBe(false);
+    expect(matchesEtag(feedEtag({ ...owner, language: 'de' }, [{ id: 9, sequence: 0 }], 'https://siteboard.example'), etag)).toBe(false);
+    expect(matchesEtag(feedEtag(owner, [{ id: 9, sequence: 0 }], 'http://siteboard.example'), etag)).toBe(false);
     expect(matchesEtag(undefined, etag)).toBe(false);
     expect(matchesEtag('', etag)).toBe(false);
   });

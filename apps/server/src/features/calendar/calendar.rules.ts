@@ -48,7 +48,15 @@ export function subtaskLink(origin: string, role: Role, subtaskId: number): stri
 }
 
 /** A weak validator of the feed's text: the same text, the same tag. */
-export const feedEtag = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url')}"`;
+/**
+ * How the feed's text is written from its rows (calendar.ics.ts): raise it with any change there,
+ * so calendars holding text written the old way get the new one.
+ */
+const FEED_FORMAT = 2;
+
+/** The feed's ETag: a stamp of what its text is made of, computed without writing the text. */
+export const feedEtag = (owner: unknown, entries: unknown, origin: string) =>
+  `W/"${createHash('sha256').update(JSON.stringify([FEED_FORMAT, owner, entries, origin])).digest('base64url')}"`;
 
 /** Whether an If-None-Match header names this tag (compared weakly, as RFC 9110 asks for If-None-Match). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -67,12 +67,13 @@ export async function disableCalendarFeed(ctx: ServiceContext): Promise<void> {
 }
 
 /**
- * The feed a token names, as iCalendar text with its ETag: one statement. Nothing for a token of
- * no feed, of a feed turned off or given a new URL, of a deleted user or company.
+ * The feed a token names, with its ETag: one statement. The ETag is a stamp of everything the text
+ * is made of (the owner, the rows, the origin), so a calendar that has the current feed gets its 304
+ * without the text being built (`body` builds it when it is sent). Nothing for a token of no feed,
+ * of a feed turned off or given a new URL, of a deleted user or company.
  */
-export async function readCalendarFeed(db: Db, token: string, address: FeedAddress): Promise<{ body: string; etag: string; language: Language }> {
+export async function readCalendarFeed(db: Db, token: string, address: FeedAddress): Promise<{ body: () => string; etag: string; language: Language }> {
   const feed = isWellFormedToken(token) ? await readFeed(db, tokenHash(token)) : undefined;
   if (!feed || !isCurrentToken(address.key, feed.owner.userId, feed.owner.nonce, token)) throw new NotFoundError(CALENDAR_FEED_NOT_FOUND);
-  const body = renderFeed(feed.owner, feed.entries, address.origin);
-  return { body, etag: feedEtag(body), language: feed.owner.language };
+  return { body: () => renderFeed(feed.owner, feed.entries, address.origin), etag: feedEtag(feed.owner, feed.entries, address.origin), language: feed.owner.language };
 }
