@@ -126,3 +126,17 @@ export async function readAllNotifications(page: Page) {
   await expect(page.getByTestId('notification-badge')).toBeHidden();
   await page.keyboard.press('Escape');
 }
+
+/** Whether the answers this page keeps in IndexedDB for a start without a signal mention `text` (run in the page). */
+export const cacheMentions = (text: string) =>
+  new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('siteboard-cache');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queries')) return resolve(false);
+      const all = db.transaction('queries').objectStore('queries').getAll();
+      all.onsuccess = () => resolve(all.result.some((value) => typeof value === 'string' && value.includes(text)));
+      all.onerror = () => resolve(false);
+    };
+  });

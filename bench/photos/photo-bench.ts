@@ -20,6 +20,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
 import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { percentile, readFor, sleep } from '../lib/reads';
 
 const DATABASES = (process.env.BENCH_DB ?? 'postgres') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB ?? 'postgres'] as ('postgres' | 'pglite')[]);
 const ALONE = Number(process.env.BENCH_ALONE ?? 5);
@@ -95,23 +96,7 @@ async function upload(session: Session, photo: Buffer): Promise<{ status: number
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const median = (values: number[]) => percentile(values, 50);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads one after another on one connection for `seconds`: their latencies. */
-async function readFor(session: Session, seconds: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    const response = await fetch(`${session.origin}/api/projects/?limit=20`, { headers: { authorization: `Bearer ${session.token}` } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`read: ${response.status}`);
-    latencies.push(performance.now() - started);
-  }
-  return latencies;
-}
 
 interface Result {
   aloneMs: number;

@@ -19,6 +19,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
 import { ensureServerBuilt, repoRoot, startServer, type RunningServer } from '../lib/server';
+import { percentile, readFor, sleep } from '../lib/reads';
 
 const DATABASE = (process.env.BENCH_DB ?? 'postgres') as 'postgres' | 'pglite';
 const LINES = Number(process.env.BENCH_LINES ?? 30_000);
@@ -119,22 +120,6 @@ async function render(session: Session, file: Buffer, name: string): Promise<{ m
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads one after another on one connection for `seconds`: their latencies. */
-async function readFor(session: Session, seconds: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    const response = await fetch(`${session.origin}/api/projects/?limit=20`, { headers: { authorization: `Bearer ${session.token}` } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`read: ${response.status}`);
-    latencies.push(performance.now() - started);
-  }
-  return latencies;
-}
 
 /** Runs `work` while sampling the server tree's resident memory: the work's answer and the peak. */
 async function withPeak<T>(server: RunningServer, work: () => Promise<T>): Promise<{ answer: T; peakMiB: number }> {

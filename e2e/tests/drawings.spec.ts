@@ -1,24 +1,10 @@
 import PDFDocument from 'pdfkit';
 import { expect, test, type BrowserContextOptions } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiProject } from '../api-helpers';
-import { DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
+import { cacheMentions, DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
 
 // The phone keeps the app and the tiles it saw in its service worker.
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
-
-/** Whether this page's answers, as kept in IndexedDB for a start without a signal, hold `text`. */
-const pinsKept = (text: string) =>
-  new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('siteboard-cache');
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('queries')) return resolve(false);
-      const all = db.transaction('queries').objectStore('queries').getAll();
-      all.onsuccess = () => resolve(all.result.some((value) => typeof value === 'string' && value.includes(text)));
-      all.onerror = () => resolve(false);
-    };
-  });
 
 /** A two-page plan set as a drawing office sends it: A3 landscape pages with a frame and a title. */
 function twoPagePlanSet(): Promise<Buffer> {
@@ -121,7 +107,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await expect(member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible();
   await expect.poll(() => member.evaluate(async () => (await (await caches.open('sheet-tiles')).keys()).length), { timeout: 30_000 }).toBeGreaterThan(0);
   // The pins as they are now, kept for the next start without a signal.
-  await expect.poll(() => member.evaluate(pinsKept, `"status":"pending_approval","name":"Seal window W3 ${name}"`)).toBe(true);
+  await expect.poll(() => member.evaluate(cacheMentions, `"status":"pending_approval","name":"Seal window W3 ${name}"`)).toBe(true);
   await member.context().setOffline(true);
   await member.reload();
   await expect(member.getByTestId('offline-banner')).toBeVisible();

@@ -3,27 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
-import { signIn } from '../fixtures';
+import { cacheMentions, signIn } from '../fixtures';
 
 // The journeys block service workers (playwright.config.ts); these two are about it.
 test.use({ serviceWorkers: 'allow' });
 
 /** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** Whether this page's cached answers, as kept in IndexedDB for the next start, mention `text`. */
-const cacheMentions = (text: string) =>
-  new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('siteboard-cache');
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('queries')) return resolve(false);
-      const all = db.transaction('queries').objectStore('queries').getAll();
-      all.onsuccess = () => resolve(all.result.some((value) => typeof value === 'string' && value.includes(text)));
-      all.onerror = () => resolve(false);
-    };
-  });
 
 test('a team member without a signal sees their tasks, sends one with a photo, and it reaches the manager once', async ({ page, context, request }) => {
   const stamp = Date.now().toString(36);

@@ -72,3 +72,21 @@ export async function loginAs(app: App, user: TestUser): Promise<TokenPair> {
 export function injectAs(app: App, access: string, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${access}` } });
 }
+
+/** A new team member as the spec's user answers show them (a users list row; the profile adds its own fields). */
+export function memberAnswer(member: { id: number; email: string }, code: string, company: { id: number; name: string }, manager: { id: number; email: string }) {
+  return {
+    id: member.id,
+    email: member.email,
+    role: 'team_member',
+    code,
+    designation: null,
+    mobile_number: null,
+    company: { id: company.id, name: company.name },
+    company_id: company.id,
+    manager_id: manager.id,
+    manager_data: { email: manager.email },
+    full_name: null,
+    must_change_password: false,
+  };
+}

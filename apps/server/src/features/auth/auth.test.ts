@@ -9,7 +9,7 @@ import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
 import { settleChanges } from '../../platform';
 import { buildTestApp, TEST_JWT_SECRET, describeEachDatabase, openAnotherConnection, type TestContext, type TestDatabase } from '../../test/build-app';
-import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique, type TestUser } from '../../test/factories';
+import { createCompany, createUser, freshClientAddress, injectAs, loginAs, memberAnswer, unique, type TestUser } from '../../test/factories';
 
 const INVALID_CREDENTIALS = { detail: 'No active account found with the given credentials.' };
 const INVALID_TOKEN = { detail: 'Token is invalid or expired.' };
@@ -67,18 +67,7 @@ describeEachDatabase('auth API', (ctx) => {
       const profile = await getProfile(ctx, pair.access);
       expect(profile.statusCode).toBe(200);
       expect(profile.json()).toEqual({
-        id: member.id,
-        email: member.email,
-        role: 'team_member',
-        code: 'TM-0003',
-        designation: null,
-        mobile_number: null,
-        company: { id: company.id, name: company.name },
-        company_id: company.id,
-        manager_id: manager.id,
-        manager_data: { email: manager.email },
-        full_name: null,
-        must_change_password: false,
+        ...memberAnswer(member, 'TM-0003', company, manager),
         language: 'en',
         timezone: null,
         effective_timezone: 'UTC',

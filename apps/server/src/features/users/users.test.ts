@@ -6,6 +6,7 @@ import { teamMembers, users } from '../../schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
 import { adminWithCrew, call, createThroughApi, signedInAdmin, userPayload } from '../../test/api-users';
+import { memberAnswer } from '../../test/factories';
 import { DEFAULT_PASSWORD, createUser, freshClientAddress, loginAs, unique } from '../../test/factories';
 
 const MANAGER_INVALID = 'Select an active manager of your company.';
@@ -43,20 +44,7 @@ describeEachDatabase('users API', (ctx) => {
 
       const company = { id: admin.company.id, name: admin.company.name };
       expect(listed.map((user) => user.email)).toEqual([member.email, admin.company.admin.email, manager.email]);
-      expect(listed[0]).toEqual({
-        id: member.id,
-        email: member.email,
-        role: 'team_member',
-        code: 'TM-0003',
-        designation: null,
-        mobile_number: null,
-        company,
-        company_id: admin.company.id,
-        manager_id: manager.id,
-        manager_data: { email: manager.email },
-        full_name: null,
-        must_change_password: false,
-      });
+      expect(listed[0]).toEqual(memberAnswer(member, 'TM-0003', company, manager));
       expect(listed[2]).toEqual({
         id: manager.id,
         email: manager.email,
