@@ -5,6 +5,7 @@ import { ApiError, applyFieldErrors } from '../../lib/api-client';
 import { useFailureMessage, type FailureTexts } from '../../lib/failure-message';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { actionsCellClass } from './table';
 import { SUCCESS_SHOWN_MS, Toast } from './toast';
 
 /**
@@ -51,8 +52,8 @@ export function ViewActions({
   );
 }
 
-/** Save and Cancel of a row in edit mode. The row's form lives here; its fields join it with `form={formId}`. */
-export function EditActions({
+/** The last cell of a row in edit mode: Save and Cancel. The row's form lives here; its fields join it with `form={formId}`. */
+export function EditActionsCell({
   subject,
   formId,
   busy,
@@ -67,15 +68,17 @@ export function EditActions({
 }) {
   const { t } = useTranslation();
   return (
-    // Save above Cancel: the sticky cell stays as narrow as the row's own buttons, so it covers none of the row's controls.
-    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col items-stretch gap-1.5">
-      <Button type="submit" size="sm" disabled={busy} aria-label={t('action.saveSubject', { subject })}>
-        {t('action.save')}
-      </Button>
-      <Button variant="secondary" size="sm" onClick={onCancel} aria-label={t('action.cancelSubject', { subject })}>
-        {t('action.cancel')}
-      </Button>
-    </form>
+    <td className={actionsCellClass}>
+      {/* Save above Cancel: the sticky cell stays as narrow as the row's own buttons, so it covers none of the row's controls. */}
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col items-stretch gap-1.5">
+        <Button type="submit" size="sm" disabled={busy} aria-label={t('action.saveSubject', { subject })}>
+          {t('action.save')}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel} aria-label={t('action.cancelSubject', { subject })}>
+          {t('action.cancel')}
+        </Button>
+      </form>
+    </td>
   );
 }
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
 import { SelectField, TextField } from '../../../components/ui/form-field';
-import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
+import { EditActionsCell, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
 import { personLabel, PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -253,9 +253,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
           </div>
         </div>
       </td>
-      <td className={actionsCellClass}>
-        <EditActions subject={project.name} formId={formId} busy={form.formState.isSubmitting} onCancel={() => result.onClose()} onSubmit={onSubmit} />
-      </td>
+      <EditActionsCell subject={project.name} formId={formId} busy={form.formState.isSubmitting} onCancel={() => result.onClose()} onSubmit={onSubmit} />
     </EditingRow>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES, updateUserInput, type User } from '@siteboard/shared';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-field';
-import { EditActions, EditingRow, FeedbackAlert, useRowEditing, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
+import { EditActionsCell, EditingRow, FeedbackAlert, useRowEditing, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
 import { EmailText } from '../../../components/ui/email-text';
 import { personLabel, PersonText } from '../../../components/ui/person-text';
 import { SearchBox } from '../../../components/ui/search-box';
@@ -173,9 +173,7 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
         </div>
         </div>
       </td>
-      <td className={actionsCellClass}>
-        <EditActions subject={user.email} formId={formId} busy={form.formState.isSubmitting || (needsManager && managers.length === 0)} onCancel={() => result.onClose()} onSubmit={onSubmit} />
-      </td>
+      <EditActionsCell subject={user.email} formId={formId} busy={form.formState.isSubmitting || (needsManager && managers.length === 0)} onCancel={() => result.onClose()} onSubmit={onSubmit} />
     </EditingRow>
   );
 }
