@@ -61,6 +61,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
       summary: 'Mail a new link (the old one stops working) valid 72 hours again',
       security,
       params: idParams,
+      body: z.object({}).nullish(),
       response: { 202: z.null().describe('Queued'), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     },
     handler: async (request, reply) => {

@@ -34,6 +34,9 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
       tags: ['email'],
       summary: "One-click unsubscribe (RFC 8058): turns the link's user's notification e-mails off, without signing in",
       querystring: query,
+      // What RFC 8058 has the mail client post, as a form (a client that posts nothing is let through).
+      consumes: ['application/x-www-form-urlencoded'],
+      body: z.object({ 'List-Unsubscribe': z.literal('One-Click') }).nullish(),
       response: { 200: acceptedAnswer, 400: errorResponse, 404: errorResponse },
     },
     handler: async (request) => {

@@ -76,7 +76,7 @@ describeEachDatabase('OpenAPI document', (ctx) => {
       for (const [method, operation] of Object.entries(operations)) {
         const label = `${method.toUpperCase()} ${path}`;
         const content = operation.requestBody?.content ?? {};
-        if ((method === 'post' || method === 'patch') && !path.includes('mark-read')) expect((content['application/json'] ?? content['multipart/form-data'])?.schema, label).toBeDefined();
+        if ((method === 'post' || method === 'patch') && !path.includes('mark-read')) expect((content['application/json'] ?? content['multipart/form-data'] ?? content['application/x-www-form-urlencoded'])?.schema, label).toBeDefined();
         // A WebSocket succeeds with 101 Switching Protocols, its schema that of the messages.
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2') || status === '101');
         expect(success, `${label} has no 2xx response`).toBeDefined();
