@@ -78,7 +78,7 @@ describe('a due date outside the plan asks first', () => {
     await chooseFrom('Search assignee', 'Assignee', member.email);
     await userEvent.type(screen.getByLabelText('Due Date'), '2020-01-10');
     await userEvent.click(screen.getByRole('button', { name: 'Add Subtask' }));
-    const second = screen.getAllByRole('group')[1]!;
+    const second = screen.getByRole('group', { name: 'Subtask 2' });
     await userEvent.type(within(second).getByLabelText('Title'), 'Seal deck');
     await chooseFrom('Search assignee', 'Assignee', member.email, second);
     await userEvent.type(within(second).getByLabelText('Due Date'), '2031-05-10');

@@ -78,7 +78,7 @@ describe('a half-filled Create Task form', () => {
     await waitFor(() => expect(screen.getByLabelText('Project')).toHaveValue(String(projectId)));
 
     // Sent: the draft is gone, and leaving no longer asks.
-    for (const group of screen.getAllByRole('group')) {
+    for (const group of screen.getAllByRole('group', { name: /^Subtask \d+$/ })) {
       await userEvent.type(within(group).getByLabelText('Search assignee'), member.email.slice(0, 8));
       const assignee = within(group).getByLabelText('Assignee');
       await waitFor(() => expect(within(assignee).getAllByRole('option').length).toBeGreaterThan(1));
