@@ -21,6 +21,9 @@ const LAZY_ROUTES: LazyRoute[] = [
   lazyRoute('/company-selection', async () => (await import('./routes/company-selection')).CompanySelectionPage),
   lazyRoute('/login', async () => (await import('./routes/login')).LoginPage),
   lazyRoute('/signup', async () => (await import('./routes/signup')).SignupPage),
+  // The pages e-mails link to (apps/server/src/features/auth/auth.mails.ts).
+  lazyRoute('/accept-invitation', async () => (await import('./routes/accept-invitation')).AcceptInvitationPage),
+  lazyRoute('/reset-password', async () => (await import('./routes/reset-password')).ResetPasswordPage),
   lazyRoute('/admin/*', async () => (await import('./routes/admin/area')).AdminArea),
   lazyRoute('/manager/*', async () => (await import('./routes/manager/area')).ManagerArea),
   lazyRoute('/team-performance/*', async () => (await import('./routes/manager/area')).TeamPerformanceArea),
