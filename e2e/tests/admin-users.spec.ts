@@ -81,7 +81,9 @@ test('the admin creates a manager and a team member, edits one, is refused a dup
   await expect(page.getByText('A user with this email already exists. Please use a different email.')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL('/admin/create-user');
+  // The refused input is still in the form: leaving asks first.
   await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await page.getByRole('alertdialog', { name: 'Leave this form?' }).getByRole('button', { name: 'Leave' }).click();
 
   // Delete asks first; Cancel keeps the user, Delete removes them.
   await memberRow.getByRole('button', { name: `Delete ${member}` }).click();
