@@ -19,8 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
 import { percentile, readFor, sleep } from '../lib/reads';
+import { machineLine, writeResult } from '../lib/results';
 
 const DATABASES = (process.env.BENCH_DB ?? 'postgres') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB ?? 'postgres'] as ('postgres' | 'pglite')[]);
 const ALONE = Number(process.env.BENCH_ALONE ?? 5);
@@ -212,15 +213,13 @@ async function main() {
     `- reads: the p99 of \`GET /api/projects/?limit=20\`, one request after another on one connection for ${READ_SECONDS} s, idle and then while ${UPLOADERS} clients upload that photo without pause (a 503 waits its Retry-After); reads per second idle → busy, and the photos stored meanwhile;`,
     `- storm: ${STORM} uploads of a ${(large.length / 2 ** 20).toFixed(1)} MiB 12-megapixel JPEG sent at once; resident memory of the server's process tree idle before, at its peak (sampled every 100 ms), and ${AFTER_SECONDS} s after the last answer; the answers.`,
     '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other agents share the cores). PostgreSQL through ${postgresTransport()}.`,
+    `${machineLine(loadAtStart)} PostgreSQL through ${postgresTransport()}.`,
     '',
     '| database | code | alone | read p99 idle | read p99 busy | ratio | reads/s | idle RSS | peak RSS | RSS after | storm answers |',
     '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
-  const file = path.join(repoRoot, 'bench/results', 'photos.md');
-  fs.writeFileSync(file, `${markdown}\n`);
-  console.log(`\n${markdown}\n\nWrote ${path.relative(repoRoot, file)}`);
+  writeResult('photos.md', markdown);
 }
 
 main().catch((error) => {

@@ -18,8 +18,9 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { ensureServerBuilt, repoRoot, startServer, type RunningServer } from '../lib/server';
+import { ensureServerBuilt, startServer, type RunningServer } from '../lib/server';
 import { percentile, readFor, sleep } from '../lib/reads';
+import { machineLine, writeResult } from '../lib/results';
 
 const DATABASE = (process.env.BENCH_DB ?? 'postgres') as 'postgres' | 'pglite';
 const LINES = Number(process.env.BENCH_LINES ?? 30_000);
@@ -202,11 +203,9 @@ async function main() {
     '|---:|---:|---:|---|---:|',
     reads,
     '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other agents share the cores).`,
+    machineLine(loadAtStart),
   ].join('\n');
-  const file = path.join(repoRoot, 'bench/results', 'sheets.md');
-  fs.writeFileSync(file, `${markdown}\n`);
-  console.log(`\n${markdown}\n\nWrote ${path.relative(repoRoot, file)}`);
+  writeResult('sheets.md', markdown);
 }
 
 main().catch((error) => {
