@@ -188,6 +188,12 @@ describe('the server process with a bad environment', { timeout: READY_TIMEOUT_M
 });
 
 /** The command lines of a process and all its descendants, as `ps` shows them. */
+/** The pids below `pid` (npm, its shell, the server), deepest last. */
+function descendants(pid: number): number[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
 function processTree(pid: number): string[] {
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
   const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
@@ -215,8 +221,18 @@ describe('npm start of the server package', { timeout: READY_TIMEOUT_MS }, () =>
     await until(() => server.output().includes(`"reqId":"${requestId}","res"`));
     const lines = server.output().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { reqId?: string; msg: string });
     expect(lines.filter((line) => line.reqId === requestId).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    // Stopped as systemd stops it: every process of the tree is told (npm alone may leave its child running).
+    const below = descendants(server.child.pid!);
     server.child.kill('SIGTERM');
+    for (const pid of below) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    }
     await waitForExit(server);
+    await until(() => below.every((pid) => !fs.existsSync(`/proc/${pid}`)));
   });
 
   it('is what the systemd unit runs, which waits longer for a stop than the drain may take', () => {
