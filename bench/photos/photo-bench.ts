@@ -20,6 +20,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
 import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
 
@@ -52,16 +53,6 @@ interface Session {
   origin: string;
   token: string;
   subtaskId: number;
-}
-
-async function call<T>(origin: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 /** A company with a project whose manager uploads photos to one subtask of it. */

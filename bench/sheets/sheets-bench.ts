@@ -19,6 +19,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
 import { ensureServerBuilt, startServer, type RunningServer } from '../lib/server';
+import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
 
@@ -76,16 +77,6 @@ async function scannedA0(): Promise<Buffer> {
     document.addPage({ size: [841 * MM, 1189 * MM], margin: 0 });
     document.image(scan, 0, 0, { width: 841 * MM, height: 1189 * MM });
   });
-}
-
-async function call<T>(origin: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 interface Session {
