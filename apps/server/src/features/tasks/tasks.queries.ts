@@ -547,39 +547,32 @@ export async function countProjectOpenWork(db: DbOrTx, companyId: number, projec
  * status and are closed unfinished in one statement, each with a line of history naming who
  * completed the project, so they leave every to-do list and count. Answers how many were closed.
  */
-export async function closeProjectOpenWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
-  const result = await tx.execute(sql`
-    with closed as (
-      update ${subtasks} set closed_unfinished_at = now()
-      from ${majorTasks}
-      where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId}
-        and ${subtasks.companyId} = ${companyId} and ${subtasks.status} <> 'completed' and ${subtasks.closedUnfinishedAt} is null
-      returning ${subtasks.id} as id, ${subtasks.status} as status
-    ), history as (
-      insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, from_status, to_status)
-      select ${companyId}, id, ${actorId}, 'closed_unfinished', status, status from closed
-    )
-    select count(*)::int as closed from closed
-  `);
-  return (result as unknown as { rows: { closed: number }[] }).rows[0]!.closed;
+export function closeProjectOpenWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+  return markProjectWork(tx, companyId, projectId, actorId, 'closed_unfinished');
 }
 
 /** Reopening a completed project reopens the work its completion closed, each with a line of history naming who reopened it. */
-export async function reopenProjectWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+export function reopenProjectWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number): Promise<number> {
+  return markProjectWork(tx, companyId, projectId, actorId, 'reopened');
+}
+
+/** Closes a project's open work unfinished, or reopens what was closed: one statement with its lines of history; answers how many. */
+async function markProjectWork(tx: DbOrTx, companyId: number, projectId: number, actorId: number, type: 'closed_unfinished' | 'reopened'): Promise<number> {
+  const closing = type === 'closed_unfinished';
   const result = await tx.execute(sql`
-    with reopened as (
-      update ${subtasks} set closed_unfinished_at = null
+    with marked as (
+      update ${subtasks} set closed_unfinished_at = ${closing ? sql`now()` : sql`null`}
       from ${majorTasks}
-      where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId}
-        and ${subtasks.companyId} = ${companyId} and ${subtasks.closedUnfinishedAt} is not null
+      where ${majorTasks.id} = ${subtasks.majorTaskId} and ${majorTasks.projectId} = ${projectId} and ${subtasks.companyId} = ${companyId}
+        and ${closing ? sql`${subtasks.status} <> 'completed' and ${subtasks.closedUnfinishedAt} is null` : sql`${subtasks.closedUnfinishedAt} is not null`}
       returning ${subtasks.id} as id, ${subtasks.status} as status
     ), history as (
       insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, from_status, to_status)
-      select ${companyId}, id, ${actorId}, 'reopened', status, status from reopened
+      select ${companyId}, id, ${actorId}, ${type}, status, status from marked
     )
-    select count(*)::int as reopened from reopened
+    select count(*)::int as marked from marked
   `);
-  return (result as unknown as { rows: { reopened: number }[] }).rows[0]!.reopened;
+  return (result as unknown as { rows: { marked: number }[] }).rows[0]!.marked;
 }
 
 /** Open work: a subtask not completed, in a project not completed (a completed project's work is closed). */
