@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attachmentSchema } from './activity';
 import { dateField, optionalText, pageParams, positiveId, searchParam, text } from './common';
+import { EXPORT_FORMATS } from './exports';
 import { PROJECT_STATUSES } from './project-status';
 
 /**
@@ -178,15 +179,12 @@ export const logAttachmentParams = projectDateParams.extend({ attachmentId: posi
 const rangeFields = { from: dateField('From').optional(), to: dateField('To').optional() };
 const ordered = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
 
-export const DAILY_LOG_FORMATS = ['json', 'csv', 'xlsx'] as const;
-export type DailyLogFormat = (typeof DAILY_LOG_FORMATS)[number];
-
 /** The list of a project's logs: a range of days (both ends optional), paged; as CSV or Excel the range's logs with totals. */
 export const dailyLogListQuery = z
   .object({
     ...rangeFields,
     format: z
-      .enum(DAILY_LOG_FORMATS, { error: 'format must be json, csv or xlsx.' })
+      .enum(EXPORT_FORMATS, { error: 'format must be json, csv or xlsx.' })
       .optional()
       .meta({ description: `csv or xlsx: the range's logs (limit and offset ignored, ${DAILY_LOG_DEFAULT_EXPORT_DAYS} days up to \`to\` without \`from\`, at most ${DAILY_LOG_EXPORT_MAX_DAYS}) with totals` }),
     ...pageParams(DAILY_LOGS_MAX_LIMIT),

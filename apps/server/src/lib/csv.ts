@@ -1,26 +1,16 @@
 /**
  * CSV answers of the list and report calls (decision record 021): asked for with `format=csv` or
- * `Accept: text/csv`, every matching row, streamed as it is read, for spreadsheet programs.
+ * `Accept: text/csv`, every matching row, streamed as it is read: the machine-readable interchange
+ * (codes, ISO 8601 UTC times, e-mails; decision record 064), headed in the reader's language.
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import Negotiator from 'negotiator';
-import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import { readerLanguage } from '../platform';
 import { csvHeader, type CsvColumnId } from './csv-headers';
+import { datedFileName, sendDownload } from './downloads';
 
-const CSV_MEDIA_TYPE = 'text/csv';
-
-/**
- * Whether the caller asked for CSV: `format=csv`, or with no `format` an Accept header that
- * prefers text/csv to JSON (a browser's `*\/*` gets JSON, as it always has).
- */
-export function wantsCsv(request: Pick<FastifyRequest, 'raw'> & { query: { format?: 'json' | 'csv' } }): boolean {
-  const { format } = request.query;
-  if (format) return format === 'csv';
-  return new Negotiator(request.raw).mediaType(['application/json', CSV_MEDIA_TYPE]) === CSV_MEDIA_TYPE;
-}
+export const CSV_MEDIA_TYPE = 'text/csv';
 
 /**
  * A cell as a spreadsheet must not run it: text that starts with = + - @ (or a tab or carriage
@@ -75,19 +65,5 @@ export async function sendCsv<Row>(reply: FastifyReply, file: CsvFile<Row>): Pro
   });
   // Fastify logs a stream that fails and ends the answer; a client that goes away stops the reads.
   const body = pipeline(Readable.from(records()), csv, () => {});
-  const date = new Date().toISOString().slice(0, 10);
-  return reply
-    .type(`${CSV_MEDIA_TYPE}; charset=utf-8`)
-    .header('content-disposition', `attachment; filename="siteboard-${file.name}-${date}.csv"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
+  return sendDownload(reply, `${CSV_MEDIA_TYPE}; charset=utf-8`, datedFileName(file.name, 'csv'), body);
 }
-
-/**
- * A list route's success answer as the OpenAPI document shows it: the JSON `schema`, or text/csv
- * when asked. The JSON is serialised by its schema as before.
- */
-export const jsonOrCsv = <T extends z.ZodType>(schema: T) => ({
-  description: 'The JSON array; with format=csv (or Accept: text/csv) every matching row as a CSV download',
-  content: { 'application/json': { schema }, [CSV_MEDIA_TYPE]: { schema: z.string() } },
-});

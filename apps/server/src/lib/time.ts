@@ -1,6 +1,7 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { companies } from '../schema/companies';
 import { users } from '../schema/users';
+import type { DbOrTx } from '../platform';
 
 /**
  * "Today" where a person is: the calendar date in a time zone (an IANA name read from a row or a
@@ -19,4 +20,14 @@ export function localDate(zone: SQLWrapper, at?: Date): SQL<string> {
  */
 export function personZone(userId: SQLWrapper | number): SQL<string> {
   return sql<string>`(select coalesce(${users.timezone}, ${companies.timezone}) from ${users} join ${companies} on ${companies.id} = ${users.companyId} where ${users.id} = ${userId})`;
+}
+
+/** A person's time zone (`personZone`) read on its own: one statement, for what is written outside SQL (a workbook's times). */
+export async function personZoneOf(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ zone: sql<string>`coalesce(${users.timezone}, ${companies.timezone})` })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row!.zone;
 }

@@ -388,4 +388,12 @@ export const de: Catalog = {
   'Open the task': 'Aufgabe öffnen',
   'New on SiteBoard: {text}': 'Neu bei SiteBoard: {text}',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Sie erhalten keine Benachrichtigungs-E-Mails mehr. In Ihrem Profil können Sie sie wieder einschalten.",
+  'Planned|status': 'Geplant',
+  'Low|priority': 'Niedrig',
+  'Medium|priority': 'Mittel',
+  'High|priority': 'Hoch',
+  'Projects': 'Projekte',
+  'Pending Approvals': 'Offene Abnahmen',
+  'Team Workload': 'Auslastung des Teams',
+  'Team Performance': 'Leistung des Teams',
 };

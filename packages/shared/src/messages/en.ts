@@ -402,6 +402,15 @@ export const writtenTexts = [
   'You will get no more notification e-mails. Turn them on again in your profile.',
   'Open the task',
   'New on SiteBoard: {text}',
+  // Excel workbooks of the lists (lib/xlsx.ts): values as the screens word them, and the sheets' names
+  'Planned|status',
+  'Low|priority',
+  'Medium|priority',
+  'High|priority',
+  'Projects',
+  'Pending Approvals',
+  'Team Workload',
+  'Team Performance',
 ] as const;
 
 /**

@@ -387,4 +387,12 @@ export const es: Catalog = {
   'Open the task': 'Abrir la tarea',
   'New on SiteBoard: {text}': 'Novedad en SiteBoard: {text}',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Ya no recibirás correos de notificaciones. Vuelve a activarlos en tu perfil.",
+  'Planned|status': 'Planeado',
+  'Low|priority': 'Baja',
+  'Medium|priority': 'Media',
+  'High|priority': 'Alta',
+  'Projects': 'Proyectos',
+  'Pending Approvals': 'Pendientes de aprobar',
+  'Team Workload': 'Carga de trabajo del equipo',
+  'Team Performance': 'Desempeño del equipo',
 };

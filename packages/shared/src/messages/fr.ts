@@ -388,4 +388,12 @@ export const fr: Catalog = {
   'Open the task': 'Ouvrir la tâche',
   'New on SiteBoard: {text}': 'Nouveau sur SiteBoard : {text}',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Vous ne recevrez plus d'e-mails de notification. Réactivez-les dans votre profil.",
+  'Planned|status': 'Planifié',
+  'Low|priority': 'Basse',
+  'Medium|priority': 'Moyenne',
+  'High|priority': 'Haute',
+  'Projects': 'Projets',
+  'Pending Approvals': 'Validations en attente',
+  'Team Workload': "Charge de l'équipe",
+  'Team Performance': "Performance de l'équipe",
 };

@@ -1,7 +1,6 @@
 import { t, type Language, type Role } from '@siteboard/shared';
+import { ROLE_LABEL } from '../../lib/labels';
 import { renderMail } from '../../lib/mail-layout';
-
-const ROLE_LABEL = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' } as const;
 
 /** The web app's page an invitation's link opens; the token is the only secret in it. */
 export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;

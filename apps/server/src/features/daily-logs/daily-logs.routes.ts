@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PERMISSIONS,
   TOTAL_COUNT_HEADER,
+  XLSX_MEDIA_TYPE,
   amendmentInput,
   amendmentSchema,
   dailyLogAttachmentSchema,
@@ -27,6 +27,8 @@ import {
   signDailyLogInput,
 } from '@siteboard/shared';
 import { sendCsv } from '../../lib/csv';
+import { sendDownload } from '../../lib/downloads';
+import { exportFormat } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
 import { abortsWhenConnectionCloses, multipartPlugin, requireRole } from '../../platform';
@@ -57,17 +59,13 @@ const tags = ['daily logs'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const writeRefusals = { ...refusals, 409: errorResponse };
-const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const pdfAnswer = {
   description: 'The log as a PDF file',
   content: { 'application/pdf': { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }) } },
 };
 
-/** A file download: its type and name, never kept by a cache (it is one person's view of the company's data). */
-const sendFile = (reply: FastifyReply, type: string, fileName: string, body: Buffer | Readable) =>
-  reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
-const sendPdf = (reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) => sendFile(reply, 'application/pdf', fileName, pdf);
+const sendPdf = (reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) => sendDownload(reply, 'application/pdf', fileName, pdf);
 
 /** Who may act on the day's log, asked before its body is read or validated (authorisation before validation). */
 const may = (rule: keyof typeof DAILY_LOG_RULES) => async (request: FastifyRequest) => assertMayActOnLog(request.ctx, request.params, rule);
@@ -83,7 +81,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "A project's daily logs in a range of days (from, to), oldest first, with their totals",
-      description: `Paged with limit and offset; the answer carries the number of logs in the range in the ${TOTAL_COUNT_HEADER} header. A day nobody opened has no log. With format=csv or format=xlsx: the range's logs line by line with totals (man-hours by trade and company, hours lost to delays).`,
+      description: `Paged with limit and offset; the answer carries the number of logs in the range in the ${TOTAL_COUNT_HEADER} header. A day nobody opened has no log. With format=csv or format=xlsx (or Accept: text/csv or the workbook's type): the range's logs line by line with totals (man-hours by trade and company, hours lost to delays).`,
       params: idParams,
       querystring: dailyLogListQuery,
       response: {
@@ -95,11 +93,11 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const { format } = request.query;
+      const format = exportFormat(request);
       if (format === 'csv') return sendCsv(reply, await dailyLogsCsv(request.ctx, request.params.id, request.query));
       if (format === 'xlsx') {
         const workbook = await dailyLogsXlsx(request.ctx, request.params.id, request.query);
-        return sendFile(reply, XLSX_MEDIA_TYPE, workbook.fileName, workbook.stream);
+        return sendDownload(reply, XLSX_MEDIA_TYPE, workbook.fileName, workbook.stream);
       }
       return sendPage(reply, await listDailyLogs(request.ctx, request.params.id, request.query));
     },

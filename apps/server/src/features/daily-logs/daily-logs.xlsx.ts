@@ -1,41 +1,28 @@
 /**
  * The daily logs of a range as an Excel workbook for people (DESIGN: labels, names, real dates):
  * a sheet of the days, the crew and the delays, each ending in a total row, the rest of the site
- * record, and the totals by trade and company. Written with exceljs's streaming writer, row by row
- * into the answer (decision record 082).
+ * record, and the totals by trade and company. Written with the lists' workbook helpers
+ * (lib/xlsx.ts), row by row into the answer (decision records 082, 064); times in the project's
+ * zone, the zone its days are counted in.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { hoursLost, t, type Language, type MessageKey } from '@siteboard/shared';
+import { addSheet, calendarDate, openWorkbook, wallClock, type SheetKind } from '../../lib/xlsx';
 import type { ExportDays } from './daily-logs.queries';
-import { dayTotals, localTime, manHoursByTradeAndCompany } from './daily-logs.rules';
-
-/** How each language writes a date and a time in a cell (the value itself is a real date). */
-const DATE_FORMAT: Record<Language, string> = { en: 'yyyy-mm-dd', de: 'dd.mm.yyyy', es: 'dd/mm/yyyy', fr: 'dd/mm/yyyy' };
-const HOURS_FORMAT = '0.00';
-
-/** A calendar date as the cell's date (midnight UTC: Excel dates have no zone). */
-const excelDate = (date: string) => new Date(`${date}T00:00:00Z`);
-/** A wall-clock time in the project's zone, likewise. */
-const excelTime = (iso: string, zone: string) => new Date(`${localTime(iso, zone).replace(' ', 'T')}:00Z`);
+import { dayTotals, manHoursByTradeAndCompany } from './daily-logs.rules';
 
 interface Column {
   header: MessageKey;
   width: number;
-  format?: 'date' | 'time' | 'hours';
+  format?: Extract<SheetKind, 'date' | 'time' | 'hours'>;
 }
 
 type Cell = string | number | Date | null;
 
 /** A sheet of the workbook: its header row and its rows, then a bold total row when one is given. */
 function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, language: Language, name: MessageKey, columns: Column[], rows: Cell[][], total?: Cell[]) {
-  const sheet = workbook.addWorksheet(t(language, name), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: t(language, column.header),
-    width: column.width,
-    style: column.format ? { numFmt: column.format === 'hours' ? HOURS_FORMAT : column.format === 'time' ? `${DATE_FORMAT[language]} hh:mm` : DATE_FORMAT[language] } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
+  const sheet = addSheet(workbook, t(language, name), columns.map((column) => ({ header: t(language, column.header), width: column.width, kind: column.format })), language);
   for (const row of rows) sheet.addRow(row).commit();
   if (total) {
     const totalRow = sheet.addRow(total);
@@ -50,18 +37,17 @@ const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((tot
 export function writeDailyLogWorkbook({ context, days }: ExportDays, language: Language): Readable {
   const out = new PassThrough();
   const word = (key: MessageKey) => t(language, key);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'SiteBoard';
+  const workbook = openWorkbook(out);
 
   const write = async () => {
     const dayRows = days.map((day) => {
       const totals = dayTotals(day.content, day.selfLogged);
       const weather = day.content.weather;
       return [
-        excelDate(day.date),
+        calendarDate(day.date),
         word(day.status === 'signed' ? 'Signed' : 'Draft'),
         day.signedBy ? (day.signedBy.full_name ?? day.signedBy.email) : null,
-        day.signedAt ? excelTime(day.signedAt, context.zone) : null,
+        day.signedAt ? wallClock(day.signedAt, context.zone) : null,
         weather?.conditions ?? null,
         weather?.temperature ?? null,
         weather ? word(weather.work_stopped ? 'Yes' : 'No') : null,
@@ -91,10 +77,10 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, language: L
     );
 
     const crewRows: Cell[][] = days.flatMap((day) => [
-      ...day.content.crew.map((row) => [excelDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100]),
+      ...day.content.crew.map((row) => [calendarDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100]),
       ...day.entries
         .filter((entry) => entry.hours !== null)
-        .map((entry) => [excelDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours]),
+        .map((entry) => [calendarDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours]),
     ]);
     writeSheet(
       workbook,
@@ -113,7 +99,7 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, language: L
       [word('Total'), null, null, null, sum(crewRows.map((row) => row[4] as number)), null, sum(crewRows.map((row) => row[6] as number))],
     );
 
-    const delayRows: Cell[][] = days.flatMap((day) => day.content.delays.map((delay) => [excelDate(day.date), delay.cause, delay.hours_lost]));
+    const delayRows: Cell[][] = days.flatMap((day) => day.content.delays.map((delay) => [calendarDate(day.date), delay.cause, delay.hours_lost]));
     writeSheet(
       workbook,
       language,
@@ -128,7 +114,7 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, language: L
     );
 
     const recordRows: Cell[][] = days.flatMap((day) => {
-      const date = excelDate(day.date);
+      const date = calendarDate(day.date);
       const { equipment, deliveries, incidents, visitors, notes } = day.content;
       return [
         ...equipment.map((row) => [date, word('Equipment'), row.name, row.hours === null ? null : `${row.hours} h`]),

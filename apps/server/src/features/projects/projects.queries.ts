@@ -131,7 +131,7 @@ export function countProjects(db: DbOrTx, companyId: number, filter: ProjectFilt
   return db.$count(projects, and(...projectConditions(companyId, filter)));
 }
 
-/** A project as an export lists it: its own fields and its manager's e-mail. */
+/** A project as an export lists it: its own fields and its manager's e-mail and full name. */
 export interface ProjectExportRow {
   id: number;
   name: string;
@@ -140,6 +140,7 @@ export interface ProjectExportRow {
   endDate: string;
   status: ProjectStatus;
   manager: string | null;
+  managerName: string | null;
 }
 
 /** Up to `size` of the company's matching projects after the project `afterId` in the order asked, for an export. */
@@ -147,7 +148,7 @@ export function listProjectBatch(db: DbOrTx, companyId: number, filter: ProjectF
   const newest = order === 'newest';
   const after = afterId === undefined ? undefined : newest ? lt(projects.id, afterId) : gt(projects.id, afterId);
   return db
-    .select({ ...projectFields, manager: managers.email })
+    .select({ ...projectFields, manager: managers.email, managerName: managers.fullName })
     .from(projects)
     .leftJoin(managers, eq(managers.id, projects.managerId))
     .where(and(...projectConditions(companyId, filter), after))

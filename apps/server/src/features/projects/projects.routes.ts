@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, subtaskSchema, taskListQuery, updateProjectInput } from '@siteboard/shared';
-import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
+import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsCsv, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -20,10 +20,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The company's projects; expand=major_tasks embeds their major tasks and subtasks",
       description: `Oldest first, or newest with order=newest. Filter by status and name; page with limit and offset, and the answer carries the number of matching projects in the ${TOTAL_COUNT_HEADER} header. Only the page's projects are expanded.`,
       querystring: projectListQuery.safeExtend(exportFormatParam),
-      response: { 200: jsonOrCsv(z.array(projectSchema)), 400: errorResponse, 401: errorResponse },
+      response: { 200: jsonOrFiles(z.array(projectSchema)), 400: errorResponse, 401: errorResponse },
     },
     handler: async (request, reply) =>
-      wantsCsv(request) ? sendCsv(reply, projectsCsv(request.ctx, request.query)) : sendPage(reply, await listProjects(request.ctx, request.query)),
+      sendListAs(request, reply, async () => sendPage(reply, await listProjects(request.ctx, request.query)), () => projectsExport(request.ctx, request.query)),
   });
 
   app.get('/api/projects/:id/', {

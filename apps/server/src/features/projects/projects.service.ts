@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
-import type { CsvFile } from '../../lib/csv';
+import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { closeProjectOpenWork, countProjectOpenWork, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
+import { PROJECT_SHEET_COLUMNS } from './projects.xlsx';
 import {
   deleteProject as deleteProjectRow,
   findProjectRow,
@@ -40,13 +41,15 @@ export function listProjects(ctx: ServiceContext, query: ProjectListQuery): Prom
   );
 }
 
-/** The same projects as the list, every one of them, as a CSV file. */
-export function projectsCsv(ctx: ServiceContext, query: ProjectListQuery): CsvFile<ProjectExportRow> {
+/** The same projects as the list, every one of them, in its order, as a file. */
+export function projectsExport(ctx: ServiceContext, query: ProjectListQuery): ListExport<ProjectExportRow> {
   const filter = { statuses: query.status, search: query.search };
   return {
     // The tab it was asked from is in the name: ongoing and completed exports are two files, not one name twice.
     name: ['projects', ...(query.status ?? [])].join('-'),
-    columns: PROJECT_CSV_COLUMNS,
+    title: 'Projects',
+    csv: PROJECT_CSV_COLUMNS,
+    sheet: PROJECT_SHEET_COLUMNS,
     batches: keysetBatches((afterId, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, afterId, size)),
   };
 }

@@ -1,4 +1,5 @@
-import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams, type Role } from '@siteboard/shared';
+import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
+import { ROLE_LABEL } from '../../lib/labels';
 import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
@@ -61,7 +62,6 @@ const STATUS = {
   pending_approval: { label: 'Pending Approval|status', color: '#7e22ce' },
 } as const;
 
-const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 
 const ACCENT = '#2563eb';
 const OVERDUE = '#dc2626';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, exportFormatParam, managerAppraisalQuery } from '@siteboard/shared';
-import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
+import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../platform';
-import { appraisalPdf, appraisalReport, appraisalReportCsv, managerAppraisalReport, managerAppraisalReportCsv } from './reports.service';
+import { appraisalPdf, appraisalReport, appraisalReportExport, managerAppraisalReport, managerAppraisalReportExport } from './reports.service';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
@@ -17,11 +17,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: "An admin's appraisal of one manager or team member: a one-element list",
-      description: 'As CSV: the subtasks behind the counts, one a row.',
+      description: 'As CSV or xlsx: the subtasks behind the counts, one a row.',
       querystring: appraisalQuery.safeExtend(exportFormatParam),
-      response: { 200: jsonOrCsv(z.array(appraisalItemSchema)), ...refusals },
+      response: { 200: jsonOrFiles(z.array(appraisalItemSchema)), ...refusals },
     },
-    handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, await appraisalReportCsv(request.ctx, request.query)) : appraisalReport(request.ctx, request.query)),
+    handler: async (request, reply) => sendListAs(request, reply, () => appraisalReport(request.ctx, request.query), () => appraisalReportExport(request.ctx, request.query)),
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
@@ -31,10 +31,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "Appraisals of a manager's own team, or of every manager and team member for an admin; user_id narrows it to one person",
       querystring: managerAppraisalQuery.safeExtend(exportFormatParam),
-      response: { 200: jsonOrCsv(z.array(appraisalItemSchema)), ...refusals },
+      response: { 200: jsonOrFiles(z.array(appraisalItemSchema)), ...refusals },
     },
     handler: async (request, reply) =>
-      wantsCsv(request) ? sendCsv(reply, managerAppraisalReportCsv(request.ctx, request.query)) : sendPage(reply, await managerAppraisalReport(request.ctx, request.query)),
+      sendListAs(request, reply, async () => sendPage(reply, await managerAppraisalReport(request.ctx, request.query)), () => managerAppraisalReportExport(request.ctx, request.query)),
   });
 
   app.get('/api/generate-appraisal-pdf/', {

@@ -1,8 +1,9 @@
 import { APPRAISALS_MAX_LIMIT, type AppraisalItem, type AppraisalQuery, type ManagerAppraisalQuery } from '@siteboard/shared';
 import { type ServiceContext, fieldError, ForbiddenError, NotFoundError } from '../../platform';
-import type { CsvFile } from '../../lib/csv';
+import type { ListExport } from '../../lib/exports';
 import { keysetBatches, pagedBatches, type Page } from '../../lib/lists';
 import { APPRAISAL_CSV_COLUMNS, reportSubtaskCsvColumns } from './reports.csv';
+import { APPRAISAL_SHEET_COLUMNS, reportSubtaskSheetColumns } from './reports.xlsx';
 import { countAppraisals, listReportSubtaskBatch, listReportSubtasks, type AppraisalRow, type ReportSubtaskRow } from './reports.queries';
 import { renderAppraisalPdf } from './reports.pdf';
 import { ACCESS_DENIED, ADMIN_NOT_APPRAISED, USER_NOT_FOUND, toAppraisalItem, type DateRange } from './reports.rules';
@@ -64,21 +65,29 @@ export async function appraisalPdf(ctx: ServiceContext, query: AppraisalQuery): 
 }
 
 /**
- * The admin's report on one person as a CSV file: the subtasks behind the counts (all of them,
+ * The admin's report on one person as a file: the subtasks behind the counts (all of them,
  * which the PDF cuts at PDF_TABLE_LIMIT), read in batches as the file is sent. The person is
  * checked first, as for the report itself.
  */
-export async function appraisalReportCsv(ctx: ServiceContext, query: AppraisalQuery): Promise<CsvFile<ReportSubtaskRow>> {
+export async function appraisalReportExport(ctx: ServiceContext, query: AppraisalQuery): Promise<ListExport<ReportSubtaskRow>> {
   const range = rangeOf(query);
   const person = await countOnePerson(ctx, query.user_id, range);
   return {
     name: `appraisal-report-${person.code}`,
-    columns: reportSubtaskCsvColumns(person),
+    title: 'Appraisal Report',
+    csv: reportSubtaskCsvColumns(person),
+    sheet: reportSubtaskSheetColumns(person),
     batches: keysetBatches((afterId, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, afterId, size)),
   };
 }
 
-/** The team's (or the company's) appraisals as a CSV file: one row per person, as the list has them. */
-export function managerAppraisalReportCsv(ctx: ServiceContext, query: ManagerAppraisalQuery): CsvFile<AppraisalItem> {
-  return { name: 'team-appraisal', columns: APPRAISAL_CSV_COLUMNS, batches: pagedBatches((page) => managerAppraisalReport(ctx, { ...query, ...page }), APPRAISALS_MAX_LIMIT) };
+/** The team's (or the company's) appraisals as a file: one row per person, as the list has them. */
+export function managerAppraisalReportExport(ctx: ServiceContext, query: ManagerAppraisalQuery): ListExport<AppraisalItem> {
+  return {
+    name: 'team-appraisal',
+    title: 'Team Performance',
+    csv: APPRAISAL_CSV_COLUMNS,
+    sheet: APPRAISAL_SHEET_COLUMNS,
+    batches: pagedBatches((page) => managerAppraisalReport(ctx, { ...query, ...page }), APPRAISALS_MAX_LIMIT),
+  };
 }

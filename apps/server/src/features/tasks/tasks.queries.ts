@@ -259,7 +259,9 @@ export interface SubtaskExportRow {
   name: string;
   description: string;
   assignee: string | null;
+  assigneeName: string | null;
   assignedBy: string | null;
+  assignedByName: string | null;
   dueDate: string | null;
   status: SubtaskStatus;
   priority: Priority;
@@ -278,7 +280,9 @@ function readSubtaskExportRows(db: DbOrTx, filter: SubtaskFilter) {
       name: subtasks.name,
       description: subtasks.description,
       assignee: assignees.email,
+      assigneeName: assignees.fullName,
       assignedBy: assigners.email,
+      assignedByName: assigners.fullName,
       dueDate: subtasks.dueDate,
       status: subtasks.status,
       priority: subtasks.priority,

@@ -14,7 +14,7 @@ import {
   updateMajorTaskInput,
   updateSubtaskInput,
 } from '@siteboard/shared';
-import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
+import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../platform';
 import {
@@ -26,9 +26,9 @@ import {
   listPendingApprovals,
   listSubtasks,
   listTasksDueToday,
-  pendingApprovalsCsv,
-  subtaskListCsv,
-  tasksDueTodayCsv,
+  pendingApprovalsExport,
+  subtaskListExport,
+  tasksDueTodayExport,
   updateMajorTask,
   updateSubtask,
 } from './tasks.service';
@@ -36,7 +36,7 @@ import {
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const listResponses = { 200: jsonOrCsv(z.array(subtaskSchema)), 400: errorResponse, 401: errorResponse };
+const listResponses = { 200: jsonOrFiles(z.array(subtaskSchema)), 400: errorResponse, 401: errorResponse };
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/major-tasks/:id/', {
@@ -74,7 +74,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: listResponses,
     },
     handler: async (request, reply) =>
-      wantsCsv(request) ? sendCsv(reply, subtaskListCsv(request.ctx, request.query)) : sendPage(reply, await listSubtasks(request.ctx, request.query)),
+      sendListAs(request, reply, async () => sendPage(reply, await listSubtasks(request.ctx, request.query)), () => subtaskListExport(request.ctx, request.query)),
   });
 
   app.post('/api/subtasks/', {
@@ -102,13 +102,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The dashboards' lists: the caller's part of the company's work, all of it or a page.
   const dashboardLists = [
-    { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals, csv: pendingApprovalsCsv },
-    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today where the caller is (their time zone, else the company's)", list: listTasksDueToday, csv: tasksDueTodayCsv },
+    { url: '/api/pending-approvals/', summary: 'Subtasks awaiting approval that the caller decides on (team member: their own)', list: listPendingApprovals, file: pendingApprovalsExport },
+    { url: '/api/tasks-due-today/', summary: "Subtasks not completed and due today where the caller is (their time zone, else the company's)", list: listTasksDueToday, file: tasksDueTodayExport },
   ];
-  for (const { url, summary, list, csv } of dashboardLists) {
+  for (const { url, summary, list, file } of dashboardLists) {
     app.get(url, {
       schema: { tags, security, summary, querystring: taskListQuery.safeExtend(exportFormatParam), response: listResponses },
-      handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, csv(request.ctx)) : sendPage(reply, await list(request.ctx, request.query))),
+      handler: async (request, reply) => sendListAs(request, reply, async () => sendPage(reply, await list(request.ctx, request.query)), () => file(request.ctx)),
     });
   }
 };

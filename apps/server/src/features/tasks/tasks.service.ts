@@ -15,6 +15,7 @@ import {
   type createMajorTaskInput,
   type createSubtaskInput,
   type MajorTask,
+  type MessageKey,
   type Subtask,
   type SubtaskStatus,
   type subtaskListQuery,
@@ -23,7 +24,7 @@ import {
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
 import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
-import type { CsvFile } from '../../lib/csv';
+import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
 import {
@@ -50,6 +51,7 @@ import { findPeople, insertActivity } from './activity.queries';
 import { findSheetAccess } from '../sheets/sheets.queries';
 import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, pendingApprovalsFilter, statusTimestamps, SUBTASK_NOT_FOUND, tasksDueTodayFilter, type FieldChanges } from './tasks.rules';
 import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
+import { SUBTASK_SHEET_COLUMNS } from './tasks.xlsx';
 
 export const MAJOR_TASK_CONFLICT = 'Send the major task as major_task or as major_task_id, not two different values.';
 
@@ -244,17 +246,19 @@ export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Prom
   return listSubtaskPage(ctx.db, ctx.user.companyId, subtaskListFilter(ctx, query), query);
 }
 
-/** Every subtask a filter of the caller matches, for a CSV file named `name`: read in batches as the file is sent. */
-function subtasksCsv(ctx: ServiceContext, name: string, filter: SubtaskFilter): CsvFile<SubtaskExportRow> {
+/** Every subtask a filter of the caller matches, for a file named `name` with a sheet titled `title`: read in batches as the file is sent. */
+function subtasksExport(ctx: ServiceContext, name: string, title: MessageKey, filter: SubtaskFilter): ListExport<SubtaskExportRow> {
   return {
     name,
-    columns: SUBTASK_CSV_COLUMNS,
+    title,
+    csv: SUBTASK_CSV_COLUMNS,
+    sheet: SUBTASK_SHEET_COLUMNS,
     batches: keysetBatches((afterId, size) => listSubtaskBatch(ctx.db, ctx.user.companyId, filter, afterId, size)),
   };
 }
 
-/** The same subtasks as the list, every one of them, as a CSV file. */
-export const subtaskListCsv = (ctx: ServiceContext, query: SubtaskListQuery) => subtasksCsv(ctx, 'subtasks', subtaskListFilter(ctx, query));
+/** The same subtasks as the list, every one of them, as a file. */
+export const subtaskListExport = (ctx: ServiceContext, query: SubtaskListQuery) => subtasksExport(ctx, 'subtasks', 'Tasks', subtaskListFilter(ctx, query));
 
 export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): Promise<Subtask> {
   const { companyId, id: userId } = ctx.user;
@@ -345,11 +349,11 @@ export function listPendingApprovals(ctx: ServiceContext, page: PageRequest): Pr
   return listSubtaskPage(ctx.db, ctx.user.companyId, pendingApprovalsFilter(ctx.user), page);
 }
 
-export const pendingApprovalsCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'pending-approvals', pendingApprovalsFilter(ctx.user));
+export const pendingApprovalsExport = (ctx: ServiceContext) => subtasksExport(ctx, 'pending-approvals', 'Pending Approvals', pendingApprovalsFilter(ctx.user));
 
 
 export function listTasksDueToday(ctx: ServiceContext, page: PageRequest): Promise<Page<Subtask>> {
   return listSubtaskPage(ctx.db, ctx.user.companyId, tasksDueTodayFilter(ctx.user), page);
 }
 
-export const tasksDueTodayCsv = (ctx: ServiceContext) => subtasksCsv(ctx, 'tasks-due-today', tasksDueTodayFilter(ctx.user));
+export const tasksDueTodayExport = (ctx: ServiceContext) => subtasksExport(ctx, 'tasks-due-today', 'Due today', tasksDueTodayFilter(ctx.user));

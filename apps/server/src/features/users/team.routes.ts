@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, errorResponse, exportFormatParam, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
-import { jsonOrCsv, sendCsv, wantsCsv } from '../../lib/csv';
+import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { requireRole } from '../../platform';
-import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadCsv, upsertTeamMemberRecord } from './team.service';
+import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadExport, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
 const security = [{ bearer: [] }];
@@ -29,9 +29,9 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
       security,
       querystring: teamListQuery.safeExtend(exportFormatParam),
-      response: { 200: jsonOrCsv(z.array(teamWorkloadItemSchema)), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      response: { 200: jsonOrFiles(z.array(teamWorkloadItemSchema)), 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    handler: async (request, reply) => (wantsCsv(request) ? sendCsv(reply, teamWorkloadCsv(request.ctx)) : sendPage(reply, await listTeamWorkloadFor(request.ctx, request.query))),
+    handler: async (request, reply) => sendListAs(request, reply, async () => sendPage(reply, await listTeamWorkloadFor(request.ctx, request.query)), () => teamWorkloadExport(request.ctx)),
   });
 
   app.post('/api/team-members/', {

@@ -1,13 +1,14 @@
 import { TEAM_MAX_LIMIT, type TeamMember, type TeamWorkloadItem, type teamListQuery, type upsertTeamMemberInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import { type ServiceContext, fieldError, NotFoundError } from '../../platform';
-import type { CsvFile } from '../../lib/csv';
+import type { ListExport } from '../../lib/exports';
 import { pagedBatches, type Page } from '../../lib/lists';
 import { assertActiveManager } from './users.service';
 import { lockActiveMembers, updateUserRow } from './users.queries';
 import { USER_NOT_FOUND } from './users.rules';
 import { listTeamMembers, listTeamWorkload, upsertTeamMember } from './team.queries';
 import { TEAM_WORKLOAD_CSV_COLUMNS } from './team.csv';
+import { TEAM_WORKLOAD_SHEET_COLUMNS } from './team.xlsx';
 
 type UpsertTeamMember = z.output<typeof upsertTeamMemberInput>;
 type TeamListQuery = z.output<typeof teamListQuery>;
@@ -25,9 +26,15 @@ export function listTeamWorkloadFor(ctx: ServiceContext, page: TeamListQuery): P
   return listTeamWorkload(ctx.db, ctx.user.companyId, ctx.user.id, page);
 }
 
-/** The team's workload as a CSV file: one team member a row, in the list's order, every page of it. */
-export function teamWorkloadCsv(ctx: ServiceContext): CsvFile<TeamWorkloadItem> {
-  return { name: 'team-workload', columns: TEAM_WORKLOAD_CSV_COLUMNS, batches: pagedBatches((page) => listTeamWorkloadFor(ctx, page), TEAM_MAX_LIMIT) };
+/** The team's workload as a file: one team member a row, in the list's order, every page of it. */
+export function teamWorkloadExport(ctx: ServiceContext): ListExport<TeamWorkloadItem> {
+  return {
+    name: 'team-workload',
+    title: 'Team Workload',
+    csv: TEAM_WORKLOAD_CSV_COLUMNS,
+    sheet: TEAM_WORKLOAD_SHEET_COLUMNS,
+    batches: pagedBatches((page) => listTeamWorkloadFor(ctx, page), TEAM_MAX_LIMIT),
+  };
 }
 
 /** Creates or updates a team member's record; their user row gets the same manager, so the two never disagree. */

@@ -1,0 +1,9 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/** A file download: its type and name, never kept by a cache (it is one person's view of the company's data). */
+export const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | Readable) =>
+  reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
+
+/** A list's file name: what it holds and the day it was made, `siteboard-projects-2026-03-04.csv`. */
+export const datedFileName = (name: string, extension: string) => `siteboard-${name}-${new Date().toISOString().slice(0, 10)}.${extension}`;
