@@ -16,11 +16,14 @@ export function saveBlob(blob: Blob, fileName: string) {
 /** A list or report call's query, as its screen filters it. */
 export type ListQuery = NonNullable<RequestOptions['query']>;
 
+/** The files a list or report call answers besides JSON: CSV for other programs, an Excel workbook for people. */
+export type ListFileFormat = 'csv' | 'xlsx';
+
 /**
- * Downloads what a list or report call answers as CSV (every matching row, with the bearer token
- * like every call) and saves it under the name the server gave it.
+ * Downloads what a list or report call answers as a file (every matching row, with the bearer
+ * token like every call) and saves it under the name the server gave it.
  */
-export async function downloadCsv(path: string, query: ListQuery = {}): Promise<void> {
-  const file = await apiFile(path, { query: { ...query, format: 'csv' } });
-  saveBlob(file.blob, file.fileName ?? 'siteboard.csv');
+export async function downloadList(path: string, query: ListQuery = {}, format: ListFileFormat): Promise<void> {
+  const file = await apiFile(path, { query: { ...query, format } });
+  saveBlob(file.blob, file.fileName ?? `siteboard.${format}`);
 }

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
@@ -86,7 +86,7 @@ function DashboardSections({ admin }: { admin: User }) {
         title={t('admin.ongoingProjects')}
         action={
           <div className="flex flex-wrap items-start gap-2">
-            <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('ongoing'), order: PROJECT_ORDER }} subject={t('admin.ongoingProjects')} />
+            <DownloadListButtons path="/api/projects/" query={{ status: statusesOf('ongoing'), order: PROJECT_ORDER }} subject={t('admin.ongoingProjects')} />
             <Link to="/admin/create-project" className={buttonClasses('primary')}>
               {t('admin.createProject')}
             </Link>
@@ -98,7 +98,7 @@ function DashboardSections({ admin }: { admin: User }) {
       <SectionCard
         id="completed-projects"
         title={t('admin.completedProjects')}
-        action={<DownloadCsvButton path="/api/projects/" query={{ status: statusesOf('completed'), order: PROJECT_ORDER }} subject={t('admin.completedProjects')} />}
+        action={<DownloadListButtons path="/api/projects/" query={{ status: statusesOf('completed'), order: PROJECT_ORDER }} subject={t('admin.completedProjects')} />}
       >
         {completed.query.data ? <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} /> : completed.query.isPending && loading}
       </SectionCard>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { PerformanceCard } from '../../../features/reports/components/performance-card';
@@ -15,7 +15,7 @@ export function TeamPerformancePage() {
       <PageTitle>{t('manager.performanceTitle')}</PageTitle>
       <div className="space-y-8">
         <section aria-labelledby="team-workload" className="space-y-3">
-          <SectionHeading id="team-workload" action={<DownloadCsvButton path="/api/team-workload/" subject={t('team.workload')} />}>
+          <SectionHeading id="team-workload" action={<DownloadListButtons path="/api/team-workload/" subject={t('team.workload')} />}>
             {t('team.workload')}
           </SectionHeading>
           <TeamWorkload />

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate } from '../../../lib/format';
@@ -48,7 +48,7 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
         </Tabs.List>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <SearchBox label={t('projectBoard.search')} placeholder={t('projectBoard.searchPlaceholder')} value={search} onChange={setSearch} />
-          <DownloadCsvButton path="/api/projects/" query={{ status: statusesOf(tab), search: settledSearch }} subject={t(TABS.find((item) => item.value === tab)!.label)} />
+          <DownloadListButtons path="/api/projects/" query={{ status: statusesOf(tab), search: settledSearch }} subject={t(TABS.find((item) => item.value === tab)!.label)} />
         </div>
       </div>
       {TABS.map((item) => (

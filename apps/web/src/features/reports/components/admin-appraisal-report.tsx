@@ -7,12 +7,12 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { CsvButton } from '../../../components/ui/download-csv-button';
+import { FileButton } from '../../../components/ui/download-list-buttons';
 import { SearchSelect } from '../../../components/ui/search-select';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import type { ListSearch } from '../../../lib/lists';
 import { useAppraisalReport } from '../api/get-appraisal-report';
-import { useDownloadAppraisalCsv } from '../api/download-appraisal-csv';
+import { useDownloadAppraisalFile } from '../api/download-appraisal-file';
 import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
 import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-chart';
 
@@ -39,7 +39,8 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   const report = useAppraisalReport(query);
   const reportFailure = useQueryFailure(report.error, { other: 'admin.appraisal.fetchFailed' });
   const pdf = useGenerateAppraisalPdf();
-  const csv = useDownloadAppraisalCsv();
+  const csv = useDownloadAppraisalFile('csv');
+  const xlsx = useDownloadAppraisalFile('xlsx');
   const form = useForm<FormInput, unknown, AppraisalQuery>({
     resolver: zodResolver(appraisalQuery),
     defaultValues: { user_id: '', start_date: '', end_date: '' },
@@ -64,10 +65,11 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
       onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'admin.appraisal.pdfFailed' }) }),
     });
   }, dropReport);
-  const downloadCsv = form.handleSubmit((values) => {
-    setOutcome(null);
-    csv.mutate(values, { onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: 'csv.failed' }) }) });
-  }, dropReport);
+  const downloadFile = (format: 'csv' | 'xlsx') =>
+    form.handleSubmit((values) => {
+      setOutcome(null);
+      (format === 'csv' ? csv : xlsx).mutate(values, { onError: (error) => setOutcome({ tone: 'error', text: failureMessage(error, { other: `${format}.failed` }) }) });
+    }, dropReport);
 
   // A failed new answer never leaves the previous one's numbers under its error.
   const item = report.isError ? undefined : report.data;
@@ -102,7 +104,8 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
           <Button variant="secondary" onClick={download} disabled={pdf.isPending}>
             {t('admin.appraisal.downloadPdf')}
           </Button>
-          <CsvButton subject={t('admin.appraisalReport')} pending={csv.isPending} onClick={downloadCsv} />
+          <FileButton format="csv" subject={t('admin.appraisalReport')} pending={csv.isPending} onClick={downloadFile('csv')} />
+          <FileButton format="xlsx" subject={t('admin.appraisalReport')} pending={xlsx.isPending} onClick={downloadFile('xlsx')} />
         </div>
       </form>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTeamAppraisal, type AppraisalRange } from '../api/get-team-appraisal';
@@ -55,7 +55,7 @@ export function TeamPerformance({ renderItem }: { renderItem: (item: AppraisalIt
         </div>
         <div className="sm:ml-auto">
           {/* The range on screen: the one last filtered by, not what is typed and not yet applied. */}
-          <DownloadCsvButton path="/projects/api/manager-appraisal-report/" query={range} subject={t('team.performance')} />
+          <DownloadListButtons path="/projects/api/manager-appraisal-report/" query={range} subject={t('team.performance')} />
         </div>
       </form>
       {report.isError && <Alert tone="error">{t(appraisalFailureKey(error?.status, filtered))}</Alert>}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { usePagedList } from '../../../lib/lists';
 import { getPendingApprovalPagesQuery } from '../api/get-pending-approvals';
@@ -24,7 +24,7 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
         </RetryAlert>
       )}
       <section aria-labelledby="assigned-tasks" className="space-y-3">
-        <SectionHeading id="assigned-tasks" action={<DownloadCsvButton path="/api/subtasks/" query={{ assigned_to: 'me' }} subject={t('manager.myTasksTitle')} />}>
+        <SectionHeading id="assigned-tasks" action={<DownloadListButtons path="/api/subtasks/" query={{ assigned_to: 'me' }} subject={t('manager.myTasksTitle')} />}>
           {t('manager.myTasksTitle')}
         </SectionHeading>
         {sendForApproval.message}
@@ -39,7 +39,7 @@ export function MyTaskLists({ showApprovals }: { showApprovals: boolean }) {
       </section>
       {showApprovals && (
         <section aria-labelledby="pending-approvals" className="space-y-3">
-          <SectionHeading id="pending-approvals" action={<DownloadCsvButton path="/api/pending-approvals/" subject={t('taskBoard.pendingApprovals')} />}>
+          <SectionHeading id="pending-approvals" action={<DownloadListButtons path="/api/pending-approvals/" subject={t('taskBoard.pendingApprovals')} />}>
             {t('taskBoard.pendingApprovals')}
           </SectionHeading>
           <PendingApprovalsTable list={pending} empty={pending.query.isPending ? t('app.loading') : t('taskBoard.empty.pendingApprovals')} />
