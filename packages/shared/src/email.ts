@@ -73,6 +73,8 @@ export const failedMailSchema = z.object({
   id: z.number(),
   kind: z.string(),
   to: z.string(),
+  /** The recipient's name as the mail addressed them, when it did. */
+  to_name: z.string().nullable(),
   subject: z.string(),
   error: z.string(),
   attempts: z.number(),

@@ -54,6 +54,7 @@ export interface FailedMail {
   id: number;
   kind: string;
   to: string;
+  to_name: string | null;
   subject: string;
   error: string;
   attempts: number;
@@ -68,6 +69,7 @@ export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100
       id: jobs.id,
       kind: sql<string>`${jobs.payload}->>'kind'`,
       to: sql<string>`${jobs.payload}->'to'->>'address'`,
+      toName: sql<string | null>`${jobs.payload}->'to'->>'name'`,
       subject: sql<string>`${jobs.payload}->>'subject'`,
       error: sql<string>`coalesce(${jobs.lastError}, '')`,
       attempts: jobs.attempts,
@@ -82,6 +84,7 @@ export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100
     id: row.id,
     kind: row.kind,
     to: row.to,
+    to_name: row.toName,
     subject: row.subject,
     error: row.error,
     attempts: row.attempts,

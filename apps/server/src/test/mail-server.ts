@@ -1,9 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-const SCRIPT = fileURLToPath(new URL('./smtp-sink.ts', import.meta.url));
+// Not `new URL('./smtp-sink.ts', import.meta.url)`: under the web's tests Vite turns that form into an asset address.
+const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'smtp-sink.ts');
 
 export interface ReceivedMail {
   to: string[];

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../../server/src/platform';
 import { existingPgliteSnapshot } from '../../../server/src/test/database-templates';
 import { withResponseChecks } from '../../../server/src/test/openapi-responses';
 import { createCompany, createUser, loginAs, type TestCompany, type TestUser } from '../../../server/src/test/factories';
+import { sharedMailServer, type MailServer } from '../../../server/src/test/mail-server';
 import { storage } from '../lib/storage';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -14,9 +15,19 @@ const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
 
 type Answer = { status: number; json: unknown } | 'network error';
 
+/** Where the mails' links point when the server sends mail. */
+export const TEST_PUBLIC_URL = 'https://siteboard.example.test';
+
+export interface ApiServerOptions {
+  /** Send mail, as a server with SMTP_URL does, through the worker's real SMTP server (test/mail-server.ts). */
+  mail?: boolean;
+}
+
 export interface ApiServer {
   app: App;
   database: Database;
+  /** The SMTP server this app sends through, when started with `mail`; `app.jobs.idle()` delivers what is queued. */
+  mailServer: MailServer | undefined;
   /** A new company with its admin. */
   createCompany(): Promise<TestCompany>;
   createUser(company: TestCompany, role: TestUser['role'], options?: Parameters<typeof createUser>[3]): Promise<TestUser>;
@@ -57,10 +68,10 @@ async function encodeMultipart(form: FormData): Promise<{ body: Buffer; contentT
  * This test file's API server, started before its tests and closed after them. `setup` makes the
  * people and work the tests share; what it returns is on the answer, beside `server`, once the tests run.
  */
-export function apiServerForFile<Shared extends object>(setup: (server: ApiServer) => Promise<Shared>): Shared & { server: ApiServer } {
+export function apiServerForFile<Shared extends object>(setup: (server: ApiServer) => Promise<Shared>, options: ApiServerOptions = {}): Shared & { server: ApiServer } {
   const shared = {} as Shared & { server: ApiServer };
   beforeAll(async () => {
-    const server = await startApiServer();
+    const server = await startApiServer(options);
     Object.assign(shared, { server }, await setup(server));
   });
   afterEach(() => shared.server?.clearAnswers());
@@ -68,10 +79,13 @@ export function apiServerForFile<Shared extends object>(setup: (server: ApiServe
   return shared;
 }
 
-export async function startApiServer(): Promise<ApiServer> {
+export async function startApiServer({ mail = false }: ApiServerOptions = {}): Promise<ApiServer> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot() });
+  const mailServer = mail ? await sharedMailServer() : undefined;
+  // Queued mails go when a test asks (`app.jobs.idle()`), as in the API tests: a poll would race the assertions.
+  const mailOptions = mailServer ? { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: TEST_PUBLIC_URL, jobPollMs: 3_600_000 } : {};
   // Every answer the screens get is checked against the OpenAPI document, as in the API tests.
-  const app = withResponseChecks(await buildApp({ database, jwtSecret: JWT_SECRET }));
+  const app = withResponseChecks(await buildApp({ database, jwtSecret: JWT_SECRET, ...mailOptions }));
   await app.ready();
   const requests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
@@ -99,6 +113,7 @@ export async function startApiServer(): Promise<ApiServer> {
   return {
     app,
     database,
+    mailServer,
     requests,
     answer: (method, pathAndQuery, answer) => void answers.push({ method, pathAndQuery, answer }),
     clearAnswers: () => void answers.splice(0),

@@ -24,7 +24,7 @@ describeEachDatabase(
       const failed = await call(ctx, admin.access, 'GET', '/api/email/failed/');
       expect(failed.statusCode).toBe(200);
       expect(failed.json()).toEqual([
-        expect.objectContaining({ kind: 'invitation', to: email, subject: `You are invited to ${admin.company.name} on SiteBoard`, attempts: 1, error: expect.stringContaining('550') }),
+        expect.objectContaining({ kind: 'invitation', to: email, to_name: 'Nobody Here', subject: `You are invited to ${admin.company.name} on SiteBoard`, attempts: 1, error: expect.stringContaining('550') }),
       ]);
       const other = await signedInAdmin(ctx);
       expect((await call(ctx, other.access, 'GET', '/api/email/failed/')).json()).toEqual([]);

@@ -9,6 +9,7 @@ import { AdminDashboardPage } from './dashboard';
 // The dashboard comes with the area; the forms and settings are their own chunks, fetched once it is idle.
 const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
 const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
+const invitations = lazyScreen(() => import('./invitations'), (module) => module.AdminInvitationsPage);
 const companySettings = lazyScreen(() => import('./company-settings'), (module) => module.AdminCompanySettingsPage);
 const dailyLog = lazyScreen(() => import('./daily-log'), (module) => module.AdminDailyLogPage);
 const drawings = lazyScreen(() => import('./drawings'), (module) => module.AdminDrawingsPage);
@@ -20,6 +21,7 @@ export function AdminArea() {
       <Route index element={<AdminDashboardPage />} />
       <Route path="create-user" element={<createUser.Screen />} />
       <Route path="create-project" element={<createProject.Screen />} />
+      <Route path="invitations" element={<invitations.Screen />} />
       <Route path="company-settings" element={<companySettings.Screen />} />
       <Route path="daily-log" element={<dailyLog.Screen />} />
       <Route path="drawings" element={<drawings.Screen />} />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
 import { AdminCompanySettingsPage } from './company-settings';
+import { AdminInvitationsPage } from './invitations';
 
 const api = apiServerForFile(async (server) => ({ ours: await server.createCompany(), other: await server.createCompany() }));
 
@@ -76,5 +77,21 @@ describe('Company Settings', () => {
 
     expect(await screen.findByText('Company name is required.')).toBeInTheDocument();
     expect(patches()).toBe(before);
+  });
+
+  it('says plainly that e-mail is not configured and what that turns off; the invitations page sends the admin to Create User', async () => {
+    await openSettings();
+    const email = screen.getByRole('region', { name: 'E-mail' });
+    expect(await within(email).findByText('E-mail is not configured on this server.')).toBeInTheDocument();
+    expect(email).toHaveTextContent('nobody can be invited by e-mail, a forgotten password cannot be reset by e-mail, and no notification e-mails or daily digests are sent');
+    expect(email).toHaveTextContent('SMTP_URL, MAIL_FROM and PUBLIC_URL');
+    expect(within(email).queryByRole('link', { name: 'Invite by e-mail' })).toBeNull();
+    expect(api.server.requests).not.toContain('GET /api/email/failed/');
+    cleanup();
+
+    renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
+    expect(await screen.findByText(/E-mail is not configured on this server, so people cannot be invited by e-mail/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create User' })).toHaveAttribute('href', '/admin/create-user');
+    expect(screen.queryByRole('form', { name: 'Invite by e-mail' })).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useCompanySettings } from '../../../lib/company-settings';
 import { CompanySettingsForm } from '../../../features/company/components/company-settings-form';
+import { EmailSettings } from '../../../features/company/components/email-settings';
 import { useQueryFailure } from '../../../lib/failure-message';
 
 export function AdminCompanySettingsPage() {
@@ -25,6 +27,18 @@ export function AdminCompanySettingsPage() {
         {/* Keyed by the loaded answer's id, so a form starts from the company's saved values. */}
         {settings.data && <CompanySettingsForm key={settings.data.id} settings={settings.data} />}
       </div>
+      <section aria-labelledby="email-settings-title" className="mt-6 max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="email-settings-title" className="text-lg font-semibold text-ink">
+          {t('emailSettings.title')}
+        </h2>
+        <EmailSettings
+          configuredExtra={
+            <Link to="/admin/invitations" className={buttonClasses('secondary')}>
+              {t('invitations.title')}
+            </Link>
+          }
+        />
+      </section>
     </>
   );
 }

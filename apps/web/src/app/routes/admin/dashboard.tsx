@@ -15,6 +15,7 @@ import { AdminAppraisalReport } from '../../../features/reports/components/admin
 import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
 import { useAuth } from '../../../lib/auth';
+import { useEmailStatus } from '../../../lib/email-status';
 import { useQueryFailure } from '../../../lib/failure-message';
 import { useDebouncedValue } from '../../../lib/lists';
 import { storage } from '../../../lib/storage';
@@ -53,6 +54,8 @@ function DashboardSections({ admin }: { admin: User }) {
   const [userSearch, setUserSearch] = useState('');
   const users = useUserPages(useDebouncedValue(userSearch.trim()));
   const managers = useManagers();
+  // Inviting by e-mail is offered only where the server sends mail; Create User always stays.
+  const mailConfigured = useEmailStatus().data?.configured === true;
   // Newest first: a project just created heads its list.
   const ongoing = useProjectPages({ tab: 'ongoing' });
   const completed = useProjectPages({ tab: 'completed' });
@@ -65,7 +68,18 @@ function DashboardSections({ admin }: { admin: User }) {
       <SectionCard
         id="user-management"
         title={t('admin.userManagement')}
-        action={<Link to="/admin/create-user" className={buttonClasses('primary')}>{t('admin.createUser')}</Link>}
+        action={
+          <div className="flex flex-wrap items-start gap-2">
+            {mailConfigured && (
+              <Link to="/admin/invitations" className={buttonClasses('secondary')}>
+                {t('invitations.title')}
+              </Link>
+            )}
+            <Link to="/admin/create-user" className={buttonClasses('primary')}>
+              {t('admin.createUser')}
+            </Link>
+          </div>
+        }
       >
         {users.query.data ? (
           <AdminUsersTable

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MAIL_QUEUE } from '../../../../../server/src/platform';
+import { linkIn } from '../../../../../server/src/test/mail-server';
+import { formatDateTime } from '../../../lib/format';
+import { storage } from '../../../lib/storage';
+import { apiServerForFile, TEST_PUBLIC_URL } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+import { AdminCompanySettingsPage } from './company-settings';
+import { AdminDashboardPage } from './dashboard';
+import { AdminInvitationsPage } from './invitations';
+
+// A server that sends mail, through the worker's real SMTP server: what the admin does here arrives there.
+const api = apiServerForFile(async (server) => ({ crew: await server.createCrew() }), { mail: true });
+
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.test`;
+
+async function openInvitations() {
+  await api.server.signIn(api.crew.company.admin);
+  renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
+  return screen.findByRole('form', { name: 'Invite by e-mail' });
+}
+
+/** The mails the server queued, delivered to the SMTP server. */
+const deliver = () => api.server.app.jobs.idle([MAIL_QUEUE]);
+
+describe('Invite by e-mail (an admin, with mail configured)', () => {
+  it('invites a team member under their manager: the pending list shows when the link expires, and the person gets the link', async () => {
+    const form = await openInvitations();
+    const email = unique('ana');
+    await userEvent.type(within(form).getByLabelText('Email'), email);
+    await userEvent.type(within(form).getByLabelText('Full name'), 'Ana Ruiz');
+    expect(within(form).getByLabelText('Role')).toHaveValue('team_member');
+    await waitFor(() => expect(within(form).getByLabelText('Manager')).toHaveValue(String(api.crew.manager.id)));
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+
+    expect(await within(form).findByText(`Invitation sent to ${email}.`)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Email')).toHaveValue('');
+    const row = (await screen.findByText('Ana Ruiz')).closest('tr')!;
+    expect(row).toHaveTextContent(email);
+    expect(row).toHaveTextContent('Team Member');
+    const expiry = within(row).getByText((_, element) => element?.tagName === 'TIME');
+    // 72 hours from now, shown in the reader's own words and zone.
+    const expiresAt = new Date(expiry.getAttribute('datetime')!).getTime();
+    expect(Math.abs(expiresAt - Date.now() - 72 * 3_600_000)).toBeLessThan(120_000);
+    expect(expiry).toHaveTextContent(formatDateTime(expiry.getAttribute('datetime'))!);
+
+    await deliver();
+    const [mail] = await api.server.mailServer!.waitForMails(email);
+    expect(linkIn(mail, '/accept-invitation?token=').origin).toBe(TEST_PUBLIC_URL);
+  });
+
+  it('an address that already belongs to a user of the company is refused on the Email field', async () => {
+    const form = await openInvitations();
+    await userEvent.type(within(form).getByLabelText('Email'), api.crew.member.email);
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+
+    const field = within(form).getByLabelText('Email');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('A user with this email already exists in your company.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('resends with a new link (the old one stops working) and revokes after asking', async () => {
+    const email = unique('ben');
+    await openInvitations();
+    const form = screen.getByRole('form', { name: 'Invite by e-mail' });
+    await userEvent.type(within(form).getByLabelText('Email'), email);
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await within(form).findByText(`Invitation sent to ${email}.`);
+    await deliver();
+    const [first] = await api.server.mailServer!.waitForMails(email);
+
+    await userEvent.click(await screen.findByRole('button', { name: `Resend the invitation to ${email}` }));
+    expect(await screen.findByText(`A new link was sent to ${email}; the previous one no longer works.`)).toBeInTheDocument();
+    await deliver();
+    const [, second] = await api.server.mailServer!.waitForMails(email, 2);
+    const oldToken = linkIn(first, '/accept-invitation?token=').searchParams.get('token')!;
+    expect(linkIn(second, '/accept-invitation?token=').searchParams.get('token')).not.toBe(oldToken);
+    expect((await api.server.app.inject({ method: 'GET', url: `/api/invitations/accept/?token=${oldToken}` })).statusCode).toBe(410);
+
+    await userEvent.click(screen.getByRole('button', { name: `Revoke the invitation to ${email}` }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' });
+    expect(dialog).toHaveTextContent(`The link sent to ${email} stops working.`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(`The invitation to ${email} is revoked.`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Resend the invitation to ${email}` })).toBeNull());
+  });
+
+  it('the dashboard offers inviting beside Create User', async () => {
+    await api.server.signIn(api.crew.company.admin);
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByRole('link', { name: 'Invite by e-mail' })).toHaveAttribute('href', '/admin/invitations');
+    expect(screen.getByRole('link', { name: 'Create User' })).toBeInTheDocument();
+  });
+});
+
+describe('Mails that could not be delivered (company settings)', () => {
+  it('shows a refused mail: to whom by name, what it was, when, and the SMTP server’s reason', async () => {
+    await api.server.signIn(api.crew.company.admin);
+    const email = unique('refused');
+    const invited = await api.server.app.inject({
+      method: 'POST',
+      url: '/api/invitations/',
+      headers: { authorization: `Bearer ${storage.token}` },
+      payload: { email, role: 'manager', full_name: 'Nadia Nowhere' },
+    });
+    expect(invited.statusCode).toBe(201);
+    await deliver();
+
+    renderScreen(<AdminCompanySettingsPage />, { path: '/admin/company-settings' });
+    const list = await screen.findByRole('list', { name: 'Mails that could not be delivered' });
+    const item = within(list).getByText('Nadia Nowhere').closest('li')!;
+    expect(item).toHaveTextContent(email);
+    expect(item).toHaveTextContent(`Invitation · You are invited to ${api.crew.company.name} on SiteBoard`);
+    expect(item).toHaveTextContent(/Reason: .*550.*No such mailbox here/);
+    expect(item).toHaveTextContent('Given up after 1 attempt.');
+    expect(screen.getByText('This server sends e-mail: invitations, forgotten-password links and notification e-mails.')).toBeInTheDocument();
+  });
+});

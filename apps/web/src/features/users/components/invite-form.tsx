@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ASSIGNABLE_ROLES, createInvitationInput } from '@siteboard/shared';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { personLabel } from '../../../components/ui/person-text';
+import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useFailureMessage } from '../../../lib/failure-message';
+import { useCreateInvitation } from '../api/create-invitation';
+import { useManagers } from '../api/get-users';
+
+type FormInput = z.input<typeof createInvitationInput>;
+type FormOutput = z.output<typeof createInvitationInput>;
+
+const FIELDS = ['email', 'role', 'full_name', 'manager_id'] as const;
+const EMPTY: FormInput = { email: '', role: 'team_member', full_name: '', manager_id: '' };
+
+/**
+ * Invites a person by e-mail instead of typing a password for them (issue 44): they choose their
+ * own name and password through the link. A team member needs their manager, as on Create User.
+ */
+export function InviteForm() {
+  const { t } = useTranslation();
+  const managersQuery = useManagers();
+  const createInvitation = useCreateInvitation();
+  const failureMessage = useFailureMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
+  const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
+  const managers = managersQuery.data;
+  const isTeamMember = role === 'team_member';
+  const noManagers = managers !== undefined && managers.length === 0;
+
+  // A company without a manager yet starts on Manager: a team member needs one first.
+  useEffect(() => {
+    if (noManagers && !form.formState.dirtyFields.role) form.setValue('role', 'manager');
+  }, [form, noManagers]);
+
+  useEffect(() => {
+    if (!isTeamMember || !managers?.length) return;
+    if (!managers.some((manager) => String(manager.id) === String(managerId))) form.setValue('manager_id', String(managers[0].id));
+  }, [form, isTeamMember, managerId, managers]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSentTo(null);
+    try {
+      const invitation = await createInvitation.mutateAsync(values);
+      setSentTo(invitation.email);
+      // Ready for the next person, with the same role and manager: a crew is often invited together.
+      form.reset({ ...EMPTY, role: values.role, manager_id: values.manager_id ? String(values.manager_id) : '' });
+    } catch (error) {
+      // 409: the address belongs to a user of the company already; it is the address that must change.
+      if (error instanceof ApiError && error.status === 409 && !error.errors) form.setError('email', { type: 'server', message: error.detail });
+      else if (!applyFieldErrors<FormInput>(error, form.setError, FIELDS)) setFailure(failureMessage(error, { other: 'invitations.failed' }));
+    }
+  });
+
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t('invitations.formLabel')}>
+      {(failure || sentTo || managersQuery.isError) && (
+        <div className="space-y-3 sm:col-span-2">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          {managersQuery.isError && <Alert tone="error">{t('admin.createUser.managersFailedRetry')}</Alert>}
+          {sentTo && <Alert tone="success">{t('invitations.sent', { email: sentTo })}</Alert>}
+        </div>
+      )}
+      <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+      <TextField label={t('account.fullName')} hint={t('invitations.fullNameHint')} autoComplete="off" error={errors.full_name?.message} {...form.register('full_name')} />
+      <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
+        {ASSIGNABLE_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {t(`role.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      {isTeamMember ? (
+        <SelectField label={t('admin.users.manager')} disabled={managersQuery.isPending || noManagers} error={noManagers ? 'admin.createUser.noManagers' : errors.manager_id?.message} {...form.register('manager_id')}>
+          {noManagers && <option value="">{t('admin.createUser.noManagersAtAll')}</option>}
+          {managers?.map((manager) => (
+            <option key={manager.id} value={manager.id}>
+              {personLabel(manager)}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <div aria-hidden className="hidden sm:block" />
+      )}
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={form.formState.isSubmitting || managersQuery.isPending || (isTeamMember && !managerId)}>
+          {t('invitations.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
