@@ -9,6 +9,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, tokens: app.tokens, throttle: app.loginThrottle };
 
   app.post('/api/token/', {
+    config: { setsDeviceCookie: true },
     schema: { tags: ['auth'], summary: 'Sign in (must_change_password: the web asks for a new password first)', body: tokenInput, response: { 200: loginAnswer, 400: errorResponse, 401: errorResponse, 429: errorResponse } },
     handler: async (request, reply) => {
       const { answer, device } = await login(deps, request.body, { address: request.ip, cookies: request.cookies });

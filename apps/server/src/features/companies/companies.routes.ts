@@ -34,6 +34,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ allowSignup: boolean; publ
   });
 
   app.post('/api/verify-company-password/', {
+    config: { setsDeviceCookie: true },
     schema: {
       tags: ['companies'],
       summary: 'Check a company password before sign-in',

@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/build-app';
+import { freshClientAddress } from '../../test/factories';
 import { callAs, createTeam } from '../../test/work-factories';
 
 /** Spec §7 calls, DESIGN.md's additions and later calls: every one must be documented. */
@@ -99,6 +100,25 @@ describeEachDatabase('OpenAPI document', (ctx) => {
         }
       }
     }
+  });
+
+  it('documents the device cookie on the calls that set it, and those calls set it as documented', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => Object.values(operation.responses).some((response) => response.headers?.['Set-Cookie']))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual(['post /api/token/', 'post /api/verify-company-password/']);
+    const { company } = await createTeam(ctx.app);
+    const cookies = [
+      await ctx.app.inject({ method: 'POST', url: '/api/verify-company-password/', payload: { company_name: company.name, password: company.password }, remoteAddress: freshClientAddress() }),
+      await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { role: 'admin', company_id: company.id, email: company.admin.email, password: company.admin.password }, remoteAddress: freshClientAddress() }),
+    ].map((answer) => {
+      expect(answer.statusCode, answer.body).toBe(200);
+      return String(answer.headers['set-cookie']);
+    });
+    for (const cookie of cookies) expect(cookie).toMatch(/^siteboard_device_[A-Za-z0-9_-]{16}=[^;]+; Max-Age=31536000; Path=\/api\/; HttpOnly; SameSite=Strict$/);
   });
 
   it('states the rules the server checks: real dates in its years, e-mail addresses, time zone names, text without control characters', async () => {

@@ -20,6 +20,21 @@ const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const KEY_PATTERN = '^[\\x20-\\x7e]*[\\x21-\\x7e][\\x20-\\x7e]*$';
 
 type JsonSchema = Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's success sets the caller's device cookie (sign-in's throttling, decision record 053): the document says so. */
+    setsDeviceCookie?: boolean;
+  }
+}
+
+const DEVICE_COOKIE = {
+  'Set-Cookie': {
+    type: 'string',
+    description:
+      'siteboard_device_<16 base64url characters>=<device token>; HttpOnly; SameSite=Strict; Path=/api/; Max-Age (a year). Sent back on later sign-ins, it keeps a device that signed in to this account before out of a stranger\'s lockout',
+  },
+};
 type Responses = Record<string, JsonSchema>;
 
 /** Answers every route of a kind can give, whatever the route itself lists. */
@@ -37,8 +52,9 @@ const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, de
  * refused until the caller changes a password an admin set (403); a 429 or
  * 503 says when to come back (Retry-After).
  */
-function documentServerWide(method: string, schema: JsonSchema): JsonSchema {
+function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie: boolean): JsonSchema {
   const responses: Responses = { ...(schema.response as Responses | undefined) };
+  if (setsDeviceCookie && responses['200']) responses['200'] = { ...responses['200'], headers: { ...(responses['200'].headers as JsonSchema), ...DEVICE_COOKIE } };
   for (const status of ['204', '304']) {
     if (responses[status]) responses[status] = { type: 'null', description: responses[status].description ?? 'No content' };
   }
@@ -105,7 +121,7 @@ export const openapiPlugin = fp(
         const upload = document.schema?.consumes?.includes('multipart/form-data');
         const schema = upload ? { ...transformed.schema, body: UPLOAD_BODY } : transformed.schema;
         const method = [document.route.method].flat()[0]!.toUpperCase();
-        return { ...transformed, schema: documentServerWide(method, schema as JsonSchema) };
+        return { ...transformed, schema: documentServerWide(method, schema as JsonSchema, document.route.config?.setsDeviceCookie === true) };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
