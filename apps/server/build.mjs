@@ -8,8 +8,9 @@ const { dependencies } = JSON.parse(fs.readFileSync(new URL('./package.json', im
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@siteboard/'));
 
 await esbuild.build({
-  // The embedded database's host runs on its own thread, from its own file beside the server.
-  entryPoints: { server: 'src/server.ts', 'sheets-render': 'src/features/sheets/sheets.render-process.ts', 'embedded-host': 'src/platform/database/embedded-host.ts', 'make-embedded-template': 'src/platform/database/make-embedded-template.ts' },
+  // The embedded database's host runs on its own thread, the drawings' rendering and the photos'
+  // decoding in processes of their own, each from its own file beside the server.
+  entryPoints: { server: 'src/server.ts', 'sheets-render': 'src/features/sheets/sheets.render-process.ts', 'photo-process': 'src/lib/photo-process.ts', 'embedded-host': 'src/platform/database/embedded-host.ts', 'make-embedded-template': 'src/platform/database/make-embedded-template.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

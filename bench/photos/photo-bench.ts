@@ -106,9 +106,10 @@ interface Result {
 
 async function measure(server: RunningServer, phone: Buffer, large: Buffer): Promise<Result> {
   const session = await setUp(server.origin);
-  // Warm: sharp loads with the first photo.
+  // Warm: sharp loads with the first photo; idle is measured once a photos' process that ends
+  // when it has had nothing to do for 10 s (lib/images.ts) has ended.
   await upload(session, phone);
-  await sleep(5000);
+  await sleep(15_000);
   const idleMiB = server.rssKiB() / 1024;
 
   const alone: number[] = [];

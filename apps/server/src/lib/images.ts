@@ -8,13 +8,13 @@
  * For another feature's images: `processPhoto(path)` for a photo as subtasks keep them;
  * `imageQueue.run(work)` and `loadSharp()` for other image work, so that it shares the bound.
  */
-import { createRequire } from 'node:module';
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { readFile } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import type sharp from 'sharp';
-import { ATTACHMENT_MAX_PIXELS, PHOTO_MAX_PX, THUMBNAIL_MAX_PX } from '@siteboard/shared';
-import { AppError, ValidationError } from '../platform';
+import { ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
+import { AppError, ValidationError, entryFile } from '../platform';
+import type { EncodedPhoto, PhotoKind } from './photo-encode';
+import type { PhotoRequest } from './photo-process';
 import { createWorkQueue } from './work-queue';
 
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
@@ -30,21 +30,14 @@ export const IMAGES_BUSY = 'The server is busy with other photos: try again in a
 const CONCURRENCY = Math.max(1, availableParallelism() - 1);
 export const imageQueue = createWorkQueue({ concurrency: CONCURRENCY, maxWaiting: 8 * CONCURRENCY, busy: IMAGES_BUSY });
 
-export interface ProcessedImage {
-  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
-  image: Buffer;
-  thumbnail: Buffer;
-  width: number;
-  height: number;
-}
-
-type Kind = 'jpeg' | 'png' | 'webp' | 'heic';
+export type ProcessedImage = EncodedPhoto;
+type Kind = PhotoKind;
 const KINDS: Record<string, Kind> = { jpg: 'jpeg', png: 'png', webp: 'webp', heic: 'heic' };
 
 /**
  * sharp (libvips and its threads, ~10 MB resident) loads with the first photo instead of at
- * start: most of a server's life has no photo to process (decision record 016). No operation
- * cache (an image is never processed twice) and one thread per image: the queue is the bound.
+ * start: most of a server's life has no photo to process (decision record 016). The server reads
+ * only headers with it; photos are decoded in their own process (below).
  */
 let sharpLoaded: Promise<typeof sharp> | undefined;
 export const loadSharp = () =>
@@ -61,50 +54,83 @@ export async function imageKind(path: string): Promise<Kind | null> {
   return (type && KINDS[type.ext]) ?? null;
 }
 
-const OUTPUT: Record<Kind, ProcessedImage['contentType']> = { jpeg: 'image/jpeg', heic: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-
 /** Refusals of the image itself, each a 4xx with its reason; sharp's own errors never reach the caller. */
 function refuse(message: string, status = 400): never {
   throw status === 400 ? new ValidationError(message, { file: [message] }) : new AppError(status, message, { file: [message] });
 }
 
-const require = createRequire(import.meta.url);
+/** A photos' process with nothing to do ends after this long; the next photo starts another (~0.2 s). */
+const PROCESS_IDLE_MS = 10_000;
+
+type PhotoAnswer = { id: number; ok: true; photo: ProcessedImage } | { id: number; ok: false };
+
+interface PhotoProcess {
+  encode(path: string, kind: Kind): Promise<ProcessedImage>;
+  readonly open: boolean;
+}
 
 /**
- * sharp's libvips reads HEIF headers but has no HEVC decoder; libheif (WebAssembly) decodes,
- * applying the image's own rotation and mirroring. It decodes on the thread that calls it, for a
- * second or more, and keeps the memory it grew: each HEIC photo is decoded on a thread of its own
- * that ends with it.
+ * The process photos are decoded in (photo-process.ts), started with a photo and ended when none
+ * has come for PROCESS_IDLE_MS: libvips' and libheif's memory is never the server's (glibc kept
+ * ~230 MB of it in the server a minute after a burst of uploads), and at a lower priority than the
+ * server its work waits while requests are answered. The image queue bounds what it is given.
  */
-const HEIC_THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-require(workerData.decoder)({ buffer: workerData.bytes }).then(
-  ({ width, height, data }) => parentPort.postMessage({ width, height, data }, [data.buffer]),
-  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
-);`;
+function startPhotoProcess(): PhotoProcess {
+  const entry = entryFile(import.meta.url, { source: 'photo-process.ts', compiled: 'photo-process', env: 'SITEBOARD_PHOTO_PROCESS_FILE' });
+  const child: ChildProcess = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const inFlight = new Map<number, { resolve: (photo: ProcessedImage) => void; reject: (error: unknown) => void }>();
+  let lastId = 0;
+  let idle: NodeJS.Timeout | undefined;
+  let open = true;
 
-function decodeHeic(bytes: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
-  return new Promise((resolve, reject) => {
-    const thread = new Worker(HEIC_THREAD, { eval: true, workerData: { decoder: require.resolve('heic-decode'), bytes } });
-    thread.once('message', (answer: { width: number; height: number; data: Uint8ClampedArray } | { error: string }) => {
-      void thread.terminate();
-      if ('error' in answer) reject(new Error(answer.error));
-      else resolve(answer);
-    });
-    thread.once('error', reject);
+  // Resting, it holds no one up: the server may end without waiting for it.
+  const rest = () => {
+    child.unref();
+    child.channel?.unref();
+    idle = setTimeout(() => {
+      open = false;
+      child.disconnect();
+    }, PROCESS_IDLE_MS).unref();
+  };
+  child.on('message', (answer: PhotoAnswer) => {
+    const waiting = inFlight.get(answer.id);
+    if (!waiting) return;
+    inFlight.delete(answer.id);
+    if (answer.ok) waiting.resolve({ ...answer.photo, image: Buffer.from(answer.photo.image), thumbnail: Buffer.from(answer.photo.thumbnail) });
+    else waiting.reject(new Error('The photo could not be decoded.'));
+    if (inFlight.size === 0) rest();
   });
+  child.once('exit', (code, signal) => {
+    open = false;
+    clearTimeout(idle);
+    // What it was decoding when it ended (a decoder that crashed on the file) cannot be read.
+    for (const waiting of inFlight.values()) waiting.reject(new Error(`The photos' process ended with ${signal ?? `code ${code}`}.`));
+    inFlight.clear();
+  });
+  child.once('error', () => child.kill('SIGKILL'));
+
+  return {
+    get open() {
+      return open;
+    },
+    encode(path, kind) {
+      clearTimeout(idle);
+      child.ref();
+      child.channel?.ref();
+      const id = ++lastId;
+      return new Promise((resolve, reject) => {
+        inFlight.set(id, { resolve, reject });
+        child.send({ id, path, kind } satisfies PhotoRequest);
+      });
+    },
+  };
 }
 
-async function decoded(vips: typeof sharp, path: string, kind: Kind): Promise<sharp.Sharp> {
-  const options = { limitInputPixels: ATTACHMENT_MAX_PIXELS, failOn: 'truncated' as const };
-  if (kind !== 'heic') return vips(path, options).rotate();
-  const raw = await decodeHeic(await readFile(path));
-  return vips(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: ATTACHMENT_MAX_PIXELS });
-}
-
-/** Fast encoder settings: a photo is stored once at a size a phone shows, not archived. */
-const encode = (image: sharp.Sharp, contentType: ProcessedImage['contentType']) =>
-  contentType === 'image/png' ? image.png({ compressionLevel: 6 }) : contentType === 'image/webp' ? image.webp({ quality: 82, effort: 2 }) : image.jpeg({ quality: 82 });
+let photoProcess: PhotoProcess | undefined;
+const encodeInProcess = (path: string, kind: Kind) => {
+  if (!photoProcess?.open) photoProcess = startPhotoProcess();
+  return photoProcess.encode(path, kind);
+};
 
 /**
  * A photo file as it is kept: checked (kind by its bytes, pixels by its header) before it waits
@@ -125,19 +151,5 @@ export async function processPhoto(path: string, signal?: AbortSignal): Promise<
   }
   if (!metadata.width || !metadata.height) refuse(UNREADABLE_IMAGE);
   if (metadata.width * metadata.height > ATTACHMENT_MAX_PIXELS) refuse(IMAGE_TOO_LARGE, 413);
-  return imageQueue.run(async () => {
-    try {
-      const contentType = OUTPUT[kind];
-      const upright = (await decoded(vips, path, kind)).resize(PHOTO_MAX_PX, PHOTO_MAX_PX, { fit: 'inside', withoutEnlargement: true });
-      // The upload is decoded once; the thumbnail is made from the stored image, a few times
-      // smaller. Against keeping the scaled pixels for both, on ten 12-MP photos in one process:
-      // 665 ms instead of 877 ms each, and 264 MB resident after instead of 367 MB.
-      const { data: image, info } = await encode(upright, contentType).toBuffer({ resolveWithObject: true });
-      const thumbnail = await vips(image).resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer();
-      return { contentType, image, thumbnail, width: info.width, height: info.height };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      refuse(UNREADABLE_IMAGE);
-    }
-  }, signal);
+  return imageQueue.run(() => encodeInProcess(path, kind).catch(() => refuse(UNREADABLE_IMAGE)), signal);
 }

@@ -9,7 +9,7 @@ export { safeLogger, serverLogger } from './log';
 export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
 export { databaseReadiness, type Readiness } from './database/readiness';
-export { serverRoot } from './paths';
+export { entryFile, serverRoot } from './paths';
 
 export { openConfiguredDatabase, openDatabase, migrationsFolder, type Database, type DatabaseOptions, type DatabaseStats } from './database/client';
 export { migrationsHash } from './database/embedded-template';

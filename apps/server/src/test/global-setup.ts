@@ -59,16 +59,19 @@ function compileEmbeddedHost(): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const [, template, host, sheetsRender] = await Promise.all([
+  const [, template, host, sheetsRender, photoProcess] = await Promise.all([
     makePgliteSnapshot(),
     project.name === 'node' ? makePostgresTemplate() : null,
     compileEmbeddedHost(),
     compiledForTests(path.join(serverRoot, 'src/features/sheets/sheets.render-process.ts'), 'sheets-render'),
+    compiledForTests(path.join(serverRoot, 'src/lib/photo-process.ts'), 'photo-process'),
   ]);
   // The test processes start after the global setup and inherit its environment.
   process.env.SITEBOARD_EMBEDDED_HOST_FILE = host;
   // The same for the drawings' rendering process (features/sheets/sheets.render.ts).
   process.env.SITEBOARD_SHEETS_RENDER_FILE = sheetsRender;
+  // And for the photos' process (lib/images.ts).
+  process.env.SITEBOARD_PHOTO_PROCESS_FILE = photoProcess;
   project.provide('postgresTemplate', template);
   return async () => {
     if (template) await adminQuery(`drop database if exists ${template} with (force)`);

@@ -2,8 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { entryFile } from '../paths';
 import type { HostMessage, HostOptions, ServerMessage } from './embedded-protocol';
 
 export type EmbeddedHostKind = 'thread' | 'process';
@@ -20,19 +21,8 @@ export interface EmbeddedHost {
 /** PostgreSQL's socket name for port 5432, as node-postgres derives it from `host` and `port`. */
 const SOCKET_NAME = '.s.PGSQL.5432';
 
-/**
- * Written as TypeScript it runs through tsx (`npm run dev`); compiled, the build writes the host
- * beside the server (`dist/embedded-host.js`). The tests compile it once per run and name it in
- * SITEBOARD_EMBEDDED_HOST_FILE (apps/server/src/test/global-setup.ts): each test database's thread
- * then loads plain JavaScript instead of registering tsx and transpiling the host again.
- */
-function hostEntry(): { file: string; execArgv: string[] } {
-  const compiled = process.env.SITEBOARD_EMBEDDED_HOST_FILE;
-  if (compiled) return { file: compiled, execArgv: [] };
-  const here = fileURLToPath(import.meta.url);
-  const typescript = here.endsWith('.ts');
-  return { file: path.join(path.dirname(here), typescript ? 'embedded-host.ts' : 'embedded-host.js'), execArgv: typescript ? ['--import', 'tsx'] : [] };
-}
+/** The host's file (platform/paths.ts, `entryFile`): tests name their compiled copy in SITEBOARD_EMBEDDED_HOST_FILE. */
+const hostEntry = () => entryFile(import.meta.url, { source: 'embedded-host.ts', compiled: 'embedded-host', env: 'SITEBOARD_EMBEDDED_HOST_FILE' });
 
 /** Whether the data directory holds a database already (else the first start creates it). */
 export function embeddedDatabaseExists(dataDir: string): boolean {
