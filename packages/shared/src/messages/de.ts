@@ -369,6 +369,7 @@ export const de: Catalog = {
   'Hello,': 'Hallo,',
   'You are invited to {company} on SiteBoard': 'Einladung zu {company} bei SiteBoard',
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} hat Sie eingeladen, {company} bei SiteBoard als {role} beizutreten.',
+  'You are invited to join {company} on SiteBoard as {role}.': 'Sie sind eingeladen, {company} bei SiteBoard als {role} beizutreten.',
   'Accept the invitation': 'Einladung annehmen',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'Der Link funktioniert einmal und {hours} Stunden lang. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard hat diese E-Mail im Auftrag von {company} gesendet.',

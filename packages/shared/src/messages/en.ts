@@ -383,6 +383,7 @@ export const writtenTexts = [
   'Hello,',
   'You are invited to {company} on SiteBoard',
   '{inviter} invited you to join {company} on SiteBoard as {role}.',
+  'You are invited to join {company} on SiteBoard as {role}.',
   'Accept the invitation',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.',
   'SiteBoard sent this e-mail on behalf of {company}.',

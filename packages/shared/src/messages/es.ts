@@ -368,6 +368,7 @@ export const es: Catalog = {
   'Hello,': 'Hola:',
   'You are invited to {company} on SiteBoard': 'Te invitan a {company} en SiteBoard',
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} te ha invitado a unirte a {company} en SiteBoard como {role}.',
+  'You are invited to join {company} on SiteBoard as {role}.': 'Te invitan a unirte a {company} en SiteBoard como {role}.',
   'Accept the invitation': 'Aceptar la invitación',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'El enlace funciona una sola vez durante {hours} horas. Si no esperabas esta invitación, ignora este correo.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard envió este correo en nombre de {company}.',

@@ -369,6 +369,7 @@ export const fr: Catalog = {
   'Hello,': 'Bonjour,',
   'You are invited to {company} on SiteBoard': 'Vous êtes invité à rejoindre {company} sur SiteBoard',
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} vous invite à rejoindre {company} sur SiteBoard en tant que {role}.',
+  'You are invited to join {company} on SiteBoard as {role}.': 'Vous êtes invité à rejoindre {company} sur SiteBoard en tant que {role}.',
   'Accept the invitation': "Accepter l'invitation",
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': "Le lien fonctionne une seule fois, pendant {hours} heures. Si vous n'attendiez pas cette invitation, ignorez cet e-mail.",
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard a envoyé cet e-mail au nom de {company}.',

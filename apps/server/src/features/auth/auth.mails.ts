@@ -9,14 +9,19 @@ export const passwordResetLink = (publicUrl: string, token: string) => `${public
 
 const greeting = (language: Language, name: string | null) => (name ? t(language, 'Hello {name},', { name }) : t(language, 'Hello,'));
 
-/** The invitation, in the company's language: who invites, to which company, in which role. */
-export function invitationMail(input: { language: Language; company: string; inviter: string; fullName: string | null; role: Role; url: string; hours: number }) {
+/** The invitation, in the company's language: who invites (an admin without a name is not named), to which company, in which role. */
+export function invitationMail(input: { language: Language; company: string; inviter: string | null; fullName: string | null; role: Role; url: string; hours: number }) {
   const { language } = input;
+  const role = t(language, ROLE_LABEL[input.role]);
   return renderMail({
     language,
     subject: t(language, 'You are invited to {company} on SiteBoard', { company: input.company }),
     greeting: greeting(language, input.fullName),
-    paragraphs: [t(language, '{inviter} invited you to join {company} on SiteBoard as {role}.', { inviter: input.inviter, company: input.company, role: t(language, ROLE_LABEL[input.role]) })],
+    paragraphs: [
+      input.inviter
+        ? t(language, '{inviter} invited you to join {company} on SiteBoard as {role}.', { inviter: input.inviter, company: input.company, role })
+        : t(language, 'You are invited to join {company} on SiteBoard as {role}.', { company: input.company, role }),
+    ],
     action: { label: t(language, 'Accept the invitation'), url: input.url },
     notes: [t(language, 'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.', { hours: input.hours }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: input.company })],
   });

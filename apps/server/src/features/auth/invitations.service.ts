@@ -66,15 +66,14 @@ function requireMail(mail: MailLinks) {
   if (!mail.configured) throw new ConflictError(EMAIL_NOT_CONFIGURED);
 }
 
-const displayName = (sender: { fullName: string | null; companyName: string }) => sender.fullName ?? sender.companyName;
-
 async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLinks, invitation: Invitation, token: string) {
   const sender = (await findSender(tx, ctx.user.companyId, ctx.user.id))!;
   const language = sender.companyLanguage as Language;
   const rendered = invitationMail({
     language,
     company: sender.companyName,
-    inviter: displayName(sender),
+    // Not the company's name in its place: "SiteBoard Demo invited you to join SiteBoard Demo" reads as a slip.
+    inviter: sender.fullName,
     fullName: invitation.full_name,
     role: invitation.role,
     url: invitationLink(mail.publicUrl, token),
