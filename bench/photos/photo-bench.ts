@@ -8,12 +8,13 @@
  *   the median time to the answer;
  * - reads: the p99 of a project list read over and over on one connection, first with nothing
  *   else going on, then while BENCH_UPLOADERS (default 4) clients upload 12-MP photos without
- *   pause (a 503 waits its Retry-After); the ratio of the two;
+ *   pause from another process (a 503 waits its Retry-After); the ratio of the two;
  * - storm: BENCH_STORM (default 20) uploads of a 10 MB photo sent at once; the server's peak
  *   resident memory (its whole process tree, sampled every 100 ms), the answers, and its memory
  *   BENCH_AFTER_SECONDS (default 60) later.
  * Writes bench/results/photos.md (the current result; git keeps the history).
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,30 @@ async function upload(session: Session, photo: Buffer): Promise<{ status: number
 
 const median = (values: number[]) => percentile(values, 50);
 
+/**
+ * UPLOADERS clients uploading the photo without pause, from a process of their own (uploaders.mjs),
+ * so that the reads measured here wait for the server only; `stop` ends them and counts the photos stored.
+ */
+function startUploaders(session: Session, photo: Buffer): { stop(): Promise<number> } {
+  const photoPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-photos-')), 'phone.jpeg');
+  fs.writeFileSync(photoPath, photo);
+  const child = fork(path.join(import.meta.dirname, 'uploaders.mjs'), [JSON.stringify({ ...session, photoPath, uploaders: UPLOADERS })]);
+  const answer = new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { uploaded?: number; error?: string }) => (message.error === undefined ? resolve(message.uploaded!) : reject(new Error(message.error))));
+    child.once('exit', (code) => reject(new Error(`the uploaders ended with code ${code}`)));
+  });
+  return {
+    async stop() {
+      child.send('stop');
+      try {
+        return await answer;
+      } finally {
+        fs.rmSync(path.dirname(photoPath), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 interface Result {
   aloneMs: number;
   idleP99: number;
@@ -120,21 +145,11 @@ async function measure(server: RunningServer, phone: Buffer, large: Buffer): Pro
   }
 
   const idle = await readFor(session, READ_SECONDS);
-  let uploading = true;
-  let uploaded = 0;
-  const uploaders = Array.from({ length: UPLOADERS }, async () => {
-    while (uploading) {
-      const answer = await upload(session, phone);
-      if (answer.status === 201) uploaded++;
-      else if (answer.status === 503) await sleep(answer.retryAfter * 1000);
-      else throw new Error(`upload during reads: ${answer.status}`);
-    }
-  });
+  const uploaders = startUploaders(session, phone);
   // The uploads first fill the queue; then the reads are measured against it.
   await sleep(1000);
   const busy = await readFor(session, READ_SECONDS);
-  uploading = false;
-  await Promise.all(uploaders);
+  const uploaded = await uploaders.stop();
   await sleep(2000);
 
   let peakKiB = 0;
@@ -202,7 +217,7 @@ async function main() {
     '',
     `\`npm run bench:photos\`${process.env.BENCH_BEFORE_DIR ? ' with BENCH_BEFORE_DIR (before: the earlier checkout; after: this one), one after the other on the same machine' : ''}. A fresh database and server per row.`,
     `- alone: the median of ${ALONE} uploads of a 12-megapixel (4032×3024) ${(phone.length / 2 ** 20).toFixed(1)} MiB JPEG, one at a time, to the answer;`,
-    `- reads: the p99 of \`GET /api/projects/?limit=20\`, one request after another on one connection for ${READ_SECONDS} s, idle and then while ${UPLOADERS} clients upload that photo without pause (a 503 waits its Retry-After); reads per second idle → busy, and the photos stored meanwhile;`,
+    `- reads: the p99 of \`GET /api/projects/?limit=20\`, one request after another on one connection for ${READ_SECONDS} s, idle and then while ${UPLOADERS} clients of another process upload that photo without pause (a 503 waits its Retry-After); reads per second idle → busy, and the photos stored meanwhile;`,
     `- storm: ${STORM} uploads of a ${(large.length / 2 ** 20).toFixed(1)} MiB 12-megapixel JPEG sent at once; resident memory of the server's process tree idle before, at its peak (sampled every 100 ms), and ${AFTER_SECONDS} s after the last answer; the answers.`,
     '',
     `${machineLine(loadAtStart)} PostgreSQL through ${postgresTransport()}.`,

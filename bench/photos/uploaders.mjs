@@ -1,0 +1,33 @@
+// The busy phase's uploaders of bench:photos, in a process of their own: building and sending
+// 4 MB forms would otherwise delay the measuring process's own reads, and the p99 would count
+// the benchmark's event loop instead of the server. Started by photo-bench.ts with IPC; uploads
+// without pause until told to stop, then reports how many photos were stored.
+import fs from 'node:fs';
+
+const { origin, token, subtaskId, photoPath, uploaders } = JSON.parse(process.argv[2]);
+const photo = new Blob([fs.readFileSync(photoPath)], { type: 'image/jpeg' });
+let uploading = true;
+let uploaded = 0;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+process.on('message', (message) => {
+  if (message === 'stop') uploading = false;
+});
+
+async function uploadWithoutPause() {
+  while (uploading) {
+    const form = new FormData();
+    form.append('file', photo, 'IMG_0001.JPG');
+    const response = await fetch(`${origin}/api/subtasks/${subtaskId}/attachments/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    await response.arrayBuffer();
+    if (response.status === 201) uploaded++;
+    // A 503 says when to come back.
+    else if (response.status === 503) await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+    else throw new Error(`upload during reads: ${response.status}`);
+  }
+}
+
+Promise.all(Array.from({ length: uploaders }, uploadWithoutPause)).then(
+  () => process.send({ uploaded }, () => process.exit(0)),
+  (error) => process.send({ error: String(error) }, () => process.exit(1)),
+);
