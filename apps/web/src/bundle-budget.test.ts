@@ -121,7 +121,7 @@ describe('bundle budgets', () => {
     const areas = [
       ['/manager', 'src/app/routes/manager/area.tsx', ['projects', 'create-task', 'my-tasks', 'team-performance', 'daily-log', 'drawings'].map((name) => `src/app/routes/manager/${name}.tsx`)],
       ['/team-member', 'src/app/routes/team-member/area.tsx', ['src/app/routes/team-member/pages.tsx', 'src/app/routes/team-member/drawings.tsx']],
-      ['/admin', 'src/app/routes/admin/area.tsx', ['create-user', 'create-project', 'company-settings', 'daily-log', 'drawings'].map((name) => `src/app/routes/admin/${name}.tsx`)],
+      ['/admin', 'src/app/routes/admin/area.tsx', ['create-user', 'create-project', 'invitations', 'company-settings', 'daily-log', 'drawings'].map((name) => `src/app/routes/admin/${name}.tsx`)],
     ] as const;
     expect(Object.keys(nextScreens).sort()).toEqual(areas.map(([pathname]) => pathname).sort());
     for (const [pathname, area, screens] of areas) {
