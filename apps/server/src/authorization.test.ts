@@ -387,6 +387,7 @@ const ROWS: Row[] = [
   },
   { endpoint: 'GET /api/daily-logs/projects/', request: () => ({ method: 'GET', url: '/api/daily-logs/projects/?search=Project' }), expected: everyone(200) },
   { endpoint: 'GET /api/daily-logs/missing/', request: () => ({ method: 'GET', url: '/api/daily-logs/missing/?days=30' }), expected: only({ admin: 200 }, 200) },
+  { endpoint: 'GET /api/admin-dashboard/', request: () => ({ method: 'GET', url: '/api/admin-dashboard/' }), expected: only({ admin: 200 }, 200) },
   {
     endpoint: 'GET /projects/api/manager-appraisal-report/ (the assignee)',
     request: ({ team }) => ({ method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.member.id}` }),

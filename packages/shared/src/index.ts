@@ -17,3 +17,4 @@ export * from './exports';
 export * from './messages';
 export * from './profile';
 export * from './email';
+export * from './dashboard';

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   // Which logs: the projects they have work in (decideContribution), and those they keep.
   'daily-logs:contribute': ['admin', 'manager', 'team_member'],
   'daily-logs:missing': ['admin'],
+  'dashboard:admin': ['admin'],
   // Which drawings: their own project's for a manager (decideSheetKeeping); an admin's, as they run every project.
   'sheets:keep': ['admin', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;

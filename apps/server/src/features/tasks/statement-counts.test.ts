@@ -93,6 +93,19 @@ describeEachDatabase('work lists run a bounded number of SQL statements', (ctx) 
     if (process.env.SHOW_STATEMENT_COUNTS) console.info(report.join('\n'));
   });
 
+  it('loads the admin dashboard in five statements, however many projects and people', async () => {
+    const statementsOfDashboard = async () => {
+      await callAs(ctx.app, team.admin, { method: 'GET', url: '/api/profile/' });
+      ctx.queries.length = 0;
+      const response = await callAs(ctx.app, team.admin, { method: 'GET', url: '/api/admin-dashboard/' });
+      expect(response.statusCode).toBe(200);
+      return { statements: ctx.queries.length, projects: (response.json() as { ongoing_projects: { total: number } }).ongoing_projects.total };
+    };
+    const large = await statementsOfDashboard();
+    expect(large.projects).toBe(25);
+    expect(large.statements).toBe(5);
+  });
+
   it('lists a full page where it matters', async () => {
     expect((await measure(ctx, team.admin, '/api/subtasks/')).rows).toBe(SUBTASKS_MAX_LIMIT);
     expect((await measure(ctx, team.member, '/api/projects/?expand=major_tasks')).rows).toBeGreaterThanOrEqual(200);

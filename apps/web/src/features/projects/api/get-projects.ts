@@ -1,8 +1,8 @@
-import type { Project } from '@siteboard/shared';
+import { PROJECT_PAGE_SIZE, type Project } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
 import { queryRoots } from '../../../lib/query-keys';
-import { PROJECT_PAGE_SIZE, statusesOf, type ProjectTab } from '../projects.rules';
+import { statusesOf, type ProjectTab } from '../projects.rules';
 
 export interface ProjectFilter {
   tab?: ProjectTab;

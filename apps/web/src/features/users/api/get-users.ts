@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSIGNABLE_ROLES, USERS_MAX_LIMIT, type Role, type User } from '@siteboard/shared';
+import { ADMIN_USERS_PAGE_SIZE, ASSIGNABLE_ROLES, USERS_MAX_LIMIT, type Role, type User } from '@siteboard/shared';
 import { apiPage } from '../../../lib/api-client';
 import { usePagedList, type ListSearch, type PagedListQuery, type PageWindow } from '../../../lib/lists';
 import { queryRoots } from '../../../lib/query-keys';
@@ -12,8 +12,6 @@ export interface UserFilter {
   teamFirst?: boolean;
 }
 
-/** The admin's user table shows this many, then as many more on each "Show More". */
-export const USER_PAGE_SIZE = 50;
 /** A picker offers the first this many matches of what was typed. */
 export const USER_SEARCH_SIZE = 20;
 
@@ -26,7 +24,7 @@ export const usersQueryKey = queryRoots.users;
 
 export const getUserPagesQuery = (search: string): PagedListQuery<User> => ({
   queryKey: [...usersQueryKey, 'pages', search],
-  pageSize: USER_PAGE_SIZE,
+  pageSize: ADMIN_USERS_PAGE_SIZE,
   fetchPage: (page) => getUsers({ search }, page),
 });
 
