@@ -23,6 +23,20 @@ const RESTRICTED_SYNTAX = [
   },
 ];
 
+/**
+ * One clock (decision record 063): a date or time a person reads is written in their zone by
+ * packages/shared/src/time-zones.ts (the web through lib/format.ts), never by the runtime's own zone.
+ */
+const CLOCK_SYNTAX = [
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: "Format dates and times with packages/shared's time-zones.ts (the web: lib/format.ts), on the reader's clock.",
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(toLocaleDateString|toLocaleTimeString|getHours|getMinutes|getDate|getDay|getMonth|getFullYear|getTimezoneOffset)$/]',
+    message: "The runtime's zone is nobody's clock: use packages/shared's time-zones.ts (the web: lib/format.ts).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**'] },
@@ -73,6 +87,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ tests: false }) }],
       'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'apps/*/src/**/*.fixture.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX, ...CLOCK_SYNTAX] },
   },
   {
     files: TEST_FILES,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, positiveId, requiredText, text } from './common';
 import { languageSchema } from './messages';
+import { timeZoneField } from './time-zones';
 import { roleSchema } from './users';
 
 export const verifyCompanyPasswordInput = z.object({
@@ -49,27 +50,11 @@ export const signupInput = z.object({
   company_password: newPassword,
   email: emailField,
   password: newPassword,
-  timezone: text()
-    .refine(isTimeZone, 'Choose a valid time zone.')
-    .meta(timeZoneDocument())
-    .optional(),
+  timezone: timeZoneField.optional(),
   /** The company's default language and its admin's; unset: the browser's (Accept-Language). */
   language: languageSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
-
-/**
- * Canonical IANA zone names only: old aliases (e.g. "US/Pacific-New") pass Intl but not
- * PostgreSQL, which computes "today" for reports.
- */
-export function isTimeZone(value: string): boolean {
-  return value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value);
-}
-
-/** What the OpenAPI document says a time zone field takes: exactly the names isTimeZone takes. */
-export function timeZoneDocument() {
-  return { enum: ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')], description: 'A canonical IANA time zone name' };
-}
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 

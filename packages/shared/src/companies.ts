@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isTimeZone, timeZoneDocument } from './auth';
-import { pageParams, requiredText, text } from './common';
+import { pageParams, requiredText } from './common';
 import { languageSchema } from './messages';
+import { timeZoneField } from './time-zones';
 
 export const companyListItem = z.object({ id: z.number(), company_id: z.number(), name: z.string() });
 export type CompanyListItem = z.infer<typeof companyListItem>;
@@ -19,7 +19,7 @@ export type CompanySettings = z.infer<typeof companySettingsSchema>;
 export const updateCompanySettingsInput = z
   .object({
     name: requiredText('Company name is required.').pipe(z.string().max(120, 'Company name must be at most 120 characters.')).optional(),
-    timezone: text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.').meta(timeZoneDocument()).optional(),
+    timezone: timeZoneField.optional(),
     /** The language the company's new users start in. */
     default_language: languageSchema.optional(),
   })

@@ -18,3 +18,4 @@ export * from './messages';
 export * from './profile';
 export * from './email';
 export * from './dashboard';
+export * from './time-zones';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isTimeZone, timeZoneDocument } from './auth';
-import { text } from './common';
 import { emailNotificationsSchema } from './email';
 import { languageSchema } from './messages';
+import { timeZoneField } from './time-zones';
 import { userSchema } from './users';
 
 /** The signed-in user as `GET /api/profile/` answers: the user, their language and time zone. */
@@ -16,8 +15,6 @@ export const profileSchema = userSchema.extend({
   email_notifications: emailNotificationsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-export const timeZoneField = text({ error: 'Choose a valid time zone.' }).refine(isTimeZone, 'Choose a valid time zone.').meta(timeZoneDocument());
 
 /** What a user may change of their own: language, and time zone (null: the company's again). */
 export const updateProfileInput = z

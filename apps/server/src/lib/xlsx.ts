@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { t, XLSX_MEDIA_TYPE, type Language, type MessageKey } from '@siteboard/shared';
+import { t, wallClockDate, XLSX_MEDIA_TYPE, type Language, type MessageKey } from '@siteboard/shared';
 import { csvHeader, type CsvColumnId } from './csv-headers';
 import { datedFileName, sendDownload } from './downloads';
 
@@ -62,19 +62,6 @@ function styleOf(kind: SheetKind | undefined, language: Language): Partial<Excel
 /** A calendar date as a cell's date: midnight UTC, as Excel's dates have no zone. */
 export const calendarDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** An instant as the clock on the wall reads it in `zone`, as a cell's date (which has no zone). */
-export function wallClock(instant: string, zone: string): Date {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    wallClocks.set(zone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((item) => [item.type, Number(item.value)]));
-  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!));
-}
-
 /** A workbook written into `out` as it is made. */
 export function openWorkbook(out: PassThrough): ExcelJS.stream.xlsx.WorkbookWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -124,7 +111,7 @@ function cellOf<Row>(column: SheetColumn<Row>, row: Row, reader: Reader): string
   const value = column.value(row, reader);
   if (value === null || typeof value === 'number') return value;
   if (column.kind === 'date') return calendarDate(value);
-  if (column.kind === 'time') return wallClock(value, reader.zone);
+  if (column.kind === 'time') return wallClockDate(value, reader.zone);
   return value;
 }
 

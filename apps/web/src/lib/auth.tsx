@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useNavigate } from 'react-router';
 import { ROLES, type LoginAnswer, type Role, type User } from '@siteboard/shared';
 import { afterPaint } from './after-paint';
+import { setDisplayZone } from './format';
 import { api, ApiError, setSessionExpiredHandler } from './api-client';
 import { settleLanguageWithProfile } from './language';
 import { loginPath, storage, STORAGE_KEYS, type LoginState, type SessionEndReason } from './storage';
@@ -44,11 +45,26 @@ export function isKnownRole(role: unknown): role is Role {
   return (ROLES as readonly unknown[]).includes(role);
 }
 
+/** The zone a user's times are shown in, as the profile answers it (a user stored before it has none). */
+function zoneOf(user: User | null): string | null {
+  const zone = (user as { effective_timezone?: unknown } | null)?.effective_timezone;
+  return typeof zone === 'string' ? zone : null;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A stored user draws their area in the very first render; only a token without one waits for the profile.
-  const [user, setUser] = useState<User | null>(() => storage.readUser());
+  const [user, setUserState] = useState<User | null>(() => {
+    const stored = storage.readUser();
+    setDisplayZone(zoneOf(stored));
+    return stored;
+  });
+  // Whoever is signed in, the screens show times on their clock from the first render on.
+  const setUser = useCallback((next: User | null) => {
+    setDisplayZone(zoneOf(next));
+    setUserState(next);
+  }, []);
   const [passwordProof, setPasswordProof] = useState<string | null>(null);
   const [sessionEnd, setSessionEnd] = useState<LoginState | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
@@ -71,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setPasswordProof(null);
     setStatus(next);
-  }, [queryClient]);
+  }, [queryClient, setUser]);
 
   /**
    * Ends the session and goes to the company's login; the area's guard, seeing `signedOut`, goes to
@@ -128,7 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [endSession, signOutTo]);
+  }, [endSession, signOutTo, setUser]);
 
   useEffect(() => {
     setSessionExpiredHandler(() => signOutTo(storage.companyId, 'expired'));
@@ -168,7 +184,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endSession();
       throw error;
     }
-  }, [endSession]);
+  }, [endSession, setUser]);
 
   const refreshProfile = useCallback(async () => {
     const session = ended.current;
@@ -176,7 +192,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (session !== ended.current) return;
     storage.writeUser(profile);
     setUser(profile);
-  }, []);
+  }, [setUser]);
 
   const logout = useCallback(async () => {
     if (beforeSignOut && !(await beforeSignOut())) return;

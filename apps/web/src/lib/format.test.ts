@@ -3,7 +3,7 @@
  * language and every time zone (the far zones: UTC+14 and UTC−11).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPercent } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime, readerToday, setDisplayZone } from './format';
 import i18n from './i18n';
 
 const originalZone = process.env.TZ;
@@ -39,5 +39,20 @@ describe('numbers and percentages', () => {
     await i18n.changeLanguage('en');
     expect(formatPercent(85)).toBe('85%');
     expect(formatPercent(66.67)).toBe('66.7%');
+  });
+});
+
+describe("the reader's clock", () => {
+  afterAll(() => setDisplayZone(null));
+
+  it('shows instants and "today" in the profile zone, not the device zone', async () => {
+    process.env.TZ = 'Pacific/Pago_Pago';
+    await i18n.changeLanguage('en');
+    setDisplayZone('Asia/Kolkata');
+    // 20:00 UTC on 31 March: 1 April, 01:30 in Kolkata; still 31 March, 09:00 in Pago Pago.
+    const instant = '2026-03-31T20:00:00Z';
+    expect(formatDateTime(instant)).toBe('Apr 1, 2026, 1:30 AM');
+    expect(formatTime(new Date(instant))).toBe('01:30');
+    expect(readerToday(new Date(instant))).toBe('2026-04-01');
   });
 });

@@ -1,8 +1,34 @@
+import { dateInZone, deviceTimeZone, formatCalendarDate, formatInstant } from '@siteboard/shared';
 import i18n from './i18n';
 
 // Every date and number on screen is written the reader's way (`Intl` in the chosen language):
 // 24 nov 2026 / 24.11.2026, 1 234,5 / 1.234,5, 85 % / 85 %.
 const locale = () => i18n.language || 'en';
+
+// Every time on screen is on the reader's own clock: their profile's zone, else their company's
+// (`effective_timezone`), the one the server's "today", PDFs and calendar feed use; the device's
+// zone only before anyone signs in. The lint refuses formatting dates anywhere but here.
+let readerZone: string | null = null;
+
+/** The zone times are shown in. */
+export function displayZone(): string {
+  return readerZone ?? deviceTimeZone();
+}
+
+/**
+ * Sets the reader's zone (null: signed out). A change re-renders what a change of language
+ * re-renders (every screen with text), so times already on screen move to the new clock.
+ */
+export function setDisplayZone(zone: string | null): void {
+  if (zone === readerZone) return;
+  readerZone = zone;
+  i18n.emit('zoneChanged');
+}
+
+/** Today on the reader's calendar, `YYYY-MM-DD`: the date the server calls "today" for them. */
+export function readerToday(now: Date = new Date()): string {
+  return dateInZone(displayZone(), now);
+}
 
 /**
  * A calendar date as the API carries it (`YYYY-MM-DD`), shown in the reader's language. It names
@@ -10,17 +36,21 @@ const locale = () => i18n.language || 'en';
  */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  if (Number.isNaN(new Date(`${value.slice(0, 10)}T00:00:00Z`).getTime())) return value;
+  return formatCalendarDate(value, locale());
 }
 
-/** An instant (ISO timestamp) in the reader's time zone. */
+/** An instant (ISO timestamp) on the reader's clock. */
 export function formatDateTime(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatInstant(date, displayZone(), locale());
+}
+
+/** The hour and minute of an instant on the reader's clock. */
+export function formatTime(value: Date | number): string {
+  return formatInstant(new Date(value), displayZone(), locale(), 'time');
 }
 
 /** A count or a measure, with the reader's digit grouping and decimal sign. */

@@ -36,6 +36,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnEmptyString: false,
   showSupportNotice: false,
+  // A new clock (lib/format.ts's setDisplayZone) re-renders what a new language does.
+  react: { bindI18n: 'languageChanged zoneChanged' },
 });
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCalendarDate } from '../time-zones';
 import { de } from './de';
 import { en, errorTexts, type Catalog, type MessageKey } from './en';
 import { es } from './es';
@@ -112,7 +113,7 @@ export const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-ES',
  */
 export function formatDateOnly(date: string, language: Language): string {
   if (language === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, LOCALE_TAGS[language]);
 }
 
 /** A number for a reader (`1,234.5` / `1.234,5` / `1 234,5`). */

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { dateInZone, timeZoneDocument } from '@siteboard/shared';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { localDate } from '../../lib/time';
 import { users } from '../../schema/users';
 import type { TestContext } from '../../test/build-app';
 import { describeEachDatabase } from '../../test/build-app';
@@ -76,6 +78,41 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect(response.json().errors).toEqual({ [field]: [message] });
       expect(response.headers['content-language']).toBe('de');
       expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'de', timezone: null });
+    });
+
+    it('stores a zone given by an older name under its canonical one, and reads a zone stored by an old name', async () => {
+      const { access, member } = await signedIn(ctx, { language: 'es' });
+
+      for (const [given, stored] of [['Asia/Calcutta', 'Asia/Kolkata'], ['Europe/Kiev', 'Europe/Kyiv'], ['US/Pacific', 'America/Los_Angeles'], ['Etc/UTC', 'UTC']]) {
+        const response = await patchProfile(ctx, access, { timezone: given });
+        expect(response.statusCode, given).toBe(200);
+        expect(response.json(), given).toMatchObject({ timezone: stored, effective_timezone: stored });
+      }
+      const [row] = await ctx.app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, member.id));
+      expect(row).toEqual({ timezone: 'UTC' });
+
+      // Stored before this rule (or by an operator): still read, and "today" still computed from it.
+      await ctx.app.db.update(users).set({ timezone: 'Asia/Calcutta' }).where(eq(users.id, member.id));
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ timezone: 'Asia/Calcutta', effective_timezone: 'Asia/Calcutta' });
+      expect((await injectAs(ctx.app, access, { method: 'GET', url: '/api/subtasks/?limit=1' })).statusCode).toBe(200);
+
+      const unknown = await patchProfile(ctx, access, { timezone: 'US/Pacific-New' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({ timezone: ['Elige una zona horaria válida.'] });
+    });
+
+    it("computes the same \"today\" as the web's clock (dateInZone) for every zone a person may choose", async () => {
+      const zones = timeZoneDocument().enum;
+      // Around midnight UTC, either side of a summer-time change and of the date line; in a past year, since
+      // the embedded database carries tz data of its own, whose predicted rules (Morocco's) may differ later.
+      for (const instant of [new Date('2025-03-30T00:30:00Z'), new Date('2025-10-26T23:45:00Z'), new Date('2025-06-30T11:15:00Z')]) {
+        const result = await ctx.app.db.execute<{ zone: string; date: string }>(
+          sql`select zone, ${localDate(sql`zone`, instant)}::text as date from unnest(${`{${zones.join(',')}}`}::text[]) as zone`,
+        );
+        const rows = (result as unknown as { rows: { zone: string; date: string }[] }).rows;
+        expect(rows.length).toBe(zones.length);
+        expect(rows.filter((row) => row.date !== dateInZone(row.zone, instant)).map((row) => `${row.zone} ${row.date} ${instant.toISOString()}`)).toEqual([]);
+      }
     });
 
     it('refuses an empty change', async () => {

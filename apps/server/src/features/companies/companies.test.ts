@@ -166,6 +166,14 @@ describeEachDatabase('companies API', (ctx) => {
       expect(verified.json()).toEqual({ success: true, company_id: body.company_id, company_name: expect.any(String) });
     });
 
+    it('stores the company zone by its canonical name when given an older one', async () => {
+      const response = await postSignup(ctx, signupPayload({ timezone: 'Asia/Saigon' }));
+
+      expect(response.statusCode).toBe(201);
+      const [company] = await ctx.app.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, response.json().company_id));
+      expect(company).toEqual({ timezone: 'Asia/Ho_Chi_Minh' });
+    });
+
     it('refuses a name already taken, whatever its case, and writes nothing', async () => {
       const existing = await createCompany(ctx.app.db);
       const [{ count: usersBefore }] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(users);

@@ -62,6 +62,16 @@ describeEachDatabase('company settings API', (ctx) => {
       expect(profile.json().company).toEqual({ id: admin.company.id, name });
     });
 
+    it('stores a zone given by an older name under its canonical one', async () => {
+      const admin = await signedInAdmin(ctx);
+
+      const response = await patchCompany(ctx, admin.access, { timezone: 'Europe/Kiev' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ timezone: 'Europe/Kyiv' });
+      expect((await getCompany(ctx, admin.access)).json()).toMatchObject({ timezone: 'Europe/Kyiv' });
+    });
+
     it('changes one field and leaves the other alone', async () => {
       const admin = await signedInAdmin(ctx, 'Asia/Tokyo');
 

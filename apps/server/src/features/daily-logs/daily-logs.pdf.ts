@@ -12,9 +12,12 @@ import {
   type MessageKey,
   type MessageParams,
   type WorkKind,
+  formatCalendarDate,
+  formatWallClock,
+  localDateTime,
 } from '@siteboard/shared';
 import { BOTTOM, CONTENT_WIDTH, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
-import { localTime, type TradeTotal } from './daily-logs.rules';
+import { type TradeTotal } from './daily-logs.rules';
 
 export interface DailyLogPdfInput {
   companyName: string;
@@ -56,13 +59,12 @@ interface Wording {
 function wordingFor(language: Language, zone: string): Wording {
   const tag = LOCALE_TAGS[language];
   const english = language === 'en';
-  const wallClock = (local: string) =>
-    english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`));
+  const wallClock = (local: string) => (english ? local : formatWallClock(local, tag));
   return {
     t: (key, params) => t(language, key, params),
     date: (date) => formatDateOnly(date, language),
-    fullDate: (date) => new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)),
-    time: (iso) => wallClock(localTime(iso, zone)),
+    fullDate: (date) => formatCalendarDate(date, tag, 'full'),
+    time: (iso) => wallClock(localDateTime(iso, zone)),
     wallClock,
     number: (value) => (english ? String(value) : formatNumber(value, language, { maximumFractionDigits: 2 })),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crewTotals, DAILY_LOG_NOT_SIGNED, DAILY_LOG_SIGNED, decideAmendment, decideContribution, decideLogKeeping, decideOwnContributionChange, type DailyLogParties } from '@siteboard/shared';
-import { exportRange, localTime, manHoursByTradeAndCompany, workKind } from './daily-logs.rules';
+import { localDateTime, crewTotals, DAILY_LOG_NOT_SIGNED, DAILY_LOG_SIGNED, decideAmendment, decideContribution, decideLogKeeping, decideOwnContributionChange, type DailyLogParties } from '@siteboard/shared';
+import { exportRange, manHoursByTradeAndCompany, workKind } from './daily-logs.rules';
 
 const MANAGER = { id: 1, role: 'manager' as const };
 const OTHER_MANAGER = { id: 2, role: 'manager' as const };
@@ -76,8 +76,8 @@ describe('the day’s numbers', () => {
   });
 
   it('writes an instant as the wall clock of a zone', () => {
-    expect(localTime('2026-03-29T00:30:00Z', 'Europe/Berlin')).toBe('2026-03-29 01:30');
-    expect(localTime('2026-03-29T01:30:00Z', 'Europe/Berlin')).toBe('2026-03-29 03:30');
-    expect(localTime('2026-03-29T23:30:00Z', 'Pacific/Kiritimati')).toBe('2026-03-30 13:30');
+    expect(localDateTime('2026-03-29T00:30:00Z', 'Europe/Berlin')).toBe('2026-03-29 01:30');
+    expect(localDateTime('2026-03-29T01:30:00Z', 'Europe/Berlin')).toBe('2026-03-29 03:30');
+    expect(localDateTime('2026-03-29T23:30:00Z', 'Pacific/Kiritimati')).toBe('2026-03-30 13:30');
   });
 });

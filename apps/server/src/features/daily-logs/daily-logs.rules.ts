@@ -151,12 +151,3 @@ export function exportRange(query: { from?: string; to?: string }, today: string
   return { ok: true, from, to };
 }
 
-/** An instant as the wall-clock time in a zone, `YYYY-MM-DD HH:MM` (how the PDF and the workbook write times). */
-export function localTime(iso: string, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}

@@ -32,6 +32,7 @@ import {
   type dailyLogProjectsQuery,
   type missingLogsQuery,
   PROJECT_NOT_FOUND,
+  localDateTime,
 } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
@@ -68,7 +69,7 @@ import {
   updateLog,
   type LogContext,
 } from './daily-logs.queries';
-import { EMPTY_CONTENT, LOG_PHOTO_NOT_FOUND, dayTotals, exportRange, localTime, manHoursByTradeAndCompany, toWorkItem, workNotesFrom, type WorkNotes } from './daily-logs.rules';
+import { EMPTY_CONTENT, LOG_PHOTO_NOT_FOUND, dayTotals, exportRange, manHoursByTradeAndCompany, toWorkItem, workNotesFrom, type WorkNotes } from './daily-logs.rules';
 import { writeDailyLogWorkbook } from './daily-logs.xlsx';
 
 type SectionsInput = z.output<typeof dailyLogInput>;
@@ -376,7 +377,7 @@ async function pdfOf(ctx: ServiceContext, context: LogContext, { logs, trades }:
     companyName: context.companyName,
     projectName: context.projectName,
     zone: context.zone,
-    generatedAt: localTime(new Date().toISOString(), context.zone),
+    generatedAt: localDateTime(new Date().toISOString(), context.zone),
     language: ctx.user.language,
     range,
     logs,

@@ -7,8 +7,8 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { hoursLost, t, type Language, type MessageKey } from '@siteboard/shared';
-import { addSheet, calendarDate, openWorkbook, wallClock, type SheetKind } from '../../lib/xlsx';
+import { hoursLost, t, wallClockDate, type Language, type MessageKey } from '@siteboard/shared';
+import { addSheet, calendarDate, openWorkbook, type SheetKind } from '../../lib/xlsx';
 import type { ExportDays } from './daily-logs.queries';
 import { dayTotals, manHoursByTradeAndCompany } from './daily-logs.rules';
 
@@ -47,7 +47,7 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, language: L
         calendarDate(day.date),
         word(day.status === 'signed' ? 'Signed' : 'Draft'),
         day.signedBy ? (day.signedBy.full_name ?? day.signedBy.email) : null,
-        day.signedAt ? wallClock(day.signedAt, context.zone) : null,
+        day.signedAt ? wallClockDate(day.signedAt, context.zone) : null,
         weather?.conditions ?? null,
         weather?.temperature ?? null,
         weather ? word(weather.work_stopped ? 'Yes' : 'No') : null,

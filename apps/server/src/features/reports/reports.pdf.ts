@@ -1,4 +1,4 @@
-import { formatDateOnly, formatNumber, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
+import { formatDateOnly, formatNumber, formatWallClock, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
 import { ROLE_LABEL } from '../../lib/labels';
 import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
@@ -37,9 +37,7 @@ function wordingFor(language: Language): Wording {
     t: (key, params) => t(language, key, params),
     upper: (text) => text.toLocaleUpperCase(tag),
     date: (date) => formatDateOnly(date, language),
-    // A wall-clock time already in the reader's zone: formatted as UTC so Intl does not move it again.
-    dateTime: (local) =>
-      english ? local : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`${local.replace(' ', 'T')}:00Z`)),
+    dateTime: (local) => (english ? local : formatWallClock(local, tag)),
     count: (value) => (english ? String(value) : formatNumber(value, language)),
     percent: (value) => (english ? `${value}%` : formatNumber(value / 100, language, { style: 'percent' })),
     hours: (value) =>

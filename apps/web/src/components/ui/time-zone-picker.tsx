@@ -1,58 +1,25 @@
+import { canonicalTimeZone, searchTimeZones, timeZoneChoices, type TimeZoneChoice } from '@siteboard/shared';
+import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from './form-field';
+import { useMessageText } from '../../lib/use-message-text';
 
-let zones: { value: string; label: string; search: string }[] | null = null;
+/** "Kolkata (UTC+05:30)": what the field shows once a zone is chosen, short enough for a phone in German. */
+function labelOf(choice: TimeZoneChoice): string {
+  return choice.zone === 'UTC' ? 'UTC' : `${choice.city} (${choice.offset})`;
+}
 
-/** "UTC+05:30" for a zone, as it stands today. */
-function offsetOf(zone: string): string {
-  try {
-    const part = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName');
-    return part?.value === 'GMT' ? 'UTC' : (part?.value.replace('GMT', 'UTC') ?? '');
-  } catch {
-    return '';
-  }
+/** What a screen reader says of an option: "Kolkata, India, UTC+05:30, India Standard Time". */
+function spokenOf(choice: TimeZoneChoice): string {
+  return [choice.city, choice.country, choice.offset, choice.name].filter(Boolean).join(', ');
 }
 
 /**
- * Zones that browsers still list by a name IANA has since replaced (Unicode CLDR keeps the old
- * one as canonical): the city's name today, so that "Kolkata" or "Kyiv" finds them. The value
- * stays the browser's own name, which every runtime accepts.
- */
-export const RENAMED_ZONES: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'America/Godthab': 'America/Nuuk',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Indianapolis': 'America/Indiana/Indianapolis',
-  'America/Louisville': 'America/Kentucky/Louisville',
-  'America/Coral_Harbour': 'America/Atikokan',
-  'Pacific/Truk': 'Pacific/Chuuk',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-};
-
-/** Every IANA zone this browser knows (UTC among them), with its offset today; built once. */
-function allZones() {
-  if (!zones) {
-    const names = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
-    names.add('UTC');
-    zones = [...names].sort().map((value) => {
-      const name = (RENAMED_ZONES[value] ?? value).replaceAll('_', ' ');
-      const offset = offsetOf(value);
-      return { value, label: offset ? `${name} (${offset})` : name, search: `${value} ${name} ${offset}`.toLowerCase().replaceAll('_', ' ') };
-    });
-  }
-  return zones;
-}
-
-/**
- * A search box above a dropdown of the IANA time zones: typing narrows the list (by city, region or
- * offset). The chosen zone stays in the list whatever is typed, so the choice never disappears.
+ * The one time-zone field (sign-up, profile, company settings): an accessible combobox (downshift,
+ * ARIA 1.2) over the canonical IANA zones only, each with its city, country and name in the
+ * reader's language and today's offset. Typing narrows the list by city, country or region (in the
+ * reader's language or English), zone name or offset ("+5:30", "UTC-3"); arrows, Enter and Escape
+ * work as in any list box. A zone stored under an old name (Asia/Calcutta) shows as today's (Kolkata).
  */
 export function TimeZonePicker({
   label,
@@ -67,39 +34,96 @@ export function TimeZonePicker({
   error?: string;
   hint?: string;
 }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const { options, found } = useMemo(() => {
-    const words = search.toLowerCase().replaceAll('_', ' ').split(/\s+/).filter(Boolean);
-    const all = allZones();
-    const matching = (zone: { search: string }) => words.every((word) => zone.search.includes(word));
-    // The chosen zone stays listed whatever is typed; the count says how many match the search.
-    const shown = all.filter((zone) => zone.value === value || matching(zone));
-    if (value && !all.some((zone) => zone.value === value)) shown.unshift({ value, label: value, search: value.toLowerCase() });
-    return { options: shown, found: all.filter(matching).length };
-  }, [search, value]);
+  const { t, i18n } = useTranslation();
+  const messageText = useMessageText();
+  const locale = i18n.language || 'en';
+  const all = useMemo(() => timeZoneChoices(locale), [locale]);
+  const selected = useMemo(() => all.find((choice) => choice.zone === (canonicalTimeZone(value) ?? value)) ?? null, [all, value]);
+  const [query, setQuery] = useState<string | null>(null);
+  const items = useMemo(() => (query === null ? all : searchTimeZones(all, query, locale)), [all, query, locale]);
 
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<TimeZoneChoice>({
+    items,
+    selectedItem: selected,
+    itemToString: (choice) => (choice ? labelOf(choice) : ''),
+    itemToKey: (choice) => choice?.zone,
+    // Typing searches; choosing (or leaving) shows the chosen zone's label again.
+    inputValue: query ?? (selected ? labelOf(selected) : value),
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      setQuery(null);
+      if (selectedItem) onChange(selectedItem.zone);
+    },
+    // Leaving the field or pressing Escape drops the search, never the choice.
+    onStateChange: ({ type }) => {
+      if (type === useCombobox.stateChangeTypes.InputBlur || type === useCombobox.stateChangeTypes.InputKeyDownEscape) setQuery(null);
+    },
+    stateReducer: (state, { type, changes }) =>
+      type === useCombobox.stateChangeTypes.InputKeyDownEscape || type === useCombobox.stateChangeTypes.InputBlur ? { ...changes, selectedItem: state.selectedItem } : changes,
+  });
+
+  const describedBy = error ? 'error' : hint ? 'hint' : undefined;
+  // Focused, the chosen zone's label is selected, so typing searches afresh.
+  const inputProps = getInputProps({ onFocus: (event) => event.currentTarget.select() });
   return (
-    <div className="space-y-2">
-      <TextField
-        type="search"
-        label={t('timeZone.search')}
-        placeholder={t('timeZone.searchPlaceholder')}
-        autoComplete="off"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <SelectField label={label} error={error} hint={hint} value={value} onChange={(event) => onChange(event.target.value)}>
-        {!value && <option value="">{t('timeZone.choose')}</option>}
-        {options.map((zone) => (
-          <option key={zone.value} value={zone.value}>
-            {zone.label}
-          </option>
-        ))}
-      </SelectField>
-      {search.trim() !== '' && (
-        <p className="text-xs text-slate-500" aria-live="polite">
-          {found === 0 ? t('timeZone.noMatch') : t('timeZone.matches', { count: found })}
+    <div className="relative space-y-1">
+      <label {...getLabelProps()} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex items-stretch">
+        <input
+          {...inputProps}
+          placeholder={t('timeZone.searchPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy && `${inputProps.id}-${describedBy}`}
+          className={`block w-full min-w-0 rounded-l-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        />
+        <button
+          type="button"
+          {...getToggleButtonProps()}
+          aria-label={t('timeZone.toggle')}
+          className="flex w-11 shrink-0 items-center justify-center rounded-r-lg border border-l-0 border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${isOpen ? 'rotate-180' : ''}`} fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </button>
+      </div>
+      <ul
+        {...getMenuProps()}
+        className={`absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg ${isOpen && items.length > 0 ? '' : 'hidden'}`}
+      >
+        {isOpen &&
+          items.map((choice, index) => (
+            <li
+              key={choice.zone}
+              {...getItemProps({ item: choice, index })}
+              aria-label={spokenOf(choice)}
+              className={`cursor-pointer px-3 py-2 text-sm ${highlightedIndex === index ? 'bg-brand-50' : ''} ${selected?.zone === choice.zone ? 'font-semibold' : ''}`}
+            >
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="break-words text-ink">{choice.country ? `${choice.city}, ${choice.country}` : choice.city}</span>
+                <span className="shrink-0 tabular-nums text-slate-600">{choice.offset}</span>
+              </span>
+              {choice.name && <span className="block break-words text-xs font-normal text-slate-500">{choice.name}</span>}
+            </li>
+          ))}
+      </ul>
+      <p className="text-xs text-slate-500 empty:hidden" aria-live="polite">
+        {isOpen && query !== null && query.trim() !== '' ? (items.length === 0 ? t('timeZone.noMatch') : t('timeZone.matches', { count: items.length })) : null}
+      </p>
+      {hint && !error && (
+        <p id={`${inputProps.id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputProps.id}-error`} role="alert" className="text-sm text-red-700">
+          {messageText(error)}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
+import { readerToday } from '../../lib/format';
 
 /** How many subtasks a task list shows before "Show More". */
 export const SUBTASK_PAGE_SIZE = 20;
@@ -20,19 +21,14 @@ export function progressOf(subtasks: readonly Pick<Subtask, 'status'>[]): { comp
   return { completed: subtasks.filter((subtask) => subtask.status === 'completed').length, total: subtasks.length };
 }
 
-/** Today on the reader's calendar, `YYYY-MM-DD`: the earliest due date a new subtask may have unless its project's manager creates it. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** Not completed and due before today on the reader's calendar (date-only strings compare in calendar order). */
-export function isOverdue(subtask: Pick<Subtask, 'status' | 'due_date'>, today: string = localToday()): boolean {
+export function isOverdue(subtask: Pick<Subtask, 'status' | 'due_date'>, today: string = readerToday()): boolean {
   return subtask.status !== 'completed' && subtask.due_date !== null && subtask.due_date < today;
 }
 
 /** The reader's own work first: overdue on top, then soonest due, undated last. */
-export function bySoonestDue(a: Pick<Subtask, 'status' | 'due_date' | 'id'>, b: Pick<Subtask, 'status' | 'due_date' | 'id'>, today: string = localToday()): number {
+export function bySoonestDue(a: Pick<Subtask, 'status' | 'due_date' | 'id'>, b: Pick<Subtask, 'status' | 'due_date' | 'id'>, today: string = readerToday()): number {
   const overdue = Number(isOverdue(b, today)) - Number(isOverdue(a, today));
   if (overdue !== 0) return overdue;
   if (a.due_date !== b.due_date) return a.due_date === null ? 1 : b.due_date === null ? -1 : a.due_date < b.due_date ? -1 : 1;

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signupInput, type SignupInput } from '@siteboard/shared';
+import { deviceTimeZone, signupInput, type SignupInput } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
+import { TimeZonePicker } from '../../../components/ui/time-zone-picker';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { loginPath, storage, type LoginState } from '../../../lib/storage';
 import { useSignup } from '../api/signup';
@@ -17,11 +17,9 @@ export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signup = useSignup();
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const timeZones = useMemo(() => [...new Set(['UTC', browserZone, ...Intl.supportedValuesOf('timeZone')])].sort(), [browserZone]);
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupInput),
-    defaultValues: { company_name: '', company_password: '', email: '', password: '', timezone: browserZone },
+    defaultValues: { company_name: '', company_password: '', email: '', password: '', timezone: deviceTimeZone() },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -51,13 +49,11 @@ export function SignupForm() {
       />
       <TextField label={t('signup.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label={t('signup.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-      <SelectField label={t('signup.timezone')} error={errors.timezone?.message} {...form.register('timezone')}>
-        {timeZones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
-      </SelectField>
+      <Controller
+        control={form.control}
+        name="timezone"
+        render={({ field }) => <TimeZonePicker label={t('signup.timezone')} value={field.value ?? ''} onChange={field.onChange} error={errors.timezone?.message} />}
+      />
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {t('signup.submit')}
       </Button>

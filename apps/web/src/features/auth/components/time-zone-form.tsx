@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCompanySettings } from '../../../lib/company-settings';
 import { useUpdateTimeZone } from '../api/update-time-zone';
@@ -18,6 +19,7 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const company = useCompanySettings();
   const update = useUpdateTimeZone();
+  const { refreshProfile } = useAuth();
   const failureMessage = useFailureMessage();
   const [useCompany, setUseCompany] = useState(profile.timezone === null);
   const [zone, setZone] = useState(profile.timezone ?? profile.effective_timezone);
@@ -42,6 +44,8 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
     try {
       await update.mutateAsync(timezone);
       setSaved(true);
+      // Every time on screen moves to the new clock; it is saved either way.
+      void refreshProfile().catch(() => {});
     } catch (failed) {
       const fieldMessage = failed instanceof ApiError ? failed.errors?.timezone?.[0] : undefined;
       if (fieldMessage) setError(fieldMessage);

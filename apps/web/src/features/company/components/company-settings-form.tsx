@@ -55,8 +55,8 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
       form.reset({ name: next.name, timezone: next.timezone, default_language: next.default_language });
       setSaved('saved');
       if (changed.name !== undefined) setRenamedTo(next.name);
-      // The header shows the company's name.
-      if (changed.name !== undefined) await refreshProfile();
+      // The header shows the company's name; an admin without a zone of their own reads the company's clock.
+      if (changed.name !== undefined || changed.timezone !== undefined) await refreshProfile();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) form.setError('name', { type: 'server', message: error.detail });
       else if (!applyFieldErrors<Values>(error, form.setError, FIELDS)) setFailure(failureMessage(error, { other: 'companySettings.failed' }));

@@ -1,6 +1,7 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
 const isOnline = () => onlineManager.isOnline();
@@ -20,7 +21,7 @@ export function OfflineBanner() {
     () => cache.getAll().reduce((newest, query) => Math.max(newest, query.state.dataUpdatedAt), 0),
   );
   if (useOnline()) return null;
-  const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lastUpdated);
+  const time = formatTime(lastUpdated);
   return (
     <div role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900" data-testid="offline-banner">
       {lastUpdated > 0 ? t('offline.banner', { time }) : t('offline.bannerNothingYet')}

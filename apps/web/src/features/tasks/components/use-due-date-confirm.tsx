@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { formatDate } from '../../../lib/format';
+import { formatDate, readerToday } from '../../../lib/format';
 import type { ProjectDates } from '../api/get-project-dates';
-import { dueDateConcerns, localToday, type DueDateConcern } from '../tasks.rules';
+import { dueDateConcerns, type DueDateConcern } from '../tasks.rules';
 
 /**
  * Before a subtask is saved with a due date in the past or outside its project's dates: the
@@ -22,7 +22,7 @@ export function useDueDateConfirm() {
 
   /** `dates`: each due date being saved, with the subtask's number where the form has several. */
   const check = (dates: { dueDate: string; number?: number }[], project: ProjectDates | null): Promise<boolean> => {
-    const today = localToday();
+    const today = readerToday();
     const lines = dates.flatMap(({ dueDate, number }) =>
       dueDateConcerns(dueDate, today, project).map((concern) => (number === undefined ? describe(dueDate, concern) : t('taskBoard.dueDateOfSubtask', { number, text: describe(dueDate, concern) }))),
     );

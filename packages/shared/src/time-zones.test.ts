@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { updateProfileInput } from './profile';
+import { canonicalTimeZone, dateInZone, formatInstant, localDateTime, searchTimeZones, timeZoneChoices, zoneOffsetMinutes } from './time-zones';
+
+describe('canonicalTimeZone', () => {
+  it('names every zone by its canonical IANA name', () => {
+    expect(canonicalTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('US/Pacific')).toBe('America/Los_Angeles');
+    expect(canonicalTimeZone('Etc/UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(canonicalTimeZone('US/Pacific-New')).toBeNull();
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+  });
+
+  it('is what a request hands on', () => {
+    expect(updateProfileInput.parse({ timezone: 'Asia/Calcutta' }).timezone).toBe('Asia/Kolkata');
+    expect(updateProfileInput.safeParse({ timezone: 'Atlantis/Capital' }).success).toBe(false);
+  });
+});
+
+describe('one clock', () => {
+  // 23:30 UTC on 31 March: already 1 April in Berlin (summer time), still 31 March in Los Angeles.
+  const instant = new Date('2026-03-31T23:30:00Z');
+
+  it('dates and times an instant in the zone given, whatever the runtime zone', () => {
+    expect(dateInZone('Europe/Berlin', instant)).toBe('2026-04-01');
+    expect(dateInZone('America/Los_Angeles', instant)).toBe('2026-03-31');
+    expect(localDateTime(instant, 'Asia/Kolkata')).toBe('2026-04-01 05:00');
+    expect(formatInstant(instant, 'Europe/Berlin', 'de-DE')).toBe('01.04.2026, 01:30');
+    expect(formatInstant(instant, 'America/Los_Angeles', 'en-US', 'time')).toBe('16:30');
+    expect(zoneOffsetMinutes('Asia/Kolkata', instant)).toBe(330);
+    expect(zoneOffsetMinutes('America/St_Johns', new Date('2026-01-15T12:00:00Z'))).toBe(-210);
+  });
+});
+
+describe('timeZoneChoices', () => {
+  const winter = new Date('2026-01-15T12:00:00Z');
+
+  it('lists canonical zones only, each with its city, country and offset', () => {
+    const zones = timeZoneChoices('en', winter);
+    const names = zones.map((choice) => choice.zone);
+    expect(names).toEqual(expect.arrayContaining(['UTC', 'Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Pacific/Kiritimati']));
+    for (const legacy of ['Asia/Calcutta', 'Europe/Kiev', 'US/Pacific', 'America/Buenos_Aires', 'Asia/Saigon']) expect(names).not.toContain(legacy);
+    expect(new Set(names).size).toBe(names.length);
+    expect(zones.find((choice) => choice.zone === 'Asia/Kolkata')).toMatchObject({ city: 'Kolkata', country: 'India', offset: 'UTC+05:30' });
+  });
+
+  it('is found by city, country in the reader’s language, or offset', () => {
+    const german = timeZoneChoices('de', winter);
+    const zonesFor = (query: string) => searchTimeZones(german, query, 'de').map((choice) => choice.zone);
+    expect(zonesFor('kolkata')).toEqual(['Asia/Kolkata']);
+    expect(zonesFor('Deutschland')).toEqual(expect.arrayContaining(['Europe/Berlin', 'Europe/Busingen']));
+    expect(zonesFor('germany')).toContain('Europe/Berlin');
+    expect(zonesFor('+5:30')).toEqual(['Asia/Colombo', 'Asia/Kolkata']);
+    expect(zonesFor('UTC+05:30')).toEqual(['Asia/Colombo', 'Asia/Kolkata']);
+    expect(zonesFor('kyiv')).toEqual(['Europe/Kyiv']);
+    expect(german.find((choice) => choice.zone === 'Europe/Berlin')).toMatchObject({ country: 'Deutschland', name: 'Mitteleuropäische Zeit', offset: 'UTC+01:00' });
+  });
+});
