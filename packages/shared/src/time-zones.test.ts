@@ -55,6 +55,8 @@ describe('timeZoneChoices', () => {
     expect(zonesFor('+5:30')).toEqual(['Asia/Colombo', 'Asia/Kolkata']);
     expect(zonesFor('UTC+05:30')).toEqual(['Asia/Colombo', 'Asia/Kolkata']);
     expect(zonesFor('kyiv')).toEqual(['Europe/Kyiv']);
+    expect(zonesFor('kiev')).toEqual(['Europe/Kyiv']);
+    expect(zonesFor('calcutta')).toEqual(['Asia/Kolkata']);
     expect(german.find((choice) => choice.zone === 'Europe/Berlin')).toMatchObject({ country: 'Deutschland', name: 'Mitteleuropäische Zeit', offset: 'UTC+01:00' });
   });
 });

@@ -179,6 +179,9 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
   if (list) return list;
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const englishRegions = new Intl.DisplayNames(['en'], { type: 'region' });
+  // The older names a place went by (Kiev, Calcutta, Saigon) still find it.
+  const formerNames = new Map<string, string[]>();
+  for (const [alias, zone] of Object.entries(ZONE_ALIASES)) formerNames.set(zone, [...(formerNames.get(zone) ?? []), alias.replaceAll('_', ' ')]);
   list = CANONICAL_ZONES.map(([zone, code]) => {
     const city = zone === 'UTC' ? 'UTC' : (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
     const country = code ? (regions.of(code) ?? code) : '';
@@ -187,7 +190,7 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
     const generic = zoneFormat(locale, zone, { timeZoneName: 'longGeneric' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
     // Where Intl has no name of its own it answers with an offset ("GMT+03:00"): the offset is shown already.
     const name = /^(GMT|UTC)([+−-]|$)/.test(generic) ? '' : generic;
-    const search = [city, country, code ? englishRegions.of(code) : '', code, name, zone.replaceAll('_', ' '), offset, ...offsetWords(offsetMinutes)]
+    const search = [city, country, code ? englishRegions.of(code) : '', code, name, zone.replaceAll('_', ' '), ...(formerNames.get(zone) ?? []), offset, ...offsetWords(offsetMinutes)]
       .join(' ')
       .toLocaleLowerCase(locale);
     return { zone, city, country, name, offset, offsetMinutes, search };

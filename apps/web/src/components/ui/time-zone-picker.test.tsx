@@ -20,9 +20,10 @@ const field = () => screen.getByRole('combobox', { name: 'Time zone' });
 const optionNames = () => within(screen.getByRole('listbox')).queryAllByRole('option').map((option) => option.getAttribute('aria-label'));
 const stored = () => screen.getByRole('status', { name: 'Stored' }).textContent;
 
+/** Types a search as one input (a keystroke each re-renders the list, slow in jsdom). */
 async function search(text: string) {
   await userEvent.clear(field());
-  await userEvent.type(field(), text);
+  await userEvent.paste(text);
 }
 
 afterAll(() => i18n.changeLanguage('en'));
@@ -39,7 +40,7 @@ describe('the time zone picker', () => {
     expect(names.filter((name) => /Calcutta|Kiev|Saigon|Godthab|Rangoon/.test(name ?? ''))).toEqual([]);
   });
 
-  it("is searched by city, by country in the reader's language or English, and by offset, and chosen by keyboard", async () => {
+  it('is searched by city, former name, country or offset, and chosen by keyboard', async () => {
     renderScreen(<Picker />);
     await search('kolkata');
     expect(optionNames()).toEqual(['Kolkata, India, UTC+05:30, India Standard Time']);
@@ -50,6 +51,8 @@ describe('the time zone picker', () => {
 
     await search('+5:30');
     expect(optionNames()).toEqual([expect.stringMatching(/^Colombo, Sri Lanka/), expect.stringMatching(/^Kolkata, India/)]);
+    await search('kiev');
+    expect(optionNames()).toEqual([expect.stringMatching(/^Kyiv, Ukraine/)]);
     await search('ukraine');
     expect(optionNames()).toEqual([expect.stringMatching(/^Kyiv, Ukraine/), expect.stringMatching(/^Simferopol, Ukraine/)]);
     await search('atlantis');
@@ -57,8 +60,11 @@ describe('the time zone picker', () => {
     await userEvent.keyboard('{Escape}');
     // Leaving the search keeps the choice.
     expect(stored()).toBe('Asia/Kolkata');
+  });
 
+  it("finds a country in the reader's language", async () => {
     await i18n.changeLanguage('de');
+    renderScreen(<Picker />);
     await search('deutschland');
     expect(optionNames()).toEqual(expect.arrayContaining([expect.stringMatching(/^Berlin, Deutschland, UTC\+0[12]:00, Mitteleuropäische Zeit$/)]));
     await userEvent.click(screen.getByRole('option', { name: /^Berlin, Deutschland/ }));

@@ -33,7 +33,7 @@ describe('the time-zone dialog', () => {
     await userEvent.click(useCompany);
     const zone = within(dialog).getByRole('combobox', { name: 'Your time zone' });
     await userEvent.clear(zone);
-    await userEvent.type(zone, 'pago');
+    await userEvent.paste('pago');
     await userEvent.click(within(dialog).getByRole('option', { name: /^Pago Pago, American Samoa, UTC−11:00/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
 
