@@ -1,6 +1,7 @@
 /**
- * Lighthouse performance bench: `/` as an anonymous visitor and `/manager` signed in as the demo
- * manager, each with the mobile (Lighthouse default) and desktop presets, performance category only.
+ * Lighthouse performance bench: `/` as an anonymous visitor and every area (`/manager`, `/team-member`,
+ * `/admin`) signed in as its demo account, each with the mobile (Lighthouse default) and desktop presets,
+ * performance category only; with BENCH_BEFORE_DIR, an earlier checkout's build side by side.
  *
  * Usage (from the repo root; the web app must be built first; about 3 minutes with 3 runs):
  *   npm run build
@@ -16,18 +17,17 @@
  *   3. For every page × preset runs Lighthouse LIGHTHOUSE_RUNS times and keeps the median run
  *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI).
  *      - `/`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
- *      - `/manager`: tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
+ *      - `/manager`, `/team-member`, `/admin`: the area's demo account's tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
  *        written into the origin's localStorage (keys token, refreshToken, user, company_id) through
  *        Playwright connected over CDP to the same Chromium; the page itself then loads as a returning,
- *        signed-in manager does, including its data requests. Lighthouse still empties the HTTP cache
+ *        signed-in user does, including its data requests. Lighthouse still empties the HTTP cache
  *        before every run (localStorage is not among its clearStorageTypes), so every load is cold.
- *        The run fails unless the audited page ended on /manager with /api/profile/ answered 200.
+ *        The run fails unless the audited page ended on its area with /api/profile/ answered 200.
  *      `/` fails likewise unless it ended on `/` without calling /api/profile/.
  *   4. Reads each run's trace for the page's main thread after the first paint: its tasks' time, and
  *      how much of it the thread was on a CPU (a busy machine makes the page wait for a core, which the
  *      simulation counts ×4 as the page's own work).
- *   5. Prints a table and writes bench/results/<YYYY-MM-DD>-lighthouse.md (local date; a rerun the same
- *      day overwrites it), then stops the server (SIGTERM), Chromium, and removes the temp directories.
+ *   5. Prints a table and writes bench/results/lighthouse.md (the current result), then stops the server (SIGTERM), Chromium, and removes the temp directories.
  *      A detached watchdog does the same if the bench dies first (Ctrl+C while Lighthouse is busy makes
  *      tsx SIGKILL it).
  *
@@ -42,7 +42,10 @@
  *   DATABASE_URL           use this PostgreSQL database instead of a temp embedded one
  *   CHROME_PATH            Chromium binary (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS        runs per page × preset, median kept (default 3)
- *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/manager")
+ *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/manager,/team-member,/admin")
+ *   BENCH_BEFORE_DIR       an earlier checkout, built (`git archive <commit> | tar -x -C /tmp/before`, then
+ *                          `npm ci --ignore-scripts && npm run build` there): its server on a fresh embedded
+ *                          database of its own serves its web app, audited right before this one's, page by page
  *   LIGHTHOUSE_PRESETS     comma-separated presets (default "mobile,desktop")
  *   LIGHTHOUSE_THROTTLING  simulate (default, Lighthouse's Lantern model) or devtools (really throttles the
  *                          network and CPU while loading: slower and noisier, but nothing is modelled)
@@ -63,17 +66,18 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, generateReport, type Config, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { Util } from 'lighthouse/shared/util.js';
-import { ensureServerBuilt, freePort, startServer } from '../lib/server';
+import { beforeCheckout, ensureServerBuilt, freePort, startServer, thisCheckout, type Checkout } from '../lib/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_PORT = 4185;
 const JWT_SECRET = 'lighthouse-bench-secret-that-is-long-enough-for-hs256';
-const DEMO = {
-  companyName: 'SiteBoard Demo',
-  companyPassword: 'demo-company',
-  email: 'manager1@example.com',
-  password: 'demo-password',
-  role: 'manager',
+const DEMO_COMPANY = { name: 'SiteBoard Demo', password: 'demo-company' } as const;
+const DEMO_PASSWORD = 'demo-password';
+/** Who each signed-in area is measured as: a demo account of that role (apps/server/src/scripts/demo-data.ts). */
+const ACCOUNTS = {
+  '/manager': { email: 'manager1@example.com', role: 'manager' },
+  '/team-member': { email: 'member1@example.com', role: 'team_member' },
+  '/admin': { email: 'admin@example.com', role: 'admin' },
 } as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -85,9 +89,13 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-type PageName = '/' | '/manager';
+type SignedInPage = keyof typeof ACCOUNTS;
+type PageName = '/' | SignedInPage;
 type PresetName = 'mobile' | 'desktop';
-const PAGES: PageName[] = ['/', '/manager'];
+const PAGES: PageName[] = ['/', '/manager', '/team-member', '/admin'];
+const isSignedIn = (page: PageName): page is SignedInPage => page !== '/';
+/** A page's name in file names: landing, manager, team-member, admin. */
+const slug = (page: PageName) => (page === '/' ? 'landing' : page.slice(1));
 const PRESETS: { name: PresetName; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
@@ -188,8 +196,8 @@ async function choosePort(): Promise<number> {
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<void> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -198,11 +206,12 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pro
 }
 
 /** The built web app served by the compiled server (bench/lib/server.ts), on the demo company. */
-async function startLighthouseServer(webDist: string, watchdog: Watchdog): Promise<RunningServer> {
-  const port = await choosePort();
-  const databaseUrl = process.env.DATABASE_URL;
+async function startLighthouseServer(webDist: string, watchdog: Watchdog, checkout: Checkout = thisCheckout): Promise<RunningServer> {
+  const port = checkout === thisCheckout ? await choosePort() : await freePort();
+  // The earlier checkout has its own schema: it always gets a fresh embedded database of its own.
+  const databaseUrl = checkout === thisCheckout ? process.env.DATABASE_URL : undefined;
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-'));
-  const env: Record<string, string | undefined> = { JWT_SECRET, WEB_DIST_DIR: webDist, INIT_CWD: ROOT, ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }) };
+  const env: Record<string, string | undefined> = { JWT_SECRET, WEB_DIST_DIR: webDist, INIT_CWD: checkout.root, ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }) };
   watchdog.watchDir(dataDir);
   const removeDataDir = () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -210,9 +219,9 @@ async function startLighthouseServer(webDist: string, watchdog: Watchdog): Promi
   };
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    await run('npm', ['run', '--silent', 'seed:demo'], { ...process.env, ...env });
-    ensureServerBuilt();
-    server = await startServer({ env, port, stdio: 'collect' });
+    await run('npm', ['run', '--silent', 'seed:demo'], { ...process.env, ...env }, checkout.root);
+    ensureServerBuilt(checkout);
+    server = await startServer({ env, port, checkout, stdio: 'collect' });
   } catch (error) {
     removeDataDir();
     throw error instanceof Error ? new BenchError(error.message) : error;
@@ -247,19 +256,19 @@ async function postJson<T>(origin: string, pathname: string, body: unknown, toke
 }
 
 /** The app's own sign-in, through the API: company step, token pair, profile. */
-async function signInAsManager(origin: string): Promise<Session> {
+async function signIn(origin: string, account: (typeof ACCOUNTS)[SignedInPage]): Promise<Session> {
   const { company_id } = await postJson<{ company_id: number }>(origin, '/api/verify-company-password/', {
-    company_name: DEMO.companyName,
-    password: DEMO.companyPassword,
+    company_name: DEMO_COMPANY.name,
+    password: DEMO_COMPANY.password,
   });
   const pair = await postJson<{ access: string; refresh: string }>(origin, '/api/token/', {
-    email: DEMO.email,
-    password: DEMO.password,
-    role: DEMO.role,
+    email: account.email,
+    password: DEMO_PASSWORD,
+    role: account.role,
     company_id,
   });
   const user = await postJson<Session['user']>(origin, '/api/profile/', undefined, pair.access);
-  if (user.role !== DEMO.role) throw new BenchError(`${DEMO.email} signed in with role ${user.role}, not ${DEMO.role}`);
+  if (user.role !== account.role) throw new BenchError(`${account.email} signed in with role ${user.role}, not ${account.role}`);
   return { access: pair.access, refresh: pair.refresh, user };
 }
 
@@ -287,10 +296,10 @@ async function setOriginStorage(chromePort: number, origin: string, items: Recor
   }
 }
 
-/** The origin's storage as a load of `page` needs it: the demo manager's fresh session for /manager, else empty (signed out). */
+/** The origin's storage as a load of `page` needs it: a fresh session of the area's demo account, or empty (signed out) for `/`. */
 async function prepareStorage(chromePort: number, origin: string, page: PageName): Promise<void> {
-  if (page !== '/manager') return setOriginStorage(chromePort, origin, {});
-  const session = await signInAsManager(origin);
+  if (!isSignedIn(page)) return setOriginStorage(chromePort, origin, {});
+  const session = await signIn(origin, ACCOUNTS[page]);
   await setOriginStorage(chromePort, origin, {
     token: session.access,
     refreshToken: session.refresh,
@@ -346,6 +355,8 @@ interface Opportunity {
 interface CaseResult {
   page: PageName;
   preset: PresetName;
+  /** Which code served it: this checkout (after) or BENCH_BEFORE_DIR's (before). */
+  checkout: string;
   lhr: Result;
   scores: number[];
   score: number;
@@ -497,11 +508,11 @@ function verify(page: PageName, lhr: Result): string[] {
   if (finalPath !== page) {
     throw new BenchError(`The ${page} audit ended on ${lhr.finalDisplayedUrl}, not ${page}; API calls: ${apiRequests.join(', ') || 'none'}`);
   }
-  if (page === '/manager') {
+  if (isSignedIn(page)) {
     const profile = api.find((item) => new URL(item.url).pathname === '/api/profile/');
-    if (!profile || profile.statusCode !== 200) throw new BenchError(`The /manager audit was not signed in: /api/profile/ ${profile ? `answered ${profile.statusCode}` : 'was never called'}`);
+    if (!profile || profile.statusCode !== 200) throw new BenchError(`The ${page} audit was not signed in: /api/profile/ ${profile ? `answered ${profile.statusCode}` : 'was never called'}`);
     const data = api.filter((item) => item !== profile && item.statusCode === 200);
-    if (data.length === 0) throw new BenchError('The /manager audit loaded no dashboard data (no API call besides /api/profile/ answered 200)');
+    if (data.length === 0) throw new BenchError(`The ${page} audit loaded no dashboard data (no API call besides /api/profile/ answered 200)`);
   } else if (api.some((item) => new URL(item.url).pathname === '/api/profile/')) {
     throw new BenchError('The / audit was signed in (it called /api/profile/); it must be anonymous');
   }
@@ -524,7 +535,7 @@ function throttlingMethod(): 'simulate' | 'devtools' {
   return method;
 }
 
-async function audit(chrome: LaunchedChrome, origin: string, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult> {
+async function audit(chrome: LaunchedChrome, origin: string, checkout: string, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult> {
   const results: Result[] = [];
   const mainThreads = new Map<Result, MainThreadTime>();
   const maxAttempts = runs + 2;
@@ -547,11 +558,12 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
     const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
     if (traceDir) {
       fs.mkdirSync(traceDir, { recursive: true });
-      const name = `${page === '/' ? 'landing' : 'manager'}-${preset.name}-${attempt}.trace.json`;
+      const name = `${checkout}-${slug(page)}-${preset.name}-${attempt}.trace.json`;
       fs.writeFileSync(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
     }
-    if (lhr.runtimeError?.code === 'NO_NAVSTART') {
-      // The trace missed the navigation's start (seen now and then in headless Chromium): Lighthouse itself says to run again.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' || lhr.runtimeError?.code === 'PROTOCOL_TIMEOUT') {
+      // The trace missed the navigation's start (seen now and then in headless Chromium), or Chromium was too starved of
+      // a core on a loaded machine to answer in time: Lighthouse itself says to run again.
       console.warn(`  ${page} ${preset.name} attempt ${attempt}: ${lhr.runtimeError.code}; retrying`);
       continue;
     }
@@ -566,7 +578,7 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
       console.warn(`  ${page} ${preset.name} attempt ${attempt}: no score (${errors.slice(0, 3).join('; ') || 'unknown reason'}); retrying`);
       continue;
     }
-    console.log(`  ${page} ${preset.name} run ${results.length + 1}/${runs}: score ${Math.round(score * 100)}`);
+    console.log(`  ${checkout} ${page} ${preset.name} run ${results.length + 1}/${runs}: score ${Math.round(score * 100)}`);
     results.push(lhr);
     mainThreads.set(lhr, mainThreadTime(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }, lhr, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1));
   }
@@ -574,13 +586,14 @@ async function audit(chrome: LaunchedChrome, origin: string, page: PageName, pre
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir) {
     fs.mkdirSync(reportDir, { recursive: true });
-    const base = `${page === '/' ? 'landing' : 'manager'}-${preset.name}`;
+    const base = `${checkout}-${slug(page)}-${preset.name}`;
     fs.writeFileSync(path.join(reportDir, `${base}.html`), generateReport(lhr, 'html'));
     fs.writeFileSync(path.join(reportDir, `${base}.json`), JSON.stringify(lhr));
   }
   return {
     page,
     preset: preset.name,
+    checkout,
     lhr,
     scores: results.map((result) => Math.round((result.categories.performance.score ?? 0) * 100)),
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -605,10 +618,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function resultsTable(results: CaseResult[]): string {
-  const header = ['Page', 'Preset', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS transfer', 'Total transfer', 'Scores of all runs'];
+  const header = ['Page', 'Preset', 'Code', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS transfer', 'Total transfer', 'Scores of all runs'];
   const rows = results.map((result) => [
     `\`${result.page}\``,
     result.preset,
+    result.checkout,
     String(result.score),
     seconds(result.fcp),
     seconds(result.lcp),
@@ -623,10 +637,11 @@ function resultsTable(results: CaseResult[]): string {
 }
 
 function mainThreadTable(results: CaseResult[]): string {
-  const header = ['Page', 'Preset', 'Task time', 'Thread CPU', 'CPU share', 'Blocking from task time', 'Blocking from thread CPU'];
-  const rows = results.map(({ page, preset, mainThread: time }) => [
+  const header = ['Page', 'Preset', 'Code', 'Task time', 'Thread CPU', 'CPU share', 'Blocking from task time', 'Blocking from thread CPU'];
+  const rows = results.map(({ page, preset, checkout, mainThread: time }) => [
     `\`${page}\``,
     preset,
+    checkout,
     `${Math.round(time.wallMs)} ms`,
     `${Math.round(time.cpuMs)} ms`,
     `${Math.round((100 * time.cpuMs) / Math.max(time.wallMs, 1))} %`,
@@ -651,7 +666,7 @@ function localDate(date: Date): string {
 
 /** The settings of this run that change what is measured, as they would be typed before the command. */
 function commandEnv(): string {
-  const names = ['LIGHTHOUSE_RUNS', 'LIGHTHOUSE_PAGES', 'LIGHTHOUSE_PRESETS', 'LIGHTHOUSE_THROTTLING', 'LIGHTHOUSE_WARMUP', 'WEB_DIST_DIR', 'CHROME_PATH'];
+  const names = ['BENCH_BEFORE_DIR', 'LIGHTHOUSE_RUNS', 'LIGHTHOUSE_PAGES', 'LIGHTHOUSE_PRESETS', 'LIGHTHOUSE_THROTTLING', 'LIGHTHOUSE_WARMUP', 'WEB_DIST_DIR', 'CHROME_PATH'];
   const set = names.filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
   if (process.env.DATABASE_URL) set.push('DATABASE_URL=…');
   return set.length > 0 ? `${set.join(' ')} ` : '';
@@ -659,7 +674,7 @@ function commandEnv(): string {
 
 const loadAverage = () => os.loadavg()[0].toFixed(2);
 
-function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: string; database: string; compression: string; runs: number; loadAtStart: string; webDist: string; warm: boolean }): string {
+function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: string; database: string; compression: string; runs: number; loadAtStart: string; webDist: string; warm: boolean; before?: string }): string {
   const first = results[0].lhr;
   const cpus = os.cpus();
   const throttling = (preset: PresetName) => {
@@ -681,9 +696,13 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}; 1-minute load average ${facts.loadAtStart} at the start, ${loadAverage()} at the end (TBT is the metric a busy machine inflates most)`,
     `- Node ${process.version}, Chromium ${facts.chromeVersion}, Lighthouse ${first.lighthouseVersion} (benchmarkIndex ${first.environment.benchmarkIndex})`,
     `- Server: the built app (${path.relative(ROOT, facts.webDist) || '.'}) served by apps/server, ${facts.database}, demo company seeded; response compression of JS: ${facts.compression}`,
+    ...(facts.before
+      ? [`- Side by side: "before" is ${facts.before} (its own build, server and fresh embedded database), "after" this checkout; each page is audited before, then after, on the same Chromium, so both see the same machine load.`]
+      : []),
+    '- The machine is shared with other helpers building and testing at the same time: the load average above is theirs as much as ours, and moves TBT (and so the score) from run to run.',
     `- Presets: ${throttling('mobile')}; ${throttling('desktop')}`,
     `- ${facts.runs} run(s) per page × preset; the median run (Lighthouse computeMedianRun: closest to the median FCP and TTI) is reported. Cold HTTP cache on every run. ${facts.warm ? 'The server had served one untimed load of each page first (LIGHTHOUSE_WARMUP=0 skips it).' : 'No warm-up: the first run is the server\'s first load since its start (LIGHTHOUSE_WARMUP=0).'}`,
-    '- `/`: anonymous first visit (empty localStorage). `/manager`: demo manager (manager1@example.com) signed in via the API, session put into localStorage before the load.',
+    `- \`/\`: anonymous first visit (empty localStorage). ${Object.entries(ACCOUNTS).map(([page, account]) => `\`${page}\`: ${account.email}`).join(', ')}: signed in via the API, the session put into localStorage before the load.`,
     '',
     '## Results',
     '',
@@ -700,7 +719,7 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     '',
   ];
   for (const result of results) {
-    lines.push(`### \`${result.page}\` — ${result.preset}`, '');
+    lines.push(`### \`${result.page}\` — ${result.preset}, ${result.checkout}`, '');
     if (result.top.length === 0) lines.push('- none');
     for (const item of result.top) {
       const extra = [item.displayValue, item.savings && `est. savings ${item.savings}`].filter(Boolean).join('; ');
@@ -751,6 +770,17 @@ async function main() {
     const server = await startLighthouseServer(webDist, watchdog);
     cleanups.push(server.stop);
     console.log(`Server at ${server.origin} (${server.database}).`);
+    const sides: { label: string; origin: string }[] = [];
+    const before = beforeCheckout();
+    if (before) {
+      const beforeDist = path.join(before.root, 'apps/web/dist');
+      if (!fs.existsSync(path.join(beforeDist, 'index.html'))) throw new BenchError(`No built web app at ${beforeDist}: build BENCH_BEFORE_DIR first`);
+      const beforeServer = await startLighthouseServer(beforeDist, watchdog, before);
+      cleanups.push(beforeServer.stop);
+      console.log(`Before (${before.root}) at ${beforeServer.origin}.`);
+      sides.push({ label: before.label, origin: beforeServer.origin });
+    }
+    sides.push({ label: thisCheckout.label, origin: server.origin });
 
     const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-chromium-'));
     watchdog.watchDir(profileDir);
@@ -773,19 +803,21 @@ async function main() {
     console.log(`Chromium ${chromeVersion}; ${runs} run(s) per page × preset.`);
 
     const warm = process.env.LIGHTHOUSE_WARMUP !== '0';
-    if (warm) await warmUp(chrome.port, server.origin, chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item));
+    if (warm) for (const side of sides) await warmUp(chrome.port, side.origin, chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item));
     const results: CaseResult[] = [];
     for (const preset of chosen(PRESETS, 'LIGHTHOUSE_PRESETS', (item) => item.name)) {
-      for (const page of chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item)) results.push(await audit(chrome, server.origin, page, preset, runs));
+      for (const page of chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item)) {
+        for (const side of sides) results.push(await audit(chrome, side.origin, side.label, page, preset, runs));
+      }
     }
     const compression = await responseCompression(server.origin, webDist);
 
     console.log('');
     console.log(resultsTable(results));
-    const report = markdown(results, { date, chromeVersion, database: server.database, compression, runs, loadAtStart, webDist, warm });
+    const report = markdown(results, { date, chromeVersion, database: server.database, compression, runs, loadAtStart, webDist, warm, before: before?.root });
     const resultsDir = path.resolve(process.env.LIGHTHOUSE_RESULTS_DIR ?? path.join(ROOT, 'bench/results'));
     fs.mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `${localDate(date)}-lighthouse.md`);
+    const file = path.join(resultsDir, 'lighthouse.md');
     fs.writeFileSync(file, `${report}\n`);
     console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
   } finally {

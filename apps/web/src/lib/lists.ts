@@ -23,10 +23,11 @@ export interface PagedListQuery<T> {
  * A row that slid from one page into the next shows once; `total` counts every row on the
  * server. While a changed filter loads, the rows of the previous one stay on screen.
  */
-export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fetchPage }: PagedListQuery<T>, { enabled = true }: { enabled?: boolean } = {}) {
+export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fetchPage }: PagedListQuery<T>, { enabled = true, staleTime = 0 }: { enabled?: boolean; staleTime?: number } = {}) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     enabled,
+    staleTime,
     queryKey,
     queryFn: ({ pageParam }) => fetchPage({ limit: pageSize, offset: pageParam }),
     initialPageParam: 0,

@@ -19,6 +19,8 @@ export const queryRoots = {
   photos: ['subtask-photos'],
   /** The dashboard cards' counts. */
   dashboardSummary: ['dashboard-summary'],
+  /** The admin dashboard's first pages, which the page copies into each list's own cache. */
+  adminDashboard: ['admin-dashboard'],
   /** Projects' daily logs: the days, the lists, the projects they are kept for, the days owed. */
   dailyLogs: ['daily-logs'],
   /** Projects' drawings: their sheets and versions (pins live under subtasks). */

@@ -1,19 +1,24 @@
+import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { User } from '@siteboard/shared';
+import { ADMIN_MISSING_LOGS_DAYS, type AdminDashboard, type User } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
+import { getAdminDashboard, getAdminDashboardQueryOptions } from '../../../features/admin-dashboard/api/get-admin-dashboard';
 import { AdminProjectsTable } from '../../../features/projects/components/admin-projects-table';
-import { PROJECT_ORDER, useProjectPages } from '../../../features/projects/api/get-projects';
+import { getProjectPagesQuery, PROJECT_ORDER, useProjectPages } from '../../../features/projects/api/get-projects';
 import { statusesOf } from '../../../features/projects/projects.rules';
+import { getMissingDailyLogsQueryOptions } from '../../../features/daily-logs/api/get-missing-daily-logs';
 import { MissingLogs } from '../../../features/daily-logs/components/missing-logs';
 import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
-import { searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
+import { getManagersQueryOptions, getUserPagesQuery, searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
+import type { ListPage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useEmailStatus } from '../../../lib/email-status';
 import { useQueryFailure } from '../../../lib/failure-message';
@@ -44,7 +49,60 @@ export function AdminDashboardPage() {
   );
 }
 
+/** How long the first pages the one dashboard call brought count as fresh: the lists do not ask again as they appear. */
+const FIRST_PAGES_FRESH_MS = 30_000;
+
+/**
+ * Puts each first page of the dashboard's answer where its list keeps it, so every list shows it
+ * at once and its Show More, search and reloads go on through its own call (decision record 068).
+ * A list the admin has opened further keeps its pages.
+ */
+function seedLists(queryClient: QueryClient, dashboard: AdminDashboard) {
+  const firstPage = <T,>(page: ListPage<T>) => (old: InfiniteData<ListPage<T>, number> | undefined) => (old && old.pages.length > 1 ? old : { pages: [page], pageParams: [0] });
+  queryClient.setQueryData(getUserPagesQuery('').queryKey, firstPage(dashboard.users));
+  queryClient.setQueryData(getManagersQueryOptions().queryKey, dashboard.managers);
+  queryClient.setQueryData(getProjectPagesQuery({ tab: 'ongoing' }).queryKey, firstPage(dashboard.ongoing_projects));
+  queryClient.setQueryData(getProjectPagesQuery({ tab: 'completed' }).queryKey, firstPage(dashboard.completed_projects));
+  queryClient.setQueryData(getMissingDailyLogsQueryOptions(ADMIN_MISSING_LOGS_DAYS).queryKey, dashboard.missing_logs);
+}
+
 function DashboardSections({ admin }: { admin: User }) {
+  const queryClient = useQueryClient();
+  // One round trip for the whole first screen instead of five (a phone's latency, each list arriving
+  // on its own moved the page under the reader). The lists wait for it; should it fail, they ask themselves.
+  const firstPages = useQuery({
+    ...getAdminDashboardQueryOptions(),
+    queryFn: async () => {
+      const dashboard = await getAdminDashboard();
+      seedLists(queryClient, dashboard);
+      return dashboard;
+    },
+    // The lists refresh themselves on focus; asking again here would fold a list opened further.
+    refetchOnWindowFocus: false,
+  });
+  const ready = firstPages.data !== undefined || firstPages.isError;
+  return ready ? <Sections admin={admin} /> : <SectionsLoading />;
+}
+
+/** The dashboard's sections at about the size they will have, so nothing moves when the answer arrives. */
+function SectionsLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-6">
+      <SectionCard id="user-management" title={t('admin.userManagement')}>
+        <ListSkeleton rows={8} label={t('app.loading')} />
+      </SectionCard>
+      <SectionCard id="ongoing-projects" title={t('admin.ongoingProjects')}>
+        <ListSkeleton rows={5} label={t('app.loading')} />
+      </SectionCard>
+      <SectionCard id="completed-projects" title={t('admin.completedProjects')}>
+        <ListSkeleton rows={3} label={t('app.loading')} />
+      </SectionCard>
+    </div>
+  );
+}
+
+function Sections({ admin }: { admin: User }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   // `/admin?refresh=true` is where a new user lands (spec §2): say so, and load everything again.
@@ -52,16 +110,16 @@ function DashboardSections({ admin }: { admin: User }) {
   useRefreshParam();
   // A page of each list at a time: a company of thousands of people and projects loads as fast as a small one.
   const [userSearch, setUserSearch] = useState('');
-  const users = useUserPages(useDebouncedValue(userSearch.trim()));
-  const managers = useManagers();
+  const users = useUserPages(useDebouncedValue(userSearch.trim()), FIRST_PAGES_FRESH_MS);
+  const managers = useManagers(FIRST_PAGES_FRESH_MS);
   // Inviting by e-mail is offered only where the server sends mail; Create User always stays.
   const mailConfigured = useEmailStatus().data?.configured === true;
   // Newest first: a project just created heads its list.
-  const ongoing = useProjectPages({ tab: 'ongoing' });
-  const completed = useProjectPages({ tab: 'completed' });
+  const ongoing = useProjectPages({ tab: 'ongoing' }, FIRST_PAGES_FRESH_MS);
+  const completed = useProjectPages({ tab: 'completed' }, FIRST_PAGES_FRESH_MS);
   const loadFailure = useQueryFailure(users.query.error ?? ongoing.query.error ?? completed.query.error, { other: 'admin.loadFailed' });
 
-  const loading = <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
+  const loading = <ListSkeleton rows={5} label={t('app.loading')} />;
   return (
     <div className="space-y-6">
       {loadFailure && <Alert tone="error">{loadFailure}</Alert>}
@@ -128,7 +186,7 @@ function DashboardSections({ admin }: { admin: User }) {
           </Link>
         }
       >
-        <MissingLogs logPath="/admin/daily-log" />
+        <MissingLogs logPath="/admin/daily-log" staleTime={FIRST_PAGES_FRESH_MS} />
       </SectionCard>
     </div>
   );

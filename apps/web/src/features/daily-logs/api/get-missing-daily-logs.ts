@@ -10,4 +10,4 @@ export const getMissingDailyLogsQueryOptions = (days: number) =>
     queryFn: () => apiPage<MissingLogs>('/api/daily-logs/missing/', { query: { days, limit: DAILY_LOG_PROJECTS_MAX_LIMIT } }),
   });
 
-export const useMissingDailyLogs = (days: number) => useQuery(getMissingDailyLogsQueryOptions(days));
+export const useMissingDailyLogs = (days: number, staleTime?: number) => useQuery({ ...getMissingDailyLogsQueryOptions(days), staleTime });

@@ -15,10 +15,10 @@ const PERIODS = [7, MISSING_LOGS_DEFAULT_DAYS, 30, 90];
  * For an admin: the open projects with working days (of the last week, two weeks, month or
  * quarter) that have no signed log; each day opens that day's log at `logPath`.
  */
-export function MissingLogs({ logPath }: { logPath: string }) {
+export function MissingLogs({ logPath, staleTime }: { logPath: string; staleTime?: number }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(MISSING_LOGS_DEFAULT_DAYS);
-  const missing = useMissingDailyLogs(days);
+  const missing = useMissingDailyLogs(days, staleTime);
   const failure = useQueryFailure(missing.error, { other: 'dailyLog.loadFailed' });
   const rows = missing.data?.items ?? [];
   return (

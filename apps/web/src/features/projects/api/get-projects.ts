@@ -42,4 +42,4 @@ export const searchOpenProjectsQuery: ListSearch<Project> = (search) => ({
   queryFn: () => getProjects({ tab: 'ongoing', search }, { limit: PROJECT_SEARCH_SIZE, offset: 0 }),
 });
 
-export const useProjectPages = (filter: ProjectFilter) => usePagedList(getProjectPagesQuery(filter));
+export const useProjectPages = (filter: ProjectFilter, staleTime?: number) => usePagedList(getProjectPagesQuery(filter), { staleTime });

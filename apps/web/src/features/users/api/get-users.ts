@@ -44,9 +44,10 @@ export const searchPeopleQuery: ListSearch<User> = (search) => ({
 export const getManagersQueryOptions = () =>
   queryOptions({ queryKey: [...usersQueryKey, 'managers'], queryFn: async () => (await getUsers({ roles: ['manager'] }, { limit: USERS_MAX_LIMIT, offset: 0 })).items });
 
-export const useUserPages = (search: string) => usePagedList(getUserPagesQuery(search));
+/** `staleTime`: how long a first page another call just brought counts as fresh (the admin dashboard's). */
+export const useUserPages = (search: string, staleTime?: number) => usePagedList(getUserPagesQuery(search), { staleTime });
 
-export const useManagers = () => useQuery(getManagersQueryOptions());
+export const useManagers = (staleTime?: number) => useQuery({ ...getManagersQueryOptions(), staleTime });
 
 /** Who can take over a leaving user's work: the company's managers and team members (the API's largest page). */
 export const getAssignablePeopleQueryOptions = () =>

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { insertProject } from '../../../../../server/src/test/work-factories';
+import { AdminDashboardPage } from './dashboard';
+import { apiServerForFile } from '../../../test/api-server';
+import { renderScreen } from '../../../test/render';
+
+const api = apiServerForFile(async (server) => {
+  const { company, manager, member } = await server.createCrew();
+  // Eleven open projects: one more than the first page, so Show More has a page to ask for.
+  for (let i = 1; i <= 11; i++) await insertProject(server.database.db, company.id, { managerId: manager.id, name: `Tower ${i}` });
+  await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Old depot', status: 'completed' });
+  await server.signIn(company.admin);
+  return { company, manager, member };
+});
+
+const listCalls = () => api.server.requests.filter((request) => /^GET \/api\/(users|projects|daily-logs\/missing)\/$/.test(request));
+
+describe('the admin dashboard', () => {
+  it('shows every list from one call, and goes on through the list’s own call', async () => {
+    api.server.requests.length = 0;
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const users = await screen.findByRole('table', { name: 'All Users' });
+    expect(within(users).getByText(api.member.email)).toBeInTheDocument();
+    const ongoing = document.getElementById('ongoing-projects')!;
+    expect(within(ongoing).getByText('Tower 11')).toBeInTheDocument();
+    expect(within(ongoing).queryByText('Tower 1')).toBeNull();
+    expect(within(document.getElementById('completed-projects')!).getByText('Old depot')).toBeInTheDocument();
+    await within(document.getElementById('daily-logs')!).findByText('Tower 11');
+
+    expect(api.server.requests.filter((request) => request === 'GET /api/admin-dashboard/')).toHaveLength(1);
+    // The one users call is the appraisal report's person picker, which is not a list of the dashboard.
+    expect(listCalls()).toEqual(['GET /api/users/']);
+
+    await userEvent.click(within(ongoing).getByRole('button', { name: 'Show More' }));
+    await within(ongoing).findByText('Tower 1');
+    expect(listCalls()).toEqual(['GET /api/users/', 'GET /api/projects/']);
+  });
+
+  it('falls back on the lists’ own calls when the one call fails', async () => {
+    api.server.answer('GET', /^\/api\/admin-dashboard\//, { status: 500, json: { detail: 'Server error' } });
+    try {
+      api.server.requests.length = 0;
+      renderScreen(<AdminDashboardPage />, { path: '/admin' });
+      const users = await screen.findByRole('table', { name: 'All Users' });
+      expect(within(users).getByText(api.member.email)).toBeInTheDocument();
+      await waitFor(() => expect(listCalls()).toContain('GET /api/projects/'));
+    } finally {
+      api.server.clearAnswers();
+    }
+  });
+});
