@@ -125,6 +125,15 @@ export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: S
   return { ok: true, statusChange: { from: parties.status, to: edit.status } };
 }
 
+/**
+ * Whether the actor may pin the subtask on a sheet, move its pin or unpin it: a pin is an edit of
+ * the subtask like its name, so whoever may edit the subtask (decideSubtaskEdit). The server decides
+ * the PATCH with that rule and answers this with each pin; the viewer lets a pin be dragged by it.
+ */
+export function canMoveSubtaskPin(actor: Actor, parties: SubtaskParties): boolean {
+  return decideSubtaskEdit(actor, parties, { pin: null }).ok;
+}
+
 /** Whether the actor is the assignee and may send the subtask for approval now: what shows the "Send for Approval" button. */
 export function canSubmitSubtask(actor: Actor, parties: SubtaskParties): boolean {
   return parties.assignedToId === actor.id && parties.status === 'ongoing' && decideSubtaskEdit(actor, parties, { status: 'pending_approval' }).ok;

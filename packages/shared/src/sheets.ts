@@ -89,6 +89,8 @@ export const sheetPinSchema = z.object({
   name: z.string(),
   assigned_to: person.nullable(),
   due_date: z.string().nullable(),
+  /** The caller may move this pin (canMoveSubtaskPin). */
+  may_move: z.boolean(),
 });
 export type SheetPin = z.infer<typeof sheetPinSchema>;
 

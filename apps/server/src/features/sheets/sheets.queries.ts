@@ -184,8 +184,8 @@ export async function movePins(tx: DbOrTx, companyId: number, fromSheetId: numbe
     .where(and(eq(subtasks.companyId, companyId), eq(subtasks.pinSheetId, fromSheetId)));
 }
 
-/** The sheet's pins, each with its subtask's status, name, assignee and due date: one statement. */
-export async function listPins(db: DbOrTx, companyId: number, sheetId: number): Promise<SheetPin[]> {
+/** The sheet's pins, each with its subtask's status, name, assignee, due date and assigner: one statement. */
+export async function listPins(db: DbOrTx, companyId: number, sheetId: number): Promise<(Omit<SheetPin, 'may_move'> & { assignedById: number | null })[]> {
   return db
     .select({
       subtask_id: subtasks.id,
@@ -195,11 +195,12 @@ export async function listPins(db: DbOrTx, companyId: number, sheetId: number): 
       name: subtasks.name,
       assigned_to: personJson(users.id, users.email, users.fullName),
       due_date: subtasks.dueDate,
+      assignedById: subtasks.assignedById,
     })
     .from(subtasks)
     .leftJoin(users, eq(users.id, subtasks.assignedToId))
     .where(and(eq(subtasks.companyId, companyId), eq(subtasks.pinSheetId, sheetId)))
-    .orderBy(asc(subtasks.id)) as Promise<SheetPin[]>;
+    .orderBy(asc(subtasks.id)) as Promise<(Omit<SheetPin, 'may_move'> & { assignedById: number | null })[]>;
 }
 
 // The rendering job's reads and writes: the job carries its company, every statement is scoped to it.

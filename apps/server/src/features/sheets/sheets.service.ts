@@ -16,6 +16,7 @@ import {
   type Sheet,
   type SheetDetail,
   type SheetParties,
+  canMoveSubtaskPin,
   type SheetPin,
   type updateSheetInput,
 } from '@siteboard/shared';
@@ -99,8 +100,16 @@ export async function getSheet(ctx: ServiceContext, sheetId: number): Promise<Sh
 }
 
 export async function listSheetPins(ctx: ServiceContext, sheetId: number): Promise<SheetPin[]> {
-  await readableSheet(ctx, sheetId);
-  return listPins(ctx.db, ctx.user.companyId, sheetId);
+  const found = await findSheetAccess(ctx.db, ctx.user.companyId, sheetId, ctx.user.id);
+  if (!found) throw new NotFoundError(SHEET_NOT_FOUND);
+  assertAllowed(decideSheetReading(partiesOf(ctx, found.access)));
+  const actor = { id: ctx.user.id, role: ctx.user.role };
+  const { projectManagerId, projectStatus } = found.access;
+  // An old version's pins have moved to the latest: nothing on it is moved any more.
+  return (await listPins(ctx.db, ctx.user.companyId, sheetId)).map(({ assignedById, ...pin }) => ({
+    ...pin,
+    may_move: found.sheet.isLatest && canMoveSubtaskPin(actor, { status: pin.status, assignedToId: pin.assigned_to?.id ?? null, assignedById, projectManagerId, projectStatus }),
+  }));
 }
 
 /** A file of a ready sheet the caller may read: its tile or its preview, or 404. */

@@ -131,8 +131,11 @@ describeEachDatabase(
 
     const pins = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page2!.id}/pins/` });
     expect(pins.json<SheetPin[]>()).toEqual([
-      { subtask_id: work.subtaskId, x: 0.5, y: 0.125, status: 'ongoing', name: expect.any(String), assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: expect.any(String) },
+      { subtask_id: work.subtaskId, x: 0.5, y: 0.125, status: 'ongoing', name: expect.any(String), assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: expect.any(String), may_move: false },
     ]);
+    // Each pin says whether the caller may drag it: the same rule as the PATCH (canMoveSubtaskPin).
+    const managersPins = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${page2!.id}/pins/` });
+    expect(managersPins.json<SheetPin[]>().map((pin) => pin.may_move)).toEqual([true]);
     const mine = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/subtasks/?assigned_to=me' });
     expect(mine.json<Subtask[]>().find((subtask) => subtask.id === work.subtaskId)?.pin).toEqual({ sheet_id: page2!.id, x: 0.5, y: 0.125 });
 

@@ -3,9 +3,12 @@ import type { PinInput, Subtask } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 
-/** Pins a subtask at a point of a sheet, moves its pin, or (null) unpins it. */
-export function pinSubtask({ subtaskId, pin }: { subtaskId: number; pin: PinInput | null }) {
-  return api<Subtask>(`/api/subtasks/${subtaskId}/`, { method: 'PATCH', body: { pin } });
+/**
+ * Pins a subtask at a point of a sheet, moves its pin, or (null) unpins it. Offline it waits in the
+ * queue like any task change (then it resolves to undefined); `subject` names it there.
+ */
+export function pinSubtask({ subtaskId, pin, subject }: { subtaskId: number; pin: PinInput | null; subject?: string }) {
+  return api<Subtask | undefined>(`/api/subtasks/${subtaskId}/`, { method: 'PATCH', body: { pin }, queue: 'statusChange', queueSubject: subject });
 }
 
 export const usePinSubtask = () => {

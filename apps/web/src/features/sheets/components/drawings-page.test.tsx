@@ -50,6 +50,26 @@ describe('the drawings screen', () => {
     expect(await within(sheets).findByText('No drawings yet: upload a PDF plan set or an image.')).toBeInTheDocument();
   }, 40_000);
 
+  it("beside an opened sheet the manager finds the project's unpinned subtasks to drag on or place with a tap", async () => {
+    await server.signIn(manager);
+    renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
+    const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await userEvent.upload(await screen.findByLabelText('Upload drawing'), new File([new Uint8Array(plan)], 'quay-west.png', { type: 'image/png' }));
+    const sheets = screen.getByRole('region', { name: 'Sheets' });
+    await waitFor(() => expect(within(sheets).getByRole('button', { name: 'quay-west' })).toBeEnabled(), { timeout: 20_000 });
+    await userEvent.click(within(sheets).getByRole('button', { name: 'quay-west' }));
+
+    const unpinned = await screen.findByRole('region', { name: 'Not on a sheet yet' });
+    expect(screen.getByText('Long-press (or click) the sheet to add a subtask there. Drag a pin to move it.')).toBeInTheDocument();
+    const item = (await within(unpinned).findByText('Anchor bollard 4')).closest('li')!;
+    expect(item).toHaveAttribute('draggable', 'true');
+    // The tap (and keyboard) way: choose it, then the next tap on the sheet places it.
+    await userEvent.click(within(unpinned).getByRole('button', { name: 'Place Anchor bollard 4 on the sheet' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Anchor bollard 4 is.');
+    await userEvent.click(within(unpinned).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Tap the sheet where Anchor bollard 4 is.')).not.toBeInTheDocument();
+  }, 40_000);
+
   it('a crew member with work sees the sheets but cannot change them; one without work sees no project', async () => {
     await server.signIn(member);
     const { unmount } = renderScreen(<DrawingsPage />, { path: `/team-member/drawings?project=${projectId}`, route: '/team-member/drawings' });

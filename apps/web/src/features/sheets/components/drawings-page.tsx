@@ -20,7 +20,8 @@ import { useRenameSheet } from '../api/rename-sheet';
 import { useUploadSheetVersion } from '../api/upload-sheet-version';
 import { useUploadSheets } from '../api/upload-sheets';
 import { NewPinnedSubtask } from './new-pinned-subtask';
-import { SheetViewer, type PlacePin } from './sheet-viewer';
+import { SheetViewer, type PlacePin, type SheetEditing } from './sheet-viewer';
+import { UnpinnedSubtasks } from './unpinned-subtasks';
 
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
 
@@ -184,7 +185,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const sheet = useSheet(sheetId);
   const failure = useQueryFailure(sheet.error, { other: 'drawings.loadFailed' });
   const pins = useSheetPins(sheetId);
-  // Pins are edits of the subtask: the project's manager places them (decideSubtaskEdit).
+  // Pins are edits of the subtask (canMoveSubtaskPin): the project's manager places them; a pin's may_move says who moves it.
   const places = role === 'manager' && project.may_keep && project.status !== 'completed';
   const subtasks = useProjectSubtasks(project.id, places);
   const pin = usePinSubtask();
@@ -196,7 +197,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
   const isLatest = detail !== undefined && latest?.id === detail.id;
-  const candidates = (subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => ({ id: subtask.id, name: subtask.name, major: major.name })));
+  const candidates = (subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => ({ id: subtask.id, name: subtask.name, major: major.name, pinned: subtask.pin !== null })));
+  const unpinned = candidates.filter((candidate) => !candidate.pinned);
   const placed = candidates.find((candidate) => candidate.id === placing);
   const placePin: PlacePin | null =
     placing === 'new' && detail
@@ -212,6 +214,24 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
             ),
         }
       : null;
+  const savePin = (subtaskId: number, subject: string, x: number, y: number) =>
+    detail &&
+    pin.mutate(
+      { subtaskId, subject, pin: { sheet_id: detail.id, x, y } },
+      { onSuccess: () => setError(null), onError: (cause) => setError(failureMessage(cause, { other: 'drawings.pinFailed' })) },
+    );
+  // Pins move on the latest version of a project still running; each pin says whether this caller may move it (may_move).
+  const editing: SheetEditing | undefined =
+    isLatest && project.status !== 'completed'
+      ? {
+          createAt: places && !newAt ? (x, y) => setNewAt({ x, y }) : null,
+          move: (moved, x, y) => savePin(moved.subtask_id, moved.name, x, y),
+          drop: (id, x, y) => {
+            const dropped = candidates.find((candidate) => candidate.id === id);
+            if (dropped) savePin(id, dropped.name, x, y);
+          },
+        }
+      : undefined;
 
   return (
     <section className="space-y-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-5" aria-labelledby="sheet-heading">
@@ -257,7 +277,13 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       )}
       {detail?.status === 'processing' && <p className="text-sm text-amber-700">{t('drawings.processing')}</p>}
       {detail?.status === 'failed' && <Alert tone="error">{t('drawings.failed', { reason: detail.failure })}</Alert>}
-      {detail?.status === 'ready' && <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={newAt ? null : placePin} />}
+      {places && isLatest && detail?.status === 'ready' && <p className="text-sm text-slate-600">{t('drawings.pressToCreate')}</p>}
+      {detail?.status === 'ready' && (
+        <div className={places && isLatest ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
+          <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={newAt ? null : placePin} editing={editing} />
+          {places && isLatest && <UnpinnedSubtasks subtasks={unpinned} placing={typeof placing === 'number' ? placing : null} onPlace={setPlacing} />}
+        </div>
+      )}
       {detail && newAt && (
         <NewPinnedSubtask
           majorTasks={subtasks.data ?? []}

@@ -1,6 +1,6 @@
 import OpenSeadragon from 'openseadragon';
 import { pinColour, type PinColour, type SheetDetail, type SheetPin } from '@siteboard/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -25,17 +25,39 @@ export interface PlacePin {
   place: (x: number, y: number) => void;
 }
 
+/** How long a finger rests on the sheet before it counts as a long-press (the platforms' own is ~500 ms). */
+const LONG_PRESS_MS = 500;
+/** A finger that moves more than this (px) is panning, not pressing. */
+const PRESS_SLOP = 10;
+
+export interface SheetEditing {
+  /** A long-press (touch) or a click (mouse) on the sheet with nothing being placed: a new subtask there. */
+  createAt: ((x: number, y: number) => void) | null;
+  /** A pin the caller may move (its `may_move`) was dragged to a new point. */
+  move: (pin: SheetPin, x: number, y: number) => void;
+  /** A subtask from the list beside the viewer was dropped on the sheet. */
+  drop: (subtaskId: number, x: number, y: number) => void;
+}
+
+/** The mime type a dragged subtask travels as: only those drops are taken. */
+export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
+
 /**
  * A sheet in a deep-zoom viewer (OpenSeadragon, BSD-3): the tiles in view only, loaded with the
  * bearer token; pins drawn on top, coloured by status and filtered by status and assignee; a tap
  * on a pin opens its subtask's drawer. With `placing`, the next tap on the sheet places that pin.
+ * With `editing`: a long-press or click creates a subtask there, a pin the caller may move is
+ * dragged (a drag that starts on it moves it, anywhere else it pans), a subtask is dropped on.
  */
-export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetail; pins: SheetPin[]; today: string; placing: PlacePin | null }) {
+export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: SheetDetail; pins: SheetPin[]; today: string; placing: PlacePin | null; editing?: SheetEditing }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
   const placingRef = useRef(placing);
   placingRef.current = placing;
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const canEdit = editing !== undefined;
   const [, setParams] = useSearchParams();
   const [colour, setColour] = useState<PinColour | ''>('');
   const [assignee, setAssignee] = useState('');
@@ -71,14 +93,46 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
       maxZoomPixelRatio: 2,
       visibilityRatio: 0.5,
     });
-    created.addHandler('canvas-click', (event) => {
-      const place = placingRef.current;
-      if (!place || !event.quick) return;
-      const point = created.viewport.viewerElementToImageCoordinates(event.position);
+    const relative = (position: OpenSeadragon.Point) => {
+      const point = created.viewport.viewerElementToImageCoordinates(position);
       const x = point.x / sheet.width!;
       const y = point.y / sheet.height!;
-      if (x >= 0 && x <= 1 && y >= 0 && y <= 1) place.place(x, y);
+      return x >= 0 && x <= 1 && y >= 0 && y <= 1 ? { x, y } : null;
+    };
+    created.addHandler('canvas-click', (event) => {
+      if (!event.quick) return;
+      const at = relative(event.position);
+      if (!at) return;
+      const place = placingRef.current;
+      if (place) place.place(at.x, at.y);
+      // A finger's tap pans and opens pins; a finger creates by a long-press (below), a mouse by a click.
+      else if ((event as { pointerType?: string }).pointerType === 'mouse') editingRef.current?.createAt?.(at.x, at.y);
     });
+    // A long-press: a finger that rests still; a pan, a second finger (a pinch) or lifting it first cancels it.
+    let press: { timer: ReturnType<typeof setTimeout>; start: OpenSeadragon.Point } | null = null;
+    const cancelPress = () => {
+      if (press) clearTimeout(press.timer);
+      press = null;
+    };
+    created.addHandler('canvas-press', (event) => {
+      cancelPress();
+      if ((event as { pointerType?: string }).pointerType !== 'touch' || !editingRef.current?.createAt) return;
+      const start = event.position;
+      press = {
+        start,
+        timer: setTimeout(() => {
+          press = null;
+          const at = relative(start);
+          if (at) editingRef.current?.createAt?.(at.x, at.y);
+        }, LONG_PRESS_MS),
+      };
+    });
+    created.addHandler('canvas-drag', (event) => {
+      if (press && press.start.distanceTo(event.position) > PRESS_SLOP) cancelPress();
+    });
+    created.addHandler('canvas-pinch', cancelPress);
+    created.addHandler('canvas-release', cancelPress);
+    created.addHandler('destroy', cancelPress);
     // An access token lasts 15 minutes and OpenSeadragon sends the one it was given: when tiles start
     // failing, one call through the API client refreshes the session, then the tiles are asked again.
     let refreshing = false;
@@ -116,23 +170,72 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
       button.style.transform = 'rotate(-45deg)';
       button.setAttribute('aria-label', t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) }));
       button.dataset.subtaskId = String(pin.subtask_id);
-      // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer.
+      const open = () =>
+        setParams((params) => {
+          const next = new URLSearchParams(params);
+          next.set(SUBTASK_PARAM, String(pin.subtask_id));
+          return next;
+        });
+      const location = new OpenSeadragon.Point(pin.x, (pin.y * sheet.height!) / sheet.width!);
+      const movable = pin.may_move && canEdit;
+      if (movable) button.dataset.movable = 'true';
+      let dragged = false;
+      // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
+      // caller may move keeps its pointer to itself (no pan) and follows the drag (OpenSeadragon's
+      // draggable-overlay pattern); the drop is saved where it ends.
       new OpenSeadragon.MouseTracker({
         element: button,
-        clickHandler: () =>
-          setParams((params) => {
-            const next = new URLSearchParams(params);
-            next.set(SUBTASK_PARAM, String(pin.subtask_id));
-            return next;
-          }),
+        preProcessEventHandler: movable
+          ? (info) => {
+              if (info.eventType === 'pointerdown' || info.eventType === 'pointerup') {
+                info.stopPropagation = true;
+                info.preventDefault = true;
+              }
+            }
+          : undefined,
+        clickHandler: (event) => {
+          if (!movable || (event as { quick?: boolean }).quick) open();
+        },
+        dragHandler: movable
+          ? (event) => {
+              const overlay = current.getOverlayById(button);
+              const delta = current.viewport.deltaPointsFromPixels((event as unknown as { delta: OpenSeadragon.Point }).delta);
+              dragged = true;
+              overlay.update(overlay.location.plus(delta), OpenSeadragon.Placement.BOTTOM);
+              overlay.drawHTML(button.parentElement!, current.viewport);
+            }
+          : undefined,
+        dragEndHandler: movable
+          ? () => {
+              if (!dragged) return;
+              dragged = false;
+              const { location: at } = current.getOverlayById(button);
+              const x = Math.min(1, Math.max(0, at.x));
+              const y = Math.min(1, Math.max(0, (at.y * sheet.width!) / sheet.height!));
+              editingRef.current?.move(pin, x, y);
+            }
+          : undefined,
       });
-      current.addOverlay({ element: button, location: new OpenSeadragon.Point(pin.x, (pin.y * sheet.height!) / sheet.width!), placement: OpenSeadragon.Placement.BOTTOM });
+      current.addOverlay({ element: button, location, placement: OpenSeadragon.Placement.BOTTOM });
       return button;
     });
     return () => {
       for (const pinElement of elements) current.removeOverlay(pinElement);
     };
-  }, [shown, opened, sheet.width, sheet.height, today, t, setParams]);
+  }, [shown, opened, canEdit, sheet.width, sheet.height, today, t, setParams]);
+
+  // A subtask dragged from the list: dropped where the pointer is, in the sheet's own coordinates.
+  const dropOn = (event: DragEvent<HTMLDivElement>) => {
+    const id = Number(event.dataTransfer.getData(SUBTASK_DRAG_TYPE));
+    const current = viewer.current;
+    if (!id || !current || !element.current || !sheet.width || !sheet.height) return;
+    event.preventDefault();
+    const box = element.current.getBoundingClientRect();
+    const point = current.viewport.viewerElementToImageCoordinates(new OpenSeadragon.Point(event.clientX - box.left, event.clientY - box.top));
+    const x = point.x / sheet.width;
+    const y = point.y / sheet.height;
+    if (x >= 0 && x <= 1 && y >= 0 && y <= 1) editingRef.current?.drop(id, x, y);
+  };
 
   const zoom = (factor: number) => viewer.current?.viewport.zoomBy(factor).applyConstraints();
 
@@ -177,6 +280,8 @@ export function SheetViewer({ sheet, pins, today, placing }: { sheet: SheetDetai
         role="application"
         aria-label={t('drawings.viewerLabel', { name: sheet.name, version: sheet.version })}
         data-testid="sheet-viewer"
+        onDragOver={editing ? (event) => event.dataTransfer.types.includes(SUBTASK_DRAG_TYPE) && event.preventDefault() : undefined}
+        onDrop={editing ? dropOn : undefined}
         className="h-[65vh] min-h-80 w-full touch-none overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200"
       />
       <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label={t('drawings.legend')}>

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { SUBTASK_DRAG_TYPE } from './sheet-viewer';
+
+export interface UnpinnedSubtask {
+  id: number;
+  name: string;
+  major: string;
+}
+
+/**
+ * The project's subtasks on no sheet yet, beside the viewer: dragged onto the sheet (a mouse), or
+ * "Place on sheet" then a tap where it goes (a finger, a keyboard, a screen reader).
+ */
+export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: UnpinnedSubtask[]; placing: number | null; onPlace: (id: number | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="unpinned-heading" className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+      <h3 id="unpinned-heading" className="font-semibold text-slate-900">
+        {t('drawings.unpinned')}
+      </h3>
+      {subtasks.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('drawings.unpinnedNone')}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">{t('drawings.unpinnedHint')}</p>
+          <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto">
+            {subtasks.map((subtask) => (
+              <li
+                key={subtask.id}
+                draggable
+                onDragStart={(event) => {
+                  event.dataTransfer.setData(SUBTASK_DRAG_TYPE, String(subtask.id));
+                  event.dataTransfer.effectAllowed = 'move';
+                }}
+                className="flex cursor-grab flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <span className="min-w-0 flex-1 break-words text-sm">
+                  <span className="font-medium text-slate-900">{subtask.name}</span>
+                  <span className="block text-xs text-slate-600">{subtask.major}</span>
+                </span>
+                {placing === subtask.id ? (
+                  <Button size="sm" variant="ghost" onClick={() => onPlace(null)}>
+                    {t('drawings.cancel')}
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="secondary" aria-label={t('drawings.placeOnSheetNamed', { name: subtask.name })} onClick={() => onPlace(subtask.id)}>
+                    {t('drawings.placeOnSheet')}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
