@@ -180,6 +180,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       const movable = pin.may_move && canEdit;
       if (movable) button.dataset.movable = 'true';
       let dragged = false;
+      // Where the pin is drawn while it is dragged, in the viewer's coordinates.
+      let at = location;
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
       // caller may move keeps its pointer to itself (no pan) and follows the drag (OpenSeadragon's
       // draggable-overlay pattern); the drop is saved where it ends.
@@ -198,18 +200,16 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         },
         dragHandler: movable
           ? (event) => {
-              const overlay = current.getOverlayById(button);
               const delta = current.viewport.deltaPointsFromPixels((event as unknown as { delta: OpenSeadragon.Point }).delta);
               dragged = true;
-              overlay.update(overlay.location.plus(delta), OpenSeadragon.Placement.BOTTOM);
-              overlay.drawHTML(button.parentElement!, current.viewport);
+              at = at.plus(delta);
+              current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
             }
           : undefined,
         dragEndHandler: movable
           ? () => {
               if (!dragged) return;
               dragged = false;
-              const { location: at } = current.getOverlayById(button);
               const x = Math.min(1, Math.max(0, at.x));
               const y = Math.min(1, Math.max(0, (at.y * sheet.width!) / sheet.height!));
               editingRef.current?.move(pin, x, y);
