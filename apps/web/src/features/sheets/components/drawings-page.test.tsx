@@ -50,6 +50,18 @@ describe('the drawings screen', () => {
     expect(await within(sheets).findByText('No drawings yet: upload a PDF plan set or an image.')).toBeInTheDocument();
   }, 40_000);
 
+  it('a crew member with work sees the sheets but cannot change them; one without work sees no project', async () => {
+    await server.signIn(member);
+    const { unmount } = renderScreen(<DrawingsPage />, { path: `/team-member/drawings?project=${projectId}`, route: '/team-member/drawings' });
+    expect(await screen.findByText('No drawings yet.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Upload drawing')).not.toBeInTheDocument();
+    unmount();
+
+    await server.signIn(stranger);
+    renderScreen(<DrawingsPage />, { path: '/team-member/drawings', route: '/team-member/drawings' });
+    expect(await screen.findByRole('option', { name: 'No projects with drawings for you.' })).toBeInTheDocument();
+  });
+
   it("beside an opened sheet the manager finds the project's unpinned subtasks to drag on or place with a tap", async () => {
     await server.signIn(manager);
     renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
@@ -69,16 +81,4 @@ describe('the drawings screen', () => {
     await userEvent.click(within(unpinned).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Tap the sheet where Anchor bollard 4 is.')).not.toBeInTheDocument();
   }, 40_000);
-
-  it('a crew member with work sees the sheets but cannot change them; one without work sees no project', async () => {
-    await server.signIn(member);
-    const { unmount } = renderScreen(<DrawingsPage />, { path: `/team-member/drawings?project=${projectId}`, route: '/team-member/drawings' });
-    expect(await screen.findByText('No drawings yet.')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Upload drawing')).not.toBeInTheDocument();
-    unmount();
-
-    await server.signIn(stranger);
-    renderScreen(<DrawingsPage />, { path: '/team-member/drawings', route: '/team-member/drawings' });
-    expect(await screen.findByRole('option', { name: 'No projects with drawings for you.' })).toBeInTheDocument();
-  });
 });
