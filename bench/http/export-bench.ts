@@ -1,25 +1,27 @@
 /**
- * `npm run bench:export` — a company's 100,000 subtasks as a CSV download against the same rows as
- * the unpaged JSON list, on the large data, on PostgreSQL and on PGlite.
+ * `npm run bench:export` — a company's 100,000 subtasks as a CSV download and as an Excel workbook
+ * against the same rows as the unpaged JSON list, on the large data, on PostgreSQL and on PGlite.
  *
  * For each database it seeds a brand-new copy of `npm run seed:large`, then, in alternating
  * rounds, starts the real server afresh for each download (so one download's heap does not
  * become the next one's baseline), signs in as the first large company's admin and downloads
- * `GET /api/subtasks/?format=csv` or `GET /api/subtasks/` whole, uncompressed. It records the time
- * to the last byte, the bytes and rows, and how far the server's resident memory rose above what
- * it held before the download (its high-water mark, VmHWM, against VmRSS before). Each CSV figure
- * sits beside its ratio to the JSON figure of the same round. Writes
- * bench/results/export.md.
+ * `GET /api/subtasks/?format=csv`, `?format=xlsx` or `GET /api/subtasks/` whole, uncompressed. It
+ * records the time to the last byte, the bytes and rows (the workbook's read back with exceljs
+ * after the download), and how far the server's resident memory rose above what it held before
+ * the download (its high-water mark, VmHWM, against VmRSS before). Each file's figures sit beside
+ * their ratio to the JSON figures of the same round. Writes bench/results/export.md.
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_ROUNDS (default 3), BENCH_PORT
  * (default 4188), BENCH_PG_URL as for `npm run bench`.
  */
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import os from 'node:os';
 import path from 'node:path';
 import { LARGE_PASSWORD } from '../lib/endpoints';
 import { prepareLargeDatabase, repoRoot } from '../lib/large-database';
-import { startServer, type RunningServer } from '../lib/server';
+import { ensureServerBuilt, startServer, type RunningServer } from '../lib/server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4188);
@@ -27,8 +29,19 @@ const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglit
 
 const CALLS = [
   { name: 'CSV: /api/subtasks/?format=csv', path: '/api/subtasks/?format=csv' },
+  { name: 'Excel: /api/subtasks/?format=xlsx', path: '/api/subtasks/?format=xlsx' },
   { name: 'JSON: /api/subtasks/ (unpaged)', path: '/api/subtasks/' },
 ] as const;
+const JSON_CALL = CALLS[2];
+
+/** The rows of a workbook's sheets, its header rows left out, read with exceljs's streaming reader. */
+async function workbookRows(bytes: Buffer): Promise<number> {
+  let rows = 0;
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore' })) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) if (row.number > 1) rows++;
+  }
+  return rows;
+}
 
 interface Figures {
   seconds: number;
@@ -68,15 +81,18 @@ async function download(env: Record<string, string>, call: (typeof CALLS)[number
     if (!response.ok) throw new Error(`${call.path}: ${response.status}`);
     let bytes = 0;
     let newlines = 0;
+    const workbook: Uint8Array[] = [];
     const reader = response.body!.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       bytes += chunk.value.length;
-      for (let at = chunk.value.indexOf(10); at !== -1; at = chunk.value.indexOf(10, at + 1)) newlines++;
+      if (call.path.endsWith('xlsx')) workbook.push(chunk.value);
+      else for (let at = chunk.value.indexOf(10); at !== -1; at = chunk.value.indexOf(10, at + 1)) newlines++;
     }
     const seconds = (performance.now() - started) / 1000;
-    // The CSV has a header line and a line per row; the JSON array is one line, its rows counted by the server's statement.
-    const rows = call.path.includes('csv') ? newlines - 1 : Number.NaN;
-    return { seconds, megabytes: bytes / 1024 / 1024, rows, rssGrowthMb: memoryOf(server, 'VmHWM') - before };
+    const rssGrowthMb = memoryOf(server, 'VmHWM') - before;
+    // The CSV has a header line and a line per row; the workbook is read back; the JSON array is one line, its rows counted by the server's statement.
+    const rows = call.path.endsWith('csv') ? newlines - 1 : call.path.endsWith('xlsx') ? await workbookRows(Buffer.concat(workbook)) : Number.NaN;
+    return { seconds, megabytes: bytes / 1024 / 1024, rows, rssGrowthMb };
   } finally {
     await server.stop();
   }
@@ -85,13 +101,14 @@ async function download(env: Record<string, string>, call: (typeof CALLS)[number
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
+  ensureServerBuilt();
   const started = new Date();
   const sections: string[] = [];
   for (const kind of KINDS) {
     console.log(`\n=== ${kind} ===`);
     const data = await prepareLargeDatabase(kind);
     try {
-      const rounds: { csv: Figures; json: Figures }[] = [];
+      const rounds: Map<string, Figures>[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which goes first, so neither always meets the warmer machine.
         const order = round % 2 === 0 ? [...CALLS] : [...CALLS].reverse();
@@ -99,9 +116,9 @@ async function main() {
         for (const call of order) {
           const result = await download(data.env, call);
           figures.set(call.name, result);
-          console.log(`${call.name.padEnd(34)} ${result.seconds.toFixed(2)} s  ${result.megabytes.toFixed(1)} MB  RSS +${result.rssGrowthMb.toFixed(0)} MB`);
+          console.log(`${call.name.padEnd(34)} ${result.seconds.toFixed(2)} s  ${result.megabytes.toFixed(1)} MB  RSS +${result.rssGrowthMb.toFixed(0)} MB  ${result.rows} rows`);
         }
-        rounds.push({ csv: figures.get(CALLS[0].name)!, json: figures.get(CALLS[1].name)! });
+        rounds.push(figures);
       }
       sections.push(renderSection(kind, data.seedSeconds, rounds));
     } finally {
@@ -115,32 +132,40 @@ async function main() {
 
 function renderHeader(started: Date): string {
   return [
-    `# CSV export against the unpaged JSON list — ${started.toISOString().slice(0, 10)}`,
+    `# CSV and Excel exports against the unpaged JSON list — ${started.toISOString().slice(0, 10)}`,
     '',
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; load average at start ${os
       .loadavg()
       .map((load) => load.toFixed(1))
       .join(', ')}. Node ${process.version}.`,
-    `Each download on a freshly started server, uncompressed, as the admin of Large Contractor 1 (100,000 subtasks). ${ROUNDS} rounds, alternating order; medians, and per round the CSV figure as a ratio to the JSON one.`,
+    `Each download on a freshly started server, uncompressed, as the admin of Large Contractor 1 (100,000 subtasks). ${ROUNDS} rounds, alternating order; medians, and per round each file's figures as a ratio to the JSON ones.`,
   ].join('\n');
 }
 
-function renderSection(kind: string, seedSeconds: number | undefined, rounds: { csv: Figures; json: Figures }[]): string {
-  const row = (name: string, pick: (round: { csv: Figures; json: Figures }) => Figures) => {
-    const figures = rounds.map(pick);
+function renderSection(kind: string, seedSeconds: number | undefined, rounds: Map<string, Figures>[]): string {
+  const row = (name: string) => {
+    const figures = rounds.map((round) => round.get(name)!);
     return `| ${name} | ${median(figures.map((f) => f.seconds)).toFixed(2)} | ${median(figures.map((f) => f.megabytes)).toFixed(1)} | ${median(figures.map((f) => f.rssGrowthMb)).toFixed(0)} |`;
   };
-  const ratios = rounds.map((round) => `${(round.csv.seconds / round.json.seconds).toFixed(2)} × time, ${(round.csv.rssGrowthMb / round.json.rssGrowthMb).toFixed(2)} × memory`);
+  const files = CALLS.filter((call) => call !== JSON_CALL).map((call) => {
+    const ratios = rounds.map((round) => {
+      const file = round.get(call.name)!;
+      const json = round.get(JSON_CALL.name)!;
+      return `${(file.seconds / json.seconds).toFixed(2)} × time, ${(file.rssGrowthMb / json.rssGrowthMb).toFixed(2)} × memory`;
+    });
+    return `${call.name}: rows ${rounds.map((round) => round.get(call.name)!.rows).join(', ')}; against JSON, per round: ${ratios.join('; ')}.`;
+  });
   return [
     `## ${kind}${seedSeconds ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}`,
     '',
     '| download | seconds to the last byte | MB sent | server RSS growth, MB |',
     '|---|---|---|---|',
-    row(CALLS[0].name, (round) => round.csv),
-    row(CALLS[1].name, (round) => round.json),
+    ...CALLS.map((call) => row(call.name)),
     '',
-    `CSV rows: ${rounds.map((round) => round.csv.rows).join(', ')}. CSV against JSON, per round: ${ratios.join('; ')}.`,
-  ].join('\n');
+    ...files.flatMap((line) => [line, '']),
+  ]
+    .join('\n')
+    .trimEnd();
 }
 
 await main();

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@siteboard/shared';
+import { listSubtaskBatch, type SubtaskExportRow } from './features/tasks/tasks.queries';
+import { keysetBatches } from './lib/lists';
 import { users } from './schema/users';
 import { describeEachDatabase, type TestContext } from './test/build-app';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
@@ -77,6 +79,8 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       formula: await add('=SUM(A1:A9)', { assignedToId: team.member.id, dueDate: '2026-03-04', priority: 'high' }),
       waiting: await add('Scaffold check', { assignedToId: team.member.id, status: 'pending_approval', dueDate: '2026-01-15' }),
       undated: await add('Tidy the yard', { assignedToId: team.member.id, dueDate: null, priority: 'low' }),
+      sameDay: await add('Second on the day', { assignedToId: team.member.id, dueDate: '2026-03-04' }),
+      alsoUndated: await add('Sweep the stairs', { assignedToId: team.member.id, dueDate: null }),
       early: await add('Pour the slab', { assignedToId: team.member.id, dueDate: '2025-12-01' }),
       other: await add('Other member', { assignedToId: team.otherMember.id, status: 'pending_approval', dueDate: '2026-02-01' }),
     };
@@ -181,10 +185,20 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       for (const query of ['assigned_to=me', 'assigned_to=my_team', 'status=pending_approval', 'project_status=planned', '']) {
         const { records } = await workbookFrom(ctx, team.manager, `/api/subtasks/?${query}&format=xlsx`);
         const json = await jsonList<{ id: number }>(ctx, team.manager, `/api/subtasks/?${query}`);
-        expect(new Set(records.map((record) => record.ID)), query).toEqual(new Set(json.items.map((item) => item.id)));
+        expect(records.map((record) => record.ID), query).toEqual(json.items.map((item) => item.id));
         expect(records, query).toHaveLength(json.total);
       }
       expect((await workbookFrom(ctx, rival.admin, `/api/subtasks/?assigned_to=${team.member.id}&format=xlsx`)).records).toEqual([]);
+    });
+
+    it("reads batch after batch in the list's order: soonest due first, equal dates by id, undated last", async () => {
+      const filter = { assignedToId: team.member.id };
+      const rows: number[] = [];
+      // Batches of two: each resumes after the last row of the one before, across equal dates and into the undated ones.
+      for await (const batch of keysetBatches<SubtaskExportRow>((last, size) => listSubtaskBatch(ctx.app.db, team.company.id, filter, last, size), 2)) rows.push(...batch.map((row) => row.id));
+      const json = await jsonList<{ id: number }>(ctx, team.manager, `/api/subtasks/?assigned_to=${team.member.id}`);
+      expect(rows).toEqual(json.items.map((item) => item.id));
+      expect(rows.slice(-2)).toEqual([s.undated, s.alsoUndated]);
     });
 
     it('gives each caller the pending approvals and the work due today their lists give them, a team member only their own', async () => {
@@ -218,7 +232,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       try {
         const { header, records } = await workbookFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=xlsx`);
         expect(header).toEqual(['Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig']);
-        expect(records).toHaveLength(4);
+        expect(records).toHaveLength(6);
         expect(records.every((record) => record.Person === MEMBER_NAME)).toBe(true);
         expect(records.find((record) => record.Teilaufgabe === 'Scaffold check')).toMatchObject({ 'Fällig am': new Date('2026-01-15T00:00:00Z'), Status: 'Zur Abnahme' });
         expect(new Set(records.map((record) => record['Überfällig']))).toEqual(new Set(['Ja', 'Nein']));

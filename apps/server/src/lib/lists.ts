@@ -50,12 +50,6 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 /** How many rows an export reads per statement. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-/**
- * Every row of a list, a batch at a time, for an export: each batch resumes after the id of the
- * last row of the one before (keyset paging, in the reader's order of ids), so no batch reads
- * what an earlier one read and a batch costs the same at the end of the list as at its start. A
- * batch is read only when the one before has been taken.
- */
 /** Every row of a list read a page at a time in its own order (for lists bounded by a team or a company's people, not by the database). */
 export async function* pagedBatches<Row>(readPage: (page: { limit: number; offset: number }) => Promise<Page<Row>>, size: number): AsyncGenerator<Row[]> {
   for (let offset = 0; ; offset += size) {
@@ -65,12 +59,17 @@ export async function* pagedBatches<Row>(readPage: (page: { limit: number; offse
   }
 }
 
-export async function* keysetBatches<Row extends { id: number }>(readBatch: (afterId: number | undefined, size: number) => Promise<Row[]>, size = EXPORT_BATCH_SIZE): AsyncGenerator<Row[]> {
-  let afterId: number | undefined;
+/**
+ * Every row of a list, a batch at a time, for an export: each batch resumes after the last row of
+ * the one before (keyset paging on the list's order, which ends in the id), so no batch reads what
+ * an earlier one read. A batch is read only when the one before has been taken.
+ */
+export async function* keysetBatches<Row>(readBatch: (last: Row | undefined, size: number) => Promise<Row[]>, size = EXPORT_BATCH_SIZE): AsyncGenerator<Row[]> {
+  let last: Row | undefined;
   for (;;) {
-    const batch = await readBatch(afterId, size);
+    const batch = await readBatch(last, size);
     if (batch.length > 0) yield batch;
     if (batch.length < size) return;
-    afterId = batch.at(-1)!.id;
+    last = batch.at(-1);
   }
 }

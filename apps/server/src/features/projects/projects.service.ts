@@ -50,7 +50,7 @@ export function projectsExport(ctx: ServiceContext, query: ProjectListQuery): Li
     title: 'Projects',
     csv: PROJECT_CSV_COLUMNS,
     sheet: PROJECT_SHEET_COLUMNS,
-    batches: keysetBatches((afterId, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, afterId, size)),
+    batches: keysetBatches((last, size) => listProjectBatch(ctx.db, ctx.user.companyId, filter, query.order, last?.id, size)),
   };
 }
 

@@ -77,7 +77,7 @@ export async function appraisalReportExport(ctx: ServiceContext, query: Appraisa
     title: 'Appraisal Report',
     csv: reportSubtaskCsvColumns(person),
     sheet: reportSubtaskSheetColumns(person),
-    batches: keysetBatches((afterId, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, afterId, size)),
+    batches: keysetBatches((last, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, last?.id, size)),
   };
 }
 

@@ -69,7 +69,12 @@ export interface SubtaskFilter {
   /** Due today where this viewer is (their own time zone, else the company's): their id. */
   dueTodayFor?: number;
   involving?: { userId: number; as: Involvement[] };
-  /** Only subtasks with a greater id: where an export's next batch resumes. */
+  /**
+   * Where an export's next batch resumes in the lists' order (soonest due first, undated last,
+   * then by id): after the subtask due on `afterDueDate` with the id `afterId` (the undated ones
+   * included), or with `afterId` alone after an undated one.
+   */
+  afterDueDate?: string;
   afterId?: number;
 }
 
@@ -119,7 +124,10 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
   // Work its project's completion closed unfinished is on no list (decision record 061); one subtask is still found by its id.
   else conditions.push(isNull(subtasks.closedUnfinishedAt));
   if (filter.projectId !== undefined) conditions.push(projectCondition(db, eq(projects.id, value('projectId')), scope));
-  if (filter.afterId !== undefined) conditions.push(gt(subtasks.id, value('afterId')));
+  if (filter.afterDueDate !== undefined) {
+    const dueDate = sql`${value('afterDueDate')}::date`;
+    conditions.push(sql`(${subtasks.dueDate} > ${dueDate} or (${subtasks.dueDate} = ${dueDate} and ${subtasks.id} > ${value('afterId')}) or ${subtasks.dueDate} is null)`);
+  } else if (filter.afterId !== undefined) conditions.push(and(isNull(subtasks.dueDate), gt(subtasks.id, value('afterId')))!);
   if (filter.projectStatuses) {
     // Sent as text[]: PGlite cannot write a list parameter of an enum type.
     const statuses = sql`${value('projectStatuses')}::text[]::${sql.identifier(projectStatusEnum.enumName)}[]`;
@@ -270,7 +278,7 @@ export interface SubtaskExportRow {
   completedAt: string | null;
 }
 
-/** Up to `batchSize` matches ('joined' conditions) in id order, each joined to its people, major task and project. */
+/** Up to `batchSize` matches ('joined' conditions) in the lists' order, each joined to its people, major task and project. */
 function readSubtaskExportRows(db: DbOrTx, filter: SubtaskFilter) {
   return db
     .select({
@@ -296,17 +304,18 @@ function readSubtaskExportRows(db: DbOrTx, filter: SubtaskFilter) {
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
     .where(and(...joinedFilterConditions(db, filter)))
-    .orderBy(asc(subtasks.id))
+    .orderBy(...soonestDueFirst(subtasks.dueDate, subtasks.id))
     .limit(sql.placeholder('batchSize'));
 }
 
 /**
- * For an export: up to `batchSize` of the company's matching subtasks with an id above `afterId`,
- * in id order. Keyset batches: each one starts on the primary key where the last one ended, so the
- * 100th batch costs what the first did. Built once per shape and prepared, like the lists.
+ * For an export: up to `batchSize` of the company's matching subtasks after the `last` one, in the
+ * lists' order (soonest due first, undated last, then by id; decision record 064). Keyset batches:
+ * each one starts where the last one ended, on the (company, due date) index. Built once per shape
+ * and prepared, like the lists.
  */
-export async function listSubtaskBatch(db: DbOrTx, companyId: number, filter: SubtaskFilter, afterId: number | undefined, batchSize: number): Promise<SubtaskExportRow[]> {
-  const batchFilter = { ...filter, afterId: afterId ?? 0 };
+export async function listSubtaskBatch(db: DbOrTx, companyId: number, filter: SubtaskFilter, last: { id: number; dueDate: string | null } | undefined, batchSize: number): Promise<SubtaskExportRow[]> {
+  const batchFilter = { ...filter, afterId: last?.id, afterDueDate: last?.dueDate ?? undefined };
   const { involving, ...fields } = batchFilter;
   const values = { ...fields, companyId, userId: involving?.userId, batchSize };
   return runForShape(db, 'export', batchFilter, {}, () => readSubtaskExportRows(db, batchFilter), values);

@@ -253,7 +253,7 @@ function subtasksExport(ctx: ServiceContext, name: string, title: MessageKey, fi
     title,
     csv: SUBTASK_CSV_COLUMNS,
     sheet: SUBTASK_SHEET_COLUMNS,
-    batches: keysetBatches((afterId, size) => listSubtaskBatch(ctx.db, ctx.user.companyId, filter, afterId, size)),
+    batches: keysetBatches((last, size) => listSubtaskBatch(ctx.db, ctx.user.companyId, filter, last, size)),
   };
 }
 
