@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
@@ -69,10 +69,12 @@ export interface SubtaskFilter {
   /** Due today where this viewer is (their own time zone, else the company's): their id. */
   dueTodayFor?: number;
   involving?: { userId: number; as: Involvement[] };
+  /** An export's part of the matches: those with a due date, or those without. */
+  dated?: true;
+  undated?: true;
   /**
-   * Where an export's next batch resumes in the lists' order (soonest due first, undated last,
-   * then by id): after the subtask due on `afterDueDate` with the id `afterId` (the undated ones
-   * included), or with `afterId` alone after an undated one.
+   * Where an export's next batch resumes in its part's order: after the subtask due on
+   * `afterDueDate` with the id `afterId` (due date, then id), or with `afterId` alone (by id).
    */
   afterDueDate?: string;
   afterId?: number;
@@ -124,10 +126,13 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
   // Work its project's completion closed unfinished is on no list (decision record 061); one subtask is still found by its id.
   else conditions.push(isNull(subtasks.closedUnfinishedAt));
   if (filter.projectId !== undefined) conditions.push(projectCondition(db, eq(projects.id, value('projectId')), scope));
+  if (filter.dated) conditions.push(isNotNull(subtasks.dueDate));
+  if (filter.undated) conditions.push(isNull(subtasks.dueDate));
   if (filter.afterDueDate !== undefined) {
+    // `>=` first: a range on the (company, due date) index, where an OR alone made every batch read every match.
     const dueDate = sql`${value('afterDueDate')}::date`;
-    conditions.push(sql`(${subtasks.dueDate} > ${dueDate} or (${subtasks.dueDate} = ${dueDate} and ${subtasks.id} > ${value('afterId')}) or ${subtasks.dueDate} is null)`);
-  } else if (filter.afterId !== undefined) conditions.push(and(isNull(subtasks.dueDate), gt(subtasks.id, value('afterId')))!);
+    conditions.push(sql`${subtasks.dueDate} >= ${dueDate} and (${subtasks.dueDate} > ${dueDate} or ${subtasks.id} > ${value('afterId')})`);
+  } else if (filter.afterId !== undefined) conditions.push(gt(subtasks.id, value('afterId')));
   if (filter.projectStatuses) {
     // Sent as text[]: PGlite cannot write a list parameter of an enum type.
     const statuses = sql`${value('projectStatuses')}::text[]::${sql.identifier(projectStatusEnum.enumName)}[]`;
@@ -310,15 +315,21 @@ function readSubtaskExportRows(db: DbOrTx, filter: SubtaskFilter) {
 
 /**
  * For an export: up to `batchSize` of the company's matching subtasks after the `last` one, in the
- * lists' order (soonest due first, undated last, then by id; decision record 064). Keyset batches:
- * each one starts where the last one ended, on the (company, due date) index. Built once per shape
- * and prepared, like the lists.
+ * lists' order (soonest due first, undated last, then by id; decision record 064). Keyset batches
+ * in two parts, each a range on the (company, due date) index: the dated ones after the last
+ * (due date, id), then, where they run out, the undated ones by id. Built once per shape and
+ * prepared, like the lists.
  */
 export async function listSubtaskBatch(db: DbOrTx, companyId: number, filter: SubtaskFilter, last: { id: number; dueDate: string | null } | undefined, batchSize: number): Promise<SubtaskExportRow[]> {
-  const batchFilter = { ...filter, afterId: last?.id, afterDueDate: last?.dueDate ?? undefined };
-  const { involving, ...fields } = batchFilter;
-  const values = { ...fields, companyId, userId: involving?.userId, batchSize };
-  return runForShape(db, 'export', batchFilter, {}, () => readSubtaskExportRows(db, batchFilter), values);
+  const read = (part: SubtaskFilter, size: number) => {
+    const batchFilter = { ...filter, ...part };
+    const { involving, ...fields } = batchFilter;
+    const values = { ...fields, companyId, userId: involving?.userId, batchSize: size };
+    return runForShape(db, 'export', batchFilter, {}, () => readSubtaskExportRows(db, batchFilter), values);
+  };
+  if (last && last.dueDate === null) return read({ undated: true, afterId: last.id }, batchSize);
+  const dated = await read(last ? { dated: true, afterDueDate: last.dueDate!, afterId: last.id } : { dated: true }, batchSize);
+  return dated.length === batchSize ? dated : [...dated, ...(await read({ undated: true }, batchSize - dated.length))];
 }
 
 /** How many of the company's subtasks match: the total the list would report, without its rows. */
