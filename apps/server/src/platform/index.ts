@@ -20,8 +20,8 @@ export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSumma
 export { isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';
-export { enqueueMail, listFailedMails, mailPlugin, MAIL_QUEUE, type FailedMail, type MailSettings, type OutgoingMail } from './mail';
-export { enqueueJob, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
+export { enqueueMail, enqueueMails, listFailedMails, mailPlugin, MAIL_QUEUE, type FailedMail, type MailSettings, type OutgoingMail } from './mail';
+export { enqueueJob, enqueueJobs, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
 
 export { allowedMethodsPlugin } from './http/allowed-methods';
 export { authPlugin, requireRole } from './http/auth';

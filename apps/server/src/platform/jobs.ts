@@ -74,6 +74,23 @@ export async function enqueueJob(db: DbOrTx, queue: string, payload: unknown, op
   return row!.id;
 }
 
+/** Several jobs of one queue in ONE statement (a fan-out's mails); those whose dedupe key exists are skipped. Answers how many were written. */
+export async function enqueueJobs(db: DbOrTx, queue: string, items: { payload: unknown; companyId: number | null; dedupeKey?: string }[], options: { maxAttempts?: number } = {}): Promise<number> {
+  if (items.length === 0) return 0;
+  const json = JSON.stringify(items.map((item) => ({ company_id: item.companyId, payload: item.payload, dedupe_key: item.dedupeKey ?? null })));
+  const result = await db.execute<{ written: number }>(sql`
+    with inserted as (
+      insert into ${jobs} (queue, company_id, payload, run_at, max_attempts, dedupe_key)
+      select ${queue}, item.company_id, item.payload, now(), ${options.maxAttempts ?? 8}, item.dedupe_key
+      from json_to_recordset(${json}::json) as item(company_id int, payload jsonb, dedupe_key text)
+      on conflict (dedupe_key) do nothing
+      returning id
+    )
+    select count(*)::int as written, case when count(*) > 0 then pg_notify(${CHANGES_CHANNEL}, ${`${JOB_KIND}:${queue}`})::text end as announced from inserted
+  `);
+  return (result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0;
+}
+
 export interface QueueStats {
   queue: string;
   queued: number;

@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { jobs } from '../schema/jobs';
 import type { DbOrTx } from './database/types';
-import { enqueueJob, PermanentJobError } from './jobs';
+import { enqueueJob, enqueueJobs, PermanentJobError } from './jobs';
 
 /** The job queue every e-mail goes through (decision record 075). */
 export const MAIL_QUEUE = 'mail';
@@ -48,6 +48,17 @@ interface QueuedMail extends OutgoingMail {
 export function enqueueMail(db: DbOrTx, mail: OutgoingMail, options: { companyId: number | null; dedupeKey?: string }): Promise<number> {
   const queued: QueuedMail = { ...mail, id: randomUUID(), date: new Date().toISOString() };
   return enqueueJob(db, MAIL_QUEUE, queued, { companyId: options.companyId, dedupeKey: options.dedupeKey, maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/** Many mails in one statement (each notification of a fan-out to each who takes it at once); a mail whose dedupe key exists is skipped. */
+export function enqueueMails(db: DbOrTx, mails: { mail: OutgoingMail; companyId: number | null; dedupeKey: string }[]): Promise<number> {
+  const date = new Date().toISOString();
+  return enqueueJobs(
+    db,
+    MAIL_QUEUE,
+    mails.map(({ mail, companyId, dedupeKey }) => ({ payload: { ...mail, id: randomUUID(), date } satisfies QueuedMail, companyId, dedupeKey })),
+    { maxAttempts: MAIL_MAX_ATTEMPTS },
+  );
 }
 
 export interface FailedMail {

@@ -388,6 +388,7 @@ export const de: Catalog = {
   'Unsubscribe': 'Abbestellen',
   'Open the task': 'Aufgabe öffnen',
   'New on SiteBoard: {text}': 'Neu bei SiteBoard: {text}',
+  'On {time}, your time.': 'Am {time}, Ihre Zeit.',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Sie erhalten keine Benachrichtigungs-E-Mails mehr. In Ihrem Profil können Sie sie wieder einschalten.",
   'Planned|status': 'Geplant',
   'Low|priority': 'Niedrig',

@@ -403,6 +403,7 @@ export const writtenTexts = [
   'You will get no more notification e-mails. Turn them on again in your profile.',
   'Open the task',
   'New on SiteBoard: {text}',
+  'On {time}, your time.',
   // Excel workbooks of the lists (lib/xlsx.ts): values as the screens word them, and the sheets' names
   'Planned|status',
   'Low|priority',

@@ -387,6 +387,7 @@ export const es: Catalog = {
   'Unsubscribe': 'Cancelar la suscripción',
   'Open the task': 'Abrir la tarea',
   'New on SiteBoard: {text}': 'Novedad en SiteBoard: {text}',
+  'On {time}, your time.': 'El {time}, tu hora.',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Ya no recibirás correos de notificaciones. Vuelve a activarlos en tu perfil.",
   'Planned|status': 'Planeado',
   'Low|priority': 'Baja',

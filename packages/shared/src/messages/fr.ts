@@ -388,6 +388,7 @@ export const fr: Catalog = {
   'Unsubscribe': 'Se désabonner',
   'Open the task': 'Ouvrir la tâche',
   'New on SiteBoard: {text}': 'Nouveau sur SiteBoard : {text}',
+  'On {time}, your time.': 'Le {time}, votre heure.',
   'You will get no more notification e-mails. Turn them on again in your profile.': "Vous ne recevrez plus d'e-mails de notification. Réactivez-les dans votre profil.",
   'Planned|status': 'Planifié',
   'Low|priority': 'Basse',

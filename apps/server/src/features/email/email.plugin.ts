@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runDigests } from './email.service';
+import { NOTIFICATION_MAIL_QUEUE, type NotificationMailJob } from '../notifications/notifications.queries';
+import { queueImmediateMails, runDigests } from './email.service';
 
-/** The daily digests: looked for every sweep interval, when mail is on (decision record 077). */
+/**
+ * The daily digests, looked for every sweep interval when mail is on (decision record 077), and
+ * the mails of notifications for those who take them as they happen (decision record 079).
+ */
 export const emailPlugin = fp(
   async (app: FastifyInstance, options: { sweepIntervalSeconds?: number; localHour: number; publicUrl: string; unsubscribeKey: Buffer }) => {
+    // Defined with mail off too: a notification's job then ends with nothing to send instead of waiting forever.
+    app.jobs.define<NotificationMailJob>({
+      queue: NOTIFICATION_MAIL_QUEUE,
+      async handle(job) {
+        if (!app.mail.configured) return;
+        await app.db.transaction((tx) => queueImmediateMails(tx, options, job.payload.notifications));
+      },
+    });
     if (!app.mail.configured || !options.sweepIntervalSeconds) return;
     let running: Promise<unknown> | undefined;
     const sweep = () => {
@@ -19,5 +31,5 @@ export const emailPlugin = fp(
       await running;
     });
   },
-  { name: 'email', dependencies: ['mail'] },
+  { name: 'email', dependencies: ['mail', 'jobs'] },
 );

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform';
 import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
+import type { Role } from '@siteboard/shared';
 
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
@@ -74,4 +75,44 @@ export async function turnOffEmailNotifications(db: DbOrTx, userId: number): Pro
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+export interface ImmediateMailRow {
+  recipientId: number;
+  userId: number;
+  companyId: number;
+  email: string;
+  fullName: string | null;
+  role: Role;
+  language: string;
+  timezone: string;
+  companyName: string;
+  type: string;
+  params: Record<string, string | number | null> | null;
+  message: string;
+  subtaskId: number | null;
+  createdAt: string;
+  /** The actor's name as it is now (the notification keeps the address it was written with). */
+  actorName: string | null;
+}
+
+/**
+ * Each recipient of these notifications who takes them by e-mail as they happen (active, choice
+ * `immediate` now), with what their mail needs: one statement for the whole fan-out.
+ */
+export async function findImmediateMails(db: DbOrTx, notificationIds: number[]) {
+  if (notificationIds.length === 0) return [];
+  return rowsOf<ImmediateMailRow>(
+    await db.execute(sql`
+      select r.id as "recipientId", u.id as "userId", u.company_id as "companyId", u.email, u.full_name as "fullName", u.role, u.language,
+        coalesce(u.timezone, c.timezone) as timezone, c.name as "companyName", n.type, n.params, n.message, n.subtask_id as "subtaskId",
+        to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt", actor.full_name as "actorName"
+      from notification_recipients r
+      join notifications n on n.id = r.notification_id and n.company_id = r.company_id
+      join users u on u.id = r.user_id and u.company_id = r.company_id and u.deleted_at is null and u.email_notifications = 'immediate'
+      join companies c on c.id = u.company_id
+      left join users actor on actor.company_id = n.company_id and lower(actor.email) = lower(n.created_by) and actor.deleted_at is null
+      where r.notification_id in (select unnest(${`{${notificationIds.join(',')}}`}::int[]))
+      order by r.id`),
+  );
 }

@@ -1,9 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { HOME_PATH, formatDateOnly, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
-import { type Db, enqueueMail } from '../../platform';
+import { type Db, type DbOrTx, enqueueMail, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
 import { notificationText } from '../notifications/notifications.rules';
-import { findDigestRecipients, findDigestTasks, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
+import { findDigestRecipients, findDigestTasks, findImmediateMails, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
 
 export interface DigestOptions {
   now: Date;
@@ -77,4 +77,40 @@ export async function runDigests(db: Db, options: DigestOptions): Promise<number
     queued++;
   }
   return queued;
+}
+
+/** A moment as the reader writes it, in their zone: "26 Nov 2026, 14:05". */
+const localMoment = (iso: string, language: Language, timeZone: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/** A subject stays on one line of a mail list. */
+const SUBJECT_MAX = 150;
+
+/**
+ * The mails of new notifications for those who take each as it happens (decision record 079):
+ * one per recipient, in their language and zone, naming the actor by their name, linking to the
+ * task, with one-click unsubscribe. Two statements whatever the fan-out; a mail already queued
+ * for a recipient row (a job run twice) is not queued again. Answers how many were queued.
+ */
+export async function queueImmediateMails(db: DbOrTx, options: { publicUrl: string; unsubscribeKey: Buffer }, notificationIds: number[]): Promise<number> {
+  const rows = await findImmediateMails(db, notificationIds);
+  return enqueueMails(
+    db,
+    rows.map((row) => {
+      const language: Language = isLanguage(row.language) ? row.language : 'en';
+      const text = row.params ? notificationText(row.type as NotificationType, row.actorName ? { ...row.params, actor: row.actorName } : row.params, language) : row.message;
+      const url = row.subtaskId ? taskLink(options.publicUrl, row.role, row.subtaskId) : `${options.publicUrl}${HOME_PATH[row.role]}`;
+      const unsubscribeUrl = unsubscribeLink(options.publicUrl, options.unsubscribeKey, row.userId);
+      const subject = t(language, 'New on SiteBoard: {text}', { text });
+      const rendered = renderMail({
+        language,
+        subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject,
+        greeting: row.fullName ? t(language, 'Hello {name},', { name: row.fullName }) : t(language, 'Hello,'),
+        paragraphs: [text],
+        action: { label: row.subtaskId ? t(language, 'Open the task') : 'SiteBoard', url },
+        notes: [t(language, 'On {time}, your time.', { time: localMoment(row.createdAt, language, row.timezone) }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: row.companyName })],
+        unsubscribe: { text: t(language, 'You get an e-mail for each notification. Turn them off:'), label: t(language, 'Unsubscribe'), url: unsubscribeUrl },
+      });
+      return { mail: { kind: 'notification', to: { name: row.fullName, address: row.email }, unsubscribeUrl, ...rendered }, companyId: row.companyId, dedupeKey: `notification:${row.recipientId}` };
+    }),
+  );
 }

@@ -159,11 +159,12 @@ export interface NotificationDraft {
  * however many there are. Ids are drawn from the sequence first so recipients can be matched
  * to their notification; a draft whose dedupe key exists is skipped with its recipients and
  * announcement. NOTIFY is delivered on commit and dropped on rollback. Answers how many were
- * written.
+ * written, and which of them have a recipient who takes each notification by e-mail as it
+ * happens (decision record 079), found in the same statement.
  */
-export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<number> {
+export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<{ created: number; mailed: number[] }> {
   const wanted = drafts.filter((draft) => draft.recipients.length > 0);
-  if (wanted.length === 0) return 0;
+  if (wanted.length === 0) return { created: 0, mailed: [] };
   const json = JSON.stringify(
     wanted.map((draft) => ({
       company_id: draft.companyId,
@@ -195,11 +196,21 @@ export async function insertNotifications(tx: DbOrTx, drafts: NotificationDraft[
       returning notification_id, company_id, user_id
     )
     select notification_id as id,
-      pg_notify(${CHANGES_CHANNEL}, ${NOTIFICATION_KIND} || ':' || json_build_object('id', notification_id, 'company', company_id, 'users', json_agg(user_id order by user_id))::text)::text as announced
-    from delivered
-    group by notification_id, company_id
+      pg_notify(${CHANGES_CHANNEL}, ${NOTIFICATION_KIND} || ':' || json_build_object('id', notification_id, 'company', delivered.company_id, 'users', json_agg(user_id order by user_id))::text)::text as announced,
+      bool_or(${users.emailNotifications} = 'immediate') as mailed
+    from delivered join ${users} on ${users.id} = delivered.user_id
+    group by notification_id, delivered.company_id
   `);
-  return rowsOf(result).length;
+  const rows = rowsOf<{ id: number; mailed: boolean }>(result);
+  return { created: rows.length, mailed: rows.filter((row) => row.mailed).map((row) => row.id) };
+}
+
+/** The queue whose jobs turn new notifications into mails for those who take them as they happen (decision record 079). */
+export const NOTIFICATION_MAIL_QUEUE = 'notification-mail';
+
+/** What such a job carries: the notifications, each mailed to its recipients who chose `immediate`. */
+export interface NotificationMailJob {
+  notifications: number[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
-import { type Db, type Tx, type ServiceContext, ForbiddenError } from '../../platform';
+import { type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, enqueueJob } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,
@@ -11,7 +11,9 @@ import {
   listNotificationsOf,
   markNotificationsRead,
   tryLockSweeps,
+  NOTIFICATION_MAIL_QUEUE,
   type NotificationDraft,
+  type NotificationMailJob,
 } from './notifications.queries';
 import { findDailyLogReminderCandidates } from '../daily-logs/daily-logs.queries';
 import { params, recipientsOf, type NotificationParams } from './notifications.rules';
@@ -32,10 +34,25 @@ export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ 
 
 type Party = Awaited<ReturnType<typeof findSubtaskParties>>[number];
 
+/**
+ * Writes the notifications and, when some recipient takes them by e-mail as they happen, one job
+ * naming them in the same transaction: the mail exists if and only if the notification does, and
+ * the job (which knows PUBLIC_URL and the unsubscribe key, as these stateless handlers do not)
+ * writes each recipient's mail (decision record 079). One statement, two when someone is mailed.
+ */
+async function writeNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<number> {
+  const { created, mailed } = await insertNotifications(tx, drafts);
+  if (mailed.length > 0) {
+    const job: NotificationMailJob = { notifications: mailed };
+    await enqueueJob(tx, NOTIFICATION_MAIL_QUEUE, job, { companyId: drafts.every((draft) => draft.companyId === drafts[0]!.companyId) ? drafts[0]!.companyId : null });
+  }
+  return created;
+}
+
 /** One notification per subtask of the event, to whoever the rules say, written in the event's transaction: two statements. */
 async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, paramsOf: (party: Party) => NotificationParams) {
   const parties = await findSubtaskParties(tx, actor.companyId, subtaskIds);
-  await insertNotifications(
+  await writeNotifications(
     tx,
     parties.map((party) => ({
       companyId: actor.companyId,
@@ -172,7 +189,7 @@ function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAU
         recipients: recipientsOf('task_overdue', party, null),
       })),
     ];
-    const created = await insertNotifications(tx, drafts);
+    const created = await writeNotifications(tx, drafts);
     // Moved only once the batch's statements have all succeeded (a failed one ends the sweep anyway).
     if (cursor.deadline !== null) cursor.deadline = next(due, limit);
     if (cursor.delay !== null) cursor.delay = next(delayed, limit);
@@ -203,7 +220,7 @@ export async function runDailyLogReminders(db: Db, options: { now: Date; localHo
     const batch = await db.transaction(async (tx) => {
       if (!(await tryLockSweeps(tx))) return null;
       const due = await findDailyLogReminderCandidates(tx, options.now, options.localHour ?? DEFAULT_DAILY_LOG_REMINDER_LOCAL_HOUR, limit, after);
-      const created = await insertNotifications(
+      const created = await writeNotifications(
         tx,
         due.map((project) => ({
           companyId: project.companyId,

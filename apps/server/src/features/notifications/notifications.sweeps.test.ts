@@ -162,8 +162,8 @@ describeEachDatabase('notification sweeps', (ctx) => {
   it('lets the unique key refuse a second copy even without the lock', async () => {
     const draft = { companyId: auckland.company.id, type: 'deadline_reminder' as const, params: { task: 'x', project: 'y', due: '2026-01-01' }, createdBy: 'System', subtaskId: null, dedupeKey: `test:${Date.now()}`, recipients: [auckland.member.id] };
 
-    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft]))).toBe(1);
-    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft, { ...draft, dedupeKey: `${draft.dedupeKey}:other` }]))).toBe(1);
+    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft]))).toMatchObject({ created: 1 });
+    expect(await ctx.app.db.transaction((tx) => insertNotifications(tx, [draft, { ...draft, dedupeKey: `${draft.dedupeKey}:other` }]))).toMatchObject({ created: 1 });
   });
 
   it('runs the same few statements for many subtasks as for one', async () => {

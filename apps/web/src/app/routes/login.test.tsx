@@ -41,6 +41,10 @@ describe('the sign-in page', () => {
     await expect.poll(() => api.server.requests.includes(`GET /api/companies/${api.company.id}/`)).toBe(true);
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to company selection' })).toBeNull();
+    // This server sends no mail: no reset link offered, the spec's words instead.
+    await expect.poll(() => api.server.requests.includes('GET /api/email/')).toBe(true);
+    expect(screen.getByText('Forgot password? Ask your company admin.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
   });
 });
 

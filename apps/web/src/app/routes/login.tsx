@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthLayout, AuthSwitch } from '../../components/layouts/auth-layout';
@@ -5,7 +6,9 @@ import { RedirectSignedIn } from '../../components/layouts/redirect-signed-in';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { useLoginCompany } from '../../features/auth/api/get-login-company';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { useEmailStatus } from '../../lib/email-status';
 import { FALLBACK_COMPANY_ID, storage, type LoginState } from '../../lib/storage';
 
 export function LoginPage() {
@@ -15,6 +18,9 @@ export function LoginPage() {
   const companyId = params.get('companyId') || storage.companyId || FALLBACK_COMPANY_ID;
   const { companyName, email, role, ended, returnTo } = (useLocation().state as LoginState | null) ?? {};
   const { unknown } = useLoginCompany(companyId);
+  // The public answer of GET /api/email/: a reset link can only be offered by a server that sends mail.
+  const mailConfigured = useEmailStatus().data?.configured === true;
+  const [forgot, setForgot] = useState(false);
 
   return (
     <RedirectSignedIn>
@@ -28,7 +34,7 @@ export function LoginPage() {
         </AuthLayout>
       ) : (
         <AuthLayout
-          title={t('login.title')}
+          title={t(forgot ? 'forgot.title' : 'login.title')}
           subtitle={
             <>
               {companyName && <p>{t('login.company', { name: companyName })}</p>}
@@ -46,8 +52,29 @@ export function LoginPage() {
               <Alert tone="success">{t('login.companyCreated')}</Alert>
             </div>
           )}
-          <LoginForm companyId={companyId} known={email ? { email, role: role ?? 'admin' } : undefined} returnTo={returnTo} />
-          <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
+          {forgot ? (
+            <>
+              <ForgotPasswordForm companyId={companyId} email={email} />
+              <p className="mt-4 text-center text-sm">
+                <button type="button" className="font-medium text-brand-700 underline" onClick={() => setForgot(false)}>
+                  {t('forgot.back')}
+                </button>
+              </p>
+            </>
+          ) : (
+            <>
+              <LoginForm companyId={companyId} known={email ? { email, role: role ?? 'admin' } : undefined} returnTo={returnTo} />
+              {mailConfigured ? (
+                <p className="mt-4 text-center text-sm">
+                  <button type="button" className="font-medium text-brand-700 underline" onClick={() => setForgot(true)}>
+                    {t('forgot.link')}
+                  </button>
+                </p>
+              ) : (
+                <p className="mt-4 text-center text-sm text-slate-600">{t('account.forgotPassword')}</p>
+              )}
+            </>
+          )}
         </AuthLayout>
       )}
     </RedirectSignedIn>

@@ -4,23 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
+import { useEmailStatus } from '../../../lib/email-status';
 import { useProfile } from '../api/get-profile';
+import { EmailNotificationsForm } from './email-notifications-form';
 import { ChangePasswordForm, PasswordChangedToast } from './lazy-change-password-form';
 
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
 
-type AccountDialog = 'password' | 'timeZone';
+type AccountDialog = 'password' | 'timeZone' | 'emailNotifications';
 
 /** The menu's items, in order: each opens its dialog. */
 const MENU_ITEMS: { dialog: AccountDialog; label: string }[] = [
   { dialog: 'password', label: 'account.changePassword' },
   { dialog: 'timeZone', label: 'timeZone.menu' },
+  { dialog: 'emailNotifications', label: 'emailNotifications.menu' },
 ];
 
 /**
- * The avatar in the header, as the user's menu: "Change password" and "Time zone" open their
- * forms in a dialog.
+ * The avatar in the header, as the user's menu: "Change password", "Time zone" and, when the
+ * server sends mail, "E-mail notifications" open their forms in a dialog.
  * Every role has it, in every shell.
  */
 export function AccountMenu({ avatar }: { avatar: string }) {
@@ -29,8 +32,11 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
-  // Read when the time-zone dialog opens, so it starts from what the server has now.
-  const profile = useProfile({ enabled: dialog === 'timeZone' });
+  // Read when a dialog showing it opens, so it starts from what the server has now.
+  const profile = useProfile({ enabled: dialog === 'timeZone' || dialog === 'emailNotifications' });
+  // A choice of mails a server without SMTP never sends is not offered.
+  const mailConfigured = useEmailStatus().data?.configured === true;
+  const items = MENU_ITEMS.filter((item) => item.dialog !== 'emailNotifications' || mailConfigured);
   const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
 
   return (
@@ -45,7 +51,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
         <Popover.Portal>
           <Popover.Content align="end" sideOffset={8} className="z-40 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
             {email && <p className="truncate px-3 py-2 text-xs text-slate-500">{email}</p>}
-            {MENU_ITEMS.map(({ dialog: item, label }) => (
+            {items.map(({ dialog: item, label }) => (
               <button
                 key={item}
                 type="button"
@@ -79,6 +85,22 @@ export function AccountMenu({ avatar }: { avatar: string }) {
           <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
             <TimeZoneForm profile={profile.data} />
           </Suspense>
+        ) : (
+          <p className="text-sm text-slate-600">{t('app.loading')}</p>
+        )}
+      </Modal>
+      <Modal
+        open={dialog === 'emailNotifications'}
+        onOpenChange={(open) => setDialog(open ? 'emailNotifications' : null)}
+        title={t('emailNotifications.menu')}
+        description={t('emailNotifications.description')}
+      >
+        {profile.error ? (
+          <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>
+            {t('account.loadFailed')}
+          </RetryAlert>
+        ) : profile.data ? (
+          <EmailNotificationsForm profile={profile.data} />
         ) : (
           <p className="text-sm text-slate-600">{t('app.loading')}</p>
         )}
