@@ -72,8 +72,7 @@ interface PhotoProcess {
 /**
  * The process photos are decoded in (photo-process.ts), started with a photo and ended when none
  * has come for PROCESS_IDLE_MS: libvips' and libheif's memory is never the server's (glibc kept
- * ~230 MB of it in the server a minute after a burst of uploads), and at a lower priority than the
- * server its work waits while requests are answered. The image queue bounds what it is given.
+ * ~230 MB of it in the server a minute after a burst of uploads). The image queue bounds what it is given.
  */
 function startPhotoProcess(): PhotoProcess {
   const entry = entryFile(import.meta.url, { source: 'photo-process.ts', compiled: 'photo-process', env: 'SITEBOARD_PHOTO_PROCESS_FILE' });

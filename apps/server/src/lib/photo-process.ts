@@ -1,14 +1,12 @@
 /**
  * The photos' process (lib/images.ts starts it): photos by IPC, each answered with what is kept or
- * a refusal. Decoding a 12-MP photo is a second of CPU and a hundred MB the server must not keep:
- * here the server's requests come first (nice 10), one libvips thread per photo, no cache of
- * decoded images, and everything it grew goes back to the system when it ends.
+ * a refusal. Decoding a 12-MP photo is a hundred MB the server must not keep: here one libvips
+ * thread per photo, no cache of decoded images, and everything it grew goes back to the system
+ * when it ends. It runs at the server's own priority (decision record 073 says why not lower).
  */
-import os from 'node:os';
 import sharp from 'sharp';
 import { encodePhoto, type PhotoKind } from './photo-encode';
 
-os.setPriority(10);
 sharp.concurrency(1);
 sharp.cache(false);
 
