@@ -21,7 +21,7 @@ export interface ShellNavItem {
  * The signed-in frame of every area: a sidebar that collapses to icons on wide screens and
  * slides in over the page on phones, and a header whose right side each area fills.
  */
-export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: ReactNode; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
+export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: string; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   // Folded on a wide screen, it stays folded after a reload (this device remembers).
   const [collapsed, setCollapsed] = useState(() => storage.sidebarCollapsed);
@@ -85,8 +85,14 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           >
             <MenuIcon />
           </Button>
-          {/* Two lines at phone width: "SiteBoard Demo" beside the tools would otherwise lose its last word. */}
-          <div className="line-clamp-2 min-w-0 flex-1 break-words text-sm leading-tight font-semibold text-ink sm:text-base">{headerStart}</div>
+          {/*
+            The company's name beside the tools: up to three smaller lines at phone width, broken between
+            words (hyphenated where the browser can); a name longer than that ends in "…" and its title
+            shows the whole.
+          */}
+          <div title={headerStart} className="line-clamp-3 min-w-0 flex-1 text-xs leading-tight font-semibold text-ink hyphens-auto sm:line-clamp-2 sm:text-base">
+            {headerStart}
+          </div>
           {/* At phone width German's and French's longer words still fit: tighter gaps, and the tools never shrink. */}
           <div className="flex shrink-0 items-center gap-1 sm:gap-3">
             <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none sm:px-2')} />

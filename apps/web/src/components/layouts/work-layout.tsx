@@ -78,7 +78,7 @@ export function WorkLayout({
         <>
           {calendarFeed}
           {notifications}
-          <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email">
+          <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email" title={user?.email}>
             {user?.email}
           </span>
           {/* The avatar is the account menu (change password): it stays at phone width. */}

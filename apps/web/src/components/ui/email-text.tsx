@@ -1,23 +1,29 @@
 import { Fragment } from 'react';
 
 /**
- * An e-mail that may break before its "@" and before each dot of its domain when its column is
- * narrow ("admin@qa3.|example.com", never "admin@qa3.exam|ple"), instead of widening the table.
+ * An e-mail that may break before its "@" and before each dot when its box is narrow
+ * ("verwaltung.|buchhaltung|@bau.|example", never "admin@qa3.exam|ple"), instead of widening its
+ * table or being cut mid-word. Hyphens are break points of their own.
  */
 export function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  const [first, ...rest] = email.slice(at).split('.');
+  const parts = email.split(/(?=[@.])/);
   return (
     <>
-      {email.slice(0, at)}
-      <wbr />
-      {first}
-      {rest.map((part, index) => (
+      {parts.map((part, index) => (
         <Fragment key={index}>
-          <wbr />.{part}
+          {index > 0 && <wbr />}
+          {part}
         </Fragment>
       ))}
+    </>
+  );
+}
+
+/** A sentence that may name people by e-mail (a notification): each address breaks as `EmailText` does. */
+export function TextWithEmails({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\S+@\S+)/).map((part, index) => (index % 2 === 1 ? <EmailText key={index} email={part} /> : part))}
     </>
   );
 }

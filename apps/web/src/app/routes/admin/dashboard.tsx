@@ -6,6 +6,7 @@ import { ADMIN_MISSING_LOGS_DAYS, type AdminDashboard, type User } from '@sitebo
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
+import { EmailText } from '../../../components/ui/email-text';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
@@ -42,7 +43,7 @@ export function AdminDashboardPage() {
   return (
     <>
       <PageTitle>
-        {t('admin.title')} <span className="block break-all text-brand-700 sm:inline">{user?.email}</span>
+        {t('admin.title')} <span className="block text-brand-700 sm:inline">{user && <EmailText email={user.email} />}</span>
       </PageTitle>
       {precondition || !user ? <Alert tone="error">{precondition}</Alert> : <DashboardSections admin={user} />}
     </>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useSubtaskHref } from '../../../components/ui/subtask-link';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { TextWithEmails } from '../../../components/ui/email-text';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { STORAGE_KEYS } from '../../../lib/storage';
@@ -267,10 +268,12 @@ function NotificationList({
             </span>
             <span className="min-w-0 flex-1 text-sm">
               {item.subtaskId === null ? (
-                <span className="block break-words text-slate-800">{item.message}</span>
+                <span className="block break-words text-slate-800">
+                  <TextWithEmails text={item.message} />
+                </span>
               ) : (
                 <Link to={href(item.subtaskId)} onClick={() => onOpenItem(item)} className="block break-words text-slate-800 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-                  {item.message}
+                  <TextWithEmails text={item.message} />
                 </Link>
               )}
               <span className="block text-xs text-slate-600">

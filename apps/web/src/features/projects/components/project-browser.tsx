@@ -12,7 +12,7 @@ import { useDebouncedValue } from '../../../lib/lists';
 import { FIRST_PROJECT_FILTER, useProjectPages, type ProjectFilter } from '../api/get-projects';
 import { statusesOf, type ProjectTab } from '../projects.rules';
 import { ExpandedProjectTasks } from './expanded-project';
-import { personLabel } from '../../../components/ui/person-text';
+import { PersonText } from '../../../components/ui/person-text';
 
 /** What an open project shows (its major tasks). */
 export type RenderProjectTasks = (project: ExpandedProject) => ReactNode;
@@ -96,7 +96,7 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
   const summary = (muted: boolean) => (
     <span className="grid min-w-0 flex-1 gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr]">
       <span className={`min-w-0 break-words text-base font-semibold ${muted ? 'text-slate-600' : 'text-ink'}`}>{project.name}</span>
-      <Fact muted={muted} label={t('projectBoard.manager')} value={project.manager ? personLabel(project.manager) : na} />
+      <Fact muted={muted} label={t('projectBoard.manager')} value={project.manager ? <PersonText person={project.manager} /> : na} />
       <Fact muted={muted} label={t('projectBoard.startDate')} value={formatDate(project.start_date) ?? na} />
       <Fact muted={muted} label={t('projectBoard.endDate')} value={formatDate(project.end_date) ?? na} />
     </span>
@@ -130,11 +130,11 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
   );
 }
 
-function Fact({ label, value, muted }: { label: string; value: string; muted: boolean }) {
+function Fact({ label, value, muted }: { label: string; value: ReactNode; muted: boolean }) {
   return (
     <span className="flex min-w-0 flex-col text-sm">
       <span className={`text-xs font-medium uppercase tracking-wide ${muted ? 'text-slate-600' : 'text-slate-500'}`}>{label}</span>
-      <span className={`break-words font-normal ${muted ? 'text-slate-600' : 'text-slate-700'}`}>{value}</span>
+      <span className={`min-w-0 break-words font-normal ${muted ? 'text-slate-600' : 'text-slate-700'}`}>{value}</span>
     </span>
   );
 }

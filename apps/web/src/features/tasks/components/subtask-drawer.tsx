@@ -7,6 +7,7 @@ import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { PersonText } from '../../../components/ui/person-text';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -86,8 +87,8 @@ function RecordBody({ subtask, entries, timelinePaused, findAssignees }: { subta
     [t('record.status'), <StatusBadge key="status" status={subtask.status} />],
     [t('record.project'), subtask.major_task.project.name],
     [t('record.majorTask'), subtask.major_task.name],
-    [t('record.assignee'), subtask.assigned_to?.email ?? na],
-    [t('record.assignedBy'), subtask.assigned_by?.email ?? na],
+    [t('record.assignee'), subtask.assigned_to ? <PersonText person={subtask.assigned_to} /> : na],
+    [t('record.assignedBy'), subtask.assigned_by ? <PersonText person={subtask.assigned_by} /> : na],
     [t('record.dueDate'), formatDate(subtask.due_date) ?? na],
     [t('record.priority'), <PriorityDot key="priority" priority={subtask.priority} />],
   ];
