@@ -1,10 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from './schema/users';
 import { describeEachDatabase, type TestContext } from './test/build-app';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
 
 const BOM = '\uFEFF';
+/** People as the company knows them: a name beside the e-mail in every file; the admin gave none. */
+const MANAGER_NAME = 'Ingrid Müller-Lüdenscheidt';
+const MEMBER_NAME = 'Tomás Ruiz, "Tomi"';
 
 /** A CSV answer as a spreadsheet program reads it: the header row, then one record per row. */
 async function csvFrom(ctx: TestContext, caller: Caller, url: string, headers: Record<string, string> = {}) {
@@ -43,6 +48,8 @@ describeEachDatabase('CSV exports', (ctx) => {
     rival = await createTeam(ctx.app);
     const db = ctx.app.db;
     const companyId = team.company.id;
+    await db.update(users).set({ fullName: MANAGER_NAME }).where(eq(users.id, team.manager.id));
+    await db.update(users).set({ fullName: MEMBER_NAME }).where(eq(users.id, team.member.id));
     // More projects than a page holds: an export has no paging.
     for (let index = 0; index < 103; index++) await insertProject(db, companyId, { managerId: team.manager.id, name: `Site ${String(index).padStart(3, '0')}`, status: index % 10 === 0 ? 'completed' : 'ongoing' });
     const project = await insertProject(db, companyId, { managerId: team.manager.id, name: 'Bâtiment Süd, "Nord"' });
@@ -73,7 +80,7 @@ describeEachDatabase('CSV exports', (ctx) => {
     it('lists every matching project, limit and offset ignored, with English headers and ISO dates', async () => {
       const { header, records, response } = await csvFrom(ctx, team.admin, '/api/projects/?format=csv&limit=1&offset=5');
       expect(response.headers['content-disposition']).toMatch(/filename="siteboard-projects-\d{4}-\d{2}-\d{2}\.csv"/);
-      expect(header).toEqual(['ID', 'Name', 'Description', 'Start Date', 'End Date', 'Manager', 'Status']);
+      expect(header).toEqual(['ID', 'Name', 'Description', 'Start Date', 'End Date', 'Manager', 'Manager Name', 'Status']);
       expect(idsOf(records)).toEqual(await jsonIds(ctx, team.admin, '/api/projects/'));
       expect(records).toHaveLength(104);
       expect(records.find((record) => record.Name === 'Bâtiment Süd, "Nord"')).toEqual({
@@ -83,6 +90,7 @@ describeEachDatabase('CSV exports', (ctx) => {
         'Start Date': '2026-01-01',
         'End Date': '2026-12-31',
         Manager: team.manager.email,
+        'Manager Name': MANAGER_NAME,
         Status: 'ongoing',
       });
     });
@@ -92,11 +100,11 @@ describeEachDatabase('CSV exports', (ctx) => {
       expect((await setLanguage('de')).statusCode).toBe(200);
       try {
         const german = await csvFrom(ctx, team.admin, '/api/projects/?format=csv', { 'accept-language': 'fr' });
-        expect(german.header).toEqual(['ID', 'Name', 'Beschreibung', 'Baubeginn', 'Fertigstellung', 'Bauleiter', 'Status']);
+        expect(german.header).toEqual(['ID', 'Name', 'Beschreibung', 'Baubeginn', 'Fertigstellung', 'Bauleiter', 'Name des Bauleiters', 'Status']);
         // The values stay as the API carries them: only the headings are words.
         expect(german.records.find((record) => record.Name === 'Bâtiment Süd, "Nord"')?.Status).toBe('ongoing');
         const appraisal = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
-        expect(appraisal.header).toEqual(['Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig']);
+        expect(appraisal.header).toEqual(['Person', 'Name der Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig']);
       } finally {
         expect((await setLanguage('en')).statusCode).toBe(200);
       }
@@ -152,7 +160,7 @@ describeEachDatabase('CSV exports', (ctx) => {
   describe('subtasks', () => {
     it('neutralises formulas, and keeps quotes, commas, line breaks and accents as written', async () => {
       const { header, records } = await csvFrom(ctx, team.member, '/api/subtasks/?assigned_to=me&format=csv');
-      expect(header).toEqual(['ID', 'Project', 'Major Task', 'Subtask Title', 'Assignee', 'Due Date', 'Status', 'Priority', 'Description', 'Assigned By', 'Created At', 'Sent for Approval At', 'Completed At']);
+      expect(header).toEqual(['ID', 'Project', 'Major Task', 'Subtask Title', 'Assignee', 'Assignee Name', 'Due Date', 'Status', 'Priority', 'Description', 'Assigned By', 'Assigned By Name', 'Created At', 'Sent for Approval At', 'Completed At']);
       const title = (id: number) => records.find((record) => Number(record.ID) === id)!['Subtask Title'];
       expect(title(s.formula!)).toBe(`'=HYPERLINK("http://evil.example","click")`);
       expect(title(s.plus!)).toBe("'+1+2");
@@ -162,7 +170,7 @@ describeEachDatabase('CSV exports', (ctx) => {
       expect(title(s.carriageReturn!)).toBe("'\r=1");
       expect(title(s.plain!)).toBe('Line one\nline two, "quoted" é');
       const formula = records.find((record) => Number(record.ID) === s.formula)!;
-      expect(formula).toMatchObject({ Project: 'Bâtiment Süd, "Nord"', 'Major Task': 'Façade', Assignee: team.member.email, 'Assigned By': team.manager.email, 'Due Date': '2026-03-04', Status: 'ongoing', Priority: 'medium', 'Completed At': '' });
+      expect(formula).toMatchObject({ Project: 'Bâtiment Süd, "Nord"', 'Major Task': 'Façade', Assignee: team.member.email, 'Assignee Name': MEMBER_NAME, 'Assigned By': team.manager.email, 'Assigned By Name': MANAGER_NAME, 'Due Date': '2026-03-04', Status: 'ongoing', Priority: 'medium', 'Completed At': '' });
       expect(formula['Created At']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     });
 
@@ -191,16 +199,17 @@ describeEachDatabase('CSV exports', (ctx) => {
   describe('team workload', () => {
     it("is a manager's own team, least loaded first, each with their ongoing work one a line", async () => {
       const { header, records } = await csvFrom(ctx, team.manager, '/api/team-workload/?format=csv');
-      expect(header).toEqual(['Team Member', 'Ongoing Tasks', 'Ongoing Task Names']);
-      const json = (await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/team-workload/' })).json() as { email: string; task_count: number; tasks: string[] }[];
+      expect(header).toEqual(['Team Member', 'Team Member Name', 'Ongoing Tasks', 'Ongoing Task Names']);
+      const json = (await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/team-workload/' })).json() as { email: string; full_name: string | null; task_count: number; tasks: string[] }[];
       expect(records).toEqual(
         json.map((item) => ({
           'Team Member': item.email,
+          'Team Member Name': item.full_name,
           'Ongoing Tasks': String(item.task_count),
           'Ongoing Task Names': item.tasks.join('\n').replace(/^[=+\-@\t\r]/, "'$&"),
         })),
       );
-      expect(records.map((record) => record['Team Member'])).toEqual([team.member.email]);
+      expect(records.map((record) => [record['Team Member'], record['Team Member Name']])).toEqual([[team.member.email, MEMBER_NAME]]);
       expect(records[0]!['Ongoing Task Names']).toContain('+1+2');
     });
 
@@ -213,9 +222,9 @@ describeEachDatabase('CSV exports', (ctx) => {
     it("gives the admin one person's subtask table", async () => {
       const { header, records, response } = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
       expect(response.headers['content-disposition']).toMatch(/siteboard-appraisal-report-TM-\d{4}-/);
-      expect(header).toEqual(['Person', 'Code', 'Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Overdue']);
+      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Overdue']);
       expect(records).toHaveLength(8);
-      expect(records.every((record) => record.Person === team.member.email)).toBe(true);
+      expect(records.every((record) => record.Person === team.member.email && record['Person Name'] === MEMBER_NAME)).toBe(true);
       expect(records.find((record) => record['Due Date'] === '2026-03-04')).toMatchObject({ Project: 'Bâtiment Süd, "Nord"', Status: 'ongoing', Overdue: 'true' });
 
       const ranged = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&start_date=2026-03-01&end_date=2026-03-31&format=csv`);
@@ -231,10 +240,10 @@ describeEachDatabase('CSV exports', (ctx) => {
 
     it("gives a manager their team's appraisals, one person a row, and refuses another team's person", async () => {
       const { header, records } = await csvFrom(ctx, team.manager, '/projects/api/manager-appraisal-report/?format=csv');
-      expect(header).toEqual(['Person', 'Code', 'Role', 'Efficiency Score (%)', 'Total Tasks', 'Completed Tasks', 'Ongoing Tasks', 'Pending Approval Tasks', 'Overdue Tasks']);
+      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Role', 'Efficiency Score (%)', 'Total Tasks', 'Completed Tasks', 'Ongoing Tasks', 'Pending Approval Tasks', 'Overdue Tasks']);
       const json = (await callAs(ctx.app, team.manager, { method: 'GET', url: '/projects/api/manager-appraisal-report/' })).json() as { name: string; total_tasks: number }[];
       expect(records.map((record) => [record.Person, Number(record['Total Tasks'])])).toEqual(json.map((item) => [item.name, item.total_tasks]));
-      expect(records.map((record) => record.Person)).toEqual([team.member.email]);
+      expect(records.map((record) => [record.Person, record['Person Name']])).toEqual([[team.member.email, MEMBER_NAME]]);
       expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.otherMember.id}&format=csv` })).statusCode).toBe(403);
       expect((await callAs(ctx.app, team.member, { method: 'GET', url: '/projects/api/manager-appraisal-report/?format=csv' })).statusCode).toBe(403);
     });

@@ -33,6 +33,8 @@ export const notificationRecordSchema = z.object({
     type: notificationTypeSchema,
     message: z.string(),
     created_by: z.string(),
+    /** The current full name of the person who acted (`created_by` is their e-mail); null for the System or a person with no name. */
+    created_by_name: z.string().nullable().optional(),
     created_at: z.string(),
   }),
 });
@@ -73,6 +75,7 @@ export const liveNotificationSchema = z.object({
   subtask_id: z.number().nullable().optional(),
   message: z.string(),
   created_by: z.string(),
+  created_by_name: z.string().nullable().optional(),
   timestamp: z.string(),
 });
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;

@@ -1,7 +1,9 @@
 /**
  * CSV answers of the list and report calls (decision record 021): asked for with `format=csv` or
  * `Accept: text/csv`, every matching row, streamed as it is read: the machine-readable interchange
- * (codes, ISO 8601 UTC times, e-mails; decision record 064), headed in the reader's language.
+ * (codes, ISO 8601 UTC times, e-mails; decision record 064), headed in the reader's language. A
+ * person is their e-mail, the key another program matches on, with their full name in the column
+ * beside it, empty when they gave none (decision record 062).
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';

@@ -207,25 +207,27 @@ const NOTIFICATIONS: NotificationPlan[] = [
  * A demo notification's params, as the app writes them for the same event: each reader then sees
  * it in their own language (a row without params stays English).
  */
-function notificationParams(plan: NotificationPlan, now: Date): NotificationParams {
+function notificationParams(plan: NotificationPlan, people: People, now: Date): NotificationParams {
   const project = PROJECTS.find((candidate) => candidate.majorTasks.some((task) => task.subtasks.some((subtask) => subtask.name === plan.subtask)))!;
   const subtask = project.majorTasks.flatMap((task) => task.subtasks).find((candidate) => candidate.name === plan.subtask)!;
   const task = { name: subtask.name, projectName: project.name };
-  const actor = plan.createdBy === 'System' ? 'System' : emailOf(plan.createdBy);
+  const person = (key: PersonKey) => ({ id: people[key], email: emailOf(key) });
+  // The task events' author is a person; only the sweeps' types, which name no actor, are the System's.
+  const actor = () => person(plan.createdBy as PersonKey);
   const due = dayFrom(now, subtask.due);
   switch (plan.type) {
     case 'task_assignment':
-      return params.taskAssignment(actor, task, due);
+      return params.taskAssignment(actor(), task, due);
     case 'task_submission':
-      return params.taskSubmission(actor, task);
+      return params.taskSubmission(actor(), task);
     case 'task_approved':
-      return params.taskApproved(actor, task);
+      return params.taskApproved(actor(), task);
     case 'task_declined':
-      return params.taskDeclined(actor, task, plan.reason);
+      return params.taskDeclined(actor(), task, plan.reason);
     case 'deadline_reminder':
       return params.deadlineReminder(task, due);
     case 'approval_delay':
-      return params.approvalDelay(task, emailOf(subtask.assignee), 48);
+      return params.approvalDelay(task, person(subtask.assignee), 48);
   }
 }
 
@@ -340,7 +342,7 @@ function subtaskRow(plan: SubtaskPlan, majorTaskId: number, context: TaskContext
 async function createNotifications(tx: Tx, companyId: number, people: People, subtaskIds: Map<string, number>, now: Date) {
   for (const plan of NOTIFICATIONS) {
     const createdAt = timeFrom(now, -plan.daysAgo);
-    const planParams = notificationParams(plan, now);
+    const planParams = notificationParams(plan, people, now);
     const [notification] = await tx
       .insert(notifications)
       .values({

@@ -320,6 +320,13 @@ export const writtenTexts = [
   'Ongoing Tasks',
   'Pending Approval Tasks',
   'Overdue Tasks',
+  // People's names beside their e-mails in the CSV files (decision record 062)
+  'Manager Name',
+  'Assignee Name',
+  'Assigned By Name',
+  'Team Member Name',
+  'Person Name',
+  'Signed by (name)',
   // The daily log: its reminder, its PDF, its workbook and CSV (features/daily-logs)
   'The daily log of {project} for {date} is not signed yet',
   'Daily Log',

@@ -141,7 +141,18 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(rows.filter((row) => row.Date === DAY).map((row) => row.Section)).toEqual(['weather', 'crew', 'crew', 'entry', 'equipment', 'delivery', 'delay', 'incident', 'visitor', 'notes']);
-    expect(rows.find((row) => row.Section === 'entry')).toMatchObject({ Person: team.member.email, Trade: 'Carpenter', Hours: '6', 'Man-hours': '6', Description: 'Cut and fixed formwork edges', 'Signed by': team.manager.email });
+    expect(rows.find((row) => row.Section === 'entry')).toMatchObject({
+      Person: team.member.email,
+      'Person Name': 'Tomás Ruiz',
+      Trade: 'Carpenter',
+      Hours: '6',
+      'Man-hours': '6',
+      Description: 'Cut and fixed formwork edges',
+      'Signed by': team.manager.email,
+      'Signed by (name)': MANAGER_NAME,
+    });
+    // A visitor has no e-mail: their name alone, in the name column.
+    expect(rows.find((row) => row.Section === 'visitor')).toMatchObject({ Person: '', 'Person Name': 'Owner’s rep', Company: 'City of Hamburg' });
     const totals = rows.filter((row) => row.Section.startsWith('total_')).map((row) => [row.Section, row.Trade, row.Company, row['Head count'], row['Man-hours'], row['Hours lost']]);
     expect(totals).toEqual([
       ['total_man_hours', 'Carpenter', team.company.name, '1', '6', ''],

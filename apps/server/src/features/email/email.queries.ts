@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../platform';
 import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
 import type { Role } from '@siteboard/shared';
+import { namedPersonId } from '../notifications/notifications.queries';
+import type { StoredNotification } from '../notifications/notifications.rules';
 
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
@@ -49,19 +51,15 @@ export async function findDigestTasks(db: DbOrTx, companyId: number, userId: num
   );
 }
 
-export interface DigestNotification {
-  type: string;
-  params: Record<string, string | number | null> | null;
-  message: string;
-  subtaskId: number | null;
-}
+export type DigestNotification = StoredNotification & { subtaskId: number | null };
 
-/** The user's unread notifications, newest first. */
+/** The user's unread notifications, newest first, each with the current name of the person it names. */
 export async function findUnreadNotifications(db: DbOrTx, companyId: number, userId: number) {
   return rowsOf<DigestNotification>(
     await db.execute(sql`
-      select n.type, n.params, n.message, n.subtask_id as "subtaskId"
+      select n.type, n.params, n.message, n.subtask_id as "subtaskId", named.full_name as "personName"
       from notification_recipients r join notifications n on n.id = r.notification_id
+      left join users named on named.id = ${namedPersonId(sql`n.params`)} and named.company_id = n.company_id
       where r.company_id = ${companyId} and r.user_id = ${userId} and not r.is_read
       order by r.created_at desc, r.id desc limit 50`),
   );

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { HOME_PATH, formatDateOnly, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
 import { type Db, type DbOrTx, enqueueMail, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
-import { notificationText } from '../notifications/notifications.rules';
+import { notificationText, textFor } from '../notifications/notifications.rules';
 import { findDigestRecipients, findDigestTasks, findImmediateMails, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
 
 export interface DigestOptions {
@@ -56,7 +56,7 @@ export async function runDigests(db: Db, options: DigestOptions): Promise<number
     const dueToday = tasks.filter((task) => task.due === user.today).map(item);
     const overdue = tasks.filter((task) => task.due < user.today).map(item);
     const notifications = unread.map((row) => ({
-      text: row.params ? notificationText(row.type as NotificationType, row.params, language) : row.message,
+      text: textFor(row, language),
       url: row.subtaskId ? taskLink(options.publicUrl, user.role, row.subtaskId) : `${options.publicUrl}${HOME_PATH[user.role]}`,
     }));
     const unsubscribeUrl = unsubscribeLink(options.publicUrl, options.unsubscribeKey, user.id);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord } from '@siteboard/shared';
 import { describeEachDatabase } from '../../test/build-app';
 import { connectLive, listenLocally, livePath, type TestLiveClient } from '../../test/live-client';
-import { callAs, createTeam, insertWork, type Team } from '../../test/work-factories';
-import { notificationText, params } from './notifications.rules';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { notificationText, params, textFor } from './notifications.rules';
 
 describeEachDatabase('notifications in the recipient’s language', (ctx) => {
   let base: string;
@@ -62,7 +62,7 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
     const german = `${team.manager.email} hat Ihnen „Estrich verlegen“ (${projectName}) zugewiesen, fällig am 05.03.2099`;
     expect(live.message).toBe(german);
     expect(record!.notification.message).toBe(german);
-    expect(notificationText('task_assignment', params.taskAssignment(team.manager.email, { name: 'Estrich verlegen', projectName }, '2099-03-05'), 'en')).toBe(
+    expect(notificationText('task_assignment', params.taskAssignment(team.manager, { name: 'Estrich verlegen', projectName }, '2099-03-05'), 'en')).toBe(
       `${team.manager.email} assigned you 'Estrich verlegen' (${projectName}), due 2099-03-05`,
     );
   });
@@ -78,5 +78,68 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
     expect(before[0]!.notification.message).toContain(' aprobó «');
     expect(after[0]!.notification.message).toContain(' a validé « ');
     expect(after.map((record) => record.id)).toEqual(before.map((record) => record.id));
+  });
+
+  describe('people by name', () => {
+    const rename = async (fullName: string | null) =>
+      expect((await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/users/${team.manager.id}/`, payload: { full_name: fullName } })).statusCode).toBe(200);
+    const newestFor = async (caller: Caller) => ((await callAs(ctx.app, caller, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[])[0]!.notification;
+    afterAll(() => rename(null));
+
+    it('names the one who acted in every language, in the list and live; the e-mail stays in created_by', async () => {
+      await rename('Jürgen Groß-Núñez');
+      await readIn('en');
+      const client = await connectLive(base, livePath(team.member, team.member.access));
+      open.push(client);
+      const work = await approveMemberWork();
+      const subtask = (await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).json();
+      const task = { name: subtask.name as string, project: subtask.major_task.project.name as string };
+
+      const live = await client.next();
+      expect(live.message).toBe(`Jürgen Groß-Núñez approved '${task.name}' (${task.project})`);
+      expect(live).toMatchObject({ created_by: team.manager.email, created_by_name: 'Jürgen Groß-Núñez' });
+      const expected = {
+        en: `Jürgen Groß-Núñez approved '${task.name}' (${task.project})`,
+        es: `Jürgen Groß-Núñez aprobó «${task.name}» (${task.project})`,
+        fr: `Jürgen Groß-Núñez a validé « ${task.name} » (${task.project})`,
+        de: `Jürgen Groß-Núñez hat „${task.name}“ (${task.project}) abgenommen`,
+      };
+      for (const [language, text] of Object.entries(expected)) {
+        await readIn(language);
+        expect(await newestFor(team.member)).toMatchObject({ message: text, created_by: team.manager.email, created_by_name: 'Jürgen Groß-Núñez' });
+      }
+    });
+
+    it('shows the current name on notifications written before a rename, and the e-mail once there is no name', async () => {
+      await rename('Anna Alt');
+      await readIn('en');
+      await approveMemberWork();
+      expect((await newestFor(team.member)).message).toMatch(/^Anna Alt approved '/);
+
+      await rename('Anna Neu-Übermuth');
+      expect((await newestFor(team.member)).message).toMatch(/^Anna Neu-Übermuth approved '/);
+
+      await rename(null);
+      const fallback = await newestFor(team.member);
+      expect(fallback.message.startsWith(`${team.manager.email} approved '`)).toBe(true);
+      expect(fallback.created_by_name).toBeNull();
+    });
+
+    it('reads the list with every name in it in one statement, however many notifications it holds', async () => {
+      await rename('Jürgen Groß-Núñez');
+      await approveMemberWork();
+      await approveMemberWork();
+      ctx.queries.length = 0;
+      const list = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' });
+      expect(list.statusCode).toBe(200);
+      expect((list.json() as NotificationRecord[]).filter((record) => record.notification.created_by_name === 'Jürgen Groß-Núñez').length).toBeGreaterThanOrEqual(2);
+      expect(ctx.queries.filter((query) => /notification/.test(query))).toHaveLength(1);
+    });
+
+    it('names the person a sweep’s notification is about (the assignee of an overdue task) by the name read with it', () => {
+      const stored = { type: 'task_overdue', message: 'x', params: params.taskOverdue({ name: 'Pour', projectName: 'Pier' }, team.member, '2026-03-04'), personName: 'Élodie Marchand' };
+      expect(textFor(stored, 'de')).toBe('„Pour“ (Pier), zugewiesen an Élodie Marchand, ist überfällig: fällig war sie am 04.03.2026');
+      expect(textFor({ ...stored, personName: null }, 'en')).toBe(`'Pour' (Pier), assigned to ${team.member.email}, is overdue: it was due 2026-03-04`);
+    });
   });
 });

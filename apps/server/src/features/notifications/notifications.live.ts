@@ -6,7 +6,7 @@ import { type Db, ForbiddenError, PasswordChangeRequiredError, UnauthorizedError
 import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
 import type { Tokens } from '../auth/auth.tokens';
 import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
-import { textFor } from './notifications.rules';
+import { actorNameOf, textFor } from './notifications.rules';
 
 /** A client that lets this much pile up unsent is not reading: it is cut off rather than held in memory. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -120,6 +120,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
             // In the recipient's language: the browser shows this text as the desktop notification too.
             message: textFor(row, row.language),
             created_by: row.createdBy,
+            created_by_name: actorNameOf(row),
             timestamp: row.createdAt,
             subtask_id: row.subtaskId,
           };

@@ -8,7 +8,7 @@ import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
-import { englishText, textFor, type NotificationParams } from './notifications.rules';
+import { actorNameOf, englishText, PERSON_PARAMS, textFor, type NotificationParams, type StoredNotification } from './notifications.rules';
 import { localDate } from '../../lib/time';
 
 /** The change feed's kind for a new notification: `n:{"id":…,"company":…,"users":[…]}`. */
@@ -213,6 +213,14 @@ export interface NotificationMailJob {
   notifications: number[];
 }
 
+/** The user id of the person a notification names, from its params (null for none, or a row written before ids were kept). */
+export const namedPersonId = (params: SQL | typeof notifications.params) =>
+  sql.join([sql`coalesce(`, sql.join(PERSON_PARAMS.map(([, idKey]) => sql`(${params}->>${sql.raw(`'${idKey}'`)})::int`), sql`, `), sql`)`]);
+
+// The person a notification names, as they are now: joined by id within the notification's company.
+const namedPeople = alias(users, 'named_people');
+const namedPersonJoin = and(eq(namedPeople.id, namedPersonId(notifications.params)), eq(namedPeople.companyId, notifications.companyId));
+
 /**
  * The statement behind listNotificationsOf. Rows, not JSON built by PostgreSQL (which cost it
  * more than the server spends mapping 200 rows); timestamps come formatted as toISOString has them.
@@ -225,14 +233,15 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
       createdAt: isoTimestamp(notificationRecipients.createdAt),
       type: notifications.type,
       message: notifications.message,
-      // Only a reader of another language needs them (textFor): an English reader's list reads the stored text alone.
-      params: sql<NotificationParams | null>`case when ${sql.placeholder('language')} = 'en' then null else ${notifications.params} end`,
+      params: sql<NotificationParams | null>`${notifications.params}`,
+      personName: namedPeople.fullName,
       createdBy: notifications.createdBy,
       notificationCreatedAt: isoTimestamp(notifications.createdAt),
       subtaskId: notifications.subtaskId,
     })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+    .leftJoin(namedPeople, namedPersonJoin)
     .where(and(eq(notificationRecipients.companyId, sql.placeholder('companyId')), eq(notificationRecipients.userId, sql.placeholder('userId'))))
     .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.id))
     .limit(sql.placeholder('limit'))
@@ -241,16 +250,17 @@ const notificationsOfStatement = builtOncePerDatabase((db) =>
 
 /**
  * The user's newest notifications, in one statement built once and prepared (every screen asks
- * for them), each written in the reader's language (the reader is the caller: no lookup per row).
+ * for them), each written in the reader's language with the current name of the person it names
+ * (joined in the same statement: no lookup per row).
  */
 export async function listNotificationsOf(db: DbOrTx, companyId: number, userId: number, limit: number, language: Language): Promise<NotificationRecord[]> {
-  const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit, language });
+  const rows = await notificationsOfStatement(db).execute({ companyId, userId, limit });
   return rows.map((row) => ({
     id: row.id,
     is_read: row.isRead,
     created_at: row.createdAt!,
     subtask_id: row.subtaskId,
-    notification: { type: row.type as NotificationType, message: textFor(row, language), created_by: row.createdBy, created_at: row.notificationCreatedAt! },
+    notification: { type: row.type as NotificationType, message: textFor(row, language), created_by: row.createdBy, created_by_name: actorNameOf(row), created_at: row.notificationCreatedAt! },
   }));
 }
 
@@ -285,24 +295,25 @@ export async function findDeliveries(db: DbOrTx, wanted: { id: number; company: 
   const result = await db.execute(sql`
     select ${notificationRecipients.id} as "recipientId", ${notificationRecipients.userId} as "userId", ${notifications.companyId} as "companyId",
       ${users.language} as language, ${notifications.type} as type, ${notifications.message} as message, ${notifications.params} as params,
-      ${notifications.createdBy} as "createdBy", ${isoTimestamp(notifications.createdAt)} as "createdAt", ${notifications.subtaskId} as "subtaskId"
+      ${notifications.createdBy} as "createdBy", ${isoTimestamp(notifications.createdAt)} as "createdAt", ${notifications.subtaskId} as "subtaskId",
+      named_people.full_name as "personName"
     from json_to_recordset(${json}::json) as wanted(notification_id int, company_id int, user_id int)
     join ${notifications} on ${notifications.id} = wanted.notification_id and ${notifications.companyId} = wanted.company_id
     join ${notificationRecipients} on ${notificationRecipients.notificationId} = wanted.notification_id
       and ${notificationRecipients.companyId} = wanted.company_id and ${notificationRecipients.userId} = wanted.user_id
     join ${users} on ${users.id} = wanted.user_id
+    left join ${users} as named_people on named_people.id = ${namedPersonId(notifications.params)} and named_people.company_id = ${notifications.companyId}
     order by ${notificationRecipients.id}
   `);
-  return rowsOf<{
-    recipientId: number;
-    userId: number;
-    companyId: number;
-    language: Language;
-    type: string;
-    message: string;
-    params: NotificationParams | null;
-    createdBy: string;
-    createdAt: string;
-    subtaskId: number | null;
-  }>(result);
+  return rowsOf<
+    StoredNotification & {
+      recipientId: number;
+      userId: number;
+      companyId: number;
+      language: Language;
+      createdBy: string;
+      createdAt: string;
+      subtaskId: number | null;
+    }
+  >(result);
 }

@@ -2,37 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NOTIFICATION_TYPES, type NotificationType } from '@siteboard/shared';
 import { englishText, notificationText, params, recipientsOf, textFor, type NotificationParams, type Parties } from './notifications.rules';
 
+/** A person as the params name them: user id and e-mail. */
+const who = (email: string) => ({ id: 1, email });
+
 const task = { name: 'Pour footing B', projectName: 'Foundation' };
 
 describe('notification texts', () => {
   const text = (type: NotificationType, p: NotificationParams) => englishText(type, p);
 
   it('names the person, the task and the project for each type', () => {
-    expect(text('task_assignment', params.taskAssignment('mia@acme.test', task, '2026-07-01'))).toBe("mia@acme.test assigned you 'Pour footing B' (Foundation), due 2026-07-01");
-    expect(text('task_assignment', params.taskAssignment('mia@acme.test', task, null))).toBe("mia@acme.test assigned you 'Pour footing B' (Foundation)");
-    expect(text('task_submission', params.taskSubmission('ana@acme.test', task))).toBe("ana@acme.test sent 'Pour footing B' (Foundation) for approval");
-    expect(text('task_approved', params.taskApproved('mia@acme.test', task))).toBe("mia@acme.test approved 'Pour footing B' (Foundation)");
-    expect(text('task_declined', params.taskDeclined('mia@acme.test', task))).toBe("mia@acme.test declined 'Pour footing B' (Foundation); it is ongoing again");
+    expect(text('task_assignment', params.taskAssignment(who('mia@acme.test'), task, '2026-07-01'))).toBe("mia@acme.test assigned you 'Pour footing B' (Foundation), due 2026-07-01");
+    expect(text('task_assignment', params.taskAssignment(who('mia@acme.test'), task, null))).toBe("mia@acme.test assigned you 'Pour footing B' (Foundation)");
+    expect(text('task_submission', params.taskSubmission(who('ana@acme.test'), task))).toBe("ana@acme.test sent 'Pour footing B' (Foundation) for approval");
+    expect(text('task_approved', params.taskApproved(who('mia@acme.test'), task))).toBe("mia@acme.test approved 'Pour footing B' (Foundation)");
+    expect(text('task_declined', params.taskDeclined(who('mia@acme.test'), task))).toBe("mia@acme.test declined 'Pour footing B' (Foundation); it is ongoing again");
     expect(text('deadline_reminder', params.deadlineReminder(task, '2026-07-01'))).toBe("'Pour footing B' (Foundation) is due tomorrow (2026-07-01)");
-    expect(text('approval_delay', params.approvalDelay(task, 'ana@acme.test', 48))).toBe("'Pour footing B' (Foundation) from ana@acme.test has been waiting for approval for more than 48 hours");
+    expect(text('approval_delay', params.approvalDelay(task, who('ana@acme.test'), 48))).toBe("'Pour footing B' (Foundation) from ana@acme.test has been waiting for approval for more than 48 hours");
     expect(text('approval_delay', params.approvalDelay(task, null, 1))).toBe("'Pour footing B' (Foundation) has been waiting for approval for more than 1 hour");
   });
 
   it("quotes what was said: a decline's reason, a submission's note, a comment", () => {
-    expect(text('task_declined', params.taskDeclined('mia@acme.test', task, 'rebar spacing wrong at grid C'))).toBe("mia@acme.test declined 'Pour footing B' (Foundation): rebar spacing wrong at grid C");
-    expect(text('task_submission', params.taskSubmission('ana@acme.test', task, 'photos of both sides'))).toBe("ana@acme.test sent 'Pour footing B' (Foundation) for approval: photos of both sides");
-    expect(text('task_comment', params.taskComment('ana@acme.test', task, 'Concrete truck late'))).toBe("ana@acme.test commented on 'Pour footing B' (Foundation): Concrete truck late");
-    const long = text('task_comment', params.taskComment('ana@acme.test', task, 'x'.repeat(2000)));
+    expect(text('task_declined', params.taskDeclined(who('mia@acme.test'), task, 'rebar spacing wrong at grid C'))).toBe("mia@acme.test declined 'Pour footing B' (Foundation): rebar spacing wrong at grid C");
+    expect(text('task_submission', params.taskSubmission(who('ana@acme.test'), task, 'photos of both sides'))).toBe("ana@acme.test sent 'Pour footing B' (Foundation) for approval: photos of both sides");
+    expect(text('task_comment', params.taskComment(who('ana@acme.test'), task, 'Concrete truck late'))).toBe("ana@acme.test commented on 'Pour footing B' (Foundation): Concrete truck late");
+    const long = text('task_comment', params.taskComment(who('ana@acme.test'), task, 'x'.repeat(2000)));
     expect(long.length).toBeLessThan(300);
     expect(long.endsWith('…')).toBe(true);
   });
 
   it('names the assignee and the date of an overdue subtask', () => {
-    expect(text('task_overdue', params.taskOverdue(task, 'ana@acme.test', '2026-07-01'))).toBe("'Pour footing B' (Foundation), assigned to ana@acme.test, is overdue: it was due 2026-07-01");
+    expect(text('task_overdue', params.taskOverdue(task, who('ana@acme.test'), '2026-07-01'))).toBe("'Pour footing B' (Foundation), assigned to ana@acme.test, is overdue: it was due 2026-07-01");
   });
 
   it('keeps names as they are written', () => {
-    expect(text('task_approved', params.taskApproved('o.neil@acme.test', { name: "Fix 'north' wall", projectName: 'Dock (phase 2)' }))).toBe("o.neil@acme.test approved 'Fix 'north' wall' (Dock (phase 2))");
+    expect(text('task_approved', params.taskApproved(who('o.neil@acme.test'), { name: "Fix 'north' wall", projectName: 'Dock (phase 2)' }))).toBe("o.neil@acme.test approved 'Fix 'north' wall' (Dock (phase 2))");
   });
 });
 
@@ -80,17 +83,17 @@ describe('recipientsOf', () => {
 describe('notificationText per language', () => {
   const task = { name: 'Pour slab', projectName: 'Dock 4' };
   const every: [NotificationType, NotificationParams][] = [
-    ['task_assignment', params.taskAssignment('ana@example.test', task, '2026-03-05')],
-    ['task_assignment', params.taskAssignment('ana@example.test', task, null)],
-    ['task_submission', params.taskSubmission('ana@example.test', task, 'done')],
-    ['task_approved', params.taskApproved('ana@example.test', task)],
-    ['task_declined', params.taskDeclined('ana@example.test', task, 'cracks')],
-    ['task_declined', params.taskDeclined('ana@example.test', task)],
-    ['task_comment', params.taskComment('ana@example.test', task, 'ok')],
+    ['task_assignment', params.taskAssignment(who('ana@example.test'), task, '2026-03-05')],
+    ['task_assignment', params.taskAssignment(who('ana@example.test'), task, null)],
+    ['task_submission', params.taskSubmission(who('ana@example.test'), task, 'done')],
+    ['task_approved', params.taskApproved(who('ana@example.test'), task)],
+    ['task_declined', params.taskDeclined(who('ana@example.test'), task, 'cracks')],
+    ['task_declined', params.taskDeclined(who('ana@example.test'), task)],
+    ['task_comment', params.taskComment(who('ana@example.test'), task, 'ok')],
     ['deadline_reminder', params.deadlineReminder(task, '2026-03-05')],
-    ['approval_delay', params.approvalDelay(task, 'bo@example.test', 1)],
+    ['approval_delay', params.approvalDelay(task, who('bo@example.test'), 1)],
     ['approval_delay', params.approvalDelay(task, null, 48)],
-    ['task_overdue', params.taskOverdue(task, 'bo@example.test', '2026-03-05')],
+    ['task_overdue', params.taskOverdue(task, who('bo@example.test'), '2026-03-05')],
   ];
 
   it.each(LANGUAGES)('writes every type in %s, every value filled in', (language) => {

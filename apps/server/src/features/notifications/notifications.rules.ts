@@ -16,16 +16,35 @@ export type NotificationParams = Record<string, string | number | null>;
 const QUOTE_MAX = 200;
 const quoted = (text: string) => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text);
 
+/** A person a notification names: their e-mail (the stored English text's, and the fallback) and their user id. */
+export interface PersonRef {
+  id: number;
+  email: string;
+}
+
+/**
+ * The params that name a person, each beside the one holding their user id: a text shows the
+ * person's name as it is when the text is read (decision record 062), the e-mail when they gave
+ * none or are gone. A notification names at most one person.
+ */
+export const PERSON_PARAMS = [
+  ['actor', 'actor_id'],
+  ['submitter', 'submitter_id'],
+  ['assignee', 'assignee_id'],
+] as const;
+
+const person = (key: (typeof PERSON_PARAMS)[number][0], who: PersonRef | null): NotificationParams => ({ [key]: who?.email ?? null, [`${key}_id`]: who?.id ?? null });
+
 /** Each type's params from what the event knows. */
 export const params = {
-  taskAssignment: (actor: string, task: TaskRef, dueDate: string | null): NotificationParams => ({ actor, task: task.name, project: task.projectName, due: dueDate }),
-  taskSubmission: (actor: string, task: TaskRef, note?: string): NotificationParams => ({ actor, task: task.name, project: task.projectName, note: note ? quoted(note) : null }),
-  taskApproved: (actor: string, task: TaskRef): NotificationParams => ({ actor, task: task.name, project: task.projectName }),
-  taskDeclined: (actor: string, task: TaskRef, reason?: string): NotificationParams => ({ actor, task: task.name, project: task.projectName, reason: reason ? quoted(reason) : null }),
-  taskComment: (actor: string, task: TaskRef, text: string): NotificationParams => ({ actor, task: task.name, project: task.projectName, text: quoted(text) }),
+  taskAssignment: (actor: PersonRef, task: TaskRef, dueDate: string | null): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, due: dueDate }),
+  taskSubmission: (actor: PersonRef, task: TaskRef, note?: string): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, note: note ? quoted(note) : null }),
+  taskApproved: (actor: PersonRef, task: TaskRef): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName }),
+  taskDeclined: (actor: PersonRef, task: TaskRef, reason?: string): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, reason: reason ? quoted(reason) : null }),
+  taskComment: (actor: PersonRef, task: TaskRef, text: string): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, text: quoted(text) }),
   deadlineReminder: (task: TaskRef, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, due: dueDate }),
-  approvalDelay: (task: TaskRef, submitter: string | null, hours: number): NotificationParams => ({ task: task.name, project: task.projectName, submitter, hours }),
-  taskOverdue: (task: TaskRef, assignee: string | null, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, assignee, due: dueDate }),
+  approvalDelay: (task: TaskRef, submitter: PersonRef | null, hours: number): NotificationParams => ({ task: task.name, project: task.projectName, ...person('submitter', submitter), hours }),
+  taskOverdue: (task: TaskRef, assignee: PersonRef | null, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, ...person('assignee', assignee), due: dueDate }),
   dailyLogReminder: (projectName: string, date: string): NotificationParams => ({ project: projectName, date }),
 };
 
@@ -71,13 +90,32 @@ export function notificationText(type: NotificationType, p: NotificationParams, 
 /** The English text of a notification, as stored beside its params. */
 export const englishText = (type: NotificationType, p: NotificationParams): string => notificationText(type, p, 'en');
 
+/** The params with the person they name shown by `name` (their current full name), or as stored when there is none. */
+export function withPersonName(p: NotificationParams, name: string | null): NotificationParams {
+  if (!name) return p;
+  const key = PERSON_PARAMS.find(([, idKey]) => p[idKey] !== null && p[idKey] !== undefined)?.[0];
+  return key ? { ...p, [key]: name } : p;
+}
+
+/** A stored notification as the queries read it: `personName` is the current full name of the person it names, if any. */
+export interface StoredNotification {
+  type: string;
+  message: string;
+  params: NotificationParams | null;
+  personName: string | null;
+}
+
+/** The current name of the person who acted, when the notification is of someone's act and they have a name. */
+export const actorNameOf = (row: StoredNotification): string | null => (row.params?.actor_id !== null && row.params?.actor_id !== undefined ? row.personName : null);
+
 /**
- * What a reader sees of a stored notification: the English text as written, or the text
- * rendered in their language from its params (a row written before params were kept stays English).
+ * What a reader sees of a stored notification, wherever it is read (the list, the live push, the
+ * mails): the text rendered in their language from its params with the person's current name, or
+ * the English text as written for a row written before params were kept.
  */
-export function textFor(row: { type: string; message: string; params: NotificationParams | null }, language: Language): string {
-  if (language === 'en' || !row.params) return row.message;
-  return notificationText(row.type as NotificationType, row.params, language);
+export function textFor(row: StoredNotification, language: Language): string {
+  if (!row.params) return row.message;
+  return notificationText(row.type as NotificationType, withPersonName(row.params, row.personName), language);
 }
 
 /** The people a subtask event concerns, as far as the notification rules are concerned. */

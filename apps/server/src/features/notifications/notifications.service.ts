@@ -67,15 +67,15 @@ async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[],
 }
 
 const onAssigned = (tx: Tx, { actor, subtaskIds }: AppEvents['subtasks.assigned']) =>
-  notifyOfSubtasks(tx, actor, subtaskIds, 'task_assignment', (party) => params.taskAssignment(actor.email, party, party.dueDate));
+  notifyOfSubtasks(tx, actor, subtaskIds, 'task_assignment', (party) => params.taskAssignment(actor, party, party.dueDate));
 const onSubmitted = (tx: Tx, { actor, subtaskId, comment }: AppEvents['subtask.submitted']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_submission', (party) => params.taskSubmission(actor.email, party, comment));
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_submission', (party) => params.taskSubmission(actor, party, comment));
 const onApproved = (tx: Tx, { actor, subtaskId }: AppEvents['subtask.approved']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_approved', (party) => params.taskApproved(actor.email, party));
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_approved', (party) => params.taskApproved(actor, party));
 const onDeclined = (tx: Tx, { actor, subtaskId, comment }: AppEvents['subtask.declined']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => params.taskDeclined(actor.email, party, comment));
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => params.taskDeclined(actor, party, comment));
 const onCommented = (tx: Tx, { actor, subtaskId, text }: AppEvents['subtask.commented']) =>
-  notifyOfSubtasks(tx, actor, [subtaskId], 'task_comment', (party) => params.taskComment(actor.email, party, text));
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_comment', (party) => params.taskComment(actor, party, text));
 
 /** Idempotent: the handlers are module functions, so subscribing again (another app in the process) changes nothing. */
 export function subscribeToTaskEvents(): void {
@@ -150,6 +150,9 @@ export async function runSweeps(db: Db, options: SweepOptions): Promise<SweepRes
   return total;
 }
 
+/** The subtask's active assignee, whom a delay or an overdue report names. */
+const assigneeOf = (party: Party) => (party.assigneeId !== null && party.assigneeEmail !== null ? { id: party.assigneeId, email: party.assigneeEmail } : null);
+
 /** The last id of a kind's batch, or null when the batch was short: nothing of that kind is left. */
 const next = (batch: { id: number }[], limit: number) => (batch.length < limit ? null : batch[batch.length - 1]!.id);
 
@@ -173,7 +176,7 @@ function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAU
       ...delayed.map((party) => ({
         companyId: party.companyId,
         type: 'approval_delay' as const,
-        params: params.approvalDelay(party, party.assigneeEmail, approvalDelayHours),
+        params: params.approvalDelay(party, assigneeOf(party), approvalDelayHours),
         createdBy: SYSTEM_AUTHOR,
         subtaskId: party.id,
         dedupeKey: party.dedupeKey,
@@ -182,7 +185,7 @@ function sweepBatch(db: Db, { now, approvalDelayHours, reminderLocalHour = DEFAU
       ...overdue.map((party) => ({
         companyId: party.companyId,
         type: 'task_overdue' as const,
-        params: params.taskOverdue(party, party.assigneeEmail, party.dueDate!),
+        params: params.taskOverdue(party, assigneeOf(party), party.dueDate!),
         createdBy: SYSTEM_AUTHOR,
         subtaskId: party.id,
         dedupeKey: party.dedupeKey,

@@ -117,6 +117,8 @@ function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numb
     doc,
     w,
     [
+      // The name people know them by, the e-mail where they gave none (item.name is the e-mail).
+      [w.t('Full name'), input.item.full_name ?? input.item.name],
       [w.t('Email'), input.item.name],
       [w.t('Role'), w.t(ROLE_LABEL[input.item.role])],
       [w.t('Code'), input.item.code],

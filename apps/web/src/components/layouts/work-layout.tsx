@@ -78,8 +78,16 @@ export function WorkLayout({
         <>
           {calendarFeed}
           {notifications}
-          <span className="hidden max-w-48 truncate text-sm text-slate-600 sm:inline" data-testid="header-email" title={user?.email}>
-            {user?.email}
+          {/* The signed-in person by name, the e-mail (the spec's header text) under it; the e-mail alone without a name. */}
+          <span className="hidden min-w-0 max-w-48 flex-col text-right text-sm sm:flex" title={user?.email}>
+            {user?.full_name ? (
+              <span className="truncate font-medium text-ink" data-testid="header-name">
+                {user.full_name}
+              </span>
+            ) : null}
+            <span className={user?.full_name ? 'truncate text-xs text-slate-500' : 'truncate text-slate-600'} data-testid="header-email">
+              {user?.email}
+            </span>
           </span>
           {/* The avatar is the account menu (change password): it stays at phone width. */}
           {account ? (

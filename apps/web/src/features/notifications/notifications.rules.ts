@@ -10,6 +10,7 @@ export interface BellItem {
   id: number | undefined;
   type: string;
   message: string;
+  /** Who acted, by their current name (the e-mail where they have none), or "System". */
   createdBy: string;
   createdAt: string;
   isRead: boolean;
@@ -28,17 +29,17 @@ export function mergeKey(type: string, message: string): string {
 }
 
 export function fromRecord(record: NotificationRecord): BellItem {
-  const { type, message, created_by, created_at } = record.notification;
-  return { key: mergeKey(type, message), id: record.id, type, message, createdBy: created_by, createdAt: record.created_at || created_at, isRead: record.is_read, source: 'api', subtaskId: record.subtask_id ?? null };
+  const { type, message, created_by, created_by_name, created_at } = record.notification;
+  return { key: mergeKey(type, message), id: record.id, type, message, createdBy: created_by_name ?? created_by, createdAt: record.created_at || created_at, isRead: record.is_read, source: 'api', subtaskId: record.subtask_id ?? null };
 }
 
-export function fromLive(live: Pick<LiveNotification, 'type' | 'message' | 'created_by' | 'timestamp'> & { id?: number; subtask_id?: number | null }): BellItem {
+export function fromLive(live: Pick<LiveNotification, 'type' | 'message' | 'created_by' | 'created_by_name' | 'timestamp'> & { id?: number; subtask_id?: number | null }): BellItem {
   return {
     key: mergeKey(live.type, live.message),
     id: live.id,
     type: live.type,
     message: live.message,
-    createdBy: live.created_by,
+    createdBy: live.created_by_name ?? live.created_by,
     createdAt: live.timestamp,
     isRead: false,
     source: 'live',

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { PriorityDot } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { PersonText } from '../../../components/ui/person-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { ListSearch } from '../../../lib/lists';
 import { priorityCounts, progressOf, type Viewer } from '../tasks.rules';
@@ -47,7 +48,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
   const na = t('common.notAvailable');
 
   const details = [
-    { label: t('taskBoard.createdBy'), value: majorTask.created_by?.email },
+    { label: t('taskBoard.createdBy'), value: majorTask.created_by ? <PersonText person={majorTask.created_by} /> : undefined },
     { label: t('taskBoard.createdAt'), value: formatDateTime(majorTask.created_at) },
     { label: t('taskBoard.dueDate'), value: formatDate(majorTask.due_date) },
     { label: t('taskBoard.description'), value: majorTask.description },

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../../../server/src/schema/users';
 import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiPage } from '../../../lib/api-client';
@@ -43,6 +45,22 @@ afterAll(() => server.close());
 const photoFile = async (name: string) => new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#884422' } }).jpeg().toBuffer())], name, { type: 'image/jpeg' });
 
 describe('the record of work on screen', () => {
+  it('names who the task is assigned to and who assigned it, the e-mail under a name or alone without one', async () => {
+    await server.database.db.update(users).set({ fullName: 'Ingrid Müller-Lüdenscheidt' }).where(eq(users.id, manager.id));
+    try {
+      await server.signIn(member);
+      renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
+      const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
+      const assignedBy = (await within(drawer).findByText('Assigned by')).nextElementSibling as HTMLElement;
+      expect(within(assignedBy).getByText('Ingrid Müller-Lüdenscheidt')).toBeInTheDocument();
+      expect(assignedBy).toHaveTextContent(manager.email);
+      const assignee = within(drawer).getByText('Assignee').nextElementSibling as HTMLElement;
+      expect(assignee).toHaveTextContent(member.email);
+    } finally {
+      await server.database.db.update(users).set({ fullName: null }).where(eq(users.id, manager.id));
+    }
+  });
+
   it('the assignee sends the task for approval with two photos and a note, in one step', async () => {
     await server.signIn(member);
     renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
