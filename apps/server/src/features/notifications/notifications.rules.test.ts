@@ -115,7 +115,13 @@ describe('notificationText per language', () => {
   });
 
   it('keeps a row without params (written before they were kept) as it was written', () => {
-    expect(textFor({ type: 'task_approved', message: 'old text', params: null }, 'es')).toBe('old text');
-    expect(textFor({ type: 'task_approved', message: 'stored English', params: params.taskApproved('a', task) }, 'en')).toBe('stored English');
+    expect(textFor({ type: 'task_approved', message: 'old text', params: null, personName: null }, 'es')).toBe('old text');
+  });
+
+  it('names the person by the name read with the row, by the stored e-mail without one', () => {
+    const stored = { type: 'task_approved', message: 'stored English', params: params.taskApproved(who('ana@acme.test'), task) };
+    expect(textFor({ ...stored, personName: 'Ana Ruiz' }, 'en')).toBe("Ana Ruiz approved 'Pour slab' (Dock 4)");
+    expect(textFor({ ...stored, personName: 'Ana Ruiz' }, 'es')).toBe('Ana Ruiz aprobó «Pour slab» (Dock 4)');
+    expect(textFor({ ...stored, personName: null }, 'en')).toBe("ana@acme.test approved 'Pour slab' (Dock 4)");
   });
 });

@@ -125,6 +125,8 @@ function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numb
       [w.t('Period'), periodOf(input.range, w)],
     ],
     sectionTitle(doc, w.t('Employee'), top),
+    // Three to a row: the name joins the block without pushing the subtask table off the first page.
+    3,
   );
 }
 
