@@ -117,16 +117,12 @@ function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numb
     doc,
     w,
     [
-      // The name people know them by, the e-mail where they gave none (item.name is the e-mail).
-      [w.t('Full name'), input.item.full_name ?? input.item.name],
       [w.t('Email'), input.item.name],
       [w.t('Role'), w.t(ROLE_LABEL[input.item.role])],
       [w.t('Code'), input.item.code],
       [w.t('Period'), periodOf(input.range, w)],
     ],
     sectionTitle(doc, w.t('Employee'), top),
-    // Three to a row: the name joins the block without pushing the subtask table off the first page.
-    3,
   );
 }
 
