@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { HOME_PATH, formatDateOnly, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
+import { HOME_PATH, formatDateOnly, formatInstant, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
 import { type Db, type DbOrTx, enqueueMail, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
 import { notificationText, textFor } from '../notifications/notifications.rules';
@@ -79,9 +79,6 @@ export async function runDigests(db: Db, options: DigestOptions): Promise<number
   return queued;
 }
 
-/** A moment as the reader writes it, in their zone: "26 Nov 2026, 14:05". */
-const localMoment = (iso: string, language: Language, timeZone: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-
 /** A subject stays on one line of a mail list. */
 const SUBJECT_MAX = 150;
 
@@ -107,7 +104,7 @@ export async function queueImmediateMails(db: DbOrTx, options: { publicUrl: stri
         greeting: row.fullName ? t(language, 'Hello {name},', { name: row.fullName }) : t(language, 'Hello,'),
         paragraphs: [text],
         action: { label: row.subtaskId ? t(language, 'Open the task') : 'SiteBoard', url },
-        notes: [t(language, 'On {time}, your time.', { time: localMoment(row.createdAt, language, row.timezone) }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: row.companyName })],
+        notes: [t(language, 'On {time}, your time.', { time: formatInstant(row.createdAt, row.timezone, language) }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: row.companyName })],
         unsubscribe: { text: t(language, 'You get an e-mail for each notification. Turn them off:'), label: t(language, 'Unsubscribe'), url: unsubscribeUrl },
       });
       return { mail: { kind: 'notification', to: { name: row.fullName, address: row.email }, unsubscribeUrl, ...rendered }, companyId: row.companyId, dedupeKey: `notification:${row.recipientId}` };
