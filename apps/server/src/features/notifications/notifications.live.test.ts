@@ -55,6 +55,7 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
       type: 'task_approved',
       message: record!.notification.message,
       created_by: team.manager.email,
+      created_by_name: null,
       timestamp: record!.notification.created_at,
       subtask_id: work.subtaskId,
     });

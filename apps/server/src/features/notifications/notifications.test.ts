@@ -186,14 +186,14 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
         is_read: false,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         subtask_id: second.subtaskId,
-        notification: { type: 'task_approved', message: expect.stringContaining('approved'), created_by: fresh.manager.email, created_at: expect.stringMatching(ISO_TIMESTAMP) },
+        notification: { type: 'task_approved', message: expect.stringContaining('approved'), created_by: fresh.manager.email, created_by_name: null, created_at: expect.stringMatching(ISO_TIMESTAMP) },
       },
       {
         id: expect.any(Number),
         is_read: false,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         subtask_id: work.subtaskId,
-        notification: { type: 'task_declined', message: expect.stringContaining('declined'), created_by: fresh.manager.email, created_at: expect.stringMatching(ISO_TIMESTAMP) },
+        notification: { type: 'task_declined', message: expect.stringContaining('declined'), created_by: fresh.manager.email, created_by_name: null, created_at: expect.stringMatching(ISO_TIMESTAMP) },
       },
     ]);
     expect(list[0]!.id).toBeGreaterThan(list[1]!.id);
