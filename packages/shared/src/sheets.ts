@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
-import type { ProjectStatus } from './projects';
+import type { ProjectStatus } from './project-status';
 import type { Role } from './roles';
 
 /** A drawing's sheet: one page of an uploaded PDF, or one image (issue 43). */
