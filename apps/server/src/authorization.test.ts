@@ -43,7 +43,8 @@ const only = (allowed: Partial<Record<Actor, number>>, foreignAdmin: number): Ex
   anonymous: 401, admin: 403, projectManager: 403, otherManager: 403, assignee: 403, otherMember: 403, ...allowed, foreignAdmin,
 });
 
-const today = new Date().toISOString().slice(0, 10);
+// Read when each request is built: a run that crosses midnight (UTC, the test companies' zone) must not send yesterday.
+const today = () => new Date().toISOString().slice(0, 10);
 
 const tinyJpeg = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } }).jpeg().toBuffer();
 
@@ -77,7 +78,7 @@ const assigneeLogPhoto = async (world: World) => {
 };
 let storedLogPhoto: Promise<number> | undefined;
 
-const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today, priority: 'high' });
+const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today(), priority: 'high' });
 
 /** A drawing upload: a small PNG site plan. */
 async function drawingUpload() {
