@@ -18,8 +18,10 @@ describe("the admin dashboard's refusals, in the spec words", () => {
   it('a vanished project, a failed project delete, a forbidden user delete, a failed load', async () => {
     await api.server.signIn(api.company.admin);
     const first = renderScreen(<AdminDashboardPage />, { path: '/admin' });
-    const ongoing = await screen.findByRole('region', { name: 'Ongoing Projects' });
-    await userEvent.click(await within(ongoing).findByRole('button', { name: 'Edit Harbour Bridge Repairs' }));
+    // The section is drawn anew once the dashboard's one call answers: take it after its rows came.
+    await screen.findByRole('button', { name: 'Edit Harbour Bridge Repairs' });
+    const ongoing = screen.getByRole('region', { name: 'Ongoing Projects' });
+    await userEvent.click(within(ongoing).getByRole('button', { name: 'Edit Harbour Bridge Repairs' }));
     // The row's manager is chosen once the managers have loaded.
     await waitFor(() => expect(within(ongoing).getByRole('combobox', { name: 'Manager' })).toHaveValue(String(api.manager.id)));
     api.server.answer('PATCH', /^\/api\/projects\/\d+\/$/, { status: 404, json: { detail: 'Project not found.' } });
@@ -42,6 +44,8 @@ describe("the admin dashboard's refusals, in the spec words", () => {
     expect(await screen.findByText('You do not have permission to delete this user. Please ensure you are authorized.')).toBeInTheDocument();
     first.unmount();
 
+    // The users list loads itself when the dashboard's one call fails (decision record 068); then its own call fails.
+    api.server.answer('GET', /^\/api\/admin-dashboard\/$/, { status: 500, json: { detail: 'Internal server error.' } });
     api.server.answer('GET', /^\/api\/users\/\?/, { status: 500, json: { detail: 'Internal server error.' } });
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     expect(await screen.findByText('Failed to load data: Internal server error.')).toBeInTheDocument();
