@@ -179,6 +179,29 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(text).not.toContain('?');
   });
 
+  it.each([
+    ['with accents', 'María José Núñez-Ibáñez'],
+    ['in Arabic', 'فاطمة الزهراء'],
+  ])('names the employee by full name %s as the block title, on as many pages as the e-mail alone', async (_, fullName) => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const unnamed = await createUser(ctx.app.db, company.id, 'team_member');
+    const named = await createUser(ctx.app.db, company.id, 'team_member', { fullName });
+    for (const person of [unnamed, named]) await assignSubtasks(ctx.app.db, company.id, person.id, referenceSubtasks(today), { project: 'Puente', majorTask: 'Losa' });
+    const { access } = await loginAs(ctx.app, company.admin);
+    const pagesOf = async (id: number) => pageTexts((await injectAs(ctx.app, access, { method: 'GET', url: `${PDF}?user_id=${id}` })).rawPayload);
+
+    const before = await pagesOf(unnamed.id);
+    const pages = await pagesOf(named.id);
+
+    const first = pages[0]!.normalize('NFKC');
+    // The name heads the block, the e-mail stays among its facts; the table still starts on the first page.
+    expect(first.replace(/\s/g, '')).toContain(`${fullName}EMPLOYEEEMAIL${named.email}`.replace(/\s/g, ''));
+    expect(first).toContain('Subtasks (8)');
+    expect(first).toContain('Project Major Task Subtask Due Date Status');
+    expect(pages).toHaveLength(before.length);
+    for (const text of pages) expect(text.normalize('NFKC')).toContain(`Appraisal report for ${fullName}`);
+  });
+
   describe('a long report', () => {
     let pages: string[];
     let size: number;

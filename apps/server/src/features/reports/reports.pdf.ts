@@ -112,7 +112,18 @@ function factPanel(doc: Doc, w: Wording, cells: [string, string][], y: number, c
 /** The report's period as its reader writes it. */
 const periodOf = (range: DateRange, w: Wording) => rangeLabel(range, w.language);
 
+/** The person as people call them: their full name, else their e-mail. */
+const personName = (item: AppraisalItem) => item.full_name ?? item.name;
+
+/**
+ * The person's name is the block's title, the word "Employee" beside it on the same line: a fifth
+ * fact would add a row and push the subtasks' table onto the next page.
+ */
 function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: number): number {
+  const labelWidth = 140;
+  write(doc, personName(input.item), LEFT, top, { bold: true, size: 13, width: CONTENT_WIDTH - labelWidth - 12, shrink: true });
+  write(doc, w.upper(w.t('Employee')), RIGHT - labelWidth, top + 5, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: labelWidth, align: 'right', shrink: true });
+  doc.moveTo(LEFT, top + 19).lineTo(RIGHT, top + 19).lineWidth(0.75).strokeColor(RULE).stroke();
   return factPanel(
     doc,
     w,
@@ -122,7 +133,7 @@ function personDetails(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numb
       [w.t('Code'), input.item.code],
       [w.t('Period'), periodOf(input.range, w)],
     ],
-    sectionTitle(doc, w.t('Employee'), top),
+    top + 30,
   );
 }
 
@@ -246,7 +257,7 @@ function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, stripe
 /** A page after the first: a running title so a loose page still says whose report it is. */
 function continuationPage(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
   doc.addPage();
-  write(doc, w.t('Appraisal Report · {name} · {period}', { name: input.item.name, period: periodOf(input.range, w) }), LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+  write(doc, w.t('Appraisal Report · {name} · {period}', { name: personName(input.item), period: periodOf(input.range, w) }), LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
   doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
   return MARGIN.top + 4;
 }
@@ -275,7 +286,7 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
   const w = wordingFor(input.language);
   const { doc, bytes } = await openA4({
     lang: LOCALE_TAGS[input.language],
-    info: { Title: w.t('Appraisal report - {name}', { name: input.item.name }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
+    info: { Title: w.t('Appraisal report - {name}', { name: personName(input.item) }), Author: 'SiteBoard', Subject: `${input.companyName}: ${periodOf(input.range, w)}` },
   });
 
   let y = header(doc, input, w);
@@ -284,7 +295,7 @@ export async function renderAppraisalPdf(input: AppraisalPdfInput): Promise<Buff
   y = efficiency(doc, input.item, w, y);
   y = approvalRecord(doc, input.item, w, y);
   subtaskTable(doc, input, w, y);
-  footers(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: input.item.name }), (page, count) =>
+  footers(doc, w.t('{company} · Appraisal report for {name}', { company: input.companyName, name: personName(input.item) }), (page, count) =>
     w.t('Page {page} of {count}', { page: w.count(page), count: w.count(count) }),
   );
   doc.end();
