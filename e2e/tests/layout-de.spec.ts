@@ -102,7 +102,8 @@ interface Finding {
  * Runs in the page: every visible text that is clipped by a box whose overflow hides it (text-overflow
  * ellipsis with a title showing the whole is allowed), reaches past the screen's edge outside a
  * horizontally scrolling container, is broken inside a word, or (with nothing open over the screen)
- * lies under another element, as a column under a table's sticky last column. Punctuation inside addresses and
+ * lies under another element anywhere across its visible box, as a column under a table's sticky last column
+ * (which, unlike the page's sticky bars, must not cover its own table's text). Punctuation inside addresses and
  * codes (@ . - / _) are sensible places to break.
  */
 function findOverflow(checkCovered: boolean): Finding[] {
@@ -130,7 +131,8 @@ function findOverflow(checkCovered: boolean): Finding[] {
     let hiddenByDesign = false;
     let clipped = false;
     let scrolledHorizontally = false;
-    const scrollers: DOMRect[] = [];
+    // What of the text can be seen: the viewport cut by every ancestor that scrolls or clips.
+    const visible = { left: 0, top: 0, right: viewportWidth, bottom: window.innerHeight };
     for (let ancestor: Element | null = parent; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
       const style = getComputedStyle(ancestor);
       const rect = ancestor.getBoundingClientRect();
@@ -141,7 +143,8 @@ function findOverflow(checkCovered: boolean): Finding[] {
         break;
       }
       if (scrolls(style.overflowX)) scrolledHorizontally = true;
-      if (scrolls(style.overflowX) || scrolls(style.overflowY)) scrollers.push(rect);
+      if (style.overflowX !== 'visible') Object.assign(visible, { left: Math.max(visible.left, rect.left), right: Math.min(visible.right, rect.right) });
+      if (style.overflowY !== 'visible') Object.assign(visible, { top: Math.max(visible.top, rect.top), bottom: Math.min(visible.bottom, rect.bottom) });
       const cutX = clips(style.overflowX) && (box.right > rect.right + 1 || box.left < rect.left - 1);
       const cutY = clips(style.overflowY) && (box.bottom > rect.bottom + 1 || box.top < rect.top - 1);
       if (cutX || cutY) {
@@ -157,16 +160,32 @@ function findOverflow(checkCovered: boolean): Finding[] {
     if (!scrolledHorizontally && !clipped && box.left < viewportWidth && (box.right > viewportWidth + 1 || (box.left < -1 && box.right > 0))) report('past the screen edge', parent);
 
     if (checkCovered) {
-      // The middle of the text's first line, where it is on screen (inside its scrollers and the viewport).
-      const first = range.getClientRects()[0] ?? box;
-      const x = first.left + Math.min(first.width / 2, 12);
-      const y = first.top + first.height / 2;
-      const onScreen = x >= 0 && y >= 0 && x < viewportWidth && y < window.innerHeight && scrollers.every((rect) => x > rect.left && x < rect.right && y > rect.top && y < rect.bottom);
-      const top = onScreen ? document.elementFromPoint(x, y) : null;
-      // Sticky and fixed bars (the header, a form's action bar, the phone's menu) cover what scrolls under them on purpose.
-      let pinned = false;
-      for (let element = top; element && !pinned; element = element.parentElement) pinned = ['sticky', 'fixed'].includes(getComputedStyle(element).position) && !element.contains(parent);
-      if (top && !pinned && !parent.contains(top) && !top.contains(parent)) report(`covered by ${describe(top)} in`, parent);
+      // Every line of the text across its whole visible width, not only where it starts: a column
+      // half under a table's sticky buttons starts in view.
+      let covering: Element | null = null;
+      for (const line of Array.from(range.getClientRects())) {
+        const left = Math.max(line.left, visible.left) + 1;
+        const right = Math.min(line.right, visible.right) - 1;
+        const y = line.top + line.height / 2;
+        if (right <= left || y <= visible.top || y >= visible.bottom) continue;
+        for (const share of [0, 0.25, 0.5, 0.75, 1]) {
+          const top = document.elementFromPoint(left + (right - left) * share, y);
+          if (!top || parent.contains(top) || top.contains(parent)) continue;
+          // Sticky and fixed bars (the header, a form's action bar, the phone's menu) cover what scrolls
+          // under them on purpose. A sticky cell of the text's own scrolling table does not: the table
+          // must fit beside it before anyone scrolls.
+          let pinned: Element | null = null;
+          for (let element: Element | null = top; element && !pinned; element = element.parentElement) {
+            if (['sticky', 'fixed'].includes(getComputedStyle(element).position) && !element.contains(parent)) pinned = element;
+          }
+          const ownTable = pinned?.closest('table');
+          if (pinned && !ownTable?.contains(parent)) continue;
+          covering = top;
+          break;
+        }
+        if (covering) break;
+      }
+      if (covering) report(`covered by ${describe(covering)} in`, parent);
     }
 
     for (const match of text.matchAll(/[^\s\-‐\u00ad/@._:,;()]{2,}/g)) {

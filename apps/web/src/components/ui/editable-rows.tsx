@@ -32,7 +32,7 @@ export function ViewActions({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex gap-1.5">
+    <div className="flex flex-wrap gap-1.5">
       <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject })}>
         {t('action.edit')}
       </Button>

@@ -45,7 +45,7 @@ export function Table({
         <thead className={`bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 ${stacked(STACKED.head)}`}>
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className="whitespace-nowrap px-4 py-3">
+              <th key={index} scope="col" className="px-3 py-3">
                 {column}
               </th>
             ))}
@@ -67,8 +67,8 @@ export function Table({
   );
 }
 
-export const cellClass = 'whitespace-nowrap px-4 py-3 text-slate-700';
+export const cellClass = 'whitespace-nowrap px-3 py-3 text-slate-700';
 /** For text that may wrap (names, descriptions, e-mails) so a wide table still fits a laptop screen. */
-export const wrapCellClass = 'px-4 py-3 text-slate-700';
+export const wrapCellClass = 'px-3 py-3 text-slate-700';
 /** The last cell of a row with its buttons: from `md` up it stays in view at the right while the table scrolls sideways. */
-export const actionsCellClass = 'whitespace-nowrap bg-inherit px-4 py-3 md:sticky md:right-0 md:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]';
+export const actionsCellClass = 'whitespace-nowrap bg-inherit px-3 py-3 md:sticky md:right-0 md:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]';

@@ -227,7 +227,7 @@ function ProjectEditRow({ project, managers, ...result }: EditRowProps & { proje
   const field = { form: formId };
   return (
     <EditingRow onCancel={() => result.onClose()}>
-      <td colSpan={6} className="px-4 py-3 text-slate-700">
+      <td colSpan={6} className={wrapCellClass}>
         {confirmCompletion.dialog}
         <div className="w-0 min-w-full">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">

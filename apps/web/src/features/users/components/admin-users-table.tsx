@@ -143,7 +143,7 @@ function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User;
         </span>
         <span className="block text-xs font-normal text-slate-600">{user.code}</span>
       </th>
-      <td colSpan={5} className="px-4 py-3 text-slate-700">
+      <td colSpan={5} className={wrapCellClass}>
         <div className="w-0 min-w-full">
         <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
           <TextField label={t('account.fullName')} form={formId} error={errors.full_name?.message} {...form.register('full_name')} />
