@@ -34,7 +34,8 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
 
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ProjectTab)} className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      {/* The tabs, the search and the files each keep their own line's width and wrap as wholes: in a long language the tabs' words would break first. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <Tabs.List aria-label={t('projectBoard.tabs')} className="inline-flex rounded-xl bg-slate-200/70 p-1">
           {TABS.map((item) => (
             <Tabs.Trigger
@@ -46,7 +47,7 @@ export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTask
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
           <SearchBox label={t('projectBoard.search')} placeholder={t('projectBoard.searchPlaceholder')} value={search} onChange={setSearch} />
           <DownloadListButtons path="/api/projects/" query={{ status: statusesOf(tab), search: settledSearch }} subject={t(TABS.find((item) => item.value === tab)!.label)} />
         </div>
