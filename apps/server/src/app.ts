@@ -86,6 +86,8 @@ export interface AppOptions {
   livePingIntervalMs?: number;
   /** Test only: where a keyed write kills the server (config IDEMPOTENCY_CRASH_AT). */
   idempotencyCrashAt?: CrashPoint;
+  /** How long a duplicate keyed write waits for its first request before a 409 (tests shorten it). */
+  idempotencyKeyWaitMs?: number;
   /** Where drawings' tiles, previews and uploads still rendering are kept (`<DATA_DIR>/sheets`; a fresh temporary folder unless set). */
   sheetsDir?: string;
   /** The most pixels one rendered sheet may hold (its memory bound; 48 M unless set; tests lower it to render fast). */
@@ -176,7 +178,7 @@ export async function buildApp(options: AppOptions) {
     // After compression (registered at the root): the tag is of the bytes that go out.
     await protectedScope.register(conditionalGetPlugin);
     // Signed-in writes only: sign-in, sign-up and token calls have no user to keep a key for.
-    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds, crashAt: options.idempotencyCrashAt });
+    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds, crashAt: options.idempotencyCrashAt, keyWaitMs: options.idempotencyKeyWaitMs });
     await protectedScope.register(authProtectedRoutes);
     await protectedScope.register(companySettingsRoutes);
     await protectedScope.register(usersRoutes);

@@ -6,6 +6,8 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   /** A stable name of the refusal, sent beside the translated detail for clients that act on it. */
   code?: string;
+  /** Seconds after which trying again may succeed, sent as Retry-After. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly statusCode: number,
@@ -56,7 +58,7 @@ export class ConflictError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     super(429, `Too many failed attempts. Try again in ${retryAfterSeconds} seconds.`);
   }
 }
@@ -65,7 +67,7 @@ export class TooManyRequestsError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(
     detail: string,
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
   ) {
     super(503, detail);
   }

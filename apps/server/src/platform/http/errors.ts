@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { AppError, ServiceUnavailableError, TooManyRequestsError, type FieldErrors } from '../errors';
+import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
 import { readerLanguage } from './reader-language';
@@ -23,7 +23,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const language = readerLanguage(request);
-      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof AppError && error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       // A keyed write that met its duplicate's committed answer sends that answer (idempotency.ts).
       if (error instanceof ReplayedAnswer) return sendReplay(reply, error.answer);
       if (error instanceof AppError) {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
-import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
+import { KEY_IN_PROGRESS_CODE, KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
   callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
@@ -105,6 +105,59 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
     expect(answers.filter((answer) => answer.headers[REPLAYED_HEADER] === 'true')).toHaveLength(2);
     expect(await subtasksNamed(ctx, 'Lay tiles')).toBe(1);
+  });
+
+  it('answers a duplicate 409 with Retry-After when its first request holds the key too long, then replays the first answer', async ({ skip }) => {
+    // The embedded database has one connection, which a keyed write holds from its claim to its
+    // answer: a duplicate waits for that connection as every other request does, never for the
+    // key's row, so there is no wait of its own to bound.
+    if (ctx.kind !== 'postgres') skip();
+    const crew = await createTeam(ctx.app);
+    const site = await insertWork(ctx.app.db, crew);
+    expect((await callAs(ctx.app, crew.member, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } })).statusCode).toBe(200);
+    // A second instance on the same database, whose duplicates wait a tenth of a second.
+    const secondConnection = await openAnotherConnection(ctx.database as TestDatabase);
+    const other = await buildTestApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET, idempotencyKeyWaitMs: 100 });
+    const key = randomUUID();
+    const send = (app: typeof ctx.app) =>
+      callAs(app, crew.member, { method: 'PATCH', url: `/api/subtasks/${site.subtaskId}/`, payload: { status: 'pending_approval', comment: 'Done' }, headers: { 'idempotency-key': key } });
+    const waitingForLocks = async () => {
+      const [row] = await ctx.app.db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).then((result) => (result as unknown as { rows: { count: number }[] }).rows);
+      return row!.count;
+    };
+    try {
+      // Someone else holds the subtask's row: the first request claims its key, then waits.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = ctx.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from subtasks where id = ${site.subtaskId} for update`);
+        held();
+        await released;
+      });
+      await holding;
+      const first = send(ctx.app);
+      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000, interval: 20 });
+
+      const duplicate = await send(other);
+
+      expect(duplicate.statusCode, duplicate.body).toBe(409);
+      expect(duplicate.headers['retry-after']).toBe('1');
+      expect(duplicate.json()).toEqual({ detail: 'Eine Anfrage mit diesem Idempotency-Key läuft noch: Versuchen Sie es gleich noch einmal.', code: KEY_IN_PROGRESS_CODE });
+      // The first request's own wait is not bounded by its key's: it ends as it would have.
+      release();
+      await holder;
+      expect((await first).statusCode).toBe(200);
+      const retried = await send(other);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.headers[REPLAYED_HEADER]).toBe('true');
+      const history = await ctx.app.db.select({ id: subtaskActivity.id }).from(subtaskActivity).where(eq(subtaskActivity.subtaskId, site.subtaskId));
+      expect(history).toHaveLength(1);
+    } finally {
+      await other.close();
+      await secondConnection.close();
+    }
   });
 
   it('sends a task for approval once however often the status change is repeated', async () => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { Db, DbOrTx, Tx } from '../database/client';
 import { deferSettling, settleChanges } from '../database/change-feed';
+import { isLockTimeout } from '../database/db-errors';
 import { registerDatabaseView } from '../database/statements';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { AppError, ConflictError, ValidationError } from '../errors';
@@ -12,6 +13,8 @@ import { isMultipartBody } from './multipart';
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request: send a new key with a new request.';
 export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still in progress: try again in a moment.';
+/** The stable name of that refusal (a 409 with Retry-After), for clients that act on it. */
+export const KEY_IN_PROGRESS_CODE = 'idempotency_key_in_progress';
 /** Set on an answer that was stored and is sent again, not acted on again. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -24,6 +27,12 @@ export const KEYS_PER_USER = 1_000;
  * (during a rolling update), whose request may still run: this old, its process is gone.
  */
 const STALE_CLAIM_MS = 120_000;
+/**
+ * How long a duplicate waits for the request that holds its key to end (PostgreSQL's row lock on
+ * the claim) before it is told to come back: a keyed write usually ends within milliseconds, and
+ * a client that waited longer could not tell a slow first request from a stuck one.
+ */
+export const KEY_WAIT_MS = 3_000;
 /** Rows one sweep statement deletes at most, so a sweep never holds the table long. */
 const SWEEP_BATCH = 5_000;
 
@@ -45,6 +54,8 @@ export interface IdempotencyOptions {
   sweepIntervalSeconds?: number;
   /** Test only: the server kills itself with SIGKILL at this point of every keyed write. */
   crashAt?: CrashPoint;
+  /** How long a duplicate waits for its key's first request (KEY_WAIT_MS unless set; tests shorten it). */
+  keyWaitMs?: number;
 }
 
 interface Owner {
@@ -61,6 +72,15 @@ interface StoredAnswer {
   location: string | null;
   body: string | null;
   stale: boolean;
+}
+
+/** A duplicate of a request still running: 409, and when to try again; the retry gets the first one's answer. */
+export class KeyInProgressError extends ConflictError {
+  constructor() {
+    super(KEY_IN_PROGRESS);
+    this.code = KEY_IN_PROGRESS_CODE;
+    this.retryAfterSeconds = 1;
+  }
 }
 
 /**
@@ -88,7 +108,7 @@ export const idempotencyPlugin = fp(
     app.addHook('preValidation', async (request, reply) => {
       const owner = ownerOf(request);
       if (!owner) return;
-      const write = new KeyedWrite(app.db, owner, options.crashAt);
+      const write = new KeyedWrite(app.db, owner, options.crashAt, options.keyWaitMs ?? KEY_WAIT_MS);
       if (request.routeOptions.config.upload) {
         // An upload processes its photo first, for a second or more: its transaction begins with
         // its service's, so that the embedded database's one connection is not held meanwhile.
@@ -128,7 +148,7 @@ function ownerOf(request: FastifyRequest): Owner | undefined {
 /** A stored answer for this request, or 422 for another request's key, or 409 for one in progress. */
 function judged(stored: StoredAnswer, owner: Owner): StoredAnswer {
   if (stored.fingerprint !== owner.fingerprint) throw new AppError(422, KEY_REUSED);
-  if (stored.statusCode === null) throw new ConflictError(KEY_IN_PROGRESS);
+  if (stored.statusCode === null) throw new KeyInProgressError();
   return stored;
 }
 
@@ -169,6 +189,7 @@ class KeyedWrite {
     private readonly root: Db,
     private readonly owner: Owner,
     private readonly crashAt: CrashPoint | undefined,
+    private readonly waitMs: number,
   ) {}
 
   /** Begins the transaction and claims the key in it; a committed duplicate's answer is thrown as a ReplayedAnswer. */
@@ -237,20 +258,30 @@ class KeyedWrite {
    * Inserts the claim, forgetting the user's oldest keys past KEYS_PER_USER in the same statement
    * (rows another writer holds are skipped, never waited for). A duplicate still in its own
    * transaction makes the insert wait for its end (PostgreSQL; the embedded database has one
-   * connection, so the duplicate has ended before this began): then its answer is replayed.
+   * connection, so the duplicate has ended before this began): then its answer is replayed. That
+   * wait is bounded by `lock_timeout`, set for this statement alone: `bounded` sets it before the
+   * row is inserted and RETURNING puts the transaction's own back, so the route's locks wait as
+   * they always did. Past it the duplicate is a 409 with Retry-After.
    */
   private async claimIn(tx: Tx): Promise<number> {
     const { companyId, userId, key, fingerprint } = this.owner;
     for (;;) {
-      const result = await tx.execute(sql`
-        with forgotten as (
-          delete from ${idempotencyKeys} where id in (
-            select id from ${idempotencyKeys} where company_id = ${companyId} and user_id = ${userId}
-            order by id desc offset ${KEYS_PER_USER - 1} for update skip locked
-          )
-        )
-        insert into ${idempotencyKeys} (company_id, user_id, key, fingerprint) values (${companyId}, ${userId}, ${key}, ${fingerprint})
-        on conflict do nothing returning id`);
+      let result;
+      try {
+        result = await tx.execute(sql`
+          with forgotten as (
+            delete from ${idempotencyKeys} where id in (
+              select id from ${idempotencyKeys} where company_id = ${companyId} and user_id = ${userId}
+              order by id desc offset ${KEYS_PER_USER - 1} for update skip locked
+            )
+          ),
+          bounded as materialized (select current_setting('lock_timeout') as previous, set_config('lock_timeout', ${String(this.waitMs)}, true))
+          insert into ${idempotencyKeys} (company_id, user_id, key, fingerprint) select ${companyId}, ${userId}, ${key}, ${fingerprint} from bounded
+          on conflict do nothing returning id, set_config('lock_timeout', (select previous from bounded), true)`);
+      } catch (error) {
+        if (isLockTimeout(error)) throw new KeyInProgressError();
+        throw error;
+      }
       const [claimed] = (result as unknown as { rows: { id: string }[] }).rows;
       if (claimed) return Number(claimed.id);
       const stored = await findAnswer(tx, this.owner);

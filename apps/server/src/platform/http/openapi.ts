@@ -93,7 +93,9 @@ function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie
       },
     };
     withAnswer(responses, 400, 'Refused: see detail');
-    withAnswer(responses, 409, 'A request with this Idempotency-Key is still in progress');
+    withAnswer(responses, 409, 'A request with this Idempotency-Key is still in progress (code idempotency_key_in_progress; come back after Retry-After)', {
+      headers: { ...(responses['409']?.headers as JsonSchema | undefined), ...retryAfter.headers },
+    });
     withAnswer(responses, 422, 'This Idempotency-Key was used for a different request');
     for (const [status, response] of Object.entries(responses)) {
       if (status.startsWith('2')) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [REPLAYED_HEADER]: { type: 'string', enum: ['true'], description: 'Set on an answer sent again for a repeated Idempotency-Key' } } };
