@@ -162,6 +162,25 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     ]);
   });
 
+  it("the Excel workbook writes when a day was signed on the reader's clock, not the project's", async () => {
+    // The project counts its days in its manager's Berlin; this reader lives in Kolkata (UTC+05:30 all year).
+    await ctx.app.db.update(users).set({ timezone: 'Asia/Kolkata' }).where(eq(users.id, team.member.id));
+    try {
+      const day = await download(team.member, `/api/projects/${projectId}/daily-logs/${DAY}/`);
+      const signedAt = new Date((day.json() as { signed_at: string }).signed_at);
+      const response = await download(team.member, `/api/projects/${projectId}/daily-logs/?from=${DAY}&to=${DAY}&format=xlsx`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const signedCell = workbook.getWorksheet('Daily logs')!.getRow(2).getCell(4);
+
+      // A cell has no zone: it holds the reader's wall clock, to the second.
+      expect(signedCell.value).toEqual(new Date(Math.floor(signedAt.getTime() / 1000) * 1000 + 330 * 60_000));
+      expect(signedCell.numFmt).toMatch(/h/);
+    } finally {
+      await ctx.app.db.update(users).set({ timezone: null }).where(eq(users.id, team.member.id));
+    }
+  });
+
   it('the Excel workbook has the days, crew and delays with total rows, and totals by trade and company', async () => {
     const response = await download(team.manager, `/api/projects/${projectId}/daily-logs/?from=2025-04-06&to=2025-04-08&format=xlsx`);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -38,6 +38,7 @@ import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenE
 import type { CsvFile } from '../../lib/csv';
 import { processPhoto } from '../../lib/images';
 import type { Page } from '../../lib/lists';
+import { personZoneOf } from '../../lib/time';
 import { DAILY_LOG_CSV_COLUMNS, csvRowsOf, type DailyLogCsvRow } from './daily-logs.csv';
 import { renderDailyLogPdf } from './daily-logs.pdf';
 import {
@@ -444,7 +445,8 @@ export async function dailyLogsCsv(ctx: ServiceContext, projectId: number, query
 /** The range's logs as an Excel workbook for people, with totals; streamed as it is written. */
 export async function dailyLogsXlsx(ctx: ServiceContext, projectId: number, query: { from?: string; to?: string }): Promise<{ stream: Readable; fileName: string }> {
   const input = await exportInput(ctx, projectId, query);
-  return { stream: writeDailyLogWorkbook(input, ctx.user.language), fileName: `siteboard-daily-logs-${projectId}-${input.range.from}-${input.range.to}.xlsx` };
+  const reader = { language: ctx.user.language, zone: await personZoneOf(ctx.db, ctx.user.id) };
+  return { stream: writeDailyLogWorkbook(input, reader), fileName: `siteboard-daily-logs-${projectId}-${input.range.from}-${input.range.to}.xlsx` };
 }
 
 /** The projects whose logs the caller keeps or adds to, with each one's today. */

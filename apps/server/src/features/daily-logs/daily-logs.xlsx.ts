@@ -2,13 +2,13 @@
  * The daily logs of a range as an Excel workbook for people (DESIGN: labels, names, real dates):
  * a sheet of the days, the crew and the delays, each ending in a total row, the rest of the site
  * record, and the totals by trade and company. Written with the lists' workbook helpers
- * (lib/xlsx.ts), row by row into the answer (decision records 082, 064); times in the project's
- * zone, the zone its days are counted in.
+ * (lib/xlsx.ts), row by row into the answer (decision records 082, 064); its days are the project's,
+ * its times (when a day was signed) on the reader's clock, as in every workbook (decision record 094).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { hoursLost, t, wallClockDate, type Language, type MessageKey } from '@siteboard/shared';
-import { addSheet, calendarDate, openWorkbook, type SheetKind } from '../../lib/xlsx';
+import { addSheet, calendarDate, openWorkbook, type Reader, type SheetKind } from '../../lib/xlsx';
 import type { ExportDays } from './daily-logs.queries';
 import { dayTotals, manHoursByTradeAndCompany } from './daily-logs.rules';
 
@@ -34,7 +34,7 @@ function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, language: Lang
 
 const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((total, value) => total + (value ?? 0), 0) * 100) / 100;
 
-export function writeDailyLogWorkbook({ context, days }: ExportDays, language: Language): Readable {
+export function writeDailyLogWorkbook({ context, days }: ExportDays, { language, zone }: Reader): Readable {
   const out = new PassThrough();
   const word = (key: MessageKey) => t(language, key);
   const workbook = openWorkbook(out);
@@ -47,7 +47,7 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, language: L
         calendarDate(day.date),
         word(day.status === 'signed' ? 'Signed' : 'Draft'),
         day.signedBy ? (day.signedBy.full_name ?? day.signedBy.email) : null,
-        day.signedAt ? wallClockDate(day.signedAt, context.zone) : null,
+        day.signedAt ? wallClockDate(day.signedAt, zone) : null,
         weather?.conditions ?? null,
         weather?.temperature ?? null,
         weather ? word(weather.work_stopped ? 'Yes' : 'No') : null,
