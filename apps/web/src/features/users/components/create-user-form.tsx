@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ASSIGNABLE_ROLES, createUserInput } from '@siteboard/shared';
@@ -13,7 +13,7 @@ import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateUser } from '../api/create-user';
-import { useManagers } from '../api/get-users';
+import { useManagerChoice } from './use-manager-choice';
 
 type FormInput = z.input<typeof createUserInput>;
 type FormOutput = z.output<typeof createUserInput>;
@@ -27,7 +27,6 @@ const FIELDS = ['full_name', 'email', 'password', 'role', 'designation', 'mobile
 export function CreateUserForm({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const managersQuery = useManagers();
   const createUser = useCreateUser();
   const failureMessage = useFailureMessage();
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,21 +38,8 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
   });
   // Not kept as a draft (it holds a password): leaving through a link with input asks first.
   const leaveDialog = useLeaveGuard(form.formState.isDirty && !createUser.isSuccess, t('drafts.leaveLost'));
-  const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
-  const managers = managersQuery.data;
+  const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
   const loading = managersQuery.isPending;
-  const isTeamMember = role === 'team_member';
-  const noManagers = managers !== undefined && managers.length === 0;
-
-  // A company without a manager yet starts on Manager: a team member needs one first.
-  useEffect(() => {
-    if (noManagers && !form.formState.dirtyFields.role) form.setValue('role', 'manager');
-  }, [form, noManagers]);
-
-  useEffect(() => {
-    if (!isTeamMember || !managers?.length) return;
-    if (!managers.some((manager) => String(manager.id) === String(managerId))) form.setValue('manager_id', String(managers[0].id));
-  }, [form, isTeamMember, managerId, managers]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);

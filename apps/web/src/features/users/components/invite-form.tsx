@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNABLE_ROLES, createInvitationInput } from '@siteboard/shared';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateInvitation } from '../api/create-invitation';
-import { useManagers } from '../api/get-users';
+import { useManagerChoice } from './use-manager-choice';
 
 type FormInput = z.input<typeof createInvitationInput>;
 type FormOutput = z.output<typeof createInvitationInput>;
@@ -25,26 +25,12 @@ const EMPTY: FormInput = { email: '', role: 'team_member', full_name: '', manage
  */
 export function InviteForm() {
   const { t } = useTranslation();
-  const managersQuery = useManagers();
   const createInvitation = useCreateInvitation();
   const failureMessage = useFailureMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
-  const [role, managerId] = useWatch({ control: form.control, name: ['role', 'manager_id'] });
-  const managers = managersQuery.data;
-  const isTeamMember = role === 'team_member';
-  const noManagers = managers !== undefined && managers.length === 0;
-
-  // A company without a manager yet starts on Manager: a team member needs one first.
-  useEffect(() => {
-    if (noManagers && !form.formState.dirtyFields.role) form.setValue('role', 'manager');
-  }, [form, noManagers]);
-
-  useEffect(() => {
-    if (!isTeamMember || !managers?.length) return;
-    if (!managers.some((manager) => String(manager.id) === String(managerId))) form.setValue('manager_id', String(managers[0].id));
-  }, [form, isTeamMember, managerId, managers]);
+  const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
