@@ -1,10 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { users } from './schema/users';
 import { describeEachDatabase, type TestContext } from './test/build-app';
-import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
+import { downloadAs, namedTeamAndRival, wholeList } from './test/export-fixtures';
+import { callAs, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
 
 const BOM = '\uFEFF';
 /** People as the company knows them: a name beside the e-mail in every file; the admin gave none. */
@@ -13,10 +12,7 @@ const MEMBER_NAME = 'Tomás Ruiz, "Tomi"';
 
 /** A CSV answer as a spreadsheet program reads it: the header row, then one record per row. */
 async function csvFrom(ctx: TestContext, caller: Caller, url: string, headers: Record<string, string> = {}) {
-  const response = await callAs(ctx.app, caller, { method: 'GET', url, headers });
-  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="siteboard-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv"$/i);
+  const response = await downloadAs(ctx.app, caller, url, { mediaType: 'text/csv; charset=utf-8', extension: 'csv' }, headers);
   expect(response.body.startsWith(BOM)).toBe(true);
   const [header, ...rows] = parse(response.body, { bom: true }) as string[][];
   return { header: header!, rows, records: rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!]))), response };
@@ -24,16 +20,7 @@ async function csvFrom(ctx: TestContext, caller: Caller, url: string, headers: R
 
 /** Every id the JSON list holds for the same query, page by page (one unpaged answer is bounded). */
 async function jsonIds(ctx: TestContext, caller: Caller, url: string): Promise<number[]> {
-  const ids: number[] = [];
-  for (let offset = 0; ; ) {
-    const response = await callAs(ctx.app, caller, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}limit=100&offset=${offset}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = (response.json() as { id: number }[]).map((item) => item.id);
-    ids.push(...page);
-    offset += page.length;
-    if (page.length === 0 || offset >= Number(response.headers['x-total-count'])) break;
-  }
-  return ids.sort((a, b) => a - b);
+  return (await wholeList<{ id: number }>(ctx.app, caller, url)).items.map((item) => item.id).sort((a, b) => a - b);
 }
 
 const idsOf = (records: Record<string, string>[]) => records.map((record) => Number(record.ID)).sort((a, b) => a - b);
@@ -44,12 +31,9 @@ describeEachDatabase('CSV exports', (ctx) => {
   let s: Record<string, number>;
 
   beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
+    [team, rival] = await namedTeamAndRival(ctx.app, { manager: MANAGER_NAME, member: MEMBER_NAME });
     const db = ctx.app.db;
     const companyId = team.company.id;
-    await db.update(users).set({ fullName: MANAGER_NAME }).where(eq(users.id, team.manager.id));
-    await db.update(users).set({ fullName: MEMBER_NAME }).where(eq(users.id, team.member.id));
     // More projects than a page holds: an export has no paging.
     for (let index = 0; index < 103; index++) await insertProject(db, companyId, { managerId: team.manager.id, name: `Site ${String(index).padStart(3, '0')}`, status: index % 10 === 0 ? 'completed' : 'ongoing' });
     const project = await insertProject(db, companyId, { managerId: team.manager.id, name: 'Bâtiment Süd, "Nord"' });

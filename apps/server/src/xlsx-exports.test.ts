@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@siteboard/shared';
 import { listSubtaskBatch, type SubtaskExportRow } from './features/tasks/tasks.queries';
 import { keysetBatches } from './lib/lists';
-import { users } from './schema/users';
 import { describeEachDatabase, type TestContext } from './test/build-app';
-import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
+import { downloadAs, namedTeamAndRival, wholeList } from './test/export-fixtures';
+import { callAs, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
 
 const MANAGER_NAME = 'Maria Großmann';
 const MEMBER_NAME = 'Jonas Weber';
@@ -15,10 +14,7 @@ const MEMBER_ZONE = 'America/New_York';
 
 /** A workbook answer as a spreadsheet program opens it: its one sheet, the header row's texts, and the rows' cell values. */
 async function workbookFrom(ctx: TestContext, caller: Caller, url: string, headers: Record<string, string> = {}) {
-  const response = await callAs(ctx.app, caller, { method: 'GET', url, headers });
-  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  expect(response.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
-  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="siteboard-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.xlsx"$/i);
+  const response = await downloadAs(ctx.app, caller, url, { mediaType: XLSX_MEDIA_TYPE, extension: 'xlsx' }, headers);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
@@ -30,22 +26,6 @@ async function workbookFrom(ctx: TestContext, caller: Caller, url: string, heade
   });
   const records = rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? null])));
   return { workbook, sheet, header, rows, records, response };
-}
-
-/** The JSON list's whole answer for the same query, page by page, in its order, and the total it reported. */
-async function jsonList<T extends { id: number }>(ctx: TestContext, caller: Caller, url: string): Promise<{ items: T[]; total: number }> {
-  const items: T[] = [];
-  let total = 0;
-  for (let offset = 0; ; ) {
-    const response = await callAs(ctx.app, caller, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}limit=100&offset=${offset}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json() as T[];
-    items.push(...page);
-    total = Number(response.headers['x-total-count']);
-    offset += page.length;
-    if (page.length === 0 || offset >= total) break;
-  }
-  return { items, total };
 }
 
 /** What a wall clock in `zone` showed at the instant, as a date cell holds it (no zone): worked out here apart from the server's own. */
@@ -62,12 +42,9 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
   const setProfile = (caller: Caller, payload: object) => callAs(ctx.app, caller, { method: 'PATCH', url: '/api/profile/', payload });
 
   beforeAll(async () => {
-    team = await createTeam(ctx.app);
-    rival = await createTeam(ctx.app);
+    [team, rival] = await namedTeamAndRival(ctx.app, { manager: MANAGER_NAME, member: MEMBER_NAME });
     const db = ctx.app.db;
     const companyId = team.company.id;
-    await db.update(users).set({ fullName: MANAGER_NAME }).where(eq(users.id, team.manager.id));
-    await db.update(users).set({ fullName: MEMBER_NAME }).where(eq(users.id, team.member.id));
     expect((await setProfile(team.member, { timezone: MEMBER_ZONE })).statusCode).toBe(200);
     for (let index = 0; index < 12; index++) await insertProject(db, companyId, { managerId: team.manager.id, name: `Site ${index}`, status: index % 4 === 0 ? 'completed' : 'ongoing' });
     const project = await insertProject(db, companyId, { managerId: team.manager.id, name: 'Bâtiment Süd', startDate: '2026-02-03', endDate: '2026-11-30', status: 'planned' });
@@ -118,7 +95,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
     it('holds every row of the list in its order, limit and offset ignored, under a frozen header with widths that fit', async () => {
       for (const query of ['', 'order=newest', 'status=completed', 'status=ongoing,planned&search=site%201']) {
         const { records, sheet } = await workbookFrom(ctx, team.member, `/api/projects/?${query}&format=xlsx&limit=1&offset=3`);
-        const json = await jsonList<{ id: number }>(ctx, team.member, `/api/projects/?${query}`);
+        const json = await wholeList<{ id: number }>(ctx.app, team.member, `/api/projects/?${query}`);
         expect(records.map((record) => record.ID), query).toEqual(json.items.map((item) => item.id));
         expect(records, query).toHaveLength(json.total);
         expect(sheet.views[0], query).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -159,7 +136,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
     it("writes times as date cells on the reader's own clock, dates as dates, words for codes and people by name", async () => {
       const { header, records } = await workbookFrom(ctx, team.member, '/api/subtasks/?assigned_to=me&format=xlsx');
       expect(header).toEqual(['ID', 'Project', 'Major Task', 'Subtask Title', 'Assignee', 'Due Date', 'Status', 'Priority', 'Description', 'Assigned By', 'Created At', 'Sent for Approval At', 'Completed At']);
-      const json = (await jsonList<{ id: number; created_at: string }>(ctx, team.member, '/api/subtasks/?assigned_to=me')).items;
+      const json = (await wholeList<{ id: number; created_at: string }>(ctx.app, team.member, '/api/subtasks/?assigned_to=me')).items;
       const formula = records.find((record) => record.ID === s.formula)!;
       expect(formula).toMatchObject({
         Project: 'Bâtiment Süd',
@@ -184,7 +161,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
     it('holds the same rows as the list for each filter, as many as its total', async () => {
       for (const query of ['assigned_to=me', 'assigned_to=my_team', 'status=pending_approval', 'project_status=planned', '']) {
         const { records } = await workbookFrom(ctx, team.manager, `/api/subtasks/?${query}&format=xlsx`);
-        const json = await jsonList<{ id: number }>(ctx, team.manager, `/api/subtasks/?${query}`);
+        const json = await wholeList<{ id: number }>(ctx.app, team.manager, `/api/subtasks/?${query}`);
         expect(records.map((record) => record.ID), query).toEqual(json.items.map((item) => item.id));
         expect(records, query).toHaveLength(json.total);
       }
@@ -196,7 +173,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       const rows: number[] = [];
       // Batches of two: each resumes after the last row of the one before, across equal dates and into the undated ones.
       for await (const batch of keysetBatches<SubtaskExportRow>((last, size) => listSubtaskBatch(ctx.app.db, team.company.id, filter, last, size), 2)) rows.push(...batch.map((row) => row.id));
-      const json = await jsonList<{ id: number }>(ctx, team.manager, `/api/subtasks/?assigned_to=${team.member.id}`);
+      const json = await wholeList<{ id: number }>(ctx.app, team.manager, `/api/subtasks/?assigned_to=${team.member.id}`);
       expect(rows).toEqual(json.items.map((item) => item.id));
       expect(rows.slice(-2)).toEqual([s.undated, s.alsoUndated]);
     });
@@ -205,7 +182,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       for (const caller of [team.manager, team.member, team.otherMember, team.admin, rival.manager]) {
         for (const path of ['/api/pending-approvals/', '/api/tasks-due-today/']) {
           const { records } = await workbookFrom(ctx, caller, `${path}?format=xlsx`);
-          const json = await jsonList<{ id: number }>(ctx, caller, path);
+          const json = await wholeList<{ id: number }>(ctx.app, caller, path);
           expect(records.map((record) => record.ID), `${caller.email} ${path}`).toEqual(json.items.map((item) => item.id));
           expect(records).toHaveLength(json.total);
         }
