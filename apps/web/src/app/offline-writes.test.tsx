@@ -1,25 +1,28 @@
 // jsdom has no IndexedDB: an in-memory one stands in for the browser's.
 import 'fake-indexeddb/auto';
 import { onlineManager } from '@tanstack/react-query';
+import OpenSeadragon from 'openseadragon';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { useEffect } from 'react';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
 import type { TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
-import { apiPage } from '../lib/api-client';
+import { api, apiPage } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
-import type { User } from '@siteboard/shared';
+import type { Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
+import { DrawingsPage } from '../features/sheets/components/drawings-page';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -219,4 +222,70 @@ describe('changes made without a signal', () => {
     for (const id of ids) expect(await statusOf(id)).toBe('pending_approval');
     await waitFor(() => expect(within(table).queryByText('Waiting to sync')).toBeNull());
   });
+
+  it('draw a pin moved without a signal at its new place, marked waiting, until the server has it; a refused move goes back and says why', async () => {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Shaft 3', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const lining = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Shaft lining' });
+    const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId: lining.id, assignedToId: member.id, assignedById: manager.id, name: 'Ring 17 anchor', dueDate: '2090-05-01' })).id;
+    await server.signIn(manager);
+    const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const upload = new FormData();
+    upload.append('file', new File([new Uint8Array(plan)], 'shaft-3.png', { type: 'image/png' }));
+    const [sheet] = await api<Sheet[]>(`/api/projects/${project.id}/sheets/`, { method: 'POST', body: upload });
+    await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+    await api<Subtask>(`/api/subtasks/${subtaskId}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x: 0.25, y: 0.5 } } });
+    const pinsOnServer = () => api<SheetPin[]>(`/api/sheets/${sheet!.id}/pins/`).then((pins) => pins.map(({ x, y }) => [x, y]));
+
+    // jsdom lays nothing out: the viewer gets the size a phone's would, so a tap has a place on the sheet.
+    const size = (value: number) => ({ configurable: true, get: () => value });
+    Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
+    try {
+      renderScreen(
+        <WithQueue userId={manager.id}>
+          <DrawingsPage />
+        </WithQueue>,
+        { path: `/manager/drawings?project=${project.id}&sheet=${sheet!.id}`, route: '/manager/drawings' },
+      );
+      const viewer = await screen.findByTestId('sheet-viewer');
+      // Where a pin is drawn, relative to the sheet's width and height (OpenSeadragon places overlays in viewport units).
+      const placeOf = (name: string) => {
+        const { location } = OpenSeadragon.getViewer(viewer).getOverlayById(screen.getByRole('button', { name })) as unknown as { location: OpenSeadragon.Point };
+        return [Number(location.x.toFixed(2)), Number(((location.y * 600) / 400).toFixed(2))];
+      };
+      const expectPinAt = (name: string, place: number[]) => waitFor(() => expect(placeOf(name)).toEqual(place));
+      const ANCHOR = 'Ring 17 anchor (Ongoing)';
+      const WAITING = 'Ring 17 anchor (Ongoing) · Waiting to sync';
+      const tapAt = async (clientX: number, clientY: number) => {
+        await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), 'Shaft lining · Ring 17 anchor');
+        await userEvent.pointer([{ keys: '[MouseLeft]', target: viewer.querySelector('.openseadragon-canvas')!, coords: { clientX, clientY, pageX: clientX, pageY: clientY } }]);
+      };
+      await expectPinAt(ANCHOR, [0.25, 0.5]);
+
+      setOnline(false);
+      await tapAt(450, 100);
+      // At its new place at once, marked as not yet on the server.
+      await expectPinAt(WAITING, [0.75, 0.25]);
+      await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+      expect(await pinsOnServer()).toEqual([[0.25, 0.5]]);
+
+      setOnline(true);
+      await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+      expect((await pinsOnServer()).map(([x, y]) => [x!.toFixed(2), y!.toFixed(2)])).toEqual([['0.75', '0.25']]);
+      await expectPinAt(ANCHOR, [0.75, 0.25]);
+
+      // Moved again offline, while the office completes the project: the server refuses the move.
+      setOnline(false);
+      await tapAt(150, 300);
+      await expectPinAt(WAITING, [0.25, 0.75]);
+      await server.database.db.update(projects).set({ status: 'completed' }).where(eq(projects.id, project.id));
+      setOnline(true);
+      expect(await screen.findByText(/^The pin of Ring 17 anchor went back to where it was: /)).toBeInTheDocument();
+      await expectPinAt(ANCHOR, [0.75, 0.25]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    } finally {
+      for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+    }
+  }, 40_000);
 });

@@ -1,15 +1,23 @@
 import { useSyncExternalStore } from 'react';
+import type { QueuedWrite } from './api-client';
+
+/** A write made on this device that waits to be sent, or that the server refused (`detail` says why). */
+export interface WaitingWrite extends Pick<QueuedWrite, 'method' | 'path' | 'json' | 'subject'> {
+  id: number;
+  status: 'waiting' | 'failed';
+  detail?: string;
+}
 
 /**
- * The paths of the writes made on this device that wait to be sent (the offline queue publishes
- * them; features/offline owns the queue), so any screen can mark what they change as "waiting to
- * sync" without importing the offline feature.
+ * The writes made on this device that wait to be sent (the offline queue publishes them;
+ * features/offline owns the queue), so any screen can show what they change as it will be and
+ * mark it "waiting to sync" without importing the offline feature.
  */
-let paths: readonly string[] = [];
+let writes: readonly WaitingWrite[] = [];
 const listeners = new Set<() => void>();
 
-export function publishWaitingWrites(next: readonly string[]) {
-  paths = next;
+export function publishWaitingWrites(next: readonly WaitingWrite[]) {
+  writes = next;
   for (const listener of listeners) listener();
 }
 
@@ -18,7 +26,7 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/** The paths of the writes waiting now (for useSyncExternalStore; the same array until it changes). */
-export function useWaitingWritePaths(): readonly string[] {
-  return useSyncExternalStore(subscribe, () => paths);
+/** The writes waiting now, oldest first (for useSyncExternalStore; the same array until it changes). */
+export function useWaitingWrites(): readonly WaitingWrite[] {
+  return useSyncExternalStore(subscribe, () => writes);
 }

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import {
   COMPLETED_PROJECT_SHEETS_READ_ONLY,
+  NO_WORK_FOR_SHEETS,
   PIN_SHEET_OF_ANOTHER_PROJECT,
   SHEET_FILE_MISSING,
   SHEET_IMAGE_DAMAGED,
@@ -27,7 +28,7 @@ import {
 import { jobs } from '../../schema/jobs';
 import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
-import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { RENDER_QUEUE } from './sheets.service';
 
 /** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
@@ -158,6 +159,32 @@ describeEachDatabase(
     const unpinned = await patch(team.manager, { pin: null });
     expect(unpinned.json<Subtask>().pin).toBeNull();
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${v2.id}/pins/` })).json()).toEqual([]);
+  });
+
+  it('shows a team member the pins of the subtasks their lists show, not only their own; without work in the project, none', async () => {
+    const [page1] = pages;
+    // The member has some of the sheet's work: theirs, and one of another person in the same project.
+    const others = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.otherManager.id, assignedById: team.manager.id, name: 'Fire door 2.14' });
+    const pin = (subtaskId: number, pin: object | null) => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${subtaskId}/`, payload: { pin } });
+    expect((await pin(work.subtaskId, { sheet_id: page1!.id, x: 0.2, y: 0.2 })).statusCode).toBe(200);
+    expect((await pin(others.id, { sheet_id: page1!.id, x: 0.8, y: 0.6 })).statusCode).toBe(200);
+
+    const pins = (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page1!.id}/pins/` })).json<SheetPin[]>();
+    // Every role reads the company's subtasks (the project view lists each with its assignee): the sheet shows the same.
+    const listed = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/subtasks/?limit=100' })).json<Subtask[]>();
+    const listedOnSheet = listed.filter((subtask) => subtask.pin?.sheet_id === page1!.id).map((subtask) => subtask.id);
+    expect(pins.map((shown) => shown.subtask_id)).toEqual(listedOnSheet);
+    expect(pins.map(({ subtask_id, may_move }) => [subtask_id, may_move])).toEqual([
+      [work.subtaskId, false],
+      [others.id, false],
+    ]);
+    // A member with no work in the project reads neither its sheets nor their pins.
+    const pinsRefused = await callAs(ctx.app, team.otherMember, { method: 'GET', url: `/api/sheets/${page1!.id}/pins/` });
+    expect(pinsRefused.statusCode).toBe(403);
+    expect(pinsRefused.json().detail).toBe(NO_WORK_FOR_SHEETS);
+
+    await pin(work.subtaskId, null);
+    await pin(others.id, null);
   });
 
   it("refuses a pin on another project's or another company's sheet", async () => {

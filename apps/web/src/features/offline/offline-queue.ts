@@ -25,7 +25,7 @@ let onSynced: () => void = () => {};
 
 function publish(next: QueuedEntry[]) {
   snapshot = next;
-  publishWaitingWrites(next.map((entry) => entry.path));
+  publishWaitingWrites(next.map(({ id, method, path, json, subject, status, detail }) => ({ id, method, path, json, subject, status, detail })));
   for (const listener of listeners) listener();
 }
 

@@ -1,5 +1,5 @@
-import type { DailyLogProject, Sheet } from '@siteboard/shared';
-import { useRef, useState, type ChangeEvent } from 'react';
+import type { DailyLogProject, Sheet, Subtask } from '@siteboard/shared';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -8,14 +8,14 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useAuth } from '../../../lib/auth';
-import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
+import { failureDetail, useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import { useDeleteSheet } from '../api/delete-sheet';
 import { useDrawingProjects } from '../api/get-drawing-projects';
 import { useProjectSubtasks } from '../api/get-project-subtasks';
 import { useSheet } from '../api/get-sheet';
 import { useSheetPins } from '../api/get-sheet-pins';
 import { useSheets } from '../api/get-sheets';
-import { usePinSubtask } from '../api/pin-subtask';
+import { usePinSubtask, useShownPins } from '../api/pin-subtask';
 import { useRenameSheet } from '../api/rename-sheet';
 import { useUploadSheetVersion } from '../api/upload-sheet-version';
 import { useUploadSheets } from '../api/upload-sheets';
@@ -197,9 +197,32 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
   const isLatest = detail !== undefined && latest?.id === detail.id;
-  const candidates = (subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => ({ id: subtask.id, name: subtask.name, major: major.name, pinned: subtask.pin !== null })));
+  const known = useMemo(() => new Map<number, Subtask>((subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => [subtask.id, subtask] as const))), [subtasks.data]);
+  const { shown: shownPins, refused, waiting } = useShownPins(sheetId, pins.data, known);
+  const candidates = (subtasks.data ?? []).flatMap((major) =>
+    major.subtasks.map((subtask) => {
+      const change = waiting.get(subtask.id);
+      const pinned = change && change.refused === undefined ? change.pin !== null : subtask.pin !== null;
+      return { id: subtask.id, name: subtask.name, major: major.name, pinned };
+    }),
+  );
   const unpinned = candidates.filter((candidate) => !candidate.pinned);
   const placed = candidates.find((candidate) => candidate.id === placing);
+  // A pin already on the sheet moves at once (usePinSubtask); refused, it goes back and says so.
+  const savePin = (subtaskId: number, subject: string, x: number, y: number) => {
+    if (!detail) return;
+    const moving = shownPins.some((shown) => shown.subtask_id === subtaskId);
+    pin.mutate(
+      { subtaskId, subject, pin: { sheet_id: detail.id, x, y } },
+      {
+        onSuccess: () => setError(null),
+        onError: (cause) => {
+          const message = failureMessage(cause, { other: 'drawings.pinFailed' });
+          setError(moving ? t('drawings.moveRefused', { name: subject, detail: failureDetail(cause) }) : message);
+        },
+      },
+    );
+  };
   const placePin: PlacePin | null =
     placing === 'new' && detail
       ? { subtaskId: 0, name: t('drawings.aNewSubtask'), place: (x, y) => setNewAt({ x, y }) }
@@ -207,19 +230,12 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       ? {
           subtaskId: placed.id,
           name: placed.name,
-          place: (x, y) =>
-            pin.mutate(
-              { subtaskId: placed.id, pin: { sheet_id: detail.id, x, y } },
-              { onSuccess: () => setPlacing(null), onError: (cause) => setError(failureMessage(cause, { other: 'drawings.pinFailed' })) },
-            ),
+          place: (x, y) => {
+            setPlacing(null);
+            savePin(placed.id, placed.name, x, y);
+          },
         }
       : null;
-  const savePin = (subtaskId: number, subject: string, x: number, y: number) =>
-    detail &&
-    pin.mutate(
-      { subtaskId, subject, pin: { sheet_id: detail.id, x, y } },
-      { onSuccess: () => setError(null), onError: (cause) => setError(failureMessage(cause, { other: 'drawings.pinFailed' })) },
-    );
   // Pins move on the latest version of a project still running; each pin says whether this caller may move it (may_move).
   const editing: SheetEditing | undefined =
     isLatest && project.status !== 'completed'
@@ -264,6 +280,11 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
+      {refused.map((change) => (
+        <Alert key={change.subtaskId} tone="error">
+          {t('drawings.moveRefused', { name: change.subject ?? known.get(change.subtaskId)?.name ?? '', detail: change.refused })}
+        </Alert>
+      ))}
       {places && isLatest && (
         <SelectField label={t('drawings.placeSubtask')} value={placing ?? ''} onChange={(event) => setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null)}>
           <option value="">{t('drawings.placeNone')}</option>
@@ -280,7 +301,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       {places && isLatest && detail?.status === 'ready' && <p className="text-sm text-slate-600">{t('drawings.pressToCreate')}</p>}
       {detail?.status === 'ready' && (
         <div className={places && isLatest ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
-          <SheetViewer sheet={detail} pins={pins.data ?? []} today={project.today} placing={newAt ? null : placePin} editing={editing} />
+          <SheetViewer sheet={detail} pins={shownPins} today={project.today} placing={newAt ? null : placePin} editing={editing} />
           {places && isLatest && <UnpinnedSubtasks subtasks={unpinned} placing={typeof placing === 'number' ? placing : null} onPlace={setPlacing} />}
         </div>
       )}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
 import { api } from '../../../lib/api-client';
+import type { ShownPin } from '../api/pin-subtask';
 import { storage } from '../../../lib/storage';
 
 /** A pin's colour by what it shows: the same four as the lists' badges. */
@@ -49,7 +50,7 @@ export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
  * With `editing`: a long-press or click creates a subtask there, a pin the caller may move is
  * dragged (a drag that starts on it moves it, anywhere else it pans), a subtask is dropped on.
  */
-export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: SheetDetail; pins: SheetPin[]; today: string; placing: PlacePin | null; editing?: SheetEditing }) {
+export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: SheetDetail; pins: ShownPin[]; today: string; placing: PlacePin | null; editing?: SheetEditing }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
@@ -168,7 +169,14 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       button.type = 'button';
       button.className = `h-7 w-7 -translate-x-1/2 -translate-y-full rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600`;
       button.style.transform = 'rotate(-45deg)';
-      button.setAttribute('aria-label', t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) }));
+      const label = t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) });
+      // Moved on this device and not yet sent: drawn where it goes, marked like a waiting row of the lists.
+      if (pin.waiting) {
+        button.dataset.waiting = 'true';
+        button.classList.add('outline-dashed', 'outline-2', 'outline-offset-2', 'outline-amber-500');
+      }
+      button.setAttribute('aria-label', pin.waiting ? `${label} · ${t('offline.status.waiting')}` : label);
+      button.title = button.getAttribute('aria-label')!;
       button.dataset.subtaskId = String(pin.subtask_id);
       const open = () =>
         setParams((params) => {

@@ -8,7 +8,7 @@ import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
-import { useWaitingWritePaths } from '../../../lib/waiting-writes';
+import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { isOverdue } from '../tasks.rules';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
@@ -64,8 +64,8 @@ function SubtaskTitle({ subtask }: { subtask: Subtask }) {
 
 /** The subtasks a change made on this device is still waiting to reach (its path names the subtask). */
 function useWaitingSubtaskIds(): ReadonlySet<number> {
-  const paths = useWaitingWritePaths();
-  return useMemo(() => new Set(paths.flatMap((path) => /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1] ?? []).map(Number)), [paths]);
+  const writes = useWaitingWrites();
+  return useMemo(() => new Set(writes.flatMap(({ path }) => /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1] ?? []).map(Number)), [writes]);
 }
 
 /** Marks a row whose change waits for the connection: what it shows is not yet what the server has. */
