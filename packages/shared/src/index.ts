@@ -18,4 +18,5 @@ export * from './messages';
 export * from './profile';
 export * from './email';
 export * from './dashboard';
+export * from './clock';
 export * from './time-zones';

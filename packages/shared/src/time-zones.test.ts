@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { updateProfileInput } from './profile';
-import { canonicalTimeZone, dateInZone, formatInstant, localDateTime, searchTimeZones, timeZoneChoices, zoneOffsetMinutes } from './time-zones';
+import { dateInZone, formatInstant, localDateTime, zoneOffsetMinutes } from './clock';
+import { canonicalTimeZone, searchTimeZones, timeZoneChoices } from './time-zones';
 
 describe('canonicalTimeZone', () => {
   it('names every zone by its canonical IANA name', () => {

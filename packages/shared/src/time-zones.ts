@@ -1,10 +1,12 @@
 import { text } from './common';
-import { CANONICAL_ZONES, ZONE_ALIASES } from './time-zone-data';
+import { formatOffset, zoneFormat, zoneOffsetMinutes } from './clock';
+import { ZONE_ALIASES } from './time-zone-aliases';
+import { CANONICAL_ZONES } from './time-zone-data';
 
 /**
- * One clock for a person, on every side: the server's "today", its PDFs, mails and workbooks, and
- * every date and time the web shows are written in the person's zone (their own, else their
- * company's) through these functions, with an explicit `timeZone`, never the runtime's own zone.
+ * The zones a person may choose: the canonical list, the request field that takes them, and the
+ * searchable picker's choices. Formatting in a zone is clock.ts, which the web's first load carries
+ * without this list (decision record 095).
  */
 
 const COUNTRY_OF = new Map(CANONICAL_ZONES);
@@ -41,104 +43,10 @@ export const timeZoneField = text({ error: 'Choose a valid time zone.' })
   .overwrite((name) => canonicalTimeZone(name) ?? name)
   .meta(timeZoneDocument());
 
-// Intl of an older runtime may not know a zone's newer name (Europe/Kyiv): it gets an alias it knows.
-const runtimeNames = new Map<string, string>();
-function runtimeZone(zone: string): string {
-  let known = runtimeNames.get(zone);
-  if (known === undefined) {
-    const canonical = canonicalTimeZone(zone) ?? zone;
-    const candidates = [zone, canonical, ...Object.keys(ZONE_ALIASES).filter((alias) => ZONE_ALIASES[alias] === canonical), 'UTC'];
-    known = candidates.find((name) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: name });
-        return true;
-      } catch {
-        return false;
-      }
-    }) as string;
-    runtimeNames.set(zone, known);
-  }
-  return known;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** An Intl formatter in a zone, built once per locale, zone and options (lists format hundreds of rows). */
-export function zoneFormat(locale: string, zone: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: runtimeZone(zone) });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-export type InstantStyle = 'dateTime' | 'date' | 'time';
-const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
-  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  date: { dateStyle: 'medium' },
-  // A site's clock: 24 hours in every language ("last updated 16:05").
-  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-};
-
-/** An instant as a person in `zone` reads it, in their language (`locale` is a BCP 47 tag). */
-export function formatInstant(instant: Date | string, zone: string, locale: string, style: InstantStyle = 'dateTime'): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return zoneFormat(locale, zone, STYLES[style]).format(date);
-}
-
-/** The wall clock in `zone` at an instant, as numbers. */
-function wallClock(instant: Date, zone: string) {
-  const parts = zoneFormat('en-US', zone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '00';
-  return { year: value('year'), month: value('month'), day: value('day'), hour: value('hour'), minute: value('minute'), second: value('second') };
-}
-
-/** "Today" in a zone, `YYYY-MM-DD`: the same calendar date the database computes for that zone (lib/time.ts's localDate). */
-export function dateInZone(zone: string, instant: Date = new Date()): string {
-  const { year, month, day } = wallClock(instant, zone);
-  return `${year}-${month}-${day}`;
-}
-
-/** A wall-clock time already on the reader's clock (`YYYY-MM-DD HH:MM`), in their language, not moved again. */
-export function formatWallClock(local: string, locale: string): string {
-  return formatInstant(`${local.replace(' ', 'T')}:00Z`, 'UTC', locale);
-}
-
-/** A calendar date (`YYYY-MM-DD`) in the reader's language: it names a day, not an instant, so no zone moves it. */
-export function formatCalendarDate(date: string, locale: string, style: 'medium' | 'full' = 'medium'): string {
-  return zoneFormat(locale, 'UTC', { dateStyle: style }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-}
-
 /** The zone of the device (its canonical name), for a person not signed in yet. */
 export function deviceTimeZone(): string {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   return canonicalTimeZone(zone) ?? 'UTC';
-}
-
-/** An instant as the wall-clock time in a zone, `YYYY-MM-DD HH:MM` (how PDFs and workbooks write times). */
-export function localDateTime(instant: Date | string, zone: string): string {
-  const { year, month, day, hour, minute } = wallClock(typeof instant === 'string' ? new Date(instant) : instant, zone);
-  return `${year}-${month}-${day} ${hour}:${minute}`;
-}
-
-/** An instant as the clock on the wall reads it in `zone`, as a Date whose UTC fields are that reading (a spreadsheet cell's date has no zone). */
-export function wallClockDate(instant: Date | string, zone: string): Date {
-  const { year, month, day, hour, minute, second } = wallClock(typeof instant === 'string' ? new Date(instant) : instant, zone);
-  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
-}
-
-/** The zone's offset from UTC at an instant, in minutes (UTC+05:30 → 330). */
-export function zoneOffsetMinutes(zone: string, instant: Date = new Date()): number {
-  return Math.round((wallClockDate(instant, zone).getTime() - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** "UTC+05:30", "UTC−03:00", "UTC" for an offset in minutes. */
-export function formatOffset(minutes: number): string {
-  if (minutes === 0) return 'UTC';
-  const sign = minutes > 0 ? '+' : '−';
-  const absolute = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
 }
 
 /** How people type an offset: "+5:30", "+05:30", "+0530", "+5", "-3", "gmt+1". */

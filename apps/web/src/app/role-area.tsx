@@ -13,7 +13,8 @@ import { accountMenu, offlineTools } from './work-area-tools';
 // The calendar feed's button and panel load after the area's first paint (decision record 036).
 const CalendarFeedButton = lazy(() => import('../features/calendar/components/calendar-feed-button').then((module) => ({ default: module.CalendarFeedButton })));
 
-const calendarFeed = (
+/** The header's calendar tool, after the area's first paint (every area's shell). */
+export const calendarFeed = (
   <AfterFirstPaint
     placeholder={
       <span className="flex h-9 w-9 shrink-0 items-center justify-center text-slate-600" aria-hidden>

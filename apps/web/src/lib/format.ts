@@ -1,4 +1,4 @@
-import { dateInZone, deviceTimeZone, formatCalendarDate, formatInstant } from '@siteboard/shared';
+import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant } from '@siteboard/shared';
 import i18n from './i18n';
 
 // Every date and number on screen is written the reader's way (`Intl` in the chosen language):
@@ -12,7 +12,7 @@ let readerZone: string | null = null;
 
 /** The zone times are shown in. */
 export function displayZone(): string {
-  return readerZone ?? deviceTimeZone();
+  return readerZone ?? deviceClockZone();
 }
 
 /**

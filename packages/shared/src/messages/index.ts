@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCalendarDate } from '../time-zones';
+import { formatCalendarDate } from '../clock';
 import { de } from './de';
 import { en, errorTexts, type Catalog, type MessageKey } from './en';
 import { es } from './es';

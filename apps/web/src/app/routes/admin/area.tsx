@@ -1,12 +1,13 @@
 import { Route } from 'react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
-import { AccountMenu } from '../../../features/auth/components/account-menu';
-import { CalendarFeedButton } from '../../../features/calendar/components/calendar-feed-button';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
-import { RoleArea } from '../../role-area';
+import { calendarFeed, RoleArea } from '../../role-area';
+import { accountMenu } from '../../work-area-tools';
 import { AdminDashboardPage } from './dashboard';
 
 // The dashboard comes with the area; the forms and settings are their own chunks, fetched once it is idle.
+// The account menu (its forms validate with zod and list the time zones) and the calendar tool load
+// after the dashboard's first paint, as in the other areas (decision record 095).
 const createUser = lazyScreen(() => import('./create-user'), (module) => module.AdminCreateUserPage);
 const createProject = lazyScreen(() => import('./create-project'), (module) => module.AdminCreateProjectPage);
 const invitations = lazyScreen(() => import('./invitations'), (module) => module.AdminInvitationsPage);
@@ -17,7 +18,7 @@ const drawings = lazyScreen(() => import('./drawings'), (module) => module.Admin
 export function AdminArea() {
   usePrefetchWhenIdle('/admin');
   return (
-    <RoleArea role="admin" shell={<AdminLayout calendarFeed={<CalendarFeedButton />} account={<AccountMenu avatar="A" />} />}>
+    <RoleArea role="admin" shell={<AdminLayout calendarFeed={calendarFeed} account={accountMenu('A')} />}>
       <Route index element={<AdminDashboardPage />} />
       <Route path="create-user" element={<createUser.Screen />} />
       <Route path="create-project" element={<createProject.Screen />} />
