@@ -12,6 +12,8 @@
  * - storm: BENCH_STORM (default 20) uploads of a 10 MB photo sent at once; the server's peak
  *   resident memory (its whole process tree, sampled every 100 ms), the answers, and its memory
  *   BENCH_AFTER_SECONDS (default 60) later.
+ * BENCH_NODE_ARGS: node's own arguments for this checkout's server, space-separated (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see what holds its event loop while photos arrive).
  * Writes bench/results/photos.md (the current result; git keeps the history).
  */
 import { fork } from 'node:child_process';
@@ -31,6 +33,7 @@ const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 4);
 const STORM = Number(process.env.BENCH_STORM ?? 20);
 const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 60);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A camera's noise over a gradient, at the JPEG quality that comes closest under `targetBytes`. */
 async function cameraJpeg(width: number, height: number, sigma: number, targetBytes: number): Promise<Buffer> {
@@ -194,7 +197,7 @@ async function main() {
       const dataDir = database === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-photos-')) : undefined;
       if (database === 'postgres') await withAdmin((client) => client.query(`create database ${name}`));
       // Ports 4420–4439 are this bench's.
-      const server = await startServer({ env: dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl(name) }, checkout, stdio: 'collect', port: checkout === thisCheckout ? 4421 : 4420 });
+      const server = await startServer({ env: dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl(name) }, checkout, stdio: 'collect', port: checkout === thisCheckout ? 4421 : 4420, nodeArgs: checkout === thisCheckout ? NODE_ARGS : [] });
       try {
         const result = await measure(server, phone, large);
         const answers = Object.entries(result.stormAnswers)

@@ -9,12 +9,13 @@
  * `imageQueue.run(work)` and `loadSharp()` for other image work, so that it shares the bound.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type sharp from 'sharp';
 import { ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
 import { AppError, ValidationError, entryFile } from '../platform';
 import type { EncodedPhoto, PhotoKind } from './photo-encode';
-import type { PhotoRequest } from './photo-process';
+import type { PhotoRequest, WrittenPhoto } from './photo-process';
 import { createWorkQueue } from './work-queue';
 
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
@@ -62,10 +63,10 @@ function refuse(message: string, status = 400): never {
 /** A photos' process with nothing to do ends after this long; the next photo starts another (~0.2 s). */
 const PROCESS_IDLE_MS = 10_000;
 
-type PhotoAnswer = { id: number; ok: true; photo: ProcessedImage } | { id: number; ok: false };
+type PhotoAnswer = { id: number; ok: true; photo: WrittenPhoto } | { id: number; ok: false };
 
 interface PhotoProcess {
-  encode(path: string, kind: Kind): Promise<ProcessedImage>;
+  encode(path: string, kind: Kind): Promise<WrittenPhoto>;
   readonly open: boolean;
 }
 
@@ -77,7 +78,7 @@ interface PhotoProcess {
 function startPhotoProcess(): PhotoProcess {
   const entry = entryFile(import.meta.url, { source: 'photo-process.ts', compiled: 'photo-process', env: 'SITEBOARD_PHOTO_PROCESS_FILE' });
   const child: ChildProcess = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const inFlight = new Map<number, { resolve: (photo: ProcessedImage) => void; reject: (error: unknown) => void }>();
+  const inFlight = new Map<number, { resolve: (photo: WrittenPhoto) => void; reject: (error: unknown) => void }>();
   let lastId = 0;
   let idle: NodeJS.Timeout | undefined;
   let open = true;
@@ -95,7 +96,7 @@ function startPhotoProcess(): PhotoProcess {
     const waiting = inFlight.get(answer.id);
     if (!waiting) return;
     inFlight.delete(answer.id);
-    if (answer.ok) waiting.resolve({ ...answer.photo, image: Buffer.from(answer.photo.image), thumbnail: Buffer.from(answer.photo.thumbnail) });
+    if (answer.ok) waiting.resolve(answer.photo);
     else waiting.reject(new Error('The photo could not be decoded.'));
     if (inFlight.size === 0) rest();
   });
@@ -126,9 +127,12 @@ function startPhotoProcess(): PhotoProcess {
 }
 
 let photoProcess: PhotoProcess | undefined;
-const encodeInProcess = (path: string, kind: Kind) => {
+/** The photo encoded in the photos' process, its files read back once each (off the event loop, each into one buffer of its size). */
+const encodeInProcess = async (path: string, kind: Kind): Promise<ProcessedImage> => {
   if (!photoProcess?.open) photoProcess = startPhotoProcess();
-  return photoProcess.encode(path, kind);
+  const { imagePath, thumbnailPath, ...photo } = await photoProcess.encode(path, kind);
+  const [image, thumbnail] = await Promise.all([readFile(imagePath), readFile(thumbnailPath)]);
+  return { ...photo, image, thumbnail };
 };
 
 /**

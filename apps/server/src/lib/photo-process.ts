@@ -3,9 +3,14 @@
  * a refusal. Decoding a 12-MP photo is a hundred MB the server must not keep: here one libvips
  * thread per photo, no cache of decoded images, and everything it grew goes back to the system
  * when it ends. It runs at the server's own priority (decision record 073 says why not lower).
+ *
+ * The stored image and its thumbnail are written beside the upload (in the request's temporary
+ * folder, removed with it) and only their paths go back: megabytes sent through the IPC channel
+ * were copied three times on the server's event loop and made it collect garbage (decision record 093).
  */
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { encodePhoto, type PhotoKind } from './photo-encode';
+import { encodePhoto, type EncodedPhoto, type PhotoKind } from './photo-encode';
 
 sharp.concurrency(1);
 sharp.cache(false);
@@ -16,8 +21,18 @@ export interface PhotoRequest {
   kind: PhotoKind;
 }
 
+/** What is kept of a photo, its bytes in files: `<upload>.image` and `<upload>.thumbnail`. */
+export type WrittenPhoto = Omit<EncodedPhoto, 'image' | 'thumbnail'> & { imagePath: string; thumbnailPath: string };
+
+async function encodeToFiles(request: PhotoRequest): Promise<WrittenPhoto> {
+  const { image, thumbnail, ...photo } = await encodePhoto(sharp, request.path, request.kind);
+  const written = { ...photo, imagePath: `${request.path}.image`, thumbnailPath: `${request.path}.thumbnail` };
+  await Promise.all([writeFile(written.imagePath, image), writeFile(written.thumbnailPath, thumbnail)]);
+  return written;
+}
+
 process.on('message', (request: PhotoRequest) => {
-  encodePhoto(sharp, request.path, request.kind).then(
+  encodeToFiles(request).then(
     (photo) => process.send!({ id: request.id, ok: true, photo }),
     () => process.send!({ id: request.id, ok: false }),
   );
