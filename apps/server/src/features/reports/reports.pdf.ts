@@ -238,17 +238,18 @@ function tableHeader(doc: Doc, w: Wording, y: number): number {
 function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, striped: boolean) {
   if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, ROW_HEIGHT).fill(PANEL);
   const status = STATUS[row.status];
-  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; bold?: boolean }> = {
+  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; bold?: boolean; shrink?: boolean }> = {
     project: { text: row.project },
     majorTask: { text: row.majorTask },
     subtask: { text: row.subtask },
     dueDate: { text: row.dueDate ? w.date(row.dueDate) : w.t('N/A'), ...(row.overdue ? { color: OVERDUE, bold: true } : {}) },
-    status: { text: w.t(status.label), color: status.color },
+    // A status is one of three words: a long one ("Pending Approval") is drawn a little smaller rather than cut.
+    status: { text: w.t(status.label), color: status.color, shrink: true },
   };
   let x = LEFT;
   for (const column of TABLE_COLUMNS) {
     const cell = cells[column.key];
-    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING });
+    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING, shrink: cell.shrink });
     x += column.width;
   }
   doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(RIGHT, y + ROW_HEIGHT).lineWidth(0.4).strokeColor(RULE).stroke();
