@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { expect, test, type BrowserContextOptions } from '../test';
+import { expect, test, type BrowserContextOptions, type Locator, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiProject } from '../api-helpers';
 import { cacheMentions, DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
 
@@ -20,6 +20,27 @@ function twoPagePlanSet(): Promise<Buffer> {
   }
   document.end();
   return done;
+}
+
+/** The middle of what a locator draws, in the page's CSS pixels. */
+async function centreOf(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A finger resting on the page at a point until `done` is met (a long-press held for as long as
+ * the screen takes to answer it, not for a fixed time), then lifted: Chromium's own touch input.
+ */
+async function holdFinger(page: Page, at: { x: number; y: number }, done: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at.x, y: at.y }] });
+  try {
+    await done();
+  } finally {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
 }
 
 test('a manager uploads a plan set and pins a new subtask on page 2; the crew opens it on a phone and sends the work; the pin changes colour; it opens offline', async ({ newPage, request }) => {
@@ -52,6 +73,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await expect(sheets.getByRole('button', { name: 'House A – 2' })).toBeEnabled({ timeout: 60_000 });
   await expect(sheets.getByText('Ready')).toHaveCount(2);
   await saveScreenshot(manager, 'drawings-list-desktop');
+  await expectNoSeriousViolations(manager);
   await sheets.getByRole('button', { name: 'House A – 2' }).click();
   await expect(manager.getByTestId('sheet-version')).toHaveText('Version 1');
   await manager.getByLabel('Pin a subtask').selectOption({ label: 'A new subtask here…' });
@@ -73,12 +95,68 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await saveScreenshot(manager, 'drawings-viewer-desktop');
   await expectNoSeriousViolations(manager);
 
+  // The manager drags the pin to another place with the mouse: the server keeps it where it was dropped.
+  const sheetId = Number(new URL(manager.url()).searchParams.get('sheet'));
+  const pinsOf = () => managerApi.get<{ subtask_id: number; name: string; x: number; y: number }[]>(`/api/sheets/${sheetId}/pins/`);
+  const placed = (await pinsOf()).find((pin) => pin.name === `Seal window W3 ${name}`)!;
+  const from = await centreOf(managerPin);
+  const to = { x: box.x + box.width * 0.35, y: box.y + box.height * 0.3 };
+  await manager.mouse.move(from.x, from.y);
+  await manager.mouse.down();
+  await manager.mouse.move(to.x, to.y, { steps: 8 });
+  await manager.mouse.up();
+  // The whole sheet is in view (nobody zoomed): a sheet unit is as many pixels as the sheet is drawn wide or high.
+  const { width, height } = await managerApi.get<{ width: number; height: number }>(`/api/sheets/${sheetId}/`);
+  const drawnWidth = Math.min(box.width, (box.height * width) / height);
+  const expected = { x: placed.x + (to.x - from.x) / drawnWidth, y: placed.y + (to.y - from.y) / ((drawnWidth * height) / width) };
+  await expect
+    .poll(async () => {
+      const pin = (await pinsOf()).find((candidate) => candidate.subtask_id === placed.subtask_id)!;
+      return Math.max(Math.abs(pin.x - expected.x), Math.abs(pin.y - expected.y));
+    })
+    .toBeLessThan(0.01);
+  // Drawn from the server's answer, it stays where the mouse let go (within a quarter of the pin).
+  await expect
+    .poll(async () => {
+      const dropped = await managerPin.boundingBox();
+      return dropped ? Math.hypot(dropped.x + dropped.width / 2 - to.x, dropped.y + dropped.height / 2 - to.y) : Infinity;
+    })
+    .toBeLessThan(8);
+
+  // A click on the pin opens its drawer.
+  await managerPin.click();
+  const managerDrawer = manager.getByRole('dialog', { name: `Seal window W3 ${name}` });
+  await expect(managerDrawer.getByText(name, { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(manager);
+  await manager.keyboard.press('Escape');
+  await expect(managerDrawer).toBeHidden();
+
+  // On a phone, the manager long-presses the sheet: the new-subtask form opens for that point.
+  const managerPhone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signIn(managerPhone, 'manager');
+  await managerPhone.goto(manager.url());
+  const phoneViewer = managerPhone.getByTestId('sheet-viewer');
+  await expect(phoneViewer.getByRole('button', { name: `Seal window W3 ${name} (Ongoing)` })).toBeVisible();
+  await phoneViewer.scrollIntoViewIfNeeded();
+  const phoneForm = managerPhone.getByRole('form', { name: 'New subtask at the tapped point' });
+  const pressed = await centreOf(phoneViewer);
+  await holdFinger(managerPhone, pressed, () => expect(phoneForm).toBeVisible());
+  await phoneForm.getByLabel('Title').fill(`Sill W4 ${name}`);
+  await phoneForm.getByLabel('Major task').selectOption({ label: 'First floor' });
+  await phoneForm.getByLabel('Assign to').selectOption({ label: DEMO.accounts.team_member });
+  await phoneForm.getByLabel('Due date').fill(dayFromToday(5));
+  await phoneForm.getByRole('button', { name: 'Create and pin' }).click();
+  // The new pin stands where the finger pressed: the sheet's middle.
+  await expect.poll(async () => (await pinsOf()).find((pin) => pin.name === `Sill W4 ${name}`)).toMatchObject({ x: expect.closeTo(0.5, 1), y: expect.closeTo(0.5, 1) });
+
   // The crew member, on a phone: opens the sheet, zooms in, taps the pin and sends the work for approval.
   const member = await newPage(PHONE);
   await signIn(member, 'team_member');
   await member.getByRole('button', { name: 'Toggle sidebar' }).click();
   await member.getByRole('link', { name: 'Drawings', exact: true }).click();
   await member.getByLabel('Project').selectOption({ label: name });
+  await expect(member.getByRole('region', { name: 'Sheets' }).getByText('Ready')).toHaveCount(2);
+  await expectNoSeriousViolations(member);
   await member.getByRole('button', { name: 'House A – 2' }).click();
   await member.getByRole('button', { name: 'Zoom in' }).click();
   await member.getByRole('button', { name: 'Zoom in' }).click();
@@ -87,6 +165,8 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await expectNoSeriousViolations(member);
   await memberPin.tap();
   const drawer = member.getByRole('dialog').filter({ hasText: `Seal window W3 ${name}` });
+  await expect(drawer.getByRole('button', { name: 'Send for Approval' })).toBeVisible();
+  await expectNoSeriousViolations(member);
   await drawer.getByRole('button', { name: 'Send for Approval' }).click();
   const send = member.getByRole('dialog', { name: 'Send for approval' });
   await send.getByLabel('Add photos').setInputFiles({ name: 'w3.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
