@@ -5,8 +5,6 @@ import { USERS_MAX_LIMIT, userSchema } from './users';
 
 /** The admin dashboard's user table shows this many, then as many more on each "Show More". */
 export const ADMIN_USERS_PAGE_SIZE = 50;
-/** Spec §9: project lists show 10 until "Show More". */
-export const PROJECT_PAGE_SIZE = 10;
 /** The admin dashboard's missing logs look this many days back until the admin picks another period. */
 export const ADMIN_MISSING_LOGS_DAYS = MISSING_LOGS_DEFAULT_DAYS;
 

@@ -12,6 +12,8 @@ export * from './sheets';
 export * from './permissions';
 export * from './reports';
 export * from './notifications';
+export * from './live';
+export * from './priorities';
 export * from './calendar';
 export * from './exports';
 export * from './messages';

@@ -3,3 +3,6 @@
  * (like roles.ts) so that the web's API client, on every screen, does not load the schemas.
  */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** Spec §9: project lists show 10 until "Show More" (the dashboards' first request asks for that many). */
+export const PROJECT_PAGE_SIZE = 10;

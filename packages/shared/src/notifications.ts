@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, positiveId, text, wholeNumber } from './common';
+import { LIVE_TOKEN_PROTOCOL_PREFIX } from './live';
 
 /** Spec §3: each type has its own icon and colour on the web; any other type gets a default. */
 export const NOTIFICATION_TYPES = [
@@ -87,13 +88,6 @@ export const liveNotificationParams = z.object({
 });
 export const liveNotificationQuery = z.object({ token: text().min(1).max(4096).optional() });
 
-/**
- * The live connection's subprotocol. A client that offers it may carry its access token as a
- * second offered subprotocol, `LIVE_TOKEN_PROTOCOL_PREFIX + token`, instead of in the URL (where
- * logs and the browser console show it); the server answers with `LIVE_PROTOCOL` alone.
- */
-export const LIVE_PROTOCOL = 'siteboard.notifications';
-export const LIVE_TOKEN_PROTOCOL_PREFIX = 'bearer.';
 
 /** The access token offered in a `Sec-WebSocket-Protocol` header, if any. */
 export function tokenFromLiveProtocols(header: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
+import { PRIORITIES } from './priorities';
 import { pinInput, subtaskPinSchema } from './sheets';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
@@ -8,7 +9,6 @@ export const SUBTASK_STATUSES = ['ongoing', 'pending_approval', 'completed'] as 
 export const subtaskStatusSchema = z.enum(SUBTASK_STATUSES, { error: 'Status must be ongoing, pending_approval or completed.' });
 export type SubtaskStatus = z.infer<typeof subtaskStatusSchema>;
 
-export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const prioritySchema = z.enum(PRIORITIES, { error: 'Priority must be low, medium or high.' });
 export type Priority = z.infer<typeof prioritySchema>;
 
