@@ -2,11 +2,13 @@
  * `npm run bench:sheets` — what rendering a drawing costs the server, and everyone else on it (issue 43).
  *
  * On a fresh PostgreSQL database (BENCH_DB=pglite for the embedded one) and a freshly started
- * compiled server, one after the other:
+ * compiled server (this checkout's, and with BENCH_BEFORE_DIR an earlier one's first, each on a
+ * database of its own; see bench/lib/server.ts), one after the other:
  * - an A1 vector drawing (a PDF of BENCH_LINES, default 30,000, line segments and labels) and an
  *   A0 scanned drawing (a PDF holding one 200 dpi greyscale scan, 6,622 × 9,362 px): the time from
  *   the upload to the sheet being ready, and the peak resident memory of the server's process tree
- *   (its rendering processes included, sampled every 100 ms) against its idle memory;
+ *   (its rendering processes included, sampled every 50 ms) against its idle memory, and the
+ *   rendering process's own peak (its VmHWM, which no sampling misses);
  * - reads: the p99 of a project list read over and over on one connection for BENCH_READ_SECONDS
  *   (default 10) with nothing else going on, then while the A0 drawing renders (uploaded again
  *   until the reads end), side by side, and their ratio.
@@ -18,7 +20,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { ensureServerBuilt, startServer, type RunningServer } from '../lib/server';
+import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
 import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
@@ -113,33 +115,53 @@ async function render(session: Session, file: Buffer, name: string): Promise<{ m
 }
 
 
-/** Runs `work` while sampling the server tree's resident memory: the work's answer and the peak. */
-async function withPeak<T>(server: RunningServer, work: () => Promise<T>): Promise<{ answer: T; peakMiB: number }> {
-  let peakKiB = server.rssKiB();
-  const sampler = setInterval(() => (peakKiB = Math.max(peakKiB, server.rssKiB())), 100);
+/** The processes a server started (its rendering processes among them), by /proc. */
+function descendants(pid: number): number[] {
   try {
-    return { answer: await work(), peakMiB: peakKiB / 1024 };
+    const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return children.flatMap((child) => [child, ...descendants(child)]);
+  } catch {
+    return [];
+  }
+}
+
+/** A process's peak resident memory so far (VmHWM), in KiB; 0 once it is gone. */
+function highWaterKiB(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `work` while sampling the server tree's resident memory every 50 ms: the work's answer, the
+ * tree's peak, and the largest peak (VmHWM) of any process the server started meanwhile.
+ */
+async function withPeak<T>(server: RunningServer, work: () => Promise<T>): Promise<{ answer: T; peakMiB: number; childPeakMiB: number }> {
+  let peakKiB = server.rssKiB();
+  let childPeakKiB = 0;
+  const sampler = setInterval(() => {
+    peakKiB = Math.max(peakKiB, server.rssKiB());
+    for (const child of descendants(server.pid)) childPeakKiB = Math.max(childPeakKiB, highWaterKiB(child));
+  }, 50);
+  try {
+    return { answer: await work(), peakMiB: peakKiB / 1024, childPeakMiB: childPeakKiB / 1024 };
   } finally {
     clearInterval(sampler);
   }
 }
 
-async function main() {
-  const started = new Date();
-  const loadAtStart = os.loadavg()[0]!;
-  ensureServerBuilt();
-  console.log('Making the drawings…');
-  const a1 = await vectorA1();
-  const a0 = await scannedA0();
-  console.log(`A1 vector ${(a1.length / 2 ** 20).toFixed(1)} MiB, A0 scan ${(a0.length / 2 ** 20).toFixed(1)} MiB`);
+const load = () => os.loadavg()[0]!.toFixed(1);
 
-  const name = `siteboard_bench_sheets_${process.pid}`;
+/** One checkout's server on a fresh database: both drawings' renders, then the reads idle and while the A0 scan renders. */
+async function measure(checkout: Checkout, a1: Buffer, a0: Buffer): Promise<{ rows: string[]; reads: string }> {
+  const name = `siteboard_bench_sheets_${process.pid}_${checkout.label}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheets-bench-'));
   if (DATABASE === 'postgres') await withAdmin((client) => client.query(`create database ${name}`));
   // Ports 4560–4569 are this bench's.
-  const server = await startServer({ env: { DATA_DIR: dataDir, ...(DATABASE === 'postgres' ? { DATABASE_URL: databaseUrl(name) } : {}) }, stdio: 'collect', port: 4561 });
+  const server = await startServer({ env: { DATA_DIR: dataDir, ...(DATABASE === 'postgres' ? { DATABASE_URL: databaseUrl(name) } : {}) }, checkout, stdio: 'collect', port: checkout === thisCheckout ? 4561 : 4560 });
   const rows: string[] = [];
-  let reads = '';
   try {
     const session = await setUp(server.origin);
     await readFor(session, 2);
@@ -149,12 +171,14 @@ async function main() {
       ['A1 vector drawing', a1, 'A1 plan.pdf'],
       ['A0 scanned drawing', a0, 'A0 scan.pdf'],
     ] as const) {
-      const { answer, peakMiB } = await withPeak(server, () => render(session, file, fileName));
-      console.log(label, answer, `peak ${peakMiB.toFixed(0)} MiB`);
-      rows.push(`| ${label} | ${(file.length / 2 ** 20).toFixed(1)} MiB | ${answer.width} × ${answer.height} | ${(answer.ms / 1000).toFixed(1)} s | ${idleMiB.toFixed(0)} MiB | ${peakMiB.toFixed(0)} MiB |`);
+      const loadBefore = load();
+      const { answer, peakMiB, childPeakMiB } = await withPeak(server, () => render(session, file, fileName));
+      console.log(checkout.label, label, answer, `peak ${peakMiB.toFixed(0)} MiB, rendering process ${childPeakMiB.toFixed(0)} MiB`);
+      rows.push(`| ${label} | ${checkout.label} | ${answer.width} × ${answer.height} | ${(answer.ms / 1000).toFixed(1)} s | ${idleMiB.toFixed(0)} MiB | ${peakMiB.toFixed(0)} MiB | **${childPeakMiB.toFixed(0)} MiB** | ${loadBefore} → ${load()} |`);
       await sleep(2000);
     }
 
+    const loadBefore = load();
     const idle = await readFor(session, READ_SECONDS);
     let rendering = true;
     let rendered = 0;
@@ -169,30 +193,51 @@ async function main() {
     rendering = false;
     await renderer;
     const [idleP99, busyP99] = [percentile(idle, 99), percentile(busy, 99)];
-    console.log(`reads p99 idle ${idleP99.toFixed(1)} ms, while rendering ${busyP99.toFixed(1)} ms`);
-    reads = `| ${idleP99.toFixed(1)} ms | ${busyP99.toFixed(1)} ms | **${(busyP99 / idleP99).toFixed(2)}×** | ${(idle.length / READ_SECONDS).toFixed(0)} → ${(busy.length / READ_SECONDS).toFixed(0)} /s | ${rendered + 1} |`;
+    console.log(`${checkout.label}: reads p99 idle ${idleP99.toFixed(1)} ms, while rendering ${busyP99.toFixed(1)} ms`);
+    const reads = `| ${checkout.label} | ${idleP99.toFixed(1)} ms | ${busyP99.toFixed(1)} ms | **${(busyP99 / idleP99).toFixed(2)}×** | ${(idle.length / READ_SECONDS).toFixed(0)} → ${(busy.length / READ_SECONDS).toFixed(0)} /s | ${rendered + 1} | ${loadBefore} → ${load()} |`;
+    return { rows, reads };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (DATABASE === 'postgres') await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
   }
+}
+
+async function main() {
+  const started = new Date();
+  const loadAtStart = os.loadavg()[0]!;
+  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  for (const checkout of checkouts) ensureServerBuilt(checkout);
+  console.log('Making the drawings…');
+  const a1 = await vectorA1();
+  const a0 = await scannedA0();
+  console.log(`A1 vector ${(a1.length / 2 ** 20).toFixed(1)} MiB, A0 scan ${(a0.length / 2 ** 20).toFixed(1)} MiB`);
+
+  const rows: string[] = [];
+  const reads: string[] = [];
+  for (const checkout of checkouts) {
+    const result = await measure(checkout, a1, a0);
+    rows.push(...result.rows);
+    reads.push(result.reads);
+  }
+  rows.sort((one, other) => one.localeCompare(other));
 
   const markdown = [
     `# Drawings: rendering time, memory, and everyone else's reads — ${started.toISOString().slice(0, 10)}`,
     '',
-    `\`npm run bench:sheets\` on ${DATABASE === 'postgres' ? `PostgreSQL (through ${postgresTransport()})` : 'the embedded database'}, the compiled server, a fresh database. Each drawing is uploaded and its sheet polled until ready; the server's process tree (its rendering process included) is sampled every 100 ms. Rendering is capped at 12,000 px on the long side and 48 M pixels.`,
-    `- A1 vector drawing: a PDF of ${LINES.toLocaleString('en')} line segments and 400 labels on one A1 page;`,
-    '- A0 scanned drawing: a PDF holding one 200 dpi greyscale scan (6,622 × 9,362 px JPEG) filling an A0 page.',
+    `\`npm run bench:sheets\`${process.env.BENCH_BEFORE_DIR ? ' with BENCH_BEFORE_DIR (before: the earlier checkout; after: this one), one after the other on the same machine' : ''} on ${DATABASE === 'postgres' ? `PostgreSQL (through ${postgresTransport()})` : 'the embedded database'}, the compiled server, a fresh database each. Each drawing is uploaded and its sheet polled until ready; the server's process tree (its rendering process included) is sampled every 50 ms, and the rendering process's own peak is its VmHWM (the figure that matters: it does not depend on sampling, and hardly on load). Rendering is capped at 12,000 px on the long side and 48 M pixels.`,
+    `- A1 vector drawing: a PDF of ${LINES.toLocaleString('en')} line segments and 400 labels on one A1 page (0.6 MiB);`,
+    '- A0 scanned drawing: a PDF holding one 200 dpi greyscale scan (6,622 × 9,362 px JPEG, 7.2 MiB) filling an A0 page.',
     '',
-    '| drawing | file | rendered | upload → ready | server RSS idle | peak RSS while rendering |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| drawing | checkout | rendered | upload → ready | server tree RSS idle | tree peak while rendering | rendering process peak | load (1 min) |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
     ...rows,
     '',
     `Reads: \`GET /api/projects/?limit=20\`, one after another on one connection for ${READ_SECONDS} s, idle and then while the A0 scan renders (uploaded again and again until the reads end).`,
     '',
-    '| read p99 idle | read p99 while rendering | ratio | reads/s | A0 renders |',
-    '|---:|---:|---:|---|---:|',
-    reads,
+    '| checkout | read p99 idle | read p99 while rendering | ratio | reads/s | A0 renders | load (1 min) |',
+    '|---|---:|---:|---:|---|---:|---|',
+    ...reads,
     '',
     machineLine(loadAtStart),
   ].join('\n');

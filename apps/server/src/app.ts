@@ -92,6 +92,8 @@ export interface AppOptions {
   sheetsDir?: string;
   /** The most pixels one rendered sheet may hold (its memory bound; 48 M unless set; tests lower it to render fast). */
   sheetPixelBudget?: number;
+  /** The memory one band of a page's raster may take while it is drawn (config SHEET_RENDER_MEMORY_MB; 64 MiB unless set). */
+  sheetRenderMemoryBytes?: number;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -160,7 +162,7 @@ export async function buildApp(options: AppOptions) {
   fs.mkdirSync(sheetsDir, { recursive: true });
   // A folder of its own (tests, scripts) goes with the app; a configured one stays.
   if (!options.sheetsDir) app.addHook('onClose', async () => fs.promises.rm(sheetsDir, { recursive: true, force: true }));
-  await app.register(sheetsPlugin, { sheetsDir, pixelBudget: options.sheetPixelBudget });
+  await app.register(sheetsPlugin, { sheetsDir, pixelBudget: options.sheetPixelBudget, bandBytes: options.sheetRenderMemoryBytes });
 
   const calendar = { feedKey: feedKey(options.jwtSecret), publicUrl: options.publicUrl };
   await app.register(async (publicScope) => {

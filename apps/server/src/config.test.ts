@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       SWEEP_INTERVAL_SECONDS: 300,
       REMINDER_LOCAL_HOUR: 7,
       DAILY_LOG_REMINDER_LOCAL_HOUR: 18,
+      SHEET_RENDER_MEMORY_MB: 64,
     });
   });
 
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
     ['DAILY_LOG_REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
     ['DAILY_LOG_REMINDER_LOCAL_HOUR', 'dusk', 'must be a number'],
     ['METRICS_PORT', 'prometheus', 'must be a number'],
+    ['SHEET_RENDER_MEMORY_MB', '4', 'must be at least 8'],
     ['METRICS_PORT', '0', 'must be at least 1'],
   ])('names %s=%s in the error', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

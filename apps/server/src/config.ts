@@ -88,6 +88,12 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(23, 'must be at most 23')
     .default(18),
+  /**
+   * The memory a drawing's rendering process may give one band of a PDF page's raster (MiB): the
+   * page is drawn band after band into a file (decision record 092), so this bounds a render's
+   * memory whatever the page's size; smaller is more passes of PDF.js over the page.
+   */
+  SHEET_RENDER_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(8, 'must be at least 8').max(4096, 'must be at most 4096').default(64),
   /** Test only (idempotency-crash.test.ts): the server kills itself (SIGKILL) at this point of every write sent with an Idempotency-Key. */
   IDEMPOTENCY_CRASH_AT: z.enum(['before-commit', 'after-commit'], { error: 'must be before-commit or after-commit' }).optional(),
 });

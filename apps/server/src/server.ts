@@ -34,6 +34,7 @@ async function main() {
     dailyLogReminderLocalHour: config.DAILY_LOG_REMINDER_LOCAL_HOUR,
     idempotencyCrashAt: config.IDEMPOTENCY_CRASH_AT,
     sheetsDir: path.join(config.dataDir, 'sheets'),
+    sheetRenderMemoryBytes: config.SHEET_RENDER_MEMORY_MB * 2 ** 20,
   });
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   // `npm run backup` asks the running server for its embedded database (platform/database/embedded-backup.ts).

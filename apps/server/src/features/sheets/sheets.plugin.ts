@@ -18,8 +18,8 @@ const LEASE_SECONDS = 120;
  * sheet is ready with all its tiles or not at all. A restart mid-render runs it again from the start.
  */
 export const sheetsPlugin = fp(
-  async (app: FastifyInstance, options: { sheetsDir: string; pixelBudget?: number }) => {
-    const { sheetsDir, pixelBudget } = options;
+  async (app: FastifyInstance, options: { sheetsDir: string; pixelBudget?: number; bandBytes?: number }) => {
+    const { sheetsDir, pixelBudget, bandBytes } = options;
 
     async function handle(job: Job<{ sheetId: number }>) {
       const companyId = job.companyId!;
@@ -33,7 +33,7 @@ export const sheetsPlugin = fp(
       const renew = setInterval(() => void job.extendLease().catch(() => {}), (LEASE_SECONDS / 3) * 1000);
       try {
         const rendered = await onRenderProcess<{ width: number; height: number; maxLevel: number }>(
-          { kind: 'render', source: sheet.sourcePath, type: sheet.source, page: sheet.pageNumber, outDir: partial, pixelBudget },
+          { kind: 'render', source: sheet.sourcePath, type: sheet.source, page: sheet.pageNumber, outDir: partial, pixelBudget, bandBytes },
           job.signal,
         );
         await fs.promises.rename(partial, target);

@@ -46,6 +46,32 @@ function pdfOf(pages: [width: number, height: number][], options: PDFKit.PDFDocu
   return done;
 }
 
+/** A scanned A3 sheet: a PDF page holding nothing but one greyscale JPEG, dark in its top-left quarter. */
+async function scannedPdf(): Promise<Buffer> {
+  const scan = await sharp({ create: { width: 1191, height: 842, channels: 3, background: '#f4f1ea' } })
+    .composite([{ input: { create: { width: 595, height: 421, channels: 3, background: '#111111' } }, left: 0, top: 0 }])
+    .greyscale()
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const document = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  document.addPage({ size: A3, margin: 0 });
+  document.image(scan, 0, 0, { width: A3[0], height: A3[1] });
+  document.end();
+  return done;
+}
+
+/** The mean grey of a region of an image, in fractions of its size. */
+async function meanOf(image: Buffer, [left, top, width, height]: [number, number, number, number]) {
+  const meta = await sharp(image).metadata();
+  const region = { left: Math.round(left * meta.width), top: Math.round(top * meta.height), width: Math.round(width * meta.width), height: Math.round(height * meta.height) };
+  // stats() reads its input, not a pipeline's result: the region is cut out first.
+  const { channels } = await sharp(await sharp(image).extract(region).png().toBuffer()).stats();
+  return channels[0]!.mean;
+}
+
 const A3: [number, number] = [1191, 842];
 /** A small pixel budget: every sheet here renders in well under a second. */
 const BUDGET = 2_000_000;
@@ -111,6 +137,9 @@ describeEachDatabase(
     expect(await sharp(overview.rawPayload).metadata()).toMatchObject({ width: Math.ceil(first!.width! / 8), height: Math.ceil(first!.height! / 8) });
     const preview = await callAs(ctx.app, team.member, { method: 'GET', url: first!.preview_url! });
     expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1024 });
+    // The page is drawn in bands (the suite's band is ~150 rows): the frame's bottom edge, in the last band, is there.
+    expect(await meanOf(preview.rawPayload, [0.2, 0.97, 0.6, 0.012])).toBeLessThan(200);
+    expect(await meanOf(preview.rawPayload, [0.2, 0.9, 0.6, 0.03])).toBeGreaterThan(250);
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${first!.id}/tiles/${first!.max_level}/999_0.jpeg` })).statusCode).toBe(404);
 
     const list = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${work.projectId}/sheets/` });
@@ -252,6 +281,20 @@ describeEachDatabase(
     expect(german.json<Sheet>().failure).toBe('Das Bild ist beschädigt und kann nicht gelesen werden.');
   });
 
+  it('shows a scanned page as it was scanned, upright and at the size of the page', async () => {
+    const response = await upload(ctx.app, team.manager, work.projectId, await scannedPdf(), 'Scan.pdf');
+    const [scan] = await rendered(response.json<Sheet[]>().map((sheet) => sheet.id));
+    expect(scan).toMatchObject({ status: 'ready', failure: null });
+    expect(scan!.width! * scan!.height!).toBeLessThanOrEqual(BUDGET);
+    expect(scan!.width! * scan!.height!).toBeGreaterThan(BUDGET * 0.99);
+    expect(scan!.width! / scan!.height!).toBeCloseTo(1191 / 842, 2);
+    const preview = (await callAs(ctx.app, team.member, { method: 'GET', url: scan!.preview_url! })).rawPayload;
+    expect(await meanOf(preview, [0.05, 0.05, 0.4, 0.4])).toBeLessThan(40);
+    expect(await meanOf(preview, [0.55, 0.55, 0.4, 0.4])).toBeGreaterThan(220);
+    const tile = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${scan!.id}/tiles/${scan!.max_level}/0_0.jpeg` });
+    expect(await sharp(tile.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256, channels: 3 });
+  });
+
   it("keeps a completed project's drawings read-only", async () => {
     const done = await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
     const response = await upload(ctx.app, team.manager, done.projectId, await pdfOf([A3]), 'late.pdf');
@@ -259,7 +302,8 @@ describeEachDatabase(
     expect(response.json().detail).toBe(COMPLETED_PROJECT_SHEETS_READ_ONLY);
   });
   },
-  { sheetPixelBudget: BUDGET },
+  // A band of a page's raster of ~1 MB: every PDF page here is drawn in several.
+  { sheetPixelBudget: BUDGET, sheetRenderMemoryBytes: 1_000_000 },
 );
 
 /** Where the restart suite's two instances keep their files: the same folder, as on one server. */
