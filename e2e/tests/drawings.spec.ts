@@ -146,8 +146,16 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await phoneForm.getByLabel('Assign to').selectOption({ label: DEMO.accounts.team_member });
   await phoneForm.getByLabel('Due date').fill(dayFromToday(5));
   await phoneForm.getByRole('button', { name: 'Create and pin' }).click();
-  // The new pin stands where the finger pressed: the sheet's middle.
+  // The new pin stands where the finger pressed, the sheet's middle: its point is drawn on that spot.
   await expect.poll(async () => (await pinsOf()).find((pin) => pin.name === `Sill W4 ${name}`)).toMatchObject({ x: expect.closeTo(0.5, 1), y: expect.closeTo(0.5, 1) });
+  const newPin = phoneViewer.getByRole('button', { name: `Sill W4 ${name} (Ongoing)` });
+  await expect
+    .poll(async () => {
+      // Measured from the viewer's corner: the form scrolled the page meanwhile.
+      const [drawn, sheetBox] = [await newPin.boundingBox(), (await phoneViewer.boundingBox())!];
+      return drawn ? Math.hypot(drawn.x + drawn.width / 2 - sheetBox.x - sheetBox.width / 2, drawn.y + drawn.height - sheetBox.y - sheetBox.height / 2) : Infinity;
+    })
+    .toBeLessThan(3);
 
   // The crew member, on a phone: opens the sheet, zooms in, taps the pin and sends the work for approval.
   const member = await newPage(PHONE);

@@ -26,7 +26,7 @@ import { UnpinnedSubtasks } from './unpinned-subtasks';
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
 
 /** A file input behind a button: picking a file calls `onFile` once. */
-function FileButton({ label, onFile, disabled, variant = 'primary' }: { label: string; onFile: (file: File) => void; disabled?: boolean; variant?: 'primary' | 'secondary' }) {
+function FileButton({ label, onFile, disabled, variant = 'primary', size }: { label: string; onFile: (file: File) => void; disabled?: boolean; variant?: 'primary' | 'secondary'; size?: 'sm' }) {
   const input = useRef<HTMLInputElement>(null);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -35,7 +35,7 @@ function FileButton({ label, onFile, disabled, variant = 'primary' }: { label: s
   };
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button variant={variant} size={size} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
       <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label={label} onChange={picked} />
@@ -129,7 +129,7 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
       <ul className="divide-y divide-slate-100">
         {sheets.data?.map((sheet) => (
           <li key={sheet.id} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-[1_1_14rem]">
               {renaming?.id === sheet.id ? (
                 <form
                   className="flex flex-wrap items-end gap-2"
@@ -160,7 +160,7 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
                 <Button variant="secondary" size="sm" onClick={() => setRenaming({ id: sheet.id, name: sheet.name })}>
                   {t('drawings.rename')}
                 </Button>
-                <FileButton variant="secondary" label={t('drawings.newVersion')} disabled={uploadVersion.isPending} onFile={(file) => uploadVersion.mutate({ sheetId: sheet.id, file }, { onError: failed('drawings.uploadFailed') })} />
+                <FileButton variant="secondary" size="sm" label={t('drawings.newVersion')} disabled={uploadVersion.isPending} onFile={(file) => uploadVersion.mutate({ sheetId: sheet.id, file }, { onError: failed('drawings.uploadFailed') })} />
                 <Button
                   variant="secondary"
                   size="sm"
