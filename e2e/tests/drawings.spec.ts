@@ -100,14 +100,15 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   const pinsOf = () => managerApi.get<{ subtask_id: number; name: string; x: number; y: number }[]>(`/api/sheets/${sheetId}/pins/`);
   const placed = (await pinsOf()).find((pin) => pin.name === `Seal window W3 ${name}`)!;
   const from = await centreOf(managerPin);
-  const to = { x: box.x + box.width * 0.35, y: box.y + box.height * 0.3 };
+  const dragBox = (await viewer.boundingBox())!;
+  const to = { x: dragBox.x + dragBox.width * 0.35, y: dragBox.y + dragBox.height * 0.3 };
   await manager.mouse.move(from.x, from.y);
   await manager.mouse.down();
   await manager.mouse.move(to.x, to.y, { steps: 8 });
   await manager.mouse.up();
   // The whole sheet is in view (nobody zoomed): a sheet unit is as many pixels as the sheet is drawn wide or high.
   const { width, height } = await managerApi.get<{ width: number; height: number }>(`/api/sheets/${sheetId}/`);
-  const drawnWidth = Math.min(box.width, (box.height * width) / height);
+  const drawnWidth = Math.min(dragBox.width, (dragBox.height * width) / height);
   const expected = { x: placed.x + (to.x - from.x) / drawnWidth, y: placed.y + (to.y - from.y) / ((drawnWidth * height) / width) };
   await expect
     .poll(async () => {
@@ -118,8 +119,9 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   // Drawn from the server's answer, it stays where the mouse let go (within a quarter of the pin).
   await expect
     .poll(async () => {
-      const dropped = await managerPin.boundingBox();
-      return dropped ? Math.hypot(dropped.x + dropped.width / 2 - to.x, dropped.y + dropped.height / 2 - to.y) : Infinity;
+      // Measured from the viewer's corner, as the page may have moved a little meanwhile.
+      const [dropped, now] = [await managerPin.boundingBox(), (await viewer.boundingBox())!];
+      return dropped ? Math.hypot(dropped.x + dropped.width / 2 - now.x - (to.x - dragBox.x), dropped.y + dropped.height / 2 - now.y - (to.y - dragBox.y)) : Infinity;
     })
     .toBeLessThan(8);
 
