@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './common';
+import { COMMENT_MAX } from './subtask-values';
 import { subtaskStatusSchema } from './tasks';
 
-export const COMMENT_MAX = 2000;
 export const commentText = (label: string) =>
   text({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(COMMENT_MAX, `${label} must be at most ${COMMENT_MAX} characters.`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, positiveId, requiredText, text } from './common';
-import { languageSchema } from './messages';
+import { languageSchema } from './language-field';
 import { timeZoneField } from './time-zones';
 import { roleSchema } from './users';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageParams, requiredText } from './common';
-import { languageSchema } from './messages';
+import { languageSchema } from './language-field';
 import { timeZoneField } from './time-zones';
 
 export const companyListItem = z.object({ id: z.number(), company_id: z.number(), name: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailNotificationsSchema } from './email';
-import { languageSchema } from './messages';
+import { languageSchema } from './language-field';
 import { timeZoneField } from './time-zones';
 import { userSchema } from './users';
 

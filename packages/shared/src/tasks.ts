@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
-import { PRIORITIES } from './priorities';
+import { PRIORITIES } from './subtask-values';
 import { pinInput, subtaskPinSchema } from './sheets';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { formatCalendarDate } from '../clock';
 import { de } from './de';
 import { en, errorTexts, type Catalog, type MessageKey } from './en';
@@ -15,7 +14,6 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const catalogs: Record<Language, Catalog> = { en, es, fr, de };
 
 export const LANGUAGE_INVALID = 'Choose English, Spanish, French or German.';
-export const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_INVALID });
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 

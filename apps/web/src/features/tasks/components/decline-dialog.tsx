@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { declineReasonInput, type Subtask } from '@siteboard/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { Subtask } from '@siteboard/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+
+// The dialog (its form, zod validation and modal) loads when pointed at or first opened: the lists
+// that show the button, the dashboards' among them, draw without it (decision record 095).
+const loadDialog = () => import('./decline-form');
+const DeclineDialog = lazy(() => loadDialog().then((module) => ({ default: module.DeclineDialog })));
 
 /**
  * "Decline Task" asks why: the reason is required here (the API accepts a decline without one for
@@ -17,39 +17,30 @@ import { Modal } from '../../../components/ui/modal';
 export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask; disabled?: boolean; decline: (reason: string) => Promise<string | null> }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
+  const [mounted, setMounted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<{ text: string }>({ resolver: zodResolver(declineReasonInput), defaultValues: { text: '' } });
-  const submit = form.handleSubmit(async ({ text }) => {
-    const refused = await decline(text);
-    setFailure(refused);
-    if (!refused) {
-      setOpen(false);
-      form.reset();
-    }
-  });
   return (
     <>
-      <Button variant="secondary" className="px-3 py-1.5" disabled={disabled} onClick={() => {
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        disabled={disabled}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
           setFailure(null);
+          setMounted(true);
           setOpen(true);
-        }}>
+        }}
+      >
         {t('taskBoard.decline')}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={t('record.decline.title')} description={t('record.decline.description', { assignee: subtask.assigned_to ? (subtask.assigned_to.full_name ?? subtask.assigned_to.email) : t('record.someone') })}>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <p className="break-words text-sm font-medium text-slate-800">{subtask.name}</p>
-          <TextAreaField label={t('record.decline.reason')} maxLength={2000} error={form.formState.errors.text?.message} {...form.register('text')} />
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t('record.cancel')}
-            </Button>
-            <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
-              {t('taskBoard.decline')}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <DeclineDialog subtask={subtask} open={open} onOpenChange={setOpen} failure={failure} setFailure={setFailure} decline={decline} />
+        </Suspense>
+      )}
     </>
   );
 }
