@@ -194,7 +194,9 @@ function rasterSize(pageWidth: number, pageHeight: number, pixelBudget: number) 
 
 /** A scanned page (see scannedPage) as sharp will read it, at the size PDF.js would have drawn it; undefined for any other page. */
 async function scanReader(request: Extract<RenderRequest, { kind: 'render' }>): Promise<sharp.Sharp | undefined> {
-  const scan = await scannedPage(new Uint8Array(await fs.promises.readFile(request.source)), request.page);
+  // pdf-lib is stricter than PDF.js (a content stream it cannot decode throws): what it cannot read
+  // is no scan, and PDF.js judges the page, as it judged every page before.
+  const scan = await scannedPage(new Uint8Array(await fs.promises.readFile(request.source)), request.page).catch(() => undefined);
   if (!scan) return undefined;
   const meta = await sharp(scan.jpeg).metadata().catch(() => undefined);
   if (meta?.format !== 'jpeg' || !(meta.channels === 1 || meta.channels === 3) || meta.width * meta.height > IMAGE_MAX_PIXELS) return undefined;

@@ -63,6 +63,32 @@ async function scannedPdf(): Promise<Buffer> {
   return done;
 }
 
+/**
+ * A 600 × 400 pt page drawn by two content streams: a thick diagonal, and a second stream that says
+ * it is compressed but is not (PDF.js draws what it can; pdf-lib's decoder throws on it).
+ */
+function pdfWithUndecodableStream(): Buffer {
+  const diagonal = '40 w 0 0 m 600 400 l S';
+  const mislabelled = '0 0 m 600 0 l S';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Contents [4 0 R 5 0 R] >>',
+    `<< /Length ${diagonal.length} >>\nstream\n${diagonal}\nendstream`,
+    `<< /Length ${mislabelled.length} /Filter /FlateDecode >>\nstream\n${mislabelled}\nendstream`,
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = text.length;
+    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
 /** The mean grey of a region of an image, in fractions of its size. */
 async function meanOf(image: Buffer, [left, top, width, height]: [number, number, number, number]) {
   const meta = await sharp(image).metadata();
@@ -293,6 +319,16 @@ describeEachDatabase(
     expect(await meanOf(preview, [0.55, 0.55, 0.4, 0.4])).toBeGreaterThan(220);
     const tile = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${scan!.id}/tiles/${scan!.max_level}/0_0.jpeg` });
     expect(await sharp(tile.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256, channels: 3 });
+  });
+
+  it('renders a page whose content pdf-lib cannot decode as PDF.js draws it, not as a failure', async () => {
+    const response = await upload(ctx.app, team.manager, work.projectId, pdfWithUndecodableStream(), 'Lenient.pdf');
+    expect(response.statusCode, response.body).toBe(202);
+    const [sheet] = await rendered(response.json<Sheet[]>().map((made) => made.id));
+    expect(sheet).toMatchObject({ status: 'ready', failure: null });
+    const preview = (await callAs(ctx.app, team.member, { method: 'GET', url: sheet!.preview_url! })).rawPayload;
+    // The diagonal of the stream PDF.js could read runs through the middle.
+    expect(await meanOf(preview, [0.45, 0.45, 0.1, 0.1])).toBeLessThan(160);
   });
 
   it("keeps a completed project's drawings read-only", async () => {
