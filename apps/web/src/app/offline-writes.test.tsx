@@ -256,7 +256,9 @@ describe('changes made without a signal', () => {
       const ANCHOR = 'Ring 17 anchor (Ongoing)';
       const WAITING = 'Ring 17 anchor (Ongoing) · Waiting to sync';
       const tapAt = async (clientX: number, clientY: number) => {
-        await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), 'Shaft lining · Ring 17 anchor');
+        // The project's subtasks load apart from the pins: the choice is there once they have.
+        const choice = await screen.findByRole('option', { name: 'Shaft lining · Ring 17 anchor' });
+        await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), choice);
         await userEvent.pointer([{ keys: '[MouseLeft]', target: viewer.querySelector('.openseadragon-canvas')!, coords: { clientX, clientY, pageX: clientX, pageY: clientY } }]);
       };
       await expectPinAt(ANCHOR, [0.25, 0.5]);
