@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PinInput, SheetPin, Subtask } from '@siteboard/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import type { PinInput, Subtask } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
-import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { getSheetPinsQueryOptions } from './get-sheet-pins';
 
 /**
@@ -17,7 +15,7 @@ export function pinSubtask({ subtaskId, pin, subject }: { subtaskId: number; pin
 /**
  * A pin moved on its sheet shows at its new place at once: while the request is out, the sheet's
  * pins in the cache have it there (put back if the server refuses). Once the move waits in the
- * offline queue the cache holds the server's pins again and `useWaitingPins` draws the move over
+ * offline queue the cache holds the server's pins again and `useShownPins` (use-shown-pins.ts) draws the move over
  * them, for as long as it waits — a reload of the pins meanwhile cannot put the pin back, and a
  * refusal by the queue shows it where the server has it.
  */
@@ -42,80 +40,3 @@ export const usePinSubtask = () => {
     },
   });
 };
-
-/** A pin change this device has not sent yet: where the pin goes (null: off every sheet), or the server's refusal. */
-export interface WaitingPin {
-  subtaskId: number;
-  subject: string | undefined;
-  pin: PinInput | null;
-  /** The server refused it (the queue keeps it with this reason until it is retried or discarded). */
-  refused?: string;
-}
-
-const SUBTASK_PATH = /^\/api\/subtasks\/(\d+)\/$/;
-
-/** The pin changes waiting in the offline queue, the latest per subtask. */
-export function useWaitingPins(): ReadonlyMap<number, WaitingPin> {
-  const writes = useWaitingWrites();
-  return useMemo(() => {
-    const pins = new Map<number, WaitingPin>();
-    for (const write of writes) {
-      const id = SUBTASK_PATH.exec(write.path)?.[1];
-      const body = write.json as { pin?: PinInput | null } | undefined;
-      if (write.method !== 'PATCH' || !id || !body || body.pin === undefined) continue;
-      pins.set(Number(id), { subtaskId: Number(id), subject: write.subject, pin: body.pin, refused: write.status === 'failed' ? write.detail : undefined });
-    }
-    return pins;
-  }, [writes]);
-}
-
-/** A pin as the viewer draws it: `waiting` while its move has not reached the server. */
-export type ShownPin = SheetPin & { waiting?: boolean };
-
-/**
- * The sheet's pins as they will be once the waiting changes are sent: a waiting move drawn at its
- * new place, a pin waiting to leave the sheet gone, a subtask waiting to be put on it drawn (when
- * `subtasks` knows it). Refused changes are not drawn: the pin stays where the server has it.
- */
-export function pinsWithWaiting(pins: readonly SheetPin[], sheetId: number, waiting: ReadonlyMap<number, WaitingPin>, subtasks: ReadonlyMap<number, Subtask>): ShownPin[] {
-  const pending = (id: number) => {
-    const change = waiting.get(id);
-    return change && change.refused === undefined ? change : undefined;
-  };
-  const shown: ShownPin[] = pins.flatMap((pin) => {
-    const change = pending(pin.subtask_id);
-    if (!change) return [pin];
-    return change.pin?.sheet_id === sheetId ? [{ ...pin, x: change.pin.x, y: change.pin.y, waiting: true }] : [];
-  });
-  for (const [id, change] of waiting) {
-    const subtask = subtasks.get(id);
-    if (!pending(id) || change.pin?.sheet_id !== sheetId || !subtask || pins.some((pin) => pin.subtask_id === id)) continue;
-    const { status, name, assigned_to, due_date } = subtask;
-    shown.push({ subtask_id: id, x: change.pin.x, y: change.pin.y, status, name, assigned_to, due_date, may_move: true, waiting: true });
-  }
-  return shown;
-}
-
-/**
- * The pins a sheet shows (see pinsWithWaiting) and the changes of its pins the server refused from
- * the queue. When the queue has sent a move, the cache takes the pin's new place until the reload
- * confirms it, so it does not step back for the moment in between.
- */
-export function useShownPins(sheetId: number, pins: readonly SheetPin[] | undefined, subtasks: ReadonlyMap<number, Subtask>) {
-  const queryClient = useQueryClient();
-  const waiting = useWaitingPins();
-  const drawn = useRef<ReadonlyMap<number, WaitingPin>>(new Map());
-  useEffect(() => {
-    const { queryKey } = getSheetPinsQueryOptions(sheetId);
-    for (const [id, { pin }] of drawn.current) {
-      if (waiting.has(id) || pin?.sheet_id !== sheetId) continue;
-      queryClient.setQueryData(queryKey, (current) => current?.map((shown) => (shown.subtask_id === id ? { ...shown, x: pin.x, y: pin.y } : shown)));
-    }
-    drawn.current = new Map([...waiting].filter(([, change]) => change.refused === undefined));
-  }, [waiting, sheetId, queryClient]);
-  return useMemo(() => {
-    const onSheet = new Set((pins ?? []).map((pin) => pin.subtask_id));
-    const refused = [...waiting.values()].filter((change) => change.refused !== undefined && (onSheet.has(change.subtaskId) || change.pin?.sheet_id === sheetId));
-    return { shown: pinsWithWaiting(pins ?? [], sheetId, waiting, subtasks), refused, waiting };
-  }, [pins, sheetId, waiting, subtasks]);
-}

@@ -15,13 +15,14 @@ import { useProjectSubtasks } from '../api/get-project-subtasks';
 import { useSheet } from '../api/get-sheet';
 import { useSheetPins } from '../api/get-sheet-pins';
 import { useSheets } from '../api/get-sheets';
-import { usePinSubtask, useShownPins } from '../api/pin-subtask';
+import { usePinSubtask } from '../api/pin-subtask';
 import { useRenameSheet } from '../api/rename-sheet';
 import { useUploadSheetVersion } from '../api/upload-sheet-version';
 import { useUploadSheets } from '../api/upload-sheets';
 import { NewPinnedSubtask } from './new-pinned-subtask';
 import { SheetViewer, type PlacePin, type SheetEditing } from './sheet-viewer';
 import { UnpinnedSubtasks } from './unpinned-subtasks';
+import { useShownPins } from './use-shown-pins';
 
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
 

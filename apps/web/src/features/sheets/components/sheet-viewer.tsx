@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
 import { api } from '../../../lib/api-client';
-import type { ShownPin } from '../api/pin-subtask';
 import { storage } from '../../../lib/storage';
+import type { ShownPin } from './use-shown-pins';
 
 /** A pin's colour by what it shows: the same four as the lists' badges. */
 const PIN_CLASSES: Record<PinColour, string> = {
