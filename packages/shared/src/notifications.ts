@@ -88,7 +88,6 @@ export const liveNotificationParams = z.object({
 });
 export const liveNotificationQuery = z.object({ token: text().min(1).max(4096).optional() });
 
-
 /** The access token offered in a `Sec-WebSocket-Protocol` header, if any. */
 export function tokenFromLiveProtocols(header: string | undefined): string | undefined {
   const offered = (header ?? '').split(',').map((protocol) => protocol.trim());

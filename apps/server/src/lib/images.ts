@@ -139,7 +139,9 @@ const encodeInProcess = async (path: string, kind: Kind): Promise<ProcessedImage
  * A photo file as it is kept: checked (kind by its bytes, pixels by its header) before it waits
  * for its turn, then decoded once in the image queue, upright, at most PHOTO_MAX_PX on its longer
  * side, with a thumbnail of at most THUMBNAIL_MAX_PX. A full queue is a 503 with Retry-After; a
- * `signal` that aborts while the photo waits (its sender went away) drops it.
+ * `signal` that aborts while the photo waits (its sender went away) drops it. The encoded files
+ * are written beside `path` (`<path>.image`, `<path>.thumbnail`) and left there: give it an upload
+ * in a folder that is removed after the request, as the multipart uploads are.
  */
 export async function processPhoto(path: string, signal?: AbortSignal): Promise<ProcessedImage> {
   const kind = await imageKind(path);
