@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   COMPLETED_PROJECT_SHEETS_READ_ONLY,
   NO_WORK_FOR_SHEETS,
@@ -344,6 +344,8 @@ describeEachDatabase(
 
 /** Where the restart suite's two instances keep their files: the same folder, as on one server. */
 const restartDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheets-restart-'));
+// Made when the file loads: gone after it too, when its test failed or was not run.
+afterAll(() => fs.rmSync(restartDir, { recursive: true, force: true }));
 /** Large enough that the page is still rendering when the first instance stops. */
 const restartOptions = { sheetsDir: restartDir, sheetPixelBudget: 12_000_000 };
 
