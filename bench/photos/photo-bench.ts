@@ -6,9 +6,11 @@
  * a freshly started server, one after the other so both see the same machine:
  * - alone: a 12-megapixel, 4 MB phone JPEG uploaded BENCH_ALONE times (default 5), one at a time;
  *   the median time to the answer;
- * - reads: the p99 of a project list read over and over on one connection, first with nothing
- *   else going on, then while BENCH_UPLOADERS (default 4) clients upload 12-MP photos without
- *   pause from another process (a 503 waits its Retry-After); the ratio of the two;
+ * - reads: the p99 of a project list read over and over on one connection, with nothing else
+ *   going on and while BENCH_UPLOADERS (default 4) clients upload 12-MP photos without pause from
+ *   another process (a 503 waits its Retry-After), in BENCH_READ_ROUNDS (default 5) alternating
+ *   windows of each, so that both see the same machine (other work on it comes and goes); the
+ *   ratio of the two;
  * - storm: BENCH_STORM (default 20) uploads of a 10 MB photo sent at once; the server's peak
  *   resident memory (its whole process tree, sampled every 100 ms), the answers, and its memory
  *   BENCH_AFTER_SECONDS (default 60) later.
@@ -33,6 +35,7 @@ const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 4);
 const STORM = Number(process.env.BENCH_STORM ?? 20);
 const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 60);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
+const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A camera's noise over a gradient, at the JPEG quality that comes closest under `targetBytes`. */
@@ -96,17 +99,33 @@ const median = (values: number[]) => percentile(values, 50);
 
 /**
  * UPLOADERS clients uploading the photo without pause, from a process of their own (uploaders.mjs),
- * so that the reads measured here wait for the server only; `stop` ends them and counts the photos stored.
+ * so that the reads measured here wait for the server only. They start paused; `pause` resolves
+ * once every upload in flight has its answer; `stop` ends them and counts the photos stored.
  */
-function startUploaders(session: Session, photo: Buffer): { stop(): Promise<number> } {
+function startUploaders(session: Session, photo: Buffer): { resume(): void; pause(): Promise<void>; stop(): Promise<number> } {
   const photoPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-photos-')), 'phone.jpeg');
   fs.writeFileSync(photoPath, photo);
   const child = fork(path.join(import.meta.dirname, 'uploaders.mjs'), [JSON.stringify({ ...session, photoPath, uploaders: UPLOADERS })]);
+  let paused = () => {};
   const answer = new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { uploaded?: number; error?: string }) => (message.error === undefined ? resolve(message.uploaded!) : reject(new Error(message.error))));
+    child.on('message', (message: 'paused' | { uploaded?: number; error?: string }) => {
+      if (message === 'paused') paused();
+      else if (message.error === undefined) resolve(message.uploaded!);
+      else reject(new Error(message.error));
+    });
     child.once('exit', (code) => reject(new Error(`the uploaders ended with code ${code}`)));
   });
+  answer.catch(() => {});
   return {
+    resume: () => child.send('resume'),
+    pause: () =>
+      Promise.race([
+        new Promise<void>((resolve) => {
+          paused = resolve;
+          child.send('pause');
+        }),
+        answer.then(() => {}),
+      ]),
     async stop() {
       child.send('stop');
       try {
@@ -147,11 +166,18 @@ async function measure(server: RunningServer, phone: Buffer, large: Buffer): Pro
     alone.push(answer.ms);
   }
 
-  const idle = await readFor(session, READ_SECONDS);
+  const idle: number[] = [];
+  const busy: number[] = [];
   const uploaders = startUploaders(session, phone);
-  // The uploads first fill the queue; then the reads are measured against it.
-  await sleep(1000);
-  const busy = await readFor(session, READ_SECONDS);
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    idle.push(...(await readFor(session, READ_SECONDS / READ_ROUNDS)));
+    uploaders.resume();
+    // The uploads first fill the queue; then the reads are measured against it.
+    await sleep(1000);
+    busy.push(...(await readFor(session, READ_SECONDS / READ_ROUNDS)));
+    // Every photo sent has its answer (processed or refused) before the next idle window.
+    await uploaders.pause();
+  }
   const uploaded = await uploaders.stop();
   await sleep(2000);
 
@@ -220,7 +246,7 @@ async function main() {
     '',
     `\`npm run bench:photos\`${process.env.BENCH_BEFORE_DIR ? ' with BENCH_BEFORE_DIR (before: the earlier checkout; after: this one), one after the other on the same machine' : ''}. A fresh database and server per row.`,
     `- alone: the median of ${ALONE} uploads of a 12-megapixel (4032×3024) ${(phone.length / 2 ** 20).toFixed(1)} MiB JPEG, one at a time, to the answer;`,
-    `- reads: the p99 of \`GET /api/projects/?limit=20\`, one request after another on one connection for ${READ_SECONDS} s, idle and then while ${UPLOADERS} clients of another process upload that photo without pause (a 503 waits its Retry-After); reads per second idle → busy, and the photos stored meanwhile;`,
+    `- reads: the p99 of \`GET /api/projects/?limit=20\`, one request after another on one connection, idle and while ${UPLOADERS} clients of another process upload that photo without pause (a 503 waits its Retry-After), ${READ_SECONDS} s of each in ${READ_ROUNDS} alternating windows (so both see the same machine); reads per second idle → busy, and the photos stored meanwhile;`,
     `- storm: ${STORM} uploads of a ${(large.length / 2 ** 20).toFixed(1)} MiB 12-megapixel JPEG sent at once; resident memory of the server's process tree idle before, at its peak (sampled every 100 ms), and ${AFTER_SECONDS} s after the last answer; the answers.`,
     '',
     `${machineLine(loadAtStart)} PostgreSQL through ${postgresTransport()}.`,
