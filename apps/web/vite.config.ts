@@ -85,7 +85,7 @@ export default defineConfig({
               // The shared values every screen reads (roles, list headers, project statuses, permissions), apart
               // from...
               name: 'shared-values',
-              test: /packages[\\/]shared[\\/]src[\\/](lists|live|permissions|project-status|roles|subtask-values)\.ts$/,
+              test: /packages[\\/]shared[\\/]src[\\/](lists|list-sizes|live|permissions|project-status|roles|subtask-values)\.ts$/,
               priority: 2,
             },
             {

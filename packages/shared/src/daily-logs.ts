@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { attachmentSchema } from './activity';
 import { dateField, optionalText, pageParams, positiveId, searchParam, text } from './common';
 import { EXPORT_FORMATS } from './exports';
+import { DAILY_LOG_PROJECTS_MAX_LIMIT, MISSING_LOGS_DEFAULT_DAYS } from './list-sizes';
 import { PROJECT_STATUSES } from './project-status';
 
 /**
@@ -28,8 +29,6 @@ export const DAILY_LOG_DEFAULT_EXPORT_DAYS = 31;
 export const DAILY_LOGS_MAX_LIMIT = 366;
 /** The admin's view of days without a signed log looks back at most this far. */
 export const MISSING_LOGS_MAX_DAYS = 92;
-export const MISSING_LOGS_DEFAULT_DAYS = 14;
-export const DAILY_LOG_PROJECTS_MAX_LIMIT = 100;
 
 export const FUTURE_LOG_DATE = 'The date is in the future: a daily log is kept for today or an earlier day.';
 export const LOG_ENTRY_NOT_FOUND = 'Entry not found.';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { DAILY_LOG_PROJECTS_MAX_LIMIT, MISSING_LOGS_DEFAULT_DAYS, missingLogsSchema } from './daily-logs';
+import { missingLogsSchema } from './daily-logs';
+import { DAILY_LOG_PROJECTS_MAX_LIMIT, USERS_MAX_LIMIT } from './list-sizes';
 import { projectSchema } from './projects';
-import { USERS_MAX_LIMIT, userSchema } from './users';
+import { userSchema } from './users';
 
-/** The admin dashboard's user table shows this many, then as many more on each "Show More". */
-export const ADMIN_USERS_PAGE_SIZE = 50;
-/** The admin dashboard's missing logs look this many days back until the admin picks another period. */
-export const ADMIN_MISSING_LOGS_DAYS = MISSING_LOGS_DEFAULT_DAYS;
 
 const firstPage = <T extends z.ZodTypeAny>(item: T) =>
   z.object({

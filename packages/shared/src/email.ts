@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailField, positiveId, text } from './common';
 import { newPassword } from './auth';
-import { ASSIGNABLE_ROLES, MANAGER_REQUIRED, companyRef, fullName, userSchema } from './users';
+import { ASSIGNABLE_ROLES } from './roles';
+import { MANAGER_REQUIRED, companyRef, fullName, userSchema } from './users';
 
 /** Whether this server sends e-mail: screens that need it (invitations, forgotten passwords) show only when it does. */
 export const emailStatusSchema = z.object({ configured: z.boolean() });

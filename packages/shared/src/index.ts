@@ -1,5 +1,6 @@
 export * from './common';
 export * from './lists';
+export * from './list-sizes';
 export * from './auth';
 export * from './roles';
 export * from './users';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaList, pageParams, positiveId, searchParam, text, wholeNumber } from './common';
-import { ROLES } from './roles';
+import { USERS_MAX_LIMIT } from './list-sizes';
+import { ASSIGNABLE_ROLES, ROLES } from './roles';
 
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
 
@@ -24,9 +25,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const ASSIGNABLE_ROLES = ['manager', 'team_member'] as const;
-
-export const USERS_MAX_LIMIT = 200;
 
 /** All optional: without any the answer is the first page of the company's active users, as an array like the spec's call expects. */
 export const userListQuery = z.object({

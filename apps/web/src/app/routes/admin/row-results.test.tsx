@@ -37,7 +37,8 @@ describe('results of row actions in the users table', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
     await userEvent.click(within(table).getByRole('button', { name: `Edit ${api.member.email}` }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Designation' }), 'Roofer');
+    // The edit row loads when first used (decision record 095): the user sees it once it is there.
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Designation' }), 'Roofer');
     await userEvent.click(screen.getByRole('button', { name: `Save ${api.member.email}` }));
     const saved = await within(toasts()!).findByRole('status');
     expect(saved).toHaveTextContent('User updated successfully!');

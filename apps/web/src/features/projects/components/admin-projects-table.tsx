@@ -1,46 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type Project } from '@siteboard/shared';
-import type { z } from 'zod';
+import type { Project } from '@siteboard/shared';
 import { StatusBadge } from '../../../components/ui/badges';
 import { Chevron } from '../../../components/ui/chevron';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { EditActionsCell, EditingRow, FeedbackAlert, useRowEditing, useRowSave, ViewActions, type EditRowProps } from '../../../components/ui/editable-rows';
-import { personLabel, PersonText } from '../../../components/ui/person-text';
+import { FeedbackAlert, useRowEditing, ViewActions } from '../../../components/ui/editable-rows';
+import { PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
 import { useDeleteProject } from '../api/delete-project';
-import { useUpdateProject } from '../api/update-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
-import { ProjectOpenWork } from './project-open-work';
 
 export interface ManagerOption {
   id: number;
   email: string;
 }
 
-/** The server checks the merged row; the form checks the dates it shows before sending them. */
-const editSchema = updateProjectInput.refine((input) => !input.start_date || !input.end_date || input.end_date >= input.start_date, {
-  path: ['end_date'],
-  message: END_BEFORE_START,
-});
-type EditInput = z.input<typeof editSchema>;
-type EditOutput = z.output<typeof editSchema>;
+// The edit row (its form, zod validation and the schemas) loads when a row's actions are first
+// pointed at or focused, or at the first Edit: the tables draw without it (decision record 095).
+const loadEditRow = () => import('./project-edit-row');
+const ProjectEditRow = lazy(() => loadEditRow().then((module) => ({ default: module.ProjectEditRow })));
 
-const EDIT_FIELDS = ['name', 'description', 'start_date', 'end_date', 'manager', 'status'] as const;
-
-/** Spec §8: a project that is gone, a refusal, else "Failed to … project: " and the server's words. */
-const FAILURE = {
-  update: { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenUpdate', other: 'admin.projects.updateFailed' },
-  delete: { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenDelete', other: 'admin.projects.deleteFailed' },
-};
+/** Spec §8: a project that is gone, a refusal, else "Failed to delete project: " and the server's words. */
+const DELETE_FAILURE = { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenDelete', other: 'admin.projects.deleteFailed' };
 
 type Summary = Omit<Project, 'major_tasks'>;
 
@@ -77,10 +61,8 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
         isEmpty={entries.length === 0}
         empty={t(kind === 'ongoing' ? 'admin.projects.emptyOngoing' : 'admin.projects.emptyCompleted')}
       >
-        {entries.map(({ project, tasks }) =>
-          rows.editingId === project.id ? (
-            <ProjectEditRow key={project.id} project={project} managers={managers} onClose={rows.finishEdit} onFailure={rows.fail} />
-          ) : (
+        {entries.map(({ project, tasks }) => {
+          const view = (
             <ProjectRow
               key={project.id}
               project={project}
@@ -89,19 +71,29 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
               onToggle={() => toggle(project.id)}
               columnCount={columns.length + 1}
               actions={
-                <ViewActions
-                  subject={project.name}
-                  busy={deleteProject.isPending && deleteProject.variables === project.id}
-                  focusEdit={rows.lastEditedId === project.id}
-                  onEdit={() => rows.startEdit(project.id)}
-                  onDelete={() => rows.run(() => deleteProject.mutateAsync(project.id), t('admin.projects.deleted'), FAILURE.delete)}
-                  deleteTitle={t('admin.projects.deleteTitle')}
-                  deleteDescription={t('admin.projects.deleteDescription', { name: project.name })}
-                />
+                <div onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
+                  <ViewActions
+                    subject={project.name}
+                    busy={deleteProject.isPending && deleteProject.variables === project.id}
+                    focusEdit={rows.lastEditedId === project.id}
+                    onEdit={() => rows.startEdit(project.id)}
+                    onDelete={() => rows.run(() => deleteProject.mutateAsync(project.id), t('admin.projects.deleted'), DELETE_FAILURE)}
+                    deleteTitle={t('admin.projects.deleteTitle')}
+                    deleteDescription={t('admin.projects.deleteDescription', { name: project.name })}
+                  />
+                </div>
               }
             />
-          ),
-        )}
+          );
+          return rows.editingId === project.id ? (
+            // Until the edit row has loaded (fetched when the row's actions were pointed at), the row stays as it was.
+            <Suspense key={project.id} fallback={view}>
+              <ProjectEditRow project={project} managers={managers} onClose={rows.finishEdit} onFailure={rows.fail} />
+            </Suspense>
+          ) : (
+            view
+          );
+        })}
       </Table>
       <ShowMore list={list} />
     </>
@@ -176,84 +168,5 @@ function ProjectRow({
         </tr>
       )}
     </>
-  );
-}
-
-function ProjectEditRow({ project, managers, ...result }: EditRowProps & { project: Summary; managers: ManagerOption[] }) {
-  const { t } = useTranslation();
-  const update = useUpdateProject();
-  const formId = `edit-project-${project.id}`;
-  const currentManager = managers.some((manager) => manager.id === project.manager?.id) ? String(project.manager?.id) : '';
-  const form = useForm<EditInput, unknown, EditOutput>({
-    resolver: zodResolver(editSchema),
-    defaultValues: {
-      name: project.name,
-      description: project.description,
-      start_date: project.start_date,
-      end_date: project.end_date,
-      manager: currentManager,
-      status: project.status,
-    },
-  });
-  const { errors } = form.formState;
-  // Opened before the managers had loaded, the row chooses the project's own once they arrive,
-  // unless the admin has chosen meanwhile: else Save would ask for a manager the project has.
-  useEffect(() => {
-    if (currentManager && !form.getFieldState('manager').isDirty && form.getValues('manager') === '') form.resetField('manager', { defaultValue: currentManager });
-  }, [currentManager, form]);
-
-  const confirmCompletion = useConfirm({ title: t('account.completeProjectTitle'), confirmLabel: t('account.completeProjectConfirm'), cancelLabel: t('action.cancel') });
-  // Completing a project with unfinished work: the server says how much, and that nothing is approved (409); asked, the admin confirms or keeps editing.
-  const save = async (input: EditOutput) => {
-    try {
-      return await update.mutateAsync({ id: project.id, input });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409) || !(await confirmCompletion.ask(<ProjectOpenWork projectId={project.id} detail={error.detail} />))) throw error;
-      return update.mutateAsync({ id: project.id, input: { ...input, confirm_open_work: true } });
-    }
-  };
-  const onSubmit = useRowSave({
-    form,
-    fields: EDIT_FIELDS,
-    save,
-    successText: t('admin.projects.updated'),
-    failure: FAILURE.update,
-    ...result,
-  });
-
-  // One cell for the six fields, labelled and laid out in a grid (as the user edit row): the row
-  // keeps the table's width at 1280 px, so nothing scrolls sideways or sits under Save and Cancel.
-  // The zero-width box that fills its cell keeps the controls from widening the table.
-  const field = { form: formId };
-  return (
-    <EditingRow onCancel={() => result.onClose()}>
-      <td colSpan={6} className={wrapCellClass}>
-        {confirmCompletion.dialog}
-        <div className="w-0 min-w-full">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
-            <TextField {...field} label={t('admin.projects.name')} autoFocus error={errors.name?.message} {...form.register('name')} />
-            <TextField {...field} label={t('admin.projects.description')} error={errors.description?.message} {...form.register('description')} />
-            <SelectField {...field} label={t('admin.projects.manager')} error={errors.manager?.message} {...form.register('manager')}>
-              <option value="">{t('admin.projects.selectManager')}</option>
-              {managers.map((manager) => (
-                <option key={manager.id} value={manager.id}>
-                  {personLabel(manager)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField {...field} label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-            <TextField {...field} label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
-            <SelectField {...field} label={t('admin.projects.status')} error={errors.status?.message} {...form.register('status')}>
-              {PROJECT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </div>
-      </td>
-      <EditActionsCell subject={project.name} formId={formId} busy={form.formState.isSubmitting} onCancel={() => result.onClose()} onSubmit={onSubmit} />
-    </EditingRow>
   );
 }

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { appraisalQuery, type AppraisalQuery, type Role } from '@siteboard/shared';
+import type { appraisalQuery, AppraisalQuery, Role } from '@siteboard/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +16,11 @@ import { useGenerateAppraisalPdf } from '../api/generate-appraisal-pdf';
 import { AppraisalChart, ApprovalFigures, EfficiencyBar } from './appraisal-chart';
 
 type FormInput = z.input<typeof appraisalQuery>;
+
+// The form draws at once; its check (zod and the report's schema) loads when the form is first
+// pointed at or focused, or at the first submit: the dashboard's first load carries no zod (decision record 095).
+const loadResolver = () => import('./appraisal-resolver');
+const resolver: Resolver<FormInput, unknown, AppraisalQuery> = async (...args) => (await loadResolver()).appraisalResolver(...args);
 
 export interface AppraisalPerson {
   id: number;
@@ -42,7 +46,7 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   const csv = useDownloadAppraisalFile('csv');
   const xlsx = useDownloadAppraisalFile('xlsx');
   const form = useForm<FormInput, unknown, AppraisalQuery>({
-    resolver: zodResolver(appraisalQuery),
+    resolver,
     defaultValues: { user_id: '', start_date: '', end_date: '' },
   });
   const { errors } = form.formState;
@@ -75,7 +79,7 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   const item = report.isError ? undefined : report.data;
   return (
     <div className="space-y-4">
-      <form onSubmit={generate} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">
+      <form onSubmit={generate} onPointerEnter={() => void loadResolver()} onFocus={() => void loadResolver()} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">
         <SearchSelect
           className="contents"
           find={findPeople}

@@ -1,30 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, updateUserInput, type User } from '@siteboard/shared';
-import type { z } from 'zod';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { EditActionsCell, EditingRow, FeedbackAlert, useRowEditing, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
-import { EmailText } from '../../../components/ui/email-text';
-import { personLabel, PersonText } from '../../../components/ui/person-text';
+import type { User } from '@siteboard/shared';
+import { FeedbackAlert, useRowEditing } from '../../../components/ui/editable-rows';
+import { PersonText } from '../../../components/ui/person-text';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import type { PagedList } from '../../../lib/lists';
 import { useDeleteUser } from '../api/delete-user';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
-import { useUpdateUser } from '../api/update-user';
 
-type EditInput = z.input<typeof updateUserInput>;
-type EditOutput = z.output<typeof updateUserInput>;
-
-const EDIT_FIELDS = ['full_name', 'role', 'designation', 'mobile_number', 'manager_id'] as const;
+// The edit row (its form, zod validation and the schemas) loads when a row's actions are first
+// pointed at or focused, or at the first Edit: the table draws without it (decision record 095).
+const loadEditRow = () => import('./user-edit-row');
+const UserEditRow = lazy(() => loadEditRow().then((module) => ({ default: module.UserEditRow })));
 
 /** Spec §8: a user that is gone, a refusal, else the server's own words. */
-const FAILURE = {
-  update: { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenUpdate', other: 'admin.users.failed' },
-  delete: { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' },
-};
+const DELETE_FAILURE = { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' };
 
 /**
  * The company's users, a page at a time from the server, with inline editing of role,
@@ -60,16 +52,8 @@ export function AdminUsersTable({
       <FeedbackAlert feedback={rows.feedback} onDismiss={rows.dismiss} />
       <SearchBox label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={onSearch} />
       <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
-        {users.map((user) =>
-          rows.editingId === user.id ? (
-            <UserEditRow
-              key={user.id}
-              user={user}
-              managers={managers.filter((manager) => manager.id !== user.id)}
-              onClose={rows.finishEdit}
-              onFailure={rows.fail}
-            />
-          ) : (
+        {users.map((user) => {
+          const view = (
             <tr key={user.id} className="bg-white">
               <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
                 <PersonText person={user} />
@@ -81,99 +65,32 @@ export function AdminUsersTable({
               <td data-label={t('admin.users.manager')} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
-                  <div className="flex flex-wrap gap-1.5">
+                  <div className="flex flex-wrap gap-1.5" onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
                     <DeleteUserActions
                       user={user}
                       busy={deleteUser.isPending && deleteUser.variables?.id === user.id}
                       focusEdit={rows.lastEditedId === user.id}
                       onEdit={() => rows.startEdit(user.id)}
-                      onDelete={(reassignTo) => rows.run(() => deleteUser.mutateAsync({ id: user.id, reassignTo }), t('admin.users.deleted'), FAILURE.delete)}
+                      onDelete={(reassignTo) => rows.run(() => deleteUser.mutateAsync({ id: user.id, reassignTo }), t('admin.users.deleted'), DELETE_FAILURE)}
                     />
                     <SetPasswordButton user={user} onDone={(text) => rows.succeed(text)} />
                   </div>
                 )}
               </td>
             </tr>
-          ),
-        )}
+          );
+          return rows.editingId === user.id ? (
+            // Until the edit row has loaded (fetched when the row's actions were pointed at), the row stays as it was.
+            <Suspense key={user.id} fallback={view}>
+              <UserEditRow user={user} managers={managers.filter((manager) => manager.id !== user.id)} onClose={rows.finishEdit} onFailure={rows.fail} />
+            </Suspense>
+          ) : (
+            view
+          );
+        })}
       </Table>
       <ShowMore list={list} />
     </>
   );
 }
 
-function UserEditRow({ user, managers, ...result }: EditRowProps & { user: User; managers: User[] }) {
-  const { t } = useTranslation();
-  const update = useUpdateUser();
-  const formId = `edit-user-${user.id}`;
-  // An unmounted manager select leaves the values, so a role without a manager sends none.
-  const form = useForm<EditInput, unknown, EditOutput>({
-    resolver: zodResolver(updateUserInput),
-    shouldUnregister: true,
-    defaultValues: {
-      full_name: user.full_name ?? '',
-      role: user.role,
-      designation: user.designation ?? '',
-      mobile_number: user.mobile_number ?? '',
-      manager_id: String(managers.some((manager) => manager.id === user.manager_id) ? user.manager_id : (managers[0]?.id ?? '')),
-    },
-  });
-  const role = useWatch({ control: form.control, name: 'role' });
-  const needsManager = role === 'team_member';
-  const { errors } = form.formState;
-
-  const onSubmit = useRowSave({
-    form,
-    fields: EDIT_FIELDS,
-    save: (input) => update.mutateAsync({ id: user.id, input }),
-    successText: t('admin.users.updated'),
-    failure: FAILURE.update,
-    ...result,
-  });
-
-  // One cell for the five fields, labelled and laid out in a grid: the row keeps the table's width
-  // at 1280 px, so no control sits under the sticky Save and Cancel (issue 25). The zero-width box
-  // that fills its cell keeps the controls (a select is as wide as its longest option) from
-  // widening the table; they shrink to the columns the other rows need.
-  return (
-    <EditingRow onCancel={() => result.onClose()}>
-      <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
-        <span className="block">
-          <EmailText email={user.email} />
-        </span>
-        <span className="block text-xs font-normal text-slate-600">{user.code}</span>
-      </th>
-      <td colSpan={5} className={wrapCellClass}>
-        <div className="w-0 min-w-full">
-        <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
-          <TextField label={t('account.fullName')} form={formId} error={errors.full_name?.message} {...form.register('full_name')} />
-          <SelectField label={t('admin.users.role')} form={formId} autoFocus error={errors.role?.message} {...form.register('role')}>
-            {ROLES.map((value) => (
-              <option key={value} value={value}>
-                {t(`role.${value}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={t('admin.users.designation')} form={formId} error={errors.designation?.message} {...form.register('designation')} />
-          <TextField label={t('admin.users.mobile')} form={formId} type="tel" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
-          {needsManager &&
-            (managers.length === 0 ? (
-              <p role="alert" className="self-end text-sm text-red-700">
-                {t('admin.createUser.noManagers')}
-              </p>
-            ) : (
-              <SelectField label={t('admin.users.manager')} form={formId} error={errors.manager_id?.message} {...form.register('manager_id')}>
-                {managers.map((manager) => (
-                  <option key={manager.id} value={manager.id}>
-                    {personLabel(manager)}
-                  </option>
-                ))}
-              </SelectField>
-            ))}
-        </div>
-        </div>
-      </td>
-      <EditActionsCell subject={user.email} formId={formId} busy={form.formState.isSubmitting || (needsManager && managers.length === 0)} onCancel={() => result.onClose()} onSubmit={onSubmit} />
-    </EditingRow>
-  );
-}

@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newPassword, type User } from '@siteboard/shared';
-import { Alert } from '../../../components/ui/alert';
+import type { User } from '@siteboard/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
-import { failureDetail } from '../../../lib/failure-message';
 import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
-import { useSetUserPassword } from '../api/set-user-password';
+
+// The set-password dialog (its form, the password rule from auth.ts, which brings zod and the zone
+// list) loads when pointed at or first opened: the users table draws without it (decision record 095).
+const loadSetPassword = () => import('./set-password-form');
+const SetPasswordDialog = lazy(() => loadSetPassword().then((module) => ({ default: module.SetPasswordDialog })));
 
 /**
  * Edit, and Delete after a confirmation that also asks who takes over the user's open work (their
@@ -109,49 +110,31 @@ function HeirChoice({ user, value, onChange }: { user: User; value: string; onCh
 /** "Set new password" for another user: they are signed out everywhere and must choose their own at next sign-in. */
 export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text: string) => void }) {
   const { t } = useTranslation();
-  const setPassword = useSetUserPassword();
   const [open, setOpen] = useState(false);
-  const [password, setPasswordValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async () => {
-    setFailure(null);
-    const parsed = newPassword.safeParse(password);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
-    setError(null);
-    try {
-      await setPassword.mutateAsync({ id: user.id, password });
-      setOpen(false);
-      setPasswordValue('');
-      onDone(t('account.setPasswordDone', { email: user.email }));
-    } catch (caught) {
-      setFailure(failureDetail(caught));
-    }
-  };
-
+  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
+  const [mounted, setMounted] = useState(false);
   return (
     <>
       {/* Its words may wrap (German's are long): the row's actions stay narrow enough for the table to fit at 1280 px. */}
-      <Button variant="secondary" size="sm" className="whitespace-normal md:max-w-32" onClick={() => setOpen(true)} aria-label={t('account.setPasswordSubject', { subject: user.email })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="whitespace-normal md:max-w-32"
+        onPointerEnter={() => void loadSetPassword()}
+        onFocus={() => void loadSetPassword()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+        aria-label={t('account.setPasswordSubject', { subject: user.email })}
+      >
         {t('account.setPassword')}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={t('account.setPassword')} description={t('account.setPasswordDescription', { email: user.email })}>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <TextField label={t('account.newPassword')} type="password" autoComplete="new-password" hint={t('account.newPasswordHint')} error={error ?? undefined} value={password} onChange={(event) => setPasswordValue(event.target.value)} />
-          <Button type="submit" className="w-full" disabled={setPassword.isPending}>
-            {t('account.setPassword')}
-          </Button>
-        </form>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <SetPasswordDialog user={user} open={open} onOpenChange={setOpen} onDone={onDone} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * Page sizes and limits of lists the first screens ask for (the admin dashboard's among them). Kept
+ * free of zod, like lists.ts and roles.ts: the schema modules import them from here (decision record 095).
+ */
+
+/** The most users one request lists (a page, or the managers the admin's forms choose from). */
+export const USERS_MAX_LIMIT = 200;
+
+/** The admin dashboard's user table shows this many, then as many more on each "Show More". */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** Days without a signed daily log: the most projects one request lists, and how far back the view looks by default. */
+export const DAILY_LOG_PROJECTS_MAX_LIMIT = 100;
+export const MISSING_LOGS_DEFAULT_DAYS = 14;
+/** The admin dashboard's missing logs look this many days back until the admin picks another period. */
+export const ADMIN_MISSING_LOGS_DAYS = MISSING_LOGS_DEFAULT_DAYS;
