@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
+import { idempotencyKeys } from '../../../server/src/schema/idempotency';
+import { requestFingerprint } from '../../../server/src/platform/http/idempotency';
 import type { TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
 import { api, apiPage } from '../lib/api-client';
@@ -18,7 +20,7 @@ import { startApiServer, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import type { Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
-import { startQueue } from '../features/offline/offline-queue';
+import { queue, startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
@@ -151,6 +153,34 @@ describe('changes made without a signal', () => {
 
     await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+  });
+
+  it('wait and go again on their own when the same write is still running on the server', async () => {
+    const subtaskId = await sendForApprovalOffline('Anchor ring 20');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    // The same write left before the signal dropped and is still running there: its key is claimed, unanswered.
+    const [waiting] = queue.entries();
+    const claim = {
+      companyId,
+      userId: member.id,
+      key: waiting!.idempotencyKey!,
+      fingerprint: requestFingerprint(waiting!.method, waiting!.path, waiting!.json),
+    };
+    await server.database.db.insert(idempotencyKeys).values(claim);
+    const patch = `PATCH /api/subtasks/${subtaskId}/`;
+
+    setOnline(true);
+
+    // 409 "still in progress" with Retry-After: not a refusal, the change keeps waiting.
+    await waitFor(() => expect(server.requests.filter((request) => request === patch)).toHaveLength(1));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
+    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    // The first attempt ended without acting (its transaction rolled back): the key is free again.
+    await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, claim.key));
+
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 5_000 });
+    expect(await statusOf(subtaskId)).toBe('pending_approval');
+    expect(server.requests.filter((request) => request === patch)).toHaveLength(2);
   });
 
   it('open a task with no signal: from a list already here, else saying why it cannot', async () => {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly errors: Record<string, string[]> | undefined,
     readonly body: unknown,
+    /** The server's Retry-After, in seconds, when it said to come back later. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }
@@ -187,7 +189,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const record = (body ?? {}) as { detail?: unknown; errors?: Record<string, string[]> };
   const detail = typeof record.detail === 'string' ? record.detail : response.statusText || `Request failed (${response.status})`;
-  return new ApiError(response.status, detail, record.errors, body);
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return new ApiError(response.status, detail, record.errors, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
 }
 
 let refreshInFlight: Promise<string | null> | null = null;

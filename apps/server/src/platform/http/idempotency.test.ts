@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
 import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { KEY_IN_PROGRESS_CODE, KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
+import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
   callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
@@ -144,7 +145,7 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
 
       expect(duplicate.statusCode, duplicate.body).toBe(409);
       expect(duplicate.headers['retry-after']).toBe('1');
-      expect(duplicate.json()).toEqual({ detail: 'Eine Anfrage mit diesem Idempotency-Key läuft noch: Versuchen Sie es gleich noch einmal.', code: KEY_IN_PROGRESS_CODE });
+      expect(duplicate.json()).toEqual({ detail: 'Eine Anfrage mit diesem Idempotency-Key läuft noch: Versuchen Sie es gleich noch einmal.', code: IDEMPOTENCY_KEY_IN_PROGRESS_CODE });
       // The first request's own wait is not bounded by its key's: it ends as it would have.
       release();
       await holder;

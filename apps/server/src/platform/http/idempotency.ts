@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import type { Db, DbOrTx, Tx } from '../database/client';
 import { deferSettling, settleChanges } from '../database/change-feed';
 import { isLockTimeout } from '../database/db-errors';
@@ -13,8 +14,6 @@ import { isMultipartBody } from './multipart';
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request: send a new key with a new request.';
 export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still in progress: try again in a moment.';
-/** The stable name of that refusal (a 409 with Retry-After), for clients that act on it. */
-export const KEY_IN_PROGRESS_CODE = 'idempotency_key_in_progress';
 /** Set on an answer that was stored and is sent again, not acted on again. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -78,7 +77,7 @@ interface StoredAnswer {
 export class KeyInProgressError extends ConflictError {
   constructor() {
     super(KEY_IN_PROGRESS);
-    this.code = KEY_IN_PROGRESS_CODE;
+    this.code = IDEMPOTENCY_KEY_IN_PROGRESS_CODE;
     this.retryAfterSeconds = 1;
   }
 }
@@ -351,8 +350,13 @@ class KeyedWrite {
  * (keys sorted), so a client that serialises it again in another order still matches.
  */
 function fingerprintOf(request: FastifyRequest): string {
-  const path = request.url.replace(/\/(?=\?|$)/, '');
-  return createHash('sha256').update(`${request.method} ${path}\n${bodyFingerprint(request.body)}`).digest('hex');
+  return requestFingerprint(request.method, request.url, request.body);
+}
+
+/** What a key is bound to: the method, the path (a trailing slash or not) and the body's content. */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  const path = url.replace(/\/(?=\?|$)/, '');
+  return createHash('sha256').update(`${method} ${path}\n${bodyFingerprint(body)}`).digest('hex');
 }
 
 /**

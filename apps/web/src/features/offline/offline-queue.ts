@@ -1,4 +1,5 @@
 import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
 import { publishWaitingWrites } from '../../lib/waiting-writes';
 
@@ -80,6 +81,7 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
   void flushQueue();
   return () => {
     window.removeEventListener('online', online);
+    clearTimeout(comeBack);
     setOfflineWriter(null);
     userId = null;
     publish([]);
@@ -95,10 +97,27 @@ async function enqueue(write: QueuedWrite) {
   publish([...snapshot, entry]);
 }
 
+/** The longest a "come back later" is waited for before the queue tries again on its own. */
+const MAX_COME_BACK_SECONDS = 60;
+let comeBack: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * "Not now" rather than "no": the server is busy (503) or throttling (429) and says when to come
+ * back, or the same write, sent before the connection dropped, is still running there (409 with
+ * the key-in-progress code). The write keeps waiting and goes again after Retry-After.
+ */
+function comeBackLater(error: ApiError): number | undefined {
+  if (error.retryAfterSeconds === undefined) return undefined;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  const transient = error.status === 503 || error.status === 429 || (error.status === 409 && code === IDEMPOTENCY_KEY_IN_PROGRESS_CODE);
+  return transient ? Math.min(Math.max(error.retryAfterSeconds, 1), MAX_COME_BACK_SECONDS) : undefined;
+}
+
 /**
  * Sends the waiting writes one at a time, oldest first. No answer (still offline): they keep
- * waiting. A refusal marks that write failed with the server's reason and stops there: the
- * later ones may depend on it, so they wait until it is retried or discarded.
+ * waiting. "Come back later" (comeBackLater): they keep waiting and are sent again after the
+ * server's Retry-After. A refusal marks that write failed with the server's reason and stops
+ * there: the later ones may depend on it, so they wait until it is retried or discarded.
  */
 export function flushQueue(): Promise<void> {
   // `.finally` runs after the assignment even when nothing waits (a synchronous return inside would not).
@@ -114,6 +133,12 @@ async function sendWaiting() {
       await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
     } catch (error) {
       if (!(error instanceof ApiError)) return;
+      const seconds = comeBackLater(error);
+      if (seconds !== undefined) {
+        clearTimeout(comeBack);
+        comeBack = setTimeout(() => void flushQueue(), seconds * 1000);
+        return;
+      }
       const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
       await set(next.id, failed, db());
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
