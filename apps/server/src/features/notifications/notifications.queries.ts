@@ -137,8 +137,18 @@ export function findApprovalDelayCandidates(db: DbOrTx, now: Date, submittedBefo
     .limit(limit);
 }
 
+/**
+ * Takes the sweeps' lock for this transaction, and has its statements planned afresh each time
+ * (plan_cache_mode, for this transaction only). The candidates' "not yet sent" test looks the
+ * dedupe key up in notifications, which the sweep itself fills: a prepared statement's generic
+ * plan, made while the table was (nearly) empty, scanned the whole table for every candidate, so
+ * a first sweep of 10,000 reminders took 47 s (each batch longer than the one before) instead of
+ * about 1 s. A fresh plan sees the table's size and uses the unique index.
+ */
 export async function tryLockSweeps(tx: DbOrTx): Promise<boolean> {
-  const [row] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`));
+  const [row] = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked, set_config('plan_cache_mode', 'force_custom_plan', true) as plans`),
+  );
   return row?.locked === true;
 }
 
