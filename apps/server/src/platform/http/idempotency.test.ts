@@ -8,7 +8,7 @@ import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
 import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, sweepIdempotencyKeys } from './idempotency';
+import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, requestFingerprint, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
   callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
@@ -108,6 +108,21 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(await subtasksNamed(ctx, 'Lay tiles')).toBe(1);
   });
 
+  /** Another transaction holds a subtask's row (FOR UPDATE) until `release`; `holder` ends with it. */
+  async function holdSubtaskRow(subtaskId: number) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from subtasks where id = ${subtaskId} for update`);
+      held();
+      await released;
+    });
+    await holding;
+    return { release, holder };
+  }
+
   it('answers a duplicate 409 with Retry-After when its first request holds the key too long, then replays the first answer', async ({ skip }) => {
     // The embedded database has one connection, which a keyed write holds from its claim to its
     // answer: a duplicate waits for that connection as every other request does, never for the
@@ -128,16 +143,7 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     };
     try {
       // Someone else holds the subtask's row: the first request claims its key, then waits.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const holder = ctx.app.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from subtasks where id = ${site.subtaskId} for update`);
-        held();
-        await released;
-      });
-      await holding;
+      const { release, holder } = await holdSubtaskRow(site.subtaskId);
       const first = send(ctx.app);
       await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000, interval: 20 });
 
@@ -156,6 +162,48 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
       const history = await ctx.app.db.select({ id: subtaskActivity.id }).from(subtaskActivity).where(eq(subtaskActivity.subtaskId, site.subtaskId));
       expect(history).toHaveLength(1);
     } finally {
+      await other.close();
+      await secondConnection.close();
+    }
+  });
+
+  it('takes over a stale claim without bounding the route’s own waits by the key’s limit', async ({ skip }) => {
+    if (ctx.kind !== 'postgres') skip();
+    const crew = await createTeam(ctx.app);
+    const site = await insertWork(ctx.app.db, crew);
+    const secondConnection = await openAnotherConnection(ctx.database as TestDatabase);
+    const other = await buildTestApp({ database: secondConnection, jwtSecret: TEST_JWT_SECRET, idempotencyKeyWaitMs: 100 });
+    const key = randomUUID();
+    const url = `/api/subtasks/${site.subtaskId}/`;
+    const payload = { status: 'pending_approval', comment: 'Done' };
+    // A claim left unanswered an hour ago (a server that died before 050): the next request takes it over.
+    await ctx.app.db.insert(idempotencyKeys).values({
+      companyId: crew.company.id,
+      userId: crew.member.id,
+      key,
+      fingerprint: requestFingerprint('PATCH', url, payload),
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+    /** How long the request has waited for a row lock, in ms (0: it is not waiting). */
+    const lockWaitMs = async () => {
+      const result = await ctx.app.db.execute(
+        sql`select coalesce(max(extract(epoch from now() - query_start) * 1000), 0)::int as ms from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (result as unknown as { rows: { ms: number }[] }).rows[0]!.ms;
+    };
+    const { release, holder } = await holdSubtaskRow(site.subtaskId);
+    try {
+      const sent = callAs(other, crew.member, { method: 'PATCH', url, payload, headers: { 'idempotency-key': key } });
+      // Waiting five times the key's limit for the subtask's row: the route's wait is its own.
+      await vi.waitFor(async () => expect(await lockWaitMs()).toBeGreaterThan(500), { timeout: 10_000, interval: 50 });
+      release();
+      await holder;
+      const answer = await sent;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const history = await ctx.app.db.select({ id: subtaskActivity.id }).from(subtaskActivity).where(eq(subtaskActivity.subtaskId, site.subtaskId));
+      expect(history).toHaveLength(1);
+    } finally {
+      release();
       await other.close();
       await secondConnection.close();
     }

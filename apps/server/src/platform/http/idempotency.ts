@@ -260,7 +260,8 @@ class KeyedWrite {
    * connection, so the duplicate has ended before this began): then its answer is replayed. That
    * wait is bounded by `lock_timeout`, set for this statement alone: `bounded` sets it before the
    * row is inserted and RETURNING puts the transaction's own back, so the route's locks wait as
-   * they always did. Past it the duplicate is a 409 with Retry-After.
+   * they always did; when no row came back (a conflict), it is reset before claiming again. Past
+   * it the duplicate is a 409 with Retry-After.
    */
   private async claimIn(tx: Tx): Promise<number> {
     const { companyId, userId, key, fingerprint } = this.owner;
@@ -283,11 +284,18 @@ class KeyedWrite {
       }
       const [claimed] = (result as unknown as { rows: { id: string }[] }).rows;
       if (claimed) return Number(claimed.id);
+      // No row, so RETURNING did not put the transaction's own lock_timeout back: before claiming
+      // again (and the route's work after it), it must not keep the key's limit.
+      const claimAgain = () => tx.execute(sql`set local lock_timeout to default`);
       const stored = await findAnswer(tx, this.owner);
       // Forgotten in between: claim it afresh.
-      if (!stored) continue;
+      if (!stored) {
+        await claimAgain();
+        continue;
+      }
       if (stored.statusCode === null && stored.stale && stored.fingerprint === this.owner.fingerprint) {
         await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.companyId, companyId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        await claimAgain();
         continue;
       }
       throw new ReplayedAnswer(judged(stored, this.owner));
