@@ -135,6 +135,9 @@ async function rasterisePage(source: string, pageNumber: number, pixelBudget: nu
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
 
+/** A scan's page content (q, cm, Do, Q) takes well under a hundred bytes; anything longer is drawn by PDF.js. */
+const SCAN_CONTENT_MAX_BYTES = 4_096;
+
 /**
  * A scanned page's JPEG, as the scanner wrote it: when the page draws one JPEG image (grey or
  * RGB, no mask) upright over its whole area and nothing else (no annotations either), the page *is*
@@ -152,7 +155,8 @@ async function scannedPage(data: Uint8Array, pageNumber: number): Promise<{ jpeg
   const streams = contents instanceof PDFArray ? contents.asArray().map((item) => pdf.context.lookup(item)) : [contents];
   let text = '';
   for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) return undefined;
+    // A scan's content stream is a few operators: a longer one is a drawing, not decoded here.
+    if (!(stream instanceof PDFRawStream) || stream.contents.length > SCAN_CONTENT_MAX_BYTES) return undefined;
     text += `${Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')}\n`;
   }
   // The content stream's operators: only q, Q, cm and one Do are a plain scan.
