@@ -14,7 +14,7 @@ import { applyFieldErrors } from '../../../lib/api-client';
 import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateProject } from '../api/create-project';
-import type { ManagerOption } from './admin-projects-table';
+import type { ManagerOption } from './manager-option';
 import { personLabel } from '../../../components/ui/person-text';
 
 type FormInput = z.input<typeof createProjectInput>;

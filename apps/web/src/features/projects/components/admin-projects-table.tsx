@@ -12,11 +12,7 @@ import type { PagedList } from '../../../lib/lists';
 import { useDeleteProject } from '../api/delete-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
-
-export interface ManagerOption {
-  id: number;
-  email: string;
-}
+import type { ManagerOption } from './manager-option';
 
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the tables draw without it (decision record 095).

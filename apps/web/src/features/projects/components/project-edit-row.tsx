@@ -11,7 +11,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { wrapCellClass } from '../../../components/ui/table';
 import { useUpdateProject } from '../api/update-project';
-import type { ManagerOption } from './admin-projects-table';
+import type { ManagerOption } from './manager-option';
 import { ProjectOpenWork } from './project-open-work';
 
 /** The server checks the merged row; the form checks the dates it shows before sending them. */
