@@ -5,9 +5,11 @@ import { lazy, type ComponentType } from 'react';
  * (loading twice is one download). Once loaded it renders at once: React.lazy reads a thenable
  * that has already settled without suspending, so a preloaded screen shows no loading state first.
  */
-export function preloadableLazy(importComponent: () => Promise<ComponentType>): { Component: ComponentType; load: () => Promise<ComponentType> } {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+export function preloadableLazy<Props extends object = object>(
+  importComponent: () => Promise<ComponentType<Props>>,
+): { Component: ComponentType<Props>; load: () => Promise<ComponentType<Props>> } {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
   const load = () =>
     (loading ??= importComponent().then((component) => {
       loaded = component;

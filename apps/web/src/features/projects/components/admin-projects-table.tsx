@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@siteboard/shared';
 import { StatusBadge } from '../../../components/ui/badges';
@@ -9,6 +9,7 @@ import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
+import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteProject } from '../api/delete-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
@@ -16,8 +17,7 @@ import type { ManagerOption } from './manager-option';
 
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the tables draw without it (decision record 095).
-const loadEditRow = () => import('./project-edit-row');
-const ProjectEditRow = lazy(() => loadEditRow().then((module) => ({ default: module.ProjectEditRow })));
+const { Component: ProjectEditRow, load: loadEditRow } = preloadableLazy(() => import('./project-edit-row').then((module) => module.ProjectEditRow));
 
 /** Spec §8: a project that is gone, a refusal, else "Failed to delete project: " and the server's words. */
 const DELETE_FAILURE = { notFound: 'admin.projects.notFound', forbidden: 'admin.projects.forbiddenDelete', other: 'admin.projects.deleteFailed' };

@@ -1,12 +1,12 @@
 import type { Subtask } from '@siteboard/shared';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { preloadableLazy } from '../../../lib/preloadable-lazy';
 
 // The dialog (its form, zod validation and modal) loads when pointed at or first opened: the lists
 // that show the button, the dashboards' among them, draw without it (decision record 095).
-const loadDialog = () => import('./decline-form');
-const DeclineDialog = lazy(() => loadDialog().then((module) => ({ default: module.DeclineDialog })));
+const { Component: DeclineDialog, load: loadDialog } = preloadableLazy(() => import('./decline-form').then((module) => module.DeclineDialog));
 
 /**
  * "Decline Task" asks why: the reason is required here (the API accepts a decline without one for

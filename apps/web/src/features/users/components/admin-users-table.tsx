@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
 import { FeedbackAlert, useRowEditing } from '../../../components/ui/editable-rows';
@@ -7,13 +7,13 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import type { PagedList } from '../../../lib/lists';
+import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteUser } from '../api/delete-user';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the table draws without it (decision record 095).
-const loadEditRow = () => import('./user-edit-row');
-const UserEditRow = lazy(() => loadEditRow().then((module) => ({ default: module.UserEditRow })));
+const { Component: UserEditRow, load: loadEditRow } = preloadableLazy(() => import('./user-edit-row').then((module) => module.UserEditRow));
 
 /** Spec §8: a user that is gone, a refusal, else the server's own words. */
 const DELETE_FAILURE = { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' };

@@ -1,17 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
+import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
 
 // The set-password dialog (its form, the password rule from auth.ts, which brings zod and the zone
 // list) loads when pointed at or first opened: the users table draws without it (decision record 095).
-const loadSetPassword = () => import('./set-password-form');
-const SetPasswordDialog = lazy(() => loadSetPassword().then((module) => ({ default: module.SetPasswordDialog })));
+const { Component: SetPasswordDialog, load: loadSetPassword } = preloadableLazy(() => import('./set-password-form').then((module) => module.SetPasswordDialog));
 
 /**
  * Edit, and Delete after a confirmation that also asks who takes over the user's open work (their
