@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SheetPin } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -11,3 +11,8 @@ export const getSheetPinsQueryOptions = (sheetId: number) =>
   });
 
 export const useSheetPins = (sheetId: number) => useQuery(getSheetPinsQueryOptions(sheetId));
+
+/** Draws a subtask's pin at a new place in the sheet's cached pins, until they are loaded again. */
+export function movePinInCache(queryClient: QueryClient, sheetId: number, subtaskId: number, { x, y }: { x: number; y: number }) {
+  queryClient.setQueryData(getSheetPinsQueryOptions(sheetId).queryKey, (pins) => pins?.map((shown) => (shown.subtask_id === subtaskId ? { ...shown, x, y } : shown)));
+}

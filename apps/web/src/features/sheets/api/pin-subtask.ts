@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PinInput, Subtask } from '@siteboard/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
-import { getSheetPinsQueryOptions } from './get-sheet-pins';
+import { getSheetPinsQueryOptions, movePinInCache } from './get-sheet-pins';
 
 /**
  * Pins a subtask at a point of a sheet, moves its pin, or (null) unpins it. Offline it waits in the
@@ -28,7 +28,7 @@ export const usePinSubtask = () => {
       const { queryKey } = getSheetPinsQueryOptions(pin.sheet_id);
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);
-      queryClient.setQueryData(queryKey, (pins) => pins?.map((shown) => (shown.subtask_id === subtaskId ? { ...shown, x: pin.x, y: pin.y } : shown)));
+      movePinInCache(queryClient, pin.sheet_id, subtaskId, pin);
       return { queryKey, before };
     },
     onError: (_error, _input, context) => {

@@ -22,7 +22,7 @@ import { useUploadSheets } from '../api/upload-sheets';
 import { NewPinnedSubtask } from './new-pinned-subtask';
 import { SheetViewer, type PlacePin, type SheetEditing } from './sheet-viewer';
 import { UnpinnedSubtasks } from './unpinned-subtasks';
-import { useShownPins } from './use-shown-pins';
+import { pendingPin, useShownPins } from './use-shown-pins';
 
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
 
@@ -202,8 +202,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const { shown: shownPins, refused, waiting } = useShownPins(sheetId, pins.data, known);
   const candidates = (subtasks.data ?? []).flatMap((major) =>
     major.subtasks.map((subtask) => {
-      const change = waiting.get(subtask.id);
-      const pinned = change && change.refused === undefined ? change.pin !== null : subtask.pin !== null;
+      const change = pendingPin(waiting, subtask.id);
+      const pinned = change ? change.pin !== null : subtask.pin !== null;
       return { id: subtask.id, name: subtask.name, major: major.name, pinned };
     }),
   );

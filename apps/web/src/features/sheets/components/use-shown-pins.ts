@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PinInput, SheetPin, Subtask } from '@siteboard/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
-import { getSheetPinsQueryOptions } from '../api/get-sheet-pins';
+import { movePinInCache } from '../api/get-sheet-pins';
 
 /** A pin change this device has not sent yet: where the pin goes (null: off every sheet), or the server's refusal. */
 export interface WaitingPin {
@@ -30,6 +30,12 @@ function useWaitingPins(): ReadonlyMap<number, WaitingPin> {
   }, [writes]);
 }
 
+/** A subtask's pin change that still waits to be sent (not one the server refused), or undefined. */
+export function pendingPin(waiting: ReadonlyMap<number, WaitingPin>, subtaskId: number): WaitingPin | undefined {
+  const change = waiting.get(subtaskId);
+  return change && change.refused === undefined ? change : undefined;
+}
+
 /** A pin as the viewer draws it: `waiting` while its move has not reached the server. */
 export type ShownPin = SheetPin & { waiting?: boolean };
 
@@ -39,10 +45,7 @@ export type ShownPin = SheetPin & { waiting?: boolean };
  * `subtasks` knows it). Refused changes are not drawn: the pin stays where the server has it.
  */
 function pinsWithWaiting(pins: readonly SheetPin[], sheetId: number, waiting: ReadonlyMap<number, WaitingPin>, subtasks: ReadonlyMap<number, Subtask>): ShownPin[] {
-  const pending = (id: number) => {
-    const change = waiting.get(id);
-    return change && change.refused === undefined ? change : undefined;
-  };
+  const pending = (id: number) => pendingPin(waiting, id);
   const shown: ShownPin[] = pins.flatMap((pin) => {
     const change = pending(pin.subtask_id);
     if (!change) return [pin];
@@ -67,10 +70,9 @@ export function useShownPins(sheetId: number, pins: readonly SheetPin[] | undefi
   const waiting = useWaitingPins();
   const drawn = useRef<ReadonlyMap<number, WaitingPin>>(new Map());
   useEffect(() => {
-    const { queryKey } = getSheetPinsQueryOptions(sheetId);
     for (const [id, { pin }] of drawn.current) {
       if (waiting.has(id) || pin?.sheet_id !== sheetId) continue;
-      queryClient.setQueryData(queryKey, (current) => current?.map((shown) => (shown.subtask_id === id ? { ...shown, x: pin.x, y: pin.y } : shown)));
+      movePinInCache(queryClient, sheetId, id, pin);
     }
     drawn.current = new Map([...waiting].filter(([, change]) => change.refused === undefined));
   }, [waiting, sheetId, queryClient]);
