@@ -1,6 +1,7 @@
 export * from './common';
 export * from './lists';
 export * from './list-sizes';
+export * from './idempotency';
 export * from './auth';
 export * from './roles';
 export * from './users';

@@ -3,6 +3,9 @@
  * free of zod, like lists.ts and roles.ts: the schema modules import them from here (decision record 095).
  */
 
+/** Spec §9: project lists show 10 until "Show More" (the dashboards' first request asks for that many). */
+export const PROJECT_PAGE_SIZE = 10;
+
 /** The most users one request lists (a page, or the managers the admin's forms choose from). */
 export const USERS_MAX_LIMIT = 200;
 
