@@ -24,7 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { describeEndpoints, type Call, type Endpoint } from '../lib/endpoints';
 import { copyLargeDatabase, postgresTransport, prepareLargeDatabase, withAdmin, type LargeDatabase } from '../lib/large-database';
-import { beforeCheckout, benchVariants, ensureServerBuilt, repoRoot, startNodeArgs, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { benchVariants, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startNodeArgs, startServer, thisCheckout } from '../lib/server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -57,7 +57,7 @@ interface Target {
 async function main() {
   const started = new Date();
   ensureServerBuilt();
-  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const checkouts = checkoutsToMeasure();
   const databases: LargeDatabase[] = [];
   const targets: Target[] = [];
   try {

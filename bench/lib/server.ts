@@ -56,6 +56,12 @@ export function beforeCheckout(): Checkout | undefined {
   return root ? { label: 'before', root: path.resolve(root) } : undefined;
 }
 
+/** The checkouts a side-by-side bench measures: the earlier one first (with BENCH_BEFORE_DIR), then this one. */
+export function checkoutsToMeasure(): Checkout[] {
+  const before = beforeCheckout();
+  return before ? [before, thisCheckout] : [thisCheckout];
+}
+
 /** More runs of this checkout with other settings (BENCH_VARIANTS). */
 export interface Variant {
   label: string;

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
@@ -196,7 +196,7 @@ interface Row {
 
 async function main() {
   const startedAt = new Date();
-  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const checkouts = checkoutsToMeasure();
   for (const checkout of checkouts) ensureServerBuilt(checkout);
   const rows: Row[] = [];
   for (const dataName of DATA_SETS) {

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { checkoutsToMeasure, ensureServerBuilt, type RunningServer, startServer, thisCheckout } from '../lib/server';
 import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
@@ -209,7 +209,7 @@ async function measure(server: RunningServer, phone: Buffer, large: Buffer): Pro
 async function main() {
   const started = new Date();
   const loadAtStart = os.loadavg()[0]!;
-  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const checkouts = checkoutsToMeasure();
   for (const checkout of checkouts) ensureServerBuilt(checkout);
   console.log('Making the photos…');
   const phone = await cameraJpeg(4032, 3024, 18, 4 * 1024 * 1024);

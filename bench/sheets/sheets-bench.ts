@@ -20,7 +20,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, startServer, thisCheckout, type Checkout, type RunningServer } from '../lib/server';
+import { type Checkout, checkoutsToMeasure, ensureServerBuilt, type RunningServer, startServer, thisCheckout } from '../lib/server';
 import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
@@ -206,7 +206,7 @@ async function measure(checkout: Checkout, a1: Buffer, a0: Buffer): Promise<{ ro
 async function main() {
   const started = new Date();
   const loadAtStart = os.loadavg()[0]!;
-  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const checkouts = checkoutsToMeasure();
   for (const checkout of checkouts) ensureServerBuilt(checkout);
   console.log('Making the drawings…');
   const a1 = await vectorA1();

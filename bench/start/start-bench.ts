@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { copyLargeDatabase, databaseUrl, prepareLargeDatabase, withAdmin, type LargeDatabase } from '../lib/large-database';
-import { beforeCheckout, ensureServerBuilt, repoRoot, startServer, thisCheckout, type Checkout } from '../lib/server';
+import { checkoutsToMeasure, ensureServerBuilt, repoRoot, startServer, thisCheckout } from '../lib/server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
@@ -35,7 +35,7 @@ async function main() {
   const started = new Date();
   const loadAtStart = os.loadavg()[0]!;
   ensureServerBuilt();
-  const checkouts = [beforeCheckout(), thisCheckout].filter((checkout): checkout is Checkout => checkout !== undefined);
+  const checkouts = checkoutsToMeasure();
   const postgresName = `siteboard_bench_start_${process.pid}`;
   await withAdmin((client) => client.query(`create database ${postgresName}`));
   const large: LargeDatabase = await prepareLargeDatabase('pglite');
