@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../app';
 import { users } from '../schema/users';
-import { callAs, createTeamAndRival, type Caller, type Team } from './work-factories';
+import { callAs, createTeamAndRival, listAs, type Caller, type Team } from './work-factories';
 
 /**
  * The company whose lists are exported, its manager and member known by these names (the admin
@@ -29,11 +29,10 @@ export async function wholeList<T>(app: App, caller: Caller, url: string): Promi
   const items: T[] = [];
   let total = 0;
   for (let offset = 0; ; ) {
-    const response = await callAs(app, caller, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}limit=100&offset=${offset}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json() as T[];
+    const answer = await listAs<T>(app, caller, `${url}${url.includes('?') ? '&' : '?'}limit=100&offset=${offset}`);
+    const page = answer.items;
     items.push(...page);
-    total = Number(response.headers['x-total-count']);
+    total = Number(answer.total);
     offset += page.length;
     if (page.length === 0 || offset >= total) break;
   }
