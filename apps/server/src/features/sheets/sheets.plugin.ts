@@ -7,7 +7,7 @@ import { SHEET_RENDER_FAILED } from '@siteboard/shared';
 import { PermanentJobError, type Job } from '../../platform';
 import { findSheetToRender, finishSheet, isSourceInUse } from './sheets.queries';
 import { DrawingRefusal, onRenderProcess } from './sheets.render';
-import { RENDER_QUEUE, sheetFolder } from './sheets.service';
+import { RENDER_QUEUE, sheetFolder, type RenderJob } from './sheets.service';
 
 /** How long one rendering may go without news before another instance takes it over; renewed while it runs. */
 const LEASE_SECONDS = 120;
@@ -21,9 +21,9 @@ export const sheetsPlugin = fp(
   async (app: FastifyInstance, options: { sheetsDir: string; pixelBudget?: number; bandBytes?: number }) => {
     const { sheetsDir, pixelBudget, bandBytes } = options;
 
-    async function handle(job: Job<{ sheetId: number }>) {
+    async function handle(job: Job<RenderJob>) {
       const companyId = job.companyId!;
-      const { sheetId } = job.payload;
+      const { sheetId, scan } = job.payload;
       const sheet = await findSheetToRender(app.db, companyId, sheetId);
       if (!sheet || sheet.status !== 'processing' || !sheet.sourcePath) return;
       const target = sheetFolder(sheetsDir, sheetId);
@@ -33,7 +33,8 @@ export const sheetsPlugin = fp(
       const renew = setInterval(() => void job.extendLease().catch(() => {}), (LEASE_SECONDS / 3) * 1000);
       try {
         const rendered = await onRenderProcess<{ width: number; height: number; maxLevel: number }>(
-          { kind: 'render', source: sheet.sourcePath, type: sheet.source, page: sheet.pageNumber, outDir: partial, pixelBudget, bandBytes },
+          // A job queued before the inspection decided scans (no `scan`) is drawn by PDF.js.
+          { kind: 'render', source: sheet.sourcePath, type: sheet.source, page: sheet.pageNumber, outDir: partial, scan, pixelBudget, bandBytes },
           job.signal,
         );
         await fs.promises.rename(partial, target);
@@ -59,7 +60,7 @@ export const sheetsPlugin = fp(
       if (!(await isSourceInUse(app.db, sourcePath))) await fs.promises.rm(sourcePath, { force: true });
     }
 
-    app.jobs.define<{ sheetId: number }>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
+    app.jobs.define<RenderJob>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
   },
   { name: 'sheets', dependencies: ['jobs'] },
 );

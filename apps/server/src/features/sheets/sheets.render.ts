@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { SHEET_IMAGE_DAMAGED, SHEET_IMAGE_TOO_LARGE, SHEET_MAX_PAGES, SHEET_MAX_SIDE, SHEET_PAGE_TOO_LARGE, SHEET_PDF_DAMAGED, SHEET_PDF_ENCRYPTED, SHEET_TOO_MANY_PAGES, fill } from '@siteboard/shared';
 
@@ -32,8 +33,18 @@ const PAGE_MAX_POINTS = (5_000 / 25.4) * 72;
 /** A refusal of the file itself: its text (a catalog text, filled in) is what the person reads. */
 export class DrawingRefusal extends Error {}
 
-export type RenderRequest = { kind: 'inspect'; source: string; type: 'pdf' | 'image' } | { kind: 'render'; source: string; type: 'pdf' | 'image'; page: number; outDir: string; pixelBudget?: number; bandBytes?: number };
-export type RenderAnswer = { pages: number } | { width: number; height: number; maxLevel: number };
+/**
+ * A scanned page (see scannedPage), as the upload's inspection found it: where its JPEG lies in the
+ * PDF file, in bytes, and the page's size in points. The page's rendering job carries it, so a
+ * page's render reads those bytes and never parses the whole file again (decision record 092).
+ */
+export type ScannedPage = { offset: number; length: number; pageWidth: number; pageHeight: number };
+/** What an upload holds: its pages, and for a PDF each page's scan (or null: PDF.js draws it). */
+export type Inspection = { pages: number; scans: (ScannedPage | null)[] };
+export type RenderRequest =
+  | { kind: 'inspect'; source: string; type: 'pdf' | 'image' }
+  | { kind: 'render'; source: string; type: 'pdf' | 'image'; page: number; outDir: string; scan?: ScannedPage | null; pixelBudget?: number; bandBytes?: number };
+export type RenderAnswer = Inspection | { width: number; height: number; maxLevel: number };
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -49,23 +60,25 @@ async function openPdf(source: string) {
   }
 }
 
-/** What an upload holds: its page count (a PDF's; an image is one page), or a refusal. */
-async function inspect(source: string, type: 'pdf' | 'image'): Promise<{ pages: number }> {
+/** What an upload holds: its page count (a PDF's; an image is one page) and its scanned pages, or a refusal. */
+async function inspect(source: string, type: 'pdf' | 'image'): Promise<Inspection> {
   if (type === 'image') {
     const meta = await sharp(source).metadata().catch(() => {
       throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
     });
     if (!meta.width || !meta.height) throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
     if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new DrawingRefusal(fill(SHEET_IMAGE_TOO_LARGE, { max: IMAGE_MAX_PIXELS / 1_000_000 }));
-    return { pages: 1 };
+    return { pages: 1, scans: [null] };
   }
   const pdf = await openPdf(source);
+  let pages: number;
   try {
-    if (pdf.numPages > SHEET_MAX_PAGES) throw new DrawingRefusal(fill(SHEET_TOO_MANY_PAGES, { pages: pdf.numPages, max: SHEET_MAX_PAGES }));
-    return { pages: pdf.numPages };
+    pages = pdf.numPages;
+    if (pages > SHEET_MAX_PAGES) throw new DrawingRefusal(fill(SHEET_TOO_MANY_PAGES, { pages, max: SHEET_MAX_PAGES }));
   } finally {
     await pdf.destroy();
   }
+  return { pages, scans: await scannedPages(source, pages) };
 }
 
 /**
@@ -144,10 +157,8 @@ const SCAN_CONTENT_MAX_BYTES = 4_096;
  * that image. sharp then decodes it row by row; PDF.js would hold it decoded whole, twice (its
  * pixels and a canvas of its size: ~0.5 GB for an A0 scan at 200 dpi). Anything else: undefined.
  */
-async function scannedPage(data: Uint8Array, pageNumber: number): Promise<{ jpeg: Uint8Array; pageWidth: number; pageHeight: number } | undefined> {
-  const { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } = await import('pdf-lib');
-  const pdf = await PDFDocument.load(data, { updateMetadata: false }).catch(() => undefined);
-  if (!pdf || pageNumber > pdf.getPageCount()) return undefined;
+async function scannedPage(pdf: PDFDocument, pageNumber: number): Promise<{ jpeg: Uint8Array; pageWidth: number; pageHeight: number } | undefined> {
+  const { PDFArray, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = await import('pdf-lib');
   const page = pdf.getPage(pageNumber - 1);
   const box = page.getCropBox();
   if (page.getRotation().angle % 360 !== 0 || page.node.Annots()?.size()) return undefined;
@@ -196,16 +207,41 @@ function rasterSize(pageWidth: number, pageHeight: number, pixelBudget: number) 
   return { scale, width: Math.max(1, Math.floor(pageWidth * scale)), height: Math.max(1, Math.floor(pageHeight * scale)) };
 }
 
-/** A scanned page (see scannedPage) as sharp will read it, at the size PDF.js would have drawn it; undefined for any other page. */
-async function scanReader(request: Extract<RenderRequest, { kind: 'render' }>): Promise<sharp.Sharp | undefined> {
+/**
+ * Each page's scan (see scannedPage) with where its JPEG lies in the file, decided once for the
+ * whole upload: pdf-lib parses the file here, never in a page's render.
+ */
+async function scannedPages(source: string, pages: number): Promise<(ScannedPage | null)[]> {
+  const scans: (ScannedPage | null)[] = Array.from({ length: pages }, () => null);
+  const data = await fs.promises.readFile(source);
+  const { PDFDocument } = await import('pdf-lib');
   // pdf-lib is stricter than PDF.js (a content stream it cannot decode throws): what it cannot read
   // is no scan, and PDF.js judges the page, as it judged every page before.
-  const scan = await scannedPage(new Uint8Array(await fs.promises.readFile(request.source)), request.page).catch(() => undefined);
-  if (!scan) return undefined;
-  const meta = await sharp(scan.jpeg).metadata().catch(() => undefined);
-  if (meta?.format !== 'jpeg' || !(meta.channels === 1 || meta.channels === 3) || meta.width * meta.height > IMAGE_MAX_PIXELS) return undefined;
-  const { width, height } = rasterSize(scan.pageWidth, scan.pageHeight, request.pixelBudget ?? PIXEL_BUDGET);
-  return sharp(scan.jpeg, { sequentialRead: true, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).resize(width, height, { fit: 'fill' }).toColourspace('srgb');
+  const pdf = await PDFDocument.load(data, { updateMetadata: false }).catch(() => undefined);
+  if (pdf?.getPageCount() !== pages) return scans;
+  for (let index = 0; index < pages; index++) {
+    const scan = await scannedPage(pdf, index + 1).catch(() => undefined);
+    if (!scan) continue;
+    const meta = await sharp(scan.jpeg).metadata().catch(() => undefined);
+    if (meta?.format !== 'jpeg' || !(meta.channels === 1 || meta.channels === 3) || meta.width * meta.height > IMAGE_MAX_PIXELS) continue;
+    // A stream's bytes are stored in the file as they are (a stream is never inside another object): found, they are the JPEG.
+    const offset = data.indexOf(scan.jpeg);
+    if (offset >= 0) scans[index] = { offset, length: scan.jpeg.length, pageWidth: scan.pageWidth, pageHeight: scan.pageHeight };
+  }
+  return scans;
+}
+
+/** A scanned page's JPEG, read from where the inspection found it, as sharp will read it at the size PDF.js would have drawn it. */
+async function scanReader(source: string, scan: ScannedPage, pixelBudget: number): Promise<sharp.Sharp> {
+  const { width, height } = rasterSize(scan.pageWidth, scan.pageHeight, pixelBudget);
+  const jpeg = Buffer.alloc(scan.length);
+  const file = await fs.promises.open(source);
+  try {
+    await file.read(jpeg, 0, scan.length, scan.offset);
+  } finally {
+    await file.close();
+  }
+  return sharp(jpeg, { sequentialRead: true, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).resize(width, height, { fit: 'fill' }).toColourspace('srgb');
 }
 
 /** Cuts the image into `outDir`: the tile pyramid (tiles.dzi, tiles_files/) and preview.jpeg. */
@@ -228,8 +264,8 @@ async function render(request: Extract<RenderRequest, { kind: 'render' }>): Prom
       throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
     });
   }
-  const scan = await scanReader(request);
-  if (scan) {
+  if (request.scan) {
+    const scan = await scanReader(request.source, request.scan, request.pixelBudget ?? PIXEL_BUDGET);
     try {
       return await cut(scan, request.outDir);
     } catch {

@@ -37,9 +37,11 @@ import {
   type ProjectAccess,
   type SheetRow,
 } from './sheets.queries';
-import { DrawingRefusal, onRenderProcess, TILE_SIZE } from './sheets.render';
+import { DrawingRefusal, onRenderProcess, TILE_SIZE, type Inspection, type ScannedPage } from './sheets.render';
 
 export const RENDER_QUEUE = 'sheets.render';
+/** A page's rendering job: its sheet, and whether the upload's inspection found the page a scan (decision record 092). */
+export type RenderJob = { sheetId: number; scan?: ScannedPage | null };
 
 /** Where a sheet's files are: its tiles and preview in `<dir>/<id>/`, uploads still rendering in `<dir>/sources/`. */
 export const sheetFolder = (sheetsDir: string, sheetId: number) => path.join(sheetsDir, String(sheetId));
@@ -143,9 +145,9 @@ async function drawingType(file: UploadedFile): Promise<'pdf' | 'image'> {
 async function acceptUpload(sheetsDir: string, file: UploadedFile | undefined) {
   if (!file || file.bytes === 0) throw new ValidationError(SHEET_FILE_MISSING, { file: [SHEET_FILE_MISSING] });
   const type = await drawingType(file);
-  let pages: number;
+  let inspection: Inspection;
   try {
-    ({ pages } = await onRenderProcess<{ pages: number }>({ kind: 'inspect', source: file.path, type }));
+    inspection = await onRenderProcess<Inspection>({ kind: 'inspect', source: file.path, type });
   } catch (error) {
     if (error instanceof DrawingRefusal) throw new ValidationError(error.message, { file: [error.message] });
     throw error;
@@ -154,23 +156,29 @@ async function acceptUpload(sheetsDir: string, file: UploadedFile | undefined) {
   await fs.promises.mkdir(sources, { recursive: true });
   const sourcePath = path.join(sources, `${randomUUID()}.${type === 'pdf' ? 'pdf' : 'img'}`);
   await fs.promises.copyFile(file.path, sourcePath);
-  return { type, pages, sourcePath };
+  return { type, ...inspection, sourcePath };
 }
 
 /** The base of a sheet's default name: the file's name without its extension. */
 const baseName = (filename: string) => path.basename(filename).replace(/\.[^.]+$/, '').trim().slice(0, 180) || 'Drawing';
 
-/** Inserts the sheets and their rendering jobs in one transaction; the upload is removed if it fails. */
-async function createSheets(ctx: ServiceContext, sourcePath: string, write: (tx: Tx) => Promise<number[]>) {
+/**
+ * Inserts the sheets (`write` answers each one's id and page) and their rendering jobs, each with
+ * its page's scan as the inspection found it, in one transaction; the upload is removed if it fails.
+ */
+async function createSheets(ctx: ServiceContext, upload: { sourcePath: string; scans: Inspection['scans'] }, write: (tx: Tx) => Promise<{ id: number; page: number }[]>) {
   try {
     const ids = await ctx.db.transaction(async (tx) => {
-      const ids = await write(tx);
-      for (const sheetId of ids) await enqueueJob(tx, RENDER_QUEUE, { sheetId }, { companyId: ctx.user.companyId });
-      return ids;
+      const made = await write(tx);
+      for (const { id, page } of made) {
+        const job: RenderJob = { sheetId: id, scan: upload.scans[page - 1] ?? null };
+        await enqueueJob(tx, RENDER_QUEUE, job, { companyId: ctx.user.companyId });
+      }
+      return made.map(({ id }) => id);
     });
     return (await findSheets(ctx.db, ctx.user.companyId, ids)).map(sheetAnswer);
   } catch (error) {
-    await fs.promises.rm(sourcePath, { force: true });
+    await fs.promises.rm(upload.sourcePath, { force: true });
     throw error;
   }
 }
@@ -183,7 +191,7 @@ export async function uploadSheets(ctx: ServiceContext, sheetsDir: string, proje
   assertAllowed(decideSheetKeeping(partiesOf(ctx, access)));
   const upload = await acceptUpload(sheetsDir, file);
   const base = name?.trim().slice(0, 180) || baseName(file!.filename);
-  return createSheets(ctx, upload.sourcePath, async (tx) => {
+  return createSheets(ctx, upload, async (tx) => {
     const locked = await findProjectAccess(tx, companyId, projectId, ctx.user.id, true);
     if (!locked) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (locked.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_SHEETS_READ_ONLY);
@@ -196,7 +204,7 @@ export async function uploadSheets(ctx: ServiceContext, sheetsDir: string, proje
       sourcePath: upload.sourcePath,
       createdById: ctx.user.id,
     }));
-    return insertSheets(tx, rows);
+    return (await insertSheets(tx, rows)).map((id, index) => ({ id, page: rows[index]!.pageNumber }));
   });
 }
 
@@ -218,9 +226,10 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
   if (!found) throw new NotFoundError(SHEET_NOT_FOUND);
   assertAllowed(decideSheetKeeping(partiesOf(ctx, found.access)));
   const upload = await acceptUpload(sheetsDir, file);
-  const [created] = await createSheets(ctx, upload.sourcePath, async (tx) => {
+  const [created] = await createSheets(ctx, upload, async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
     const latest = (await lockLatestVersion(tx, companyId, sheet.versionGroupId))!;
+    const page = upload.pages === 1 ? 1 : Math.min(latest.pageNumber, upload.pages);
     const [id] = await insertSheets(tx, [
       {
         companyId,
@@ -228,14 +237,14 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
         versionGroupId: latest.versionGroupId,
         version: latest.version + 1,
         name: latest.name,
-        pageNumber: upload.pages === 1 ? 1 : Math.min(latest.pageNumber, upload.pages),
+        pageNumber: page,
         source: upload.type,
         sourcePath: upload.sourcePath,
         createdById: ctx.user.id,
       },
     ]);
     await movePins(tx, companyId, latest.id, id!);
-    return [id!];
+    return [{ id: id!, page }];
   });
   return created!;
 }

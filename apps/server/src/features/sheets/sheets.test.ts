@@ -29,7 +29,7 @@ import { jobs } from '../../schema/jobs';
 import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { RENDER_QUEUE } from './sheets.service';
+import { RENDER_QUEUE, type RenderJob } from './sheets.service';
 
 /** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
 function pdfOf(pages: [width: number, height: number][], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
@@ -46,8 +46,11 @@ function pdfOf(pages: [width: number, height: number][], options: PDFKit.PDFDocu
   return done;
 }
 
-/** A scanned A3 sheet: a PDF page holding nothing but one greyscale JPEG, dark in its top-left quarter. */
-async function scannedPdf(): Promise<Buffer> {
+/**
+ * A plan set whose first page is drawn and whose second is a scanned A3 sheet: a page holding
+ * nothing but one greyscale JPEG (`scan`), dark in its top-left quarter.
+ */
+async function scannedPdf(): Promise<{ pdf: Buffer; scan: Buffer }> {
   const scan = await sharp({ create: { width: 1191, height: 842, channels: 3, background: '#f4f1ea' } })
     .composite([{ input: { create: { width: 595, height: 421, channels: 3, background: '#111111' } }, left: 0, top: 0 }])
     .greyscale()
@@ -58,9 +61,11 @@ async function scannedPdf(): Promise<Buffer> {
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
   document.addPage({ size: A3, margin: 0 });
+  document.rect(20, 20, A3[0] - 40, A3[1] - 40).lineWidth(4).stroke();
+  document.addPage({ size: A3, margin: 0 });
   document.image(scan, 0, 0, { width: A3[0], height: A3[1] });
   document.end();
-  return done;
+  return { pdf: await done, scan };
 }
 
 /**
@@ -307,9 +312,20 @@ describeEachDatabase(
     expect(german.json<Sheet>().failure).toBe('Das Bild ist beschädigt und kann nicht gelesen werden.');
   });
 
-  it('shows a scanned page as it was scanned, upright and at the size of the page', async () => {
-    const response = await upload(ctx.app, team.manager, work.projectId, await scannedPdf(), 'Scan.pdf');
-    const [scan] = await rendered(response.json<Sheet[]>().map((sheet) => sheet.id));
+  it('decides on upload which page is a scan, and shows it as it was scanned, upright and at the size of the page', async () => {
+    const file = await scannedPdf();
+    const response = await upload(ctx.app, team.manager, work.projectId, file.pdf, 'Scan.pdf');
+    const made = response.json<Sheet[]>();
+    // Each page's job says what the upload's inspection found: the drawn page none, the scanned page
+    // where its JPEG lies in the file, so rendering a page never reads the whole PDF again.
+    const queued = await ctx.app.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, RENDER_QUEUE));
+    const payloadOf = (sheetId: number) => queued.find(({ payload }) => (payload as RenderJob).sheetId === sheetId)?.payload as RenderJob;
+    expect(payloadOf(made[0]!.id)).toEqual({ sheetId: made[0]!.id, scan: null });
+    const verdict = payloadOf(made[1]!.id).scan!;
+    expect(verdict).toEqual({ offset: expect.any(Number), length: file.scan.length, pageWidth: A3[0], pageHeight: A3[1] });
+    expect(file.pdf.subarray(verdict.offset, verdict.offset + verdict.length).equals(file.scan)).toBe(true);
+
+    const [, scan] = await rendered(made.map((sheet) => sheet.id));
     expect(scan).toMatchObject({ status: 'ready', failure: null });
     expect(scan!.width! * scan!.height!).toBeLessThanOrEqual(BUDGET);
     expect(scan!.width! * scan!.height!).toBeGreaterThan(BUDGET * 0.99);
