@@ -89,14 +89,21 @@ export const sheetPinSchema = z.object({
   name: z.string(),
   assigned_to: person.nullable(),
   due_date: z.string().nullable(),
+  /** When completing its project closed this work unfinished (`status` stays the status it kept), as the subtask's answer says; else null. */
+  closed_unfinished_at: z.string().nullable(),
   /** The caller may move this pin (canMoveSubtaskPin). */
   may_move: z.boolean(),
 });
 export type SheetPin = z.infer<typeof sheetPinSchema>;
 
-/** How a pin is coloured: its status, or overdue when not completed and due before today. */
-export type PinColour = 'ongoing' | 'pending_approval' | 'completed' | 'overdue';
-export function pinColour(pin: Pick<SheetPin, 'status' | 'due_date'>, today: string): PinColour {
+/**
+ * How a pin is coloured: its status, or overdue when not completed and due before today. Work a
+ * completed project closed unfinished is no open work (decision record 061): neither ongoing,
+ * pending nor overdue, a colour of its own.
+ */
+export type PinColour = 'ongoing' | 'pending_approval' | 'completed' | 'overdue' | 'closed_unfinished';
+export function pinColour(pin: Pick<SheetPin, 'status' | 'due_date' | 'closed_unfinished_at'>, today: string): PinColour {
+  if (pin.closed_unfinished_at !== null) return 'closed_unfinished';
   if (pin.status !== 'completed' && pin.due_date !== null && pin.due_date < today) return 'overdue';
   return pin.status;
 }

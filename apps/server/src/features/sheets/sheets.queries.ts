@@ -195,6 +195,7 @@ export async function listPins(db: DbOrTx, companyId: number, sheetId: number): 
       name: subtasks.name,
       assigned_to: personJson(users.id, users.email, users.fullName),
       due_date: subtasks.dueDate,
+      closed_unfinished_at: isoTimestamp(subtasks.closedUnfinishedAt),
       assignedById: subtasks.assignedById,
     })
     .from(subtasks)

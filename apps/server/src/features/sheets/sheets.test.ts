@@ -20,6 +20,7 @@ import {
   SHEET_TOO_LARGE,
   SHEET_TOO_MANY_PAGES,
   fill,
+  pinColour,
   type Sheet,
   type SheetDetail,
   type SheetPin,
@@ -192,7 +193,7 @@ describeEachDatabase(
 
     const pins = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page2!.id}/pins/` });
     expect(pins.json<SheetPin[]>()).toEqual([
-      { subtask_id: work.subtaskId, x: 0.5, y: 0.125, status: 'ongoing', name: expect.any(String), assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: expect.any(String), may_move: false },
+      { subtask_id: work.subtaskId, x: 0.5, y: 0.125, status: 'ongoing', name: expect.any(String), assigned_to: { id: team.member.id, email: team.member.email, full_name: null }, due_date: expect.any(String), closed_unfinished_at: null, may_move: false },
     ]);
     // Each pin says whether the caller may drag it: the same rule as the PATCH (canMoveSubtaskPin).
     const managersPins = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${page2!.id}/pins/` });
@@ -345,6 +346,34 @@ describeEachDatabase(
     const preview = (await callAs(ctx.app, team.member, { method: 'GET', url: sheet!.preview_url! })).rawPayload;
     // The diagonal of the stream PDF.js could read runs through the middle.
     expect(await meanOf(preview, [0.45, 0.45, 0.1, 0.1])).toBeLessThan(160);
+  });
+
+  it("shows a completed project's unfinished work on its sheet as closed unfinished: its real status, not open or overdue", async () => {
+    // Ongoing and long overdue, sent for approval, approved: then the office completes the project (decision record 061).
+    const site = await insertWork(ctx.app.db, team, { dueDate: '2020-01-10' });
+    const sent = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: site.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: '2099-01-10', status: 'pending_approval' });
+    const done = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: site.majorTaskId, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: '2020-01-10', status: 'completed' });
+    const image = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const [sheet] = (await upload(ctx.app, team.manager, site.projectId, image, 'yard.png', 'image/png')).json<Sheet[]>();
+    for (const [index, id] of [site.subtaskId, sent.id, done.id].entries()) {
+      const pinned = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${id}/`, payload: { pin: { sheet_id: sheet!.id, x: 0.2 + index * 0.3, y: 0.5 } } });
+      expect(pinned.statusCode, pinned.body).toBe(200);
+    }
+    const completed = await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/projects/${site.projectId}/`, payload: { status: 'completed', confirm_open_work: true } });
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    for (const caller of [team.manager, team.member]) {
+      const pins = (await callAs(ctx.app, caller, { method: 'GET', url: `/api/sheets/${sheet!.id}/pins/` })).json<SheetPin[]>();
+      const closedAt = (id: number) => callAs(ctx.app, caller, { method: 'GET', url: `/api/subtasks/${id}/` }).then((answer) => answer.json<Subtask>().closed_unfinished_at);
+      expect(pins.map(({ subtask_id, status, closed_unfinished_at, may_move }) => ({ subtask_id, status, closed_unfinished_at, may_move }))).toEqual([
+        { subtask_id: site.subtaskId, status: 'ongoing', closed_unfinished_at: await closedAt(site.subtaskId), may_move: false },
+        { subtask_id: sent.id, status: 'pending_approval', closed_unfinished_at: await closedAt(sent.id), may_move: false },
+        { subtask_id: done.id, status: 'completed', closed_unfinished_at: null, may_move: false },
+      ]);
+      expect(pins[0]!.closed_unfinished_at).toEqual(expect.any(String));
+      // What the viewer draws from it: closed work as closed, never as ongoing, pending or overdue.
+      expect(pins.map((pin) => pinColour(pin, '2026-11-27'))).toEqual(['closed_unfinished', 'closed_unfinished', 'completed']);
+    }
   });
 
   it("keeps a completed project's drawings read-only", async () => {

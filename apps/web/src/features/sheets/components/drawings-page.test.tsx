@@ -2,14 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sheet, Subtask } from '@siteboard/shared';
 import type { TestUser } from '../../../../../server/src/test/factories';
 import { createUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
+import { api } from '../../../lib/api-client';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { DrawingsPage } from './drawings-page';
 
 let server: ApiServer;
+let admin: TestUser;
 let manager: TestUser;
 let member: TestUser;
 let stranger: TestUser;
@@ -19,6 +22,7 @@ beforeAll(async () => {
   server = await startApiServer();
   const crew = await server.createCrew();
   ({ manager, member } = crew);
+  admin = crew.company.admin;
   stranger = await createUser(server.database.db, crew.company.id, 'team_member');
   projectId = (await insertProject(server.database.db, crew.company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31' })).id;
   const majorTask = await insertMajorTask(server.database.db, crew.company.id, projectId, { name: 'Quay' });
@@ -80,5 +84,46 @@ describe('the drawings screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Anchor bollard 4 is.');
     await userEvent.click(within(unpinned).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Tap the sheet where Anchor bollard 4 is.')).not.toBeInTheDocument();
+  }, 40_000);
+
+  it("a completed project's sheet shows the work it closed unfinished in grey, apart from open and overdue work", async () => {
+    const closing = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Dry Dock', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const dock = await insertMajorTask(server.database.db, manager.companyId, closing.id, { name: 'Gates' });
+    const left = await insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: dock.id, assignedToId: member.id, assignedById: manager.id, name: 'Seal gate hinge', dueDate: '2020-01-10' });
+    const done = await insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: dock.id, assignedToId: member.id, assignedById: manager.id, name: 'Paint gate', status: 'completed' });
+    await server.signIn(manager);
+    const upload = new FormData();
+    upload.append('file', new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer())], 'dock.png', { type: 'image/png' }));
+    const [sheet] = await api<Sheet[]>(`/api/projects/${closing.id}/sheets/`, { method: 'POST', body: upload });
+    await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+    for (const [id, x] of [[left.id, 0.25], [done.id, 0.75]] as const) await api<Subtask>(`/api/subtasks/${id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x, y: 0.5 } } });
+    // The office completes the project with its work unfinished (decision record 061).
+    await server.signIn(admin);
+    await api(`/api/projects/${closing.id}/`, { method: 'PATCH', body: { status: 'completed', confirm_open_work: true } });
+
+    await server.signIn(manager);
+    // jsdom lays nothing out: the viewer gets a size, so OpenSeadragon opens the sheet and draws its pins.
+    const size = (value: number) => ({ configurable: true, get: () => value });
+    Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
+    try {
+      renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${closing.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+      const closed = await screen.findByRole('button', { name: 'Seal gate hinge (Closed unfinished)' });
+      expect(screen.getByRole('button', { name: 'Paint gate (Completed)' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Seal gate hinge \((Overdue|Ongoing)\)/ })).not.toBeInTheDocument();
+      // Its colour is the legend's "Closed unfinished", no colour of open work.
+      const legend = screen.getByRole('list', { name: 'Pin colours' });
+      const swatchOf = (name: string) => [...within(legend).getByText(name).querySelector('span')!.classList].find((name) => name.startsWith('bg-'))!;
+      expect(closed).toHaveClass(swatchOf('Closed unfinished'));
+      for (const open of ['Ongoing', 'Waiting for approval', 'Overdue']) expect(closed).not.toHaveClass(swatchOf(open));
+      // The status filter tells it apart: not among the ongoing or overdue pins, alone under its own.
+      const filter = screen.getByLabelText('Status');
+      await userEvent.selectOptions(filter, 'Overdue');
+      await waitFor(() => expect(screen.queryByRole('button', { name: /^Seal gate hinge/ })).not.toBeInTheDocument());
+      await userEvent.selectOptions(filter, 'Closed unfinished');
+      expect(await screen.findByRole('button', { name: 'Seal gate hinge (Closed unfinished)' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Paint gate/ })).not.toBeInTheDocument();
+    } finally {
+      for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+    }
   }, 40_000);
 });

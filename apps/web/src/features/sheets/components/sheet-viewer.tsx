@@ -10,12 +10,13 @@ import { api } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import type { ShownPin } from './use-shown-pins';
 
-/** A pin's colour by what it shows: the same four as the lists' badges. */
+/** A pin's colour by what it shows: the same four as the lists' badges, and grey for work a completed project closed unfinished. */
 const PIN_CLASSES: Record<PinColour, string> = {
   ongoing: 'bg-sky-600',
   pending_approval: 'bg-amber-500',
   completed: 'bg-emerald-600',
   overdue: 'bg-red-600',
+  closed_unfinished: 'bg-slate-500',
 };
 const COLOURS = Object.keys(PIN_CLASSES) as PinColour[];
 
@@ -70,6 +71,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     return [...people.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   }, [pins]);
   const shown = pins.filter((pin) => (!colour || pinColour(pin, today) === colour) && (!assignee || String(pin.assigned_to?.id) === assignee));
+  // Closed-unfinished work exists only on a completed project's sheet: offered in the filter and legend where a pin is.
+  const colours = COLOURS.filter((value) => value !== 'closed_unfinished' || pins.some((pin) => pinColour(pin, today) === value));
 
   useEffect(() => {
     if (!element.current || !sheet.tile_url_template || !sheet.width || !sheet.height) return;
@@ -254,7 +257,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       <div className="flex flex-wrap items-end gap-3">
         <SelectField label={t('drawings.filterStatus')} value={colour} onChange={(event) => setColour(event.target.value as PinColour | '')}>
           <option value="">{t('drawings.allStatuses')}</option>
-          {COLOURS.map((value) => (
+          {colours.map((value) => (
             <option key={value} value={value}>
               {t(`drawings.colour.${value}`)}
             </option>
@@ -295,7 +298,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         className="h-[65vh] min-h-80 w-full touch-none overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200"
       />
       <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label={t('drawings.legend')}>
-        {COLOURS.map((value) => (
+        {colours.map((value) => (
           <li key={value} className="flex items-center gap-1.5">
             <span className={`inline-block h-3 w-3 rounded-full ${PIN_CLASSES[value]}`} aria-hidden="true" />
             {t(`drawings.colour.${value}`)}

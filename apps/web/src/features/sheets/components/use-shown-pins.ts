@@ -54,8 +54,8 @@ function pinsWithWaiting(pins: readonly SheetPin[], sheetId: number, waiting: Re
   for (const [id, change] of waiting) {
     const subtask = subtasks.get(id);
     if (!pending(id) || change.pin?.sheet_id !== sheetId || !subtask || pins.some((pin) => pin.subtask_id === id)) continue;
-    const { status, name, assigned_to, due_date } = subtask;
-    shown.push({ subtask_id: id, x: change.pin.x, y: change.pin.y, status, name, assigned_to, due_date, may_move: true, waiting: true });
+    const { status, name, assigned_to, due_date, closed_unfinished_at } = subtask;
+    shown.push({ subtask_id: id, x: change.pin.x, y: change.pin.y, status, name, assigned_to, due_date, closed_unfinished_at, may_move: true, waiting: true });
   }
   return shown;
 }
