@@ -5,7 +5,7 @@ import { users } from './users';
 
 export const activityTypeEnum = pgEnum('activity_type', ['created', 'edited', 'status_changed', 'comment', 'attachment', 'closed_unfinished', 'reopened']);
 
-/** bytea, written and read as base64 text through PostgreSQL's encode/decode (activity.queries.ts). */
+/** bytea: written as a binary parameter, read as base64 text through PostgreSQL's encode (activity.queries.ts). */
 export const bytea = customType<{ data: string }>({ dataType: () => 'bytea' });
 
 /** What is kept of a photo beside its bytes: its type, size in bytes and pixels (subtask and daily-log photos alike). */
