@@ -14,7 +14,8 @@
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DATA=both|small|large,
  * BENCH_DURATION seconds per run (default 20), BENCH_RATES (default 0,5,20), BENCH_CONNECTIONS
  * (readers, default 10), BENCH_SETTLE_SECONDS (after a start, for the first notification sweep;
- * default 30, 90 on the large data), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL.
+ * default 30, 90 on the large data), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL,
+ * BENCH_NODE_ARGS (node's own arguments for this checkout's server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -207,7 +208,8 @@ async function main() {
       try {
         for (const checkout of checkouts) {
           const database = await seededDatabase(kind, data, checkout);
-          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, stdio: 'collect' });
+          const nodeArgs = checkout.root === repoRoot ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs, stdio: 'collect' });
           const work = await describeWork(server.origin, data);
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
           servers.push({ checkout, server, work, drop: database.drop });
