@@ -37,9 +37,9 @@ const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((tot
 export function writeDailyLogWorkbook({ context, days }: ExportDays, { language, zone }: Reader): Readable {
   const out = new PassThrough();
   const word = (key: MessageKey) => t(language, key);
-  const workbook = openWorkbook(out);
 
   const write = async () => {
+    const workbook = await openWorkbook(out);
     const dayRows = days.map((day) => {
       const totals = dayTotals(day.content, day.selfLogged);
       const weather = day.content.weather;
