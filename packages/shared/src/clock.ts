@@ -79,6 +79,16 @@ export function formatCalendarDate(date: string, locale: string, style: 'medium'
   return zoneFormat(locale, 'UTC', { dateStyle: style }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
+/**
+ * How a language writes a date in digits: the order of day, month and year and the sign between
+ * them (24.11.2026 in German, 24/11/2026 in Spanish and French, 11/24/2026 in English).
+ */
+export function numericDatePattern(locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } {
+  const parts = zoneFormat(locale, 'UTC', { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 10, 24)));
+  const order = parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []));
+  return { order, separator: parts.find((part) => part.type === 'literal')?.value ?? '/' };
+}
+
 /** An instant as the wall-clock time in a zone, `YYYY-MM-DD HH:MM` (how PDFs and workbooks write times). */
 export function localDateTime(instant: Date | string, zone: string): string {
   const { year, month, day, hour, minute } = wallClock(typeof instant === 'string' ? new Date(instant) : instant, zone);

@@ -3,7 +3,7 @@
  * language and every time zone (the far zones: UTC+14 and UTC−11).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime, readerToday, setDisplayZone } from './format';
+import { formatDate, formatDateInput, formatDateTime, formatNumber, formatPercent, formatTime, readDateInput, readerToday, setDisplayZone } from './format';
 import i18n from './i18n';
 
 const originalZone = process.env.TZ;
@@ -54,5 +54,25 @@ describe("the reader's clock", () => {
     expect(formatDateTime(instant)).toBe('Apr 1, 2026, 1:30 AM');
     expect(formatTime(new Date(instant))).toBe('01:30');
     expect(readerToday(new Date(instant))).toBe('2026-04-01');
+  });
+});
+
+describe('date fields', () => {
+  const SHOWN: Record<string, string> = { en: '11/24/2026', de: '24.11.2026', es: '24/11/2026', fr: '24/11/2026' };
+  it("show and read a date the page language's way, whatever the browser speaks, and hand on YYYY-MM-DD", async () => {
+    for (const [language, shown] of Object.entries(SHOWN)) {
+      await i18n.changeLanguage(language);
+      expect(formatDateInput('2026-11-24'), language).toBe(shown);
+      expect(readDateInput(shown), language).toBe('2026-11-24');
+      expect(readDateInput('2026-11-24'), `${language}: the API's own way`).toBe('2026-11-24');
+      expect(readDateInput(shown.replace(/\D/g, '')), `${language}: digits alone, as a number pad types them`).toBe('2026-11-24');
+      expect(readDateInput('next week'), language).toBeNull();
+      expect(readDateInput('24.11.26'), `${language}: a two-digit year is not read`).toBeNull();
+    }
+    await i18n.changeLanguage('de');
+    expect(readDateInput('1.2.2026')).toBe('2026-02-01');
+    expect(readDateInput('31.02.2026'), 'the shared schema refuses a day not on the calendar').toBe('2026-02-31');
+    await i18n.changeLanguage('en');
+    expect(readDateInput('1/2/2026')).toBe('2026-01-02');
   });
 });

@@ -1,4 +1,4 @@
-import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant } from '@siteboard/shared';
+import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant, numericDatePattern } from '@siteboard/shared';
 import i18n from './i18n';
 
 // Every date and number on screen is written the reader's way (`Intl` in the chosen language):
@@ -61,4 +61,41 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 /** A percentage the API gives out of 100 (an efficiency score, a rate), e.g. "85 %" in French. */
 export function formatPercent(value: number): string {
   return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+}
+
+type DatePart = 'day' | 'month' | 'year';
+
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+/**
+ * A calendar date as the API carries it (`YYYY-MM-DD`) in the reader's digits, as date fields show
+ * it whatever language the browser itself speaks; anything else as it is.
+ */
+export function formatDateInput(value: string | null | undefined): string {
+  const iso = ISO_DAY.exec(value ?? '');
+  if (!iso) return value ?? '';
+  const { order, separator } = numericDatePattern(locale());
+  const parts = { year: iso[1]!, month: iso[2]!.padStart(2, '0'), day: iso[3]!.padStart(2, '0') };
+  return order.map((part) => parts[part]).join(separator);
+}
+
+/**
+ * A date typed in the reader's digits (any of . / - or spaces between the parts, or the eight
+ * digits alone, as a phone's number pad types them) or as `YYYY-MM-DD`, written the API's way
+ * (`YYYY-MM-DD`); null when it cannot be read as day, month and year. Whether that day is on the
+ * calendar is the shared schema's check (`dateField`), as for any value the API is sent.
+ */
+export function readDateInput(text: string): string | null {
+  const typed = text.trim();
+  const { order } = numericDatePattern(locale());
+  const iso = ISO_DAY.exec(typed);
+  let parts: Record<DatePart, string>;
+  if (iso) parts = { year: iso[1]!, month: iso[2]!, day: iso[3]! };
+  else {
+    const pieces = /^\d{8}$/.test(typed) ? (typed.match(order[0] === 'year' ? /^(\d{4})(\d{2})(\d{2})$/ : /^(\d{2})(\d{2})(\d{4})$/)?.slice(1) ?? []) : typed.split(/[\s./-]+/);
+    if (pieces.length !== 3 || pieces.some((piece) => !/^\d+$/.test(piece))) return null;
+    parts = Object.fromEntries(order.map((part, index) => [part, pieces[index]!])) as Record<DatePart, string>;
+  }
+  if (parts.year.length !== 4 || parts.month.length > 2 || parts.day.length > 2) return null;
+  return `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
-import { TextField } from '../../../components/ui/form-field';
+import { DateField } from '../../../components/ui/form-field';
 import { useQueryFailure } from '../../../lib/failure-message';
 import { downloadDailyLogs, type LogDownload } from '../api/download-daily-logs';
 import { LogBlock } from './log-view';
@@ -28,8 +28,8 @@ export function LogDownloads({ projectId, date, today }: { projectId: number; da
     <LogBlock title={t('dailyLog.downloads.title')}>
       <div className="flex flex-wrap gap-2">{button(t('dailyLog.downloads.dayPdf'), day)}</div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('dailyLog.downloads.from')} type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
-        <TextField label={t('dailyLog.downloads.to')} type="date" value={to} max={today} onChange={(event) => setTo(event.target.value)} />
+        <DateField label={t('dailyLog.downloads.from')} value={from} max={to} onChange={setFrom} />
+        <DateField label={t('dailyLog.downloads.to')} value={to} max={today} onChange={setTo} />
       </div>
       <p className="text-xs text-slate-500">{t('dailyLog.downloads.hint', { days: DAILY_LOG_PDF_MAX_DAYS })}</p>
       <div className="flex flex-wrap gap-2">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/ui/alert';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { useQueryFailure } from '../../../lib/failure-message';
 import { useDebouncedValue } from '../../../lib/lists';
 import { useDailyLogProjects } from '../api/get-daily-log-projects';
@@ -22,6 +22,8 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
+  // A date being typed, until it is a whole date (which then goes into the address).
+  const [typedDate, setTypedDate] = useState<string>();
   const projects = useDailyLogProjects(useDebouncedValue(search.trim()));
   const failure = useQueryFailure(projects.error, { other: 'dailyLog.loadFailed' });
   const choices = (projects.data?.items ?? []).filter(accept);
@@ -30,7 +32,8 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
   const requested = params.get('date');
   const date = project ? (requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested <= project.today ? requested : project.today) : null;
 
-  const choose = (next: { project?: number; date?: string }) =>
+  const choose = (next: { project?: number; date?: string }) => {
+    setTypedDate(undefined);
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -43,6 +46,7 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
       },
       { replace: true },
     );
+  };
 
   const picker = (
     <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
@@ -57,7 +61,13 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
           </option>
         ))}
       </SelectField>
-      <TextField label={t('dailyLog.date')} type="date" value={date ?? ''} max={project?.today} disabled={!project} onChange={(event) => event.target.value && choose({ date: event.target.value })} />
+      <DateField
+        label={t('dailyLog.date')}
+        value={typedDate ?? date ?? ''}
+        max={project?.today}
+        disabled={!project}
+        onChange={(next) => (/^\d{4}-\d{2}-\d{2}$/.test(next) ? choose({ date: next }) : setTypedDate(next))}
+      />
       {failure && (
         <div className="sm:col-span-2 lg:col-span-3">
           <RetryAlert onRetry={() => void projects.refetch()} retryLabel={t('dailyLog.retry')}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createProjectInput, isOngoingStatus, PROJECT_STATUSES } from '@siteboard/shared';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DraftNotice } from '../../../components/ui/draft-notice';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
@@ -86,8 +86,8 @@ export function AdminCreateProjectForm({
       <div className="sm:col-span-2">
         <TextField label={t('admin.projects.description')} hint={t('admin.optional')} autoComplete="off" error={errors.description?.message} {...form.register('description')} />
       </div>
-      <TextField label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-      <TextField label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+      <Controller control={form.control} name="start_date" render={({ field: date }) => <DateField label={t('admin.projects.startDate')} error={errors.start_date?.message} {...date} />} />
+      <Controller control={form.control} name="end_date" render={({ field: date }) => <DateField label={t('admin.projects.endDate')} error={errors.end_date?.message} {...date} />} />
       <SelectField
         label={t('admin.projects.manager')}
         disabled={!managers?.length}

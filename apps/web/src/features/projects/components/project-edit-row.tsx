@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { END_BEFORE_START, PROJECT_STATUSES, updateProjectInput, type Project } from '@siteboard/shared';
 import type { z } from 'zod';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { EditActionsCell, EditingRow, useRowSave, type EditRowProps } from '../../../components/ui/editable-rows';
 import { personLabel } from '../../../components/ui/person-text';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -93,8 +93,8 @@ export function ProjectEditRow({ project, managers, ...result }: EditRowProps & 
                 </option>
               ))}
             </SelectField>
-            <TextField {...field} label={t('admin.projects.startDate')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-            <TextField {...field} label={t('admin.projects.endDate')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+            <Controller control={form.control} name="start_date" render={({ field: date }) => <DateField {...field} label={t('admin.projects.startDate')} error={errors.start_date?.message} {...date} />} />
+            <Controller control={form.control} name="end_date" render={({ field: date }) => <DateField {...field} label={t('admin.projects.endDate')} error={errors.end_date?.message} {...date} />} />
             <SelectField {...field} label={t('admin.projects.status')} error={errors.status?.message} {...form.register('status')}>
               {PROJECT_STATUSES.map((status) => (
                 <option key={status} value={status}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { appraisalQuery, AppraisalQuery, Role } from '@siteboard/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { DateField } from '../../../components/ui/form-field';
 import { FileButton } from '../../../components/ui/download-list-buttons';
 import { SearchSelect } from '../../../components/ui/search-select';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
@@ -99,8 +99,8 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
           error={errors.user_id?.message}
           {...form.register('user_id')}
         />
-        <TextField label={t('admin.appraisal.startDate')} hint={t('admin.optional')} type="date" error={errors.start_date?.message} {...form.register('start_date')} />
-        <TextField label={t('admin.appraisal.endDate')} hint={t('admin.optional')} type="date" error={errors.end_date?.message} {...form.register('end_date')} />
+        <Controller control={form.control} name="start_date" render={({ field: date }) => <DateField label={t('admin.appraisal.startDate')} hint={t('admin.optional')} error={errors.start_date?.message} {...date} />} />
+        <Controller control={form.control} name="end_date" render={({ field: date }) => <DateField label={t('admin.appraisal.endDate')} hint={t('admin.optional')} error={errors.end_date?.message} {...date} />} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={report.isFetching}>
             {t('admin.appraisal.generate')}

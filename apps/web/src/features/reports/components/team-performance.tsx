@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { managerAppraisalQuery, type AppraisalItem } from '@siteboard/shared';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
-import { TextField } from '../../../components/ui/form-field';
+import { DateField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTeamAppraisal, type AppraisalRange } from '../api/get-team-appraisal';
 import { appraisalFailureKey } from '../reports.rules';
@@ -42,10 +42,10 @@ export function TeamPerformance({ renderItem }: { renderItem: (item: AppraisalIt
     <div className="space-y-4">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end">
         <div className="sm:w-48">
-          <TextField label={t('team.startDate')} type="date" error={fieldError('start_date')} {...form.register('start_date')} />
+          <Controller control={form.control} name="start_date" render={({ field: date }) => <DateField label={t('team.startDate')} error={fieldError('start_date')} {...date} />} />
         </div>
         <div className="sm:w-48">
-          <TextField label={t('team.endDate')} type="date" error={fieldError('end_date')} {...form.register('end_date')} />
+          <Controller control={form.control} name="end_date" render={({ field: date }) => <DateField label={t('team.endDate')} error={fieldError('end_date')} {...date} />} />
         </div>
         <div className="flex gap-2">
           <Button type="submit">{t('team.filter')}</Button>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreatePinnedSubtask } from '../api/create-pinned-subtask';
 import { useAssignees } from '../api/get-assignees';
@@ -51,7 +51,7 @@ export function NewPinnedSubtask({ majorTasks, pin, today, onDone }: { majorTask
           </option>
         ))}
       </SelectField>
-      <TextField label={t('drawings.newDueDate')} type="date" value={dueDate} min={today} required onChange={(event) => setDueDate(event.target.value)} />
+      <DateField label={t('drawings.newDueDate')} value={dueDate} min={today} required onChange={setDueDate} />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
           {t('drawings.newCreate')}

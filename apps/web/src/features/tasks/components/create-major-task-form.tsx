@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createMajorTaskInput, type Project, type User } from '@siteboard/shared';
 import { useState } from 'react';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DraftNotice } from '../../../components/ui/draft-notice';
-import { TextField } from '../../../components/ui/form-field';
+import { DateField, TextField } from '../../../components/ui/form-field';
 import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
@@ -99,7 +99,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
                 initialChoice={String(draft.initialValues.subtasks?.[index]?.assigned_to_id ?? '')}
                 {...form.register(`subtasks.${index}.assigned_to_id`)}
               />
-              <TextField label={t('taskBoard.dueDate')} type="date" error={rowErrors?.due_date?.message} {...form.register(`subtasks.${index}.due_date`)} />
+              <Controller control={form.control} name={`subtasks.${index}.due_date`} render={({ field: date }) => <DateField label={t('taskBoard.dueDate')} error={rowErrors?.due_date?.message} {...date} />} />
               <PrioritySelect error={rowErrors?.priority?.message} {...form.register(`subtasks.${index}.priority`)} />
             </div>
           </fieldset>

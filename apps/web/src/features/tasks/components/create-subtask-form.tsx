@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createSubtaskInput, decideNewSubtask, isProjectManager, type User } from '@siteboard/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DraftNotice } from '../../../components/ui/draft-notice';
-import { TextField } from '../../../components/ui/form-field';
+import { DateField, TextField } from '../../../components/ui/form-field';
 import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useDraftOf, useFormDraft } from '../../../lib/form-draft';
@@ -102,7 +102,7 @@ export function CreateSubtaskForm({ id, majorTaskId, projectId, projectManagerId
           initialChoice={String(draft.initialValues.assigned_to_id ?? '')}
           {...form.register('assigned_to_id')}
         />
-        <TextField label={t('taskBoard.dueDate')} type="date" min={mayBackdate ? undefined : today} error={errors.due_date?.message} {...form.register('due_date')} />
+        <Controller control={form.control} name="due_date" render={({ field: date }) => <DateField label={t('taskBoard.dueDate')} min={mayBackdate ? undefined : today} error={errors.due_date?.message} {...date} />} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting}>

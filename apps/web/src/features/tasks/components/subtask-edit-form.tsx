@@ -1,11 +1,11 @@
 import { updateSubtaskInput, type Subtask, type UpdateSubtaskInput, type User } from '@siteboard/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { personLabel } from '../../../components/ui/person-text';
-import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { DateField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
 import { useProjectDates } from '../api/get-project-dates';
@@ -59,7 +59,7 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
       <TextField label={t('record.title')} error={errors.name?.message} {...form.register('name')} />
       <TextAreaField label={t('record.description')} error={errors.description?.message} {...form.register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('record.dueDate')} type="date" error={errors.due_date?.message} {...form.register('due_date')} />
+        <Controller control={form.control} name="due_date" render={({ field: date }) => <DateField label={t('record.dueDate')} error={errors.due_date?.message} {...date} />} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
       {/* Stacked: in the drawer two columns cut a long name short. */}
