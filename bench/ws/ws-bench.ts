@@ -49,7 +49,7 @@ import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { databaseUrl, withAdmin } from '../lib/large-database';
 import { beforeCheckout, ensureServerBuilt, freePort, startServer, thisCheckout } from '../lib/server';
 import { writeFixture, type Fixture, type FixtureUser } from './fixture';
-import { connectInspector, type Inspector } from './inspector';
+import { connectInspector, type Inspector } from '../lib/inspector';
 import { cpuSeconds, machineCpu, mib, ms, openFileLimits, peakRssKiB, rssKiB, summarize, type Summary } from './metrics';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 export interface Inspector {
   collectGarbage(): Promise<void>;
   heapUsedBytes(): Promise<number>;
+  /** What the process holds live now, in heap objects and buffers (`process.memoryUsage()`'s heapUsed + arrayBuffers). */
+  liveBytes(): Promise<number>;
   startProfile(): Promise<void>;
   stopProfile(): Promise<unknown>;
   close(): void;
@@ -66,6 +68,12 @@ export async function connectInspector(port: number): Promise<Inspector> {
     async heapUsedBytes() {
       const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number };
       return usage.usedSize;
+    },
+    async liveBytes() {
+      const answer = (await call('Runtime.evaluate', { expression: '(() => { const usage = process.memoryUsage(); return usage.heapUsed + usage.arrayBuffers; })()', returnByValue: true })) as {
+        result: { value: number };
+      };
+      return answer.result.value;
     },
     async startProfile() {
       await call('Profiler.enable');
