@@ -99,31 +99,41 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   const sheetId = Number(new URL(manager.url()).searchParams.get('sheet'));
   const pinsOf = () => managerApi.get<{ subtask_id: number; name: string; x: number; y: number }[]>(`/api/sheets/${sheetId}/pins/`);
   const placed = (await pinsOf()).find((pin) => pin.name === `Seal window W3 ${name}`)!;
-  const from = await centreOf(managerPin);
+  // The whole sheet is in view (nobody zoomed), in the middle of the viewer: a sheet unit is as many pixels as it is drawn wide or high.
+  const { width, height } = await managerApi.get<{ width: number; height: number }>(`/api/sheets/${sheetId}/`);
   const dragBox = (await viewer.boundingBox())!;
+  const drawnWidth = Math.min(dragBox.width, (dragBox.height * width) / height);
+  const drawnHeight = (drawnWidth * height) / width;
+  /** Where a point of the sheet is, from the viewer's corner (the page may move a little meanwhile). */
+  const onSheet = (x: number, y: number) => ({ x: (dragBox.width - drawnWidth) / 2 + x * drawnWidth, y: (dragBox.height - drawnHeight) / 2 + y * drawnHeight });
+  /** Where the pin's point (its sharp corner, the bottom of what it draws) is drawn, from the viewer's corner. */
+  const drawnPoint = async () => {
+    const [pin, now] = [await managerPin.boundingBox(), (await viewer.boundingBox())!];
+    return pin ? { x: pin.x + pin.width / 2 - now.x, y: pin.y + pin.height - now.y } : { x: Infinity, y: Infinity };
+  };
+  const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+  // The pin's point is drawn on its place (it was 5 px above it until the viewer next redrew).
+  expect(distance(await drawnPoint(), onSheet(placed.x, placed.y))).toBeLessThan(1.5);
+  const from = await centreOf(managerPin);
+  // Taken by its head: where the pointer holds it, from its point.
+  const before = await drawnPoint();
+  const held = { x: from.x - dragBox.x - before.x, y: from.y - dragBox.y - before.y };
   const to = { x: dragBox.x + dragBox.width * 0.35, y: dragBox.y + dragBox.height * 0.3 };
   await manager.mouse.move(from.x, from.y);
   await manager.mouse.down();
   await manager.mouse.move(to.x, to.y, { steps: 8 });
   await manager.mouse.up();
-  // The whole sheet is in view (nobody zoomed): a sheet unit is as many pixels as the sheet is drawn wide or high.
-  const { width, height } = await managerApi.get<{ width: number; height: number }>(`/api/sheets/${sheetId}/`);
-  const drawnWidth = Math.min(dragBox.width, (dragBox.height * width) / height);
-  const expected = { x: placed.x + (to.x - from.x) / drawnWidth, y: placed.y + (to.y - from.y) / ((drawnWidth * height) / width) };
+  const expected = { x: placed.x + (to.x - from.x) / drawnWidth, y: placed.y + (to.y - from.y) / drawnHeight };
   await expect
     .poll(async () => {
       const pin = (await pinsOf()).find((candidate) => candidate.subtask_id === placed.subtask_id)!;
-      return Math.max(Math.abs(pin.x - expected.x), Math.abs(pin.y - expected.y));
+      return Math.max(Math.abs(pin.x - expected.x) * drawnWidth, Math.abs(pin.y - expected.y) * drawnHeight);
     })
-    .toBeLessThan(0.01);
-  // Drawn from the server's answer, it stays where the mouse let go (within a quarter of the pin).
-  await expect
-    .poll(async () => {
-      // Measured from the viewer's corner, as the page may have moved a little meanwhile.
-      const [dropped, now] = [await managerPin.boundingBox(), (await viewer.boundingBox())!];
-      return dropped ? Math.hypot(dropped.x + dropped.width / 2 - now.x - (to.x - dragBox.x), dropped.y + dropped.height / 2 - now.y - (to.y - dragBox.y)) : Infinity;
-    })
-    .toBeLessThan(8);
+    .toBeLessThan(1.5);
+  // Drawn from the server's answer, its point is where the mouse let go of it: the release point, less where the pointer held it.
+  const released = { x: to.x - dragBox.x - held.x, y: to.y - dragBox.y - held.y };
+  await expect.poll(async () => distance(await drawnPoint(), released)).toBeLessThan(1.5);
+  expect(distance(await drawnPoint(), onSheet(expected.x, expected.y))).toBeLessThan(1.5);
 
   // A click on the pin opens its drawer.
   await managerPin.click();

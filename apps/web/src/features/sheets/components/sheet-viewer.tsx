@@ -172,8 +172,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       button.type = 'button';
       // OpenSeadragon wraps the overlay with its bottom centre on the point and clears the element's
       // own `transform`: the turn (its sharp corner points down) and the lift that puts that corner
-      // on the point are the separate `rotate` and `translate` properties, which it leaves alone.
-      button.className = `h-7 w-7 -translate-y-1.5 -rotate-45 rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600`;
+      // on the point are the separate `rotate` and `translate` properties, which it leaves alone. It
+      // measures its wrapper before making it a flex box: a `block` button gives it the pin's own
+      // height, where an inline one would add a line's descent and stand the pin 5 px above its point.
+      button.className = `block h-7 w-7 -translate-y-1.5 -rotate-45 rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600`;
       const label = t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) });
       // Moved on this device and not yet sent: drawn where it goes, marked like a waiting row of the lists.
       if (pin.waiting) {
