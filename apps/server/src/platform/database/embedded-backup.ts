@@ -4,10 +4,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as tar from 'tar';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import type { Database } from './client';
 import { migrationsFolder } from './embedded-template';
+
+/** tar loads with the first backup or restore, not with every server that might take one. */
+const loadTar = () => import('tar');
 
 /**
  * Backups of the embedded database, taken while the server runs. A backup is one gzipped tar of
@@ -68,6 +70,7 @@ function manifest(taken: Manifest['taken']): string {
  * and photos do not compress at all; level 1 took 141 ms of CPU there against 368 ms.
  */
 async function pack(dir: string, names: string[], out: Writable) {
+  const tar = await loadTar();
   await pipeline(tar.c({ gzip: { level: 1 }, cwd: dir, portable: true }, names), out);
 }
 
@@ -211,6 +214,7 @@ function askServer(socketPath: string): Promise<NodeJS.ReadableStream> {
 /** Writes the archive to `file` while reading it back as a tar: its entries, and whether it has a database and a manifest. */
 async function writeChecked(archive: NodeJS.ReadableStream, file: string) {
   const names = new Set<string>();
+  const tar = await loadTar();
   // Strict: a truncated or corrupt archive is an error, not a warning.
   const lister = tar.t({ strict: true, onReadEntry: (entry) => names.add(entry.path) });
   const listed = new Promise<void>((resolve, reject) => {
@@ -248,6 +252,7 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<Re
   try {
     fs.mkdirSync(unpacked);
     let files = 0;
+    const tar = await loadTar();
     await tar.x({ file, cwd: unpacked, strict: true, onReadEntry: (entry) => entry.type === 'File' && files++ });
     const manifestFile = path.join(unpacked, MANIFEST);
     if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(unpacked, 'pgdata', 'PG_VERSION'))) throw new Error(`${file} is not a SiteBoard backup: it has no database in it.`);
