@@ -15,6 +15,11 @@
  * BENCH_DURATION seconds per run (default 20), BENCH_RATES (default 0,5,20), BENCH_CONNECTIONS
  * (readers, default 10), BENCH_SETTLE_SECONDS (after a start, for the first notification sweep;
  * default 30, 90 on the large data), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL,
+ * BENCH_READ_LOADS (default `closed`): how the readers read, a comma list of `closed` (BENCH_CONNECTIONS
+ * readers, each sending its next read as soon as the last is answered: the server at its capacity)
+ * and numbers (that many reads a second arriving at random, Poisson, whatever is still outstanding:
+ * what people feel at that traffic; each read's time counts from when it was due, so a stalled
+ * server is not hidden by reads that were never sent),
  * BENCH_NODE_ARGS (node's own arguments for this checkout's server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +32,9 @@ import { type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type Ru
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
 const READERS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+type ReadLoad = 'closed' | number;
+const READ_LOADS: ReadLoad[] = (process.env.BENCH_READ_LOADS ?? 'closed').split(',').map((load) => (load.trim() === 'closed' ? 'closed' : Number(load)));
+const describeLoad = (load: ReadLoad) => (load === 'closed' ? `${READERS} readers in a closed loop` : `${load} reads/s offered`);
 const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB] as ('postgres' | 'pglite')[]);
 const DATA_SETS = (process.env.BENCH_DATA ?? 'both') === 'both' ? (['small', 'large'] as const) : ([process.env.BENCH_DATA] as ('small' | 'large')[]);
 
@@ -117,7 +125,7 @@ interface RunFigures {
   seconds: number;
 }
 
-async function run(server: RunningServer, work: Awaited<ReturnType<typeof describeWork>>, rate: number): Promise<RunFigures> {
+async function run(server: RunningServer, work: Awaited<ReturnType<typeof describeWork>>, rate: number, load: ReadLoad): Promise<RunFigures> {
   const perCall = new Map(work.reads.map((read) => [read.name, [] as number[]]));
   const figures: RunFigures = { perCall, reads: 0, readErrors: 0, writes: 0, writeErrors: 0, seconds: DURATION_S };
   const end = performance.now() + DURATION_S * 1000;
@@ -137,23 +145,34 @@ async function run(server: RunningServer, work: Awaited<ReturnType<typeof descri
       );
     }, 1000 / rate);
   }
+  const read = async (request: (typeof work.reads)[number], since: number) => {
+    try {
+      await call(server.origin, request.request);
+      perCall.get(request.name)!.push(performance.now() - since);
+      figures.reads++;
+    } catch (error) {
+      figures.readErrors++;
+      if (figures.readErrors <= 3) console.warn(`  read failed: ${(error as Error).message}`);
+    }
+  };
   let next = 0;
-  await Promise.all(
-    Array.from({ length: READERS }, async () => {
-      while (performance.now() < end) {
-        const read = work.reads[next++ % work.reads.length]!;
-        const started = performance.now();
-        try {
-          await call(server.origin, read.request);
-          perCall.get(read.name)!.push(performance.now() - started);
-          figures.reads++;
-        } catch (error) {
-          figures.readErrors++;
-          if (figures.readErrors <= 3) console.warn(`  read failed: ${(error as Error).message}`);
-        }
-      }
-    }),
-  );
+  if (load === 'closed') {
+    await Promise.all(
+      Array.from({ length: READERS }, async () => {
+        while (performance.now() < end) await read(work.reads[next++ % work.reads.length]!, performance.now());
+      }),
+    );
+  } else {
+    const outstanding: Promise<void>[] = [];
+    for (let due = performance.now(); ; ) {
+      due += (-Math.log(1 - Math.random()) * 1000) / load;
+      if (due >= end) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      outstanding.push(read(work.reads[next++ % work.reads.length]!, due));
+    }
+    await Promise.all(outstanding);
+  }
   clearInterval(timer);
   await Promise.all(writes);
   return figures;
@@ -192,6 +211,7 @@ interface Row {
   data: 'small' | 'large';
   checkout: string;
   rate: number;
+  load: ReadLoad;
   figures: RunFigures;
 }
 
@@ -218,12 +238,14 @@ async function main() {
         console.log(`settling ${settle} s (the first notification sweep)…`);
         await new Promise((resolve) => setTimeout(resolve, settle * 1000));
         // Warm each server's code and caches with one short unmeasured run.
-        for (const { server, work } of servers) await run(server, work, 0).catch(() => undefined);
-        for (const rate of RATES) {
-          for (const { checkout, server, work } of servers) {
-            const figures = await run(server, work, rate);
-            rows.push({ kind, data: data.name, checkout: checkout.label, rate, figures });
-            console.log(`${checkout.label} ${kind} ${data.name} @ ${rate} writes/s: ${Math.round(figures.reads / figures.seconds)} reads/s, ${figures.writes} writes, errors ${figures.readErrors}/${figures.writeErrors}`);
+        for (const { server, work } of servers) await run(server, work, 0, 'closed').catch(() => undefined);
+        for (const load of READ_LOADS) {
+          for (const rate of RATES) {
+            for (const { checkout, server, work } of servers) {
+              const figures = await run(server, work, rate, load);
+              rows.push({ kind, data: data.name, checkout: checkout.label, rate, load, figures });
+              console.log(`${checkout.label} ${kind} ${data.name}, ${describeLoad(load)} @ ${rate} writes/s: ${Math.round(figures.reads / figures.seconds)} reads/s, ${figures.writes} writes, errors ${figures.readErrors}/${figures.writeErrors}`);
+            }
           }
         }
       } finally {
@@ -243,18 +265,19 @@ async function main() {
 function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): string {
   const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : '–');
-  const find = (kind: string, data: string, checkout: string, rate: number) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate);
+  let load: ReadLoad = 'closed';
+  const find = (kind: string, data: string, checkout: string, rate: number) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate && row.load === load);
   const lines = [
     '# Mixed load: reads while the same company writes',
     '',
     `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
-    `${READERS} connections read in a closed loop for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
+    `Reads (${READ_LOADS.map(describeLoad).join('; ')}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
     checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
     '',
   ];
   for (const data of DATA_SETS) {
-    for (const rate of RATES) {
-      lines.push(`## ${data} data, ${rate} writes/s`, '');
+    for (load of READ_LOADS) for (const rate of RATES) {
+      lines.push(`## ${data} data, ${rate} writes/s${READ_LOADS.length > 1 || load !== 'closed' ? `, ${describeLoad(load)}` : ''}`, '');
       const header = ['call'];
       for (const kind of KINDS) for (const checkout of checkouts) header.push(`${kind} ${checkout.label} p50 / p99 ms`);
       if (checkouts.length > 1) for (const kind of KINDS) header.push(`${kind} p99 after/before`);
