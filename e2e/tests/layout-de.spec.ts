@@ -258,6 +258,19 @@ async function checkScreen(page: Page, name: string, ready: Locator, findings: M
   }
 }
 
+/**
+ * On a phone the company's long name is there to read whole (decision record 067): shown, not cut
+ * short with "…", and nothing runs past the screen's 390 px.
+ */
+async function expectCompanyNameReadable(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shown = page.getByText(name, { exact: true }).filter({ visible: true });
+  await expect(shown).toHaveCount(1);
+  const fits = await shown.evaluate((element) => ({ whole: element.scrollHeight <= element.clientHeight + 1, inScreen: element.getBoundingClientRect().right <= window.innerWidth }));
+  expect(fits, `"${name}" at 390 px`).toEqual({ whole: true, inScreen: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scrolling at 390 px').toBe(true);
+}
+
 interface Screen {
   path: string;
   /** What a person does on arriving, before the screen is checked. */
@@ -367,6 +380,8 @@ for (const language of ['de', 'es'] as const) {
         // The subtask drawer opens over any screen of the area.
         ...(role === 'admin' ? [] : [{ path: `${HOME[role]}/my-tasks?subtask=${subtaskIds.pending}`, ready: (page: Page) => page.getByRole('dialog', { name: SUBTASKS.pending }) }]),
       ];
+      await page.goto(HOME[role]);
+      await expectCompanyNameReadable(page, COMPANY.name(language));
       for (const screen of screens) {
         await page.goto(screen.path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -86,20 +86,30 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
             <MenuIcon />
           </Button>
           {/*
-            The company's name beside the tools: up to three smaller lines at phone width, broken between
-            words (hyphenated where the browser can); a name longer than that ends in "…" and its title
-            shows the whole.
+            The company's name beside the tools from 640 px: up to two lines, broken between words
+            (hyphenated where the browser can); a longer name ends in "…" and its title shows the whole.
+            On a phone the bar has no room for it, so it is the band below (decision record 067).
           */}
-          <div title={headerStart} className="line-clamp-3 min-w-0 flex-1 text-xs leading-tight font-semibold text-ink hyphens-auto sm:line-clamp-2 sm:text-base">
+          <div title={headerStart} className="hidden min-w-0 flex-1 text-base leading-tight font-semibold text-ink hyphens-auto sm:line-clamp-2">
             {headerStart}
           </div>
           {/* At phone width German's and French's longer words still fit: tighter gaps, and the tools never shrink. */}
-          <div className="flex shrink-0 items-center gap-1 sm:gap-3">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
             <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none sm:px-2')} />
             {headerEnd}
           </div>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+          {/*
+            On a phone the company's name has the screen's width, above the page and scrolling away with
+            it, so a crew can read which company they are in: up to three lines, then "…" with the whole
+            in its title.
+          */}
+          <p title={headerStart} className="-mx-4 -mt-4 mb-4 line-clamp-3 border-b border-slate-200 bg-white px-4 py-2 text-sm leading-snug font-semibold text-ink hyphens-auto sm:hidden">
+            {headerStart}
+          </p>
+          {children}
+        </main>
       </div>
     </div>
   );
