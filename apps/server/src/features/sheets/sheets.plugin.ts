@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { SHEET_RENDER_FAILED } from '@siteboard/shared';
 import { PermanentJobError, type Job } from '../../platform';
 import { findSheetToRender, finishSheet, isSourceInUse } from './sheets.queries';
-import { DrawingRefusal, onRenderProcess } from './sheets.render';
+import { onRenderProcess } from './sheets.render-client';
+import { DrawingRefusal } from './sheets.render-protocol';
 import { RENDER_QUEUE, sheetFolder, type RenderJob } from './sheets.service';
 
 /** How long one rendering may go without news before another instance takes it over; renewed while it runs. */

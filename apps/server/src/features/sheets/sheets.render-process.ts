@@ -1,7 +1,8 @@
 /** The rendering process's entry: one request by IPC, one answer back, then it ends. */
 import os from 'node:os';
 import sharp from 'sharp';
-import { DrawingRefusal, runRenderRequest, type RenderRequest } from './sheets.render';
+import { runRenderRequest } from './sheets.render';
+import { DrawingRefusal, type RenderRequest } from './sheets.render-protocol';
 
 // The server's requests come first: rendering takes what CPU they leave (nice 19), on one libvips
 // thread, keeping no decoded images around for another operation.

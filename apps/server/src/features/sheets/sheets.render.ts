@@ -6,13 +6,12 @@
  * Memory stays bounded whatever the page (decision record 092): a page is drawn band after band
  * into a raster file sharp reads row by row, and a scanned page's JPEG goes to sharp as it is.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { DrawingRefusal, TILE_SIZE, type Inspection, type RenderAnswer, type RenderRequest, type ScannedPage } from './sheets.render-protocol';
 import { SHEET_IMAGE_DAMAGED, SHEET_IMAGE_TOO_LARGE, SHEET_MAX_PAGES, SHEET_MAX_SIDE, SHEET_PAGE_TOO_LARGE, SHEET_PDF_DAMAGED, SHEET_PDF_ENCRYPTED, SHEET_TOO_MANY_PAGES, fill } from '@siteboard/shared';
 
 /** Pixels one rendered sheet may hold (48 M: ~250 dpi for A1, ~210 dpi for A0): its time and disk, no longer its memory. */
@@ -25,26 +24,9 @@ export const PIXEL_BUDGET = 48_000_000;
 export const BAND_BYTES = 64 * 2 ** 20;
 /** The most pixels an uploaded image may claim: more is a lie or nothing a phone can show. */
 export const IMAGE_MAX_PIXELS = 400_000_000;
-export const TILE_SIZE = 256;
 export const PREVIEW_SIDE = 1024;
 /** A page larger than 5 m on a side (PDF's own limit is 200 in): no drawing is. */
 const PAGE_MAX_POINTS = (5_000 / 25.4) * 72;
-
-/** A refusal of the file itself: its text (a catalog text, filled in) is what the person reads. */
-export class DrawingRefusal extends Error {}
-
-/**
- * A scanned page (see scannedPage), as the upload's inspection found it: where its JPEG lies in the
- * PDF file, in bytes, and the page's size in points. The page's rendering job carries it, so a
- * page's render reads those bytes and never parses the whole file again (decision record 092).
- */
-export type ScannedPage = { offset: number; length: number; pageWidth: number; pageHeight: number };
-/** What an upload holds: its pages, and for a PDF each page's scan (or null: PDF.js draws it). */
-export type Inspection = { pages: number; scans: (ScannedPage | null)[] };
-export type RenderRequest =
-  | { kind: 'inspect'; source: string; type: 'pdf' | 'image' }
-  | { kind: 'render'; source: string; type: 'pdf' | 'image'; page: number; outDir: string; scan?: ScannedPage | null; pixelBudget?: number; bandBytes?: number };
-export type RenderAnswer = Inspection | { width: number; height: number; maxLevel: number };
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -286,47 +268,4 @@ async function render(request: Extract<RenderRequest, { kind: 'render' }>): Prom
 
 export function runRenderRequest(request: RenderRequest): Promise<RenderAnswer> {
   return request.kind === 'inspect' ? inspect(request.source, request.type) : render(request);
-}
-
-/**
- * The rendering process's file: beside this one as TypeScript (run through tsx), or
- * `dist/sheets-render.js` beside the compiled server.
- */
-function processEntry(): { file: string; execArgv: string[] } {
-  // The tests compile it once per run (test/global-setup.ts).
-  const compiled = process.env.SITEBOARD_SHEETS_RENDER_FILE;
-  if (compiled) return { file: compiled, execArgv: [] };
-  const here = fileURLToPath(import.meta.url);
-  const typescript = here.endsWith('.ts');
-  return { file: path.join(path.dirname(here), typescript ? 'sheets.render-process.ts' : 'sheets-render.js'), execArgv: typescript ? ['--import', 'tsx'] : [] };
-}
-
-/**
- * Runs one request in a process of its own, which ends with it: its memory (a page's raster)
- * is never the server's, and stopping it mid-page is safe (a native canvas is not, on a
- * terminated thread). The signal ends it early. A refusal of the file rejects with a DrawingRefusal.
- */
-export function onRenderProcess<Answer extends RenderAnswer>(request: RenderRequest, signal?: AbortSignal): Promise<Answer> {
-  if (signal?.aborted) return Promise.reject(new Error('Rendering stopped: the server is stopping.'));
-  const entry = processEntry();
-  const child = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise<Answer>((resolve, reject) => {
-    const abort = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', abort, { once: true });
-    let settled = false;
-    child.once('message', (message: { ok: true; answer: Answer } | { ok: false; refusal?: string; error: string }) => {
-      settled = true;
-      if (message.ok) resolve(message.answer);
-      else reject(message.refusal ? new DrawingRefusal(message.refusal) : new Error(message.error));
-    });
-    child.once('error', (error) => {
-      settled = true;
-      reject(error);
-    });
-    child.once('exit', (code, exitSignal) => {
-      signal?.removeEventListener('abort', abort);
-      if (!settled) reject(new Error(signal?.aborted ? 'Rendering stopped: the server is stopping.' : `The rendering process ended with ${exitSignal ?? `code ${code}`}.`));
-    });
-    child.send(request);
-  });
 }

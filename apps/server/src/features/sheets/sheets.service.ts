@@ -37,7 +37,8 @@ import {
   type ProjectAccess,
   type SheetRow,
 } from './sheets.queries';
-import { DrawingRefusal, onRenderProcess, TILE_SIZE, type Inspection, type ScannedPage } from './sheets.render';
+import { onRenderProcess } from './sheets.render-client';
+import { DrawingRefusal, TILE_SIZE, type Inspection, type ScannedPage } from './sheets.render-protocol';
 
 export const RENDER_QUEUE = 'sheets.render';
 /** A page's rendering job: its sheet, and whether the upload's inspection found the page a scan (decision record 092). */
