@@ -38,6 +38,14 @@ const CLOCK_SYNTAX = [
   },
 ];
 
+/** A date is typed in DateField, in the page's language: the native input writes the browser's (decision record 097). */
+const DATE_INPUT_SYNTAX = [
+  {
+    selector: "JSXAttribute[name.name='type'][value.value='date']",
+    message: "Type dates in components/ui/form-field.tsx's DateField: <input type=\"date\"> shows the browser's language's pattern, not the page's (decision record 097).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -92,6 +100,11 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'apps/*/src/**/*.fixture.ts'],
     rules: { 'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX, ...CLOCK_SYNTAX] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: [...TEST_FILES, 'apps/web/src/components/ui/form-field.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX, ...CLOCK_SYNTAX, ...DATE_INPUT_SYNTAX] },
   },
   {
     files: TEST_FILES,
