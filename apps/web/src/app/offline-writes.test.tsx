@@ -299,10 +299,14 @@ describe('changes made without a signal', () => {
       // At its new place at once, marked as not yet on the server.
       await expectPinAt(WAITING, [0.75, 0.25]);
       await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+      // The legend says what its dashed ring means while a pin waits.
+      const legend = screen.getByRole('list', { name: 'Pin colours' });
+      expect(within(legend).getByText('Waiting to sync')).toBeInTheDocument();
       expect(await pinsOnServer()).toEqual([[0.25, 0.5]]);
 
       setOnline(true);
       await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+      await waitFor(() => expect(within(legend).queryByText('Waiting to sync')).toBeNull());
       expect((await pinsOnServer()).map(([x, y]) => [x!.toFixed(2), y!.toFixed(2)])).toEqual([['0.75', '0.25']]);
       await expectPinAt(ANCHOR, [0.75, 0.25]);
 

@@ -51,7 +51,7 @@ export default function OfflineTools() {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3 empty:hidden">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3 empty:hidden">
         <OfflineBanner />
         <NotSavedHere />
         {painted && (

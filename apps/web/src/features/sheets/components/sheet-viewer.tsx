@@ -19,6 +19,11 @@ const PIN_CLASSES: Record<PinColour, string> = {
   closed_unfinished: 'bg-slate-500',
 };
 const COLOURS = Object.keys(PIN_CLASSES) as PinColour[];
+/**
+ * A pin moved on this device and not yet sent: a dashed ring in a colour no pin has (amber would
+ * read as "Waiting for approval"), explained in the legend while one is drawn.
+ */
+const WAITING_RING = ['outline-dashed', 'outline-2', 'outline-offset-2', 'outline-violet-600'];
 
 export interface PlacePin {
   subtaskId: number;
@@ -177,10 +182,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       // height, where an inline one would add a line's descent and stand the pin 5 px above its point.
       button.className = `block h-7 w-7 -translate-y-1.5 -rotate-45 rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600`;
       const label = t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) });
-      // Moved on this device and not yet sent: drawn where it goes, marked like a waiting row of the lists.
+      // Moved on this device and not yet sent: drawn where it goes, in its dashed ring.
       if (pin.waiting) {
         button.dataset.waiting = 'true';
-        button.classList.add('outline-dashed', 'outline-2', 'outline-offset-2', 'outline-amber-500');
+        button.classList.add(...WAITING_RING);
       }
       button.setAttribute('aria-label', pin.waiting ? `${label} · ${t('offline.status.waiting')}` : label);
       button.title = button.getAttribute('aria-label')!;
@@ -306,6 +311,12 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
             {t(`drawings.colour.${value}`)}
           </li>
         ))}
+        {shown.some((pin) => pin.waiting) && (
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block h-3.5 w-3.5 rounded-full border-2 border-dashed border-violet-600" aria-hidden="true" />
+            {t('offline.status.waiting')}
+          </li>
+        )}
       </ul>
     </div>
   );
