@@ -1,34 +1,51 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
-import { buttonClasses } from './button';
+import { cloneElement, Suspense, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
+import type { ConfirmTexts } from './confirm-dialog-content';
+
+// The dialog (Radix AlertDialog, its focus trap and scroll lock) loads when its button is first
+// pointed at, focused or pressed: tables with a Delete on every row draw without it (decision record 098).
+const { Component: ConfirmDialogContent, load: loadConfirmDialog } = preloadableLazy(() => import('./confirm-dialog-content').then((module) => module.ConfirmDialogContent));
+
+type TriggerProps = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
+/** What the trigger says to assistive technology: it opens a dialog. */
+const OPENS_DIALOG = { 'aria-haspopup': 'dialog' } as const;
 
 /**
  * "Are you sure?" before something that cannot be undone. Focus starts on Cancel, Escape cancels,
- * and focus returns to the trigger afterwards (Radix AlertDialog).
+ * and focus returns to the trigger afterwards. `trigger` is the button that opens it.
  */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  confirmDisabled,
-}: {
-  trigger: ReactNode;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  /** The description says why it cannot be done yet; Cancel stays. */
-  confirmDisabled?: boolean;
-}) {
+export function ConfirmDialog({ trigger, ...texts }: ConfirmTexts & { trigger: ReactElement<TriggerProps> }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
+  const [mounted, setMounted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const own = trigger.props;
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <ConfirmContent title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="danger" onConfirm={onConfirm} confirmDisabled={confirmDisabled} />
-    </AlertDialog.Root>
+    <>
+      {cloneElement(trigger, {
+        ...OPENS_DIALOG,
+        ref: triggerRef,
+        'aria-expanded': open,
+        onPointerEnter: (event) => {
+          own.onPointerEnter?.(event);
+          void loadConfirmDialog();
+        },
+        onFocus: (event) => {
+          own.onFocus?.(event);
+          void loadConfirmDialog();
+        },
+        onClick: (event) => {
+          own.onClick?.(event);
+          setMounted(true);
+          setOpen(true);
+        },
+      })}
+      {mounted && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent {...texts} open={open} onOpenChange={setOpen} tone="danger" returnFocus={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -38,53 +55,29 @@ export function ConfirmDialog({
  */
 export function useConfirm({ title, confirmLabel, cancelLabel }: { title: string; confirmLabel: string; cancelLabel: string }) {
   const [pending, setPending] = useState<{ description: ReactNode; resolve: (confirmed: boolean) => void } | null>(null);
+  const [asked, setAsked] = useState(false);
   const settle = (confirmed: boolean) => {
     pending?.resolve(confirmed);
     setPending(null);
   };
-  const ask = (description: ReactNode) => new Promise<boolean>((resolve) => setPending({ description, resolve }));
-  const dialog = (
-    <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
-      <ConfirmContent title={title} description={pending?.description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} tone="primary" onConfirm={() => settle(true)} />
-    </AlertDialog.Root>
+  const ask = (description: ReactNode) =>
+    new Promise<boolean>((resolve) => {
+      setAsked(true);
+      setPending({ description, resolve });
+    });
+  const dialog = asked && (
+    <Suspense fallback={null}>
+      <ConfirmDialogContent
+        open={pending !== null}
+        onOpenChange={(open) => !open && settle(false)}
+        tone="primary"
+        title={title}
+        description={pending?.description}
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        onConfirm={() => settle(true)}
+      />
+    </Suspense>
   );
   return { ask, dialog };
-}
-
-/** The dialog itself, for both: title, description, Cancel (focused first) and the confirming action. */
-function ConfirmContent({
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  tone,
-  onConfirm,
-  confirmDisabled = false,
-}: {
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  tone: 'danger' | 'primary';
-  onConfirm: () => void;
-  confirmDisabled?: boolean;
-}) {
-  return (
-    <AlertDialog.Portal>
-      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-      <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-        <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-        {/* A block, not Radix's <p>: a description may hold a field (who takes over a deleted user's work). */}
-        <AlertDialog.Description asChild>
-          <div className="mt-2 break-words text-sm text-slate-600">{description}</div>
-        </AlertDialog.Description>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-          <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm} disabled={confirmDisabled}>
-            {confirmLabel}
-          </AlertDialog.Action>
-        </div>
-      </AlertDialog.Content>
-    </AlertDialog.Portal>
-  );
 }
