@@ -6,11 +6,13 @@ import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import { useEmailStatus } from '../../../lib/email-status';
 import { useProfile } from '../api/get-profile';
-import { EmailNotificationsForm } from './email-notifications-form';
 import { ChangePasswordForm, PasswordChangedToast } from './lazy-change-password-form';
 
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
+// So does the mail choice: its list of choices comes from the shared schemas, which bring zod and the
+// zone list; with the menu, every area ran them just after its first paint (decision record 098).
+const EmailNotificationsForm = lazy(() => import('./email-notifications-form').then((module) => ({ default: module.EmailNotificationsForm })));
 
 type AccountDialog = 'password' | 'timeZone' | 'emailNotifications';
 
@@ -100,7 +102,9 @@ export function AccountMenu({ avatar }: { avatar: string }) {
             {t('account.loadFailed')}
           </RetryAlert>
         ) : profile.data ? (
-          <EmailNotificationsForm profile={profile.data} />
+          <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
+            <EmailNotificationsForm profile={profile.data} />
+          </Suspense>
         ) : (
           <p className="text-sm text-slate-600">{t('app.loading')}</p>
         )}
