@@ -42,3 +42,6 @@ export function useResolved(start: () => Promise<unknown>): boolean {
 
 /** False on a component's first render, true once that render has been painted. */
 export const usePainted = (): boolean => useResolved(afterPaint);
+
+/** False on a component's first render, true once that render has been painted and the main thread has been idle since. */
+export const useIdleAfterPaint = (): boolean => useResolved(() => afterPaint().then(() => new Promise<void>((resolve) => void onIdle(resolve))));

@@ -23,15 +23,16 @@ describe('the admin dashboard', () => {
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     const users = await screen.findByRole('table', { name: 'All Users' });
     expect(within(users).getByText(api.member.email)).toBeInTheDocument();
+    // The project tables are drawn once the users have been painted.
     const ongoing = document.getElementById('ongoing-projects')!;
-    expect(within(ongoing).getByText('Tower 11')).toBeInTheDocument();
+    expect(await within(ongoing).findByText('Tower 11')).toBeInTheDocument();
     expect(within(ongoing).queryByText('Tower 1')).toBeNull();
-    expect(within(document.getElementById('completed-projects')!).getByText('Old depot')).toBeInTheDocument();
+    expect(await within(document.getElementById('completed-projects')!).findByText('Old depot')).toBeInTheDocument();
     await within(document.getElementById('daily-logs')!).findByText('Tower 11');
 
     expect(api.server.requests.filter((request) => request === 'GET /api/admin-dashboard/')).toHaveLength(1);
-    // The one users call is the appraisal report's person picker, which is not a list of the dashboard.
-    expect(listCalls()).toEqual(['GET /api/users/']);
+    // The one users call is the appraisal report's person picker (drawn after the lists), which is not a list of the dashboard.
+    await waitFor(() => expect(listCalls()).toEqual(['GET /api/users/']));
 
     await userEvent.click(within(ongoing).getByRole('button', { name: 'Show More' }));
     await within(ongoing).findByText('Tower 1');

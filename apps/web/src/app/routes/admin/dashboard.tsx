@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ADMIN_MISSING_LOGS_DAYS, type AdminDashboard, type User } from '@siteboard/shared';
@@ -16,7 +16,6 @@ import { getProjectPagesQuery, PROJECT_ORDER, useProjectPages } from '../../../f
 import { statusesOf } from '../../../features/projects/projects.rules';
 import { getMissingDailyLogsQueryOptions } from '../../../features/daily-logs/api/get-missing-daily-logs';
 import { MissingLogs } from '../../../features/daily-logs/components/missing-logs';
-import { AdminAppraisalReport } from '../../../features/reports/components/admin-appraisal-report';
 import { getManagersQueryOptions, getUserPagesQuery, searchPeopleQuery, useManagers, useUserPages } from '../../../features/users/api/get-users';
 import { AdminUsersTable } from '../../../features/users/components/admin-users-table';
 import type { ListPage } from '../../../lib/api-client';
@@ -26,6 +25,11 @@ import { useQueryFailure } from '../../../lib/failure-message';
 import { useDebouncedValue } from '../../../lib/lists';
 import { storage } from '../../../lib/storage';
 import { useRefreshParam } from '../../../lib/use-refresh-param';
+import { AfterFirstPaint } from '../../after-first-paint';
+
+// The appraisal report (its form with react-hook-form, the person picker, the chart) is below the fold
+// on every screen: it loads and draws once the lists above it have been painted (decision record 098).
+const AdminAppraisalReport = lazy(() => import('../../../features/reports/components/admin-appraisal-report').then((module) => ({ default: module.AdminAppraisalReport })));
 
 export function AdminDashboardPage() {
   const { t } = useTranslation();
@@ -82,7 +86,7 @@ function DashboardSections({ admin }: { admin: User }) {
     refetchOnWindowFocus: false,
   });
   const ready = firstPages.data !== undefined || firstPages.isError;
-  return ready ? <Sections admin={admin} /> : <SectionsLoading />;
+  return ready ? <Sections adminId={admin.id} /> : <SectionsLoading />;
 }
 
 /** The dashboard's sections at about the size they will have, so nothing moves when the answer arrives. */
@@ -103,7 +107,11 @@ function SectionsLoading() {
   );
 }
 
-function Sections({ admin }: { admin: User }) {
+/**
+ * The lists, drawn from the dashboard's answer. Memoised on the admin's id: the profile confirming
+ * the stored user, or the mail setting arriving, does not draw every row again.
+ */
+const Sections = memo(function Sections({ adminId }: { adminId: number }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   // `/admin?refresh=true` is where a new user lands (spec §2): say so, and load everything again.
@@ -113,8 +121,6 @@ function Sections({ admin }: { admin: User }) {
   const [userSearch, setUserSearch] = useState('');
   const users = useUserPages(useDebouncedValue(userSearch.trim()), FIRST_PAGES_FRESH_MS);
   const managers = useManagers(FIRST_PAGES_FRESH_MS);
-  // Inviting by e-mail is offered only where the server sends mail; Create User always stays.
-  const mailConfigured = useEmailStatus().data?.configured === true;
   // Newest first: a project just created heads its list.
   const ongoing = useProjectPages({ tab: 'ongoing' }, FIRST_PAGES_FRESH_MS);
   const completed = useProjectPages({ tab: 'completed' }, FIRST_PAGES_FRESH_MS);
@@ -127,18 +133,7 @@ function Sections({ admin }: { admin: User }) {
       <SectionCard
         id="user-management"
         title={t('admin.userManagement')}
-        action={
-          <div className="flex flex-wrap items-start gap-2">
-            {mailConfigured && (
-              <Link to="/admin/invitations" className={buttonClasses('secondary')}>
-                {t('invitations.title')}
-              </Link>
-            )}
-            <Link to="/admin/create-user" className={buttonClasses('primary')}>
-              {t('admin.createUser')}
-            </Link>
-          </div>
-        }
+        action={<UserActions />}
       >
         {users.query.data ? (
           <AdminUsersTable
@@ -147,7 +142,7 @@ function Sections({ admin }: { admin: User }) {
             search={userSearch}
             onSearch={setUserSearch}
             managers={managers.data ?? []}
-            currentUserId={admin.id}
+            currentUserId={adminId}
             notice={userCreated ? t('admin.users.created') : undefined}
           />
         ) : (
@@ -166,17 +161,32 @@ function Sections({ admin }: { admin: User }) {
           </div>
         }
       >
-        {ongoing.query.data ? <AdminProjectsTable kind="ongoing" projects={ongoing.items} list={ongoing} managers={managers.data ?? []} /> : ongoing.query.isPending && loading}
+        {ongoing.query.data ? (
+          // The project tables are drawn once the users above them have been painted, each in a task of its own, in the place kept for them.
+          <AfterFirstPaint placeholder={<ListSkeleton rows={5} label={t('app.loading')} />}>
+            <AdminProjectsTable kind="ongoing" projects={ongoing.items} list={ongoing} managers={managers.data ?? []} />
+          </AfterFirstPaint>
+        ) : (
+          ongoing.query.isPending && loading
+        )}
       </SectionCard>
       <SectionCard
         id="completed-projects"
         title={t('admin.completedProjects')}
         action={<DownloadListButtons path="/api/projects/" query={{ status: statusesOf('completed'), order: PROJECT_ORDER }} subject={t('admin.completedProjects')} />}
       >
-        {completed.query.data ? <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} /> : completed.query.isPending && loading}
+        {completed.query.data ? (
+          <AfterFirstPaint placeholder={<ListSkeleton rows={3} label={t('app.loading')} />}>
+            <AdminProjectsTable kind="completed" projects={completed.items} list={completed} managers={managers.data ?? []} />
+          </AfterFirstPaint>
+        ) : (
+          completed.query.isPending && loading
+        )}
       </SectionCard>
       <SectionCard id="appraisal-report" title={t('admin.appraisalReport')}>
-        <AdminAppraisalReport findPeople={searchPeopleQuery} />
+        <AfterFirstPaint placeholder={<AppraisalPlaceholder />}>
+          <AdminAppraisalReport findPeople={searchPeopleQuery} />
+        </AfterFirstPaint>
       </SectionCard>
       <SectionCard
         id="daily-logs"
@@ -187,8 +197,39 @@ function Sections({ admin }: { admin: User }) {
           </Link>
         }
       >
-        <MissingLogs logPath="/admin/daily-log" staleTime={FIRST_PAGES_FRESH_MS} />
+        {/* A chip for every day without a log: drawn after the lists above, in a task of its own. */}
+        <AfterFirstPaint placeholder={<ListSkeleton rows={3} label={t('app.loading')} />}>
+          <MissingLogs logPath="/admin/daily-log" staleTime={FIRST_PAGES_FRESH_MS} />
+        </AfterFirstPaint>
       </SectionCard>
+    </div>
+  );
+});
+
+/** Invitations (only where the server sends mail) and Create User: the mail setting arriving redraws these links, not the list. */
+function UserActions() {
+  const { t } = useTranslation();
+  const mailConfigured = useEmailStatus().data?.configured === true;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {mailConfigured && (
+        <Link to="/admin/invitations" className={buttonClasses('secondary')}>
+          {t('invitations.title')}
+        </Link>
+      )}
+      <Link to="/admin/create-user" className={buttonClasses('primary')}>
+        {t('admin.createUser')}
+      </Link>
+    </div>
+  );
+}
+
+/** Where the appraisal form will be, at about its height at each width (its fields in one row from 1024 px, two from 640, one above another on a phone). */
+function AppraisalPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="h-[29.5rem] animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none sm:h-64 lg:h-[8.5rem]">
+      <span className="sr-only">{t('app.loading')}</span>
     </div>
   );
 }

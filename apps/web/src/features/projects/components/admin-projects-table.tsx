@@ -65,7 +65,7 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
               tasks={tasks}
               open={expanded.has(project.id)}
               onToggle={() => toggle(project.id)}
-              columnCount={columns.length + 1}
+              columns={columns}
               actions={
                 <div onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
                   <ViewActions
@@ -102,17 +102,19 @@ function ProjectRow({
   tasks,
   open,
   onToggle,
-  columnCount,
+  columns,
   actions,
 }: {
   project: Summary;
   tasks: ReactNode;
   open: boolean;
   onToggle: () => void;
-  columnCount: number;
+  /** The table's column names, translated once for all rows (each cell carries its own for the phone's stacked cards). */
+  columns: string[];
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [, descriptionLabel, startLabel, endLabel, managerLabel, statusLabel] = columns;
   const detailsId = `project-${project.id}-tasks`;
   const expandable = tasks !== undefined;
   return (
@@ -136,19 +138,19 @@ function ProjectRow({
             project.name
           )}
         </th>
-        <td data-label={t('admin.projects.description')} className={`${wrapCellClass} min-w-32`}>
+        <td data-label={descriptionLabel} className={`${wrapCellClass} min-w-32`}>
           {project.description || t('common.notAvailable')}
         </td>
-        <td data-label={t('admin.projects.startDate')} className={cellClass}>
+        <td data-label={startLabel} className={cellClass}>
           {formatDate(project.start_date)}
         </td>
-        <td data-label={t('admin.projects.endDate')} className={cellClass}>
+        <td data-label={endLabel} className={cellClass}>
           {formatDate(project.end_date)}
         </td>
-        <td data-label={t('admin.projects.manager')} className={wrapCellClass}>
+        <td data-label={managerLabel} className={wrapCellClass}>
           {project.manager ? <PersonText person={project.manager} /> : t('common.notAvailable')}
         </td>
-        <td data-label={t('admin.projects.status')} className={cellClass}>
+        <td data-label={statusLabel} className={cellClass}>
           {/* A block around the badge: on a phone card the cell is a grid that would stretch it. */}
           <div>
             <StatusBadge status={project.status} />
@@ -158,7 +160,7 @@ function ProjectRow({
       </tr>
       {expandable && open && (
         <tr id={detailsId}>
-          <td colSpan={columnCount} className="bg-slate-50 px-4 py-4">
+          <td colSpan={columns.length + 1} className="bg-slate-50 px-4 py-4">
             {tasks}
           </td>
         </tr>

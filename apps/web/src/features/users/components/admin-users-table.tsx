@@ -6,6 +6,7 @@ import { PersonText } from '../../../components/ui/person-text';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
+import { useIdleAfterPaint } from '../../../lib/after-paint';
 import type { PagedList } from '../../../lib/lists';
 import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteUser } from '../api/delete-user';
@@ -14,6 +15,12 @@ import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the table draws without it (decision record 095).
 const { Component: UserEditRow, load: loadEditRow } = preloadableLazy(() => import('./user-edit-row').then((module) => module.UserEditRow));
+
+/**
+ * Rows drawn with the table's first render: a screen's worth at 1280 px. A page is 50 people; the
+ * rest are drawn once these have been painted and the main thread is idle (decision record 098).
+ */
+const FIRST_ROWS = 12;
 
 /** Spec §8: a user that is gone, a refusal, else the server's own words. */
 const DELETE_FAILURE = { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' };
@@ -43,26 +50,30 @@ export function AdminUsersTable({
 }) {
   const { t } = useTranslation();
   const rows = useRowEditing(notice);
+  const allRows = useIdleAfterPaint();
+  const shown = allRows ? users : users.slice(0, FIRST_ROWS);
   const deleteUser = useDeleteUser();
 
   const columns = ['email', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
+  // Each row's cells carry their column's name for the phone's stacked cards: translated once, not per row.
+  const [, codeLabel, roleLabel, designationLabel, mobileLabel, managerLabel] = columns;
 
   return (
     <>
       <FeedbackAlert feedback={rows.feedback} onDismiss={rows.dismiss} />
       <SearchBox label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={onSearch} />
       <Table stackOnPhone label={t('admin.users.tableLabel')} columns={[...columns, <span className="sr-only">{t('admin.actions')}</span>]} isEmpty={users.length === 0} empty={t('admin.users.empty')}>
-        {users.map((user) => {
+        {shown.map((user) => {
           const view = (
             <tr key={user.id} className="bg-white">
               <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
                 <PersonText person={user} />
               </th>
-              <td data-label={t('admin.users.code')} className={cellClass}>{user.code}</td>
-              <td data-label={t('admin.users.role')} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
-              <td data-label={t('admin.users.designation')} className={wrapCellClass}>{user.designation ?? t('common.notAvailable')}</td>
-              <td data-label={t('admin.users.mobile')} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
-              <td data-label={t('admin.users.manager')} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
+              <td data-label={codeLabel} className={cellClass}>{user.code}</td>
+              <td data-label={roleLabel} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
+              <td data-label={designationLabel} className={wrapCellClass}>{user.designation ?? t('common.notAvailable')}</td>
+              <td data-label={mobileLabel} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
+              <td data-label={managerLabel} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
                   <div className="flex flex-wrap gap-1.5" onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
