@@ -15,7 +15,8 @@
  *      (LIGHTHOUSE_WARMUP=0 skips this): the server has just started, and a deployed one has served
  *      many loads before a phone opens the app.
  *   3. For every page × preset runs Lighthouse LIGHTHOUSE_RUNS times and keeps the median run
- *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI).
+ *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI); with BENCH_BEFORE_DIR the
+ *      two sides take turns run by run, so both see the same stretches of a shared machine's load.
  *      - `/`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
  *      - `/manager`, `/team-member`, `/admin`: the area's demo account's tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
  *        written into the origin's localStorage (keys token, refreshToken, user, company_id) through
@@ -45,7 +46,7 @@
  *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/manager,/team-member,/admin")
  *   BENCH_BEFORE_DIR       an earlier checkout, built (`git archive <commit> | tar -x -C /tmp/before`, then
  *                          `npm ci --ignore-scripts && npm run build` there): its server on a fresh embedded
- *                          database of its own serves its web app, audited right before this one's, page by page
+ *                          database of its own serves its web app; the two take turns run by run, page by page
  *   LIGHTHOUSE_PRESETS     comma-separated presets (default "mobile,desktop")
  *   LIGHTHOUSE_THROTTLING  simulate (default, Lighthouse's Lantern model) or devtools (really throttles the
  *                          network and CPU while loading: slower and noisier, but nothing is modelled)
@@ -535,13 +536,25 @@ function throttlingMethod(): 'simulate' | 'devtools' {
   return method;
 }
 
-async function audit(chrome: LaunchedChrome, origin: string, checkout: string, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult> {
-  const results: Result[] = [];
-  const mainThreads = new Map<Result, MainThreadTime>();
+/** One side's runs of a page × preset so far. */
+interface SideRuns {
+  origin: string;
+  checkout: string;
+  results: Result[];
+  mainThreads: Map<Result, MainThreadTime>;
+  attempts: number;
+}
+
+/**
+ * One scored Lighthouse run of `page` on one side, retried (up to two more attempts over all its runs)
+ * when Lighthouse itself says to run again or a metric could not be computed.
+ */
+async function auditOnce(chrome: LaunchedChrome, side: SideRuns, page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<void> {
   const maxAttempts = runs + 2;
-  for (let attempt = 1; results.length < runs; attempt++) {
-    if (attempt > maxAttempts) throw new BenchError(`${page} (${preset.name}): only ${results.length} of ${runs} runs produced a score in ${maxAttempts} attempts`);
-    await prepareStorage(chrome.port, origin, page);
+  for (;;) {
+    const attempt = ++side.attempts;
+    if (attempt > maxAttempts) throw new BenchError(`${page} (${preset.name}): only ${side.results.length} of ${runs} runs produced a score in ${maxAttempts} attempts`);
+    await prepareStorage(chrome.port, side.origin, page);
     const flags: Flags = {
       port: chrome.port,
       logLevel: 'error',
@@ -552,13 +565,13 @@ async function audit(chrome: LaunchedChrome, origin: string, checkout: string, p
       disableStorageReset: false,
       clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
     };
-    const result = await lighthouse(`${origin}${page}`, flags, preset.config);
+    const result = await lighthouse(`${side.origin}${page}`, flags, preset.config);
     if (!result) throw new BenchError(`Lighthouse returned nothing for ${page} (${preset.name})`);
     const { lhr } = result;
     const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
     if (traceDir) {
       fs.mkdirSync(traceDir, { recursive: true });
-      const name = `${checkout}-${slug(page)}-${preset.name}-${attempt}.trace.json`;
+      const name = `${side.checkout}-${slug(page)}-${preset.name}-${attempt}.trace.json`;
       fs.writeFileSync(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError?.code === 'NO_NAVSTART' || lhr.runtimeError?.code === 'PROTOCOL_TIMEOUT') {
@@ -578,37 +591,50 @@ async function audit(chrome: LaunchedChrome, origin: string, checkout: string, p
       console.warn(`  ${page} ${preset.name} attempt ${attempt}: no score (${errors.slice(0, 3).join('; ') || 'unknown reason'}); retrying`);
       continue;
     }
-    console.log(`  ${checkout} ${page} ${preset.name} run ${results.length + 1}/${runs}: score ${Math.round(score * 100)}`);
-    results.push(lhr);
-    mainThreads.set(lhr, mainThreadTime(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }, lhr, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1));
+    console.log(`  ${side.checkout} ${page} ${preset.name} run ${side.results.length + 1}/${runs}: score ${Math.round(score * 100)} (load average ${loadAverage()})`);
+    side.results.push(lhr);
+    side.mainThreads.set(lhr, mainThreadTime(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }, lhr, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1));
+    return;
   }
-  const lhr = runs > 1 ? computeMedianRun(results) : results[0];
-  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-  if (reportDir) {
-    fs.mkdirSync(reportDir, { recursive: true });
-    const base = `${checkout}-${slug(page)}-${preset.name}`;
-    fs.writeFileSync(path.join(reportDir, `${base}.html`), generateReport(lhr, 'html'));
-    fs.writeFileSync(path.join(reportDir, `${base}.json`), JSON.stringify(lhr));
-  }
-  return {
-    page,
-    preset: preset.name,
-    checkout,
-    lhr,
-    scores: results.map((result) => Math.round((result.categories.performance.score ?? 0) * 100)),
-    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    fcp: numeric(lhr, 'first-contentful-paint'),
-    lcp: numeric(lhr, 'largest-contentful-paint'),
-    tbt: numeric(lhr, 'total-blocking-time'),
-    cls: numeric(lhr, 'cumulative-layout-shift'),
-    si: numeric(lhr, 'speed-index'),
-    jsTransfer: jsTransferSize(lhr),
-    totalTransfer: numeric(lhr, 'total-byte-weight'),
-    apiRequests: verify(page, lhr),
-    lcpElement: lcpElement(lhr),
-    top: topDiagnostics(lhr, 3),
-    mainThread: mainThreads.get(lhr)!,
-  };
+}
+
+/**
+ * `runs` runs of a page × preset on every side, the sides taking turns run by run (before, after,
+ * before, after, …): on a shared machine whose load moves from minute to minute, both sides see
+ * the same stretches of it. Each side's median run is reported.
+ */
+async function audit(chrome: LaunchedChrome, sides: { label: string; origin: string }[], page: PageName, preset: (typeof PRESETS)[number], runs: number): Promise<CaseResult[]> {
+  const all: SideRuns[] = sides.map((side) => ({ origin: side.origin, checkout: side.label, results: [], mainThreads: new Map(), attempts: 0 }));
+  for (let round = 0; round < runs; round++) for (const side of all) await auditOnce(chrome, side, page, preset, runs);
+  return all.map(({ checkout, results, mainThreads }) => {
+    const lhr = runs > 1 ? computeMedianRun(results) : results[0]!;
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const base = `${checkout}-${slug(page)}-${preset.name}`;
+      fs.writeFileSync(path.join(reportDir, `${base}.html`), generateReport(lhr, 'html'));
+      fs.writeFileSync(path.join(reportDir, `${base}.json`), JSON.stringify(lhr));
+    }
+    return {
+      page,
+      preset: preset.name,
+      checkout,
+      lhr,
+      scores: results.map((result) => Math.round((result.categories.performance.score ?? 0) * 100)),
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: numeric(lhr, 'first-contentful-paint'),
+      lcp: numeric(lhr, 'largest-contentful-paint'),
+      tbt: numeric(lhr, 'total-blocking-time'),
+      cls: numeric(lhr, 'cumulative-layout-shift'),
+      si: numeric(lhr, 'speed-index'),
+      jsTransfer: jsTransferSize(lhr),
+      totalTransfer: numeric(lhr, 'total-byte-weight'),
+      apiRequests: verify(page, lhr),
+      lcpElement: lcpElement(lhr),
+      top: topDiagnostics(lhr, 3),
+      mainThread: mainThreads.get(lhr)!,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,7 +723,7 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     `- Node ${process.version}, Chromium ${facts.chromeVersion}, Lighthouse ${first.lighthouseVersion} (benchmarkIndex ${first.environment.benchmarkIndex})`,
     `- Server: the built app (${path.relative(ROOT, facts.webDist) || '.'}) served by apps/server, ${facts.database}, demo company seeded; response compression of JS: ${facts.compression}`,
     ...(facts.before
-      ? [`- Side by side: "before" is ${facts.before} (its own build, server and fresh embedded database), "after" this checkout; each page is audited before, then after, on the same Chromium, so both see the same machine load.`]
+      ? [`- Side by side: "before" is ${facts.before} (its own build, server and fresh embedded database), "after" this checkout; on the same Chromium, the two take turns run by run (before, after, before, …), so both see the same machine load.`]
       : []),
     '- The machine is shared with other helpers building and testing at the same time: the load average above is theirs as much as ours, and moves TBT (and so the score) from run to run.',
     `- Presets: ${throttling('mobile')}; ${throttling('desktop')}`,
@@ -807,7 +833,7 @@ async function main() {
     const results: CaseResult[] = [];
     for (const preset of chosen(PRESETS, 'LIGHTHOUSE_PRESETS', (item) => item.name)) {
       for (const page of chosen(PAGES, 'LIGHTHOUSE_PAGES', (item) => item)) {
-        for (const side of sides) results.push(await audit(chrome, side.origin, side.label, page, preset, runs));
+        results.push(...(await audit(chrome, sides, page, preset, runs)));
       }
     }
     const compression = await responseCompression(server.origin, webDist);
