@@ -8,6 +8,7 @@ import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { useIdleAfterPaint } from '../../../lib/after-paint';
 import type { PagedList } from '../../../lib/lists';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteUser } from '../api/delete-user';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
@@ -17,10 +18,11 @@ import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 const { Component: UserEditRow, load: loadEditRow } = preloadableLazy(() => import('./user-edit-row').then((module) => module.UserEditRow));
 
 /**
- * Rows drawn with the table's first render: a screen's worth at 1280 px. A page is 50 people; the
+ * Rows drawn with the table's first render: about a screen's worth, twelve table rows at 1280 px, four
+ * cards on a phone (below `md`, where each row is a card of about 250 px). A page is 50 people; the
  * rest are drawn once these have been painted and the main thread is idle (decision record 098).
  */
-const FIRST_ROWS = 12;
+const FIRST_ROWS = { table: 12, cards: 4 };
 
 /** Spec §8: a user that is gone, a refusal, else the server's own words. */
 const DELETE_FAILURE = { notFound: 'admin.users.notFound', forbidden: 'admin.users.forbiddenDelete', other: 'admin.users.failed' };
@@ -51,7 +53,8 @@ export function AdminUsersTable({
   const { t } = useTranslation();
   const rows = useRowEditing(notice);
   const allRows = useIdleAfterPaint();
-  const shown = allRows ? users : users.slice(0, FIRST_ROWS);
+  const cards = !useMediaQuery('(min-width: 768px)');
+  const shown = allRows ? users : users.slice(0, cards ? FIRST_ROWS.cards : FIRST_ROWS.table);
   const deleteUser = useDeleteUser();
 
   const columns = ['email', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
