@@ -107,6 +107,25 @@ describe('the daily log on screen', () => {
     expect(screen.queryByRole('button', { name: 'Add to the log' })).not.toBeInTheDocument();
   });
 
+  it('a day typed after today stays typed with the reason, and the day shown does not change', async () => {
+    await server.signIn(manager);
+    renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}&date=2025-03-12`, route: '/manager/daily-log' });
+    expect(await screen.findByText(/^Draft for Mar 12, 2025/)).toBeInTheDocument();
+    const day = screen.getByLabelText('Day');
+
+    await userEvent.clear(day);
+    await userEvent.type(day, '12/31/2099');
+
+    expect(await screen.findByText(/^A log opens for today \(.+\) or an earlier day\.$/)).toBeInTheDocument();
+    expect(day).toHaveValue('12/31/2099');
+    expect(screen.getByText(/^Draft for Mar 12, 2025/)).toBeInTheDocument();
+
+    await userEvent.clear(day);
+    await userEvent.type(day, '03/13/2025');
+    expect(await screen.findByText(/^Draft for Mar 13, 2025/)).toBeInTheDocument();
+    expect(screen.queryByText(/^A log opens for today/)).not.toBeInTheDocument();
+  });
+
   it('an admin sees the working days without a signed log, each opening its day', async () => {
     await server.signIn(admin);
     renderScreen(<MissingLogs logPath="/admin/daily-log" />);

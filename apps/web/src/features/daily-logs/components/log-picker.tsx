@@ -5,8 +5,11 @@ import { useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/ui/alert';
 import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { useQueryFailure } from '../../../lib/failure-message';
+import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/lists';
 import { useDailyLogProjects } from '../api/get-daily-log-projects';
+
+const WHOLE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface PickedDay {
   project: DailyLogProject;
@@ -30,7 +33,9 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
   const projectId = Number(params.get('project')) || choices[0]?.id || null;
   const project = choices.find((candidate) => candidate.id === projectId) ?? null;
   const requested = params.get('date');
-  const date = project ? (requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested <= project.today ? requested : project.today) : null;
+  const date = project ? (requested && WHOLE_DATE.test(requested) && requested <= project.today ? requested : project.today) : null;
+  // A whole date after the project's today stays typed, with the reason, rather than turning into today.
+  const typedTooLate = project && typedDate && WHOLE_DATE.test(typedDate) && typedDate > project.today;
 
   const choose = (next: { project?: number; date?: string }) => {
     setTypedDate(undefined);
@@ -66,7 +71,8 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
         value={typedDate ?? date ?? ''}
         max={project?.today}
         disabled={!project}
-        onChange={(next) => (/^\d{4}-\d{2}-\d{2}$/.test(next) ? choose({ date: next }) : setTypedDate(next))}
+        error={typedTooLate ? t('dailyLog.dateAfterToday', { today: formatDate(project.today) }) : undefined}
+        onChange={(next) => (WHOLE_DATE.test(next) && (!project || next <= project.today) ? choose({ date: next }) : setTypedDate(next))}
       />
       {failure && (
         <div className="sm:col-span-2 lg:col-span-3">
