@@ -62,6 +62,11 @@ export function checkoutsToMeasure(): Checkout[] {
   return before ? [before, thisCheckout] : [thisCheckout];
 }
 
+/** Node's own arguments for a checkout's server: BENCH_NODE_ARGS (space-separated, e.g. `--cpu-prof`) for this one, none for an earlier one. */
+export function benchNodeArgs(checkout: Checkout): string[] {
+  return checkout === thisCheckout ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+}
+
 /** More runs of this checkout with other settings (BENCH_VARIANTS). */
 export interface Variant {
   label: string;

@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
+import { benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
@@ -228,8 +228,7 @@ async function main() {
       try {
         for (const checkout of checkouts) {
           const database = await seededDatabase(kind, data, checkout);
-          const nodeArgs = checkout.root === repoRoot ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
-          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs, stdio: 'collect' });
+          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
           const work = await describeWork(server.origin, data);
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
           servers.push({ checkout, server, work, drop: database.drop });
@@ -265,8 +264,7 @@ async function main() {
 function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): string {
   const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : '–');
-  let load: ReadLoad = 'closed';
-  const find = (kind: string, data: string, checkout: string, rate: number) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate && row.load === load);
+  const find = (kind: string, data: string, checkout: string, rate: number, load: ReadLoad) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate && row.load === load);
   const lines = [
     '# Mixed load: reads while the same company writes',
     '',
@@ -276,7 +274,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
     '',
   ];
   for (const data of DATA_SETS) {
-    for (load of READ_LOADS) for (const rate of RATES) {
+    for (const load of READ_LOADS) for (const rate of RATES) {
       lines.push(`## ${data} data, ${rate} writes/s${READ_LOADS.length > 1 || load !== 'closed' ? `, ${describeLoad(load)}` : ''}`, '');
       const header = ['call'];
       for (const kind of KINDS) for (const checkout of checkouts) header.push(`${kind} ${checkout.label} p50 / p99 ms`);
@@ -286,7 +284,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       const calls = [...(rows.find((row) => row.data === data)?.figures.perCall.keys() ?? [])];
       for (const name of [...calls, 'all reads']) {
         const latencies = (kind: string, checkout: string) => {
-          const row = find(kind, data, checkout, rate);
+          const row = find(kind, data, checkout, rate, load);
           if (!row) return [];
           return name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
         };
@@ -298,11 +296,11 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       }
       const throughput = ['reads answered per second'];
       for (const kind of KINDS) for (const checkout of checkouts) {
-        const row = find(kind, data, checkout.label, rate);
+        const row = find(kind, data, checkout.label, rate, load);
         throughput.push(row ? `${Math.round(row.figures.reads / row.figures.seconds)} (errors ${row.figures.readErrors}, writes ${row.figures.writes}/${row.figures.writeErrors} failed)` : '–');
       }
-      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio((find(kind, data, 'after', rate)?.figures.reads ?? NaN), (find(kind, data, 'before', rate)?.figures.reads ?? NaN)));
-      if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio((find('pglite', data, checkout.label, rate)?.figures.reads ?? NaN), (find('postgres', data, checkout.label, rate)?.figures.reads ?? NaN)));
+      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio((find(kind, data, 'after', rate, load)?.figures.reads ?? NaN), (find(kind, data, 'before', rate, load)?.figures.reads ?? NaN)));
+      if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio((find('pglite', data, checkout.label, rate, load)?.figures.reads ?? NaN), (find('postgres', data, checkout.label, rate, load)?.figures.reads ?? NaN)));
       lines.push(`| ${throughput.join(' | ')} |`, '');
     }
   }

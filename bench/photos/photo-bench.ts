@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { checkoutsToMeasure, ensureServerBuilt, type RunningServer, startServer, thisCheckout } from '../lib/server';
+import { benchNodeArgs, checkoutsToMeasure, ensureServerBuilt, type RunningServer, startServer, thisCheckout } from '../lib/server';
 import { call } from '../lib/api';
 import { percentile, readFor, sleep } from '../lib/reads';
 import { machineLine, writeResult } from '../lib/results';
@@ -36,7 +36,6 @@ const STORM = Number(process.env.BENCH_STORM ?? 20);
 const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 60);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5);
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A camera's noise over a gradient, at the JPEG quality that comes closest under `targetBytes`. */
 async function cameraJpeg(width: number, height: number, sigma: number, targetBytes: number): Promise<Buffer> {
@@ -223,7 +222,7 @@ async function main() {
       const dataDir = database === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-photos-')) : undefined;
       if (database === 'postgres') await withAdmin((client) => client.query(`create database ${name}`));
       // Ports 4420–4439 are this bench's.
-      const server = await startServer({ env: dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl(name) }, checkout, stdio: 'collect', port: checkout === thisCheckout ? 4421 : 4420, nodeArgs: checkout === thisCheckout ? NODE_ARGS : [] });
+      const server = await startServer({ env: dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl(name) }, checkout, stdio: 'collect', port: checkout === thisCheckout ? 4421 : 4420, nodeArgs: benchNodeArgs(checkout) });
       try {
         const result = await measure(server, phone, large);
         const answers = Object.entries(result.stormAnswers)
