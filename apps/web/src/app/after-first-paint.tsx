@@ -1,8 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { afterPaint, onIdle, useResolved } from '../lib/after-paint';
-
-/** Resolves when the main thread is next idle. */
-const whenIdle = () => new Promise<void>((resolve) => void onIdle(resolve));
+import { afterPaint, useResolved, whenIdle } from '../lib/after-paint';
 
 // One deferred part at a time: each waits for the one before it, then for an idle moment, so that
 // their code and first renders come as separate short tasks rather than one long one.

@@ -40,8 +40,11 @@ export function useResolved(start: () => Promise<unknown>): boolean {
   return resolved;
 }
 
+/** Resolves when the main thread is next idle. */
+export const whenIdle = (): Promise<void> => new Promise((resolve) => void onIdle(resolve));
+
 /** False on a component's first render, true once that render has been painted. */
 export const usePainted = (): boolean => useResolved(afterPaint);
 
 /** False on a component's first render, true once that render has been painted and the main thread has been idle since. */
-export const useIdleAfterPaint = (): boolean => useResolved(() => afterPaint().then(() => new Promise<void>((resolve) => void onIdle(resolve))));
+export const useIdleAfterPaint = (): boolean => useResolved(() => afterPaint().then(whenIdle));
