@@ -63,6 +63,20 @@ describeEachDatabase('large data seed', (ctx) => {
     for (const company of seeded) expect(teams.find((team) => team.manager === company.manager)?.size).toBe(20);
   });
 
+  it('gives everyone, the admin too, a full name, each different in a company of 60', async () => {
+    const names = await rows<{ company_id: number; unnamed: number; names: number }>(
+      ctx,
+      sql`select company_id, count(*) filter (where full_name is null)::int as unnamed, count(distinct full_name)::int as names
+        from users group by company_id order by company_id`,
+    );
+    expect(names).toEqual(seeded.map((company) => ({ company_id: company.companyId, unnamed: 0, names: 60 })));
+    const firstTwo = [userCode('admin', 1), userCode('manager', 2)];
+    expect(await rows(ctx, sql`select email, full_name from users where company_id = ${seeded[0]!.companyId} and code in ${firstTwo} order by id`)).toEqual([
+      { email: seeded[0]!.admin, full_name: 'Ben Schmidt' },
+      { email: seeded[0]!.manager, full_name: 'Carla Schmidt' },
+    ]);
+  });
+
   it('shares each manager’s subtasks evenly over the whole team, so the benchmarked member has work too', async () => {
     // The first manager has 4 projects × 3 major tasks × 4 subtasks = 48 subtasks for a team of 20.
     const shares = await rows<{ email: string; subtasks: number; states: number }>(

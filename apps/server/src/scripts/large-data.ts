@@ -94,6 +94,15 @@ interface SeedContext {
 /** The number in a user's code (MGR-0007 → 7): the seed's handle on who is who. */
 const userNumber = (column: string) => sql.raw(`split_part(${column}, '-', 2)::int`);
 
+// Screens name people by their full name (decision record 062). 30 × 30 names: a user's number picks
+// one of each, so the first 900 people of a company have names of their own, and a run repeats them.
+const FIRST_NAMES = sql.raw(`array['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Felix', 'Greta', 'Hugo', 'Inés', 'Jan', 'Julia', 'Karim', 'Laura', 'Léa', 'Marco',
+  'Nina', 'Oscar', 'Paula', 'Quentin', 'Rosa', 'Sara', 'Thomas', 'Clara', 'Víctor', 'Lukas', 'Zoé', 'Mateo', 'Emma', 'Pablo', 'Jonas']`);
+const LAST_NAMES = sql.raw(`array['Schmidt', 'García', 'Dubois', 'Müller', 'Fernández', 'Moreau', 'Wagner', 'López', 'Lefèvre', 'Hoffmann', 'Martínez', 'Fontaine',
+  'Schäfer', 'Sánchez', 'Girard', 'Koch', 'Ramírez', 'Bonnet', 'Richter', 'Torres', 'Mercier', 'Klein', 'Herrera', 'Lambert', 'Wolf', 'Castillo', 'Roux',
+  'Neumann', 'Vega', 'Fournier']`);
+const fullNameOf = (number: ReturnType<typeof sql>) => sql`(${FIRST_NAMES})[1 + ${number} % 30] || ' ' || (${LAST_NAMES})[1 + ${number} / 30 % 30]`;
+
 /**
  * Users 2..1+managers are managers (manager1 = number 2), the rest team members. The first
  * manager gets `firstTeam` members; the others share the rest round-robin.
@@ -101,9 +110,10 @@ const userNumber = (column: string) => sql.raw(`split_part(${column}, '-', 2)::i
 async function insertPeople({ tx, companyId, domain, passwordHash, shape }: SeedContext) {
   const firstMember = 2 + shape.managers;
   await tx.execute(sql`
-    insert into users (company_id, email, password_hash, role, code, designation, mobile_number, created_at)
+    insert into users (company_id, email, full_name, password_hash, role, code, designation, mobile_number, created_at)
     select ${companyId},
       case when g < ${firstMember} then 'manager' || (g - 1) else 'member' || (g - ${firstMember} + 1) end || '@' || ${domain},
+      ${fullNameOf(sql`g`)},
       ${passwordHash},
       (case when g < ${firstMember} then 'manager' else 'team_member' end)::user_role,
       -- userCode(role, g), in SQL.
@@ -112,6 +122,8 @@ async function insertPeople({ tx, companyId, domain, passwordHash, shape }: Seed
       '+1555' || lpad(g::text, 7, '0'),
       now() - (g % 365) * interval '1 day'
     from generate_series(2, ${shape.users}) g`);
+  // The admin, user 1, came from the sign-up, which asks for no name.
+  await tx.execute(sql`update users set full_name = ${fullNameOf(sql`1`)} where company_id = ${companyId} and role = 'admin'`);
   await tx.execute(sql`update companies set user_code_seq = ${shape.users} where id = ${companyId}`);
   await tx.execute(sql`
     update users member set manager_id = manager.id
