@@ -19,6 +19,19 @@ export const DEMO = {
 
 export type Role = keyof typeof DEMO.accounts;
 
+/** The demo people's full names (demo-data.ts): screens show a person by name, the e-mail beside or under it. */
+export const DEMO_NAMES = {
+  'admin@example.com': 'Helena Brandt',
+  'manager1@example.com': 'Maria Keller',
+  'manager2@example.com': 'Daniel Ortega',
+  'member1@example.com': 'Lucas Martin',
+  'member2@example.com': 'Sofia Romero',
+} as const;
+export type DemoEmail = keyof typeof DEMO_NAMES;
+
+/** A demo person as option lists write them (the web's `personLabel`): "Maria Keller (manager1@example.com)". */
+export const demoLabel = (email: DemoEmail) => `${DEMO_NAMES[email]} (${email})`;
+
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 export const HOME: Record<Role, string> = { admin: '/admin', manager: '/manager', team_member: '/team-member' };
 

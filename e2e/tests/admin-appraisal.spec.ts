@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { DEMO, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, signIn } from '../fixtures';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -34,7 +34,7 @@ test('the admin generates an appraisal report with its chart and downloads it as
   await expect(section.getByText('Select a user.')).toBeVisible();
 
   const option = (await person.locator('option', { hasText: DEMO.accounts.team_member }).textContent()) ?? '';
-  expect(option).toMatch(/^member1@example\.com \(TM-\d{4}\)$/);
+  expect(option).toMatch(/^Lucas Martin – member1@example\.com \(TM-\d{4}\)$/);
   await person.selectOption({ label: option });
   await section.getByLabel('Start Date').fill(isoDay(5));
   await section.getByLabel('End Date').fill(isoDay(-5));
@@ -47,7 +47,7 @@ test('the admin generates an appraisal report with its chart and downloads it as
   const request = page.waitForRequest((candidate) => candidate.url().includes('/api/appraisal-report/'));
   await section.getByRole('button', { name: 'Generate Report' }).click();
   expect(new URL((await request).url()).search).toMatch(/^\?user_id=\d+$/);
-  await expect(section.getByRole('heading', { name: new RegExp(`^${DEMO.accounts.team_member} \\(TM-\\d{4}\\)$`) })).toBeVisible();
+  await expect(section.getByRole('heading', { name: new RegExp(`^${DEMO_NAMES[DEMO.accounts.team_member]} \\(TM-\\d{4}\\)$`) })).toBeVisible();
   const chart = section.getByRole('figure');
   await expect(chart).toContainText('Completed: 1, Ongoing: 2, Pending Approval: 0');
   // Spec §9 colours: Completed green, Ongoing orange (empty bars draw nothing).
@@ -71,6 +71,7 @@ test('the admin generates an appraisal report with its chart and downloads it as
   const bytes = await readFile(await file.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = await pdfText(bytes);
+  expect(text.normalize('NFKC')).toContain(`Appraisal report for ${DEMO_NAMES[DEMO.accounts.team_member]}`);
   expect(text).toContain(DEMO.accounts.team_member);
   expect(text).toContain('Excavate site');
 });

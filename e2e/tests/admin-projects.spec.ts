@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../test';
-import { DEMO, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, demoLabel, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 const table = (page: Page, name: 'Ongoing Projects' | 'Completed Projects') => page.getByRole('table', { name });
 const projectRow = (page: Page, list: 'Ongoing Projects' | 'Completed Projects', name: string) =>
@@ -29,7 +29,7 @@ test('ongoing projects open onto their major tasks and subtasks; completed ones 
   const tasks = page.getByRole('list', { name: 'Major tasks of Riverside Apartments' });
   await expect(tasks.getByRole('heading', { name: 'Foundations' })).toBeVisible();
   await expect(tasks).toContainText('Excavate site');
-  await expect(tasks).toContainText('member1@example.com');
+  await expect(tasks).toContainText(demoLabel('member1@example.com'));
   await toggle.click();
   await expect(tasks).toBeHidden();
 
@@ -60,7 +60,7 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   await page.getByLabel('Description').fill('Steel canopy over the loading bays.');
   await page.getByLabel('Start Date').fill(isoDay(10));
   await page.getByLabel('End Date').fill(isoDay(5));
-  await page.getByLabel('Manager').selectOption({ label: DEMO.accounts.manager });
+  await page.getByLabel('Manager').selectOption({ label: demoLabel(DEMO.accounts.manager) });
   await page.getByRole('button', { name: 'Create Project' }).click();
   await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
   await page.getByLabel('End Date').fill(isoDay(90));
@@ -69,7 +69,7 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   await expect(page).toHaveURL('/admin');
   const row = projectRow(page, 'Ongoing Projects', name);
   await expect(row).toContainText('Steel canopy over the loading bays.');
-  await expect(row).toContainText(DEMO.accounts.manager);
+  await expect(row).toContainText(DEMO_NAMES[DEMO.accounts.manager]);
   await expect(row).toContainText('Ongoing');
   await row.getByRole('button', { name, exact: true }).click();
   await expect(page.getByText('No major tasks for this project.')).toBeVisible();
@@ -89,7 +89,7 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   await saveScreenshot(page, 'admin-project-edit-row');
   await editor(page).getByRole('textbox', { name: 'Project Name' }).fill(renamed);
   await editor(page).getByRole('textbox', { name: 'Description' }).fill('Canopy and drainage.');
-  await editor(page).getByRole('combobox', { name: 'Manager' }).selectOption({ label: 'manager2@example.com' });
+  await editor(page).getByRole('combobox', { name: 'Manager' }).selectOption({ label: demoLabel('manager2@example.com') });
   await editor(page).getByRole('textbox', { name: 'End Date' }).fill(isoDay(1));
   await page.getByRole('button', { name: `Save ${name}` }).click();
   await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
@@ -98,7 +98,7 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   await expect(page.getByText('Project updated successfully!')).toBeVisible();
   const renamedRow = projectRow(page, 'Ongoing Projects', renamed);
   await expect(renamedRow).toContainText('Canopy and drainage.');
-  await expect(renamedRow).toContainText('manager2@example.com');
+  await expect(renamedRow).toContainText(DEMO_NAMES['manager2@example.com']);
   await expect(renamedRow).toContainText(shownDay(120));
 
   // Completing moves it to the completed list, where it cannot open; it can be reopened.

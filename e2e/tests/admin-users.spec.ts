@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, demoLabel, saveScreenshot, signIn, type DemoEmail } from '../fixtures';
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'All Users' });
-/** The row headed by this e-mail (other rows name it in their Manager column). */
-const userRow = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
+/** The row headed by this person: their e-mail, after their name if they have one (other rows name them in their Manager column). */
+const userRow = (page: Page, person: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: person, exact: true }) });
+/** How the table heads a demo person's row: "Maria Keller manager1@example.com". */
+const demoPerson = (email: DemoEmail) => `${DEMO_NAMES[email]} ${email}`;
 
 async function createUser(page: Page, input: { email: string; role: 'Manager' | 'Team Member'; manager?: string; designation?: string; mobile?: string }) {
   await page.getByRole('link', { name: 'Create User' }).click();
@@ -25,8 +27,8 @@ test('the admin creates a manager and a team member, edits one, is refused a dup
   await signIn(page, 'admin');
 
   // The seeded people are listed; the admin's own row has neither Edit nor Delete.
-  await expect(userRow(page, DEMO.accounts.manager)).toContainText('Site Manager');
-  const own = userRow(page, DEMO.accounts.admin);
+  await expect(userRow(page, demoPerson(DEMO.accounts.manager))).toContainText('Site Manager');
+  const own = userRow(page, demoPerson(DEMO.accounts.admin));
   await expect(own).toContainText('Admin');
   await expect(own.getByRole('button')).toHaveCount(0);
 
@@ -127,11 +129,11 @@ test('changing a role to team member asks for a manager; the keyboard alone edit
     expect(box!.x + box!.width).toBeLessThanOrEqual(actions!.x);
   }
   await saveScreenshot(page, 'admin-user-edit-row');
-  await manager.selectOption({ label: DEMO.accounts.manager });
+  await manager.selectOption({ label: demoLabel(DEMO.accounts.manager) });
   await page.getByRole('textbox', { name: 'Designation' }).press('Enter');
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   await expect(row).toContainText('Team Member');
-  await expect(row).toContainText(DEMO.accounts.manager);
+  await expect(row).toContainText(DEMO_NAMES[DEMO.accounts.manager]);
   await expect(row).toContainText(/TM-\d{4}/);
 
   // Escape leaves edit mode without saving.

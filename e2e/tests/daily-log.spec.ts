@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type BrowserContextOptions, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiProject, type ApiSession } from '../api-helpers';
-import { DEMO, expectNoSeriousViolations, saveScreenshot, signIn, type Role } from '../fixtures';
+import { DEMO, DEMO_NAMES, expectNoSeriousViolations, saveScreenshot, signIn, type Role } from '../fixtures';
 
 /** A small photo of the day, as a phone's camera roll hands it over. */
 const PHOTO = {
@@ -99,7 +99,7 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await expectNoSeriousViolations(manager);
   await manager.getByRole('button', { name: 'Sign log' }).click();
   await manager.getByRole('alertdialog', { name: 'Sign the daily log' }).getByRole('button', { name: 'Sign' }).click();
-  await expect(manager.getByTestId('log-status')).toContainText(`Signed by ${DEMO.accounts.manager}`);
+  await expect(manager.getByTestId('log-status')).toContainText(`Signed by ${DEMO_NAMES[DEMO.accounts.manager]}`);
   const delays = manager.getByRole('table', { name: 'Delays' });
   await expect(delays).toContainText('Rain stopped the pour2');
   await expectNoSeriousViolations(manager);

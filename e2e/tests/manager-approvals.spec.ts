@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, pageSession, userId, type ApiMajorTask, type ApiProject, type ApiSubtask } from '../api-helpers';
-import { DEMO, openProject, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, openProject, saveScreenshot, showMoreUntilVisible, signIn } from '../fixtures';
 
 /** Three subtasks sent for approval by their assignees, and one assigned to the manager. */
 async function seedPendingWork(page: Page, stamp: string) {
@@ -52,7 +52,7 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   await card(page, 'Major Tasks Today').click();
   await expect(card(page, 'Major Tasks Today')).toHaveAttribute('aria-expanded', 'true');
   await expect(panel(page).getByRole('columnheader')).toHaveText(['Project', 'Major Task', 'Subtask Title', 'Assignee', 'Due Date', 'Status']);
-  await expect(panel(page).getByRole('row').filter({ hasText: titles.approve })).toContainText('member1@example.com');
+  await expect(panel(page).getByRole('row').filter({ hasText: titles.approve })).toContainText(DEMO_NAMES['member1@example.com']);
   await saveScreenshot(page, 'manager-dashboard-today');
 
   await card(page, 'My Tasks').click();
@@ -67,7 +67,7 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   const table = panel(page);
   await expect(table.getByRole('columnheader')).toHaveText(['Project', 'Major Task', 'Subtask Title', 'Team Member', 'Due Date', 'Action']);
   const row = (title: string) => table.getByRole('row').filter({ hasText: title });
-  await expect(row(titles.decline)).toContainText('member2@example.com');
+  await expect(row(titles.decline)).toContainText(DEMO_NAMES['member2@example.com']);
   await saveScreenshot(page, 'manager-dashboard-approvals');
 
   await row(titles.approve).getByRole('button', { name: 'Approve Task' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../test';
 import { apiSignIn, dayFromToday, userId, type ApiProject } from '../api-helpers';
-import { DEMO, saveScreenshot, signIn, projectRows } from '../fixtures';
+import { DEMO, DEMO_NAMES, saveScreenshot, signIn, projectRows } from '../fixtures';
 
 /** The project rows of the open tab (not the lists inside an opened project). */
 const rows = projectRows;
@@ -68,7 +68,7 @@ test('projects: tabs, a case-insensitive search, and ten at a time until Show Mo
   await expect(rows(page)).toHaveCount(1);
   const riverside = rows(page).first();
   await expect(riverside).toContainText('Riverside Apartments');
-  await expect(riverside).toContainText(DEMO.accounts.manager);
+  await expect(riverside).toContainText(DEMO_NAMES[DEMO.accounts.manager]);
   await expect(riverside).toContainText('Start Date');
   await expect(riverside).toContainText('End Date');
   await search.fill('no project is called this');

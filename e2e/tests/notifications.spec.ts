@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '../test';
 import { assignWork, apiSignIn, dayFromToday } from '../api-helpers';
-import { expectNoSeriousViolations, openProject, readAllNotifications, type Role, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, demoLabel, expectNoSeriousViolations, openProject, readAllNotifications, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -39,6 +39,8 @@ test('a subtask travels manager → team member → manager → team member, eac
   const assigned = member.getByTestId('notification-item').filter({ hasText: title });
   await expect(assigned).toHaveAttribute('data-type', 'task_assignment');
   await expect(assigned).toHaveAttribute('data-highlighted', 'true');
+  // The manager by name, not by e-mail address (issue 42).
+  await expect(assigned).toContainText(`${DEMO_NAMES[DEMO.accounts.manager]} assigned you '${title}'`);
   await saveScreenshot(member, 'notifications-open-desktop');
   // Opening shows; reading is the reader's choice.
   await expect(badge(member)).toHaveText('1');
@@ -159,7 +161,7 @@ test('a team member creates a subtask under a major task of an ongoing project',
   await page.getByLabel('Major Task').selectOption({ label: 'Framing' });
   const title = `Sweep the deck ${Date.now().toString(36)}`;
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Assignee', { exact: true }).selectOption({ label: 'member1@example.com' });
+  await page.getByLabel('Assignee', { exact: true }).selectOption({ label: demoLabel('member1@example.com') });
   await page.getByLabel('Due Date').fill(dayFromToday(5));
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Submit Subtask' }).click();

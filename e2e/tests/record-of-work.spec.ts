@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContextOptions, type Page } from '../test';
 import { assignWork, apiSignIn } from '../api-helpers';
-import { expectNoSeriousViolations, DEMO, saveScreenshot, signIn, type Role } from '../fixtures';
+import { expectNoSeriousViolations, DEMO, DEMO_NAMES, saveScreenshot, signIn, type Role } from '../fixtures';
 
 /** Two small photos of the finished work, as a phone's camera roll would hand them over. */
 const PHOTOS = [
@@ -64,10 +64,10 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await memberRow.getByRole('link', { name: `Open ${title}` }).click();
   const drawer = member.getByRole('dialog', { name: title });
   const timeline = drawer.getByRole('list', { name: 'Timeline' });
-  await expect(timeline.getByText(`${DEMO.accounts.manager} declined it`)).toBeVisible();
+  await expect(timeline.getByText(`${DEMO_NAMES[DEMO.accounts.manager]} declined it`)).toBeVisible();
   await expect(timeline.getByText(reason)).toBeVisible();
   await expect(timeline.getByText('Poured 14:10, vibrated, covered.')).toBeVisible();
-  await expect(timeline.getByText(`${DEMO.accounts.team_member} added a photo`)).toHaveCount(2);
+  await expect(timeline.getByText(`${DEMO_NAMES[DEMO.accounts.team_member]} added a photo`)).toHaveCount(2);
   await saveScreenshot(member, 'record-timeline-phone');
   await expectNoSeriousViolations(member);
   await member.keyboard.press('Escape');
@@ -83,5 +83,5 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await pending.getByRole('button', { name: 'Approve Task' }).click();
   await expect(manager.getByText('Task approved successfully!')).toBeVisible();
   await manager.goto(`${new URL(manager.url()).pathname}?subtask=${ids[title]}`);
-  await expect(manager.getByRole('dialog', { name: title }).getByRole('list', { name: 'Timeline' }).getByText(`${DEMO.accounts.manager} approved it`)).toBeVisible();
+  await expect(manager.getByRole('dialog', { name: title }).getByRole('list', { name: 'Timeline' }).getByText(`${DEMO_NAMES[DEMO.accounts.manager]} approved it`)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { DEMO, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, signInThroughScreens, type Role } from '../fixtures';
+import { DEMO, DEMO_NAMES, HOME, passCompanyStep, fillLogin, saveScreenshot, signIn, signInThroughScreens, type Role } from '../fixtures';
 
 const TITLES: Record<Role, RegExp> = {
   admin: /Admin Dashboard - Welcome\s*admin@example\.com/,
@@ -103,12 +103,13 @@ test('an expired access token is refreshed once and the screen still loads; a de
   await expect(page).toHaveURL(`/login?companyId=${companyId}`);
 });
 
-test('the manager shell: sidebar entries, collapsible, header with e-mail and avatar', async ({ page }) => {
+test('the manager shell: sidebar entries, collapsible, header with name, e-mail and avatar', async ({ page }) => {
   await signIn(page, 'manager');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const entry of ['Dashboard', 'Projects', 'Create Task', 'My Tasks', 'Team Member Performance']) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
+  await expect(page.getByTestId('header-name')).toHaveText(DEMO_NAMES[DEMO.accounts.manager]);
   await expect(page.getByTestId('header-email')).toHaveText(DEMO.accounts.manager);
   await nav.getByRole('link', { name: 'Create Task' }).click();
   await expect(page.getByRole('heading', { name: 'Create Major Task' })).toBeVisible();

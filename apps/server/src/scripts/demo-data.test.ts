@@ -55,6 +55,20 @@ describeEachDatabase('demo data', (ctx) => {
     expect(Object.values(await countBy(ctx, users, users.managerId, eq(users.role, 'team_member')))).toEqual([3, 3]);
   });
 
+  it('gives every person a full name of their own beside the e-mail they sign in with', async () => {
+    expect(first.accounts.map((account) => [account.email, account.full_name])).toEqual([
+      ['admin@example.com', 'Helena Brandt'],
+      ['manager1@example.com', 'Maria Keller'],
+      ['manager2@example.com', 'Daniel Ortega'],
+      ['member1@example.com', 'Lucas Martin'],
+      ['member2@example.com', 'Sofia Romero'],
+      ['member3@example.com', 'Jonas Weber'],
+      ['member4@example.com', 'Amélie Laurent'],
+      ['member5@example.com', 'Samuel Becker'],
+      ['member6@example.com', 'Lucía Navarro'],
+    ]);
+  });
+
   it('covers every project status, every subtask state and priority, and due dates around today', async () => {
     expect(await countBy(ctx, projects, projects.status)).toEqual({ planned: 1, ongoing: 2, completed: 1 });
     const unmanaged = await ctx.app.db.select({ id: projects.id }).from(projects).where(sql`${projects.managerId} is null`);
@@ -126,8 +140,12 @@ describeEachDatabase('demo data', (ctx) => {
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications/', headers });
 
-    expect(list.json().map((record: { notification: { message: string } }) => record.notification.message)).toEqual([
-      'manager1@example.com hat Ihnen „Frame ground floor walls“ (Riverside Apartments) zugewiesen, fällig am 15.06.2026',
+    expect(list.json().map((record: { notification: { message: string; created_by: string; created_by_name: string | null } }) => record.notification)).toEqual([
+      expect.objectContaining({
+        message: 'Maria Keller hat Ihnen „Frame ground floor walls“ (Riverside Apartments) zugewiesen, fällig am 15.06.2026',
+        created_by: 'manager1@example.com',
+        created_by_name: 'Maria Keller',
+      }),
     ]);
   });
 

@@ -8,7 +8,7 @@ import { teamMembers, users } from '../schema/users';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { takeNextUserNumber } from '../features/users/users.queries';
 import { signup } from '../features/companies/companies.service';
-import { insertUser } from '../features/users/users.queries';
+import { insertUser, updateUserRow } from '../features/users/users.queries';
 import { userCode } from '../features/users/users.rules';
 import { hashPassword } from '../lib/passwords';
 import { englishText, params, type NotificationParams } from '../features/notifications/notifications.rules';
@@ -20,6 +20,7 @@ export const DEMO_PASSWORD = 'demo-password';
 export interface DemoAccount {
   role: Role;
   email: string;
+  full_name: string | null;
 }
 
 export interface DemoSeed {
@@ -30,20 +31,22 @@ export interface DemoSeed {
 }
 
 const ADMIN_EMAIL = 'admin@example.com';
+// Screens name people by their full name (decision record 062): a demo of e-mail addresses would show none of it.
+const ADMIN_NAME = 'Helena Brandt';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const MANAGERS = [
-  { key: 'manager1', designation: 'Site Manager', mobileNumber: '+1 555 0101' },
-  { key: 'manager2', designation: 'Project Engineer', mobileNumber: '+1 555 0102' },
+  { key: 'manager1', fullName: 'Maria Keller', designation: 'Site Manager', mobileNumber: '+1 555 0101' },
+  { key: 'manager2', fullName: 'Daniel Ortega', designation: 'Project Engineer', mobileNumber: '+1 555 0102' },
 ] as const;
 
 const TEAM_MEMBERS = [
-  { key: 'member1', designation: 'Carpenter', manager: 'manager1' },
-  { key: 'member2', designation: 'Concrete Finisher', manager: 'manager1' },
-  { key: 'member3', designation: 'Plumber', manager: 'manager1' },
-  { key: 'member4', designation: 'Welder', manager: 'manager2' },
-  { key: 'member5', designation: 'Surveyor', manager: 'manager2' },
-  { key: 'member6', designation: 'Painter', manager: 'manager2' },
+  { key: 'member1', fullName: 'Lucas Martin', designation: 'Carpenter', manager: 'manager1' },
+  { key: 'member2', fullName: 'Sofia Romero', designation: 'Concrete Finisher', manager: 'manager1' },
+  { key: 'member3', fullName: 'Jonas Weber', designation: 'Plumber', manager: 'manager1' },
+  { key: 'member4', fullName: 'Amélie Laurent', designation: 'Welder', manager: 'manager2' },
+  { key: 'member5', fullName: 'Samuel Becker', designation: 'Surveyor', manager: 'manager2' },
+  { key: 'member6', fullName: 'Lucía Navarro', designation: 'Painter', manager: 'manager2' },
 ] as const;
 
 type ManagerKey = (typeof MANAGERS)[number]['key'];
@@ -252,12 +255,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeed> {
 }
 
 async function createPeople(tx: Tx, passwordHash: string): Promise<{ companyId: number; people: People }> {
-  const { company_id: companyId } = await signup(tx, {
+  const { company_id: companyId, user: admin } = await signup(tx, {
     company_name: DEMO_COMPANY_NAME,
     company_password: DEMO_COMPANY_PASSWORD,
     email: ADMIN_EMAIL,
     password: DEMO_PASSWORD,
   });
+  // Signing up asks for no name: an admin adds theirs afterwards by editing their own user, as here.
+  await updateUserRow(tx, companyId, admin.id, { fullName: ADMIN_NAME });
   const people = {} as People;
   for (const manager of MANAGERS) {
     people[manager.key] = await addUser(tx, companyId, passwordHash, { ...manager, role: 'manager', managerId: null });
@@ -274,12 +279,13 @@ async function addUser(
   tx: Tx,
   companyId: number,
   passwordHash: string,
-  person: { key: PersonKey; role: Role; designation: string; mobileNumber: string | null; managerId: number | null },
+  person: { key: PersonKey; fullName: string; role: Role; designation: string; mobileNumber: string | null; managerId: number | null },
 ): Promise<number> {
   const number = await takeNextUserNumber(tx, companyId);
   const { id } = await insertUser(tx, {
     companyId,
     email: emailOf(person.key),
+    fullName: person.fullName,
     passwordHash,
     role: person.role,
     code: userCode(person.role, number),
@@ -372,7 +378,7 @@ async function createNotifications(tx: Tx, companyId: number, people: People, su
 function listAccounts(db: Db, companyId: number): Promise<DemoAccount[]> {
   const seededEmails = [ADMIN_EMAIL, ...MANAGERS.map((manager) => emailOf(manager.key)), ...TEAM_MEMBERS.map((member) => emailOf(member.key))];
   return db
-    .select({ role: users.role, email: users.email })
+    .select({ role: users.role, email: users.email, full_name: users.fullName })
     .from(users)
     .where(and(eq(users.companyId, companyId), isNull(users.deletedAt), inArray(users.email, seededEmails)))
     .orderBy(asc(users.id));

@@ -17,14 +17,14 @@ async function main() {
 function describeSeed(seed: DemoSeed, url: string): string {
   const roleWidth = Math.max(...seed.accounts.map((account) => account.role.length));
   const emailWidth = Math.max(...seed.accounts.map((account) => account.email.length));
-  const accountLines = seed.accounts.map((account) => `    ${account.role.padEnd(roleWidth)}  ${account.email.padEnd(emailWidth)}  ${DEMO_PASSWORD}`);
+  const accountLines = seed.accounts.map((account) => `    ${account.role.padEnd(roleWidth)}  ${account.email.padEnd(emailWidth)}  ${DEMO_PASSWORD}  ${account.full_name ?? ''}`.trimEnd());
   return [
     seed.created ? 'Demo company created.' : 'The demo company already exists; nothing was changed.',
     '',
     `  Company name:      ${DEMO_COMPANY_NAME}`,
     `  Company password:  ${DEMO_COMPANY_PASSWORD}`,
     '',
-    '  Accounts (role, e-mail, password as seeded):',
+    '  Accounts (role, e-mail, password as seeded, name):',
     ...accountLines,
     '',
     `Start SiteBoard (npm start) and open ${url}`,
