@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { expect, test, type BrowserContextOptions, type Locator, type Page } from '../test';
 import { apiSignIn, dayFromToday, findByName, userId, type ApiProject } from '../api-helpers';
-import { cacheMentions, DEMO, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
+import { cacheMentions, DEMO, demoLabel, expectNoSeriousViolations, saveScreenshot, signIn } from '../fixtures';
 
 // The phone keeps the app and the tiles it saw in its service worker.
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
@@ -84,7 +84,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   const form = manager.getByRole('form', { name: 'New subtask at the tapped point' });
   await form.getByLabel('Title').fill(`Seal window W3 ${name}`);
   await form.getByLabel('Major task').selectOption({ label: 'First floor' });
-  await form.getByLabel('Assign to').selectOption({ label: DEMO.accounts.team_member });
+  await form.getByLabel('Assign to').selectOption({ label: demoLabel(DEMO.accounts.team_member) });
   await form.getByLabel('Due date').fill(dayFromToday(3));
   await saveScreenshot(manager, 'drawings-new-subtask-desktop');
   await expectNoSeriousViolations(manager);
@@ -155,7 +155,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await holdFinger(managerPhone, pressed, () => expect(phoneForm).toBeVisible());
   await phoneForm.getByLabel('Title').fill(`Sill W4 ${name}`);
   await phoneForm.getByLabel('Major task').selectOption({ label: 'First floor' });
-  await phoneForm.getByLabel('Assign to').selectOption({ label: DEMO.accounts.team_member });
+  await phoneForm.getByLabel('Assign to').selectOption({ label: demoLabel(DEMO.accounts.team_member) });
   await phoneForm.getByLabel('Due date').fill(dayFromToday(5));
   await phoneForm.getByRole('button', { name: 'Create and pin' }).click();
   // The new pin stands where the finger pressed, the sheet's middle: its point is drawn on that spot.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
+import { personLabel } from '../../../components/ui/person-text';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreatePinnedSubtask } from '../api/create-pinned-subtask';
 import { useAssignees } from '../api/get-assignees';
@@ -47,7 +48,7 @@ export function NewPinnedSubtask({ majorTasks, pin, today, onDone }: { majorTask
         <option value="">{t('drawings.newChooseAssignee')}</option>
         {assignees.data?.map((user) => (
           <option key={user.id} value={user.id}>
-            {user.email}
+            {personLabel(user)}
           </option>
         ))}
       </SelectField>
