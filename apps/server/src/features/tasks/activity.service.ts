@@ -3,7 +3,7 @@ import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundErro
 import { events } from '../../lib/events';
 import { processPhoto } from '../../lib/images';
 import { attachmentUrls, findActivityEntry, findAttachmentBytes, insertActivity, insertAttachment, listActivity, listPhotosOf } from './activity.queries';
-import { lockSubtask, lockSubtaskProject, subtaskExists } from './tasks.queries';
+import { findSubtaskParties, lockSubtask, lockSubtaskProject, subtaskExists } from './tasks.queries';
 import { SUBTASK_NOT_FOUND } from './tasks.rules';
 
 export const ATTACHMENT_NOT_FOUND = 'Photo not found.';
@@ -30,12 +30,15 @@ export async function getSubtaskActivity(ctx: ServiceContext, subtaskId: number)
 /**
  * Whether the caller may add to this subtask's record at all, asked before the request's body is
  * read or validated (an outsider learns nothing of what the body should be). The id is the raw
- * path parameter: one that names no subtask is left to validation and the 404 that follows.
+ * path parameter: one that names no subtask is left to validation and the 404 that follows. One
+ * statement without locks: the write asks again under its locks (a project completed in between).
  */
 export async function assertMayAddToRecord(ctx: ServiceContext, rawSubtaskId: unknown): Promise<void> {
   const parsed = idParams.safeParse({ id: rawSubtaskId });
   if (!parsed.success) return;
-  assertMayAdd(ctx, await ctx.db.transaction((tx) => lockParties(tx, ctx.user.companyId, parsed.data.id)));
+  const parties = await findSubtaskParties(ctx.db, ctx.user.companyId, parsed.data.id);
+  if (!parties) throw new NotFoundError(SUBTASK_NOT_FOUND);
+  assertMayAdd(ctx, parties);
 }
 
 /** A comment by one of the subtask's parties; the others hear of it (task_comment) in the same transaction. */

@@ -3,7 +3,7 @@ import { SUBTASKS_MAX_LIMIT, type SubtaskStatus } from '@siteboard/shared';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, listAs, type Caller, type Team } from '../../test/work-factories';
 
 const LISTS = [
   '/api/projects/',
@@ -111,5 +111,16 @@ describeEachDatabase('work lists run a bounded number of SQL statements', (ctx) 
     expect((await measure(ctx, team.member, '/api/projects/?expand=major_tasks')).rows).toBeGreaterThanOrEqual(200);
     expect((await measure(ctx, team.manager, '/api/pending-approvals/')).rows).toBe(SUBTASKS_MAX_LIMIT);
     expect((await measure(ctx, team.manager, '/api/tasks-due-today/')).rows).toBe(SUBTASKS_MAX_LIMIT);
+  });
+
+  it('asks who may comment in one statement before the write, not in a transaction of its own', async () => {
+    const [subtask] = (await listAs<{ id: number }>(ctx.app, team.member, '/api/subtasks/?assigned_to=me&limit=1')).items;
+    await callAs(ctx.app, team.member, { method: 'GET', url: '/api/profile/' });
+    ctx.queries.length = 0;
+    const response = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${subtask!.id}/comments/`, payload: { text: 'Done on site' } });
+    expect(response.statusCode).toBe(201);
+    // The question before the body is read, then the write's one transaction (which asks again under its locks).
+    expect(ctx.queries.filter((sql) => /^\s*begin/i.test(sql))).toHaveLength(1);
+    expect(ctx.queries.length).toBeLessThanOrEqual(10);
   });
 });

@@ -458,6 +458,21 @@ export async function lockSubtaskProject(tx: DbOrTx, companyId: number, subtaskI
   return row;
 }
 
+/**
+ * The parties of a subtask of the company (its status, assignee, assigner, project manager and
+ * project status) in one statement, without locks: for a question asked before a write, which asks
+ * again under its locks. Undefined when the subtask is not the company's.
+ */
+export async function findSubtaskParties(db: DbOrTx, companyId: number, subtaskId: number) {
+  const [row] = await db
+    .select({ status: subtasks.status, assignedToId: subtasks.assignedToId, assignedById: subtasks.assignedById, projectManagerId: projects.managerId, projectStatus: projects.status })
+    .from(subtasks)
+    .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
+    .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+    .where(and(eq(subtasks.companyId, companyId), eq(subtasks.id, subtaskId)));
+  return row;
+}
+
 /** The subtask as it is now, locked against concurrent changes until the transaction ends. */
 export async function lockSubtask(tx: DbOrTx, companyId: number, subtaskId: number) {
   const [row] = await tx
