@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { authPlugin } from '../../platform';
-import { findActiveIdentity } from './auth.queries';
+import { deleteExpiredRateLimits, findActiveIdentity } from './auth.queries';
 import { createLoginThrottle, type LoginThrottle, type ThrottleStore } from './auth.throttle';
 import { createTokens, type Tokens } from './auth.tokens';
 
@@ -24,7 +24,30 @@ export const authFeaturePlugin = fp(
     // Device cookies (auth.throttle.ts) are read and set through @fastify/cookie.
     await app.register(fastifyCookie);
     app.decorate('loginThrottle', createLoginThrottle(options.throttleStore, options.jwtSecret));
+    if (options.throttleStore.kind === 'database') sweepExpiredCounters(app);
     await app.register(authPlugin, { verify: tokens.verifyAccess, load: (claims) => findActiveIdentity(app.db, claims) });
   },
   { name: 'auth-feature', dependencies: ['db'] },
 );
+
+/** How often, and how long after its window ended, a throttle counter in the database is deleted. */
+const COUNTER_SWEEP_MS = 5 * 60 * 1000;
+const COUNTER_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the database's expired throttle counters every five minutes while the server runs (what
+ * rate-limiter-flexible's own timer did once per limiter, and went on doing after the app closed).
+ */
+function sweepExpiredCounters(app: FastifyInstance) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= deleteExpiredRateLimits(app.db, new Date(Date.now() - COUNTER_KEPT_MS))
+      .catch((error: unknown) => app.log.error({ err: error }, 'throttle counter sweep failed'))
+      .finally(() => (running = undefined));
+  }, COUNTER_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

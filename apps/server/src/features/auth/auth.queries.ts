@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
-import { refreshTokens } from '../../schema/auth';
+import { rateLimits, refreshTokens } from '../../schema/auth';
 import { users } from '../../schema/users';
 
 export async function insertRefreshToken(db: DbOrTx, values: { jti: string; family: string; userId: number; expiresAt: Date }) {
@@ -114,4 +114,10 @@ export async function findActiveLogins(db: DbOrTx, logins: { userId: number; com
     where ${loginIsLive(sql`wanted.family`)}
   `);
   return new Set((result as unknown as { rows: { user_id: number; family: string }[] }).rows.map((row) => `${row.user_id}:${row.family}`));
+}
+
+/** Throttle counters whose window ended before `before` (they count nothing any more); how many went. */
+export async function deleteExpiredRateLimits(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lt(rateLimits.expire, before)).returning({ key: rateLimits.key });
+  return rows.length;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '@siteboard/shared';
-import { refreshTokens } from '../../schema/auth';
+import { rateLimits, refreshTokens } from '../../schema/auth';
 import { users } from '../../schema/users';
+import { deleteExpiredRateLimits } from './auth.queries';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { SIGN_IN_LIMITS, SIGNUP_LIMIT } from './auth.throttle';
 import { settleChanges } from '../../platform';
@@ -465,3 +466,21 @@ describeEachDatabase('sign-up throttle', (ctx) => {
     expect((await signupFrom(freshClientAddress())).statusCode).toBe(201);
   });
 });
+
+describeEachDatabase('throttle counters in the database', (ctx) => {
+  it('sweeps counters whose window ended over an hour ago and keeps the rest', async () => {
+    const now = Date.now();
+    const keys = { old: unique('sign-in:account:old'), recent: unique('sign-in:account:recent'), live: unique('sign-in:account:live') };
+    await ctx.app.db.insert(rateLimits).values([
+      { key: keys.old, points: 5, expire: new Date(now - 2 * 60 * 60 * 1000) },
+      { key: keys.recent, points: 5, expire: new Date(now - 10 * 60 * 1000) },
+      { key: keys.live, points: 1, expire: new Date(now + 10 * 60 * 1000) },
+    ]);
+
+    expect(await deleteExpiredRateLimits(ctx.app.db, new Date(now - 60 * 60 * 1000))).toBeGreaterThanOrEqual(1);
+
+    const left = await ctx.app.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, Object.values(keys)));
+    expect(left.map((row) => row.key).sort()).toEqual([keys.live, keys.recent].sort());
+  });
+});
+

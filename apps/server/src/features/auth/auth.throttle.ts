@@ -38,7 +38,9 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
 function limiter(store: ThrottleStore, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
   return store.kind === 'database'
-    ? new RateLimiterDrizzle({ storeClient: store.db, schema: rateLimits, keyPrefix, points, duration })
+    ? // Expired counters are swept once per server (auth.plugin.ts), not by a timer per limiter that
+      // outlives the app it was made for.
+      new RateLimiterDrizzle({ storeClient: store.db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: false })
     : new RateLimiterMemory({ keyPrefix, points, duration });
 }
 
