@@ -24,8 +24,18 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** A changed field of an edit: its value before and after (an assignee as `{id, email}`). */
+/** A changed field of an edit: its value before and after. */
 const fieldChange = z.object({ from: z.unknown(), to: z.unknown() });
+
+/**
+ * An assignee an edit names: `id` and `email` as the edit recorded them, `full_name` the person's
+ * name as it is now (also after they left; null when they have none): what the timeline shows,
+ * the e-mail where there is no name.
+ */
+const changedAssignee = person.nullable();
+
+/** An edit's changed fields; a change of assignee names both people. */
+const fieldChanges = z.object({ assigned_to: z.object({ from: changedAssignee, to: changedAssignee }).optional() }).catchall(fieldChange);
 
 /**
  * One entry of a subtask's history. Status changes carry `from`, `to` and the `comment` given
@@ -42,7 +52,7 @@ export const activityEntrySchema = z.object({
   comment: z.string().nullable().optional(),
   text: z.string().optional(),
   attachment: attachmentSchema.optional(),
-  changes: z.record(z.string(), fieldChange).optional(),
+  changes: fieldChanges.optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

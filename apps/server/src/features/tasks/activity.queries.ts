@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ActivityEntry, Attachment, SubtaskPhoto, SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../schema/activity';
@@ -27,7 +28,17 @@ export async function insertActivity(tx: DbOrTx, rows: NewActivity[]): Promise<n
 /** Where a photo and its thumbnail are read (with the bearer token). */
 export const attachmentUrls = (id: number) => ({ url: `/api/attachments/${id}/`, thumbnail_url: `/api/attachments/${id}/thumbnail/` });
 
-/** A history entry joined to its actor and its photo's facts (never its bytes). */
+/*
+ * An edit that moved the work records its assignees as `{id, email}`, as they were. Their names
+ * are read with the entry, by id, from the company's users (those deleted since too), so a rename
+ * reaches every old entry and the list stays one statement (decision record 062).
+ */
+const formerAssignees = alias(users, 'former_assignees');
+const nextAssignees = alias(users, 'next_assignees');
+const recordedAssignee = (end: 'from' | 'to') => sql`(${subtaskActivity.changes} -> 'assigned_to' -> '${sql.raw(end)}' ->> 'id')::int`;
+const assigneeJoin = (people: { id: AnyColumn; companyId: AnyColumn }, end: 'from' | 'to') => and(eq(people.companyId, subtaskActivity.companyId), eq(people.id, recordedAssignee(end)));
+
+/** A history entry joined to its actor, the assignees an edit names, and its photo's facts (never its bytes). */
 function selectActivity(db: DbOrTx) {
   return db
     .select({
@@ -41,6 +52,8 @@ function selectActivity(db: DbOrTx) {
       toStatus: subtaskActivity.toStatus,
       text: subtaskActivity.text,
       changes: subtaskActivity.changes,
+      formerAssigneeName: formerAssignees.fullName,
+      nextAssigneeName: nextAssignees.fullName,
       attachmentId: subtaskAttachments.id,
       contentType: subtaskAttachments.contentType,
       size: subtaskAttachments.size,
@@ -49,6 +62,8 @@ function selectActivity(db: DbOrTx) {
     })
     .from(subtaskActivity)
     .leftJoin(users, eq(users.id, subtaskActivity.actorId))
+    .leftJoin(formerAssignees, assigneeJoin(formerAssignees, 'from'))
+    .leftJoin(nextAssignees, assigneeJoin(nextAssignees, 'to'))
     .leftJoin(subtaskAttachments, eq(subtaskAttachments.id, subtaskActivity.attachmentId));
 }
 
@@ -73,9 +88,17 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
   // Closed unfinished or reopened with its project: the status it kept.
   if (row.type === 'closed_unfinished' || row.type === 'reopened') Object.assign(entry, { from: row.fromStatus, to: row.toStatus });
   if (row.type === 'comment') entry.text = row.text ?? '';
-  if (row.type === 'edited') entry.changes = row.changes ?? {};
+  if (row.type === 'edited') entry.changes = namedChanges(row);
   if (row.type === 'attachment' && row.attachmentId !== null) entry.attachment = attachmentOf(row as ActivityRow & { attachmentId: number });
   return entry;
+}
+
+/** An edit's changes as recorded, the assignees with their names as they are now (null without one). */
+function namedChanges(row: Pick<ActivityRow, 'changes' | 'formerAssigneeName' | 'nextAssigneeName'>): NonNullable<ActivityEntry['changes']> {
+  const { assigned_to: assignee, ...changes } = row.changes ?? {};
+  if (!assignee) return changes;
+  const named = (recorded: unknown, fullName: string | null) => (recorded === null ? null : { ...(recorded as { id: number; email: string }), full_name: fullName });
+  return { ...changes, assigned_to: { from: named(assignee.from, row.formerAssigneeName), to: named(assignee.to, row.nextAssigneeName) } };
 }
 
 function attachmentOf(row: { attachmentId: number; contentType: string | null; size: number | null; width: number | null; height: number | null }): Attachment {

@@ -13,6 +13,7 @@ import { notifications } from '../../schema/notifications';
 import { IMAGES_BUSY, IMAGE_TOO_LARGE, NOT_AN_IMAGE, UNREADABLE_IMAGE, imageQueue } from '../../lib/images';
 import { KEY_REUSED, REPLAYED_HEADER } from '../../platform';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createUser } from '../../test/factories';
 import { callAs, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from '../../lib/uploads';
 
@@ -124,8 +125,26 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
         description: { from: '', to: 'x' },
         priority: { from: 'medium', to: 'high' },
         due_date: { from: '2026-06-30', to: '2030-01-02' },
-        assigned_to: { from: { id: team.member.id, email: team.member.email }, to: { id: team.otherMember.id, email: team.otherMember.email } },
+        assigned_to: { from: { id: team.member.id, email: team.member.email, full_name: null }, to: { id: team.otherMember.id, email: team.otherMember.email, full_name: null } },
       });
+    });
+
+    it('names the assignees of past reassignments as they are called now, also once they have left', async () => {
+      const ana = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+      const ben = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, fullName: 'Ben Old' });
+      const rename = async (id: number, fullName: string) => expect((await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/users/${id}/`, payload: { full_name: fullName } })).statusCode).toBe(200);
+      const work = await insertWork(ctx.app.db, team);
+      // Handed to Ana by an edit, then renamed; Ana leaves and her open work goes to Ben, who is renamed after.
+      expect((await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: ana.id })).statusCode).toBe(200);
+      await rename(ana.id, 'Ana Renamed');
+      expect((await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/users/${ana.id}/?reassign_to=${ben.id}` })).statusCode).toBe(204);
+      await rename(ben.id, 'Ben Renamed');
+
+      const moves = (await activityOf(ctx, team.member, work.subtaskId)).filter((entry) => entry.type === 'edited').map((entry) => entry.changes?.assigned_to);
+      expect(moves).toEqual([
+        { from: { id: team.member.id, email: team.member.email, full_name: null }, to: { id: ana.id, email: ana.email, full_name: 'Ana Renamed' } },
+        { from: { id: ana.id, email: ana.email, full_name: 'Ana Renamed' }, to: { id: ben.id, email: ben.email, full_name: 'Ben Renamed' } },
+      ]);
     });
 
     it("still accepts the spec's decline without a reason, and records it without one", async () => {

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { SUBTASKS_MAX_LIMIT, type SubtaskStatus } from '@siteboard/shared';
+import { SUBTASKS_MAX_LIMIT, type ActivityEntry, type SubtaskStatus } from '@siteboard/shared';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { callAs, createTeam, listAs, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, insertWork, listAs, type Caller, type Team } from '../../test/work-factories';
 
 const LISTS = [
   '/api/projects/',
@@ -111,6 +111,29 @@ describeEachDatabase('work lists run a bounded number of SQL statements', (ctx) 
     expect((await measure(ctx, team.member, '/api/projects/?expand=major_tasks')).rows).toBeGreaterThanOrEqual(200);
     expect((await measure(ctx, team.manager, '/api/pending-approvals/')).rows).toBe(SUBTASKS_MAX_LIMIT);
     expect((await measure(ctx, team.manager, '/api/tasks-due-today/')).rows).toBe(SUBTASKS_MAX_LIMIT);
+  });
+
+  it("reads a subtask's timeline in as many statements after 40 reassignments as after one", async () => {
+    const work = await insertWork(ctx.app.db, team);
+    const reassign = async (to: Caller) => expect((await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { assigned_to_id: to.id } })).statusCode).toBe(200);
+    const statementsOfTimeline = async () => {
+      await callAs(ctx.app, team.member, { method: 'GET', url: '/api/profile/' });
+      ctx.queries.length = 0;
+      const response = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/activity/` });
+      expect(response.statusCode).toBe(200);
+      return { statements: ctx.queries.length, named: (response.json() as ActivityEntry[]).filter((entry) => entry.changes?.assigned_to?.to?.full_name === 'Otto Other').length };
+    };
+    await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/users/${team.otherMember.id}/`, payload: { full_name: 'Otto Other' } });
+    await reassign(team.otherMember);
+    const one = await statementsOfTimeline();
+    for (let i = 0; i < 20; i++) {
+      await reassign(team.member);
+      await reassign(team.otherMember);
+    }
+    const many = await statementsOfTimeline();
+    expect([one.named, many.named]).toEqual([1, 21]);
+    expect(many.statements).toBe(one.statements);
+    expect(many.statements).toBeLessThanOrEqual(2);
   });
 
   it('asks who may comment in one statement before the write, not in a transaction of its own', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../../server/src/schema/users';
-import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
+import { createUser, injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiPage } from '../../../lib/api-client';
 import type { ListSearch } from '../../../lib/lists';
@@ -156,5 +156,20 @@ describe('the record of work on screen', () => {
 
     await waitFor(() => expect(within(drawer).queryByText('Task sent for approval!')).toBeNull());
     expect(await within(drawer).findByText('Declined: Formwork still wet')).toBeInTheDocument();
+  });
+
+  it('names the people of a change of assignee as they are called now, the e-mail for one without a name', async () => {
+    const handed = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Backfill trench', dueDate: '2030-05-03' });
+    const carla = await createUser(server.database.db, companyId, 'team_member', { managerId: manager.id });
+    const { access } = await loginAs(server.app, manager);
+    expect((await injectAs(server.app, access, { method: 'PATCH', url: `/api/subtasks/${handed.id}/`, payload: { assigned_to_id: carla.id } })).statusCode).toBe(200);
+    // Named after the change was recorded.
+    await server.database.db.update(users).set({ fullName: 'Carla Nguyen' }).where(eq(users.id, carla.id));
+
+    await server.signIn(manager);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/manager?subtask=${handed.id}`, route: '/manager' });
+    const drawer = await screen.findByRole('dialog', { name: 'Backfill trench' });
+    const timeline = await within(drawer).findByRole('list', { name: 'Timeline' });
+    expect(await within(timeline).findByText(`Assignee: ${member.email} → Carla Nguyen`)).toBeInTheDocument();
   });
 });

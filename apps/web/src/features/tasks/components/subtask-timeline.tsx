@@ -7,9 +7,14 @@ import { PhotoStrip } from '../../../components/ui/photos';
 
 const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo', closed_unfinished: 'declined', reopened: 'projects' };
 
+type Person = { email: string; full_name: string | null };
+
+/** A person as the timeline names them: by their name as it is now, else their e-mail. */
+const named = (person: Person | null | undefined, t: TFunction) => person?.full_name || person?.email || t('record.someone');
+
 /** What an entry says happened, naming who did it. */
 function headline(entry: ActivityEntry, t: TFunction): string {
-  const actor = entry.actor ? (entry.actor.full_name ?? entry.actor.email) : t('record.someone');
+  const actor = named(entry.actor, t);
   if (entry.type === 'closed_unfinished') return t('record.entry.closedUnfinished', { actor, status: t(`status.${entry.to ?? 'ongoing'}`) });
   if (entry.type === 'reopened') return t('record.entry.reopened', { actor });
   if (entry.type !== 'status_changed') return t(`record.entry.${{ created: 'created', edited: 'edited', comment: 'comment', attachment: 'photo' }[entry.type]}`, { actor });
@@ -23,7 +28,7 @@ function headline(entry: ActivityEntry, t: TFunction): string {
 /** An edited field's value as people read it. */
 function shown(field: string, value: unknown, t: TFunction): string {
   if (value === null || value === undefined || value === '') return t('record.empty');
-  if (field === 'assigned_to') return (value as { email?: string }).email ?? t('record.someone');
+  if (field === 'assigned_to') return named(value as Person, t);
   if (field === 'priority') return t(`priority.${String(value)}`);
   if (field === 'due_date') return formatDate(String(value)) ?? String(value);
   return String(value);
