@@ -135,8 +135,10 @@ test('a long approvals list shows 20 rows at a time, Show More brings the rest, 
   const pending = await (await pageSession(page)).get<ApiSubtask[]>('/api/pending-approvals/');
   expect(pending.length).toBeGreaterThan(20);
   await expect(card(page, 'Pending Approvals')).toContainText(String(pending.length));
-  // The cards come from one summary: the list is not asked for until its table is opened.
-  expect(requests).toEqual([]);
+  // The cards come from one summary. The list itself is asked for a page at a time only: its first
+  // page when the card is pointed at or opened, or ahead once the page is idle (so it opens offline),
+  // which on a busy machine can come before this line.
+  expect(requests.filter((search) => search !== '?limit=20&offset=0')).toEqual([]);
 
   await card(page, 'Pending Approvals').click();
   const rows = panel(page).getByRole('row');
