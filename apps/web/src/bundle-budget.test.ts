@@ -97,6 +97,18 @@ describe('bundle budgets', () => {
     });
   }
 
+  // The team member's phone dashboard lists their open work under the cards at once (task-dashboard.tsx):
+  // the list draws a Send for Approval button per row, whose dialog loads on first use (decision record 099).
+  it("keeps the dialogs out of the team member's open work", () => {
+    const files = [...firstLoadFiles('src/features/tasks/components/dashboard-panels.tsx')].map((key) => manifest[key]!.file);
+    for (const dialog of ['src/features/tasks/components/send-for-approval-dialog.tsx', 'src/features/tasks/components/decline-form.tsx']) {
+      expect(manifest[dialog], `${dialog} is a chunk of its own`).toBeDefined();
+      expect(files, dialog).not.toContain(manifest[dialog]!.file);
+    }
+    // The modal (Radix's dialog) is a chunk the dialogs share.
+    expect(files.filter((file) => /^assets\/modal-[\w-]+\.js$/.test(file))).toEqual([]);
+  });
+
   // Every route loads the entry and all it imports statically; as one file (and Rolldown's small
   // runtime) it costs a phone's connection one round trip, not seven (vite.config.ts, group `entry`).
   it('keeps what every route loads first in the entry chunk', () => {

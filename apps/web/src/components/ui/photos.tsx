@@ -1,56 +1,49 @@
 import type { Attachment } from '@siteboard/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
-import { Modal } from './modal';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
+
+// The viewer (the modal, Radix's dialog) loads when a thumbnail is pointed at, focused or first opened:
+// the lists that show photos, the manager's approvals among them, draw without it (decision record 099).
+const { Component: PhotoViewer, load: loadViewer } = preloadableLazy(() => import('./photo-viewer').then((module) => module.PhotoViewer));
 
 function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
   const src = useAuthorizedImage(photo.thumbnail_url);
   return (
-    <button type="button" onClick={onOpen} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+    <button type="button" onClick={onOpen} onPointerEnter={() => void loadViewer()} onFocus={() => void loadViewer()} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
       {src && <img src={src} alt="" className="h-full w-full object-cover" />}
     </button>
   );
-}
-
-function FullPhoto({ photo }: { photo: Attachment }) {
-  const { t } = useTranslation();
-  const src = useAuthorizedImage(photo.url);
-  if (!src) return <p className="p-6 text-center text-sm text-slate-500" role="status">{t('record.photos.loading')}</p>;
-  return <img src={src} alt="" width={photo.width} height={photo.height} className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-lg object-contain" />;
 }
 
 /** A row of thumbnails; each opens the photos full size in a viewer that steps through them. */
 export function PhotoStrip({ photos }: { photos: Attachment[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
+  // Mounted from the first opening on, so that closing it is the viewer's own (animated, focus-returning) close.
+  const [mounted, setMounted] = useState(false);
   if (photos.length === 0) return null;
-  const current = open === null ? undefined : photos[open];
   return (
     <>
       <div className="flex flex-wrap gap-2">
         {photos.map((photo, index) => (
-          <Thumbnail key={photo.id} photo={photo} label={t('record.photos.open', { index: index + 1 })} onOpen={() => setOpen(index)} />
+          <Thumbnail
+            key={photo.id}
+            photo={photo}
+            label={t('record.photos.open', { index: index + 1 })}
+            onOpen={() => {
+              setMounted(true);
+              setOpen(index);
+            }}
+          />
         ))}
       </div>
-      <Modal open={current !== undefined} onOpenChange={(next) => !next && setOpen(null)} title={t('record.photos.viewer', { index: (open ?? 0) + 1, count: photos.length })}>
-        {current && (
-          <div className="space-y-3">
-            <FullPhoto photo={current} />
-            {photos.length > 1 && (
-              <div className="flex justify-between gap-3">
-                <Button variant="secondary" disabled={open === 0} onClick={() => setOpen((index) => (index ?? 1) - 1)}>
-                  {t('record.photos.previous')}
-                </Button>
-                <Button variant="secondary" disabled={open === photos.length - 1} onClick={() => setOpen((index) => (index ?? 0) + 1)}>
-                  {t('record.photos.next')}
-                </Button>
-              </div>
-            )}
-          </div>
-        )}
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} open={open} onOpen={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
