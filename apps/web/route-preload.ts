@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Plugin } from 'vite';
 
 /** Loaded lazily by the work areas' shell in its first render (src/app/work-area-tools.tsx). */
@@ -21,6 +22,21 @@ export const ROUTE_CHUNKS: { path: string; module: string; firstRenderLoads?: st
   { path: '/team-member', module: 'src/app/routes/team-member/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
 ];
 
+/**
+ * The calls each area's dashboard draws its first screen from, by the dashboard's own path (exactly):
+ * its answer, the profile that confirms the stored user, and (the admin's) the mail setting its
+ * first screen's links depend on. The script starts them for a stored session while the scripts
+ * download (src/lib/first-call.ts).
+ */
+export const FIRST_CALLS: Record<string, string[]> = {
+  '/admin': ['/api/admin-dashboard/', '/api/profile/', '/api/email/'],
+  '/manager': ['/api/dashboard-summary/', '/api/profile/'],
+  '/team-member': ['/api/dashboard-summary/', '/api/profile/'],
+};
+
+/** The languages the app speaks: its folders of texts (src/lib/i18n.ts's LANGUAGES, which the key parity test holds to them). */
+const languages = () => fs.readdirSync(new URL('./src/locales/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
 interface BundleChunk {
   type: 'chunk';
   fileName: string;
@@ -33,12 +49,40 @@ interface BundleChunk {
 /**
  * The script itself: starts the files of the route being opened at once, beside the entry chunk, and
  * leaves each area's next screens (their files, screen by screen) for the area to prefetch when idle
- * (src/app/lazy-screen.tsx).
+ * (src/app/lazy-screen.tsx). For a dashboard opened with a stored session it also starts the calls its
+ * first screen draws from, as the app's api-client would send it (token, language; the HTTP cache's
+ * ETag), for the app to take up instead of asking again (src/lib/first-call.ts, decision record 099).
  */
-const preloadSource = (routes: Record<string, string[]>, nextScreens: Record<string, string[][]>) => `(function () {
+export const preloadSource = (routes: Record<string, string[]>, nextScreens: Record<string, string[][]>, firstCalls: Record<string, string[]>, languages: string[]) => `(function () {
   window.__siteboardNextScreens = ${JSON.stringify(nextScreens)};
   var routes = ${JSON.stringify(routes)};
   var path = location.pathname.replace(/\\/+$/, '') || '/';
+  var calls = ${JSON.stringify(firstCalls)}[path];
+  try {
+    var token = calls && typeof fetch === 'function' && localStorage.getItem('token');
+    if (token) {
+      // The page's language as src/lib/i18n.ts's initialLanguage() finds it: this device's choice, else the browser's.
+      var languages = ${JSON.stringify(languages)};
+      var language = localStorage.getItem('language');
+      var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+      for (var i = 0; languages.indexOf(language) < 0 && i < preferred.length; i++) language = String(preferred[i] || '').trim().toLowerCase().split(/[-_]/)[0];
+      if (languages.indexOf(language) < 0) language = 'en';
+      var startedAt = performance.now();
+      window.__siteboardFirstCalls = calls.map(function (call) {
+        return {
+          path: call,
+          token: token,
+          language: language,
+          startedAt: startedAt,
+          response: fetch(call, { headers: { Accept: 'application/json', 'Accept-Language': language, Authorization: 'Bearer ' + token } }).catch(function () {
+            return null;
+          })
+        };
+      });
+    }
+  } catch (error) {
+    // No storage (a private window's policy): the app asks itself.
+  }
   var files = routes[path];
   for (var prefix in routes) if (!files && prefix !== '/' && path.indexOf(prefix + '/') === 0) files = routes[prefix];
   (files || []).forEach(function (file) {
@@ -97,7 +141,7 @@ export function routePreload(base = '/'): Plugin {
         areasSeen.add(route.module);
         nextScreens[route.path] = area.dynamicImports.map((screen) => [...closure(screen)].filter((file) => !atStart.has(file) && !files.has(file)).map((file) => `${base}${file}`));
       }
-      const source = preloadSource(routes, nextScreens);
+      const source = preloadSource(routes, nextScreens, FIRST_CALLS, languages());
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const html = bundle['index.html'];

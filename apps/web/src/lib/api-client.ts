@@ -1,4 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
+import { takeFirstCall } from './first-call';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
 
@@ -153,6 +154,10 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
 
 async function request(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
+  // The first screen's call, already on its way since the page started (first-call.ts).
+  const early = auth && (options.method ?? 'GET') === 'GET' && !options.query && options.responseType !== 'blob' ? takeFirstCall(path, storage.token, currentLanguage()) : undefined;
+  const taken = early && (await early);
+  if (taken) return taken;
   let response = await send(path, options, auth ? storage.token : null);
   if (response.status === 401 && auth) {
     const refreshed = await refreshAccessToken(storage.token);
