@@ -35,7 +35,14 @@ const fieldChange = z.object({ from: z.unknown(), to: z.unknown() });
 const changedAssignee = person.nullable();
 
 /** An edit's changed fields; a change of assignee names both people. */
-const fieldChanges = z.object({ assigned_to: z.object({ from: changedAssignee, to: changedAssignee }).optional() }).catchall(fieldChange);
+const fieldChanges = z
+  .object({
+    assigned_to: z
+      .object({ from: changedAssignee, to: changedAssignee })
+      .optional()
+      .meta({ description: 'The assignees before and after: id and e-mail as recorded, full_name as the person is called now (null without one)' }),
+  })
+  .catchall(fieldChange);
 
 /**
  * One entry of a subtask's history. Status changes carry `from`, `to` and the `comment` given

@@ -252,7 +252,7 @@ export const workItemSchema = z.object({
   activity_id: z.number(),
   kind: z.enum(WORK_KINDS),
   at: z.string(),
-  actor: person.nullable(),
+  actor: person.nullable().meta({ description: 'Who did it, named as they are called now (a signed log keeps the e-mail it was signed with)' }),
   subtask: z.object({ id: z.number(), name: z.string(), major_task: z.object({ id: z.number(), name: z.string() }) }),
   /** What was said with the change (a note with the sending, a decline's reason), as the record has it. */
   note: z.string().nullable(),
@@ -292,7 +292,7 @@ export const dailyLogSchema = sectionsSchema.extend({
   status: z.enum(DAILY_LOG_STATUSES),
   entries: z.array(dailyLogEntrySchema),
   attachments: z.array(dailyLogAttachmentSchema),
-  /** The day's record of work, built by the server (kept as it was when the log was signed). */
+  /** The day's record of work, built by the server (kept as it was when the log was signed, its people named as they are now). */
   work: z.array(workItemSchema),
   amendments: z.array(amendmentSchema),
   signed_by: person.nullable(),

@@ -76,6 +76,17 @@ export async function lockLogContext(tx: DbOrTx, companyId: number, projectId: n
   return row;
 }
 
+/**
+ * A signed log's work as it was signed, each person in it named as they are called now (also
+ * after they left): the work is the record, a name is read with it, as everywhere (decision
+ * record 062). The e-mail stays the one signed.
+ */
+const signedWorkNamed = sql<WorkItem[] | null>`case when ${dailyLogs.signedWork} is null then null else coalesce((
+  select jsonb_agg(case when actors.id is null then work.item else jsonb_set(work.item, '{actor,full_name}', coalesce(to_jsonb(actors.full_name), 'null'::jsonb)) end order by work.position)
+  from jsonb_array_elements(${dailyLogs.signedWork}) with ordinality as work(item, position)
+  left join ${users} actors on actors.company_id = ${dailyLogs.companyId} and actors.id = (work.item -> 'actor' ->> 'id')::int
+), '[]'::jsonb) end`;
+
 const logColumns = {
   id: dailyLogs.id,
   date: sql<string>`${dailyLogs.logDate}::text`,
@@ -89,7 +100,7 @@ const logColumns = {
   visitors: dailyLogs.visitors,
   notes: dailyLogs.notes,
   workNotes: dailyLogs.workNotes,
-  signedWork: dailyLogs.signedWork,
+  signedWork: signedWorkNamed,
   signedBy: person(signers),
   signedAt: isoTimestamp(dailyLogs.signedAt),
   createdAt: isoTimestamp(dailyLogs.createdAt),

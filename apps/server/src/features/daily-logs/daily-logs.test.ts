@@ -289,6 +289,22 @@ describeEachDatabase('daily site logs', (ctx) => {
       await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } });
       expect((await get(team.manager, today, work.projectId)).work).toEqual(signed.work);
     });
+
+    it('names the people of a signed log’s work as they are called now, also once they have left', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const worker = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id, fullName: 'Kai Old' });
+      expect((await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { assigned_to_id: worker.id } })).statusCode).toBe(200);
+      const { access } = await loginAs(ctx.app, worker);
+      expect((await callAs(ctx.app, { ...worker, access }, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'pending_approval' } })).statusCode).toBe(200);
+      const signed = (await post(team.manager, today, 'sign/', undefined, work.projectId)).json() as DailyLog;
+      expect(signed.work.map((item) => item.actor)).toEqual([{ id: worker.id, email: worker.email, full_name: 'Kai Old' }]);
+
+      expect((await callAs(ctx.app, team.admin, { method: 'PATCH', url: `/api/users/${worker.id}/`, payload: { full_name: 'Kai Renamed' } })).statusCode).toBe(200);
+      expect((await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/users/${worker.id}/?reassign_to=${team.member.id}` })).statusCode).toBe(204);
+      const read = await get(team.manager, today, work.projectId);
+      expect(read.work.map((item) => item.actor)).toEqual([{ id: worker.id, email: worker.email, full_name: 'Kai Renamed' }]);
+      expect(read.work.map(({ actor: _, ...item }) => item)).toEqual(signed.work.map(({ actor: _, ...item }) => item));
+    });
   });
 
   describe('crew contributions', () => {
