@@ -54,9 +54,10 @@ export const subtasks = pgTable(
      */
     closedUnfinishedAt: timestamp('closed_unfinished_at', { withTimezone: true }),
     /**
-     * The calendar event's revision: raised, with `changed_at`, by a trigger whenever what a calendar
-     * shows of the subtask changes (name, due date, status, assignee, major task), so calendar apps
-     * replace the event they have (RFC 5545 SEQUENCE and LAST-MODIFIED; migration 0036).
+     * The calendar event's revision: raised, with `changed_at`, by triggers whenever what a calendar
+     * shows of the subtask changes (name, due date, status, assignee, major task: migration 0036; the
+     * names of its project, its major task and its assignee: 0038), so calendar apps replace the
+     * event they have (RFC 5545 SEQUENCE and LAST-MODIFIED). Only the calendar feed reads either.
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -241,7 +241,7 @@ export const de: Catalog = {
   'Status: ongoing': 'Status: in Arbeit',
   'Status: waiting for approval': 'Status: zur Abnahme',
   'Approve: {name}': 'Abnehmen: {name}',
-  'Assigned to {email}': 'Zuständig: {email}',
+  'Assigned to {name}': 'Zuständig: {name}',
   // The daily log (features/daily-logs)
   'The date is in the future: a daily log is kept for today or an earlier day.': 'Das Datum liegt in der Zukunft: Ein Bautagebuch wird für heute oder einen früheren Tag geführt.',
   'This daily log is signed: correct it with an amendment.': 'Dieses Bautagebuch ist unterschrieben: Berichtigen Sie es mit einem Nachtrag.',

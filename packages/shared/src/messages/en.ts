@@ -298,7 +298,7 @@ export const writtenTexts = [
   'Status: ongoing',
   'Status: waiting for approval',
   'Approve: {name}',
-  'Assigned to {email}',
+  'Assigned to {name}',
   // CSV column headers (lib/csv-headers.ts) not already above
   'ID',
   'Name',

@@ -240,7 +240,7 @@ export const es: Catalog = {
   'Status: ongoing': 'Estado: en curso',
   'Status: waiting for approval': 'Estado: por aprobar',
   'Approve: {name}': 'Aprobar: {name}',
-  'Assigned to {email}': 'Asignada a {email}',
+  'Assigned to {name}': 'Asignada a {name}',
   // The daily log (features/daily-logs)
   'The date is in the future: a daily log is kept for today or an earlier day.': 'La fecha está en el futuro: el diario de obra se lleva para hoy o un día anterior.',
   'This daily log is signed: correct it with an amendment.': 'Este diario de obra está firmado: corrígelo con una enmienda.',

@@ -241,7 +241,7 @@ export const fr: Catalog = {
   'Status: ongoing': 'Statut : en cours',
   'Status: waiting for approval': 'Statut : à valider',
   'Approve: {name}': 'Valider : {name}',
-  'Assigned to {email}': 'Attribuée à {email}',
+  'Assigned to {name}': 'Attribuée à {name}',
   // The daily log (features/daily-logs)
   'The date is in the future: a daily log is kept for today or an earlier day.': "La date est dans le futur : le journal de chantier se tient pour aujourd'hui ou un jour passé.",
   'This daily log is signed: correct it with an amendment.': 'Ce journal de chantier est signé : corrigez-le par un avenant.',

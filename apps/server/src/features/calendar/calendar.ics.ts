@@ -39,7 +39,7 @@ export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: strin
   for (const entry of entries) {
     const link = subtaskLink(origin, owner.role, entry.id);
     const lines = [fill(FEED_PLACE, { project: entry.project, majorTask: entry.majorTask }), t(words, FEED_STATUS[entry.status])];
-    if (!entry.mine && entry.assignee) lines.push(t(words, 'Assigned to {email}', { email: entry.assignee }));
+    if (!entry.mine && entry.assignee) lines.push(t(words, 'Assigned to {name}', { name: entry.assignee }));
     lines.push(link);
     calendar.createEvent({
       id: `subtask-${entry.id}@siteboard`,

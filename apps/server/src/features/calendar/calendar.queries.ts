@@ -75,6 +75,7 @@ export interface FeedEntry {
   dueDate: string;
   majorTask: string;
   project: string;
+  /** The assignee by their current full name, else their e-mail. */
   assignee: string | null;
   /** Whether the subtask is the owner's own (else it waits for their approval). */
   mine: boolean;
@@ -136,7 +137,8 @@ const feedStatement = builtOncePerDatabase((db) => {
       assignedToId: subtasks.assignedToId,
       majorTask: sql<string>`${majorTasks.name}`.as('major_task'),
       project: sql<string>`${projects.name}`.as('project'),
-      assignee: sql<string | null>`${assignees.email}`.as('assignee'),
+      // As people name them: the full name, else the e-mail (issue 42).
+      assignee: sql<string | null>`coalesce(${assignees.fullName}, ${assignees.email})`.as('assignee'),
       changedAt: sql<string>`${isoTimestamp(subtasks.changedAt)}`.as('changed_at'),
       sequence: sql<number>`${subtasks.calendarSequence}`.as('calendar_sequence'),
     })

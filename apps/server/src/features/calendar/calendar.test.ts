@@ -48,6 +48,12 @@ async function readFeedAt(ctx: TestContext, url: string, headers: Record<string,
   return ctx.app.inject({ method: 'GET', url: pathOf(url), headers });
 }
 
+/** One subtask's event as a calendar app reads it, by the library's own reading of the feed. */
+async function eventOf(ctx: TestContext, url: string, subtaskId: number) {
+  const calendar = new ICAL.Component(ICAL.parse((await readFeedAt(ctx, url)).body));
+  return calendar.getAllSubcomponents('vevent').find((component) => component.getFirstPropertyValue('uid') === `subtask-${subtaskId}@siteboard`)!;
+}
+
 async function eventsAt(ctx: TestContext, url: string) {
   const response = await readFeedAt(ctx, url);
   expect(response.statusCode, response.body).toBe(200);
@@ -217,8 +223,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
     const { id } = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, name: 'Seal the joints', dueDate: '2026-12-20' });
     /** The event as a calendar app reads it: its revision, its last change and its stamp. */
     const revision = async () => {
-      const calendar = new ICAL.Component(ICAL.parse((await readFeedAt(ctx, feed.url)).body));
-      const event = calendar.getAllSubcomponents('vevent').find((component) => component.getFirstPropertyValue('uid') === `subtask-${id}@siteboard`)!;
+      const event = await eventOf(ctx, feed.url, id);
       return {
         summary: String(event.getFirstPropertyValue('summary')),
         sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
@@ -242,6 +247,53 @@ describeEachDatabase('calendar feed API', (ctx) => {
     // A change no calendar shows keeps the revision.
     await edit({ priority: 'high' });
     expect((await revision()).sequence).toBe(2);
+  });
+
+  it("names the assignee, and raises the event's revision when its project, major task or assignee is renamed, not when a name stays", async () => {
+    const crew = await createTeam(ctx.app);
+    const feed = await turnOn(ctx, crew.manager, { include_team_approvals: true });
+    const asAdmin = (url: string, payload: object) => callAs(ctx.app, crew.admin, { method: 'PATCH', url, payload });
+    const rename = async (url: string, payload: object) => expect((await asAdmin(url, payload)).statusCode).toBe(200);
+    const person = `/api/users/${crew.member.id}/`;
+    await rename(person, { full_name: 'Carla Nguyen' });
+    const project = await insertProject(ctx.app.db, crew.company.id, { managerId: crew.manager.id, name: 'Harbour Bridge' });
+    const majorTask = await insertMajorTask(ctx.app.db, crew.company.id, project.id, { name: 'Deck' });
+    const { id } = await insertSubtask(ctx.app.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id, name: 'Seal the joints', dueDate: '2026-12-20', status: 'pending_approval' });
+    /** The event as the manager's calendar app reads it. */
+    const revision = async () => {
+      const event = await eventOf(ctx, feed.url, id);
+      return {
+        description: String(event.getFirstPropertyValue('description')),
+        sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
+        lastModified: new Date(String(event.getFirstPropertyValue('last-modified'))).getTime(),
+      };
+    };
+    /** The calendar app has had the event for an hour (LAST-MODIFIED counts whole seconds); as it reads it now. */
+    const anHourLater = async () => {
+      await ctx.app.db.execute(sql`update subtasks set changed_at = changed_at - interval '1 hour' where id = ${id}`);
+      return revision();
+    };
+
+    expect((await revision()).description).toBe(`Harbour Bridge › Deck\nStatus: waiting for approval\nAssigned to Carla Nguyen\nhttp://localhost:80/manager/my-tasks?subtask=${id}`);
+    let last = await anHourLater();
+    const renames: [string, object, string][] = [
+      [`/api/projects/${project.id}/`, { name: 'Harbour Bridge North' }, 'Harbour Bridge North › Deck\n'],
+      [`/api/major-tasks/${majorTask.id}/`, { name: 'Deck East' }, 'Harbour Bridge North › Deck East\n'],
+      [person, { full_name: 'Carla Nguyen-Ruiz' }, '\nAssigned to Carla Nguyen-Ruiz\n'],
+    ];
+    for (const [url, payload, shown] of renames) {
+      await rename(url, payload);
+      const now = await revision();
+      expect(now.description, url).toContain(shown);
+      expect(now.sequence, url).toBe(last.sequence + 1);
+      expect(now.lastModified, url).toBeGreaterThan(last.lastModified);
+      last = await anHourLater();
+    }
+    // The same names again: the event shows nothing new, so its revision stays.
+    for (const [url, payload] of renames) {
+      await rename(url, payload);
+      expect(await revision(), url).toEqual(last);
+    }
   });
 
   it('turns off with 204: the URL answers 404, and the owner sees it off', async () => {
