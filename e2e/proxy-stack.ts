@@ -64,7 +64,7 @@ export class Instance {
   /** Starts the process and resolves once GET /api/ready/ answers 200 on its own port. */
   async start() {
     const env = { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort), HOST: '127.0.0.1' };
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/server.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--initial-old-space-size=64', 'apps/server/dist/server.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
       let partial = '';
