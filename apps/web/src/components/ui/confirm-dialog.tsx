@@ -1,5 +1,5 @@
 import { cloneElement, Suspense, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
-import { preloadableLazy } from '../../lib/preloadable-lazy';
+import { preloadableLazy, useMountedFromFirstOpen } from '../../lib/preloadable-lazy';
 import type { ConfirmTexts } from './confirm-dialog-content';
 
 // The dialog (Radix AlertDialog, its focus trap and scroll lock) loads when its button is first
@@ -15,9 +15,7 @@ const OPENS_DIALOG = { 'aria-haspopup': 'dialog' } as const;
  * and focus returns to the trigger afterwards. `trigger` is the button that opens it.
  */
 export function ConfirmDialog({ trigger, ...texts }: ConfirmTexts & { trigger: ReactElement<TriggerProps> }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
-  const [mounted, setMounted] = useState(false);
+  const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const own = trigger.props;
   return (
@@ -36,8 +34,7 @@ export function ConfirmDialog({ trigger, ...texts }: ConfirmTexts & { trigger: R
         },
         onClick: (event) => {
           own.onClick?.(event);
-          setMounted(true);
-          setOpen(true);
+          show();
         },
       })}
       {mounted && (

@@ -1,7 +1,7 @@
 import type { Attachment } from '@siteboard/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preloadableLazy } from '../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
 
 // The viewer (the modal, Radix's dialog) loads when a thumbnail is pointed at, focused or first opened:
@@ -11,7 +11,7 @@ const { Component: PhotoViewer, load: loadViewer } = preloadableLazy(() => impor
 function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
   const src = useAuthorizedImage(photo.thumbnail_url);
   return (
-    <button type="button" onClick={onOpen} onPointerEnter={() => void loadViewer()} onFocus={() => void loadViewer()} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+    <button type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
       {src && <img src={src} alt="" className="h-full w-full object-cover" />}
     </button>
   );

@@ -9,7 +9,7 @@ import { ShowMore } from '../../../components/ui/show-more';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
-import { preloadableLazy } from '../../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteProject } from '../api/delete-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
@@ -67,7 +67,7 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
               onToggle={() => toggle(project.id)}
               columns={columns}
               actions={
-                <div onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
+                <div {...loadOnApproach(loadEditRow)}>
                   <ViewActions
                     subject={project.name}
                     busy={deleteProject.isPending && deleteProject.variables === project.id}

@@ -2,7 +2,7 @@ import type { Subtask } from '@siteboard/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { preloadableLazy } from '../../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
 
 // The dialog (its form, zod validation and modal) loads when pointed at or first opened: the lists
 // that show the button, the dashboards' among them, draw without it (decision record 095).
@@ -16,9 +16,7 @@ const { Component: DeclineDialog, load: loadDialog } = preloadableLazy(() => imp
  */
 export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask; disabled?: boolean; decline: (reason: string) => Promise<string | null> }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
-  const [mounted, setMounted] = useState(false);
+  const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <>
@@ -26,12 +24,10 @@ export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask
         variant="secondary"
         className="px-3 py-1.5"
         disabled={disabled}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        {...loadOnApproach(loadDialog)}
         onClick={() => {
           setFailure(null);
-          setMounted(true);
-          setOpen(true);
+          show();
         }}
       >
         {t('taskBoard.decline')}

@@ -1,9 +1,9 @@
 import { canSubmitSubtask, subtaskParties, type Subtask } from '@siteboard/shared';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
-import { preloadableLazy } from '../../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
 import type { Send } from './send-for-approval-dialog';
 import type { SubtaskAction } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
@@ -16,20 +16,14 @@ const { Component: SendForApprovalDialog, load: loadDialog } = preloadableLazy((
 /** "Send for Approval": opens the dialog that takes the work's photos and a note, then sends it. */
 export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtask; send: Send; busy: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
-  const [mounted, setMounted] = useState(false);
+  const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   return (
     <>
       <Button
         className="px-3 py-1.5"
         disabled={busy}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
+        {...loadOnApproach(loadDialog)}
+        onClick={show}
       >
         {t('taskBoard.sendForApproval')}
       </Button>

@@ -9,7 +9,7 @@ import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../comp
 import { useIdleAfterPaint } from '../../../lib/after-paint';
 import type { PagedList } from '../../../lib/lists';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { preloadableLazy } from '../../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteUser } from '../api/delete-user';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 
@@ -79,7 +79,7 @@ export function AdminUsersTable({
               <td data-label={managerLabel} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
-                  <div className="flex flex-wrap gap-1.5" onPointerEnter={() => void loadEditRow()} onFocus={() => void loadEditRow()}>
+                  <div className="flex flex-wrap gap-1.5" {...loadOnApproach(loadEditRow)}>
                     <DeleteUserActions
                       user={user}
                       busy={deleteUser.isPending && deleteUser.variables?.id === user.id}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
-import { preloadableLazy } from '../../../lib/preloadable-lazy';
+import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
 import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
 
@@ -110,9 +110,7 @@ function HeirChoice({ user, value, onChange }: { user: User; value: string; onCh
 /** "Set new password" for another user: they are signed out everywhere and must choose their own at next sign-in. */
 export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text: string) => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it is the dialog's own (animated, focus-returning) close.
-  const [mounted, setMounted] = useState(false);
+  const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   return (
     <>
       {/* Its words may wrap (German's are long): the row's actions stay narrow enough for the table to fit at 1280 px. */}
@@ -120,12 +118,8 @@ export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text:
         variant="secondary"
         size="sm"
         className="whitespace-normal md:max-w-32"
-        onPointerEnter={() => void loadSetPassword()}
-        onFocus={() => void loadSetPassword()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
+        {...loadOnApproach(loadSetPassword)}
+        onClick={show}
         aria-label={t('account.setPasswordSubject', { subject: user.email })}
       >
         {t('account.setPassword')}
