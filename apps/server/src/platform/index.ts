@@ -1,12 +1,14 @@
 /**
  * The platform: the machinery that runs the product (database hosts and pools, the change feed,
- * locks, drain, the identity cache, jobs, and the HTTP plugins). Features and scripts import it
- * from here only (the boundary lint holds it); what is not exported here is the platform's own.
+ * locks, drain, the identity cache, jobs, periodic sweeps, and the HTTP plugins). Features and
+ * scripts import it from here only (the boundary lint holds it); what is not exported here is the
+ * platform's own.
  */
 export type { AuthUser, ServiceContext } from './context';
 export { AppError, ConflictError, ForbiddenError, PasswordChangeRequiredError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
 export { safeLogger, serverLogger } from './log';
 export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
+export { startSweep, type Sweep, type SweepOptions } from './sweep';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
 export { databaseReadiness, type Readiness } from './database/readiness';
 export { entryFile, serverRoot } from './paths';

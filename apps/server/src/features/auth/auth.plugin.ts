@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
-import { authPlugin } from '../../platform';
+import { authPlugin, startSweep } from '../../platform';
 import { deleteExpiredRateLimits, findActiveIdentity } from './auth.queries';
 import { createLoginThrottle, type LoginThrottle, type ThrottleStore } from './auth.throttle';
 import { createTokens, type Tokens } from './auth.tokens';
@@ -39,15 +39,11 @@ const COUNTER_KEPT_MS = 60 * 60 * 1000;
  * rate-limiter-flexible's own timer did once per limiter, and went on doing after the app closed).
  */
 function sweepExpiredCounters(app: FastifyInstance) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= deleteExpiredRateLimits(app.db, new Date(Date.now() - COUNTER_KEPT_MS))
-      .catch((error: unknown) => app.log.error({ err: error }, 'throttle counter sweep failed'))
-      .finally(() => (running = undefined));
-  }, COUNTER_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  const sweep = startSweep({
+    name: 'throttle counter sweep',
+    intervalMs: COUNTER_SWEEP_MS,
+    log: app.log,
+    run: () => deleteExpiredRateLimits(app.db, new Date(Date.now() - COUNTER_KEPT_MS)),
   });
+  app.addHook('onClose', async () => sweep.stop());
 }

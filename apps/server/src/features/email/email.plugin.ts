@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startSweep } from '../../platform';
 import { NOTIFICATION_MAIL_QUEUE, type NotificationMailJob } from '../notifications/notifications.queries';
 import { queueImmediateMails, runDigests } from './email.service';
 
@@ -18,18 +19,13 @@ export const emailPlugin = fp(
       },
     });
     if (!app.mail.configured || !options.sweepIntervalSeconds) return;
-    let running: Promise<unknown> | undefined;
-    const sweep = () => {
-      running ??= runDigests(app.db, { now: new Date(), localHour: options.localHour, publicUrl: options.publicUrl, unsubscribeKey: options.unsubscribeKey })
-        .catch((error: unknown) => app.log.error({ err: error }, 'daily digest sweep failed'))
-        .finally(() => (running = undefined));
-    };
-    const timer = setInterval(sweep, options.sweepIntervalSeconds * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    const sweep = startSweep({
+      name: 'daily digest sweep',
+      intervalMs: options.sweepIntervalSeconds * 1000,
+      log: app.log,
+      run: () => runDigests(app.db, { now: new Date(), localHour: options.localHour, publicUrl: options.publicUrl, unsubscribeKey: options.unsubscribeKey }),
     });
+    app.addHook('onClose', async () => sweep.stop());
   },
   { name: 'email', dependencies: ['mail', 'jobs'] },
 );

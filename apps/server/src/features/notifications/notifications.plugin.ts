@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../platform';
+import { startSweep, type Db } from '../../platform';
 import { createLiveHub, type LiveHub } from './notifications.live';
 import { NOTIFICATION_KIND } from './notifications.queries';
 import { runDailyLogReminders, runSweeps, subscribeToTaskEvents } from './notifications.service';
@@ -54,27 +54,17 @@ export const notificationsPlugin = fp(
 );
 
 function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number }) {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    const now = new Date();
-    running ??= runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour })
-      .then(async (result) => {
-        if (result.swept && result.created > 0) log.info(result, 'notification sweep');
-        const reminders = await runDailyLogReminders(db, { now, localHour: options.dailyLogReminderLocalHour });
-        if (reminders.swept && reminders.created > 0) log.info(reminders, 'daily log reminder sweep');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'notification sweep failed'))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(sweep, Math.min(FIRST_SWEEP_DELAY_MS, options.intervalMs));
-  const timer = setInterval(sweep, options.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startSweep({
+    name: 'notification sweep',
+    intervalMs: options.intervalMs,
+    firstRunAfterMs: Math.min(FIRST_SWEEP_DELAY_MS, options.intervalMs),
+    log,
+    run: async () => {
+      const now = new Date();
+      const result = await runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour });
+      if (result.swept && result.created > 0) log.info(result, 'notification sweep');
+      const reminders = await runDailyLogReminders(db, { now, localHour: options.dailyLogReminderLocalHour });
+      if (reminders.swept && reminders.created > 0) log.info(reminders, 'daily log reminder sweep');
     },
-  };
+  });
 }

@@ -9,6 +9,7 @@ import { isLockTimeout } from '../database/db-errors';
 import { registerDatabaseView } from '../database/statements';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { AppError, ConflictError, ValidationError } from '../errors';
+import { startSweep } from '../sweep';
 import { isMultipartBody } from './multipart';
 
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
@@ -401,25 +402,15 @@ export async function sweepIdempotencyKeys(db: Db, now: Date): Promise<number> {
   }
 }
 
-/** Same shape as the notification sweeper: any instance may sweep, the deletes do not collide. */
+/** Any instance may sweep: the deletes do not collide. */
 function startSweeper(db: Db, log: FastifyBaseLogger, intervalMs: number) {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepIdempotencyKeys(db, new Date())
-      .then(
-        (deleted) => {
-          if (deleted > 0) log.info({ deleted }, 'idempotency key sweep');
-        },
-        (error: unknown) => log.error({ err: error }, 'idempotency key sweep failed'),
-      )
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startSweep({
+    name: 'idempotency key sweep',
+    intervalMs,
+    log,
+    run: async () => {
+      const deleted = await sweepIdempotencyKeys(db, new Date());
+      if (deleted > 0) log.info({ deleted }, 'idempotency key sweep');
     },
-  };
+  });
 }

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface SweepOptions {
+  /** What the sweep is called in the log: a failure is logged as `<name> failed`. */
+  name: string;
+  intervalMs: number;
+  /** A first run this soon after start (then every interval); unset: the first run is one interval in. */
+  firstRunAfterMs?: number;
+  /** One run; it logs its own result, a failure is logged here. */
+  run: () => Promise<unknown>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export interface Sweep {
+  /** No run starts from now on; resolves when the one running, if any, has ended. Safe to call again. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `run` every interval while the server runs, at most one at a time: a tick that comes while
+ * a run is still going is skipped, not queued. A failed run is logged and the next tick runs
+ * again. The timers are unref'd (they never keep the process alive); the caller stops the sweep
+ * in its onClose hook, which then waits for the run in flight (idempotency keys, throttle
+ * counters, notification reminders, daily digests).
+ */
+export function startSweep(options: SweepOptions): Sweep {
+  const { name, intervalMs, firstRunAfterMs, run, log } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (stopped) return;
+    // Started within the tick; an async wrapper so that a throw before run's first await is a failed run too.
+    running ??= (async () => {
+      await run();
+    })()
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+      .finally(() => (running = undefined));
+  };
+  const first = firstRunAfterMs === undefined ? undefined : setTimeout(tick, firstRunAfterMs);
+  const timer = setInterval(tick, intervalMs);
+  first?.unref();
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
