@@ -20,7 +20,11 @@
  * and numbers (that many reads a second arriving at random, Poisson, whatever is still outstanding:
  * what people feel at that traffic; each read's time counts from when it was due, so a stalled
  * server is not hidden by reads that were never sent),
- * BENCH_NODE_ARGS (node's own arguments for this checkout's server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_NODE_ARGS (node's own arguments for this checkout's server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
+ * BENCH_CLIENT (`plain`, the default: every read downloads its answer; `browser`: each reader keeps
+ * the last ETag and answer of each read and sends If-None-Match, as the web app's fetches do through
+ * the browser's HTTP cache; a server without ETags answers it in full), BENCH_ACCEPT_ENCODING (what
+ * the readers accept, default a browser's `br, gzip, deflate`).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +40,10 @@ type ReadLoad = 'closed' | number;
 const READ_LOADS: ReadLoad[] = (process.env.BENCH_READ_LOADS ?? 'closed').split(',').map((load) => (load.trim() === 'closed' ? 'closed' : Number(load)));
 const describeLoad = (load: ReadLoad) => (load === 'closed' ? `${READERS} readers in a closed loop` : `${load} reads/s offered`);
 const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglite'] as const) : ([process.env.BENCH_DB] as ('postgres' | 'pglite')[]);
+/** `plain`: every read downloads its answer; `browser`: reads revalidate as the web app's fetches do through the browser's HTTP cache. */
+const CLIENT = process.env.BENCH_CLIENT === 'browser' ? 'browser' : 'plain';
+/** What the readers accept: a browser's `br, gzip` by default (Node's fetch alone sends `gzip, deflate`). */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'br, gzip, deflate';
 const DATA_SETS = (process.env.BENCH_DATA ?? 'both') === 'both' ? (['small', 'large'] as const) : ([process.env.BENCH_DATA] as ('small' | 'large')[]);
 
 interface DataSet {
@@ -58,14 +66,29 @@ interface Request {
   body?: unknown;
 }
 
+/**
+ * What a browser's HTTP cache keeps of each read (BENCH_CLIENT=browser): the last ETag and answer
+ * per origin, token and path, sent back as If-None-Match; a 304 hands back the kept answer.
+ */
+const kept = new Map<string, { etag: string; text: string }>();
+
 async function call<T>(origin: string, request: { method: Method; path: string; token?: string; body?: unknown }): Promise<T> {
+  const key = `${origin} ${request.token ?? ''} ${request.path}`;
+  const revalidate = CLIENT === 'browser' && request.method === 'GET' ? kept.get(key) : undefined;
   const response = await fetch(origin + request.path, {
     method: request.method,
-    headers: { ...(request.token ? { authorization: `Bearer ${request.token}` } : {}), ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'accept-encoding': ACCEPT_ENCODING,
+      ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+      ...(request.body ? { 'content-type': 'application/json' } : {}),
+      ...(revalidate ? { 'if-none-match': revalidate.etag } : {}),
+    },
     body: request.body ? JSON.stringify(request.body) : undefined,
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${request.method} ${request.path}: ${response.status} ${text.slice(0, 200)}`);
+  const text = response.status === 304 && revalidate ? revalidate.text : await response.text();
+  if (!response.ok && response.status !== 304) throw new Error(`${request.method} ${request.path}: ${response.status} ${text.slice(0, 200)}`);
+  const etag = response.headers.get('etag');
+  if (CLIENT === 'browser' && request.method === 'GET' && response.status === 200 && etag) kept.set(key, { etag, text });
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -269,7 +292,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
     '# Mixed load: reads while the same company writes',
     '',
     `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
-    `Reads (${READ_LOADS.map(describeLoad).join('; ')}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
+    `Reads (${READ_LOADS.map(describeLoad).join('; ')}; ${CLIENT === 'browser' ? 'each reader revalidates with If-None-Match as a browser does' : 'every read downloads its answer'}; Accept-Encoding: ${ACCEPT_ENCODING}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
     checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
     '',
   ];
