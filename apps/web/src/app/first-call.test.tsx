@@ -1,25 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
 import { FIRST_CALLS, preloadSource } from '../../route-preload';
 import { AdminDashboardPage } from './routes/admin/dashboard';
 import { TaskDashboard } from '../features/tasks/components/task-dashboard';
 import { apiServerForFile } from '../test/api-server';
+import { createCrewWithWork } from '../test/crew-work';
 import { renderScreen } from '../test/render';
 import type { FirstCall } from '../lib/first-call';
 import { LANGUAGES } from '../lib/i18n';
 import { storage } from '../lib/storage';
 
-const shared = apiServerForFile(async (server) => {
-  const crew = await server.createCrew();
-  const { db } = server.database;
-  const project = await insertProject(db, crew.company.id, { managerId: crew.manager.id, name: 'Harbour Wall' });
-  const majorTask = await insertMajorTask(db, crew.company.id, project.id, { name: 'Footings' });
-  const work = { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id };
-  await insertSubtask(db, { ...work, name: 'Pour footing A', status: 'pending_approval' });
-  await insertSubtask(db, { ...work, name: 'Strip the formwork', status: 'ongoing' });
-  return crew;
-});
+const shared = apiServerForFile((server) =>
+  createCrewWithWork(server, [
+    { name: 'Pour footing A', status: 'pending_approval' },
+    { name: 'Strip the formwork', status: 'ongoing' },
+  ]),
+);
 
 /** Opens `path` as index.html does: its route-preload script runs before the app (route-preload.ts, as the build writes it). */
 function openPage(path: string) {

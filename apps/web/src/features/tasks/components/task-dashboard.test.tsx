@@ -1,24 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { apiServerForFile } from '../../../test/api-server';
+import { createCrewWithWork } from '../../../test/crew-work';
 import { fakeMatchMedia, restoreMatchMedia } from '../../../test/media';
 import { renderScreen } from '../../../test/render';
 import { MyTaskLists } from './my-task-lists';
 import { TaskDashboard } from './task-dashboard';
 
-const shared = apiServerForFile(async (server) => {
-  const crew = await server.createCrew();
-  const { db } = server.database;
-  const project = await insertProject(db, crew.company.id, { managerId: crew.manager.id, name: 'Harbour Wall' });
-  const majorTask = await insertMajorTask(db, crew.company.id, project.id, { name: 'Footings' });
-  const work = { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id };
-  await insertSubtask(db, { ...work, name: 'Pour footing A', status: 'pending_approval' });
-  await insertSubtask(db, { ...work, name: 'Pour footing B', status: 'pending_approval' });
-  await insertSubtask(db, { ...work, name: 'Strip the formwork', status: 'ongoing' });
-  return crew;
-});
+const shared = apiServerForFile((server) =>
+  createCrewWithWork(server, [
+    { name: 'Pour footing A', status: 'pending_approval' },
+    { name: 'Pour footing B', status: 'pending_approval' },
+    { name: 'Strip the formwork', status: 'ongoing' },
+  ]),
+);
 
 describe("the team member's dashboard", () => {
   it('the "Send for Approval" card counts what awaits approval and opens that list', async () => {
