@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
-import { cacheMentions, signIn } from '../fixtures';
+import { cacheMentions, DEMO, signIn } from '../fixtures';
 
-// The journeys block service workers (playwright.config.ts); these two are about it.
+// The journeys block service workers (playwright.config.ts); these are about it.
 test.use({ serviceWorkers: 'allow' });
 
 /** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
@@ -95,4 +95,38 @@ test('the app is installable: Chromium finds nothing that stops Add to Home Scre
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('on a weak signal a dashboard opened again downloads only what changed', async ({ page, request }) => {
+  // A member of their own, so that no other journey's work changes their dashboard meanwhile.
+  const stamp = Date.now().toString(36);
+  const email = `signal.${stamp}@example.com`;
+  const admin = await apiSignIn(request, 'admin');
+  await admin.post('/api/users/', { email, password: DEMO.password, role: 'team_member', manager_id: await userId(admin, DEMO.accounts.manager), full_name: 'Noor Haddad' });
+  const manager = await apiSignIn(request, 'manager');
+  await assignWork(manager, `Anchors ${stamp}`, [{ name: `Drill the anchors ${stamp}`, assignee: email, dueInDays: 5 }]);
+
+  await signIn(page, 'team_member', email);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const myTasks = page.getByRole('button', { name: /^My Tasks \d+$/ });
+  await expect(myTasks).toHaveAccessibleName('My Tasks 1');
+
+  /** Opens the dashboard again: whether its counts were asked with the kept answer's tag, and the bytes of answer that came. */
+  const reopen = async () => {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboard-summary/');
+    await page.goto('/team-member');
+    const asked = (await answered).request();
+    return { revalidated: Boolean(await asked.headerValue('if-none-match')), bytes: (await asked.sizes()).responseBodySize };
+  };
+  // Nothing changed: the browser sends the tag it kept, the server answers 304, no answer is downloaded, the screen draws the kept one.
+  expect(await reopen()).toEqual({ revalidated: true, bytes: 0 });
+  await expect(myTasks).toHaveAccessibleName('My Tasks 1');
+
+  await assignWork(manager, `Anchors ${stamp} 2`, [{ name: `Test the anchors ${stamp}`, assignee: email, dueInDays: 5 }]);
+  const changed = await reopen();
+  expect(changed.revalidated).toBe(true);
+  expect(changed.bytes).toBeGreaterThan(0);
+  await expect(myTasks).toHaveAccessibleName('My Tasks 2');
 });
