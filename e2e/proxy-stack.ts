@@ -45,6 +45,12 @@ export function createDatabase(): { url: string; drop(): void } {
   return { url: url.toString(), drop: () => execFileSync('psql', [ADMIN_URL, '-qc', `drop database if exists ${name} with (force)`]) };
 }
 
+/** Node's own arguments in the server package's `npm start` (of the checkout at `root`): every way of starting a compiled server passes them. */
+export function serverStartNodeArgs(root: string = repoRoot): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return (scripts.start ?? '').split(' ').filter((word) => word.startsWith('--'));
+}
+
 /** One compiled instance (`node apps/server/dist/server.js`, as npm start runs it), startable again after a stop. */
 export class Instance {
   private child: ChildProcess | undefined;
@@ -64,7 +70,7 @@ export class Instance {
   /** Starts the process and resolves once GET /api/ready/ answers 200 on its own port. */
   async start() {
     const env = { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort), HOST: '127.0.0.1' };
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--initial-old-space-size=64', 'apps/server/dist/server.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...serverStartNodeArgs(), 'apps/server/dist/server.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
       let partial = '';

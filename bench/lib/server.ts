@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverStartNodeArgs } from '../../e2e/proxy-stack';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
@@ -101,8 +102,7 @@ export function ensureServerBuilt(checkout: Checkout = thisCheckout) {
 
 /** Node's own arguments in a checkout's `npm start` of the server package (e.g. its young generation's size). */
 export function startNodeArgs(checkout: Checkout = thisCheckout): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(checkout.root, 'apps/server/package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return (scripts.start ?? '').split(' ').filter((word) => word.startsWith('--'));
+  return serverStartNodeArgs(checkout.root);
 }
 
 function serverCommand(checkout: Checkout, nodeArgs: string[]): string[] {
