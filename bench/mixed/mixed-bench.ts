@@ -74,7 +74,8 @@ const kept = new Map<string, { etag: string; text: string }>();
 
 async function call<T>(origin: string, request: { method: Method; path: string; token?: string; body?: unknown }): Promise<T> {
   const key = `${origin} ${request.token ?? ''} ${request.path}`;
-  const revalidate = CLIENT === 'browser' && request.method === 'GET' ? kept.get(key) : undefined;
+  const keeps = CLIENT === 'browser' && request.method === 'GET';
+  const revalidate = keeps ? kept.get(key) : undefined;
   const response = await fetch(origin + request.path, {
     method: request.method,
     headers: {
@@ -88,7 +89,7 @@ async function call<T>(origin: string, request: { method: Method; path: string; 
   const text = response.status === 304 && revalidate ? revalidate.text : await response.text();
   if (!response.ok && response.status !== 304) throw new Error(`${request.method} ${request.path}: ${response.status} ${text.slice(0, 200)}`);
   const etag = response.headers.get('etag');
-  if (CLIENT === 'browser' && request.method === 'GET' && response.status === 200 && etag) kept.set(key, { etag, text });
+  if (keeps && response.status === 200 && etag) kept.set(key, { etag, text });
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
