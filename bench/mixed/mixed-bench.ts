@@ -21,10 +21,12 @@
  * what people feel at that traffic; each read's time counts from when it was due, so a stalled
  * server is not hidden by reads that were never sent),
  * BENCH_NODE_ARGS (node's own arguments for this checkout's server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
- * BENCH_CLIENT (`plain`, the default: every read downloads its answer; `browser`: each reader keeps
- * the last ETag and answer of each read and sends If-None-Match, as the web app's fetches do through
- * the browser's HTTP cache; a server without ETags answers it in full), BENCH_ACCEPT_ENCODING (what
- * the readers accept, default a browser's `br, gzip, deflate`).
+ * BENCH_CLIENT (`plain`, the default: every read downloads its answer; `browser`: each reader is a
+ * device that keeps the last ETag and answer of each of its reads and sends If-None-Match, as the web
+ * app's fetches do through the browser's HTTP cache; a server without ETags answers it in full),
+ * BENCH_ACCEPT_ENCODING (what the readers accept, default a browser's `br, gzip, deflate`),
+ * BENCH_TURNS (default 1): how many times each server runs each load, interleaved, reported as the
+ * median of the turns' percentiles (one stall decides a single turn's p99).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,6 +46,8 @@ const KINDS = (process.env.BENCH_DB ?? 'both') === 'both' ? (['postgres', 'pglit
 const CLIENT = process.env.BENCH_CLIENT === 'browser' ? 'browser' : 'plain';
 /** What the readers accept: a browser's `br, gzip` by default (Node's fetch alone sends `gzip, deflate`). */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'br, gzip, deflate';
+/** How many times each server takes its turn at each load, interleaved: one stall decides a single turn's p99. */
+const TURNS = Math.max(1, Number(process.env.BENCH_TURNS ?? 1));
 const DATA_SETS = (process.env.BENCH_DATA ?? 'both') === 'both' ? (['small', 'large'] as const) : ([process.env.BENCH_DATA] as ('small' | 'large')[]);
 
 interface DataSet {
@@ -68,12 +72,14 @@ interface Request {
 
 /**
  * What a browser's HTTP cache keeps of each read (BENCH_CLIENT=browser): the last ETag and answer
- * per origin, token and path, sent back as If-None-Match; a 304 hands back the kept answer.
+ * per browser, origin, token and path, sent back as If-None-Match; a 304 hands back the kept answer.
+ * There are as many browsers as readers (each reader is one device of the manager or the member),
+ * so a read revalidates what that device itself last read, not what any reader last read.
  */
 const kept = new Map<string, { etag: string; text: string }>();
 
-async function call<T>(origin: string, request: { method: Method; path: string; token?: string; body?: unknown }): Promise<T> {
-  const key = `${origin} ${request.token ?? ''} ${request.path}`;
+async function call<T>(origin: string, request: { method: Method; path: string; token?: string; body?: unknown }, browser = 0): Promise<T> {
+  const key = `${browser} ${origin} ${request.token ?? ''} ${request.path}`;
   const keeps = CLIENT === 'browser' && request.method === 'GET';
   const revalidate = keeps ? kept.get(key) : undefined;
   const response = await fetch(origin + request.path, {
@@ -169,9 +175,9 @@ async function run(server: RunningServer, work: Awaited<ReturnType<typeof descri
       );
     }, 1000 / rate);
   }
-  const read = async (request: (typeof work.reads)[number], since: number) => {
+  const read = async (request: (typeof work.reads)[number], since: number, browser: number) => {
     try {
-      await call(server.origin, request.request);
+      await call(server.origin, request.request, browser);
       perCall.get(request.name)!.push(performance.now() - since);
       figures.reads++;
     } catch (error) {
@@ -182,8 +188,8 @@ async function run(server: RunningServer, work: Awaited<ReturnType<typeof descri
   let next = 0;
   if (load === 'closed') {
     await Promise.all(
-      Array.from({ length: READERS }, async () => {
-        while (performance.now() < end) await read(work.reads[next++ % work.reads.length]!, performance.now());
+      Array.from({ length: READERS }, async (_, reader) => {
+        while (performance.now() < end) await read(work.reads[next++ % work.reads.length]!, performance.now(), reader);
       }),
     );
   } else {
@@ -193,7 +199,8 @@ async function run(server: RunningServer, work: Awaited<ReturnType<typeof descri
       if (due >= end) break;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      outstanding.push(read(work.reads[next++ % work.reads.length]!, due));
+      // Each arrival comes from one of READERS devices in turn.
+      outstanding.push(read(work.reads[next % work.reads.length]!, due, next++ % READERS));
     }
     await Promise.all(outstanding);
   }
@@ -236,6 +243,7 @@ interface Row {
   checkout: string;
   rate: number;
   load: ReadLoad;
+  turn: number;
   figures: RunFigures;
 }
 
@@ -264,10 +272,12 @@ async function main() {
         for (const { server, work } of servers) await run(server, work, 0, 'closed').catch(() => undefined);
         for (const load of READ_LOADS) {
           for (const rate of RATES) {
-            for (const { checkout, server, work } of servers) {
-              const figures = await run(server, work, rate, load);
-              rows.push({ kind, data: data.name, checkout: checkout.label, rate, load, figures });
-              console.log(`${checkout.label} ${kind} ${data.name}, ${describeLoad(load)} @ ${rate} writes/s: ${Math.round(figures.reads / figures.seconds)} reads/s, ${figures.writes} writes, errors ${figures.readErrors}/${figures.writeErrors}`);
+            for (let turn = 0; turn < TURNS; turn++) {
+              for (const { checkout, server, work } of servers) {
+                const figures = await run(server, work, rate, load);
+                rows.push({ kind, data: data.name, checkout: checkout.label, rate, load, turn, figures });
+                console.log(`${checkout.label} ${kind} ${data.name}, ${describeLoad(load)} @ ${rate} writes/s${TURNS > 1 ? `, turn ${turn + 1}` : ''}: ${Math.round(figures.reads / figures.seconds)} reads/s, ${figures.writes} writes, errors ${figures.readErrors}/${figures.writeErrors}`);
+              }
             }
           }
         }
@@ -288,13 +298,15 @@ async function main() {
 function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): string {
   const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : '–');
-  const find = (kind: string, data: string, checkout: string, rate: number, load: ReadLoad) => rows.find((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate && row.load === load);
+  const median = (values: number[]) => percentile(values, 50);
+  const turnsOf = (kind: string, data: string, checkout: string, rate: number, load: ReadLoad) => rows.filter((row) => row.kind === kind && row.data === data && row.checkout === checkout && row.rate === rate && row.load === load);
   const lines = [
     '# Mixed load: reads while the same company writes',
     '',
     `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
-    `Reads (${READ_LOADS.map(describeLoad).join('; ')}; ${CLIENT === 'browser' ? 'each reader revalidates with If-None-Match as a browser does' : 'every read downloads its answer'}; Accept-Encoding: ${ACCEPT_ENCODING}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
+    `Reads (${READ_LOADS.map(describeLoad).join('; ')}; ${CLIENT === 'browser' ? `each reader is one device that revalidates what it last read with If-None-Match, as a browser does` : 'every read downloads its answer'}; Accept-Encoding: ${ACCEPT_ENCODING}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
     checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
+    ...(TURNS > 1 ? [`Each server ran each load ${TURNS} times, interleaved with the other; each cell is the median of the turns' p50 and p99, with the turns' p99s in brackets, and the ratios are of those medians.`] : []),
     '',
   ];
   for (const data of DATA_SETS) {
@@ -307,24 +319,32 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
       const calls = [...(rows.find((row) => row.data === data)?.figures.perCall.keys() ?? [])];
       for (const name of [...calls, 'all reads']) {
-        const latencies = (kind: string, checkout: string) => {
-          const row = find(kind, data, checkout, rate, load);
-          if (!row) return [];
-          return name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
-        };
+        /** Each turn's p50 and p99 of this call (or of all reads). */
+        const perTurn = (kind: string, checkout: string) =>
+          turnsOf(kind, data, checkout, rate, load).map((row) => {
+            const latencies = name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
+            return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+          });
+        const p99 = (kind: string, checkout: string) => median(perTurn(kind, checkout).map((turn) => turn.p99));
         const cells = [name];
-        for (const kind of KINDS) for (const checkout of checkouts) cells.push(`${fmt(percentile(latencies(kind, checkout.label), 50))} / ${fmt(percentile(latencies(kind, checkout.label), 99))}`);
-        if (checkouts.length > 1) for (const kind of KINDS) cells.push(ratio(percentile(latencies(kind, 'after'), 99), percentile(latencies(kind, 'before'), 99)));
-        if (KINDS.length > 1) for (const checkout of checkouts) cells.push(ratio(percentile(latencies('pglite', checkout.label), 99), percentile(latencies('postgres', checkout.label), 99)));
+        for (const kind of KINDS) for (const checkout of checkouts) {
+          const turns = perTurn(kind, checkout.label);
+          const spread = turns.length > 1 ? ` (${turns.map((turn) => fmt(turn.p99)).join(', ')})` : '';
+          cells.push(`${fmt(median(turns.map((turn) => turn.p50)))} / ${fmt(p99(kind, checkout.label))}${spread}`);
+        }
+        if (checkouts.length > 1) for (const kind of KINDS) cells.push(ratio(p99(kind, 'after'), p99(kind, 'before')));
+        if (KINDS.length > 1) for (const checkout of checkouts) cells.push(ratio(p99('pglite', checkout.label), p99('postgres', checkout.label)));
         lines.push(`| ${cells.join(' | ')} |`);
       }
+      const readsPerSecond = (kind: string, checkout: string) => median(turnsOf(kind, data, checkout, rate, load).map((row) => row.figures.reads / row.figures.seconds));
       const throughput = ['reads answered per second'];
       for (const kind of KINDS) for (const checkout of checkouts) {
-        const row = find(kind, data, checkout.label, rate, load);
-        throughput.push(row ? `${Math.round(row.figures.reads / row.figures.seconds)} (errors ${row.figures.readErrors}, writes ${row.figures.writes}/${row.figures.writeErrors} failed)` : '–');
+        const turns = turnsOf(kind, data, checkout.label, rate, load);
+        const sum = (count: (figures: RunFigures) => number) => turns.reduce((total, row) => total + count(row.figures), 0);
+        throughput.push(turns.length > 0 ? `${Math.round(readsPerSecond(kind, checkout.label))} (errors ${sum((figures) => figures.readErrors)}, writes ${sum((figures) => figures.writes)}/${sum((figures) => figures.writeErrors)} failed)` : '–');
       }
-      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio((find(kind, data, 'after', rate, load)?.figures.reads ?? NaN), (find(kind, data, 'before', rate, load)?.figures.reads ?? NaN)));
-      if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio((find('pglite', data, checkout.label, rate, load)?.figures.reads ?? NaN), (find('postgres', data, checkout.label, rate, load)?.figures.reads ?? NaN)));
+      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio(readsPerSecond(kind, 'after'), readsPerSecond(kind, 'before')));
+      if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio(readsPerSecond('pglite', checkout.label), readsPerSecond('postgres', checkout.label)));
       lines.push(`| ${throughput.join(' | ')} |`, '');
     }
   }
