@@ -1,6 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../test/build-app';
+import { createTestDatabase, isPostgresReachable, type TestDatabase } from '../../test/build-app';
+import { startEmbeddedMaintenance } from './embedded-maintenance';
+
+/** Someone using the database every 100 ms until stopped, as a crew's requests would. */
+function keepBusy(query: () => Promise<unknown>) {
+  let busy = true;
+  const done = (async () => {
+    while (busy) {
+      await query();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return async () => {
+    busy = false;
+    await done;
+  };
+}
+
+/**
+ * A table of `rows` rows, analyzed, of which `deleted` are then deleted: past VACUUM's threshold.
+ * One message of statements, one transaction: no maintenance round sees the table half made.
+ */
+async function bigTableWithDeadRows(run: (query: SQL) => Promise<unknown>, rows: number, deleted: number) {
+  await run(
+    sql.raw(`create table yard_log (id int primary key, note text) with (autovacuum_enabled = off);
+      insert into yard_log select n, 'Delivery ' || n from generate_series(1, ${rows}) as n;
+      analyze yard_log;
+      delete from yard_log where id <= ${deleted}`),
+  );
+}
 
 describe('the embedded database, which has no autovacuum', () => {
   // Decision record 015, "Embedded autovacuum": a generic plan made while a table was empty kept
@@ -26,6 +56,50 @@ describe('the embedded database, which has no autovacuum', () => {
 
       await vi.waitFor(async () => expect(await plan()).toContain('Index Scan using subtasks_pkey on subtasks'), { timeout: 30_000, interval: 250 });
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('vacuums a big table only once no one has used the database for a moment', { timeout: 90_000 }, async () => {
+    const database: TestDatabase = await createTestDatabase('pglite');
+    try {
+      const run = (query: SQL) => database.db.execute(query);
+      const lastVacuum = async () => ((await run(sql`select last_vacuum from pg_stat_user_tables where relname = 'yard_log'`)) as unknown as { rows: { last_vacuum: Date | null }[] }).rows[0]?.last_vacuum ?? null;
+      const stopBusy = keepBusy(() => run(sql`select 1`));
+      await bigTableWithDeadRows(run, 25_000, 10_000);
+      const statementsBefore = database.stats().maintenance!.statements;
+      // Three rounds (every 2 s) come and go while people keep using it.
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(await lastVacuum()).toBeNull();
+
+      await stopBusy();
+      // Watched in memory: a query to look would itself be someone using the database.
+      await vi.waitFor(() => expect(database.stats().maintenance!.statements).toBeGreaterThan(statementsBefore), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect(await lastVacuum()).not.toBeNull(), { timeout: 30_000, interval: 2_500 });
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('vacuums a big table all the same once it has waited its longest', { timeout: 60_000 }, async ({ skip }) => {
+    if (!(await isPostgresReachable())) skip('PostgreSQL unreachable');
+    // The same rules on PostgreSQL's statistics, its own autovacuum off for the table: short limits.
+    const database = await createTestDatabase('postgres');
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const statements: string[] = [];
+    try {
+      const run = (query: SQL) => database.db.execute(query);
+      await bigTableWithDeadRows(run, 3_000, 2_000);
+      const stopBusy = keepBusy(() => pool.query('select 1'));
+      const maintenance = startEmbeddedMaintenance(pool, { intervalMs: 100, bigTableRows: 1_000, quietMs: 1_000, maxPostponeMs: 2_000, onRound: (round) => statements.push(...round.statements) });
+      try {
+        await vi.waitFor(() => expect(statements).toContain('vacuum (analyze) public.yard_log'), { timeout: 30_000, interval: 100 });
+      } finally {
+        await maintenance.stop();
+        await stopBusy();
+      }
+    } finally {
+      await pool.end();
       await database.drop();
     }
   });
