@@ -90,11 +90,12 @@ export function startEmbeddedMaintenance(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** When anyone but this maintenance last took the connection (its own queries do not count). */
+  /** When anyone but this maintenance last took the connection, and how many times anyone did. */
   let lastBusy = performance.now();
-  let maintaining = false;
+  let acquired = 0;
   const noteBusy = () => {
-    if (!maintaining) lastBusy = performance.now();
+    acquired++;
+    lastBusy = performance.now();
   };
   pool.on('acquire', noteBusy);
   const quiet = () => pool.waitingCount === 0 && performance.now() - lastBusy >= quietMs;
@@ -105,12 +106,11 @@ export function startEmbeddedMaintenance(
     const started = performance.now();
     const statements: string[] = [];
     const own = async <R extends pg.QueryResultRow>(text: string) => {
-      maintaining = true;
-      try {
-        return await pool.query<R>(text);
-      } finally {
-        maintaining = false;
-      }
+      const [acquiredBefore, busyBefore] = [acquired, lastBusy];
+      const result = await pool.query<R>(text);
+      // One connection handed out since was this query's; if no one else took one, it was not busy.
+      if (acquired - acquiredBefore <= 1) lastBusy = busyBefore;
+      return result;
     };
     const wasQuiet = quiet();
     const { rows } = await own<{ name: string; vacuum: boolean; analyze: boolean; rows: number }>(CANDIDATES);
