@@ -306,7 +306,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
     `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
     `Reads (${READ_LOADS.map(describeLoad).join('; ')}; ${CLIENT === 'browser' ? `each reader is one device that revalidates what it last read with If-None-Match, as a browser does` : 'every read downloads its answer'}; Accept-Encoding: ${ACCEPT_ENCODING}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
     checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
-    ...(TURNS > 1 ? [`Each server ran each load ${TURNS} times, interleaved with the other; each cell is the median of the turns' p50 and p99, with the turns' p99s in brackets, and the ratios are of those medians.`] : []),
+    ...(TURNS > 1 ? [`Each server ran each load ${TURNS} times${checkouts.length > 1 ? ', interleaved with the other' : ''}; each cell is the median of the turns' p50 and p99, with the turns' p99s in brackets, and the ratios are of those medians.`] : []),
     '',
   ];
   for (const data of DATA_SETS) {
@@ -319,16 +319,21 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
       const calls = [...(rows.find((row) => row.data === data)?.figures.perCall.keys() ?? [])];
       for (const name of [...calls, 'all reads']) {
-        /** Each turn's p50 and p99 of this call (or of all reads). */
-        const perTurn = (kind: string, checkout: string) =>
-          turnsOf(kind, data, checkout, rate, load).map((row) => {
-            const latencies = name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
-            return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-          });
-        const p99 = (kind: string, checkout: string) => median(perTurn(kind, checkout).map((turn) => turn.p99));
+        /** Each turn's p50 and p99 of this call (or of all reads), once per database and server. */
+        const perTurn = new Map<string, { p50: number; p99: number }[]>();
+        for (const kind of KINDS) for (const checkout of checkouts) {
+          perTurn.set(
+            `${kind} ${checkout.label}`,
+            turnsOf(kind, data, checkout.label, rate, load).map((row) => {
+              const latencies = name === 'all reads' ? [...row.figures.perCall.values()].flat() : (row.figures.perCall.get(name) ?? []);
+              return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+            }),
+          );
+        }
+        const p99 = (kind: string, checkout: string) => median((perTurn.get(`${kind} ${checkout}`) ?? []).map((turn) => turn.p99));
         const cells = [name];
         for (const kind of KINDS) for (const checkout of checkouts) {
-          const turns = perTurn(kind, checkout.label);
+          const turns = perTurn.get(`${kind} ${checkout.label}`)!;
           const spread = turns.length > 1 ? ` (${turns.map((turn) => fmt(turn.p99)).join(', ')})` : '';
           cells.push(`${fmt(median(turns.map((turn) => turn.p50)))} / ${fmt(p99(kind, checkout.label))}${spread}`);
         }
