@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../test';
 import { dayFromToday, type ApiMajorTask } from '../api-helpers';
-import { HOME, saveScreenshot, type Role } from '../fixtures';
+import { HOME, openInApp, saveScreenshot, type Role } from '../fixtures';
 
 /*
  * Every screen of every role, in German, at 390 and 1280 px: no text may be clipped by its box, run past
@@ -382,8 +382,9 @@ for (const language of ['de', 'es'] as const) {
       ];
       await page.goto(HOME[role]);
       await expectCompanyNameReadable(page, COMPANY.name(language));
+      // One start of the app, then its own navigation from screen to screen (the home screen is the first).
       for (const screen of screens) {
-        await page.goto(screen.path);
+        if (screen.path !== HOME[role]) await openInApp(page, screen.path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await screen.prepare?.(page);
         await checkScreen(page, screen.path, screen.ready(page), findings, { widths, words, screen: `layout-${language}` });
