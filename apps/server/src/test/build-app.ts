@@ -44,10 +44,13 @@ export type TestDatabase = Database & {
   url?: string;
 };
 
-/** A fresh, empty, migrated database of the given kind; `drop` removes every trace of it. */
-export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void): Promise<TestDatabase> {
+/**
+ * A fresh, empty, migrated database of the given kind; `drop` removes every trace of it. A PGlite
+ * database's maintenance looks at its tables every `maintenanceIntervalMs` (as in production unless set).
+ */
+export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void, embedded: { maintenanceIntervalMs?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), onQuery });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), onQuery, maintenanceIntervalMs: embedded.maintenanceIntervalMs });
     return { ...database, drop: database.close };
   }
   const name = `siteboard_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;

@@ -42,8 +42,11 @@ export interface PoolStats {
 
 export interface DatabaseStats {
   pools: PoolStats[];
-  /** PGlite only: its autovacuum stand-in's rounds that found work, their statements and time, and its failures, since the start. */
-  maintenance?: { rounds: number; statements: number; seconds: number; failures: number };
+  /**
+   * PGlite only: its autovacuum stand-in's rounds that found work, their statements and time, and
+   * its failures, since the start; `looked`: every round that looked at the tables, work or not.
+   */
+  maintenance?: { rounds: number; looked: number; statements: number; seconds: number; failures: number };
 }
 
 function poolStats(pool: 'main' | 'live', of: pg.Pool): PoolStats {
@@ -60,6 +63,8 @@ export type DatabaseOptions =
       /** Where the build's migrated templates are (a new data directory is copied from one); null: create it with initdb. */
       templates?: string | null;
       onQuery?: (sql: string, params: unknown[]) => void;
+      /** How often the maintenance looks at the tables (MAINTENANCE_INTERVAL_MS unless set; a test shortens it). */
+      maintenanceIntervalMs?: number;
     };
 
 export { migrationsFolder };
@@ -102,8 +107,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);
     // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
-    const maintained = { rounds: 0, statements: 0, seconds: 0, failures: 0 };
+    const maintained = { rounds: 0, looked: 0, statements: 0, seconds: 0, failures: 0 };
     const maintenance = startEmbeddedMaintenance(pool, {
+      intervalMs: options.maintenanceIntervalMs,
+      onLooked: () => maintained.looked++,
       onRound: (round) => {
         maintained.rounds++;
         maintained.statements += round.statements.length;

@@ -78,7 +78,10 @@ export function startEmbeddedMaintenance(
     bigTableRows?: number;
     quietMs?: number;
     maxPostponeMs?: number;
+    /** Each round that found work. */
     onRound?: (round: MaintenanceRound) => void;
+    /** Each round that looked at the tables, whether or not it found work: what a test waits for instead of a fixed time. */
+    onLooked?: () => void;
     onError?: (error: Error) => void;
   } = {},
 ): EmbeddedMaintenance {
@@ -139,6 +142,7 @@ export function startEmbeddedMaintenance(
       running = round()
         .then(
           (done) => {
+            options.onLooked?.();
             if (done.statements.length > 0) options.onRound?.(done);
           },
           (error: Error) => {

@@ -57,7 +57,7 @@ export const metricsPlugin = fp(
     });
 
     if (app.database.kind === 'pglite') {
-      const maintenance = () => app.database.stats().maintenance ?? { rounds: 0, statements: 0, seconds: 0, failures: 0 };
+      const maintenance = () => app.database.stats().maintenance ?? { rounds: 0, looked: 0, statements: 0, seconds: 0, failures: 0 };
       metrics.observe({ type: 'counter', name: 'siteboard_embedded_maintenance_runs_total', help: 'Embedded database maintenance rounds that vacuumed or analyzed a table.', read: () => maintenance().rounds });
       metrics.observe({ type: 'counter', name: 'siteboard_embedded_maintenance_statements_total', help: 'VACUUM and ANALYZE statements the embedded maintenance ran.', read: () => maintenance().statements });
       metrics.observe({ type: 'counter', name: 'siteboard_embedded_maintenance_seconds_total', help: 'Time the embedded maintenance rounds took (requests wait meanwhile).', read: () => maintenance().seconds });
