@@ -116,6 +116,30 @@ function form(file: Buffer, filename: string, type: string, fields: Record<strin
   return encoded.arrayBuffer().then((bytes) => ({ payload: Buffer.from(bytes), headers: { 'content-type': encoded.headers.get('content-type')! } }));
 }
 
+const forgetters: (() => void)[] = [];
+/** Made once for the file (both databases' suites: no fixture here depends on the database), let go when it ends. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  forgetters.push(() => (made = undefined));
+  return () => (made ??= make());
+}
+afterAll(() => forgetters.forEach((forget) => forget()));
+
+/** A PNG whose header claims 100,000 × 100,000 pixels. */
+const liarPng = once(async () => {
+  const liar = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+  liar.writeUInt32BE(100_000, 16);
+  liar.writeUInt32BE(100_000, 20);
+  return liar;
+});
+/** The upload of an image of more than 50 MB (its first bytes a real PNG's): its body, encoded once (seconds of copying). */
+const oversizedImageForm = once(async () => form(Buffer.concat([await liarPng(), Buffer.alloc(SHEET_IMAGE_MAX_BYTES)]), 'scan.png', 'image/png'));
+/** A JPEG cut short after its header (noise, so that every part of it takes bytes): it decodes only as far as its bytes go. */
+const truncatedJpeg = once(async () => {
+  const full = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+  return full.subarray(0, full.length / 3);
+});
+
 async function upload(app: Parameters<typeof callAs>[0], caller: Caller, projectId: number, file: Buffer, filename: string, type = 'application/pdf', fields: Record<string, string> = {}) {
   return callAs(app, caller, { method: 'POST', url: `/api/projects/${projectId}/sheets/`, ...(await form(file, filename, type, fields)) });
 }
@@ -286,21 +310,16 @@ describeEachDatabase(
     expect(await refusal(await pdfOf([A3], { userPassword: 'site office' }), 'locked.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_ENCRYPTED] } });
     const tooMany = await pdfOf(Array.from({ length: 201 }, () => [200, 200] as [number, number]));
     expect(await refusal(tooMany, 'bomb.pdf')).toEqual({ status: 400, errors: { file: [fill(SHEET_TOO_MANY_PAGES, { pages: 201, max: 200 })] } });
-    // A PNG whose header claims 100,000 × 100,000 pixels.
-    const liar = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
-    liar.writeUInt32BE(100_000, 16);
-    liar.writeUInt32BE(100_000, 20);
-    expect((await refusal(liar, 'liar.png', 'image/png')).status).toBe(400);
-    // An image of more than 50 MB (its first bytes a real PNG's): refused before anything is made.
-    expect(await refusal(Buffer.concat([liar, Buffer.alloc(SHEET_IMAGE_MAX_BYTES)]), 'scan.png', 'image/png')).toEqual({ status: 413, errors: { file: [SHEET_TOO_LARGE] } });
+    expect((await refusal(await liarPng(), 'liar.png', 'image/png')).status).toBe(400);
+    // An image of more than 50 MB: refused before anything is made.
+    const oversized = await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${work.projectId}/sheets/`, ...(await oversizedImageForm()) });
+    expect({ status: oversized.statusCode, errors: oversized.json().errors }).toEqual({ status: 413, errors: { file: [SHEET_TOO_LARGE] } });
     expect(await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id)).toEqual(before);
 
     // A page of 200 × 200 m (PDF allows it with a user unit): made, then failed with its reason, no tiles.
     const huge = await upload(ctx.app, team.manager, work.projectId, await pdfOf([[14_400, 14_400]]), 'huge.pdf');
     const [hugeSheet] = huge.json<Sheet[]>();
-    // A JPEG cut short after its header: it decodes only as far as its bytes go.
-    const full = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
-    const truncated = await upload(ctx.app, team.manager, work.projectId, full.subarray(0, full.length / 3), 'cut.jpg', 'image/jpeg');
+    const truncated = await upload(ctx.app, team.manager, work.projectId, await truncatedJpeg(), 'cut.jpg', 'image/jpeg');
     const [cutSheet] = truncated.json<Sheet[]>();
     const [hugeDone, cutDone] = await rendered([hugeSheet!.id, cutSheet!.id]);
     expect(hugeDone).toMatchObject({ status: 'failed', failure: SHEET_PAGE_TOO_LARGE, tile_url_template: null });
@@ -408,8 +427,8 @@ describeEachDatabase(
       expect((await ctx.database.db.select({ status: sheets.status }).from(sheets).where(eq(sheets.id, sheet!.id)))[0]?.status).toBe('processing');
       expect(fs.readdirSync(restartDir).filter((name) => name !== 'sources')).toEqual([]);
 
-      // The next instance (the suite closes it) finishes the job.
-      ctx.app = await buildTestApp({ ...restartOptions, database: ctx.database, jwtSecret: TEST_JWT_SECRET });
+      // The next instance (the suite closes it) finishes the job: at the small budget, as it need not be stopped.
+      ctx.app = await buildTestApp({ ...restartOptions, sheetPixelBudget: BUDGET, database: ctx.database, jwtSecret: TEST_JWT_SECRET });
       await ctx.app.ready();
       await ctx.app.jobs.idle([RENDER_QUEUE], 90_000);
       const ready = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${sheet!.id}/` });
