@@ -14,6 +14,7 @@ import { backupEmbedded, openDatabase, restoreEmbedded, serveEmbeddedBackups, ty
 import { projects } from './schema/projects';
 import { DEMO_COMPANY_NAME, DEMO_COMPANY_PASSWORD, DEMO_PASSWORD, seedDemo } from './scripts/demo-data';
 import { adminQuery, createTestDatabase, isPostgresReachable, TEST_DATABASE_URL, type TestDatabase } from './test/build-app';
+import { unpackPgliteSnapshot } from './test/database-templates';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -142,6 +143,8 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
 
   it('backs up a seeded company from the running server under write load, and restores every acknowledged write', async () => {
     // The server as server.ts runs it: the database in its data directory, its JWT secret beside it, backups served.
+    // Its database made by an earlier start (the tests' migrated one): what is tested here is the backup, not initdb.
+    unpackPgliteSnapshot(dataDir);
     database = await openDatabase({ kind: 'pglite', dataDir });
     await seedDemo(database.db);
     const secret = loadOrCreateSecret(undefined, dataDir);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { REPLAYED_HEADER } from './platform';
 import { adminQuery, isPostgresReachable, TEST_DATABASE_URL } from './test/build-app';
 import { compiledForTests } from './test/compiled';
 import { freePort } from './test/free-port';
-import { existingPgliteSnapshot } from './test/database-templates';
+import { unpackPgliteSnapshot } from './test/database-templates';
 
 /**
  * Exactly once across a crash (decision record 050): a real server process, killed with SIGKILL
@@ -126,12 +126,7 @@ afterAll(async () => {
 describe('a keyed write across a crash of the server process', { timeout: READY_TIMEOUT_MS * 4 }, () => {
   it('acts once on the embedded database in a data directory', async () => {
     const dataDir = path.join(tempRoot, 'data');
-    const snapshot = existingPgliteSnapshot();
-    if (snapshot) {
-      // The tests' migrated database, unpacked: the server's first start skips initdb and the migrations.
-      fs.mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
-      execFileSync('tar', ['-xf', snapshot, '-C', path.join(dataDir, 'pgdata')], { stdio: 'ignore' });
-    }
+    unpackPgliteSnapshot(dataDir);
     await crashAndReplay({ DATA_DIR: dataDir });
   });
 
