@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '../test';
 import { assignWork, apiSignIn, dayFromToday } from '../api-helpers';
-import { DEMO, DEMO_NAMES, demoLabel, expectNoSeriousViolations, openProject, readAllNotifications, type Role, saveScreenshot, signIn } from '../fixtures';
+import { DEMO, DEMO_NAMES, demoLabel, expectNoSeriousViolations, openInApp, openProject, readAllNotifications, type Role, saveScreenshot, signIn } from '../fixtures';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -107,7 +107,7 @@ async function checkTeamMemberScreens(page: Page, suffix: string) {
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, `team-member-dashboard-${suffix}`);
 
-  await page.goto('/team-member/projects');
+  await openInApp(page, '/team-member/projects');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Projects - Welcome /);
   await openProject(page, 'Riverside Apartments');
   await page.getByRole('button', { name: /Framing/ }).click();
@@ -116,7 +116,8 @@ async function checkTeamMemberScreens(page: Page, suffix: string) {
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, `team-member-projects-${suffix}`);
 
-  await page.goto('/team-member');
+  await openInApp(page, '/team-member');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Dashboard - Welcome /);
   await bell(page).click();
   await expect(page.getByRole('tab', { name: /^Read/ })).toBeVisible();
   await expectNoSeriousViolations(page);
