@@ -109,8 +109,12 @@ export async function openInApp(page: Page, path: string) {
 
 /** Lists come ten at a time: clicks the list's "Show More" in `section` until `target` is on screen. */
 export async function showMoreUntilVisible(section: Locator, target: Locator) {
+  const more = section.getByRole('button', { name: 'Show More' });
   await expect(async () => {
-    if (!(await target.isVisible())) await section.getByRole('button', { name: 'Show More' }).click({ timeout: 2_000 });
+    // The first page has come once either is on screen. Asked earlier, a target not drawn yet sent the
+    // click to a Show More not drawn yet either, and the attempt waited out its 2 s (about 2 s a call).
+    await expect(target.or(more).first()).toBeVisible({ timeout: 5_000 });
+    if (!(await target.isVisible())) await more.click({ timeout: 2_000 });
     await expect(target).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
