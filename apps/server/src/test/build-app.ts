@@ -50,7 +50,7 @@ export type TestDatabase = Database & {
  */
 export async function createTestDatabase(kind: DatabaseKind, onQuery?: (sql: string) => void, embedded: { maintenanceIntervalMs?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), onQuery, maintenanceIntervalMs: embedded.maintenanceIntervalMs });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), keepThread: true, onQuery, maintenanceIntervalMs: embedded.maintenanceIntervalMs });
     return { ...database, drop: database.close };
   }
   const name = `siteboard_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;

@@ -80,7 +80,7 @@ export function apiServerForFile<Shared extends object>(setup: (server: ApiServe
 }
 
 export async function startApiServer({ mail = false }: ApiServerOptions = {}): Promise<ApiServer> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot() });
+  const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), keepThread: true });
   const mailServer = mail ? await sharedMailServer() : undefined;
   // Queued mails go when a test asks (`app.jobs.idle()`), as in the API tests: a poll would race the assertions.
   const mailOptions = mailServer ? { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: TEST_PUBLIC_URL, jobPollMs: 3_600_000 } : {};

@@ -60,6 +60,11 @@ export type DatabaseOptions =
       dataDir: string | null;
       host?: EmbeddedHostKind;
       snapshot?: string;
+      /**
+       * In memory only (tests): once closed, its thread is kept for the next in-memory database this
+       * process opens with `keepThread`, which then starts in it, from the same snapshot or another.
+       */
+      keepThread?: boolean;
       /** Where the build's migrated templates are (a new data directory is copied from one); null: create it with initdb. */
       templates?: string | null;
       onQuery?: (sql: string, params: unknown[]) => void;
@@ -102,7 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // WebAssembly memory never gives back, so a process of its own does it, and then ends.
       await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true);
     }
-    const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot);
+    const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot, { keepThread: options.keepThread });
     const pool = await migrateEmbedded(embedded, false);
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);

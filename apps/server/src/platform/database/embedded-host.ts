@@ -11,7 +11,7 @@ import { EMBEDDED_START_PARAMS, type HostMessage, type HostOptions, type ServerM
  * PostgreSQL wire-protocol server on a Unix socket, so that the server's event loop never runs a
  * query itself and talks to it the way it talks to PostgreSQL (decision record 015).
  */
-async function host(options: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void) {
+async function host(options: HostOptions): Promise<Hosted> {
   const pglite = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
     pgliteWasmModule: await compilePglite(),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
@@ -24,30 +24,54 @@ async function host(options: HostOptions, send: (message: HostMessage) => void, 
   await server.start();
 
   let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      await server.stop();
-      // A clean shutdown leaves nothing to replay at the next start; in memory there is no next start.
-      if (options.dataDir) await pglite.exec('CHECKPOINT');
-      await pglite.close();
-    })());
+  return {
+    copy: (target) => copyAtOneInstant(pglite, path.join(options.dataDir!, 'pgdata'), target),
+    close: () =>
+      (closing ??= (async () => {
+        await server.stop();
+        // A clean shutdown leaves nothing to replay at the next start; in memory there is no next start.
+        if (options.dataDir) await pglite.exec('CHECKPOINT');
+        await pglite.close();
+      })()),
+  };
+}
 
+interface Hosted {
+  copy(target: string): Promise<{ pausedMs: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the server's messages for the database this thread or process hosts; after `closed`, an
+ * `open` starts another one in its place (tests keep a thread for their in-memory databases,
+ * embedded.ts), with PGlite's compiled WebAssembly and the snapshot already at hand.
+ */
+function serve(first: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void): Promise<Hosted> {
+  let current = host(first);
+  current.then(() => send({ type: 'ready' }), fail(send));
   onMessage((message) => {
+    if (message.type === 'open') {
+      current = host(message.options);
+      current.then(() => send({ type: 'ready' }), fail(send));
+    }
     if (message.type === 'copy') {
-      copyAtOneInstant(pglite, path.join(options.dataDir!, 'pgdata'), message.target).then(
-        ({ pausedMs }) => send({ type: 'copied', pausedMs }),
-        (error: Error) => send({ type: 'copied', error: error.message }),
-      );
+      current
+        .then((hosted) => hosted.copy(message.target))
+        .then(
+          ({ pausedMs }) => send({ type: 'copied', pausedMs }),
+          (error: Error) => send({ type: 'copied', error: error.message }),
+        );
     }
     if (message.type === 'close') {
-      close().then(
-        () => send({ type: 'closed' }),
-        (error: Error) => send({ type: 'closed', error: error.message }),
-      );
+      current
+        .then((hosted) => hosted.close())
+        .then(
+          () => send({ type: 'closed' }),
+          (error: Error) => send({ type: 'closed', error: error.message }),
+        );
     }
   });
-  send({ type: 'ready' });
-  return close;
+  return current;
 }
 
 /**
@@ -103,16 +127,24 @@ function gone(error: NodeJS.ErrnoException): undefined {
 /** Node's WebAssembly global, which this project's TypeScript libraries (no DOM) declare as types only. */
 const wasm = (globalThis as unknown as { WebAssembly: { compileStreaming(source: Response): Promise<WebAssembly.Module> } }).WebAssembly;
 
+let compiled: Promise<WebAssembly.Module> | undefined;
+
 /**
- * PGlite's WebAssembly, compiled as it streams from its file. PGlite on its own reads the whole
- * file (9 MB) into a buffer first, which then waits, resident, for a garbage collection that an
- * idle thread may not run for a long time.
+ * PGlite's WebAssembly, compiled as it streams from its file, once per thread or process. PGlite on
+ * its own reads the whole file (9 MB) into a buffer first, which then waits, resident, for a
+ * garbage collection that an idle thread may not run for a long time.
  */
-async function compilePglite(): Promise<WebAssembly.Module> {
-  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
-  const body = (await fs.openAsBlob(file)).stream();
-  return wasm.compileStreaming(new Response(body, { headers: { 'content-type': 'application/wasm' } }));
+function compilePglite(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
+    const body = (await fs.openAsBlob(file)).stream();
+    return wasm.compileStreaming(new Response(body, { headers: { 'content-type': 'application/wasm' } }));
+  })();
+  return compiled;
 }
+
+/** The snapshots' bytes by file, read once per thread: a file is written whole under a name of its own (test/database-templates.ts). */
+const snapshots = new Map<string, ArrayBuffer>();
 
 /**
  * A snapshot tarball for PGlite to load. PGlite reads it with `arrayBuffer()` and only copies out of
@@ -120,8 +152,13 @@ async function compilePglite(): Promise<WebAssembly.Module> {
  * second of CPU per database on two cores).
  */
 function snapshotBlob(file: string): Blob {
-  const buffer = fs.readFileSync(file);
-  return new LoadedBlob(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+  let bytes = snapshots.get(file);
+  if (!bytes) {
+    const buffer = fs.readFileSync(file);
+    bytes = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+    snapshots.set(file, bytes);
+  }
+  return new LoadedBlob(bytes);
 }
 
 /** Bytes already in memory, read the way PGlite reads a Blob, without a copy. */
@@ -142,22 +179,18 @@ function fail(send: (message: HostMessage) => void) {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  const send = (message: HostMessage) => port.postMessage(message);
-  host(workerData as HostOptions, send, (handler) => port.on('message', handler)).catch(fail(send));
+  serve(workerData as HostOptions, (message) => port.postMessage(message), (handler) => port.on('message', handler));
 } else if (process.send) {
   const send = (message: HostMessage) => process.send?.(message);
   const options = JSON.parse(process.env.SITEBOARD_EMBEDDED_HOST ?? '{}') as HostOptions;
-  host(options, send, (handler) => process.on('message', handler)).then(
-    (close) => {
+  serve(options, send, (handler) => process.on('message', handler)).then(
+    (hosted) => {
       // The server that started this process is gone (even by kill -9): flush and stop too.
-      process.on('disconnect', () => void close().finally(() => process.exit(0)));
+      process.on('disconnect', () => void hosted.close().finally(() => process.exit(0)));
       // Signals are the server's to handle: it asks this process to close in its own order.
       process.on('SIGINT', () => {});
       process.on('SIGTERM', () => {});
     },
-    (error: Error) => {
-      fail(send)(error);
-      process.exit(1);
-    },
+    () => process.exit(1),
   );
 }

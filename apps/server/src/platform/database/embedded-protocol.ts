@@ -12,8 +12,11 @@ export interface HostOptions {
 }
 
 export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string } | { type: 'copied'; error?: string; pausedMs?: number };
-/** `copy`: copy the data directory's files to `target` as they are at one instant (an online backup). */
-export type ServerMessage = { type: 'close' } | { type: 'copy'; target: string };
+/**
+ * `copy`: copy the data directory's files to `target` as they are at one instant (an online backup).
+ * `open`: after `closed`, host another database in the same thread (tests' in-memory databases).
+ */
+export type ServerMessage = { type: 'close' } | { type: 'copy'; target: string } | { type: 'open'; options: HostOptions };
 
 /**
  * Settings for PGlite's PostgreSQL: the same generic plans as on PostgreSQL (decision record 005),
