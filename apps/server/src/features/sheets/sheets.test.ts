@@ -299,10 +299,8 @@ describeEachDatabase(
 
   it('refuses bad files with a clear reason and leaves nothing behind', { timeout: 120_000 }, async () => {
     const before = await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id);
-    const refusal = async (file: Buffer, filename: string, type = 'application/pdf') => {
-      const response = await upload(ctx.app, team.manager, work.projectId, file, filename, type);
-      return { status: response.statusCode, errors: response.json().errors };
-    };
+    const answered = (response: Awaited<ReturnType<typeof callAs>>) => ({ status: response.statusCode, errors: response.json().errors });
+    const refusal = async (file: Buffer, filename: string, type = 'application/pdf') => answered(await upload(ctx.app, team.manager, work.projectId, file, filename, type));
     expect(await refusal(Buffer.alloc(0), 'empty.pdf')).toEqual({ status: 400, errors: { file: [SHEET_FILE_MISSING] } });
     expect(await refusal(Buffer.from('PK\u0003\u0004 this is a zip, not a drawing'.repeat(20)), 'plan.pdf')).toEqual({ status: 400, errors: { file: [SHEET_NOT_A_DRAWING] } });
     const pdf = await pdfOf([A3]);
@@ -313,7 +311,7 @@ describeEachDatabase(
     expect((await refusal(await liarPng(), 'liar.png', 'image/png')).status).toBe(400);
     // An image of more than 50 MB: refused before anything is made.
     const oversized = await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${work.projectId}/sheets/`, ...(await oversizedImageForm()) });
-    expect({ status: oversized.statusCode, errors: oversized.json().errors }).toEqual({ status: 413, errors: { file: [SHEET_TOO_LARGE] } });
+    expect(answered(oversized)).toEqual({ status: 413, errors: { file: [SHEET_TOO_LARGE] } });
     expect(await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id)).toEqual(before);
 
     // A page of 200 × 200 m (PDF allows it with a user unit): made, then failed with its reason, no tiles.
