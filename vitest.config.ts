@@ -6,9 +6,11 @@ import { defineConfig } from 'vitest/config';
 // Test databases are copied from templates migrated once per run (apps/server/src/test/database-templates.ts).
 // One module graph per worker, not per file (isolate: false): importing the server's and the web
 // app's modules again for every file was a third of the suite's time (node project 378 → 260 s,
-// web projects 118 → 88 s, each on two cores). Each file still makes its own app, database and jsdom
-// window; module state is per database, per window or idempotent, and the suite passes in
-// shuffled file orders (--sequence.shuffle.files).
+// web projects 118 → 88 s, each on two cores). Each file still makes its own app and database; the
+// jsdom window is set up once per worker (vitest starts a worker's environment with the worker), so
+// a worker's screen files share one window, each test's screen unmounted after it by Testing
+// Library's cleanup (apps/web/src/test/setup.ts). Module state is per database, per window or
+// idempotent, and the suite passes in shuffled file orders (--sequence.shuffle.files).
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const, isolate: false, globalSetup: ['apps/server/src/test/global-setup.ts'] };
 
 const web = {
