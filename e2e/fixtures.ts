@@ -40,7 +40,8 @@ const screensDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'arti
 /**
  * Saved in e2e/artifacts/screens and looked at by whoever changes the screen. E2E_SCREENSHOTS=0
  * (.ci/run: its clone is thrown away) skips only the picture, 0.2–1 s each on a busy machine; the
- * page still scrolls to the top, so what the journey does next is the same either way.
+ * page still scrolls to the top. A picture also makes Chromium draw a frame, which had hidden the app
+ * waiting for one that headless Chromium sometimes never draws (decision record 036's addendum).
  */
 export async function saveScreenshot(page: Page, name: string) {
   // Scrolled down, a full-page shot draws the sticky header and sidebar in the middle of the page.
