@@ -47,13 +47,14 @@ interface Hosted {
  * embedded.ts), with PGlite's compiled WebAssembly and the snapshot already at hand.
  */
 function serve(first: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void): Promise<Hosted> {
-  let current = host(first);
-  current.then(() => send({ type: 'ready' }), fail(send));
+  const start = (options: HostOptions) => {
+    const hosted = host(options);
+    hosted.then(() => send({ type: 'ready' }), fail(send));
+    return hosted;
+  };
+  let current = start(first);
   onMessage((message) => {
-    if (message.type === 'open') {
-      current = host(message.options);
-      current.then(() => send({ type: 'ready' }), fail(send));
-    }
+    if (message.type === 'open') current = start(message.options);
     if (message.type === 'copy') {
       current
         .then((hosted) => hosted.copy(message.target))
