@@ -50,6 +50,8 @@ function portIsFree(port: number): Promise<boolean> {
 export interface Checkout {
   label: string;
   root: string;
+  /** Settings its server runs with besides the bench's own (a variant of an earlier checkout). */
+  env?: Record<string, string>;
 }
 export const thisCheckout: Checkout = { label: 'after', root: repoRoot };
 export function beforeCheckout(): Checkout | undefined {
@@ -61,6 +63,17 @@ export function beforeCheckout(): Checkout | undefined {
 export function checkoutsToMeasure(): Checkout[] {
   const before = beforeCheckout();
   return before ? [before, thisCheckout] : [thisCheckout];
+}
+
+/**
+ * The earlier checkout once more for each entry of BENCH_BEFORE_VARIANTS (`name:KEY=VALUE,…;…`, as
+ * BENCH_VARIANTS), with those settings: e.g. `nocache:ANSWER_CACHE=false` measures an old setting
+ * switched off beside it switched on, in the same run.
+ */
+export function beforeVariants(spec = process.env.BENCH_BEFORE_VARIANTS ?? ''): Checkout[] {
+  const before = beforeCheckout();
+  if (!before) return [];
+  return benchVariants(spec).map((variant) => ({ label: `before ${variant.label}`, root: before.root, env: variant.env }));
 }
 
 /** Node's own arguments for a checkout's server: BENCH_NODE_ARGS (space-separated, e.g. `--cpu-prof`) for this one, none for an earlier one. */

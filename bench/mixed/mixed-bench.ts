@@ -26,14 +26,17 @@
  * app's fetches do through the browser's HTTP cache; a server without ETags answers it in full),
  * BENCH_ACCEPT_ENCODING (what the readers accept, default a browser's `br, gzip, deflate`),
  * BENCH_TURNS (default 1): how many times each server runs each load, interleaved, reported as the
- * median of the turns' percentiles (one stall decides a single turn's p99).
+ * median of the turns' percentiles (one stall decides a single turn's p99),
+ * BENCH_BEFORE_VARIANTS (`name:KEY=VALUE,…;…`): more servers of the earlier checkout with those
+ * settings, each with its own after/… ratio (`nocache:ANSWER_CACHE=false` is the answer cache's own
+ * share of a difference).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
+import { beforeVariants, benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
@@ -225,7 +228,7 @@ function runScript(script: string, cwd: string, env: Record<string, string>): Pr
 /** A fresh database of this kind, seeded by the checkout's own code (its migrations and triggers). */
 async function seededDatabase(kind: 'postgres' | 'pglite', data: DataSet, checkout: Checkout) {
   if (kind === 'postgres') {
-    const name = `siteboard_mixed_${checkout.label}_${data.name}_${process.pid}`;
+    const name = `siteboard_mixed_${checkout.label.replace(/\W/g, '_')}_${data.name}_${process.pid}`;
     await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`).then(() => client.query(`create database ${name}`)));
     const env = { DATABASE_URL: databaseUrl(name) };
     await runScript(data.seedScript, checkout.root, env);
@@ -249,7 +252,8 @@ interface Row {
 
 async function main() {
   const startedAt = new Date();
-  const checkouts = checkoutsToMeasure();
+  const [first, ...rest] = checkoutsToMeasure();
+  const checkouts = rest.length > 0 ? [first!, ...beforeVariants(), ...rest] : [first!];
   for (const checkout of checkouts) ensureServerBuilt(checkout);
   const rows: Row[] = [];
   for (const dataName of DATA_SETS) {
@@ -260,7 +264,7 @@ async function main() {
       try {
         for (const checkout of checkouts) {
           const database = await seededDatabase(kind, data, checkout);
-          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
+          const server = await startServer({ env: { ...database.env, ...checkout.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
           const work = await describeWork(server.origin, data);
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
           servers.push({ checkout, server, work, drop: database.drop });
@@ -305,8 +309,8 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
     '',
     `Run ${startedAt.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}).`,
     `Reads (${READ_LOADS.map(describeLoad).join('; ')}; ${CLIENT === 'browser' ? `each reader is one device that revalidates what it last read with If-None-Match, as a browser does` : 'every read downloads its answer'}; Accept-Encoding: ${ACCEPT_ENCODING}) for ${DURATION_S} s per run while writers of the same company send comments, status changes and "mark read" at the given rate; PostgreSQL through ${postgresTransport()}.`,
-    checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
-    ...(TURNS > 1 ? [`Each server ran each load ${TURNS} times${checkouts.length > 1 ? ', interleaved with the other' : ''}; each cell is the median of the turns' p50 and p99, with the turns' p99s in brackets, and the ratios are of those medians.`] : []),
+    checkouts.length > 1 ? `Servers: ${checkouts.map((checkout) => `**${checkout.label}** (${checkout.root === repoRoot ? 'this checkout' : checkout.root}${checkout.env ? `, ${Object.entries(checkout.env).map(([key, value]) => `${key}=${value}`).join(', ')}` : ''})`).join(' and ')}, in turns, each on a database seeded by its own code.` : 'Server: this checkout.',
+    ...(TURNS > 1 ? [`Each server ran each load ${TURNS} times${checkouts.length > 2 ? ', interleaved with the others' : checkouts.length > 1 ? ', interleaved with the other' : ''}; each cell is the median of the turns' p50 and p99, with the turns' p99s in brackets, and the ratios are of those medians.`] : []),
     '',
   ];
   for (const data of DATA_SETS) {
@@ -314,7 +318,8 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       lines.push(`## ${data} data, ${rate} writes/s${READ_LOADS.length > 1 || load !== 'closed' ? `, ${describeLoad(load)}` : ''}`, '');
       const header = ['call'];
       for (const kind of KINDS) for (const checkout of checkouts) header.push(`${kind} ${checkout.label} p50 / p99 ms`);
-      if (checkouts.length > 1) for (const kind of KINDS) header.push(`${kind} p99 after/before`);
+      const earlier = checkouts.filter((checkout) => checkout.label !== 'after');
+      if (checkouts.length > 1) for (const checkout of earlier) for (const kind of KINDS) header.push(`${kind} p99 after/${checkout.label}`);
       if (KINDS.length > 1) for (const checkout of checkouts) header.push(`${checkout.label} p99 embedded/PostgreSQL`);
       lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
       const calls = [...(rows.find((row) => row.data === data)?.figures.perCall.keys() ?? [])];
@@ -337,7 +342,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
           const spread = turns.length > 1 ? ` (${turns.map((turn) => fmt(turn.p99)).join(', ')})` : '';
           cells.push(`${fmt(median(turns.map((turn) => turn.p50)))} / ${fmt(p99(kind, checkout.label))}${spread}`);
         }
-        if (checkouts.length > 1) for (const kind of KINDS) cells.push(ratio(p99(kind, 'after'), p99(kind, 'before')));
+        if (checkouts.length > 1) for (const checkout of earlier) for (const kind of KINDS) cells.push(ratio(p99(kind, 'after'), p99(kind, checkout.label)));
         if (KINDS.length > 1) for (const checkout of checkouts) cells.push(ratio(p99('pglite', checkout.label), p99('postgres', checkout.label)));
         lines.push(`| ${cells.join(' | ')} |`);
       }
@@ -348,7 +353,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
         const sum = (count: (figures: RunFigures) => number) => turns.reduce((total, row) => total + count(row.figures), 0);
         throughput.push(turns.length > 0 ? `${Math.round(readsPerSecond(kind, checkout.label))} (errors ${sum((figures) => figures.readErrors)}, writes ${sum((figures) => figures.writes)}/${sum((figures) => figures.writeErrors)} failed)` : '–');
       }
-      if (checkouts.length > 1) for (const kind of KINDS) throughput.push(ratio(readsPerSecond(kind, 'after'), readsPerSecond(kind, 'before')));
+      if (checkouts.length > 1) for (const checkout of earlier) for (const kind of KINDS) throughput.push(ratio(readsPerSecond(kind, 'after'), readsPerSecond(kind, checkout.label)));
       if (KINDS.length > 1) for (const checkout of checkouts) throughput.push(ratio(readsPerSecond('pglite', checkout.label), readsPerSecond('postgres', checkout.label)));
       lines.push(`| ${throughput.join(' | ')} |`, '');
     }
