@@ -70,10 +70,8 @@ export function checkoutsToMeasure(): Checkout[] {
  * BENCH_VARIANTS), with those settings: e.g. `nocache:ANSWER_CACHE=false` measures an old setting
  * switched off beside it switched on, in the same run.
  */
-export function beforeVariants(spec = process.env.BENCH_BEFORE_VARIANTS ?? ''): Checkout[] {
-  const before = beforeCheckout();
-  if (!before) return [];
-  return benchVariants(spec).map((variant) => ({ label: `before ${variant.label}`, root: before.root, env: variant.env }));
+export function beforeVariants(before: Checkout, spec = process.env.BENCH_BEFORE_VARIANTS ?? ''): Checkout[] {
+  return benchVariants(spec).map((variant) => ({ label: `${before.label} ${variant.label}`, root: before.root, env: variant.env }));
 }
 
 /** Node's own arguments for a checkout's server: BENCH_NODE_ARGS (space-separated, e.g. `--cpu-prof`) for this one, none for an earlier one. */
@@ -126,7 +124,7 @@ function serverCommand(checkout: Checkout, nodeArgs: string[]): string[] {
 }
 
 export interface ServerOptions {
-  /** DATABASE_URL or DATA_DIR and any other setting; PORT, HOST, JWT_SECRET and LOG_LEVEL have defaults. */
+  /** DATABASE_URL or DATA_DIR and any other setting (over the checkout's own); PORT, HOST, JWT_SECRET and LOG_LEVEL have defaults. */
   env: Record<string, string | undefined>;
   checkout?: Checkout;
   /** A port to use when it is free (else any free one). */
@@ -169,8 +167,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
-  Object.assign(env, options.env);
-  const [command, ...args] = serverCommand(options.checkout ?? thisCheckout, options.nodeArgs ?? []);
+  const checkout = options.checkout ?? thisCheckout;
+  Object.assign(env, checkout.env, options.env);
+  const [command, ...args] = serverCommand(checkout, options.nodeArgs ?? []);
   const started = performance.now();
   const child = spawn(command!, args, { cwd: repoRoot, env, detached: true, stdio: options.stdio === 'collect' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
   const lines: string[] = [];

@@ -36,7 +36,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeVariants, benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer } from '../lib/server';
+import { beforeVariants, benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer, thisCheckout } from '../lib/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
@@ -252,8 +252,8 @@ interface Row {
 
 async function main() {
   const startedAt = new Date();
-  const [first, ...rest] = checkoutsToMeasure();
-  const checkouts = rest.length > 0 ? [first!, ...beforeVariants(), ...rest] : [first!];
+  // The earlier checkout, then its variants (BENCH_BEFORE_VARIANTS), then this one.
+  const checkouts = checkoutsToMeasure().flatMap((checkout) => (checkout === thisCheckout ? [checkout] : [checkout, ...beforeVariants(checkout)]));
   for (const checkout of checkouts) ensureServerBuilt(checkout);
   const rows: Row[] = [];
   for (const dataName of DATA_SETS) {
@@ -264,7 +264,7 @@ async function main() {
       try {
         for (const checkout of checkouts) {
           const database = await seededDatabase(kind, data, checkout);
-          const server = await startServer({ env: { ...database.env, ...checkout.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
+          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
           const work = await describeWork(server.origin, data);
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
           servers.push({ checkout, server, work, drop: database.drop });
@@ -318,7 +318,7 @@ function renderReport(rows: Row[], checkouts: Checkout[], startedAt: Date): stri
       lines.push(`## ${data} data, ${rate} writes/s${READ_LOADS.length > 1 || load !== 'closed' ? `, ${describeLoad(load)}` : ''}`, '');
       const header = ['call'];
       for (const kind of KINDS) for (const checkout of checkouts) header.push(`${kind} ${checkout.label} p50 / p99 ms`);
-      const earlier = checkouts.filter((checkout) => checkout.label !== 'after');
+      const earlier = checkouts.filter((checkout) => checkout !== thisCheckout);
       if (checkouts.length > 1) for (const checkout of earlier) for (const kind of KINDS) header.push(`${kind} p99 after/${checkout.label}`);
       if (KINDS.length > 1) for (const checkout of checkouts) header.push(`${checkout.label} p99 embedded/PostgreSQL`);
       lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
