@@ -13,8 +13,10 @@
  *
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DATA=both|small|large,
  * BENCH_DURATION seconds per run (default 20), BENCH_RATES (default 0,5,20), BENCH_CONNECTIONS
- * (readers, default 10), BENCH_SETTLE_SECONDS (after a start, for the first notification sweep;
- * default 30, 90 on the large data), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL,
+ * (readers, default 10), BENCH_SWEEP_WAIT_SECONDS (after a start, the longest wait for every
+ * server's first notification sweep to log that it is done; default 60, 600 on the large data, where
+ * it writes 86,084 notifications), BENCH_SETTLE_SECONDS (then this long more, for the embedded
+ * maintenance it sets off; default 15), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL,
  * BENCH_READ_LOADS (default `closed`): how the readers read, a comma list of `closed` (BENCH_CONNECTIONS
  * readers, each sending its next read as soon as the last is answered: the server at its capacity)
  * and numbers (that many reads a second arriving at random, Poisson, whatever is still outstanding:
@@ -269,8 +271,9 @@ async function main() {
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
           servers.push({ checkout, server, work, drop: database.drop });
         }
-        const settle = Number(process.env.BENCH_SETTLE_SECONDS ?? (data.name === 'large' ? 90 : 30));
-        console.log(`settling ${settle} s (the first notification sweep)…`);
+        await waitForFirstSweeps(servers, Number(process.env.BENCH_SWEEP_WAIT_SECONDS ?? (data.name === 'large' ? 600 : 60)));
+        const settle = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
+        console.log(`settling ${settle} s more (the embedded maintenance after the sweep)…`);
         await new Promise((resolve) => setTimeout(resolve, settle * 1000));
         // Warm each server's code and caches with one short unmeasured run.
         for (const { server, work } of servers) await run(server, work, 0, 'closed').catch(() => undefined);
@@ -365,3 +368,25 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/**
+ * Waits until every server has logged its first notification sweep (a sweep that created nothing
+ * logs nothing: then the wait ends at `capSeconds`). On the large data that sweep writes 86,084
+ * notifications over a minute or more, and a fixed wait that ended before it put its transactions
+ * into the first measured run.
+ */
+async function waitForFirstSweeps(servers: { checkout: Checkout; server: RunningServer }[], capSeconds: number) {
+  const started = performance.now();
+  const done = new Map<RunningServer, number>();
+  console.log(`waiting for each server's first notification sweep (at most ${capSeconds} s)…`);
+  while (done.size < servers.length && performance.now() - started < capSeconds * 1000) {
+    for (const { server } of servers) {
+      if (!done.has(server) && server.output().some((line) => line.includes('"msg":"notification sweep"'))) done.set(server, performance.now() - started);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  for (const { checkout, server } of servers) {
+    const ms = done.get(server);
+    console.log(`${checkout.label}: ${ms === undefined ? `no sweep logged in ${capSeconds} s` : `first sweep logged after ${(ms / 1000).toFixed(0)} s`}`);
+  }
+}

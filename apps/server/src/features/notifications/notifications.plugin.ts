@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { startSweep, type Db } from '../../platform';
 import { createLiveHub, type LiveHub } from './notifications.live';
 import { NOTIFICATION_KIND } from './notifications.queries';
-import { runDailyLogReminders, runSweeps, subscribeToTaskEvents } from './notifications.service';
+import { runDailyLogReminders, runSweeps, subscribeToTaskEvents, sweepBatchFor } from './notifications.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +41,7 @@ export const notificationsPlugin = fp(
           approvalDelayHours: options.approvalDelayHours,
           reminderLocalHour: options.reminderLocalHour,
           dailyLogReminderLocalHour: options.dailyLogReminderLocalHour,
+          batchSize: sweepBatchFor(app.database.kind),
         })
       : undefined;
 
@@ -53,7 +54,7 @@ export const notificationsPlugin = fp(
   { name: 'notifications', dependencies: ['db', 'auth', 'ws', 'metrics'] },
 );
 
-function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number }) {
+function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number; batchSize: number }) {
   return startSweep({
     name: 'notification sweep',
     intervalMs: options.intervalMs,
@@ -61,9 +62,9 @@ function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: num
     log,
     run: async () => {
       const now = new Date();
-      const result = await runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour });
+      const result = await runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour, batchSize: options.batchSize });
       if (result.swept && result.created > 0) log.info(result, 'notification sweep');
-      const reminders = await runDailyLogReminders(db, { now, localHour: options.dailyLogReminderLocalHour });
+      const reminders = await runDailyLogReminders(db, { now, localHour: options.dailyLogReminderLocalHour, batchSize: options.batchSize });
       if (reminders.swept && reminders.created > 0) log.info(reminders, 'daily log reminder sweep');
     },
   });
