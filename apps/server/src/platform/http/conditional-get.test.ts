@@ -38,6 +38,19 @@ describeEachDatabase('conditional GETs of signed-in JSON reads', (ctx) => {
     expect(after.json().map((project: { name: string }) => project.name)).toContain('A new tower');
   });
 
+  it('answers 200 with the new total when rows were added past an unchanged page', async () => {
+    const url = '/api/projects/?status=ongoing&order=oldest&limit=1&offset=0';
+    const before = await get(url);
+    await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, name: 'Past the first page' });
+
+    const after = await get(url, { 'if-none-match': before.headers.etag as string });
+
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before.json());
+    expect(Number(after.headers['x-total-count'])).toBe(Number(before.headers['x-total-count']) + 1);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('never answers a CSV, a compressed or a German request of the same URL with another representation', async () => {
     const json = await get('/api/projects/?status=ongoing');
     const tag = json.headers.etag as string;

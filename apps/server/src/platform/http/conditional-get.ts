@@ -6,9 +6,18 @@ import { z } from 'zod';
 /** What a signed-in JSON answer depends on besides the URL: each is a separate entry in any cache. */
 const VARY = ['Authorization', 'Accept', 'Accept-Language', 'Accept-Encoding'];
 
-/** A strong entity tag of the bytes as they go out (compressed or not: each encoding has its own). */
-export function entityTag(payload: string | Buffer): string {
-  return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+/**
+ * Headers that carry part of a JSON answer: a list's X-Total-Count is the number of matching rows,
+ * which changes when a row is added past the page while the page itself stays the same. A 304 does
+ * not repeat them (the browser keeps the stored answer's), so they are part of the tag.
+ */
+const ANSWER_HEADERS = ['x-total-count'];
+
+/** A strong entity tag of the bytes as they go out (compressed or not: each encoding has its own) and of the answer's headers. */
+export function entityTag(payload: string | Buffer, headers: Record<string, unknown> = {}): string {
+  const hash = createHash('sha256').update(payload);
+  for (const name of ANSWER_HEADERS) if (headers[name] !== undefined) hash.update(`\n${name}: ${String(headers[name])}`);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
 /**
@@ -46,7 +55,7 @@ export const conditionalGetPlugin = fp(
       if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
       if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-      const etag = entityTag(payload);
+      const etag = entityTag(payload, reply.getHeaders());
       reply.header('etag', etag);
       reply.header('cache-control', 'private, no-cache');
       addVary(reply, VARY);
@@ -55,8 +64,8 @@ export const conditionalGetPlugin = fp(
       reply.removeHeader('content-length');
       reply.removeHeader('content-encoding');
       reply.removeHeader('content-type');
-      // The kept answer has its own; a 304 carries only what validates and caches it.
-      reply.removeHeader('x-total-count');
+      // The kept answer has its own, the same: the tag covers it. A 304 carries only what validates and caches it.
+      for (const name of ANSWER_HEADERS) reply.removeHeader(name);
       return '';
     };
     // Per route, after the compression plugin's own onSend (it adds it per route as each route is
