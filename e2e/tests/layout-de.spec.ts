@@ -45,10 +45,13 @@ function wordsIn(language: Language) {
     sendTitle: word('record.send.title'),
     toggleSidebar: word('shell.toggleSidebar'),
     mainNavigation: word('shell.mainNavigation'),
+    completedProjects: word('projectBoard.completed'),
   };
 }
 type Words = ReturnType<typeof wordsIn>;
 const PROJECT = 'Generalsanierung Schulzentrum Oberwiesenfeld mit Tiefgarage und Fassadendämmung';
+/** A completed project: its card carries the "view only" badge beside the name. */
+const COMPLETED_PROJECT = 'Erweiterungsbau Kindertagesstätte Sonnenblume';
 const MAJOR_TASK = 'Brandschutzertüchtigung der Treppenhäuser im dritten Obergeschoss';
 const SUBTASKS = {
   pending: 'Betonbewehrung im Kellergeschoss vor dem Betonieren abnehmen lassen',
@@ -91,6 +94,7 @@ function companyIn(request: APIRequestContext, language: Language): Promise<Worl
       { name: PROJECT, description: 'Abbruch, Rohbau, Abdichtung und Brandschutz bei laufendem Schulbetrieb.', start_date: dayFromToday(-10), end_date: dayFromToday(60), manager_id: manager.id, status: 'ongoing' },
       admin,
     );
+    await post(request, '/api/projects/', { name: COMPLETED_PROJECT, description: '', start_date: dayFromToday(-120), end_date: dayFromToday(-20), manager_id: manager.id, status: 'completed' }, admin);
     const managerToken = await token(request, companyId, 'manager');
     const majorTask = await post<ApiMajorTask>(
       request,
@@ -273,6 +277,8 @@ async function expectCompanyNameReadable(page: Page, name: string) {
 
 interface Screen {
   path: string;
+  /** Names the check and its screenshots where one path has two screens (a tab); the path otherwise. */
+  label?: string;
   /** What a person does on arriving, before the screen is checked. */
   prepare?: (page: Page) => Promise<void>;
   /** What shows once the screen has its data. */
@@ -331,6 +337,12 @@ const screensIn = (words: Words, menu = menuIn(words)): Record<Role, Screen[]> =
       ],
     },
     { path: '/manager/projects', ready: (page) => page.getByText(PROJECT).filter({ visible: true }).first() },
+    {
+      path: '/manager/projects',
+      label: '/manager/projects completed',
+      prepare: async (page) => page.getByRole('tab', { name: words.completedProjects }).click(),
+      ready: (page) => page.getByText(COMPLETED_PROJECT).filter({ visible: true }).first(),
+    },
     { path: '/manager/create-task', ready: heading },
     { path: '/manager/my-tasks', ready: heading },
     { path: '/manager/team-assignments', ready: heading },
@@ -387,12 +399,12 @@ for (const language of ['de', 'es'] as const) {
         if (screen.path !== HOME[role]) await openInApp(page, screen.path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await screen.prepare?.(page);
-        await checkScreen(page, screen.path, screen.ready(page), findings, { widths, words, screen: `layout-${language}` });
+        await checkScreen(page, screen.label ?? screen.path, screen.ready(page), findings, { widths, words, screen: `layout-${language}` });
         for (const { name, action, widths: openWidths = widths, close = closeWithEscape } of screen.open ?? []) {
           for (const width of openWidths.filter((width) => widths.includes(width))) {
             await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
             const opened = await action(page);
-            await checkScreen(page, `${screen.path} ${name}`, opened, findings, { widths: [width], words });
+            await checkScreen(page, `${screen.label ?? screen.path} ${name}`, opened, findings, { widths: [width], words });
             await close(page, opened);
           }
         }

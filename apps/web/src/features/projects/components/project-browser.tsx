@@ -94,9 +94,14 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
   const id = useId();
   const [open, setOpen] = useState(false);
   const na = t('common.notAvailable');
-  const summary = (muted: boolean) => (
+  // A badge goes under the name, in its column: beside the columns it squeezed them (a name one
+  // letter a line on a phone, "Fertigstellung" broken at 1280 px in German).
+  const summary = (muted: boolean, badge?: ReactNode) => (
     <span className="grid min-w-0 flex-1 gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr]">
-      <span className={`min-w-0 break-words text-base font-semibold ${muted ? 'text-slate-600' : 'text-ink'}`}>{project.name}</span>
+      <span className="flex min-w-0 flex-col items-start gap-1.5">
+        <span className={`min-w-0 max-w-full break-words text-base font-semibold ${muted ? 'text-slate-600' : 'text-ink'}`}>{project.name}</span>
+        {badge}
+      </span>
       <Fact muted={muted} label={t('projectBoard.manager')} value={project.manager ? <PersonText person={project.manager} /> : na} />
       <Fact muted={muted} label={t('projectBoard.startDate')} value={formatDate(project.start_date) ?? na} />
       <Fact muted={muted} label={t('projectBoard.endDate')} value={formatDate(project.end_date) ?? na} />
@@ -109,8 +114,7 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
       <li className="rounded-2xl bg-slate-100 ring-1 ring-slate-200">
         <h2 className="flex flex-wrap items-start gap-3 px-4 py-4">
           <span className="w-4 shrink-0" aria-hidden />
-          {summary(true)}
-          <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('projectBoard.viewOnly')}</span>
+          {summary(true, <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('projectBoard.viewOnly')}</span>)}
         </h2>
       </li>
     );
