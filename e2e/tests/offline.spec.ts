@@ -57,8 +57,19 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   await managerApi.patch(`/api/subtasks/${ids[gone]}/`, { assigned_to_id: await userId(managerApi, 'member2@example.com') });
 
   // Back online: the first send goes through; the refused one stays, with the server's reason, until discarded.
+  // The list is read again only after the send: read before it, it showed the task as not sent, with its button.
+  const afterOnline: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/subtasks/') afterOnline.push('list read');
+  });
+  page.on('response', (answer) => {
+    if (answer.request().method() === 'PATCH' && new URL(answer.url()).pathname === `/api/subtasks/${subtaskId}/`) afterOnline.push('sent');
+  });
   await context.setOffline(false);
   await expect(page.getByTestId('sync-status')).toHaveText('Not synced (1)');
+  await expect(row.getByText('Pending Approval')).toBeVisible();
+  expect(afterOnline).toContain('sent');
+  expect(afterOnline.slice(0, afterOnline.indexOf('sent'))).not.toContain('list read');
   await page.getByTestId('sync-status').click();
   const queue = page.getByRole('dialog', { name: 'Changes made on this device' });
   await expect(queue.getByText(/^Refused: /)).toHaveText('Refused: You may only change subtasks assigned to you, or those of projects you manage or that you assigned.');

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
@@ -76,15 +77,44 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
     enqueue,
   });
   await reload();
-  const online = () => void flushQueue();
-  window.addEventListener('online', online);
+  onlineManager.setEventListener(readsAfterWrites);
   void flushQueue();
   return () => {
-    window.removeEventListener('online', online);
+    onlineManager.setEventListener(browserConnection);
     clearTimeout(comeBack);
     setOfflineWriter(null);
     userId = null;
     publish([]);
+  };
+}
+
+type SetOnline = (online: boolean) => void;
+
+/** TanStack Query's own way: its paused reads go out as soon as the browser has a connection. */
+function browserConnection(setOnline: SetOnline) {
+  const online = () => setOnline(true);
+  const offline = () => setOnline(false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
+
+/**
+ * Back online, the writes made meanwhile go first and the reads that waited after them (or after
+ * one was refused): a list read first answered with the change undone, and once the write had
+ * gone, showed its button again ("Send for Approval" on a task already sent, refused when pressed).
+ */
+function readsAfterWrites(setOnline: SetOnline) {
+  const online = () => void flushQueue().finally(() => setOnline(navigator.onLine));
+  const offline = () => setOnline(false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
   };
 }
 
@@ -145,8 +175,10 @@ async function sendWaiting() {
       return;
     }
     await del(next.id, db());
-    publish(snapshot.filter((entry) => entry.id !== next.id));
+    // Reload what it changed before the row loses its "waiting" mark: that reload also cancels a
+    // read already under way, whose answer may predate the write.
     onSynced();
+    publish(snapshot.filter((entry) => entry.id !== next.id));
   }
 }
 
