@@ -90,9 +90,8 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
 
 type SetOnline = (online: boolean) => void;
 
-/** TanStack Query's own way: its paused reads go out as soon as the browser has a connection. */
-function browserConnection(setOnline: SetOnline) {
-  const online = () => setOnline(true);
+/** Tells TanStack Query of the browser's connection: lost at once, back when `online` says. */
+function connection(setOnline: SetOnline, online: () => void) {
   const offline = () => setOnline(false);
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
@@ -102,21 +101,15 @@ function browserConnection(setOnline: SetOnline) {
   };
 }
 
+/** TanStack Query's own way: its paused reads go out as soon as the browser has a connection. */
+const browserConnection = (setOnline: SetOnline) => connection(setOnline, () => setOnline(true));
+
 /**
  * Back online, the writes made meanwhile go first and the reads that waited after them (or after
  * one was refused): a list read first answered with the change undone, and once the write had
  * gone, showed its button again ("Send for Approval" on a task already sent, refused when pressed).
  */
-function readsAfterWrites(setOnline: SetOnline) {
-  const online = () => void flushQueue().finally(() => setOnline(navigator.onLine));
-  const offline = () => setOnline(false);
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
-  return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-  };
-}
+const readsAfterWrites = (setOnline: SetOnline) => connection(setOnline, () => void flushQueue().finally(() => setOnline(navigator.onLine)));
 
 async function enqueue(write: QueuedWrite) {
   if (userId === null) throw new Error('The offline queue has no user.');
