@@ -58,6 +58,14 @@ describe('the admin appraisal report', () => {
     expect(server.requests.filter((request) => request.startsWith('GET /api/appraisal-report'))).toHaveLength(before);
   });
 
+  it('asks for a person before downloading the CSV', async () => {
+    renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
+    const before = server.requests.filter((request) => request.startsWith('GET /api/appraisal-report')).length;
+    await userEvent.click(screen.getByRole('button', { name: /CSV/ }));
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(0));
+    expect(server.requests.filter((request) => request.startsWith('GET /api/appraisal-report'))).toHaveLength(before);
+  });
+
   it('refuses an end date before the start date on the field', async () => {
     renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
     await choose(member.email);
