@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMetrics } from './metrics';
 import { startSweep, type Sweep, type SweepOptions } from './sweep';
 
 const INTERVAL_MS = 5;
@@ -128,5 +129,26 @@ describe('startSweep', () => {
     start(async () => void controlRuns++);
     await vi.waitFor(() => expect(controlRuns).toBeGreaterThanOrEqual(3), WAIT);
     expect(runs).toBe(0);
+  });
+
+  it('counts the runs that ended, by sweep and outcome, in the metrics', async () => {
+    const metrics = createMetrics({ warn: vi.fn() } as never);
+    let runs = 0;
+    start(async () => void runs++, { name: 'reminder sweep', metrics });
+    start(
+      async () => {
+        throw new Error('the database is gone');
+      },
+      { name: 'digest sweep', metrics },
+    );
+
+    await vi.waitFor(async () => {
+      const text = await metrics.text();
+      expect(Number(/siteboard_sweep_runs_total\{sweep="reminder sweep",outcome="done"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(2);
+      expect(Number(/siteboard_sweep_runs_total\{sweep="digest sweep",outcome="failed"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(2);
+    }, WAIT);
+    const text = await metrics.text();
+    expect(text).not.toContain('sweep="reminder sweep",outcome="failed"');
+    expect(text).toMatch(/siteboard_sweep_seconds_total\{sweep="reminder sweep"\} [\d.e-]+/);
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { Metrics } from './metrics';
 
 export interface SweepOptions {
   /** What the sweep is called in the log: a failure is logged as `<name> failed`. */
@@ -9,6 +11,8 @@ export interface SweepOptions {
   /** One run; it logs its own result, a failure is logged here. */
   run: () => Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Counts the runs that ended and the time they took, by sweep (`siteboard_sweep_*`). */
+  metrics?: Metrics;
 }
 
 export interface Sweep {
@@ -25,15 +29,27 @@ export interface Sweep {
  */
 export function startSweep(options: SweepOptions): Sweep {
   const { name, intervalMs, firstRunAfterMs, run, log } = options;
+  const counted = options.metrics && sweepCounters(options.metrics);
   let stopped = false;
   let running: Promise<void> | undefined;
   const tick = () => {
     if (stopped) return;
+    const started = performance.now();
+    const ended = (outcome: 'done' | 'failed') => {
+      counted?.runs.inc({ sweep: name, outcome });
+      counted?.seconds.inc({ sweep: name }, (performance.now() - started) / 1000);
+    };
     // Started within the tick; an async wrapper so that a throw before run's first await is a failed run too.
     running ??= (async () => {
       await run();
     })()
-      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+      .then(
+        () => ended('done'),
+        (error: unknown) => {
+          ended('failed');
+          log.error({ err: error }, `${name} failed`);
+        },
+      )
       .finally(() => (running = undefined));
   };
   const first = firstRunAfterMs === undefined ? undefined : setTimeout(tick, firstRunAfterMs);
@@ -48,4 +64,24 @@ export function startSweep(options: SweepOptions): Sweep {
       await running;
     },
   };
+}
+
+interface SweepCounters {
+  runs: Counter<'sweep' | 'outcome'>;
+  seconds: Counter<'sweep'>;
+}
+
+/** One pair of counters per registry, shared by every sweep (a name is registered once). */
+const countersOf = new WeakMap<Metrics, SweepCounters>();
+
+function sweepCounters(metrics: Metrics): SweepCounters {
+  let counters = countersOf.get(metrics);
+  if (!counters) {
+    counters = {
+      runs: metrics.counter({ name: 'siteboard_sweep_runs_total', help: 'Runs of each background sweep that ended, by outcome (done or failed).', labelNames: ['sweep', 'outcome'] }),
+      seconds: metrics.counter({ name: 'siteboard_sweep_seconds_total', help: 'Time the runs of each background sweep took, ended ones only.', labelNames: ['sweep'] }),
+    };
+    countersOf.set(metrics, counters);
+  }
+  return counters;
 }

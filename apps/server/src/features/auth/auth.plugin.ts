@@ -27,7 +27,7 @@ export const authFeaturePlugin = fp(
     if (options.throttleStore.kind === 'database') sweepExpiredCounters(app);
     await app.register(authPlugin, { verify: tokens.verifyAccess, load: (claims) => findActiveIdentity(app.db, claims) });
   },
-  { name: 'auth-feature', dependencies: ['db'] },
+  { name: 'auth-feature', dependencies: ['db', 'metrics'] },
 );
 
 /** How often, and how long after its window ended, a throttle counter in the database is deleted. */
@@ -43,6 +43,7 @@ function sweepExpiredCounters(app: FastifyInstance) {
     name: 'throttle counter sweep',
     intervalMs: COUNTER_SWEEP_MS,
     log: app.log,
+    metrics: app.metrics,
     run: () => deleteExpiredRateLimits(app.db, new Date(Date.now() - COUNTER_KEPT_MS)),
   });
   app.addHook('onClose', async () => sweep.stop());

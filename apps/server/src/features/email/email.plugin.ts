@@ -23,9 +23,10 @@ export const emailPlugin = fp(
       name: 'daily digest sweep',
       intervalMs: options.sweepIntervalSeconds * 1000,
       log: app.log,
+      metrics: app.metrics,
       run: () => runDigests(app.db, { now: new Date(), localHour: options.localHour, publicUrl: options.publicUrl, unsubscribeKey: options.unsubscribeKey }),
     });
     app.addHook('onClose', async () => sweep.stop());
   },
-  { name: 'email', dependencies: ['mail', 'jobs'] },
+  { name: 'email', dependencies: ['mail', 'jobs', 'metrics'] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startSweep, type Db } from '../../platform';
+import { startSweep, type Db, type Metrics } from '../../platform';
 import { createLiveHub, type LiveHub } from './notifications.live';
 import { NOTIFICATION_KIND } from './notifications.queries';
 import { runDailyLogReminders, runSweeps, subscribeToTaskEvents, sweepBatchFor } from './notifications.service';
@@ -36,7 +36,7 @@ export const notificationsPlugin = fp(
     app.decorate('liveNotifications', hub);
     const unlisten = app.database.changes.on(NOTIFICATION_KIND, hub.deliver);
     const sweeper = options.sweepIntervalSeconds
-      ? startSweeper(app.db, app.log, {
+      ? startSweeper(app.db, app.log, app.metrics, {
           intervalMs: options.sweepIntervalSeconds * 1000,
           approvalDelayHours: options.approvalDelayHours,
           reminderLocalHour: options.reminderLocalHour,
@@ -54,12 +54,13 @@ export const notificationsPlugin = fp(
   { name: 'notifications', dependencies: ['db', 'auth', 'ws', 'metrics'] },
 );
 
-function startSweeper(db: Db, log: FastifyBaseLogger, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number; batchSize: number }) {
+function startSweeper(db: Db, log: FastifyBaseLogger, metrics: Metrics, options: { intervalMs: number; approvalDelayHours: number; reminderLocalHour: number; dailyLogReminderLocalHour: number; batchSize: number }) {
   return startSweep({
     name: 'notification sweep',
     intervalMs: options.intervalMs,
     firstRunAfterMs: Math.min(FIRST_SWEEP_DELAY_MS, options.intervalMs),
     log,
+    metrics,
     run: async () => {
       const now = new Date();
       const result = await runSweeps(db, { now, approvalDelayHours: options.approvalDelayHours, reminderLocalHour: options.reminderLocalHour, batchSize: options.batchSize });

@@ -7,6 +7,7 @@ import type { Db, DbOrTx, Tx } from '../database/client';
 import { deferSettling, settleChanges } from '../database/change-feed';
 import { isLockTimeout } from '../database/db-errors';
 import { registerDatabaseView } from '../database/statements';
+import type { Metrics } from '../metrics';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { AppError, ConflictError, ValidationError } from '../errors';
 import { startSweep } from '../sweep';
@@ -130,10 +131,10 @@ export const idempotencyPlugin = fp(
     });
     // Never left open: a request that ended without its answer passing onSend keeps nothing.
     app.addHook('onResponse', async (request) => request.keyedWrite?.abandon());
-    const sweeper = options.sweepIntervalSeconds ? startSweeper(app.db, app.log, options.sweepIntervalSeconds * 1000) : undefined;
+    const sweeper = options.sweepIntervalSeconds ? startSweeper(app.db, app.log, app.metrics, options.sweepIntervalSeconds * 1000) : undefined;
     app.addHook('onClose', async () => sweeper?.stop());
   },
-  { name: 'idempotency', dependencies: ['db'] },
+  { name: 'idempotency', dependencies: ['db', 'metrics'] },
 );
 
 function ownerOf(request: FastifyRequest): Owner | undefined {
@@ -403,11 +404,12 @@ export async function sweepIdempotencyKeys(db: Db, now: Date): Promise<number> {
 }
 
 /** Any instance may sweep: the deletes do not collide. */
-function startSweeper(db: Db, log: FastifyBaseLogger, intervalMs: number) {
+function startSweeper(db: Db, log: FastifyBaseLogger, metrics: Metrics, intervalMs: number) {
   return startSweep({
     name: 'idempotency key sweep',
     intervalMs,
     log,
+    metrics,
     run: async () => {
       const deleted = await sweepIdempotencyKeys(db, new Date());
       if (deleted > 0) log.info({ deleted }, 'idempotency key sweep');
