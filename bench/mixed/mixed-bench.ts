@@ -14,8 +14,8 @@
  * Options (environment): BENCH_DB=both|postgres|pglite, BENCH_DATA=both|small|large,
  * BENCH_DURATION seconds per run (default 20), BENCH_RATES (default 0,5,20), BENCH_CONNECTIONS
  * (readers, default 10), BENCH_SWEEP_WAIT_SECONDS (after a start, the longest wait for every
- * server's first notification sweep to log that it is done; default 60, 600 on the large data, where
- * it writes 86,084 notifications), BENCH_SETTLE_SECONDS (then this long more, for the embedded
+ * server's first notification sweep to end, as its metrics count it; default 60, 600 on the large
+ * data, where it writes 86,084 notifications), BENCH_SETTLE_SECONDS (then this long more, for the embedded
  * maintenance it sets off; default 15), BENCH_BEFORE_DIR (see bench/lib/server.ts), BENCH_PG_URL,
  * BENCH_READ_LOADS (default `closed`): how the readers read, a comma list of `closed` (BENCH_CONNECTIONS
  * readers, each sending its next read as soon as the last is answered: the server at its capacity)
@@ -38,7 +38,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseUrl, postgresTransport, withAdmin } from '../lib/large-database';
-import { beforeVariants, benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, repoRoot, type RunningServer, startServer, thisCheckout } from '../lib/server';
+import { beforeVariants, benchNodeArgs, type Checkout, checkoutsToMeasure, ensureServerBuilt, freePort, repoRoot, type RunningServer, startServer, thisCheckout } from '../lib/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const RATES = (process.env.BENCH_RATES ?? '0,5,20').split(',').map(Number);
@@ -262,16 +262,17 @@ async function main() {
     const data = DATA[dataName];
     for (const kind of KINDS) {
       console.log(`\n=== ${data.name} data on ${kind} ===`);
-      const servers: { checkout: Checkout; server: RunningServer; work: Awaited<ReturnType<typeof describeWork>>; drop: () => Promise<void> }[] = [];
+      const servers: { checkout: Checkout; server: RunningServer; metricsPort: number; work: Awaited<ReturnType<typeof describeWork>>; drop: () => Promise<void> }[] = [];
       try {
         for (const checkout of checkouts) {
           const database = await seededDatabase(kind, data, checkout);
-          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10' }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
+          const metricsPort = await freePort();
+          const server = await startServer({ env: { ...database.env, DB_POOL_SIZE: '10', METRICS_PORT: String(metricsPort) }, checkout, nodeArgs: benchNodeArgs(checkout), stdio: 'collect' });
           const work = await describeWork(server.origin, data);
           console.log(`${checkout.label}: serving on ${server.origin}; ${work.counts.commented} subtasks to comment on, ${work.counts.flipped} to flip`);
-          servers.push({ checkout, server, work, drop: database.drop });
+          servers.push({ checkout, server, metricsPort, work, drop: database.drop });
         }
-        await waitForFirstSweeps(servers, Number(process.env.BENCH_SWEEP_WAIT_SECONDS ?? (data.name === 'large' ? 600 : 60)));
+        await waitForFirstSweeps(servers, Number(process.env.BENCH_SWEEP_WAIT_SECONDS ?? (data.name === 'large' ? 600 : 60)), data.name === 'large' ? 90 : 30);
         const settle = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
         console.log(`settling ${settle} s more (the embedded maintenance after the sweep)…`);
         await new Promise((resolve) => setTimeout(resolve, settle * 1000));
@@ -369,24 +370,31 @@ main().catch((error) => {
   process.exit(1);
 });
 
+/** The notification sweep's finished runs as the server's metrics say; undefined when it does not count them (an earlier checkout). */
+async function sweepsDone(metricsPort: number): Promise<number | undefined> {
+  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((answer) => (answer.ok ? answer.text() : ''), () => '');
+  if (!text.includes('# TYPE siteboard_sweep_runs_total')) return undefined;
+  return Number(/^siteboard_sweep_runs_total\{sweep="notification sweep",outcome="done"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
 /**
- * Waits until every server has logged its first notification sweep (a sweep that created nothing
- * logs nothing: then the wait ends at `capSeconds`). On the large data that sweep writes 86,084
- * notifications over a minute or more, and a fixed wait that ended before it put its transactions
- * into the first measured run.
+ * Waits until every server's first notification sweep has ended (its metrics count it), at most
+ * `capSeconds`; a server whose metrics do not count sweeps (an earlier checkout) is given
+ * `fixedSeconds` from now instead. On the large data that sweep writes 86,084 notifications over
+ * a minute or more, and a fixed wait that ended first put its transactions into the first run.
  */
-async function waitForFirstSweeps(servers: { checkout: Checkout; server: RunningServer }[], capSeconds: number) {
+async function waitForFirstSweeps(servers: { checkout: Checkout; metricsPort: number }[], capSeconds: number, fixedSeconds: number) {
   const started = performance.now();
-  const done = new Map<RunningServer, number>();
+  const elapsed = () => (performance.now() - started) / 1000;
   console.log(`waiting for each server's first notification sweep (at most ${capSeconds} s)…`);
-  while (done.size < servers.length && performance.now() - started < capSeconds * 1000) {
-    for (const { server } of servers) {
-      if (!done.has(server) && server.output().some((line) => line.includes('"msg":"notification sweep"'))) done.set(server, performance.now() - started);
+  const waits = servers.map(async ({ checkout, metricsPort }) => {
+    for (;;) {
+      const done = await sweepsDone(metricsPort);
+      if (done === undefined && elapsed() >= fixedSeconds) return `${checkout.label}: counts no sweeps, waited ${fixedSeconds} s`;
+      if (done !== undefined && done > 0) return `${checkout.label}: first sweep done after ${elapsed().toFixed(0)} s`;
+      if (elapsed() >= capSeconds) return `${checkout.label}: no sweep done in ${capSeconds} s`;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  for (const { checkout, server } of servers) {
-    const ms = done.get(server);
-    console.log(`${checkout.label}: ${ms === undefined ? `no sweep logged in ${capSeconds} s` : `first sweep logged after ${(ms / 1000).toFixed(0)} s`}`);
-  }
+  });
+  for (const line of await Promise.all(waits)) console.log(line);
 }
