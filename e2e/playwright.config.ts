@@ -41,5 +41,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
+    // SIGTERM, not SIGKILL: the server closes its database and start-server.sh removes the data directory it made.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   })),
 });

@@ -3,7 +3,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:+$E2E_DATA_DIR-${E2E_PORT:-4173}}"
-DATA_DIR="${DATA_DIR:-$(mktemp -d /tmp/siteboard-e2e-XXXXXX)}"
+made=""
+if [ -z "$DATA_DIR" ]; then
+  DATA_DIR="$(mktemp -d /tmp/siteboard-e2e-XXXXXX)"
+  made="$DATA_DIR"
+fi
 export PORT="${E2E_PORT:-4173}" LOG_LEVEL=warn JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-signing"
 npm run --silent seed:demo >/dev/null
-exec npm run --silent start -w @siteboard/server
+# Playwright ends the run with SIGTERM to this process group (playwright.config.ts, gracefulShutdown):
+# the server closes its database, and a data directory made here goes with it (41 MB a run).
+npm run --silent start -w @siteboard/server &
+server=$!
+cleanup() { if [ -n "$made" ]; then rm -rf "$made"; fi; }
+trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" || true; cleanup; exit 0' TERM INT
+status=0
+wait "$server" || status=$?
+cleanup
+exit "$status"
