@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '../test';
+import { expect, test, type Page } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
 import { cacheMentions, DEMO, signIn } from '../fixtures';
 
@@ -10,6 +10,18 @@ test.use({ serviceWorkers: 'allow' });
 
 /** A photo as small as a PNG gets: the server re-encodes whatever it is sent. */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A team member's My Tasks row of this task, once the service worker keeps the app's code (the send dialog loads when first opened). */
+async function myTaskRowWithTheAppKept(page: Page, title: string) {
+  await signIn(page, 'team_member');
+  await page.getByRole('link', { name: 'My Tasks' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  return row;
+}
 
 test('a team member without a signal sees their tasks, sends one with a photo, and it reaches the manager once', async ({ page, context, request }) => {
   const stamp = Date.now().toString(36);
@@ -21,13 +33,7 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   const subtaskId = ids[title]!;
 
   // One visit online: the service worker keeps the app, IndexedDB the answers.
-  await signIn(page, 'team_member');
-  await page.getByRole('link', { name: 'My Tasks' }).click();
-  const row = page.getByRole('row').filter({ hasText: title });
-  await expect(row).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  const row = await myTaskRowWithTheAppKept(page, title);
   await expect.poll(() => page.evaluate(cacheMentions, title)).toBe(true);
 
   await context.setOffline(true);
@@ -80,6 +86,41 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   expect(pending.filter((subtask) => subtask.id === subtaskId)).toHaveLength(1);
   const photos = await managerApi.get<{ subtask_id: number }[]>(`/api/attachments/?subtask_ids=${subtaskId}`);
   expect(photos).toHaveLength(1);
+});
+
+test('a send that gets no answer on the way back still shows as sent, and goes again on its own', async ({ page, context, request }) => {
+  const title = `Anchor the scaffold ${Date.now().toString(36)}`;
+  const managerApi = await apiSignIn(request, 'manager');
+  const ids = await assignWork(managerApi, `Weak signal ${title}`, [{ name: title, assignee: 'member1@example.com', dueInDays: 2, priority: 'high' as const }]);
+  const subtaskId = ids[title]!;
+  const row = await myTaskRowWithTheAppKept(page, title);
+
+  await context.setOffline(true);
+  await row.getByRole('button', { name: 'Send for Approval' }).click();
+  await page.getByRole('dialog', { name: 'Send for approval' }).getByRole('button', { name: 'Send for Approval' }).click();
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (1)');
+
+  // Back online, the first try of the send is cut off on the way (a weak signal): no answer.
+  let cutOff = false;
+  await page.route(`**/api/subtasks/${subtaskId}/`, async (route) => {
+    if (route.request().method() !== 'PATCH' || cutOff) return route.continue();
+    cutOff = true;
+    return route.abort('connectionreset');
+  });
+  const listRead = page.waitForResponse((answer) => answer.request().method() === 'GET' && new URL(answer.url()).pathname === '/api/subtasks/');
+  await context.setOffline(false);
+  await listRead;
+  // The list read came back with the task as the server has it (ongoing): the row still shows it sent, waiting.
+  expect(cutOff).toBe(true);
+  await expect(row).toContainText('Pending Approval');
+  await expect(row.getByText('Waiting to sync')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Send for Approval' })).toHaveCount(0);
+
+  // No "online" event comes again: the queue sends it again on its own, once.
+  await expect(page.getByTestId('sync-status')).toHaveCount(0);
+  const pending = await managerApi.get<ApiSubtask[]>('/api/pending-approvals/?limit=100');
+  expect(pending.filter((subtask) => subtask.id === subtaskId)).toHaveLength(1);
+  await expect(row).toContainText('Pending Approval');
 });
 
 test('the app is installable: Chromium finds nothing that stops Add to Home Screen', async ({ playwright, baseURL }, testInfo) => {

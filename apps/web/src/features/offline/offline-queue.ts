@@ -124,6 +124,15 @@ async function enqueue(write: QueuedWrite) {
 const MAX_COME_BACK_SECONDS = 60;
 let comeBack: ReturnType<typeof setTimeout> | undefined;
 
+function tryAgainLater(seconds: number) {
+  clearTimeout(comeBack);
+  comeBack = setTimeout(() => void flushQueue(), seconds * 1000);
+}
+
+/** Tries in a row that got no answer while online: 2, 4, 8… seconds apart, at most a minute. */
+let unanswered = 0;
+const unansweredRetrySeconds = () => Math.min(2 ** ++unanswered, MAX_COME_BACK_SECONDS);
+
 /**
  * "Not now" rather than "no": the server is busy (503) or throttling (429) and says when to come
  * back, or the same write, sent before the connection dropped, is still running there (409 with
@@ -137,8 +146,8 @@ function comeBackLater(error: ApiError): number | undefined {
 }
 
 /**
- * Sends the waiting writes one at a time, oldest first. No answer (still offline): they keep
- * waiting. "Come back later" (comeBackLater): they keep waiting and are sent again after the
+ * Sends the waiting writes one at a time, oldest first. No answer: they keep waiting (and, while
+ * the browser says it is online, go again 2, 4, 8… seconds later). "Come back later" (comeBackLater): they keep waiting and are sent again after the
  * server's Retry-After. A refusal marks that write failed with the server's reason and stops
  * there: the later ones may depend on it, so they wait until it is retried or discarded.
  */
@@ -155,11 +164,15 @@ async function sendWaiting() {
     try {
       await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
     } catch (error) {
-      if (!(error instanceof ApiError)) return;
+      if (!(error instanceof ApiError)) {
+        // No answer though the browser says it is online (a weak signal, a dropped connection):
+        // no "online" event will come, so the queue tries again on its own, later each time.
+        if (navigator.onLine) tryAgainLater(unansweredRetrySeconds());
+        return;
+      }
       const seconds = comeBackLater(error);
       if (seconds !== undefined) {
-        clearTimeout(comeBack);
-        comeBack = setTimeout(() => void flushQueue(), seconds * 1000);
+        tryAgainLater(seconds);
         return;
       }
       const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
@@ -167,6 +180,7 @@ async function sendWaiting() {
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
       return;
     }
+    unanswered = 0;
     await del(next.id, db());
     // Reload what it changed before the row loses its "waiting" mark: that reload also cancels a
     // read already under way, whose answer may predate the write.

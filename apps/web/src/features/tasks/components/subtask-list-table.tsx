@@ -1,4 +1,4 @@
-import type { Subtask } from '@siteboard/shared';
+import type { Subtask, SubtaskStatus } from '@siteboard/shared';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
@@ -62,10 +62,23 @@ function SubtaskTitle({ subtask }: { subtask: Subtask }) {
   );
 }
 
-/** The subtasks a change made on this device is still waiting to reach (its path names the subtask). */
-function useWaitingSubtaskIds(): ReadonlySet<number> {
+/**
+ * The subtasks a change made on this device is still waiting to reach (its path names the subtask),
+ * each with the status that change gives it: the row shows it as it will be, whatever a list read
+ * meanwhile brought (the server has not had the change yet). A refused change shows the server's.
+ */
+function useWaitingSubtasks(): ReadonlyMap<number, SubtaskStatus | undefined> {
   const writes = useWaitingWrites();
-  return useMemo(() => new Set(writes.flatMap(({ path }) => /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1] ?? []).map(Number)), [writes]);
+  return useMemo(() => {
+    const waiting = new Map<number, SubtaskStatus | undefined>();
+    for (const { path, json, status } of writes) {
+      const id = /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1];
+      if (!id) continue;
+      const next = status === 'waiting' ? (json as { status?: SubtaskStatus } | undefined)?.status : undefined;
+      waiting.set(Number(id), next ?? waiting.get(Number(id)));
+    }
+    return waiting;
+  }, [writes]);
 }
 
 /** Marks a row whose change waits for the connection: what it shows is not yet what the server has. */
@@ -101,7 +114,15 @@ export function SubtaskListTable({
 }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
-  const waiting = useWaitingSubtaskIds();
+  const waiting = useWaitingSubtasks();
+  // The rows as they will be once this device's waiting changes reach the server.
+  const shown = useMemo(
+    () => subtasks.map((subtask) => {
+      const status = waiting.get(subtask.id);
+      return status && status !== subtask.status ? { ...subtask, status } : subtask;
+    }),
+    [subtasks, waiting],
+  );
   // A row with a change still on this device says so in its action cell (no buttons meanwhile: the
   // change is made), or beside its status when the list has no actions.
   const actionOf = (subtask: Subtask) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask));
@@ -126,7 +147,7 @@ export function SubtaskListTable({
         {subtasks.length === 0 ? (
           <li className="rounded-xl bg-white p-4 text-center text-sm text-slate-500 ring-1 ring-slate-200">{empty}</li>
         ) : (
-          subtasks.map((subtask) => (
+          shown.map((subtask) => (
             <li key={subtask.id} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
               <dl className="grid grid-cols-[minmax(5.5rem,auto)_1fr] items-center gap-x-3 gap-y-2 text-sm">
                 {fields(subtask).map((field) => (
@@ -142,7 +163,7 @@ export function SubtaskListTable({
       </ul>
       <div className="hidden sm:block">
         <Table label={label} columns={headers} isEmpty={subtasks.length === 0} empty={empty}>
-          {subtasks.map((subtask) => (
+          {shown.map((subtask) => (
             <tr key={subtask.id}>
               {fields(subtask).map((field) => (
                 <td key={field.key} className={field.wrap ? wrapCellClass : cellClass}>
