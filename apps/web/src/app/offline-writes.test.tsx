@@ -132,6 +132,25 @@ describe('changes made without a signal', () => {
     expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(1);
   });
 
+  it("show a task as the waiting change makes it, even when a read brings the server's status meanwhile", async () => {
+    const subtaskId = await sendForApprovalOffline('Bolt ring 30');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    const drawer = screen.getByRole('dialog', { name: 'Bolt ring 30' });
+    const readsBefore = server.requests.filter((request) => request === `GET /api/subtasks/${subtaskId}/`).length;
+
+    // A read gets through while the send still waits (the library sees a connection the queue does not yet use).
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(server.requests.filter((request) => request === `GET /api/subtasks/${subtaskId}/`).length).toBeGreaterThan(readsBefore));
+    expect(await statusOf(subtaskId)).toBe('ongoing');
+
+    await waitFor(() => expect(within(drawer).getByText('Pending Approval')).toBeInTheDocument());
+    expect(within(drawer).queryByRole('button', { name: 'Send for Approval' })).toBeNull();
+
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    expect(await statusOf(subtaskId)).toBe('pending_approval');
+  });
+
   it('keep a change the server refuses, with its reason, until it is discarded', async () => {
     const subtaskId = await sendForApprovalOffline('Grout ring 13');
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));

@@ -21,6 +21,7 @@ import { SendForApprovalButton } from './send-for-approval';
 import { SubtaskEditForm } from './subtask-edit-form';
 import { SubtaskTimeline } from './subtask-timeline';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
+import { asItWillBe, useWaitingSubtasks } from './waiting-subtasks';
 
 /**
  * The subtask named by `?subtask=` over whatever screen is open: its facts, what the viewer may do
@@ -54,6 +55,7 @@ function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListS
   const { t } = useTranslation();
   const subtask = useSubtask(id);
   const activity = useSubtaskActivity(id);
+  const waiting = useWaitingSubtasks();
   if (subtask.isError || activity.isError) {
     return (
       <div className="space-y-3">
@@ -66,7 +68,7 @@ function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListS
   }
   // No signal and nothing on this device for this task: say so rather than load forever.
   if (!subtask.data) return <p role="status" className="text-sm text-slate-600">{subtask.fetchStatus === 'paused' ? t('record.offlineUnavailable') : t('app.loading')}</p>;
-  return <RecordBody subtask={subtask.data} entries={activity.data} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
+  return <RecordBody subtask={asItWillBe(subtask.data, waiting)} entries={activity.data} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
 }
 
 /** `timelinePaused`: the timeline is not on this device and cannot load without a signal. */

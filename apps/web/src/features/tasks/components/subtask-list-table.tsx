@@ -1,4 +1,4 @@
-import type { Subtask, SubtaskStatus } from '@siteboard/shared';
+import type { Subtask } from '@siteboard/shared';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
@@ -8,8 +8,8 @@ import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
-import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { isOverdue } from '../tasks.rules';
+import { asItWillBe, useWaitingSubtasks } from './waiting-subtasks';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
 
@@ -62,25 +62,6 @@ function SubtaskTitle({ subtask }: { subtask: Subtask }) {
   );
 }
 
-/**
- * The subtasks a change made on this device is still waiting to reach (its path names the subtask),
- * each with the status that change gives it: the row shows it as it will be, whatever a list read
- * meanwhile brought (the server has not had the change yet). A refused change shows the server's.
- */
-function useWaitingSubtasks(): ReadonlyMap<number, SubtaskStatus | undefined> {
-  const writes = useWaitingWrites();
-  return useMemo(() => {
-    const waiting = new Map<number, SubtaskStatus | undefined>();
-    for (const { path, json, status } of writes) {
-      const id = /^\/api\/subtasks\/(\d+)\//.exec(path)?.[1];
-      if (!id) continue;
-      const next = status === 'waiting' ? (json as { status?: SubtaskStatus } | undefined)?.status : undefined;
-      waiting.set(Number(id), next ?? waiting.get(Number(id)));
-    }
-    return waiting;
-  }, [writes]);
-}
-
 /** Marks a row whose change waits for the connection: what it shows is not yet what the server has. */
 function WaitingToSync() {
   const { t } = useTranslation();
@@ -115,14 +96,7 @@ export function SubtaskListTable({
   const { t } = useTranslation();
   const na = t('common.notAvailable');
   const waiting = useWaitingSubtasks();
-  // The rows as they will be once this device's waiting changes reach the server.
-  const shown = useMemo(
-    () => subtasks.map((subtask) => {
-      const status = waiting.get(subtask.id);
-      return status && status !== subtask.status ? { ...subtask, status } : subtask;
-    }),
-    [subtasks, waiting],
-  );
+  const shown = useMemo(() => subtasks.map((subtask) => asItWillBe(subtask, waiting)), [subtasks, waiting]);
   // A row with a change still on this device says so in its action cell (no buttons meanwhile: the
   // change is made), or beside its status when the list has no actions.
   const actionOf = (subtask: Subtask) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask));
