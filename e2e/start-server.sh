@@ -16,13 +16,12 @@ npm run --silent seed:demo >/dev/null
 npm run --silent start -w @siteboard/server &
 server=$!
 cleanup() {
-  if [ -z "$made" ]; then return 0; fi
   local owner
-  owner="$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$made/siteboard.lock" 2>/dev/null || true)"
+  owner="$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$DATA_DIR/siteboard.lock" 2>/dev/null || true)"
   kill -TERM "$server" 2>/dev/null || true
   wait "$server" || true
   while [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null; do sleep 0.1; done
-  rm -rf "$made"
+  if [ -n "$made" ]; then rm -rf "$made"; fi
 }
 trap 'cleanup; exit 0' TERM INT
 status=0

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
-import { type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, enqueueJob } from '../../platform';
+import { type Database, type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, enqueueJob } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,
@@ -120,7 +120,7 @@ export const SWEEP_BATCH = 500;
 export const EMBEDDED_SWEEP_BATCH = 100;
 
 /** The sweeps' batch size on this kind of database. */
-export const sweepBatchFor = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? EMBEDDED_SWEEP_BATCH : SWEEP_BATCH);
+export const sweepBatchFor = (kind: Database['kind']) => (kind === 'pglite' ? EMBEDDED_SWEEP_BATCH : SWEEP_BATCH);
 
 export type SweepResult = { swept: false } | { swept: true; deadlineReminders: number; approvalDelays: number; overdue: number; created: number };
 
