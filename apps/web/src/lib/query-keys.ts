@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * The first part of every cached answer's key. Each API file builds its keys on one of these, so
@@ -45,7 +45,34 @@ export const SUBTASK_CHANGE_KEYS = [
 
 /** Reloads everything a subtask change may have changed; resolves once the shown lists have their new data. */
 export function invalidateAfterSubtaskChange(queryClient: QueryClient) {
-  return Promise.all(SUBTASK_CHANGE_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(SUBTASK_CHANGE_KEYS.map((queryKey) => invalidateKeepingNextPages(queryClient, queryKey)));
+}
+
+/** Is this paged list loading its next page (Show More) now? */
+const loadingNextPage = (query: Query) => query.state.fetchStatus === 'fetching' && query.state.fetchMeta?.fetchMore !== undefined;
+
+/**
+ * Marks the answers under `queryKey` stale and reloads the shown ones, as `invalidateQueries`
+ * does, except that a list loading its next page finishes that page first and reloads after it:
+ * a reload started meanwhile would cancel the page and reload only the pages it had, losing the
+ * Show More the user pressed (a task notification arriving at that moment did).
+ */
+export function invalidateKeepingNextPages(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const loadingMore = cache.findAll({ queryKey, predicate: loadingNextPage });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey, predicate: (query) => !loadingMore.includes(query) }),
+    ...loadingMore.map(async (query) => {
+      await new Promise<void>((resolve) => {
+        const unsubscribe = cache.subscribe((event) => {
+          if (event.query !== query || (event.type !== 'removed' && query.state.fetchStatus === 'fetching')) return;
+          unsubscribe();
+          resolve();
+        });
+      });
+      await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }),
+  ]);
 }
 
 /** Is this cached value a subtask (as the API answers one: its id and its major task's)? */

@@ -44,6 +44,11 @@ export interface ApiServer {
    * error'` fails the request as fetch does without a connection.
    */
   answer(method: string, pathAndQuery: RegExp, answer: Answer): void;
+  /**
+   * The next request whose method and path with query match waits before it reaches the server
+   * until `release` (a slow link, at the moment a test chooses); `reached` resolves when it arrives.
+   */
+  hold(method: string, pathAndQuery: RegExp): { reached: Promise<void>; release: () => void };
   clearAnswers(): void;
   close(): Promise<void>;
 }
@@ -89,6 +94,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   await app.ready();
   const requests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
+  const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
@@ -97,6 +103,12 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     const answered = answers.find((answer) => answer.method === method && answer.pathAndQuery.test(url.pathname + url.search));
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
     if (answered) return Response.json(answered.answer.json, { status: answered.answer.status });
+    const held = holds.findIndex((hold) => hold.method === method && hold.pathAndQuery.test(url.pathname + url.search));
+    if (held >= 0) {
+      const [hold] = holds.splice(held, 1);
+      hold!.arrived();
+      await hold!.released;
+    }
     requests.push(`${method} ${url.pathname}`);
     let payload: string | Buffer | undefined = init.body === undefined || init.body === null ? undefined : String(init.body);
     if (init.body instanceof FormData) {
@@ -116,7 +128,17 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     mailServer,
     requests,
     answer: (method, pathAndQuery, answer) => void answers.push({ method, pathAndQuery, answer }),
-    clearAnswers: () => void answers.splice(0),
+    hold(method, pathAndQuery) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ method, pathAndQuery, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached, release };
+    },
+    clearAnswers() {
+      answers.splice(0);
+      holds.splice(0);
+    },
     createCompany: () => createCompany(database.db),
     createUser: (company, role, options = {}) => createUser(database.db, company.id, role, options),
     async createCrew({ memberEmail } = {}) {

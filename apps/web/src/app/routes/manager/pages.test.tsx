@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
+import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { ManagerProjectsPage } from './projects';
@@ -31,6 +32,26 @@ describe("the manager's pages", () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: /^Quay Wall Renewal/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Show More keeps its page when a task notification reloads the lists meanwhile', async () => {
+    const crew = await shared.server.createCrew();
+    for (let index = 1; index <= 11; index += 1) await insertProject(shared.server.database.db, crew.company.id, { managerId: crew.manager.id, name: `Dock ${index}` });
+    await shared.server.signIn(crew.manager);
+    const { queryClient } = renderScreen(<ManagerProjectsPage />);
+    // Newest first: the first page ends at Dock 2, the oldest is past it.
+    expect(await screen.findByRole('button', { name: /^Dock 2(?!\d)/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Dock 1(?!\d)/ })).toBeNull();
+
+    const nextPage = shared.server.hold('GET', /^\/api\/projects\/\?.*offset=10/);
+    await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    await nextPage.reached;
+    // A task push arrives while the page is on its way (lib/realtime.ts reloads what a subtask change touches).
+    const reloaded = invalidateAfterSubtaskChange(queryClient);
+    nextPage.release();
+    await reloaded;
+    expect(await screen.findByRole('button', { name: /^Dock 1(?!\d)/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Dock 11(?!\d)/ })).toBeInTheDocument();
   });
 
   it('?refresh=true loads the screen again and is taken out of the address', async () => {
