@@ -96,19 +96,31 @@ test('a send that gets no answer on the way back still shows as sent, and goes a
   const row = await myTaskRowWithTheAppKept(page, title);
 
   await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
   await row.getByRole('button', { name: 'Send for Approval' }).click();
   await page.getByRole('dialog', { name: 'Send for approval' }).getByRole('button', { name: 'Send for Approval' }).click();
   await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (1)');
 
   // Back online, the first try of the send is cut off on the way (a weak signal): no answer.
   let cutOff = false;
+  let onTheWay!: () => void;
+  const sending = new Promise<void>((resolve) => (onTheWay = resolve));
+  let letItFail!: () => void;
+  const checked = new Promise<void>((resolve) => (letItFail = resolve));
   await page.route(`**/api/subtasks/${subtaskId}/`, async (route) => {
     if (route.request().method() !== 'PATCH' || cutOff) return route.continue();
     cutOff = true;
+    onTheWay();
+    await checked;
     return route.abort('connectionreset');
   });
   const listRead = page.waitForResponse((answer) => answer.request().method() === 'GET' && new URL(answer.url()).pathname === '/api/subtasks/');
   await context.setOffline(false);
+  // While the send is on its way the device is online: no "Offline" banner, the change still waiting.
+  await sending;
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page.getByTestId('sync-status')).toHaveText('Waiting to sync (1)');
+  letItFail();
   await listRead;
   // The list read came back with the task as the server has it (ongoing): the row still shows it sent, waiting.
   expect(cutOff).toBe(true);

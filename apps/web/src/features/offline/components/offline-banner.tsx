@@ -1,14 +1,25 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
 
-const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
-const isOnline = () => onlineManager.isOnline();
+const subscribeConnection = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+const hasConnection = () => navigator.onLine;
 
-/** Whether the browser has a connection, as TanStack Query (which pauses fetches without one) sees it. */
+/**
+ * Whether the browser has a connection. Not TanStack Query's online state: back online, the
+ * offline queue holds that at "offline" until its writes have gone (reads wait for them), and the
+ * banner would say "Offline" while the device syncs.
+ */
 export function useOnline() {
-  return useSyncExternalStore(subscribeOnline, isOnline);
+  return useSyncExternalStore(subscribeConnection, hasConnection);
 }
 
 /** Without a signal the screens show what this device saw last, and say since when. */
