@@ -32,7 +32,8 @@ interface RunningServer {
 async function startServer(database: Record<string, string>, crashAt?: 'before-commit' | 'after-commit'): Promise<RunningServer> {
   const script = await compiledForTests(fileURLToPath(new URL('server.ts', import.meta.url)), 'server');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret-that-is-long-enough', LOG_LEVEL: 'warn', ...database };
+  // TMPDIR: the embedded database's socket folder goes under tempRoot, which the cleanup removes (a SIGKILL leaves it behind).
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret-that-is-long-enough', LOG_LEVEL: 'warn', TMPDIR: tempRoot, ...database };
   delete env.IDEMPOTENCY_CRASH_AT;
   if (!database.DATABASE_URL) delete env.DATABASE_URL;
   if (crashAt) env.IDEMPOTENCY_CRASH_AT = crashAt;

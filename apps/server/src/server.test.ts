@@ -36,6 +36,8 @@ async function startServer(dataDir: string, env: Record<string, string> = {}, op
     LOG_LEVEL: 'warn',
     // The durability check reads back the companies it wrote through the public list.
     PUBLIC_COMPANY_LIST: 'true',
+    // Its database socket's folder too: a server killed with SIGKILL cannot remove it, the test's cleanup does.
+    TMPDIR: tempRoot,
     ...env,
   };
   // The embedded database is the subject here, whatever the developer's shell points at.
