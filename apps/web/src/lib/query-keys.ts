@@ -57,7 +57,7 @@ const loadingNextPage = (query: Query) => query.state.fetchStatus === 'fetching'
  * a reload started meanwhile would cancel the page and reload only the pages it had, losing the
  * Show More the user pressed (a task notification arriving at that moment did).
  */
-export function invalidateKeepingNextPages(queryClient: QueryClient, queryKey: QueryKey) {
+function invalidateKeepingNextPages(queryClient: QueryClient, queryKey: QueryKey) {
   const cache = queryClient.getQueryCache();
   const loadingMore = cache.findAll({ queryKey, predicate: loadingNextPage });
   return Promise.all([

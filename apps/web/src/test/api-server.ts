@@ -100,10 +100,11 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const method = init.method ?? 'GET';
-    const answered = answers.find((answer) => answer.method === method && answer.pathAndQuery.test(url.pathname + url.search));
+    const matches = (rule: { method: string; pathAndQuery: RegExp }) => rule.method === method && rule.pathAndQuery.test(url.pathname + url.search);
+    const answered = answers.find(matches);
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
     if (answered) return Response.json(answered.answer.json, { status: answered.answer.status });
-    const held = holds.findIndex((hold) => hold.method === method && hold.pathAndQuery.test(url.pathname + url.search));
+    const held = holds.findIndex(matches);
     if (held >= 0) {
       const [hold] = holds.splice(held, 1);
       hold!.arrived();

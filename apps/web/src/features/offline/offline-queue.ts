@@ -90,9 +90,8 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
 
 type SetOnline = (online: boolean) => void;
 
-/** Tells TanStack Query of the browser's connection: lost at once, back when `online` says. */
-function connection(setOnline: SetOnline, online: () => void) {
-  const offline = () => setOnline(false);
+/** Calls `online` and `offline` as the browser's connection comes and goes; returns how to stop. */
+export function watchConnection(online: () => void, offline: () => void) {
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   return () => {
@@ -100,6 +99,9 @@ function connection(setOnline: SetOnline, online: () => void) {
     window.removeEventListener('offline', offline);
   };
 }
+
+/** Tells TanStack Query of the browser's connection: lost at once, back when `online` says. */
+const connection = (setOnline: SetOnline, online: () => void) => watchConnection(online, () => setOnline(false));
 
 /** TanStack Query's own way: its paused reads go out as soon as the browser has a connection. */
 const browserConnection = (setOnline: SetOnline) => connection(setOnline, () => setOnline(true));

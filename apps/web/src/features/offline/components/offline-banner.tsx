@@ -2,15 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
+import { watchConnection } from '../offline-queue';
 
-const subscribeConnection = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
+const subscribeConnection = (listener: () => void) => watchConnection(listener, listener);
 const hasConnection = () => navigator.onLine;
 
 /**
