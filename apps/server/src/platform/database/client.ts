@@ -190,23 +190,23 @@ async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean) {
 }
 
 /**
- * PGlite is one session: one connection carries every query, transaction and LISTEN. The session
- * outlives a connection, and with it the statements the last one prepared: a replacement
- * connection (after an error closed one) starts by forgetting them, or preparing the same names
- * again would fail.
+ * PGlite is one session, which its socket server lends to one connection at a time, by turns
+ * (embedded-session-server.ts): several connections keep the next statements waiting at the
+ * database instead of in the pool, so it never idles while the server's event loop is busy
+ * reading an answer. The session's prepared statements are shared by all of them.
  */
 function openEmbeddedPool(embedded: EmbeddedHost) {
   return openPool({
     host: embedded.socketDir,
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: EMBEDDED_CONNECTIONS,
     idleTimeoutMillis: 0,
-    onConnect: async (client: pg.ClientBase) => {
-      await client.query('deallocate all');
-    },
   });
 }
+
+/** Enough to keep a statement waiting while the event loop reads the last answer; more only queue at the database. */
+const EMBEDDED_CONNECTIONS = Number(process.env.SITEBOARD_EMBEDDED_CONNECTIONS ?? 4);
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
 export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }): Promise<Database> {

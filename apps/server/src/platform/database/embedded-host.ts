@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EmbeddedSessionServer } from './embedded-session-server';
 import { EMBEDDED_START_PARAMS, type HostMessage, type HostOptions, type ServerMessage } from './embedded-protocol';
 
 /**
@@ -17,10 +17,7 @@ async function host(options: HostOptions): Promise<Hosted> {
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
     loadDataDir: options.snapshot && !options.dataDir ? snapshotBlob(options.snapshot) : undefined,
   });
-  // The server's pool holds one connection, but node-postgres ends a connection whose query
-  // failed (pg-pool's query() releases it with the error) and opens the next one at once: a second
-  // slot lets that replacement in while the socket server is still closing the old one.
-  const server = new PGLiteSocketServer({ db: pglite, path: options.socketPath, maxConnections: 2 });
+  const server = new EmbeddedSessionServer(pglite, options.socketPath);
   await server.start();
 
   let closing: Promise<void> | undefined;

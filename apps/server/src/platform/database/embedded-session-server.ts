@@ -1,0 +1,284 @@
+import net from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PGlite's one session served to any number of connections on a Unix socket, one at a time by
+ * turns, so that the server can keep statements waiting at the database (decision record 100).
+ *
+ * With one connection, the database idles between two statements for as long as the server's
+ * event loop takes to read an answer and send the next; under load that was a third of the
+ * connection's time. With several, the next statement is already here when one ends. The rules
+ * that keep connections out of each other's way in one session:
+ *
+ * - A connection holds the session from its first message until it is at rest: its last message
+ *   was a Sync or a simple query, and no transaction is open. A transaction, or a statement in
+ *   parts (Parse, Bind, Execute, … Sync), runs with no other connection's message in between; the
+ *   others wait their turn, first come, first served.
+ * - Prepared statements belong to the session, so all connections share them: a Parse of a name
+ *   the session already holds, for the same statement, is answered here (ParseComplete) instead of
+ *   failing with "already exists" (node-postgres remembers what it prepared per connection).
+ * - A connection that ends while it holds the session leaves it at rest: its statement is ended and
+ *   its open transaction rolled back.
+ *
+ * PGlite's own socket server (`@electric-sql/pglite-socket`) runs each message as it comes, from
+ * any connection: two connections' Parse and Bind would interleave in the one session.
+ */
+export class EmbeddedSessionServer {
+  readonly #db: PGlite;
+  readonly #path: string;
+  readonly #server: net.Server;
+  readonly #connections = new Set<Connection>();
+  /** Prepared statements in the session: name → its Parse message's body (statement and types). */
+  readonly #prepared = new Map<string, Buffer>();
+  /** Connections with messages, waiting for the session, in the order they asked. */
+  readonly #waiting: Connection[] = [];
+  #holder: Connection | undefined;
+  #running: Promise<void> | undefined;
+  #nextId = 1;
+
+  constructor(db: PGlite, path: string) {
+    this.#db = db;
+    this.#path = path;
+    this.#server = net.createServer((socket) => this.#accept(socket));
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#path, () => {
+        this.#server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  /** Stops accepting, ends every connection and waits for the message running now. */
+  async stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    for (const connection of this.#connections) connection.socket.destroy();
+    await this.#running;
+    await closed;
+  }
+
+  #accept(socket: net.Socket) {
+    const connection: Connection = { id: this.#nextId++, socket, input: Buffer.alloc(0), messages: [], started: false, atRest: true, failed: false, ended: false };
+    this.#connections.add(connection);
+    socket.setNoDelay(true);
+    socket.on('data', (data) => {
+      connection.input = connection.input.length === 0 ? data : Buffer.concat([connection.input, data]);
+      this.#frame(connection);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => this.#ended(connection));
+  }
+
+  /** Cuts the connection's input into whole messages and queues it for the session. */
+  #frame(connection: Connection) {
+    const { input } = connection;
+    let at = 0;
+    for (;;) {
+      // Before the startup message, a message has no type byte: its length comes first.
+      const header = connection.started ? 5 : 4;
+      if (input.length - at < header) break;
+      const length = connection.started ? 1 + input.readInt32BE(at + 1) : input.readInt32BE(at);
+      if (input.length - at < length) break;
+      const message = input.subarray(at, at + length);
+      at += length;
+      if (!connection.started) {
+        const code = message.readInt32BE(4);
+        // SSL and GSS encryption requests: "no", and the client goes on without (the socket is private).
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          connection.socket.write('N');
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          connection.socket.destroy();
+          return;
+        }
+        connection.started = true;
+      }
+      connection.messages.push(message);
+    }
+    connection.input = at === input.length ? Buffer.alloc(0) : input.subarray(at);
+    if (connection.messages.length > 0 && connection !== this.#holder && !this.#waiting.includes(connection)) this.#waiting.push(connection);
+    this.#run();
+  }
+
+  #ended(connection: Connection) {
+    connection.ended = true;
+    connection.messages = [];
+    this.#connections.delete(connection);
+    const waiting = this.#waiting.indexOf(connection);
+    if (waiting >= 0) this.#waiting.splice(waiting, 1);
+    this.#run();
+  }
+
+  #run() {
+    this.#running ??= this.#serve().finally(() => (this.#running = undefined));
+  }
+
+  /** Runs messages while any connection has some, the holder's first. */
+  async #serve() {
+    for (;;) {
+      const holder = this.#holder;
+      if (holder?.ended) {
+        await this.#leaveAtRest(holder);
+        this.#holder = undefined;
+        continue;
+      }
+      const connection = holder ?? this.#waiting.shift();
+      // The holder may be between two messages of its transaction: the session waits for it.
+      if (!connection || connection.messages.length === 0) return;
+      this.#holder = connection;
+      const batch = takeBatch(connection.messages);
+      try {
+        await this.#execute(connection, batch);
+      } catch (error) {
+        // PGlite failed outside PostgreSQL's own error handling: this connection cannot go on.
+        console.warn(`Embedded database connection ${connection.id} failed: ${(error as Error).message}`);
+        connection.socket.destroy();
+        connection.ended = true;
+        continue;
+      }
+      if (connection.atRest && !this.#db.isInTransaction()) {
+        this.#holder = undefined;
+        if (connection.messages.length > 0 && !connection.ended) this.#waiting.push(connection);
+      }
+    }
+  }
+
+  /** Runs a batch of one connection's messages (takeBatch) in one call to PGlite. */
+  async #execute(connection: Connection, batch: Buffer[]) {
+    // The startup message begins with its length, whose first byte is 0; no other message type is 0.
+    const first = batch[0]![0]!;
+    const last = batch.at(-1)![0]!;
+    if (first === TERMINATE) {
+      connection.socket.end();
+      connection.ended = true;
+      return;
+    }
+    connection.atRest = last === SYNC || last === QUERY || last === 0;
+    let prepares: { name: string; body: Buffer } | undefined;
+    if (first === PARSE) {
+      const { name, body } = parseMessage(batch[0]!);
+      if (name !== '' && this.#prepared.get(name)?.equals(body)) {
+        // Already prepared in the session: answered here, unless PostgreSQL would skip it (an earlier message of this statement failed).
+        if (!connection.failed) connection.socket.write(PARSE_COMPLETE);
+        batch = batch.slice(1);
+      } else if (name !== '') {
+        prepares = { name, body };
+      }
+    }
+    if (batch.length === 0) return;
+    const answer = await this.#send(connection, batch.length === 1 ? batch[0]! : Buffer.concat(batch));
+    // A Parse first in the batch is answered first: ParseComplete, or the error that skipped the rest.
+    if (prepares && answer[0] === PARSE_COMPLETE[0]) this.#prepared.set(prepares.name, Buffer.from(prepares.body));
+    if (last === SYNC || last === QUERY) connection.failed = false;
+    else if (first !== 0 && hasError(answer)) connection.failed = true;
+    if (first === CLOSE && batch[0]![5] === STATEMENT && !hasError(answer)) this.#prepared.delete(cString(batch[0]!, 6));
+    if (first === QUERY) this.#forgetDeallocated(cString(batch[0]!, 5));
+  }
+
+  /** Runs messages in PGlite (under its lock, which an online backup also takes) and sends its answer. */
+  async #send(connection: Connection, message: Buffer): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    await this.#db.runExclusive(() =>
+      this.#db.execProtocolRawStream(new Uint8Array(message.buffer, message.byteOffset, message.length), {
+        onRawData: (data) => void chunks.push(Buffer.from(data)),
+      }),
+    );
+    const answer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (answer.length > 0 && !connection.ended) connection.socket.write(answer);
+    return answer;
+  }
+
+  /** A DEALLOCATE sent as a simple query: the session no longer holds those statements. */
+  #forgetDeallocated(query: string) {
+    const match = /^\s*deallocate\s+(?:prepare\s+)?("?)([^"\s;]+)\1\s*;?\s*$/i.exec(query);
+    if (!match) return;
+    if (match[1] === '' && match[2]!.toLowerCase() === 'all') this.#prepared.clear();
+    else this.#prepared.delete(match[1] === '' ? match[2]!.toLowerCase() : match[2]!);
+  }
+
+  /** A connection gone while it held the session: its statement ended, its transaction rolled back. */
+  async #leaveAtRest(connection: Connection) {
+    try {
+      if (!connection.atRest) await this.#send(connection, SYNC_MESSAGE);
+      if (this.#db.isInTransaction()) await this.#send(connection, ROLLBACK_MESSAGE);
+    } catch (error) {
+      console.warn(`Embedded database: could not roll back after connection ${connection.id} ended: ${(error as Error).message}`);
+    }
+    connection.atRest = true;
+  }
+}
+
+interface Connection {
+  id: number;
+  socket: net.Socket;
+  /** Bytes received that do not make a whole message yet. */
+  input: Buffer;
+  /** Whole messages waiting for the session. */
+  messages: Buffer[];
+  /** Whether the startup message has come (every message after it starts with its type). */
+  started: boolean;
+  /** Whether its last message ended what it was doing (a Sync, a simple query, the startup). */
+  atRest: boolean;
+  /** Whether a message since the last Sync failed (PostgreSQL skips the rest until the Sync). */
+  failed: boolean;
+  ended: boolean;
+}
+
+const SSL_REQUEST = 80877103;
+const GSS_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const [PARSE, SYNC, FLUSH, QUERY, TERMINATE, CLOSE, STATEMENT, ERROR] = ['P', 'S', 'H', 'Q', 'X', 'C', 'S', 'E'].map((letter) => letter.charCodeAt(0)) as [number, number, number, number, number, number, number, number];
+/** Messages run in a call of their own (0: the startup message). */
+const ALONE = new Set([QUERY, TERMINATE, CLOSE, 0]);
+const PARSE_COMPLETE = Buffer.from([0x31, 0, 0, 0, 4]);
+const SYNC_MESSAGE = Buffer.from([SYNC, 0, 0, 0, 4]);
+const ROLLBACK_MESSAGE = simpleQuery('rollback');
+
+function simpleQuery(text: string): Buffer {
+  const body = Buffer.from(`${text}\0`);
+  const header = Buffer.alloc(5);
+  header[0] = QUERY;
+  header.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([header, body]);
+}
+
+/**
+ * The next messages to run in one call: up to the end of a statement (Sync, or Flush for a portal
+ * read in parts), and no further. A Parse comes only first, so its answer comes first (whether the
+ * session now holds the statement); a simple query, a Close, the startup and Terminate go alone.
+ */
+function takeBatch(messages: Buffer[]): Buffer[] {
+  let count = 1;
+  if (!ALONE.has(messages[0]![0]!)) {
+    for (; count < messages.length; count++) {
+      const previous = messages[count - 1]![0]!;
+      const next = messages[count]![0]!;
+      if (previous === SYNC || previous === FLUSH || next === PARSE || ALONE.has(next)) break;
+    }
+  }
+  return messages.splice(0, count);
+}
+
+/** A zero-terminated string at `at`. */
+function cString(message: Buffer, at: number): string {
+  const end = message.indexOf(0, at);
+  return message.toString('utf8', at, end < 0 ? message.length : end);
+}
+
+/** A Parse message's statement name, and the rest of it (the statement and its parameter types). */
+function parseMessage(message: Buffer): { name: string; body: Buffer } {
+  const end = message.indexOf(0, 5);
+  return { name: message.toString('utf8', 5, end), body: message.subarray(end + 1) };
+}
+
+/** Whether an answer holds an ErrorResponse, message by message. */
+function hasError(answer: Buffer): boolean {
+  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
+    if (answer[at] === ERROR) return true;
+  }
+  return false;
+}
