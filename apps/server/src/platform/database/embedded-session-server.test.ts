@@ -115,4 +115,14 @@ describe('one PGlite session for several connections', () => {
     expect(fine.status === 'fulfilled' && fine.value.rows[0].n).toBe(5);
     expect((await failing.query('select $1::integer as n', [6])).rows[0].n).toBe(6);
   });
+
+  it('takes a photo-sized parameter whole, in the many pieces the socket brings it', async () => {
+    const client = await connect();
+    const photo = Buffer.alloc(6 * 1024 * 1024, 7);
+    photo.write('end', photo.length - 3);
+
+    const { rows } = await client.query<{ size: number; tail: string }>("select length($1::bytea) as size, encode(substring($1::bytea from length($1::bytea) - 2), 'escape') as tail", [photo]);
+
+    expect(rows[0]).toEqual({ size: photo.length, tail: 'end' });
+  });
 });

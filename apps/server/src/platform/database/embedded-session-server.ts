@@ -33,6 +33,7 @@ export class EmbeddedSessionServer {
   /** Connections with messages, waiting for the session, in the order they asked. */
   readonly #waiting: Connection[] = [];
   #holder: Connection | undefined;
+  #stopping = false;
   #running: Promise<void> | undefined;
   #nextId = 1;
 
@@ -52,21 +53,26 @@ export class EmbeddedSessionServer {
     });
   }
 
-  /** Stops accepting, ends every connection and waits for the message running now. */
+  /** Stops accepting, ends every connection, and leaves the session at rest for the checkpoint that follows. */
   async stop(): Promise<void> {
+    this.#stopping = true;
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     for (const connection of this.#connections) connection.socket.destroy();
     await this.#running;
+    if (this.#holder) await this.#leaveAtRest(this.#holder);
+    this.#holder = undefined;
     await closed;
   }
 
   #accept(socket: net.Socket) {
-    const connection: Connection = { id: this.#nextId++, socket, input: Buffer.alloc(0), messages: [], started: false, atRest: true, failed: false, ended: false };
+    const connection: Connection = { id: this.#nextId++, socket, input: [], received: 0, needed: 4, messages: [], started: false, atRest: true, failed: false, ended: false };
     this.#connections.add(connection);
     socket.setNoDelay(true);
     socket.on('data', (data) => {
-      connection.input = connection.input.length === 0 ? data : Buffer.concat([connection.input, data]);
-      this.#frame(connection);
+      connection.input.push(data);
+      connection.received += data.length;
+      // A photo's Bind arrives in many chunks: they are joined once it is whole, not at each chunk.
+      if (connection.received >= connection.needed) this.#frame(connection);
     });
     socket.on('error', () => {});
     socket.on('close', () => this.#ended(connection));
@@ -74,13 +80,15 @@ export class EmbeddedSessionServer {
 
   /** Cuts the connection's input into whole messages and queues it for the session. */
   #frame(connection: Connection) {
-    const { input } = connection;
+    const input = connection.input.length === 1 ? connection.input[0]! : Buffer.concat(connection.input);
     let at = 0;
     for (;;) {
       // Before the startup message, a message has no type byte: its length comes first.
       const header = connection.started ? 5 : 4;
+      connection.needed = header;
       if (input.length - at < header) break;
       const length = connection.started ? 1 + input.readInt32BE(at + 1) : input.readInt32BE(at);
+      connection.needed = length;
       if (input.length - at < length) break;
       const message = input.subarray(at, at + length);
       at += length;
@@ -99,7 +107,9 @@ export class EmbeddedSessionServer {
       }
       connection.messages.push(message);
     }
-    connection.input = at === input.length ? Buffer.alloc(0) : input.subarray(at);
+    const rest = input.subarray(at);
+    connection.input = rest.length > 0 ? [rest] : [];
+    connection.received = rest.length;
     if (connection.messages.length > 0 && connection !== this.#holder && !this.#waiting.includes(connection)) this.#waiting.push(connection);
     this.#run();
   }
@@ -119,7 +129,7 @@ export class EmbeddedSessionServer {
 
   /** Runs messages while any connection has some, the holder's first. */
   async #serve() {
-    for (;;) {
+    while (!this.#stopping) {
       const holder = this.#holder;
       if (holder?.ended) {
         await this.#leaveAtRest(holder);
@@ -215,8 +225,11 @@ export class EmbeddedSessionServer {
 interface Connection {
   id: number;
   socket: net.Socket;
-  /** Bytes received that do not make a whole message yet. */
-  input: Buffer;
+  /** Bytes received that do not make a whole message yet, as they came, and how many. */
+  input: Buffer[];
+  received: number;
+  /** How many bytes the next whole message needs (its header, then its length). */
+  needed: number;
   /** Whole messages waiting for the session. */
   messages: Buffer[];
   /** Whether the startup message has come (every message after it starts with its type). */
