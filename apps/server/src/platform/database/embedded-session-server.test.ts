@@ -125,4 +125,20 @@ describe('one PGlite session for several connections', () => {
 
     expect(rows[0]).toEqual({ size: photo.length, tail: 'end' });
   });
+
+  // The pool listener (listener.ts) listens on every connection of the pool for this reason.
+  it('brings a NOTIFY back on the connection whose commit sent it, whichever connection listened', async () => {
+    const [listening, notifying] = await Promise.all([connect(), connect()]);
+    const heard: string[] = [];
+    listening.on('notification', (message) => heard.push(`listening: ${message.payload}`));
+    notifying.on('notification', (message) => heard.push(`notifying: ${message.payload}`));
+    await listening.query('listen session_test');
+
+    await notifying.query('begin');
+    await notifying.query("select pg_notify('session_test', 'saved')");
+    await notifying.query('commit');
+
+    expect(heard).toEqual(['notifying: saved']);
+    await listening.query('unlisten session_test');
+  });
 });

@@ -182,7 +182,7 @@ export class EmbeddedSessionServer {
     if (batch.length === 0) return;
     const answer = await this.#send(connection, batch.length === 1 ? batch[0]! : Buffer.concat(batch));
     // A Parse first in the batch is answered first: ParseComplete, or the error that skipped the rest.
-    if (prepares && answer[0] === PARSE_COMPLETE[0]) this.#prepared.set(prepares.name, Buffer.from(prepares.body));
+    if (prepares && firstReply(answer) === PARSE_COMPLETE[0]) this.#prepared.set(prepares.name, Buffer.from(prepares.body));
     if (last === SYNC || last === QUERY) connection.failed = false;
     else if (first !== 0 && hasError(answer)) connection.failed = true;
     if (first === CLOSE && batch[0]![5] === STATEMENT && !hasError(answer)) this.#prepared.delete(cString(batch[0]!, 6));
@@ -245,6 +245,8 @@ const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const [PARSE, SYNC, FLUSH, QUERY, TERMINATE, CLOSE, STATEMENT, ERROR] = ['P', 'S', 'H', 'Q', 'X', 'C', 'S', 'E'].map((letter) => letter.charCodeAt(0)) as [number, number, number, number, number, number, number, number];
+/** Messages the backend sends of its own accord: NotificationResponse, NoticeResponse, ParameterStatus. */
+const ASYNCHRONOUS = new Set(['A', 'N', 'S'].map((letter) => letter.charCodeAt(0)));
 /** Messages run in a call of their own (0: the startup message). */
 const ALONE = new Set([QUERY, TERMINATE, CLOSE, 0]);
 const PARSE_COMPLETE = Buffer.from([0x31, 0, 0, 0, 4]);
@@ -286,6 +288,17 @@ function cString(message: Buffer, at: number): string {
 function parseMessage(message: Buffer): { name: string; body: Buffer } {
   const end = message.indexOf(0, 5);
   return { name: message.toString('utf8', 5, end), body: message.subarray(end + 1) };
+}
+
+/**
+ * The type of an answer's first message that replies to what was sent: a notification, a notice
+ * or a parameter's new value can come before it (a NOTIFY committed by the last statement).
+ */
+function firstReply(answer: Buffer): number | undefined {
+  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
+    if (!ASYNCHRONOUS.has(answer[at]!)) return answer[at];
+  }
+  return undefined;
 }
 
 /** Whether an answer holds an ErrorResponse, message by message. */
