@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -141,4 +142,94 @@ describe('one PGlite session for several connections', () => {
     expect(heard).toEqual(['notifying: saved']);
     await listening.query('unlisten session_test');
   });
+
+  it('rolls back the statement of a connection that ends before its Sync, as PostgreSQL does', async () => {
+    const watching = await connect();
+    const socket = net.connect(path.join(socketDir, '.s.PGSQL.5432'));
+    const answers: Buffer[] = [];
+    socket.on('data', (data) => answers.push(data));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(startupMessage());
+    await until(() => Buffer.concat(answers).includes('Z'));
+    // An insert sent up to a Flush (its Sync still to come), answered, and then the client is gone.
+    socket.write(Buffer.concat([message('P', '\0insert into counted values (41)\0\0\0'), message('B', '\0\0\0\0\0\0\0\0'), message('E', '\0\0\0\0\0'), message('H', '')]));
+    await until(() => Buffer.concat(answers).includes('INSERT'));
+    socket.destroy();
+
+    expect(await count(watching)).toBe(0);
+  });
+
+  it("keeps a statement for every connection when one connection closes it (node-postgres does when it cannot send a call's values)", async () => {
+    const [first, second] = await Promise.all([connect(), connect()]);
+    const statement = { name: 'echoed', text: 'select $1::text as v' };
+    await first.query({ ...statement, values: ['a'] });
+    await second.query({ ...statement, values: ['b'] });
+
+    const unsendable = { toPostgres: () => { throw new Error('no text for this value'); } };
+    await expect(first.query({ ...statement, values: [unsendable] })).rejects.toThrow('no text for this value');
+
+    expect((await second.query({ ...statement, values: ['c'] })).rows[0].v).toBe('c');
+    expect((await first.query({ ...statement, values: ['d'] })).rows[0].v).toBe('d');
+  });
+
+  it('knows which statements the session holds after a DEALLOCATE that failed and after a DISCARD ALL', async () => {
+    const [first, second] = await Promise.all([connect(), connect()]);
+    const statement = { name: 'kept_or_not', text: 'select $1::integer + 1 as n' };
+    await first.query({ ...statement, values: [1] });
+    await first.query('begin');
+    await expect(first.query('select 1 / 0')).rejects.toThrow('division by zero');
+    await expect(first.query('deallocate kept_or_not')).rejects.toThrow(/aborted/);
+    await first.query('rollback');
+
+    expect((await second.query({ ...statement, values: [2] })).rows[0].n).toBe(3);
+
+    await first.query('discard all');
+    const third = await connect();
+    expect((await third.query({ ...statement, values: [3] })).rows[0].n).toBe(4);
+  });
 });
+
+describe('a PGlite that fails outside PostgreSQL', () => {
+  it('ends every connection instead of spinning, and stops', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-session-test-'));
+    const failing = await PGlite.create();
+    const failingServer = new EmbeddedSessionServer(failing, path.join(dir, '.s.PGSQL.5432'));
+    await failingServer.start();
+    const [client, other] = [new pg.Client({ host: dir, user: 'postgres', database: 'postgres' }), new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })];
+    for (const each of [client, other]) each.on('error', () => {});
+    await Promise.all([client.connect(), other.connect()]);
+    try {
+      await failing.exec('create table copied (id integer)');
+      // PGlite has no COPY from the client: the protocol's synchronisation is lost, a FATAL error.
+      await expect(client.query('copy copied from stdin')).rejects.toThrow();
+      // Run in PGlite after that, a statement would spin on the same error for ever, the thread with it.
+      await expect(other.query('select 1')).rejects.toThrow();
+      // A new connection is refused at once rather than left waiting on a database that cannot answer.
+      const next = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' });
+      await expect(next.connect()).rejects.toThrow(/ENOENT|ECONNREFUSED|Connection terminated/);
+      await failingServer.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function message(type: string, body: string): Buffer {
+  const bytes = Buffer.from(body, 'binary');
+  const header = Buffer.alloc(5);
+  header.write(type, 0);
+  header.writeInt32BE(4 + bytes.length, 1);
+  return Buffer.concat([header, bytes]);
+}
+
+function startupMessage(): Buffer {
+  const body = Buffer.from('user\0postgres\0database\0postgres\0\0');
+  const header = Buffer.alloc(8);
+  header.writeInt32BE(8 + body.length, 0);
+  header.writeInt32BE(196608, 4);
+  return Buffer.concat([header, body]);
+}
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}

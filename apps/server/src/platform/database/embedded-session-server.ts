@@ -17,8 +17,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * - Prepared statements belong to the session, so all connections share them: a Parse of a name
  *   the session already holds, for the same statement, is answered here (ParseComplete) instead of
  *   failing with "already exists" (node-postgres remembers what it prepared per connection).
- * - A connection that ends while it holds the session leaves it at rest: its statement is ended and
- *   its open transaction rolled back.
+ * - A connection that ends while it holds the session leaves it at rest: its unfinished statement
+ *   failed and rolled back, its open transaction rolled back.
+ * - A connection takes its turn with a whole statement (up to its Sync or Flush), not before.
  *
  * PGlite's own socket server (`@electric-sql/pglite-socket`) runs each message as it comes, from
  * any connection: two connections' Parse and Bind would interleave in the one session.
@@ -34,6 +35,10 @@ export class EmbeddedSessionServer {
   readonly #waiting: Connection[] = [];
   #holder: Connection | undefined;
   #stopping = false;
+  /** PGlite failed outside PostgreSQL's error handling (a FATAL error, a trap): nothing more runs in it. */
+  #failed = false;
+  /** A DEALLOCATE or DISCARD ran: which statements the session holds is read again once it is at rest. */
+  #stale = false;
   #running: Promise<void> | undefined;
   #nextId = 1;
 
@@ -59,7 +64,7 @@ export class EmbeddedSessionServer {
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     for (const connection of this.#connections) connection.socket.destroy();
     await this.#running;
-    if (this.#holder) await this.#leaveAtRest(this.#holder);
+    if (this.#holder && !this.#failed) await this.#leaveAtRest(this.#holder);
     this.#holder = undefined;
     await closed;
   }
@@ -88,6 +93,11 @@ export class EmbeddedSessionServer {
       connection.needed = header;
       if (input.length - at < header) break;
       const length = connection.started ? 1 + input.readInt32BE(at + 1) : input.readInt32BE(at);
+      // A length shorter than its own header is no PostgreSQL client's: the connection ends.
+      if (length < (connection.started ? 5 : 8)) {
+        connection.socket.destroy();
+        return;
+      }
       connection.needed = length;
       if (input.length - at < length) break;
       const message = input.subarray(at, at + length);
@@ -110,7 +120,7 @@ export class EmbeddedSessionServer {
     const rest = input.subarray(at);
     connection.input = rest.length > 0 ? [rest] : [];
     connection.received = rest.length;
-    if (connection.messages.length > 0 && connection !== this.#holder && !this.#waiting.includes(connection)) this.#waiting.push(connection);
+    if (ready(connection) && connection !== this.#holder && !this.#waiting.includes(connection)) this.#waiting.push(connection);
     this.#run();
   }
 
@@ -129,7 +139,7 @@ export class EmbeddedSessionServer {
 
   /** Runs messages while any connection has some, the holder's first. */
   async #serve() {
-    while (!this.#stopping) {
+    while (!this.#stopping && !this.#failed) {
       const holder = this.#holder;
       if (holder?.ended) {
         await this.#leaveAtRest(holder);
@@ -137,23 +147,48 @@ export class EmbeddedSessionServer {
         continue;
       }
       const connection = holder ?? this.#waiting.shift();
-      // The holder may be between two messages of its transaction: the session waits for it.
-      if (!connection || connection.messages.length === 0) return;
+      // The holder may be between two statements of its transaction, or still sending one (a
+      // photo's Bind): the session waits for it. A waiting connection has a whole statement.
+      if (!connection || !ready(connection)) return;
       this.#holder = connection;
       const batch = takeBatch(connection.messages);
       try {
         await this.#execute(connection, batch);
       } catch (error) {
-        // PGlite failed outside PostgreSQL's own error handling: this connection cannot go on.
-        console.warn(`Embedded database connection ${connection.id} failed: ${(error as Error).message}`);
-        connection.socket.destroy();
-        connection.ended = true;
-        continue;
+        this.#fail(error as Error);
+        return;
       }
       if (connection.atRest && !this.#db.isInTransaction()) {
+        if (this.#stale) await this.#readPrepared();
         this.#holder = undefined;
-        if (connection.messages.length > 0 && !connection.ended) this.#waiting.push(connection);
+        if (ready(connection) && !connection.ended) this.#waiting.push(connection);
       }
+    }
+  }
+
+  /**
+   * PGlite failed outside PostgreSQL's own error handling (a FATAL error such as a lost protocol
+   * synchronisation, a WebAssembly trap): it cannot run another statement (one more call would spin
+   * on the same error), so every connection ends and none is accepted; the server's queries fail.
+   */
+  #fail(error: Error) {
+    this.#failed = true;
+    console.error(`The embedded database failed and stopped serving: ${error.message}`);
+    this.#server.close();
+    for (const connection of this.#connections) connection.socket.destroy();
+  }
+
+  /** Which statements the session holds, read again after a DEALLOCATE or DISCARD (whatever they named, and whether they ran). */
+  async #readPrepared() {
+    this.#stale = false;
+    try {
+      const { rows } = await this.#db.query<{ name: string }>('select name from pg_prepared_statements');
+      const held = new Set(rows.map((row) => row.name));
+      for (const name of this.#prepared.keys()) if (!held.has(name)) this.#prepared.delete(name);
+    } catch (error) {
+      // Not knowing, no Parse is answered here: a name the session still holds then fails "already exists".
+      console.warn(`Embedded database: could not read the prepared statements: ${(error as Error).message}`);
+      this.#prepared.clear();
     }
   }
 
@@ -165,6 +200,14 @@ export class EmbeddedSessionServer {
     if (first === TERMINATE) {
       connection.socket.end();
       connection.ended = true;
+      connection.messages = [];
+      return;
+    }
+    if (first === CLOSE && batch[0]![5] === STATEMENT && this.#prepared.has(cString(batch[0]!, 6))) {
+      // A statement of the session, which other connections use: it stays (node-postgres closes
+      // one only when it could not send a Bind for it, a fault of that call's values).
+      connection.atRest = false;
+      if (!connection.failed) connection.socket.write(CLOSE_COMPLETE);
       return;
     }
     connection.atRest = last === SYNC || last === QUERY || last === 0;
@@ -185,8 +228,7 @@ export class EmbeddedSessionServer {
     if (prepares && firstReply(answer) === PARSE_COMPLETE[0]) this.#prepared.set(prepares.name, Buffer.from(prepares.body));
     if (last === SYNC || last === QUERY) connection.failed = false;
     else if (first !== 0 && hasError(answer)) connection.failed = true;
-    if (first === CLOSE && batch[0]![5] === STATEMENT && !hasError(answer)) this.#prepared.delete(cString(batch[0]!, 6));
-    if (first === QUERY) this.#forgetDeallocated(cString(batch[0]!, 5));
+    if (first === QUERY && /\b(deallocate|discard)\b/i.test(cString(batch[0]!, 5))) this.#stale = true;
   }
 
   /** Runs messages in PGlite (under its lock, which an online backup also takes) and sends its answer. */
@@ -202,18 +244,13 @@ export class EmbeddedSessionServer {
     return answer;
   }
 
-  /** A DEALLOCATE sent as a simple query: the session no longer holds those statements. */
-  #forgetDeallocated(query: string) {
-    const match = /^\s*deallocate\s+(?:prepare\s+)?("?)([^"\s;]+)\1\s*;?\s*$/i.exec(query);
-    if (!match) return;
-    if (match[1] === '' && match[2]!.toLowerCase() === 'all') this.#prepared.clear();
-    else this.#prepared.delete(match[1] === '' ? match[2]!.toLowerCase() : match[2]!);
-  }
-
   /** A connection gone while it held the session: its statement ended, its transaction rolled back. */
   async #leaveAtRest(connection: Connection) {
     try {
-      if (!connection.atRest) await this.#send(connection, SYNC_MESSAGE);
+      // A Sync alone would commit the statement's implicit transaction: an Execute of a portal that
+      // does not exist fails it first, and the Sync then rolls it back, as PostgreSQL does for a
+      // client gone before its Sync. (Skipping to the Sync already, PostgreSQL ignores the Execute.)
+      if (!connection.atRest) await this.#send(connection, ABANDON_STATEMENT);
       if (this.#db.isInTransaction()) await this.#send(connection, ROLLBACK_MESSAGE);
     } catch (error) {
       console.warn(`Embedded database: could not roll back after connection ${connection.id} ended: ${(error as Error).message}`);
@@ -249,9 +286,22 @@ const [PARSE, SYNC, FLUSH, QUERY, TERMINATE, CLOSE, STATEMENT, ERROR] = ['P', 'S
 const ASYNCHRONOUS = new Set(['A', 'N', 'S'].map((letter) => letter.charCodeAt(0)));
 /** Messages run in a call of their own (0: the startup message). */
 const ALONE = new Set([QUERY, TERMINATE, CLOSE, 0]);
+/** Messages after which a connection's messages can run: a statement's end, or one that runs alone. */
+const ENDS = new Set([SYNC, FLUSH, QUERY, TERMINATE, 0]);
 const PARSE_COMPLETE = Buffer.from([0x31, 0, 0, 0, 4]);
+const CLOSE_COMPLETE = Buffer.from([0x33, 0, 0, 0, 4]);
 const SYNC_MESSAGE = Buffer.from([SYNC, 0, 0, 0, 4]);
+const ABANDON_STATEMENT = Buffer.concat([executeMessage('\u0001abandoned'), SYNC_MESSAGE]);
 const ROLLBACK_MESSAGE = simpleQuery('rollback');
+
+/** An Execute of the named portal, all its rows. */
+function executeMessage(portal: string): Buffer {
+  const body = Buffer.concat([Buffer.from(`${portal}\0`), Buffer.alloc(4)]);
+  const header = Buffer.alloc(5);
+  header[0] = 'E'.charCodeAt(0);
+  header.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([header, body]);
+}
 
 function simpleQuery(text: string): Buffer {
   const body = Buffer.from(`${text}\0`);
@@ -259,6 +309,11 @@ function simpleQuery(text: string): Buffer {
   header[0] = QUERY;
   header.writeInt32BE(4 + body.length, 1);
   return Buffer.concat([header, body]);
+}
+
+/** Whether a connection's messages hold a whole statement (up to a Sync or Flush), or a message that runs alone. */
+function ready(connection: Connection): boolean {
+  return connection.messages.some((message) => ENDS.has(message[0]!));
 }
 
 /**
