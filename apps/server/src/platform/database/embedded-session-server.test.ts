@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSessionServer } from './embedded-session-server';
+import { EmbeddedSessionServer, protocolMessage } from './embedded-session-server';
 
 // One PGlite on this thread behind the server, as the embedded host runs it, and clients as the pool opens them.
 let socketDir: string;
@@ -214,13 +214,7 @@ describe('a PGlite that fails outside PostgreSQL', () => {
   });
 });
 
-function message(type: string, body: string): Buffer {
-  const bytes = Buffer.from(body, 'binary');
-  const header = Buffer.alloc(5);
-  header.write(type, 0);
-  header.writeInt32BE(4 + bytes.length, 1);
-  return Buffer.concat([header, bytes]);
-}
+const message = (type: string, body: string) => protocolMessage(type, Buffer.from(body, 'binary'));
 
 function startupMessage(): Buffer {
   const body = Buffer.from('user\0postgres\0database\0postgres\0\0');

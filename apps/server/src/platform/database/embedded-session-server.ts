@@ -288,25 +288,16 @@ const ASYNCHRONOUS = new Set(['A', 'N', 'S'].map((letter) => letter.charCodeAt(0
 const ALONE = new Set([QUERY, TERMINATE, CLOSE, 0]);
 /** Messages after which a connection's messages can run: a statement's end, or one that runs alone. */
 const ENDS = new Set([SYNC, FLUSH, QUERY, TERMINATE, 0]);
-const PARSE_COMPLETE = Buffer.from([0x31, 0, 0, 0, 4]);
-const CLOSE_COMPLETE = Buffer.from([0x33, 0, 0, 0, 4]);
-const SYNC_MESSAGE = Buffer.from([SYNC, 0, 0, 0, 4]);
-const ABANDON_STATEMENT = Buffer.concat([executeMessage('\u0001abandoned'), SYNC_MESSAGE]);
-const ROLLBACK_MESSAGE = simpleQuery('rollback');
+const PARSE_COMPLETE = protocolMessage('1');
+const CLOSE_COMPLETE = protocolMessage('3');
+/** An Execute of a portal no one opened (all its rows), then a Sync. */
+const ABANDON_STATEMENT = Buffer.concat([protocolMessage('E', Buffer.from('\u0001abandoned\0\0\0\0\0')), protocolMessage('S')]);
+const ROLLBACK_MESSAGE = protocolMessage('Q', Buffer.from('rollback\0'));
 
-/** An Execute of the named portal, all its rows. */
-function executeMessage(portal: string): Buffer {
-  const body = Buffer.concat([Buffer.from(`${portal}\0`), Buffer.alloc(4)]);
+/** A protocol message: its type, its length, its body. */
+export function protocolMessage(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
   const header = Buffer.alloc(5);
-  header[0] = 'E'.charCodeAt(0);
-  header.writeInt32BE(4 + body.length, 1);
-  return Buffer.concat([header, body]);
-}
-
-function simpleQuery(text: string): Buffer {
-  const body = Buffer.from(`${text}\0`);
-  const header = Buffer.alloc(5);
-  header[0] = QUERY;
+  header.write(type, 0, 'latin1');
   header.writeInt32BE(4 + body.length, 1);
   return Buffer.concat([header, body]);
 }
@@ -350,16 +341,17 @@ function parseMessage(message: Buffer): { name: string; body: Buffer } {
  * or a parameter's new value can come before it (a NOTIFY committed by the last statement).
  */
 function firstReply(answer: Buffer): number | undefined {
-  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
-    if (!ASYNCHRONOUS.has(answer[at]!)) return answer[at];
-  }
+  for (const type of messageTypes(answer)) if (!ASYNCHRONOUS.has(type)) return type;
   return undefined;
 }
 
-/** Whether an answer holds an ErrorResponse, message by message. */
+/** Whether an answer holds an ErrorResponse. */
 function hasError(answer: Buffer): boolean {
-  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
-    if (answer[at] === ERROR) return true;
-  }
+  for (const type of messageTypes(answer)) if (type === ERROR) return true;
   return false;
+}
+
+/** The types of an answer's messages, in order. */
+function* messageTypes(answer: Buffer): Generator<number> {
+  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) yield answer[at]!;
 }
