@@ -9,6 +9,7 @@ export const de: Catalog = {
   'You do not have permission to perform this action.': 'Dafür fehlt Ihnen die Berechtigung.',
   'Too many failed attempts. Try again in {seconds} seconds.': 'Zu viele Fehlversuche. Versuchen Sie es in {seconds} Sekunden erneut.',
   'Internal server error.': 'Interner Serverfehler.',
+  'The connection to the database was lost. Try again in a moment.': 'Die Verbindung zur Datenbank ist abgebrochen. Versuchen Sie es gleich noch einmal.',
   'Invalid value.': 'Ungültiger Wert.',
   'The request body is too large: send at most 1 MB.': 'Die Anfrage ist zu groß: höchstens 1 MB senden.',
   'The request body is nested too deeply.': 'Die Anfrage ist zu tief verschachtelt.',

@@ -14,6 +14,7 @@ export const errorTexts = [
   'You do not have permission to perform this action.',
   'Too many failed attempts. Try again in {seconds} seconds.',
   'Internal server error.',
+  'The connection to the database was lost. Try again in a moment.',
   'Invalid value.',
   'The request body is too large: send at most 1 MB.',
   'The request body is nested too deeply.',

@@ -9,6 +9,7 @@ export const es: Catalog = {
   'You do not have permission to perform this action.': 'No tiene permiso para hacer esto.',
   'Too many failed attempts. Try again in {seconds} seconds.': 'Demasiados intentos fallidos. Vuelve a intentarlo en {seconds} segundos.',
   'Internal server error.': 'Error interno del servidor.',
+  'The connection to the database was lost. Try again in a moment.': 'Se perdió la conexión con la base de datos. Vuelve a intentarlo en un momento.',
   'Invalid value.': 'Valor no válido.',
   'The request body is too large: send at most 1 MB.': 'La solicitud es demasiado grande: envíe como máximo 1 MB.',
   'The request body is nested too deeply.': 'La solicitud tiene demasiados niveles anidados.',

@@ -9,6 +9,7 @@ export const fr: Catalog = {
   'You do not have permission to perform this action.': "Vous n'avez pas l'autorisation de faire cela.",
   'Too many failed attempts. Try again in {seconds} seconds.': 'Trop de tentatives échouées. Réessayez dans {seconds} secondes.',
   'Internal server error.': 'Erreur interne du serveur.',
+  'The connection to the database was lost. Try again in a moment.': 'La connexion à la base de données a été perdue. Réessayez dans un instant.',
   'Invalid value.': 'Valeur non valide.',
   'The request body is too large: send at most 1 MB.': 'La requête est trop volumineuse : envoyez au plus 1 Mo.',
   'The request body is nested too deeply.': "La requête comporte trop de niveaux d'imbrication.",

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, isPostgresReachable } from '../../test/build-app';
+import { adminQuery, createTestDatabase, isPostgresReachable } from '../../test/build-app';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteSnapshotPath } from '../../test/database-templates';
 import { migrationsFolder, openDatabase, type Database } from './client';
 import { DataDirLockedError, lockDataDir, processStartTime } from './data-dir-lock';
 import { migrationsHash } from './embedded-template';
+import { openPool } from './statements';
 import { companies } from '../../schema/companies';
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lock-test-'));
@@ -124,6 +125,33 @@ describe('statements on PostgreSQL', () => {
 
       expect(plans).toEqual([{ genericPlans: 3, customPlans: 0 }]);
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('a connection the database ends while a request holds it', () => {
+  // node-postgres reports it as an 'error' event on the connection; with nothing listening that
+  // event ended the whole server (every request and live socket with it).
+  it('fails the next statement of the request, rolls back its transaction, and the pool serves on', async ({ skip }) => {
+    if (!(await isPostgresReachable())) skip();
+    const database = await createTestDatabase('postgres');
+    const pool = openPool({ connectionString: database.url, max: 2 });
+    try {
+      const held = await pool.connect();
+      await held.query('begin');
+      await held.query(`insert into companies (name, password_hash) values ('Lost Yard', 'x')`);
+      const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      await adminQuery(`select pg_terminate_backend(${rows[0]!.pid})`);
+      await ended;
+
+      await expect(held.query('select 1')).rejects.toThrow('not queryable');
+      held.release(true);
+      const after = await pool.query(`select count(*)::int as count from companies where name = 'Lost Yard'`);
+      expect(after.rows).toEqual([{ count: 0 }]);
+    } finally {
+      await pool.end();
       await database.drop();
     }
   });

@@ -26,3 +26,24 @@ export function isLockTimeout(error: unknown): boolean {
   }
   return false;
 }
+
+/** node-postgres's own errors for a connection that is gone (they carry no SQLSTATE). */
+const LOST_CONNECTION_MESSAGES = ['Connection terminated', 'Connection terminated unexpectedly', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
+
+/**
+ * True when `error`, or an error it wraps, says the database connection is gone: the server ended
+ * it (a restart, a failover, an administrator: SQLSTATE class 57P; an idle transaction held too
+ * long: 25P03; class 08) or node-postgres found it closed. Whatever the statement's transaction
+ * wrote was not committed (unless the loss came during COMMIT itself, which a keyed write's
+ * replay covers), so the request may be sent again.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === '25P03')) return true;
+    if (typeof message === 'string' && LOST_CONNECTION_MESSAGES.includes(message)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -103,9 +103,13 @@ function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
 
 export function openPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({ ...config, Client: PreparingClient, options: SESSION_OPTIONS });
-  // An idle connection dropped by the server (restart, failover, a dropped test database) must
-  // not crash the process: the pool replaces it on the next checkout.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection the database ends (a restart, a failover, a dropped test database, the embedded
+  // session's hold limit) must not end the process. node-postgres reports it as an 'error' event
+  // on the client, which throws where nothing listens: the pool listens only while the connection
+  // is idle (and then replaces it), so each connection listens for the time it is lent out too;
+  // the request holding it then fails at its next statement (503, errors.ts) and the pool drops it.
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`Database connection lost: ${error.message}`)));
+  pool.on('error', () => {});
   return pool;
 }
 

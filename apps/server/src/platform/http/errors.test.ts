@@ -29,6 +29,27 @@ describeEachDatabase(
         expect(log).not.toContain('$argon2');
       });
     });
+
+    // A restart or a failover of PostgreSQL under a write: the app answers 503 (the offline app's
+    // queue sends it again) instead of ending the process with every other request.
+    it('answers a request whose database connection ends under it with 503, and serves the next', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const lost = unique('Lost Company');
+      const signup = (company: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/signup/',
+          headers: { 'accept-language': 'de' },
+          payload: { company_name: company, company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
+          remoteAddress: '10.61.0.2',
+        });
+      const response = await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: lost, endConnection: true }, () => signup(lost));
+
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ detail: 'Die Verbindung zur Datenbank ist abgebrochen. Versuchen Sie es gleich noch einmal.' });
+      expect((await signup(lost)).statusCode).toBe(201);
+    });
   },
   { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },
 );

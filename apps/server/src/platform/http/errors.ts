@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
+import { isConnectionLost } from '../database/db-errors';
 import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
@@ -10,6 +11,8 @@ import { readerLanguage } from './reader-language';
 const BODY_FIELD = 'non_field_errors';
 
 export const BODY_TOO_LARGE = 'The request body is too large: send at most 1 MB.';
+
+export const CONNECTION_LOST = 'The connection to the database was lost. Try again in a moment.';
 
 function translateErrors(errors: FieldErrors, language: Language): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => translateMessage(message, language))]));
@@ -52,6 +55,13 @@ export const errorsPlugin = fp(
       const status = error.statusCode ?? 500;
       // Fastify's own 4xx (a body that is not JSON, an unsupported media type): the catalog knows the ones a client meets.
       if (status >= 400 && status < 500) return reply.code(status).send({ detail: translateMessage(error.message, language) });
+      // The database ended the connection under the request (a restart, a failover, the embedded
+      // session's hold limit): its transaction did not commit, and the same request may be sent
+      // again (the offline app's queue does, with its Idempotency-Key).
+      if (isConnectionLost(error)) {
+        request.log.warn({ err: error }, 'database connection lost during the request');
+        return reply.code(503).header('Retry-After', '1').send({ detail: translateMessage(CONNECTION_LOST, language) });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
     });

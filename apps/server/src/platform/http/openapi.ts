@@ -72,6 +72,10 @@ function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie
     responses['403'] ??= { ...ERROR, description: 'Refused: not for this caller; with code password_change_required, the password an admin set must be changed first' };
   }
   withAnswer(responses, 500, 'The server failed; nothing was changed');
+  // Any call that reads or writes the database (errors.ts): a route's own 503 keeps its description too.
+  const lost = 'The database connection was lost during the call (a restart, a failover): send it again after Retry-After (a write with its Idempotency-Key acts once)';
+  const busy = responses['503'];
+  responses['503'] = busy ? { ...busy, description: `${String(busy.description)}; or: ${lost}`, headers: { ...(busy.headers as JsonSchema | undefined), ...retryAfter.headers } } : { ...ERROR, description: lost, ...retryAfter };
   const result: JsonSchema = { ...schema, response: responses };
   if (schema.body) {
     withAnswer(responses, 413, 'The body is too large');
