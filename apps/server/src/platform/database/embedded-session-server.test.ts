@@ -189,6 +189,47 @@ describe('one PGlite session for several connections', () => {
   });
 });
 
+describe('a connection that holds the session with nothing to run', () => {
+  // A request stuck inside its transaction (awaiting something that never comes) would otherwise
+  // hold every other connection's statements for good.
+  it('is ended after the hold limit while others wait, its transaction rolled back, and the others go on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-session-test-'));
+    const held = await PGlite.create();
+    const heldServer = new EmbeddedSessionServer(held, path.join(dir, '.s.PGSQL.5432'), { holdLimitMs: 300 });
+    await heldServer.start();
+    const [stuck, waiting, alone] = [0, 1, 2].map(() => new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })) as [pg.Client, pg.Client, pg.Client];
+    const errors: Error[] = [];
+    stuck.on('error', (error) => errors.push(error));
+    await Promise.all([stuck.connect(), waiting.connect(), alone.connect()]);
+    try {
+      await held.exec('create table kept (id integer)');
+      await stuck.query('begin');
+      await stuck.query('insert into kept values (1)');
+      const started = Date.now();
+
+      const count = await waiting.query<{ n: number }>('select count(*)::int as n from kept');
+
+      // Not before the limit (it waited for the transaction), and without the stuck one's row.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(count.rows).toEqual([{ n: 0 }]);
+      await until(() => errors.length > 0);
+      expect(errors[0]).toMatchObject({ severity: 'FATAL', code: '25P03' });
+      await expect(stuck.query('select 1')).rejects.toThrow();
+      // Alone with nothing waiting, a connection may keep its transaction open as long as it likes.
+      await alone.query('begin');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await alone.query('insert into kept values (2)');
+      await alone.query('commit');
+      expect((await waiting.query<{ n: number }>('select count(*)::int as n from kept')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await Promise.all([waiting.end(), alone.end()]);
+      await heldServer.stop();
+      await held.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a PGlite that fails outside PostgreSQL', () => {
   it('ends every connection instead of spinning, and stops', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-session-test-'));

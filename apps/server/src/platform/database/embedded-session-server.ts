@@ -20,6 +20,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * - A connection that ends while it holds the session leaves it at rest: its unfinished statement
  *   failed and rolled back, its open transaction rolled back.
  * - A connection takes its turn with a whole statement (up to its Sync or Flush), not before.
+ * - A connection that holds the session with nothing to run (inside a transaction, or between the
+ *   parts of a statement) while others wait is ended after `holdLimitMs` (10 s), as PostgreSQL's
+ *   idle_in_transaction_session_timeout ends one (SQLSTATE 25P03), and its transaction rolled back:
+ *   a request stuck inside its transaction would otherwise stop every other one for good.
  *
  * PGlite's own socket server (`@electric-sql/pglite-socket`) runs each message as it comes, from
  * any connection: two connections' Parse and Bind would interleave in the one session.
@@ -41,10 +45,14 @@ export class EmbeddedSessionServer {
   #stale = false;
   #running: Promise<void> | undefined;
   #nextId = 1;
+  readonly #holdLimitMs: number;
+  /** Runs while the holder has nothing to run and others wait: ends the holder when it fires. */
+  #holdTimer: NodeJS.Timeout | undefined;
 
-  constructor(db: PGlite, path: string) {
+  constructor(db: PGlite, path: string, options: { holdLimitMs?: number } = {}) {
     this.#db = db;
     this.#path = path;
+    this.#holdLimitMs = options.holdLimitMs ?? HOLD_LIMIT_MS;
     this.#server = net.createServer((socket) => this.#accept(socket));
   }
 
@@ -61,11 +69,12 @@ export class EmbeddedSessionServer {
   /** Stops accepting, ends every connection, and leaves the session at rest for the checkpoint that follows. */
   async stop(): Promise<void> {
     this.#stopping = true;
+    clearTimeout(this.#holdTimer);
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     for (const connection of this.#connections) connection.socket.destroy();
     await this.#running;
     if (this.#holder && !this.#failed) await this.#leaveAtRest(this.#holder);
-    this.#holder = undefined;
+    this.#release();
     await closed;
   }
 
@@ -74,6 +83,7 @@ export class EmbeddedSessionServer {
     this.#connections.add(connection);
     socket.setNoDelay(true);
     socket.on('data', (data) => {
+      if (connection.ended) return;
       connection.input.push(data);
       connection.received += data.length;
       // A photo's Bind arrives in many chunks: they are joined once it is whole, not at each chunk.
@@ -143,13 +153,18 @@ export class EmbeddedSessionServer {
       const holder = this.#holder;
       if (holder?.ended) {
         await this.#leaveAtRest(holder);
-        this.#holder = undefined;
+        this.#release();
         continue;
       }
       const connection = holder ?? this.#waiting.shift();
       // The holder may be between two statements of its transaction, or still sending one (a
-      // photo's Bind): the session waits for it. A waiting connection has a whole statement.
-      if (!connection || !ready(connection)) return;
+      // photo's Bind): the session waits for it, for a while. A waiting connection has a whole statement.
+      if (!connection || !ready(connection)) {
+        if (connection && this.#waiting.length > 0) this.#holdTimer ??= setTimeout(() => this.#endHolder(connection), this.#holdLimitMs);
+        return;
+      }
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = undefined;
       this.#holder = connection;
       const batch = takeBatch(connection.messages);
       try {
@@ -160,10 +175,26 @@ export class EmbeddedSessionServer {
       }
       if (connection.atRest && !this.#db.isInTransaction()) {
         if (this.#stale) await this.#readPrepared();
-        this.#holder = undefined;
+        this.#release();
         if (ready(connection) && !connection.ended) this.#waiting.push(connection);
       }
     }
+  }
+
+  #release() {
+    clearTimeout(this.#holdTimer);
+    this.#holdTimer = undefined;
+    this.#holder = undefined;
+  }
+
+  /** The holder kept the session past the hold limit with nothing to run while others waited: it ends, as PostgreSQL ends one. */
+  #endHolder(connection: Connection) {
+    this.#holdTimer = undefined;
+    if (connection !== this.#holder || connection.ended || ready(connection) || this.#waiting.length === 0) return;
+    const held = `${Math.round(this.#holdLimitMs / 100) / 10} s with nothing to run while ${this.#waiting.length} other connections waited`;
+    console.warn(`Embedded database: connection ${connection.id} held the session ${held}: ended, its transaction rolled back.`);
+    connection.socket.end(fatalError('25P03', `terminating connection due to idle-in-transaction timeout (it held the embedded database ${held})`));
+    this.#ended(connection);
   }
 
   /**
@@ -278,6 +309,9 @@ interface Connection {
   ended: boolean;
 }
 
+/** How long a connection may hold the session with nothing to run while others wait (decision record 100). */
+export const HOLD_LIMIT_MS = 10_000;
+
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
@@ -300,6 +334,12 @@ export function protocolMessage(type: string, body: Buffer = Buffer.alloc(0)): B
   header.write(type, 0, 'latin1');
   header.writeInt32BE(4 + body.length, 1);
   return Buffer.concat([header, body]);
+}
+
+/** An ErrorResponse of severity FATAL: PostgreSQL's last word on a connection it ends. */
+function fatalError(code: string, text: string): Buffer {
+  const fields = [`SFATAL`, `VFATAL`, `C${code}`, `M${text}`].map((field) => Buffer.from(`${field}\0`));
+  return protocolMessage('E', Buffer.concat([...fields, Buffer.from([0])]));
 }
 
 /** Whether a connection's messages hold a whole statement (up to a Sync or Flush), or a message that runs alone. */
