@@ -11,7 +11,7 @@ import { COMPLETED_PROJECT_READ_ONLY, NOT_A_SUBTASK_PARTY, translateMessage, typ
 import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { notifications } from '../../schema/notifications';
 import { IMAGES_BUSY, IMAGE_TOO_LARGE, NOT_AN_IMAGE, UNREADABLE_IMAGE, imageQueue } from '../../lib/images';
-import { KEY_REUSED, REPLAYED_HEADER } from '../../platform';
+import { KEY_REUSED, MULTIPART_INVALID, REPLAYED_HEADER } from '../../platform';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser } from '../../test/factories';
 import { callAs, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
@@ -73,6 +73,19 @@ const countRows = async (ctx: TestContext, subtaskId: number) => {
 /** Uploads are streamed to temporary files: this file's go to a folder of their own, which must be empty after every answer. */
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-activity-test-'));
 const expectNoUploadsLeft = () => vi.waitFor(() => expect(fs.readdirSync(uploadsDir)).toEqual([]));
+/** The files of that folder this process still holds open: a removed file's disk space is freed only once none does. */
+const openUploadFiles = () =>
+  fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(uploadsDir));
+const expectNoUploadsOpen = () => vi.waitFor(() => expect(openUploadFiles()).toEqual([]), { timeout: 10_000 });
 afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
 
 describeEachDatabase('the subtask as the record of the work', (ctx) => {
@@ -356,6 +369,31 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/activity/` })).statusCode).toBe(200);
       expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
       await expectNoUploadsLeft();
+      // Its half-written file is closed too: before, it stayed open (and its disk space taken) until a restart.
+      await expectNoUploadsOpen();
+    });
+
+    // Before, the half-written file's failure came after the 400 with nothing to handle it: an
+    // unhandled rejection, which ends the server process.
+    it('refuses a body that ends inside its file (400), and leaves no file open and no failure unhandled', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        const boundary = 'cut-off-boundary';
+        const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), await phoneJpeg()]);
+        const response = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detail).toBe(MULTIPART_INVALID);
+        await expectNoUploadsLeft();
+        await expectNoUploadsOpen();
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
     });
 
     it('keeps a photo at most 2,560 px on its longer side, its thumbnail 400 px', async () => {

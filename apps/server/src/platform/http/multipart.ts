@@ -73,7 +73,8 @@ export const multipartPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('uploadDir', null);
     app.addHook('onRequest', async (request, reply) => {
-      reply.raw.once('close', () => void removeUploads(request));
+      // A failure here (the disk, too many open files) must not become an unhandled rejection, which ends the process.
+      reply.raw.once('close', () => void removeUploads(request).catch((error: Error) => request.log.warn({ err: error }, 'could not remove an upload')));
     });
     app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: Readable) => readMultipart(request, payload));
   },
@@ -140,7 +141,11 @@ async function readMultipart(request: FastifyRequest, payload: Readable): Promis
         files.push(file);
         parts.push(hash);
         stream.once('limit', () => refuse(tooBig(limits.tooLarge)));
-        writes.push(spool(stream, file, hash, stopWriting.signal));
+        const write = spool(stream, file, hash, stopWriting.signal);
+        // Awaited below when the body is whole; when it is not, it fails after the catch below has
+        // begun, and an unhandled rejection would end the process.
+        write.catch(() => {});
+        writes.push(write);
       });
       for (const event of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const) busboy.on(event, () => refuse(tooBig(limits.tooMany)));
       busboy.once('finish', resolve);
@@ -158,6 +163,10 @@ async function readMultipart(request: FastifyRequest, payload: Readable): Promis
     const failed = written.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   } catch (error) {
+    // A body cut off or malformed inside a file: its file stream neither ends nor fails by itself,
+    // and would keep its file open (and its disk space taken) for as long as the process runs.
+    stopWriting.abort();
+    await Promise.allSettled(writes);
     await removeUploads(request);
     request.uploadDir = null;
     throw error;
