@@ -30,19 +30,26 @@ export function isLockTimeout(error: unknown): boolean {
 /** node-postgres's own errors for a connection that is gone (they carry no SQLSTATE). */
 const LOST_CONNECTION_MESSAGES = ['Connection terminated', 'Connection terminated unexpectedly', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
 
+const SOCKET_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED']);
+
 /**
  * True when `error`, or an error it wraps, says the database connection is gone: the server ended
  * it (a restart, a failover, an administrator: SQLSTATE class 57P; an idle transaction held too
- * long: 25P03; class 08) or node-postgres found it closed. Whatever the statement's transaction
+ * long: 25P03; class 08), its socket failed, or node-postgres found it closed. Whatever the statement's transaction
  * wrote was not committed (unless the loss came during COMMIT itself, which a keyed write's
  * replay covers), so the request may be sent again.
  */
 export function isConnectionLost(error: unknown): boolean {
   let current = error;
+  let underStatement = false;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, message, cause, query, syscall } = current as { code?: unknown; message?: unknown; cause?: unknown; query?: unknown; syscall?: unknown };
     if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === '25P03')) return true;
     if (typeof message === 'string' && LOST_CONNECTION_MESSAGES.includes(message)) return true;
+    // The socket failed under a statement (a reset, a broken pipe, a network gone quiet): Drizzle's
+    // error names the statement, the driver's socket error is its cause. (Not a photo process's pipe.)
+    if (underStatement && typeof syscall === 'string' && typeof code === 'string' && SOCKET_FAILURES.has(code)) return true;
+    if (typeof query === 'string') underStatement = true;
     current = cause;
   }
   return false;

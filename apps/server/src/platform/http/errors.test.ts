@@ -1,5 +1,7 @@
-import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/build-app';
+import net from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../database/client';
+import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, TEST_JWT_SECRET } from '../../test/build-app';
 import { unique } from '../../test/factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
 
@@ -53,3 +55,58 @@ describeEachDatabase(
   },
   { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },
 );
+
+// PostgreSQL down for a moment (a restart, a network gone): before, the requests that met it got
+// 500, which the offline queue takes for a refusal and marks the write failed for good.
+describe('errors [postgres, through a proxy]', () => {
+  it('answers 503 while the database cannot be reached, and serves again once it can', async ({ skip }) => {
+    if (!(await isPostgresReachable())) skip();
+    const database = await createTestDatabase('postgres');
+    const url = database.url ?? '';
+    const upstream = new URL(url);
+    const links = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
+      for (const socket of [client, server]) socket.on('error', () => {});
+      client.pipe(server).pipe(client);
+      links.add(client);
+    });
+    const listen = (port: number) => new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    await listen(0);
+    const port = (proxy.address() as net.AddressInfo).port;
+    const proxied = new URL(url);
+    proxied.host = `127.0.0.1:${port}`;
+    const throughProxy = await openDatabase({ kind: 'postgres', url: proxied.toString(), poolSize: 2 });
+    const app = await buildTestApp({ database: throughProxy, jwtSecret: TEST_JWT_SECRET });
+    const signup = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/signup/',
+        headers: { 'accept-language': 'es' },
+        payload: { company_name: unique('Proxied Company'), company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
+        remoteAddress: '10.61.0.3',
+      });
+    const open = () => throughProxy.stats().pools.reduce((sum, pool) => sum + pool.open, 0);
+    try {
+      expect((await signup()).statusCode).toBe(201);
+
+      // The database goes away: no connection is taken any more, the ones open are reset.
+      const closed = new Promise((resolve) => proxy.close(resolve));
+      for (const link of links) link.resetAndDestroy();
+      await closed;
+      await vi.waitFor(() => expect(open()).toBe(0));
+      const refused = await signup();
+
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({ detail: 'Se perdió la conexión con la base de datos. Vuelve a intentarlo en un momento.' });
+      await listen(port);
+      expect((await signup()).statusCode).toBe(201);
+    } finally {
+      await app.close();
+      await throughProxy.close();
+      proxy.close();
+      await database.drop();
+    }
+  });
+});
