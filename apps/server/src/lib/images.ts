@@ -107,7 +107,8 @@ function startPhotoProcess(): PhotoProcess {
     for (const waiting of inFlight.values()) waiting.reject(new Error(`The photos' process ended with ${signal ?? `code ${code}`}.`));
     inFlight.clear();
   });
-  child.once('error', () => child.kill('SIGKILL'));
+  // For as long as it lives (CONTRIBUTING, server 11): a send on a closed channel emits one each time.
+  child.on('error', () => child.kill('SIGKILL'));
 
   return {
     get open() {

@@ -24,7 +24,7 @@ export function onRenderProcess<Answer extends RenderAnswer>(request: RenderRequ
       if (message.ok) resolve(message.answer);
       else reject(message.refusal ? new DrawingRefusal(message.refusal) : new Error(message.error));
     });
-    child.once('error', (error) => {
+    child.on('error', (error) => {
       settled = true;
       reject(error);
     });
