@@ -150,8 +150,12 @@ async function readMultipart(request: FastifyRequest, payload: Readable): Promis
       for (const event of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const) busboy.on(event, () => refuse(tooBig(limits.tooMany)));
       busboy.once('finish', resolve);
       busboy.once('error', () => reject(new ValidationError(MULTIPART_INVALID)));
-      // A sender that goes away mid-body: nothing more will come.
-      finished(payload).catch(reject);
+      // A sender that goes away mid-body (a phone losing its signal): nothing more will come, and
+      // nothing failed here; no one is left to read the 400.
+      finished(payload).catch(() => {
+        request.log.info('the client went away before its upload was whole');
+        reject(new ValidationError(MULTIPART_INVALID));
+      });
       payload.pipe(busboy);
     });
     const written = await Promise.allSettled(writes);
