@@ -203,7 +203,8 @@ let refreshInFlight: Promise<string | null> | null = null;
 /**
  * A refresh token is single-use, so two refreshes racing (two calls, or two tabs) would look like
  * token theft and end the session: one refresh at a time per browser (Web Locks across tabs),
- * and whoever waited picks up the token the winner stored.
+ * and whoever waited picks up the token the winner stored. Null when the session is over (the
+ * refresh token refused); an ApiError when the server could not answer (5xx, 429).
  */
 function refreshAccessToken(staleAccess: string | null): Promise<string | null> {
   refreshInFlight ??= withBrowserLock(async () => {
@@ -211,6 +212,9 @@ function refreshAccessToken(staleAccess: string | null): Promise<string | null> 
     const refresh = storage.refreshToken;
     if (!refresh) return null;
     const response = await send('/api/token/refresh/', { method: 'POST', body: { refresh } }, null);
+    // The server could not answer now (its database lost for a moment, too busy): the session is
+    // not over, only this call failed; the offline queue sends its write again after Retry-After.
+    if (response.status >= 500 || response.status === 429) throw await toApiError(response);
     if (!response.ok) return null;
     const pair = (await response.json()) as { access: string; refresh: string };
     storage.setTokens(pair.access, pair.refresh);
