@@ -273,8 +273,13 @@ describeEachDatabase('notification sweeps', (ctx) => {
     const signed = await insertProject(ctx.app.db, zoned.company.id, { managerId: zoned.manager.id, startDate: '2025-06-01', endDate: '2025-06-30' });
     const closed = await insertProject(ctx.app.db, zoned.company.id, { managerId: zoned.manager.id, startDate: '2025-06-01', endDate: '2025-06-30', status: 'completed' });
     await ctx.app.db.insert(dailyLogs).values({ companyId: zoned.company.id, projectId: signed.id, logDate: '2025-06-11', status: 'signed', signedById: zoned.manager.id, signedAt: new Date() });
+    // In the order of their days: without an order, PostgreSQL may give the rows in any (seen in CI).
     const sentTo = async (project: number) =>
-      ctx.app.db.select({ key: notifications.dedupeKey, message: notifications.message }).from(notifications).where(and(eq(notifications.type, 'daily_log_reminder'), sql`${notifications.dedupeKey} like ${`daily_log_reminder:${project}:%`}`));
+      ctx.app.db
+        .select({ key: notifications.dedupeKey, message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.type, 'daily_log_reminder'), sql`${notifications.dedupeKey} like ${`daily_log_reminder:${project}:%`}`))
+        .orderBy(notifications.dedupeKey);
 
     await runDailyLogReminders(ctx.app.db, { now: new Date('2025-06-11T15:59:00Z') });
     expect(await sentTo(open.id)).toEqual([]);
