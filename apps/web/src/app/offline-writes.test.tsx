@@ -203,6 +203,26 @@ describe('changes made without a signal', () => {
     expect(await statusOf(subtaskId)).toBe('pending_approval');
   });
 
+  // A deployment restarting the server behind nginx: the proxy answers 502 for it. Before, the
+  // change was marked "Refused" and everything after it waited for someone to press Retry.
+  it('wait and go again on their own when the proxy in front of the server answers 502 while it restarts', async () => {
+    const subtaskId = await sendForApprovalOffline('Bolt ring 21');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    const patch = `PATCH /api/subtasks/${subtaskId}/`;
+    server.answer('PATCH', new RegExp(`^/api/subtasks/${subtaskId}/$`), { status: 502, json: { detail: 'Bad Gateway' } });
+
+    setOnline(true);
+
+    await waitFor(() => expect(server.answered).toContain(`${patch} 502`));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
+    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    server.clearAnswers();
+    // It goes again on its own a couple of seconds later, and reaches the server once.
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
+    expect(await statusOf(subtaskId)).toBe('pending_approval');
+    expect(server.requests.filter((request) => request === patch)).toHaveLength(1);
+  });
+
   it('open a task with no signal: from a list already here, else saying why it cannot', async () => {
     const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Bolt ring 14', dueDate: '2030-05-01' })).id;
     await server.signIn(member);

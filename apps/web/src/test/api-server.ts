@@ -37,6 +37,8 @@ export interface ApiServer {
   signIn(user: TestUser): Promise<void>;
   /** How many requests reached the server, per `METHOD path`. */
   requests: string[];
+  /** The requests `answer` answered in the server's place, per `METHOD path status`. */
+  answered: string[];
   /**
    * Until `clearAnswers` (or the end of the test), requests whose method and path with query match
    * get `answer` instead of the server's: for what the real server is not made to do on request (a
@@ -93,6 +95,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   const app = withResponseChecks(await buildApp({ database, jwtSecret: JWT_SECRET, ...mailOptions }));
   await app.ready();
   const requests: string[] = [];
+  const answeredRequests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
   const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   const realFetch = globalThis.fetch;
@@ -103,7 +106,10 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     const matches = (rule: { method: string; pathAndQuery: RegExp }) => rule.method === method && rule.pathAndQuery.test(url.pathname + url.search);
     const answered = answers.find(matches);
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
-    if (answered) return Response.json(answered.answer.json, { status: answered.answer.status });
+    if (answered) {
+      answeredRequests.push(`${method} ${url.pathname} ${answered.answer.status}`);
+      return Response.json(answered.answer.json, { status: answered.answer.status });
+    }
     const held = holds.findIndex(matches);
     if (held >= 0) {
       const [hold] = holds.splice(held, 1);
@@ -128,6 +134,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     database,
     mailServer,
     requests,
+    answered: answeredRequests,
     answer: (method, pathAndQuery, answer) => void answers.push({ method, pathAndQuery, answer }),
     hold(method, pathAndQuery) {
       let arrived!: () => void;
