@@ -133,7 +133,8 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   // Drawn from the server's answer, its point is where the mouse let go of it: the release point, less where the pointer held it.
   const released = { x: to.x - dragBox.x - held.x, y: to.y - dragBox.y - held.y };
   await expect.poll(async () => distance(await drawnPoint(), released)).toBeLessThan(1.5);
-  expect(distance(await drawnPoint(), onSheet(expected.x, expected.y))).toBeLessThan(1.5);
+  // The pins are drawn again when the move has synced and they are read again: between two drawings there is none for a moment (seen in CI).
+  await expect.poll(async () => distance(await drawnPoint(), onSheet(expected.x, expected.y))).toBeLessThan(1.5);
 
   // A click on the pin opens its drawer.
   await managerPin.click();
