@@ -1,15 +1,29 @@
+/** What a driver's or Drizzle's error may carry; every field is read as unknown. */
+interface ErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  query?: unknown;
+  syscall?: unknown;
+  cause?: unknown;
+}
+
+/** `error` and the errors it wraps (Drizzle puts the driver's error in `cause`), outermost first, at most five. */
+function* errorChain(error: unknown): Generator<ErrorFields> {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    yield current as ErrorFields;
+    current = (current as ErrorFields).cause;
+  }
+}
+
 /**
  * True when `error`, or an error it wraps (Drizzle puts the driver's error in `cause`), is
  * PostgreSQL's unique violation (SQLSTATE 23505) on the named constraint or unique index.
  * node-postgres and PGlite both report `code` and `constraint`.
  */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, constraint: violated, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === '23505') return violated === constraint;
-    current = cause;
-  }
+  for (const { code, constraint: violated } of errorChain(error)) if (code === '23505') return violated === constraint;
   return false;
 }
 
@@ -18,12 +32,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * transaction's `lock_timeout` (SQLSTATE 55P03).
  */
 export function isLockTimeout(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (code === '55P03') return true;
-    current = cause;
-  }
+  for (const { code } of errorChain(error)) if (code === '55P03') return true;
   return false;
 }
 
@@ -40,17 +49,14 @@ const SOCKET_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUS
  * replay covers), so the request may be sent again.
  */
 export function isConnectionLost(error: unknown): boolean {
-  let current = error;
   let underStatement = false;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, message, cause, query, syscall } = current as { code?: unknown; message?: unknown; cause?: unknown; query?: unknown; syscall?: unknown };
+  for (const { code, message, query, syscall } of errorChain(error)) {
     if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === '25P03')) return true;
     if (typeof message === 'string' && LOST_CONNECTION_MESSAGES.includes(message)) return true;
     // The socket failed under a statement (a reset, a broken pipe, a network gone quiet): Drizzle's
     // error names the statement, the driver's socket error is its cause. (Not a photo process's pipe.)
     if (underStatement && typeof syscall === 'string' && typeof code === 'string' && SOCKET_FAILURES.has(code)) return true;
     if (typeof query === 'string') underStatement = true;
-    current = cause;
   }
   return false;
 }
