@@ -69,7 +69,7 @@ export class EmbeddedSessionServer {
   /** Stops accepting, ends every connection, and leaves the session at rest for the checkpoint that follows. */
   async stop(): Promise<void> {
     this.#stopping = true;
-    clearTimeout(this.#holdTimer);
+    this.#clearHoldTimer();
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     for (const connection of this.#connections) connection.socket.destroy();
     await this.#running;
@@ -163,8 +163,7 @@ export class EmbeddedSessionServer {
         if (connection && this.#waiting.length > 0) this.#holdTimer ??= setTimeout(() => this.#endHolder(connection), this.#holdLimitMs);
         return;
       }
-      clearTimeout(this.#holdTimer);
-      this.#holdTimer = undefined;
+      this.#clearHoldTimer();
       this.#holder = connection;
       const batch = takeBatch(connection.messages);
       try {
@@ -182,9 +181,13 @@ export class EmbeddedSessionServer {
   }
 
   #release() {
+    this.#clearHoldTimer();
+    this.#holder = undefined;
+  }
+
+  #clearHoldTimer() {
     clearTimeout(this.#holdTimer);
     this.#holdTimer = undefined;
-    this.#holder = undefined;
   }
 
   /** The holder kept the session past the hold limit with nothing to run while others waited: it ends, as PostgreSQL ends one. */

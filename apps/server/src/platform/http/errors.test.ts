@@ -5,6 +5,17 @@ import { createTeamAndRival } from '../../test/work-factories';
 import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, TEST_JWT_SECRET } from '../../test/build-app';
 import { unique } from '../../test/factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
+import type { App } from '../../app';
+
+/** A new company signing up, from its own address (the signup throttle counts per address), in a language when given. */
+const signup = (app: App, company: string, remoteAddress: string, language?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/signup/',
+    headers: language ? { 'accept-language': language } : {},
+    payload: { company_name: company, company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
+    remoteAddress,
+  });
 
 const logLines: string[] = [];
 
@@ -15,12 +26,7 @@ describeEachDatabase(
       const poison = unique('Poisoned Company');
       await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: poison }, async () => {
         logLines.length = 0;
-        const response = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/signup/',
-          payload: { company_name: poison, company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
-          remoteAddress: '10.61.0.1',
-        });
+        const response = await signup(ctx.app, poison, '10.61.0.1');
 
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ detail: 'Internal server error.' });
@@ -38,20 +44,12 @@ describeEachDatabase(
     it('answers a request whose database connection ends under it with 503, and serves the next', async ({ skip }) => {
       if (ctx.kind !== 'postgres') skip();
       const lost = unique('Lost Company');
-      const signup = (company: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/signup/',
-          headers: { 'accept-language': 'de' },
-          payload: { company_name: company, company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
-          remoteAddress: '10.61.0.2',
-        });
-      const response = await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: lost, endConnection: true }, () => signup(lost));
+      const response = await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: lost, endConnection: true }, () => signup(ctx.app, lost, '10.61.0.2', 'de'));
 
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('1');
       expect(response.json()).toEqual({ detail: 'Die Verbindung zur Datenbank ist abgebrochen. Versuchen Sie es gleich noch einmal.' });
-      expect((await signup(lost)).statusCode).toBe(201);
+      expect((await signup(ctx.app, lost, '10.61.0.2', 'de')).statusCode).toBe(201);
     });
   },
   { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },
@@ -79,30 +77,23 @@ describe('errors [postgres, through a proxy]', () => {
     proxied.host = `127.0.0.1:${port}`;
     const throughProxy = await openDatabase({ kind: 'postgres', url: proxied.toString(), poolSize: 2 });
     const app = await buildTestApp({ database: throughProxy, jwtSecret: TEST_JWT_SECRET });
-    const signup = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/signup/',
-        headers: { 'accept-language': 'es' },
-        payload: { company_name: unique('Proxied Company'), company_password: 'company secret 42', email: `${unique('admin')}@example.test`, password: 'admin secret 42' },
-        remoteAddress: '10.61.0.3',
-      });
+    const signupThroughProxy = () => signup(app, unique('Proxied Company'), '10.61.0.3', 'es');
     const open = () => throughProxy.stats().pools.reduce((sum, pool) => sum + pool.open, 0);
     try {
-      expect((await signup()).statusCode).toBe(201);
+      expect((await signupThroughProxy()).statusCode).toBe(201);
 
       // The database goes away: no connection is taken any more, the ones open are reset.
       const closed = new Promise((resolve) => proxy.close(resolve));
       for (const link of links) link.resetAndDestroy();
       await closed;
       await vi.waitFor(() => expect(open()).toBe(0));
-      const refused = await signup();
+      const refused = await signupThroughProxy();
 
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
       expect(refused.json()).toEqual({ detail: 'Se perdió la conexión con la base de datos. Vuelve a intentarlo en un momento.' });
       await listen(port);
-      expect((await signup()).statusCode).toBe(201);
+      expect((await signupThroughProxy()).statusCode).toBe(201);
     } finally {
       await app.close();
       await throughProxy.close();

@@ -148,17 +148,16 @@ function comeBackLater(error: ApiError): number | undefined {
 }
 
 /**
- * No answer from SiteBoard itself: no connection, or a proxy in front of it answering in its place
- * (nginx's 502 or 504 while the server restarts; a 503 that does not say when to come back).
+ * An answer not from SiteBoard itself but from a proxy in front of it, in its place (nginx's 502 or
+ * 504 while the server restarts; a 503 that does not say when to come back): as good as no answer.
  * The write may or may not have arrived; its Idempotency-Key makes sending it again safe.
  */
-function noAnswer(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
+function answeredByProxy(error: ApiError): boolean {
   return (error.status === 502 || error.status === 503 || error.status === 504) && error.retryAfterSeconds === undefined;
 }
 
 /**
- * Sends the waiting writes one at a time, oldest first. No answer (noAnswer): they keep waiting (and, while
+ * Sends the waiting writes one at a time, oldest first. No answer (or a proxy's, answeredByProxy): they keep waiting (and, while
  * the browser says it is online, go again 2, 4, 8… seconds later). "Come back later" (comeBackLater): they keep waiting and are sent again after the
  * server's Retry-After. A refusal marks that write failed with the server's reason and stops
  * there: the later ones may depend on it, so they wait until it is retried or discarded.
@@ -176,7 +175,7 @@ async function sendWaiting() {
     try {
       await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
     } catch (error) {
-      if (noAnswer(error) || !(error instanceof ApiError)) {
+      if (!(error instanceof ApiError) || answeredByProxy(error)) {
         // No answer though the browser says it is online (a weak signal, a dropped connection, a
         // server restarting behind its proxy): no "online" event will come, so the queue tries
         // again on its own, later each time.
