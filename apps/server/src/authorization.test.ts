@@ -33,6 +33,12 @@ interface Row {
   /** Builds the request; rows that change or remove things make fresh targets for every caller. */
   request: (world: World) => Promise<InjectOptions> | InjectOptions;
   expected: Expected;
+  /**
+   * Callers refused for what the body asks, who cannot be refused before it is read: a status
+   * the caller may not set, a pin, a company or people the body names. Everyone else is refused
+   * before the body (a broken body gets the same refusal).
+   */
+  refusedByBody?: Actor[];
 }
 
 /** Everyone signed in gets `ok`; nobody else is refused except the anonymous caller. */
@@ -128,6 +134,7 @@ const ROWS: Row[] = [
       return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { pin: { sheet_id: await sheetOf(world), x: 0.5, y: 0.5 } } };
     },
     expected: only({ projectManager: 200 }, 404),
+    refusedByBody: ['admin', 'otherManager', 'assignee', 'otherMember'],
   },
   // Public: a proxy or orchestrator asks it without signing in, and it names nothing of any company.
   { endpoint: 'GET /api/ready/', request: () => ({ method: 'GET', url: '/api/ready/' }), expected: { ...everyone(200), anonymous: 200 } },
@@ -140,6 +147,7 @@ const ROWS: Row[] = [
     endpoint: 'POST /api/users/ (company_id of company A)',
     request: ({ team }) => ({ method: 'POST', url: '/api/users/', payload: { email: `${unique('new')}@example.test`, password: 'long enough password', role: 'manager', company_id: team.company.id } }),
     expected: only({ admin: 201 }, 404),
+    refusedByBody: ['foreignAdmin'],
   },
   {
     // Authorisation before validation: who may not create users learns nothing about the body it needs.
@@ -203,6 +211,7 @@ const ROWS: Row[] = [
       return { method: 'POST', url: '/api/team-members/', payload: { user_id: newcomer.id, manager_id: team.manager.id } };
     },
     expected: only({ admin: 201 }, 404),
+    refusedByBody: ['foreignAdmin'],
   },
   { endpoint: 'GET /api/projects/?expand=major_tasks', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks' }), expected: everyone(200) },
   { endpoint: 'GET /api/projects/ (a filtered page)', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks&status=ongoing,planned&search=a&limit=10&offset=0' }), expected: everyone(200) },
@@ -283,6 +292,7 @@ const ROWS: Row[] = [
     endpoint: 'POST /api/subtasks/ already completed',
     request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id), status: 'completed' } }),
     expected: only({ projectManager: 201 }, 403),
+    refusedByBody: ['otherManager', 'assignee', 'otherMember'],
   },
   {
     endpoint: 'POST /api/subtasks/ already overdue',
@@ -296,6 +306,7 @@ const ROWS: Row[] = [
       return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { status: 'pending_approval' } };
     },
     expected: only({ projectManager: 200, assignee: 200 }, 404),
+    refusedByBody: ['admin', 'otherManager', 'otherMember'],
   },
   {
     endpoint: 'PATCH /api/subtasks/{id}/ approve',
@@ -304,6 +315,7 @@ const ROWS: Row[] = [
       return { method: 'PATCH', url: `/api/subtasks/${subtask.id}/`, payload: { status: 'completed' } };
     },
     expected: only({ projectManager: 200 }, 404),
+    refusedByBody: ['admin', 'otherManager', 'assignee', 'otherMember'],
   },
   { endpoint: 'GET /api/subtasks/{id}/', request: ({ work }) => ({ method: 'GET', url: `/api/subtasks/${work.subtaskId}/` }), expected: everyone(200, 404) },
   { endpoint: 'GET /api/attachments/?subtask_ids=', request: ({ work }) => ({ method: 'GET', url: `/api/attachments/?subtask_ids=${work.subtaskId}` }), expected: everyone(200) },
@@ -396,6 +408,15 @@ const ROWS: Row[] = [
   },
 ];
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The request with a body nobody could parse: cut-off JSON, or multipart without its parts. */
+function brokenBody(request: InjectOptions): InjectOptions {
+  const type = String((request.headers as Record<string, string> | undefined)?.['content-type'] ?? 'application/json');
+  const multipart = type.startsWith('multipart/form-data');
+  return { ...request, headers: { ...request.headers, 'content-type': multipart ? type : 'application/json' }, payload: multipart ? 'not multipart at all' : '{"name": ' };
+}
+
 describeEachDatabase('authorization matrix', (ctx) => {
   const world = {} as World;
   beforeAll(async () => {
@@ -437,6 +458,17 @@ describeEachDatabase('authorization matrix', (ctx) => {
             for (const person of [world.team.manager, world.team.member, world.team.otherMember]) expect(response.body).not.toContain(person.email);
           }
         });
+        // Authorisation before the body: a caller refused with a good body is refused the same with
+        // a broken one (not a 400 about JSON or multipart, not a 413 for its size).
+        const refusal = row.expected[actor];
+        if ((refusal === 403 || refusal === 404) && actor !== 'anonymous' && !row.refusedByBody?.includes(actor)) {
+          it(`${actor} → ${refusal} with a broken body`, async () => {
+            const request = await row.request(world);
+            if (!WRITES.has(String(request.method))) return;
+            const response = await callAs(ctx.app, callerFor(actor)!, brokenBody(request));
+            expect(response.statusCode, response.body).toBe(refusal);
+          });
+        }
       }
     });
   }

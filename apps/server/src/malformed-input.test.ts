@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type Db, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './platform';
 import { describeEachDatabase, type TestContext } from './test/build-app';
 import { freshClientAddress } from './test/factories';
+import { insertSheets } from './features/sheets/sheets.queries';
 import { callAs, createTeam, insertWork, type Caller } from './test/work-factories';
 
 const TABLES = ['companies', 'users', 'team_members', 'projects', 'major_tasks', 'subtasks', 'notifications', 'notification_recipients', 'daily_logs', 'daily_log_entries', 'daily_log_amendments'];
@@ -182,17 +183,20 @@ function withValueAt(body: Record<string, unknown>, path: string, value: unknown
   return copy;
 }
 
-type RealIds = { user: number; project: number; majorTask: number; subtask: number };
+type RealIds = { user: number; project: number; majorTask: number; subtask: number; sheet: number };
 
 async function createWorld(ctx: TestContext) {
   const team = await createTeam(ctx.app);
   const work = await insertWork(ctx.app.db, team);
-  const ids: RealIds = { user: team.otherMember.id, project: work.projectId, majorTask: work.majorTaskId, subtask: work.subtaskId };
+  // A sheet's record is enough: who may change it is asked before its body is read, renaming needs no image.
+  const [sheet] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: '', createdById: team.manager.id }]);
+  const ids: RealIds = { user: team.otherMember.id, project: work.projectId, majorTask: work.majorTaskId, subtask: work.subtaskId, sheet: sheet! };
   return {
     team,
     ids,
     callerFor: (as: Endpoint['as']): Caller => ({ admin: team.admin, manager: team.manager, member: team.member })[as],
-    realIdFor: (path: string) => String(path.includes('users') ? ids.user : path.includes('projects') ? ids.project : path.includes('major-tasks') ? ids.majorTask : ids.subtask),
+    realIdFor: (path: string) =>
+      String(path.includes('users') ? ids.user : path.includes('projects') ? ids.project : path.includes('major-tasks') ? ids.majorTask : path.includes('sheets') ? ids.sheet : ids.subtask),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   passwordResetInput,
   t,
 } from '@siteboard/shared';
-import { readerLanguage, requireRole } from '../../platform';
+import { guardedBy, readerLanguage, requireRole } from '../../platform';
 import {
   acceptInvitation,
   confirmPasswordReset,
@@ -37,7 +37,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
   const admin = requireRole(...PERMISSIONS['users:manage']);
 
   app.post('/api/invitations/', {
-    preValidation: admin,
+    ...guardedBy(admin),
     schema: {
       tags,
       summary: 'Invite a person by e-mail (72 hours, single use); an address of an existing user is 409',
@@ -49,13 +49,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
   });
 
   app.get('/api/invitations/', {
-    preValidation: admin,
+    ...guardedBy(admin),
     schema: { tags, summary: 'Invitations not yet accepted or revoked, oldest first', security, response: { 200: z.array(invitationSchema), 401: errorResponse, 403: errorResponse } },
     handler: async (request) => listInvitations(request.ctx),
   });
 
   app.post('/api/invitations/:id/resend/', {
-    preValidation: admin,
+    ...guardedBy(admin),
     schema: {
       tags,
       summary: 'Mail a new link (the old one stops working) valid 72 hours again',
@@ -71,7 +71,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
   });
 
   app.delete('/api/invitations/:id/', {
-    preValidation: admin,
+    ...guardedBy(admin),
     schema: { tags, summary: 'Revoke an invitation: its link stops working', security, params: idParams, response: { 204: z.null().describe('Revoked'), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse } },
     handler: async (request, reply) => {
       await deleteInvitation(request.ctx, request.params.id);

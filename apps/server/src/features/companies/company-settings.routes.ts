@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PERMISSIONS, companySettingsSchema, errorResponse, updateCompanySettingsInput } from '@siteboard/shared';
-import { requireRole } from '../../platform';
+import { guardedBy, requireRole } from '../../platform';
 import { getCompanySettings, updateCompanySettingsFor } from './company-settings.service';
 
 const tags = ['companies'];
@@ -14,7 +14,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/company/', {
-    preValidation: requireRole(...PERMISSIONS['company:manage']),
+    ...guardedBy(requireRole(...PERMISSIONS['company:manage'])),
     schema: {
       tags,
       summary: "Rename the caller's company, change its time zone (IANA name) or its new users' language",

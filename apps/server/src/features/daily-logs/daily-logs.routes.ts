@@ -31,13 +31,14 @@ import { sendDownload } from '../../lib/downloads';
 import { exportFormat } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
-import { abortsWhenConnectionCloses, multipartPlugin, requireRole } from '../../platform';
+import { abortsWhenConnectionCloses, guardedBy, multipartPlugin, requireRole } from '../../platform';
 import {
   addAmendment,
   addEntry,
   addLogPhoto,
   assertMayActOnLog,
   assertMayChangeEntry,
+  assertMayRemoveLogPhoto,
   changeEntry,
   dailyLogPdf,
   dailyLogRangePdf,
@@ -120,7 +121,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/projects/:id/daily-logs/:date/', {
-    preValidation: [keep, may('keep')],
+    ...guardedBy(keep, may('keep')),
     schema: {
       tags,
       security,
@@ -134,13 +135,13 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/projects/:id/daily-logs/:date/sign/', {
-    preValidation: [keep, may('keep')],
+    ...guardedBy(keep, may('keep')),
     schema: { tags, security, summary: "Sign the day's log: read-only from now on, with who signed and when", params: projectDateParams, body: signDailyLogInput, response: { 200: dailyLogSchema, ...writeRefusals } },
     handler: async (request) => signDailyLog(request.ctx, request.params.id, request.params.date),
   });
 
   app.post('/api/projects/:id/daily-logs/:date/amendments/', {
-    preValidation: [keep, may('amend')],
+    ...guardedBy(keep, may('amend')),
     schema: {
       tags,
       security,
@@ -153,7 +154,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/projects/:id/daily-logs/:date/entries/', {
-    preValidation: [contribute, may('contribute')],
+    ...guardedBy(contribute, may('contribute')),
     schema: {
       tags,
       security,
@@ -168,13 +169,13 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const mayChangeEntry = async (request: FastifyRequest) => assertMayChangeEntry(request.ctx, request.params);
 
   app.patch('/api/projects/:id/daily-logs/:date/entries/:entryId/', {
-    preValidation: [contribute, mayChangeEntry],
+    ...guardedBy(contribute, mayChangeEntry),
     schema: { tags, security, summary: "Change one's own entry until the log is signed", params: entryParams, body: dailyLogEntryInput, response: { 200: dailyLogEntrySchema, ...writeRefusals } },
     handler: async (request) => changeEntry(request.ctx, request.params.id, request.params.date, request.params.entryId, request.body),
   });
 
   app.delete('/api/projects/:id/daily-logs/:date/entries/:entryId/', {
-    preValidation: [contribute, mayChangeEntry],
+    ...guardedBy(contribute, mayChangeEntry),
     schema: { tags, security, summary: "Remove one's own entry until the log is signed", params: entryParams, response: { 204: z.null().describe('Removed'), ...writeRefusals } },
     handler: async (request, reply) => {
       await removeEntry(request.ctx, request.params.id, request.params.date, request.params.entryId);
@@ -183,7 +184,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/projects/:id/daily-logs/:date/attachments/', {
-    preValidation: [contribute, may('contribute')],
+    ...guardedBy(contribute, may('contribute')),
     config: { upload: PHOTO_UPLOAD },
     schema: {
       tags,
@@ -198,7 +199,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/projects/:id/daily-logs/:date/attachments/:attachmentId/', {
-    preValidation: contribute,
+    ...guardedBy(contribute, async (request) => assertMayRemoveLogPhoto(request.ctx, request.params)),
     schema: { tags, security, summary: "Remove one's own photo until the log is signed", params: logAttachmentParams, response: { 204: z.null().describe('Removed'), ...writeRefusals } },
     handler: async (request, reply) => {
       await removeLogPhoto(request.ctx, request.params.id, request.params.date, request.params.attachmentId);
@@ -234,7 +235,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/daily-logs/missing/', {
-    preValidation: requireRole(...PERMISSIONS['daily-logs:missing']),
+    ...guardedBy(requireRole(...PERMISSIONS['daily-logs:missing'])),
     schema: {
       tags,
       security,

@@ -15,6 +15,8 @@ import {
   decideOwnContributionChange,
   dailyLogRangeQuery,
   entryParams,
+  idParams,
+  logAttachmentParams,
   projectDateParams,
   type Amendment,
   type DailyLog,
@@ -121,10 +123,17 @@ export const DAILY_LOG_RULES = { keep: decideLogKeeping, amend: decideAmendment,
  * project and day are left to validation. Asked again under the locks when the write happens.
  */
 export async function assertMayActOnLog(ctx: ServiceContext, rawParams: unknown, rule: keyof typeof DAILY_LOG_RULES): Promise<void> {
+  const project = idParams.safeParse(rawParams);
+  if (!project.success) return;
+  const context = await contextOf(ctx.db, ctx, project.data.id);
   const parsed = projectDateParams.safeParse(rawParams);
-  if (!parsed.success) return;
+  if (!parsed.success) {
+    // Not a day: whether the caller may act on this project's logs at all comes first.
+    const decision = DAILY_LOG_RULES[rule](ctx.user, partiesOf(context, null));
+    if (!decision.ok && decision.error === 'forbidden') assertDecision(decision);
+    return;
+  }
   const { id, date } = parsed.data;
-  const context = await contextOf(ctx.db, ctx, id);
   const [log] = await findLogs(ctx.db, ctx.user.companyId, id, date, date);
   assertMay(ctx, DAILY_LOG_RULES[rule], context, date, log?.status ?? null);
 }
@@ -345,13 +354,26 @@ export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: 
 /** Removes one's own photo from the day's log while it is a draft. */
 export async function removeLogPhoto(ctx: ServiceContext, projectId: number, date: string, attachmentId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const context = await contextOf(tx, ctx, projectId, true);
-    const log = await lockLog(tx, ctx.user.companyId, projectId, date);
-    const photo = log && (await lockLogAttachment(tx, ctx.user.companyId, log.id, attachmentId));
-    if (!log || !photo) throw new NotFoundError(LOG_PHOTO_NOT_FOUND);
-    assertDecision(decideOwnContributionChange(ctx.user, photo.uploadedById, partiesOf(context, log.status)));
-    await deleteLogAttachment(tx, photo.id);
+    await deleteLogAttachment(tx, await lockedOwnLogPhoto(tx, ctx, projectId, date, attachmentId));
   });
+}
+
+/** The same for removing one's own photo: the photo must be theirs and the log not signed. */
+export async function assertMayRemoveLogPhoto(ctx: ServiceContext, rawParams: unknown): Promise<void> {
+  const parsed = logAttachmentParams.safeParse(rawParams);
+  if (!parsed.success) return;
+  const { id, date, attachmentId } = parsed.data;
+  await ctx.db.transaction((tx) => lockedOwnLogPhoto(tx, ctx, id, date, attachmentId));
+}
+
+/** The caller's own photo on a log they may still change, locked: its id. */
+async function lockedOwnLogPhoto(tx: DbOrTx, ctx: ServiceContext, projectId: number, date: string, attachmentId: number): Promise<number> {
+  const context = await contextOf(tx, ctx, projectId, true);
+  const log = await lockLog(tx, ctx.user.companyId, projectId, date);
+  const photo = log && (await lockLogAttachment(tx, ctx.user.companyId, log.id, attachmentId));
+  if (!log || !photo) throw new NotFoundError(LOG_PHOTO_NOT_FOUND);
+  assertDecision(decideOwnContributionChange(ctx.user, photo.uploadedById, partiesOf(context, log.status)));
+  return photo.id;
 }
 
 /** A log photo of the caller's company, or its thumbnail. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, dashboardSummarySchema, errorResponse, PERMISSIONS } from '@siteboard/shared';
-import { requireRole } from '../../platform';
+import { guardedBy, requireRole } from '../../platform';
 import { getAdminDashboard, getDashboardSummary } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getDashboardSummary(request.ctx),
   });
   app.get('/api/admin-dashboard/', {
-    preValidation: requireRole(...PERMISSIONS['dashboard:admin']),
+    ...guardedBy(requireRole(...PERMISSIONS['dashboard:admin'])),
     schema: {
       tags: ['users'],
       summary: "The first page of each of the admin dashboard's lists, in one answer",

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t, text } from '@siteboard/shared';
-import { NotFoundError, listFailedMails, readerLanguage, requireRole } from '../../platform';
+import { NotFoundError, guardedBy, listFailedMails, readerLanguage, requireRole } from '../../platform';
 import { escapeHtml } from '../../lib/mail-layout';
 import { unsubscribe } from './email.service';
 
@@ -53,7 +53,7 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/email/failed/', {
-    preValidation: requireRole(...PERMISSIONS['company:manage']),
+    ...guardedBy(requireRole(...PERMISSIONS['company:manage'])),
     schema: {
       tags: ['email'],
       summary: "The company's mails that were given up (refused for good, or every retry failed), newest first",

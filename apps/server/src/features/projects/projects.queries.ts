@@ -169,6 +169,12 @@ export async function findProjectRow(db: DbOrTx, companyId: number, projectId: n
 }
 
 /** The project's current dates, locked until the transaction ends so a merged check cannot go stale. */
+/** Whether the company has this project. */
+export async function projectExists(db: DbOrTx, companyId: number, projectId: number): Promise<boolean> {
+  const rows = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return rows.length > 0;
+}
+
 export async function lockProjectForUpdate(tx: DbOrTx, companyId: number, projectId: number) {
   const [row] = await tx
     .select({ id: projects.id, status: projects.status, startDate: projects.startDate, endDate: projects.endDate })

@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, subtaskSchema, taskListQuery, updateProjectInput } from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsExport, updateProject } from './projects.service';
+import { guardedBy, requireRole } from '../../platform';
+import { assertProjectFound, createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -45,13 +46,15 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/projects/', {
-    preValidation: manage,
+    ...guardedBy(manage),
     schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createProject(request.ctx, request.body)),
   });
 
+  const projectFound = async (request: FastifyRequest) => assertProjectFound(request.ctx, (request.params as { id?: unknown }).id);
+
   app.patch('/api/projects/:id/', {
-    preValidation: manage,
+    ...guardedBy(manage, projectFound),
     schema: {
       tags,
       security,
@@ -66,7 +69,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/projects/:id/', {
-    preValidation: manage,
+    ...guardedBy(manage, projectFound),
     schema: { tags, security, summary: 'Delete a project with its tasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
       await deleteProject(request.ctx, request.params.id);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
+import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, idParams, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
@@ -14,6 +14,7 @@ import {
   listProjectBatch,
   listProjectRows,
   lockProjectForUpdate,
+  projectExists,
   updateProject as updateProjectRow,
   type ProjectExportRow,
   type ProjectValues,
@@ -133,6 +134,12 @@ export async function listProjectOpenWork(ctx: ServiceContext, projectId: number
   const { companyId } = ctx.user;
   if (!(await findProjectRow(ctx.db, companyId, projectId, false))) throw new NotFoundError(PROJECT_NOT_FOUND);
   return listSubtaskPage(ctx.db, companyId, { projectId, notCompleted: true }, page);
+}
+
+/** The project is the company's (404 otherwise), asked before a change's body is read; ids that name nothing are left to validation. */
+export async function assertProjectFound(ctx: ServiceContext, rawId: unknown): Promise<void> {
+  const parsed = idParams.safeParse({ id: rawId });
+  if (parsed.success && !(await projectExists(ctx.db, ctx.user.companyId, parsed.data.id))) throw new NotFoundError(PROJECT_NOT_FOUND);
 }
 
 export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {

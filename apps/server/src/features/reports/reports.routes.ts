@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, exportFormatParam, managerAppraisalQuery } from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../platform';
+import { guardedBy, requireRole } from '../../platform';
 import { appraisalPdf, appraisalReport, appraisalReportExport, managerAppraisalReport, managerAppraisalReportExport } from './reports.service';
 
 const tags = ['reports'];
@@ -12,7 +12,7 @@ const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 4
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
-    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal'])),
     schema: {
       tags,
       security,
@@ -25,7 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
-    preValidation: requireRole(...PERMISSIONS['reports:team']),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:team'])),
     schema: {
       tags,
       security,
@@ -38,7 +38,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/generate-appraisal-pdf/', {
-    preValidation: requireRole(...PERMISSIONS['reports:appraisal']),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal'])),
     schema: {
       tags,
       security,

@@ -16,7 +16,7 @@ import {
   wholeNumber,
   type Sheet,
 } from '@siteboard/shared';
-import { isMultipartBody, multipartPlugin, readerLanguage, requireRole, type UploadLimits } from '../../platform';
+import { guardedBy, isMultipartBody, multipartPlugin, readerLanguage, requireRole, type UploadLimits } from '../../platform';
 import { assertMayKeep, deleteSheet, getSheet, listSheetPins, listSheets, renameSheet, sheetFile, uploadSheets, uploadVersion } from './sheets.service';
 
 const tags = ['drawings'];
@@ -48,8 +48,8 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   const keeper = requireRole(...PERMISSIONS['sheets:keep']);
 
   app.post('/api/projects/:id/sheets/', {
-    // Who may upload is asked before the body is looked at (it has only been streamed to a temporary file).
-    preValidation: [keeper, async (request) => assertMayKeep(request.ctx, 'project', (request.params as { id?: unknown }).id)],
+    // Who may upload is asked before the body is read: a refused upload is never written to disk.
+    ...guardedBy(keeper, async (request) => assertMayKeep(request.ctx, 'project', (request.params as { id?: unknown }).id)),
     config: { upload: DRAWING_UPLOAD },
     schema: {
       tags,
@@ -76,14 +76,16 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
     handler: async (request) => translated(request, await getSheet(request.ctx, request.params.id)),
   });
 
+  const keepsSheet = async (request: FastifyRequest) => assertMayKeep(request.ctx, 'sheet', (request.params as { id?: unknown }).id);
+
   app.patch('/api/sheets/:id/', {
-    preValidation: keeper,
+    ...guardedBy(keeper, keepsSheet),
     schema: { tags, security, summary: 'Rename a sheet (every version of it)', params: idParams, body: updateSheetInput, response: { 200: sheetSchema, ...refusals } },
     handler: async (request) => translated(request, await renameSheet(request.ctx, request.params.id, request.body)),
   });
 
   app.delete('/api/sheets/:id/', {
-    preValidation: keeper,
+    ...guardedBy(keeper, keepsSheet),
     schema: { tags, security, summary: 'Delete a sheet with all its versions; its pins are removed', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
       await deleteSheet(request.ctx, sheetsDir, request.params.id);
@@ -92,7 +94,7 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   });
 
   app.post('/api/sheets/:id/versions/', {
-    preValidation: [keeper, async (request) => assertMayKeep(request.ctx, 'sheet', (request.params as { id?: unknown }).id)],
+    ...guardedBy(keeper, keepsSheet),
     config: { upload: DRAWING_UPLOAD },
     schema: {
       tags,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
-import { abortsWhenConnectionCloses, multipartPlugin } from '../../platform';
+import { abortsWhenConnectionCloses, guardedBy, multipartPlugin } from '../../platform';
 import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
@@ -20,12 +20,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
   });
 
-  // Who may add to a subtask's record is asked before its body is looked at or validated (an upload
-  // has only been streamed to a temporary file by then).
+  // Who may add to a subtask's record is asked before its body is read (an upload is refused
+  // before a byte of it is written to disk).
   const mayAdd = async (request: FastifyRequest) => assertMayAddToRecord(request.ctx, (request.params as { id?: unknown }).id);
 
   app.post('/api/subtasks/:id/comments/', {
-    preValidation: mayAdd,
+    ...guardedBy(mayAdd),
     schema: {
       tags,
       security,
@@ -38,7 +38,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/subtasks/:id/attachments/', {
-    preValidation: mayAdd,
+    ...guardedBy(mayAdd),
     config: { upload: PHOTO_UPLOAD },
     schema: {
       tags,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
@@ -450,6 +451,31 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(german.headers['retry-after']).toBeDefined();
       expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
       expect((await upload(ctx, team.member, work.subtaskId, [{ bytes: await phoneJpeg(), filename: 'ok.jpg' }])).statusCode).toBe(201);
+      await expectNoUploadsLeft();
+    });
+
+    it("refuses an outsider's upload before reading it: 403 or 404, not 413, nothing written", async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const theirs = await insertWork(ctx.app.db, rival);
+      const { headers, payload } = await multipart([{ bytes: Buffer.concat([await phoneJpeg(), Buffer.alloc(11 * 1024 * 1024)]), filename: 'huge.jpg', type: 'image/jpeg' }]);
+      for (const [caller, subtaskId, status] of [
+        [team.otherMember, work.subtaskId, 403],
+        [team.member, theirs.subtaskId, 404],
+        [team.member, 2147483647, 404],
+      ] as const) {
+        // The body is handed over a megabyte at a time, only as the server asks for it.
+        let sent = 0;
+        const body = Readable.from((function* () {
+          for (let at = 0; at < payload.length; at += 1024 * 1024) {
+            sent = at;
+            yield payload.subarray(at, at + 1024 * 1024);
+          }
+        })());
+        const response = await callAs(ctx.app, caller, { method: 'POST', url: `/api/subtasks/${subtaskId}/attachments/`, headers, payload: body });
+        expect(response.statusCode, response.body).toBe(status);
+        expect(sent, 'bytes read before the refusal').toBeLessThan(payload.length / 2);
+      }
+      expect(await countRows(ctx, work.subtaskId)).toEqual({ attachments: 0, entries: 0 });
       await expectNoUploadsLeft();
     });
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,8 +17,10 @@ import {
 } from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../platform';
+import { guardedBy, requireRole } from '../../platform';
 import {
+  assertMayManageMajorTask,
+  assertSubtaskFound,
   createMajorTask,
   createSubtask,
   deleteMajorTask,
@@ -45,19 +48,21 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/major-tasks/', {
-    preValidation: requireRole(...PERMISSIONS['major-tasks:create']),
+    ...guardedBy(requireRole(...PERMISSIONS['major-tasks:create'])),
     schema: { tags, security, summary: 'Create a major task with its subtasks', body: createMajorTaskInput, response: { 201: majorTaskSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createMajorTask(request.ctx, request.body)),
   });
 
+  const managesMajorTask = async (request: FastifyRequest) => assertMayManageMajorTask(request.ctx, (request.params as { id?: unknown }).id);
+
   app.patch('/api/major-tasks/:id/', {
-    preValidation: requireRole(...PERMISSIONS['major-tasks:manage']),
+    ...guardedBy(requireRole(...PERMISSIONS['major-tasks:manage']), managesMajorTask),
     schema: { tags, security, summary: 'Rename or describe a major task', params: idParams, body: updateMajorTaskInput, response: { 200: majorTaskSchema, ...refusals } },
     handler: async (request) => updateMajorTask(request.ctx, request.params.id, request.body),
   });
 
   app.delete('/api/major-tasks/:id/', {
-    preValidation: requireRole(...PERMISSIONS['major-tasks:manage']),
+    ...guardedBy(requireRole(...PERMISSIONS['major-tasks:manage']), managesMajorTask),
     schema: { tags, security, summary: 'Delete a major task with its subtasks', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
       await deleteMajorTask(request.ctx, request.params.id);
@@ -78,7 +83,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/subtasks/', {
-    preValidation: requireRole(...PERMISSIONS['subtasks:create']),
+    ...guardedBy(requireRole(...PERMISSIONS['subtasks:create'])),
     schema: { tags, security, summary: 'Create a subtask under a major task', body: createSubtaskInput, response: { 201: subtaskSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createSubtask(request.ctx, request.body)),
   });
@@ -89,6 +94,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/subtasks/:id/', {
+    ...guardedBy(async (request) => assertSubtaskFound(request.ctx, (request.params as { id?: unknown }).id)),
     schema: {
       tags,
       security,

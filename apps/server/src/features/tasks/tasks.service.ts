@@ -6,6 +6,7 @@ import {
   PIN_SHEET_OF_ANOTHER_PROJECT,
   SHEET_NOT_LATEST,
   canManageMajorTask,
+  idParams,
   decideNewSubtask,
   decideSubtaskEdit,
   type NewSubtaskDecision,
@@ -32,6 +33,7 @@ import {
   findAssignableUserIds,
   findMajorTask,
   findSubtask,
+  findSubtaskParties,
   insertMajorTask,
   insertSubtasks,
   listSubtaskBatch,
@@ -210,6 +212,21 @@ async function lockManagedMajorTask(tx: Tx, ctx: ServiceContext, majorTaskId: nu
   if (!canManageMajorTask(actorOf(ctx), parent)) throw new ForbiddenError(NOT_YOUR_MAJOR_TASK);
   if (parent.projectStatus === 'completed') throw new ValidationError(COMPLETED_PROJECT_READ_ONLY);
   return parent;
+}
+
+/** Whether the caller may change or delete this major task, asked before the body is read (and again under the locks when it happens). */
+export async function assertMayManageMajorTask(ctx: ServiceContext, rawId: unknown): Promise<void> {
+  const parsed = idParams.safeParse({ id: rawId });
+  if (parsed.success) await ctx.db.transaction((tx) => lockManagedMajorTask(tx, ctx, parsed.data.id));
+}
+
+/**
+ * The subtask is the company's (404 otherwise), asked before a change's body is read: who may
+ * make the change depends on what it asks (a status, an edit, a pin), so the rest waits for it.
+ */
+export async function assertSubtaskFound(ctx: ServiceContext, rawId: unknown): Promise<void> {
+  const parsed = idParams.safeParse({ id: rawId });
+  if (parsed.success && !(await findSubtaskParties(ctx.db, ctx.user.companyId, parsed.data.id))) throw new NotFoundError(SUBTASK_NOT_FOUND);
 }
 
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {

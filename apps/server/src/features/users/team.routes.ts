@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, errorResponse, exportFormatParam, teamListQuery, teamMemberSchema, teamWorkloadItemSchema, upsertTeamMemberInput } from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../platform';
+import { guardedBy, requireRole } from '../../platform';
 import { listTeamMembersFor, listTeamWorkloadFor, teamWorkloadExport, upsertTeamMemberRecord } from './team.service';
 
 const tags = ['team-members'];
@@ -11,7 +11,7 @@ const security = [{ bearer: [] }];
 
 export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/team-members/', {
-    preValidation: requireRole(...PERMISSIONS['team-members:read']),
+    ...guardedBy(requireRole(...PERMISSIONS['team-members:read'])),
     schema: {
       tags,
       summary: "List team-member records: the company's for an admin, their own team's for a manager",
@@ -23,7 +23,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/team-workload/', {
-    preValidation: requireRole(...PERMISSIONS['team-members:workload']),
+    ...guardedBy(requireRole(...PERMISSIONS['team-members:workload'])),
     schema: {
       tags,
       summary: "The manager's team, least loaded first, each with the names of their ongoing subtasks in ongoing or planned projects",
@@ -35,7 +35,7 @@ export const teamMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/team-members/', {
-    preValidation: requireRole(...PERMISSIONS['team-members:manage']),
+    ...guardedBy(requireRole(...PERMISSIONS['team-members:manage'])),
     schema: {
       tags,
       summary: "Create (201) or update (200) a team member's record: their manager and performance score",

@@ -1,9 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
-import { requireRole } from '../../platform';
-import { createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser } from './users.service';
+import { guardedBy, requireRole } from '../../platform';
+import { assertUserFound, createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -26,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/users/', {
-    preValidation: manage,
+    ...guardedBy(manage),
     schema: {
       tags,
       summary: 'Create a manager or team member (a team member gets their team-member record too)',
@@ -37,8 +38,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await createUser(request.ctx, request.body)),
   });
 
+  const userFound = async (request: FastifyRequest) => assertUserFound(request.ctx, (request.params as { id?: unknown }).id);
+
   app.patch('/api/users/:id/', {
-    preValidation: manage,
+    ...guardedBy(manage, userFound),
     schema: {
       tags,
       summary: "Edit another user's role, designation, mobile number or manager",
@@ -51,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/users/:id/open-work/', {
-    preValidation: manage,
+    ...guardedBy(manage),
     schema: {
       tags,
       summary: 'What deleting another user would touch: their open subtasks and the team members they manage',
@@ -64,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/users/:id/', {
-    preValidation: manage,
+    ...guardedBy(manage, userFound),
     schema: {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',
@@ -82,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/users/:id/password/', {
-    preValidation: manage,
+    ...guardedBy(manage, userFound),
     schema: {
       tags,
       summary: "Set another user's password: their sessions end and they must change it at their next sign-in",

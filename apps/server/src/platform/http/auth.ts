@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@siteboard/shared';
 import type { AuthUser, ServiceContext } from '../context';
 import { ForbiddenError, PasswordChangeRequiredError, UnauthorizedError } from '../errors';
 import { createIdentityCache, type IdentityClaims } from '../identity-cache';
+import { keyUsedBefore } from './idempotency';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** The refresh-token family of the login the access token belongs to (decision record 001). */
     loginFamily: string;
+    /** The route's guards refused a retry of a used key before its body: asked again after the key's check (`guardedBy`). */
+    guardsDeferred: boolean;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
@@ -41,6 +44,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('ctx', null as unknown as ServiceContext);
     app.decorateRequest('loginFamily', '');
+    app.decorateRequest('guardsDeferred', false);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -59,12 +63,46 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
+/** A check of who may call a route, on what its path names; throws the refusal (403, 404, 409). */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
- * Route-level role guard: `preValidation: requireRole('admin')`. It runs before the schema is
- * checked, so a caller who may not use the route learns nothing about its input (403, not 400).
+ * Role guard: `...guardedBy(requireRole('admin'))`. A caller who may not use the route learns
+ * nothing about its input (403, not 400).
  */
-export function requireRole(...roles: Role[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function requireRole(...roles: Role[]): Guard {
+  return async (request) => {
     if (!roles.includes(request.user.role)) throw new ForbiddenError();
+  };
+}
+
+/**
+ * A route's guards, asked before its body is read: a caller who may not use the route, or names
+ * an object they may not touch, is refused (403, 404) before anything of the body is parsed,
+ * validated or streamed to disk, so a malformed body or a 100 MB upload to someone else's
+ * subtask gets the refusal, not a 400 or 413. The guards read the path's raw parameters (ones that
+ * name nothing are left to validation) and the services ask again under their locks when they
+ * write. One exception keeps a retry exactly-once: a refused write whose Idempotency-Key its user
+ * already used is let through to the key's check, which answers it with the first request's
+ * answer (or 422 for another request); should it have to run after all, the guards are asked
+ * again there, inside the write's transaction.
+ */
+export function guardedBy(...guards: Guard[]): { preParsing: preParsingAsyncHookHandler; preValidation: preValidationAsyncHookHandler } {
+  const check = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const guard of guards) await guard(request, reply);
+  };
+  return {
+    preParsing: async (request, reply) => {
+      try {
+        await check(request, reply);
+      } catch (error) {
+        if (!(await keyUsedBefore(request.ctx.db, request))) throw error;
+        request.guardsDeferred = true;
+      }
+      return undefined;
+    },
+    preValidation: async (request, reply) => {
+      if (request.guardsDeferred) await check(request, reply);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../database/client';
-import { createTeamAndRival } from '../../test/work-factories';
+import { createTeamAndRival, insertWork } from '../../test/work-factories';
 import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, TEST_JWT_SECRET } from '../../test/build-app';
 import { unique } from '../../test/factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
@@ -110,12 +110,13 @@ describe('errors [a client that goes away]', () => {
     const app = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
     try {
       const [team] = await createTeamAndRival(app);
+      const work = await insertWork(app.db, team);
       const { port } = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
       const boundary = 'gone-boundary';
       await new Promise<void>((resolve) => {
         const socket = net.connect(Number(port), '127.0.0.1', () => {
           socket.write(
-            `POST /api/projects/999999/sheets/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${team.member.access}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 5000000\r\n\r\n`,
+            `POST /api/projects/${work.projectId}/sheets/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${team.manager.access}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 5000000\r\n\r\n`,
           );
           socket.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7`);
           socket.write(Buffer.alloc(100_000, 0x20), () => setImmediate(() => socket.destroy()));

@@ -323,6 +323,26 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(again.headers[REPLAYED_HEADER]).toBe('true');
   });
 
+  it("answers a retry as the first time though the route's guards would now refuse it", async () => {
+    const subtask = await insertWork(ctx.app.db, team);
+    const key = randomUUID();
+    const comment = (text: string, withKey = key) =>
+      callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${subtask.subtaskId}/comments/`, payload: { text }, headers: { 'idempotency-key': withKey } });
+    const first = await comment('Formwork checked');
+    expect(first.statusCode, first.body).toBe(201);
+    // The answer was lost; meanwhile the manager gave the subtask to someone else.
+    const moved = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${subtask.subtaskId}/`, payload: { assigned_to_id: team.otherMember.id } });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const retry = await comment('Formwork checked');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers[REPLAYED_HEADER]).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    // The key does not open the route to anything else: another comment with it, or a new key, is refused.
+    expect((await comment('Something else')).statusCode).toBe(422);
+    expect((await comment('Formwork checked', randomUUID())).statusCode).toBe(403);
+  });
+
   it('refuses a key that is empty, too long or not printable (400), acting not at all', async () => {
     for (const key of [' ', 'x'.repeat(256), 'tab\there']) {
       const name = `Bad key ${key.length}`;

@@ -104,8 +104,8 @@ export class ReplayedAnswer extends Error {
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, options: IdempotencyOptions) => {
     app.decorateRequest('keyedWrite', null);
-    // A scope hook runs before the routes' own preValidation hooks: their checks read and lock
-    // inside the write's transaction, and a repeat is answered before they look at anything.
+    // After the routes' guards (before the body, `guardedBy`), which let a used key's retry through
+    // to here: a repeat is answered as the first request was, whatever the guards would say now.
     app.addHook('preValidation', async (request, reply) => {
       const owner = ownerOf(request);
       if (!owner) return;
@@ -144,6 +144,22 @@ function ownerOf(request: FastifyRequest): Owner | undefined {
   const key = typeof header === 'string' ? header : undefined;
   if (!key || !VALID_KEY.test(key) || key.trim() === '') throw new ValidationError(KEY_INVALID);
   return { companyId: request.user.companyId, userId: request.user.id, key, fingerprint: fingerprintOf(request) };
+}
+
+/**
+ * Whether this signed-in write names a key its user already used (answered or still running),
+ * read before the body: a route's guards that refuse it then wait for the key's answer
+ * (`guardedBy` in auth.ts), so a faithful retry is answered as the first request was even if what
+ * the guards read has changed since (a log signed, a subtask reassigned after a photo went in).
+ */
+export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promise<boolean> {
+  const key = request.headers['idempotency-key'];
+  if (!WRITE_METHODS.has(request.method) || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
+  const rows = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.companyId, request.user.companyId), eq(idempotencyKeys.userId, request.user.id), eq(idempotencyKeys.key, key)));
+  return rows.length > 0;
 }
 
 /** A stored answer for this request, or 422 for another request's key, or 409 for one in progress. */
