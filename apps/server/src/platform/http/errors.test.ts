@@ -1,7 +1,8 @@
 import net from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../database/client';
-import { createTeamAndRival, insertWork } from '../../test/work-factories';
+import { callAs, createTeamAndRival, insertWork } from '../../test/work-factories';
 import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, TEST_JWT_SECRET } from '../../test/build-app';
 import { unique } from '../../test/factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
@@ -37,6 +38,24 @@ describeEachDatabase(
         expect(log).not.toContain(poison);
         expect(log).not.toContain('$argon2');
       });
+    });
+
+    it("words every validation refusal in the reader's language, zod's own texts included", async () => {
+      const [team] = await createTeamAndRival(ctx.app);
+      const work = await insertWork(ctx.app.db, team);
+      await callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } });
+      const refused = async (request: InjectOptions) => {
+        const response = await callAs(ctx.app, team.admin, request);
+        expect(response.statusCode, response.body).toBe(400);
+        return response.json() as { detail: string; errors: Record<string, string[]> };
+      };
+      // A parameter given twice, a value of the wrong kind, a body that is not an object, a schema's own text.
+      expect((await refused({ method: 'GET', url: '/api/projects/?status=ongoing&status=planned' })).errors.status).toEqual(['Diesen Parameter nur einmal angeben.']);
+      expect((await refused({ method: 'PATCH', url: `/api/projects/${work.projectId}/`, payload: { description: 5 } })).errors.description).toEqual(['Muss ein Text sein.']);
+      expect((await refused({ method: 'PATCH', url: '/api/notifications/mark-read/', payload: { ids: 'all' } })).errors.ids).toEqual(['ids muss eine Liste von Benachrichtigungs-IDs sein.']);
+      expect((await refused({ method: 'GET', url: '/api/projects/?expand=tasks' })).errors.expand).toEqual(['expand muss major_tasks sein.']);
+      const notAnObject = await refused({ method: 'PATCH', url: `/api/projects/${work.projectId}/`, payload: '"just a string"', headers: { 'content-type': 'application/json' } });
+      expect(notAnObject.detail).toBe('Die Anfrage ist ungültig (body): Muss ein Objekt sein.');
     });
 
     // A restart or a failover of PostgreSQL under a write: the app answers 503 (the offline app's

@@ -14,6 +14,29 @@ export const BODY_TOO_LARGE = 'The request body is too large: send at most 1 MB.
 
 export const CONNECTION_LOST = 'The connection to the database was lost. Try again in a moment.';
 
+/** What zod says of a value of the wrong kind, in words of the catalog: its own text ("Invalid input: expected string, received number") is English only. */
+const KIND_TEXTS: Record<string, string> = {
+  string: 'Must be text.',
+  number: 'Must be a number.',
+  int: 'Must be a number.',
+  boolean: 'Must be true or false.',
+  array: 'Must be a list.',
+  object: 'Must be an object.',
+};
+
+/** The beginnings of zod's own English texts, which a schema that words its errors never leaves. */
+const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid string|Too small|Too big|Unrecognized key)/;
+
+/** A validation issue's message: the schema's own text, or the catalog's for zod's built-in "wrong kind". */
+function readableIssue(issue: { keyword: string; message?: string; params?: Record<string, unknown> }, context: string | undefined): string {
+  if (!issue.message) return 'Invalid value.';
+  if (issue.keyword !== 'invalid_type') return ZOD_DEFAULT.test(issue.message) ? 'Invalid value.' : issue.message;
+  if (!issue.message.startsWith('Invalid input')) return issue.message;
+  // A query parameter given twice arrives as a list.
+  if (context === 'querystring' && issue.message.endsWith('received array') && issue.params?.expected !== 'array') return 'Give this parameter once.';
+  return KIND_TEXTS[String(issue.params?.expected)] ?? 'Invalid value.';
+}
+
 function translateErrors(errors: FieldErrors, language: Language): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => translateMessage(message, language))]));
 }
@@ -42,7 +65,8 @@ export const errorsPlugin = fp(
         const errors: FieldErrors = {};
         for (const issue of error.validation) {
           const field = issue.instancePath.split('/').filter(Boolean).join('.') || BODY_FIELD;
-          const message = field === BODY_FIELD ? `The request ${error.validationContext ?? 'body'} is not valid: ${issue.message}` : (issue.message ?? 'Invalid value.');
+          const reason = readableIssue(issue, error.validationContext);
+          const message = field === BODY_FIELD ? `The request ${error.validationContext ?? 'body'} is not valid: ${reason}` : reason;
           (errors[field] ??= []).push(translateMessage(message, language));
         }
         const detail = [...new Set(Object.values(errors).flat())].join(' ');
