@@ -77,6 +77,8 @@ export const createUserInput = z
     /** Sent by the spec's client; it must be the caller's own company. */
     company_id: positiveId('Company not found.').nullish(),
     manager_id: managerId,
+    /** Beside the spec's fields: the person chooses their own password at their first sign-in (the web's form asks it by default). */
+    must_change_password: z.boolean().optional().meta({ description: 'The person must choose a new password at their first sign-in (default false)' }),
   })
   .superRefine((input, ctx) => {
     if (input.role === 'team_member' && !input.manager_id) ctx.addIssue({ code: 'custom', path: ['manager_id'], message: MANAGER_REQUIRED });

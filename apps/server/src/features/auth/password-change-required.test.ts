@@ -69,3 +69,24 @@ describeEachDatabase('a password an admin set must be changed first', (ctx) => {
     expect((await injectAs(ctx.app, session.access, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(401);
   });
 });
+
+describeEachDatabase('a new user whose password the admin chose', (ctx) => {
+  it('must change it at the first sign-in when the admin asks (the web form does), and not otherwise (the spec\'s calls)', async () => {
+    const company = await createCompany(ctx.app.db);
+    const admin = await loginAs(ctx.app, company.admin);
+    for (const asked of [true, false, undefined]) {
+      const email = `${asked}-${company.id}@example.test`;
+      const created = await injectAs(ctx.app, admin.access, {
+        method: 'POST',
+        url: '/api/users/',
+        payload: { email, password: ADMIN_SET, role: 'manager', ...(asked === undefined ? {} : { must_change_password: asked }) },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().must_change_password).toBe(asked === true);
+      const session = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password: ADMIN_SET, role: 'manager', company_id: company.id } });
+      expect(session.json().must_change_password, String(asked)).toBe(asked === true);
+      const projects = await injectAs(ctx.app, session.json().access, { method: 'GET', url: '/api/projects/' });
+      expect(projects.statusCode, String(asked)).toBe(asked === true ? 403 : 200);
+    }
+  });
+});

@@ -136,6 +136,7 @@ export async function insertUser(
     managerId?: number | null;
     designation?: string | null;
     mobileNumber?: string | null;
+    mustChangePassword?: boolean;
   },
 ) {
   // A new user starts in their company's language.

@@ -75,6 +75,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUser): Promis
         managerId,
         designation: input.designation,
         mobileNumber: input.mobile_number,
+        mustChangePassword: input.must_change_password ?? false,
       });
       if (managerId !== null) await upsertTeamMember(tx, { companyId, userId: id, managerId });
       return (await findUser(tx, companyId, id))!;

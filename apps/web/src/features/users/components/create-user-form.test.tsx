@@ -52,6 +52,22 @@ describe('Create New User', () => {
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
   });
 
+  it('has the new person choose a password of their own at the first sign-in, unless the admin unticks it', async () => {
+    for (const [email, asked] of [['cy.lee@example.test', true], ['di.mora@example.test', false]] as const) {
+      const view = renderScreen(<CreateUserForm companyId={api.company.id} />);
+      await userEvent.selectOptions(await screen.findByLabelText('Role'), 'Manager');
+      const box = screen.getByLabelText('Ask for a new password at the first sign-in');
+      expect(box).toBeChecked();
+      if (!asked) await userEvent.click(box);
+      await fillAndSubmit(email);
+      expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin?refresh=true');
+      const signIn = await api.server.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password: 'a long enough password', role: 'manager', company_id: api.company.id } });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      expect(signIn.json().must_change_password, email).toBe(asked);
+      view.unmount();
+    }
+  });
+
   it('preselects the first manager for a team member, and reports a taken e-mail on its field', async () => {
     renderScreen(<CreateUserForm companyId={api.company.id} />);
     await waitFor(() => expect(screen.getByLabelText('Manager')).toHaveDisplayValue(`Ana Ruiz (${api.manager.email})`));

@@ -34,7 +34,8 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createUserInput),
     shouldUnregister: true,
-    defaultValues: { full_name: '', email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '' },
+    // A password the admin typed is theirs to pass on, not the person's to keep: changed at the first sign-in unless the admin says otherwise.
+    defaultValues: { full_name: '', email: '', password: '', role: 'team_member', designation: '', mobile_number: '', manager_id: '', must_change_password: true },
   });
   // Not kept as a draft (it holds a password): leaving through a link with input asks first.
   const leaveDialog = useLeaveGuard(form.formState.isDirty && !createUser.isSuccess, t('drafts.leaveLost'));
@@ -73,6 +74,10 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
       <div aria-hidden className="hidden sm:block" />
       <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
       <TextField label={t('admin.createUser.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" {...form.register('must_change_password')} />
+        {t('admin.createUser.mustChangePassword')}
+      </label>
       <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
         {ASSIGNABLE_ROLES.map((value) => (
           <option key={value} value={value}>
