@@ -21,6 +21,10 @@ export function LandingPage() {
                 <Link to="/company-selection" className={buttonClasses('primary', 'px-6 py-3 text-base')}>
                   {t('nav.logIn')}
                 </Link>
+                {/* Beside the spec's link, which reads as a way back: a company that is new finds its way in here. */}
+                <Link to="/signup" className={buttonClasses('secondary', 'px-6 py-3 text-base')}>
+                  {t('companySelection.createCompany')}
+                </Link>
                 <Link to="/signup" className="font-semibold text-white underline-offset-4 hover:underline">
                   {t('landing.signupLink')}
                 </Link>

@@ -36,6 +36,8 @@ describe('the language menu', () => {
     const description = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'description', content: '' }));
     renderScreen(<LandingPage />);
     expect(screen.getByRole('heading', { name: 'Why SiteBoard?' })).toBeInTheDocument();
+    // A new company's way in stands beside the sign-in, not only behind "Already started signing up?".
+    expect(screen.getByRole('link', { name: 'Create a company' })).toHaveAttribute('href', '/signup');
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
     const menu = screen.getByRole('menu', { name: 'Language' });
     // Each language is named in the reader's language and in its own.
@@ -45,6 +47,7 @@ describe('the language menu', () => {
 
     expect(await screen.findByRole('heading', { name: '¿Por qué SiteBoard?' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Iniciar sesión' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Crear una empresa' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('button', { name: 'Idioma' })).toHaveTextContent('Español');
     expect(document.documentElement.lang).toBe('es');
     expect(description.content).toBe('SiteBoard: planifica proyectos, asigna tareas y sigue el avance en cada obra.');
