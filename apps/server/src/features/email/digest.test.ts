@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../../platform';
 import { describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
-import { injectAs } from '../../test/factories';
+import { createUser, injectAs } from '../../test/factories';
 import { sharedMailServer } from '../../test/mail-server';
 import { createTeam, insertMajorTask, insertProject, insertSubtask, type Team } from '../../test/work-factories';
 import { updateOwnSettings } from '../users/users.queries';
@@ -37,6 +37,19 @@ const profile = (ctx: TestContext, team: Team) => injectAs(ctx.app, team.member.
 describeEachDatabase(
   'the daily digest',
   (ctx) => {
+    it('reaches everyone due in one run, page after page, and nobody twice', async () => {
+      const team = await createTeam(ctx.app, { timezone: 'Asia/Kathmandu' });
+      const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+      const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id, { createdById: team.manager.id });
+      const crew = [team.member, ...(await Promise.all([1, 2, 3, 4].map(() => createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id }))))];
+      for (const person of crew) await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: person.id, dueDate: '2026-12-02' });
+      // 07:30 on 2 December in Kathmandu (UTC+5:45); pages of two people.
+      const morning = { ...digestOptions('2026-12-02T01:45:00Z'), batch: 2 };
+      expect(await runDigests(ctx.app.db, morning)).toBe(crew.length);
+      expect(await runDigests(ctx.app.db, morning)).toBe(0);
+      for (const person of crew) expect(await mailServer.waitForMails(person.email)).toHaveLength(1);
+    });
+
     it("goes at 07:00 in each person's own zone and language, once a day, only to those with something to read", async () => {
       const kiritimati = await teamWithWork(ctx, 'Pacific/Kiritimati', { today: 'Fundament gießen', overdue: 'Bewehrung prüfen' });
       await updateOwnSettings(ctx.app.db, kiritimati.team.company.id, kiritimati.team.member.id, { language: 'de' });

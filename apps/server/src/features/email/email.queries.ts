@@ -12,8 +12,14 @@ const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows
  * Active users who take the daily digest and for whom it is now `localHour` o'clock in their own
  * zone (else their company's), with their local date: the digest's day.
  */
-export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: number, limit: number) {
+/**
+ * The next page (ids after `afterId`) of the people whose digest is due now: it is `localHour` in
+ * their zone, they take daily digests, they have not had today's yet (its job's dedupe key), and
+ * they have something to be told (an open subtask due by today, an unread notification).
+ */
+export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: number, limit: number, afterId = 0) {
   const localNow = sql`timezone(coalesce(${users.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;
+  const today = sql`(${localNow})::date`;
   return db
     .select({
       id: users.id,
@@ -27,7 +33,18 @@ export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: num
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(isNull(users.deletedAt), eq(users.emailNotifications, 'daily'), sql`extract(hour from ${localNow}) = ${localHour}`))
+    .where(
+      and(
+        sql`${users.id} > ${afterId}`,
+        isNull(users.deletedAt),
+        eq(users.emailNotifications, 'daily'),
+        sql`extract(hour from ${localNow}) = ${localHour}`,
+        sql`not exists (select 1 from jobs j where j.dedupe_key = 'digest:' || ${users.id} || ':' || ${today}::text)`,
+        sql`(exists (select 1 from notification_recipients r where r.user_id = ${users.id} and not r.is_read)
+          or exists (select 1 from subtasks s join major_tasks m on m.id = s.major_task_id join projects p on p.id = m.project_id
+            where s.company_id = ${users.companyId} and s.assigned_to_id = ${users.id} and s.status <> 'completed' and p.status <> 'completed' and s.due_date <= ${today}))`,
+      ),
+    )
     .orderBy(users.id)
     .limit(limit);
 }

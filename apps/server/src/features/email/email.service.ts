@@ -10,6 +10,8 @@ export interface DigestOptions {
   localHour: number;
   publicUrl: string;
   unsubscribeKey: Buffer;
+  /** People read per statement (DIGEST_BATCH unless set; tests make pages small). */
+  batch?: number;
 }
 
 /** The key behind one-click unsubscribe links, derived from the server's secret. */
@@ -45,7 +47,20 @@ const taskLink = (publicUrl: string, role: Role, subtaskId: number) => `${public
  */
 export async function runDigests(db: Db, options: DigestOptions): Promise<number> {
   let queued = 0;
-  for (const user of await findDigestRecipients(db, options.now, options.localHour, DIGEST_BATCH)) {
+  // Page after page: a company of thousands in one zone is served in one run, not its first page every run.
+  const batch = options.batch ?? DIGEST_BATCH;
+  for (let afterId = 0, page = batch; page === batch; ) {
+    const recipients = await findDigestRecipients(db, options.now, options.localHour, batch, afterId);
+    page = recipients.length;
+    afterId = recipients.at(-1)?.id ?? afterId;
+    queued += await queueDigests(db, options, recipients);
+  }
+  return queued;
+}
+
+async function queueDigests(db: Db, options: DigestOptions, recipients: Awaited<ReturnType<typeof findDigestRecipients>>): Promise<number> {
+  let queued = 0;
+  for (const user of recipients) {
     const language: Language = isLanguage(user.language) ? user.language : 'en';
     const [tasks, unread] = await Promise.all([findDigestTasks(db, user.companyId, user.id, user.today), findUnreadNotifications(db, user.companyId, user.id)]);
     if (tasks.length === 0 && unread.length === 0) continue;
