@@ -25,6 +25,7 @@ import {
   metricsPlugin,
   openapiPlugin,
   requestIdPlugin,
+  SHUTDOWN_TIMEOUT_MS,
   securityHeadersPlugin,
   webPlugin,
   wsPlugin,
@@ -104,6 +105,9 @@ export async function buildApp(options: AppOptions) {
     // While closing, a request that still arrives on a kept-alive connection is refused with 503
     // before any handler runs (the last step of the drain: platform/drain.ts).
     return503OnClosing: true,
+    // Also how long each close hook may take (Fastify's default, 10 s, cut off the job runner's
+    // wait for a mail half sent and exited 1): the shutdown's own budget bounds them instead.
+    pluginTimeout: SHUTDOWN_TIMEOUT_MS,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   const requests = trackRequests(app);

@@ -8,8 +8,8 @@ import { createJobRunner, enqueueJob, PermanentJobError, type Job, type JobDefin
 
 const log = Fastify({ logger: false }).log;
 
-function runnerOn(database: Database, ...definitions: JobDefinition<never>[]): JobRunner {
-  const runner = createJobRunner({ db: database.db, changes: database.changes, log, pollMs: 50 });
+function runnerOn(database: Database, definitions: JobDefinition<never>[], options: { stopWaitMs?: number; giveUpGraceMs?: number } = {}): JobRunner {
+  const runner = createJobRunner({ db: database.db, changes: database.changes, log, pollMs: 50, ...options });
   for (const definition of definitions) runner.define(definition as JobDefinition<unknown>);
   runner.start();
   return runner;
@@ -25,8 +25,9 @@ for (const kind of ['pglite', 'postgres'] as const) {
     const skip = kind === 'postgres' && !(await isPostgresReachable());
     let database: TestDatabase;
     const runners: JobRunner[] = [];
-    const start = (...definitions: JobDefinition<never>[]) => {
-      const runner = runnerOn(database, ...definitions);
+    const start = (...definitions: JobDefinition<never>[]) => startWith({}, ...definitions);
+    const startWith = (options: Parameters<typeof runnerOn>[2], ...definitions: JobDefinition<never>[]) => {
+      const runner = runnerOn(database, definitions, options);
       runners.push(runner);
       return runner;
     };
@@ -101,6 +102,59 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(await statusOf(database, first)).toMatchObject({ status: 'done', attempts: 2 });
     });
 
+    it('keeps a slow run its own: its lease is renewed, so another instance never takes it over', async () => {
+      let runs = 0;
+      // A slow SMTP server: the send takes three times the lease.
+      const slow = { queue: 'slow-send', leaseSeconds: 1, handle: async () => void (runs++, await new Promise((resolve) => setTimeout(resolve, 3_000))) };
+      const [one, other] = [start(slow), start(slow)];
+      const id = await enqueueJob(database.db, 'slow-send', {});
+      await one.idle(['slow-send'], 20_000);
+      await other.idle(['slow-send'], 20_000);
+
+      expect(runs).toBe(1);
+      expect(await statusOf(database, id)).toEqual({ status: 'done', attempts: 1, lastError: null });
+    });
+
+    it('stops a run at its time limit and tries again; one that ignores it is left behind and failed', async () => {
+      const reasons: string[] = [];
+      const runner = startWith(
+        { giveUpGraceMs: 200 },
+        {
+          queue: 'stuck-once',
+          timeLimitSeconds: 1,
+          backoffSeconds: () => 0,
+          handle: async (job) => {
+            if (job.attempt > 1) return;
+            await new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
+            reasons.push(String((job.signal.reason as Error).message));
+            throw job.signal.reason;
+          },
+        },
+        // A library call that never returns, whatever it is told.
+        { queue: 'hung', timeLimitSeconds: 1, handle: () => new Promise<void>(() => {}) },
+      );
+      const stuck = await enqueueJob(database.db, 'stuck-once', {});
+      const hung = await enqueueJob(database.db, 'hung', {}, { maxAttempts: 1 });
+      await runner.idle(['stuck-once', 'hung'], 20_000);
+
+      expect(reasons).toEqual(['The job ran longer than its limit of 1 s.']);
+      expect(await statusOf(database, stuck)).toEqual({ status: 'done', attempts: 2, lastError: null });
+      expect(await statusOf(database, hung)).toEqual({ status: 'failed', attempts: 1, lastError: 'The job ran longer than its limit of 1 s.' });
+    });
+
+    it('stops within its bound while a run goes on, queuing that job again for the next instance', async () => {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const runner = runnerOn(database, [{ queue: 'endless', handle: () => (started(), new Promise<void>(() => {})) }], { stopWaitMs: 300 });
+      const id = await enqueueJob(database.db, 'endless', {});
+      await running;
+      const before = performance.now();
+      await runner.stop();
+
+      expect(performance.now() - before).toBeLessThan(5_000);
+      expect(await statusOf(database, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    });
+
     it('a job that waits for later is not run before its time', async () => {
       const ran: number[] = [];
       const runner = start({ queue: 'later', handle: async (job: Job<{ n: number }>) => void ran.push(job.payload.n) });
@@ -125,7 +179,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
           await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         };
         const a = start({ queue: 'shared', concurrency: 4, handle: handle('a') });
-        const b = runnerOn(second, { queue: 'shared', concurrency: 4, handle: handle('b') });
+        const b = runnerOn(second, [{ queue: 'shared', concurrency: 4, handle: handle('b') }]);
         try {
           await database.db.transaction(async (tx) => {
             for (let n = 0; n < 60; n++) await enqueueJob(tx, 'shared', { n });

@@ -15,6 +15,15 @@ const KEEP_DONE_DAYS = 7;
 const KEEP_FAILED_DAYS = 30;
 /** Rows one clean-up statement deletes at most. */
 const CLEAN_BATCH = 1_000;
+/** How long one run may take unless its queue says otherwise; past it the run is given up and the job tried again. */
+const DEFAULT_TIME_LIMIT_SECONDS = 30 * 60;
+/** How long a run given up at its time limit has to end before the runner stops waiting for it. */
+const GIVE_UP_GRACE_MS = 10_000;
+/**
+ * How long stopping waits for the runs in progress (a mail half sent) before it queues them again
+ * for the next instance: within the server's shutdown budget (drain.ts, 25 s) with room for the rest.
+ */
+const STOP_WAIT_MS = 15_000;
 
 export interface Job<Payload = unknown> {
   id: number;
@@ -24,10 +33,16 @@ export interface Job<Payload = unknown> {
   /** This run's number: 1 the first time. */
   attempt: number;
   maxAttempts: number;
-  /** Pushes this run's lease further (a long rendering): another instance takes over only after it passes. */
+  /** Pushes this run's lease further; the runner does it every third of the lease while the run goes on. */
   extendLease(seconds?: number): Promise<void>;
-  /** Aborted when the instance stops: a long run may give up, and its job is queued again at once for the next instance. */
+  /**
+   * Aborted when the instance stops (`stopping`: the job is queued again at once for the next
+   * instance) or when the run passes its queue's time limit (a failed attempt: retried with
+   * back-off, failed for good on the last).
+   */
   signal: AbortSignal;
+  /** Whether the instance is stopping (a run that gives up then is not a failure). */
+  readonly stopping: boolean;
 }
 
 export interface JobDefinition<Payload> {
@@ -35,8 +50,13 @@ export interface JobDefinition<Payload> {
   handle(job: Job<Payload>): Promise<void>;
   /** Runs of this queue at once on one instance (CPU-heavy work: 1). */
   concurrency?: number;
-  /** How long a run may take before another instance may take it over as abandoned. */
+  /**
+   * How long a run's instance may go silent before another takes the job over as abandoned (its
+   * process died): renewed every third of it while the run goes on, so a run may last longer.
+   */
   leaseSeconds?: number;
+  /** How long one run may last at most (a hung rendering, an SMTP server that answers a byte a minute); 30 minutes unless set. */
+  timeLimitSeconds?: number;
   /** Seconds to wait before the next attempt after `attempt` failed; exponential with jitter by default. */
   backoffSeconds?(attempt: number): number;
 }
@@ -122,7 +142,15 @@ const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows
  * until `max_attempts`, then recorded as failed with its reason. Work arrives through the change
  * feed (`j:<queue>`, sent on the commit of `enqueueJob`) and a poll every few seconds.
  */
-export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: FastifyBaseLogger; pollMs?: number }): JobRunner {
+export function createJobRunner(options: {
+  db: Db;
+  changes: ChangeFeed;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** STOP_WAIT_MS and GIVE_UP_GRACE_MS unless set (tests shorten them). */
+  stopWaitMs?: number;
+  giveUpGraceMs?: number;
+}): JobRunner {
   const { db, log } = options;
   const instance = randomUUID();
   const definitions = new Map<string, Required<Omit<JobDefinition<unknown>, 'backoffSeconds'>> & Pick<JobDefinition<unknown>, 'backoffSeconds'>>();
@@ -181,8 +209,9 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
     }
   }
 
-  async function run(definition: JobDefinition<unknown> & { leaseSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
+  async function run(definition: JobDefinition<unknown> & { leaseSeconds: number; timeLimitSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
     const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
+    const overdue = new AbortController();
     const job: Job = {
       id: row.id,
       queue: definition.queue,
@@ -193,10 +222,24 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
       async extendLease(seconds = definition.leaseSeconds) {
         await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` }).where(owned);
       },
-      signal: stopped.signal,
+      signal: AbortSignal.any([stopped.signal, overdue.signal]),
+      get stopping() {
+        return stopped.signal.aborted;
+      },
     };
+    // The lease says this instance is alive and still on it: a slow run is never claimed twice.
+    const renew = setInterval(() => void job.extendLease().catch(() => {}), (definition.leaseSeconds / 3) * 1000).unref();
+    let giveUp: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      const message = `The job ran longer than its limit of ${definition.timeLimitSeconds} s.`;
+      giveUp = setTimeout(() => {
+        overdue.abort(new Error(message));
+        // A run that does not end when told (a hung library call) is left behind; its job goes on.
+        giveUp = setTimeout(() => reject(new Error(message)), options.giveUpGraceMs ?? GIVE_UP_GRACE_MS);
+      }, definition.timeLimitSeconds * 1000);
+    });
     try {
-      await definition.handle(job);
+      await Promise.race([definition.handle(job), limit]);
       await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null }).where(owned);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -216,6 +259,9 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
             : { status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` },
         )
         .where(owned);
+    } finally {
+      clearInterval(renew);
+      clearTimeout(giveUp);
     }
   }
 
@@ -260,7 +306,7 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
   return {
     define(definition) {
       if (started) throw new Error(`Queue ${definition.queue} defined after the job runner started.`);
-      definitions.set(definition.queue, { concurrency: 1, leaseSeconds: 300, ...definition } as never);
+      definitions.set(definition.queue, { concurrency: 1, leaseSeconds: 300, timeLimitSeconds: DEFAULT_TIME_LIMIT_SECONDS, ...definition } as never);
       running.set(definition.queue, new Set());
     },
     start() {
@@ -275,11 +321,23 @@ export function createJobRunner(options: { db: Db; changes: ChangeFeed; log: Fas
     },
     async stop() {
       stopping = true;
-      stopped.abort();
+      stopped.abort(new Error('The server is stopping.'));
       clearInterval(timer);
       stopFeed?.();
       await polling;
-      await Promise.all([...running.values()].flatMap((set) => [...set]));
+      const runs = [...running.values()].flatMap((set) => [...set]);
+      let wait: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([Promise.all(runs).then(() => true), new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), options.stopWaitMs ?? STOP_WAIT_MS)))]);
+      clearTimeout(wait);
+      if (ended) return;
+      // Still running (an SMTP server that takes its time): the next instance runs them again. A
+      // mail this one was sending may then go twice: at least once, never lost (decision record 075).
+      const released = await db
+        .update(jobs)
+        .set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` })
+        .where(and(eq(jobs.lockedBy, instance), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      log.warn({ jobIds: released.map((row) => row.id) }, 'jobs still running at shutdown were queued again for the next instance');
     },
     poll,
     async idle(queues = [...definitions.keys()], timeoutMs = 30_000) {

@@ -10,8 +10,10 @@ import { onRenderProcess } from './sheets.render-client';
 import { DrawingRefusal } from './sheets.render-protocol';
 import { RENDER_QUEUE, sheetFolder, type RenderJob } from './sheets.service';
 
-/** How long one rendering may go without news before another instance takes it over; renewed while it runs. */
+/** How long a rendering's instance may go silent before another takes it over (the runner renews it while it runs). */
 const LEASE_SECONDS = 120;
+/** A page renders in seconds (bench/results/sheets.md: 3–5 s for A0 and A1); one that takes ten minutes is stuck. */
+const TIME_LIMIT_SECONDS = 600;
 
 /**
  * Renders each uploaded sheet as a persistent job (decision record 070): one at a time per
@@ -31,7 +33,6 @@ export const sheetsPlugin = fp(
       const partial = `${target}.partial-${randomUUID()}`;
       // What an earlier, interrupted run left.
       await removeRenderings(sheetsDir, sheetId);
-      const renew = setInterval(() => void job.extendLease().catch(() => {}), (LEASE_SECONDS / 3) * 1000);
       try {
         const rendered = await onRenderProcess<{ width: number; height: number; maxLevel: number }>(
           // A job queued before the inspection decided scans (no `scan`) is drawn by PDF.js.
@@ -42,7 +43,8 @@ export const sheetsPlugin = fp(
         if (!(await finishSheet(app.db, companyId, sheetId, { status: 'ready', ...rendered }))) await fs.promises.rm(target, { recursive: true, force: true });
       } catch (error) {
         await fs.promises.rm(partial, { recursive: true, force: true });
-        if (job.signal.aborted) throw error;
+        // The server stopping: the next instance renders it. Its time limit passing is a failed attempt.
+        if (job.stopping) throw error;
         const refusal = error instanceof DrawingRefusal;
         // A refusal of the file fails at once; anything else is tried again, and fails the sheet on its last attempt.
         if (refusal || job.attempt >= job.maxAttempts) {
@@ -51,8 +53,6 @@ export const sheetsPlugin = fp(
           throw new PermanentJobError(error instanceof Error ? error.message : String(error));
         }
         throw error;
-      } finally {
-        clearInterval(renew);
       }
       await removeSourceIfDone(sheet.sourcePath);
     }
@@ -61,7 +61,7 @@ export const sheetsPlugin = fp(
       if (!(await isSourceInUse(app.db, sourcePath))) await fs.promises.rm(sourcePath, { force: true });
     }
 
-    app.jobs.define<RenderJob>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
+    app.jobs.define<RenderJob>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, timeLimitSeconds: TIME_LIMIT_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
   },
   { name: 'sheets', dependencies: ['jobs'] },
 );

@@ -12,7 +12,7 @@ import { DrawingRefusal, type RenderAnswer, type RenderRequest } from './sheets.
  * terminated thread). The signal ends it early. A refusal of the file rejects with a DrawingRefusal.
  */
 export function onRenderProcess<Answer extends RenderAnswer>(request: RenderRequest, signal?: AbortSignal): Promise<Answer> {
-  if (signal?.aborted) return Promise.reject(new Error('Rendering stopped: the server is stopping.'));
+  if (signal?.aborted) return Promise.reject(stoppedBy(signal));
   const entry = entryFile(import.meta.url, { source: 'sheets.render-process.ts', compiled: 'sheets-render', env: 'SITEBOARD_SHEETS_RENDER_FILE' });
   const child = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise<Answer>((resolve, reject) => {
@@ -30,8 +30,13 @@ export function onRenderProcess<Answer extends RenderAnswer>(request: RenderRequ
     });
     child.once('exit', (code, exitSignal) => {
       signal?.removeEventListener('abort', abort);
-      if (!settled) reject(new Error(signal?.aborted ? 'Rendering stopped: the server is stopping.' : `The rendering process ended with ${exitSignal ?? `code ${code}`}.`));
+      if (!settled) reject(signal?.aborted ? stoppedBy(signal) : new Error(`The rendering process ended with ${exitSignal ?? `code ${code}`}.`));
     });
     child.send(request);
   });
+}
+
+/** Why a rendering was stopped: the signal's reason (the server stopping, the job's time limit). */
+function stoppedBy(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('Rendering stopped: the server is stopping.');
 }
