@@ -96,4 +96,5 @@ export function tokenFromLiveProtocols(header: string | undefined): string | und
 }
 
 /** Close codes of the live connection beyond the standard ones. */
-export const LIVE_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, goingAway: 1001 } as const;
+/** `missedSome` (1012, "service restart"): the instance may have missed notifications; reconnect and reload them. */
+export const LIVE_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, goingAway: 1001, missedSome: 1012 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LIVE_CLOSE_CODES } from '@siteboard/shared';
 import type { App } from '../../app';
 import { describeTwoInstances } from '../../test/build-app';
 import { connectLive, listenLocally, livePath, refusedWith, type TestLiveClient } from '../../test/live-client';
@@ -86,7 +87,7 @@ describeTwoInstances('live notifications across instances', (instances) => {
     expect(await refusedWith(baseB, livePath(team.member, 'forged'))).toBe(401);
   });
 
-  it('listens again after its listening connection is lost', async () => {
+  it('listens again after its listening connection is lost, and has its sockets reload what they missed', async () => {
     const onB = await connect(baseB, team.member);
     // A listener counts once it has run its LISTEN (pg_stat_activity shows a connection's last statement).
     const listenerPids = async () => {
@@ -106,10 +107,14 @@ describeTwoInstances('live notifications across instances', (instances) => {
       if (Date.now() > deadline) throw new Error('the listeners did not come back');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // What was announced while it was down never came: the socket is told to reconnect and reload
+    // (the web's bell reloads its list on every reopen), not left open and silently short.
+    expect(await onB.closed).toEqual({ code: LIVE_CLOSE_CODES.missedSome, reason: expect.stringContaining('reload') });
+    const again = await connect(baseB, team.member);
     const work = await insertWork(appA.db, team, { status: 'pending_approval' });
     expect((await callAs(appA, team.manager, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'completed' } })).statusCode).toBe(200);
 
-    expect((await onB.next(2_000)).type).toBe('task_approved');
+    expect((await again.next(2_000)).type).toBe('task_approved');
   });
 
 });

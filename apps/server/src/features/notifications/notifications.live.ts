@@ -182,6 +182,17 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
       if (pending.length === 1) setImmediate(() => void flush());
     },
 
+    /**
+     * After this instance's listening connection came back: what was announced meanwhile never
+     * reached it, so every socket is closed (1012) and its client, reconnecting, reloads its list
+     * (the web's bell does on every reopen), instead of a bell that silently lacks a notification.
+     */
+    missedSome() {
+      const open = clients();
+      for (const client of open) client.socket.close(LIVE_CLOSE_CODES.missedSome, 'Notifications may have been missed: reconnect and reload');
+      if (open.length > 0) log.info({ sockets: open.length }, 'live connections closed to reload what the listening connection missed');
+    },
+
     /** For diagnostics and tests: how many sockets this instance holds. */
     size(): number {
       return clients().length;

@@ -35,6 +35,10 @@ export const notificationsPlugin = fp(
     const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs, onPushed: () => pushed.inc() });
     app.decorate('liveNotifications', hub);
     const unlisten = app.database.changes.on(NOTIFICATION_KIND, hub.deliver);
+    // Only once listening again: a marker late under load (`unconfirmed`) must not drop every socket.
+    const unmissed = app.database.changes.onMissed((why) => {
+      if (why === 'reconnected') hub.missedSome();
+    });
     const sweeper = options.sweepIntervalSeconds
       ? startSweeper(app.db, app.log, app.metrics, {
           intervalMs: options.sweepIntervalSeconds * 1000,
@@ -49,6 +53,7 @@ export const notificationsPlugin = fp(
       hub.close();
       await sweeper?.stop();
       unlisten();
+      unmissed();
     });
   },
   { name: 'notifications', dependencies: ['db', 'auth', 'ws', 'metrics'] },

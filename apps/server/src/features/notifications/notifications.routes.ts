@@ -57,7 +57,7 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         "Upgrade to a WebSocket with the access token as `?token=`, or, kept out of the URL, offered in `Sec-WebSocket-Protocol` as `siteboard.notifications, bearer.<token>` (the answer selects `siteboard.notifications`); " +
         "the token must be the path's user and e-mail (else the upgrade is refused with 401 or 403). " +
-        'Each new notification of that user arrives as one JSON text message of the 101 schema. A connection whose login ends is closed with 4401; shutdown closes with 1001.',
+        'Each new notification of that user arrives as one JSON text message of the 101 schema. A connection whose login ends is closed with 4401; shutdown closes with 1001; 1012 when the instance may have missed notifications (its database listening connection came back): reconnect and reload the list.',
       params: liveNotificationParams,
       querystring: liveNotificationQuery,
       response: {

@@ -13,14 +13,17 @@ export const CHANGES_CHANNEL = 'siteboard_changes';
 const MARKER_TIMEOUT_MS = 2_000;
 const MARKER_KIND = 'sync';
 
+export type MissedBecause = 'lost' | 'reconnected' | 'unconfirmed';
+
 export interface ChangeFeed {
   /** Calls `handler` with the detail of every change of this kind; answers the function that stops it. */
   on(kind: string, handler: (detail: string) => void): () => void;
   /**
-   * Calls `handler` whenever this instance may have missed announcements (its listening connection
-   * was lost, or a marker did not come back in time): whatever was kept on their word is stale.
+   * Calls `handler` whenever this instance may have missed announcements: its listening connection
+   * was `lost`, is listening again (`reconnected`: what was announced in between never came), or a
+   * marker did not come back in time (`unconfirmed`). Whatever was kept on their word is stale.
    */
-  onMissed(handler: () => void): () => void;
+  onMissed(handler: (why: MissedBecause) => void): () => void;
   /** Whether the listening connection is up: while it is not, nothing may be kept on the feed's word. */
   readonly listening: boolean;
   /**
@@ -68,12 +71,12 @@ export function deferSettling(...views: object[]): () => boolean {
 /** Opens the feed of one database (one listening connection), and ties it to `db` for `settleChanges`. */
 export async function openChangeFeed(connection: FeedConnection, db: DbOrTx): Promise<ChangeFeed> {
   const handlers = new Map<string, Set<(detail: string) => void>>();
-  const missedHandlers = new Set<() => void>();
+  const missedHandlers = new Set<(why: MissedBecause) => void>();
   const waiting = new Map<string, () => void>();
   let listening = true;
 
-  const missed = () => {
-    for (const handler of missedHandlers) handler();
+  const missed = (why: MissedBecause) => {
+    for (const handler of missedHandlers) handler(why);
   };
   const stop = await connection.listen(
     CHANGES_CHANNEL,
@@ -90,7 +93,7 @@ export async function openChangeFeed(connection: FeedConnection, db: DbOrTx): Pr
     (nowListening) => {
       listening = nowListening;
       // Announcements sent while the connection was down are lost.
-      missed();
+      missed(nowListening ? 'reconnected' : 'lost');
     },
   );
 
@@ -114,7 +117,7 @@ export async function openChangeFeed(connection: FeedConnection, db: DbOrTx): Pr
       const echoed = new Promise<void>((resolve) => {
         waiting.set(token, resolve);
         timer = setTimeout(() => {
-          missed();
+          missed('unconfirmed');
           resolve();
         }, MARKER_TIMEOUT_MS);
       });
@@ -123,7 +126,7 @@ export async function openChangeFeed(connection: FeedConnection, db: DbOrTx): Pr
           await connection.notify(CHANGES_CHANNEL, `${MARKER_KIND}:${token}`);
         } catch {
           // Not sent (the listening connection is down and cannot be opened): nothing can be heard.
-          missed();
+          missed('unconfirmed');
           return;
         }
         await echoed;
