@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { personLabel } from '../../../components/ui/person-text';
 import { failureDetail } from '../../../lib/failure-message';
 import { useSetUserPassword } from '../api/set-user-password';
 
@@ -25,14 +26,14 @@ export function SetPasswordDialog({ user, open, onOpenChange, onDone }: { user: 
       await setPassword.mutateAsync({ id: user.id, password });
       onOpenChange(false);
       setPasswordValue('');
-      onDone(t('account.setPasswordDone', { email: user.email }));
+      onDone(t('account.setPasswordDone', { email: personLabel(user) }));
     } catch (caught) {
       setFailure(failureDetail(caught));
     }
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('account.setPassword')} description={t('account.setPasswordDescription', { email: user.email })}>
+    <Modal open={open} onOpenChange={onOpenChange} title={t('account.setPassword')} description={t('account.setPasswordDescription', { email: personLabel(user) })}>
       <form
         noValidate
         className="space-y-4"

@@ -12,7 +12,7 @@ const api = apiServerForFile(async (server) => {
   const company = await server.createCompany();
   const managerUser = await server.createUser(company, 'manager');
   await server.createUser(company, 'manager');
-  const member = await server.createUser(company, 'team_member', { managerId: managerUser.id });
+  const member = await server.createUser(company, 'team_member', { managerId: managerUser.id, fullName: 'Noor Haddad' });
   // Two open subtasks of the member's, and one completed that stays theirs.
   const project = await insertProject(server.database.db, company.id, { managerId: managerUser.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
@@ -34,6 +34,8 @@ describe('a user row', () => {
 
     await userEvent.click(screen.getByRole('button', { name: `Delete ${api.member.email}` }));
     const dialog = await screen.findByRole('alertdialog');
+    // The person by name where they have one, the e-mail beside it.
+    expect(dialog).toHaveTextContent(`Are you sure you want to delete Noor Haddad (${api.member.email})?`);
     expect(await within(dialog).findByText('Their 2 open subtasks go to the person you choose.')).toBeInTheDocument();
     const select = await within(dialog).findByLabelText('Give their open work to');
     await waitFor(() => expect(select).toHaveDisplayValue(`${api.managerUser.email} (their manager)`));
@@ -68,7 +70,7 @@ describe('a user row', () => {
     await userEvent.type(within(dialog).getByLabelText('New password'), 'set by the admin');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set new password' }));
 
-    await waitFor(() => expect(done).toBe(`New password set. ${api.member.email} must change it at their next sign-in.`));
+    await waitFor(() => expect(done).toBe(`New password set. Noor Haddad (${api.member.email}) must change it at their next sign-in.`));
     const signedIn = await api.server.app.inject({ method: 'POST', url: '/api/token/', payload: { email: api.member.email, password: 'set by the admin', role: 'team_member', company_id: api.member.companyId } });
     expect(signedIn.json().must_change_password).toBe(true);
   });

@@ -48,7 +48,7 @@ export function DeleteUserActions({
         title={t('admin.users.deleteTitle')}
         description={
           <>
-            {t('admin.users.deleteDescription', { email: user.email })}
+            {t('admin.users.deleteDescription', { email: personLabel(user) })}
             <OpenWork user={user} />
             {/* Nobody takes over the work of a deletion that cannot happen yet. */}
             {!leadsTeam && <HeirChoice user={user} value={heir} onChange={setHeir} />}
