@@ -132,6 +132,32 @@ describe('changes made without a signal', () => {
     expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(1);
   });
 
+  it('keep a comment written without a signal in sight, marked waiting, until the server has it once', async () => {
+    const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Drain ring 14', dueDate: '2030-05-01' })).id;
+    await server.signIn(member);
+    renderScreen(
+      <WithQueue userId={member.id}>
+        <SubtaskDrawer findAssignees={findPeople} />
+      </WithQueue>,
+      { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' },
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Drain ring 14' });
+    await within(drawer).findByRole('list', { name: 'Timeline' });
+
+    setOnline(false);
+    await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Pump running, water at 20 cm');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+
+    // In the drawer, under the history, as what it is: written, not sent yet.
+    const waiting = await within(drawer).findByRole('list', { name: 'Waiting to sync (1)' });
+    expect(waiting).toHaveTextContent('Waiting to sync');
+    expect(waiting).toHaveTextContent('Pump running, water at 20 cm');
+
+    setOnline(true);
+    await waitFor(() => expect(within(drawer).queryByRole('list', { name: 'Waiting to sync (1)' })).toBeNull());
+    expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/comments/`)).toHaveLength(1);
+  });
+
   it("show a task as the waiting change makes it, even when a read brings the server's status meanwhile", async () => {
     const subtaskId = await sendForApprovalOffline('Bolt ring 30');
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));

@@ -19,7 +19,7 @@ import { DeclineButton } from './decline-dialog';
 import { PhotoPicker, PhotoStrip } from '../../../components/ui/photos';
 import { SendForApprovalButton } from './send-for-approval';
 import { SubtaskEditForm } from './subtask-edit-form';
-import { SubtaskTimeline } from './subtask-timeline';
+import { SubtaskTimeline, WaitingComments } from './subtask-timeline';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
 import { asItWillBe, useWaitingSubtasks } from './waiting-subtasks';
 
@@ -154,6 +154,7 @@ function RecordBody({ subtask, entries, timelinePaused, findAssignees }: { subta
           {t('record.timeline')}
         </h3>
         {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
+        <WaitingComments subtaskId={subtask.id} />
       </section>
 
       {mayAdd && <AddToRecord subtaskId={subtask.id} subject={subtask.name} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PhotoStrip } from '../../../components/ui/photos';
+import { useWaitingWrites } from '../../../lib/waiting-writes';
 
 const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo', closed_unfinished: 'declined', reopened: 'projects' };
 
@@ -67,6 +68,36 @@ export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
           </li>
         );
       })}
+    </ol>
+  );
+}
+
+/**
+ * The comments on this subtask made on this device that have not reached the server yet (no
+ * signal), after the timeline, marked as waiting (or refused, with the server's reason): a comment
+ * sent in a basement stays in sight instead of seeming lost, and nobody types it again.
+ */
+export function WaitingComments({ subtaskId }: { subtaskId: number }) {
+  const { t } = useTranslation();
+  const writes = useWaitingWrites();
+  const path = `/api/subtasks/${subtaskId}/comments/`;
+  const comments = writes.filter((write) => write.method === 'POST' && write.path === path);
+  if (comments.length === 0) return null;
+  return (
+    <ol className="space-y-3" aria-label={t('offline.waiting', { count: comments.length })}>
+      {comments.map((write) => (
+        <li key={write.id} className="flex gap-3">
+          <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800" aria-hidden>
+            <Icon name="comment" className="h-4 w-4" />
+          </span>
+          <div className="min-w-0 flex-1 space-y-1 text-sm">
+            <p className={`text-xs font-medium ${write.status === 'failed' ? 'text-red-700' : 'text-amber-800'}`}>
+              {write.status === 'failed' ? t('offline.status.failed', { detail: write.detail ?? '' }) : t('offline.status.waiting')}
+            </p>
+            <p className="whitespace-pre-line break-words rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">{String((write.json as { text?: unknown } | undefined)?.text ?? '')}</p>
+          </div>
+        </li>
+      ))}
     </ol>
   );
 }
