@@ -92,7 +92,8 @@ beforeAll(async () => {
 afterEach(() => setOnline(true));
 afterAll(() => server.close());
 
-async function sendForApprovalOffline(name: string) {
+/** A new subtask of the member's, opened in its drawer by the member, with the queue running. */
+async function openNewSubtask(name: string) {
   const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-01' })).id;
   await server.signIn(member);
   renderScreen(
@@ -103,6 +104,11 @@ async function sendForApprovalOffline(name: string) {
   );
   const drawer = await screen.findByRole('dialog', { name });
   await within(drawer).findByText('Tunnel Bore');
+  return { subtaskId, drawer };
+}
+
+async function sendForApprovalOffline(name: string) {
+  const { subtaskId, drawer } = await openNewSubtask(name);
 
   setOnline(false);
   await userEvent.click(within(drawer).getByRole('button', { name: 'Send for Approval' }));
@@ -133,15 +139,7 @@ describe('changes made without a signal', () => {
   });
 
   it('keep a comment written without a signal in sight, marked waiting, until the server has it once', async () => {
-    const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Drain ring 14', dueDate: '2030-05-01' })).id;
-    await server.signIn(member);
-    renderScreen(
-      <WithQueue userId={member.id}>
-        <SubtaskDrawer findAssignees={findPeople} />
-      </WithQueue>,
-      { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' },
-    );
-    const drawer = await screen.findByRole('dialog', { name: 'Drain ring 14' });
+    const { subtaskId, drawer } = await openNewSubtask('Drain ring 14');
     await within(drawer).findByRole('list', { name: 'Timeline' });
 
     setOnline(false);
