@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { emailNotificationsSchema } from './email';
 import { languageSchema } from './language-field';
 import { timeZoneField } from './time-zones';
-import { userSchema } from './users';
+import { text } from './common';
+import { FULL_NAME_MAX, userSchema } from './users';
 
 /** The signed-in user as `GET /api/profile/` answers: the user, their language and time zone. */
 export const profileSchema = userSchema.extend({
@@ -22,6 +23,12 @@ export const updateProfileInput = z
     language: languageSchema.optional(),
     timezone: timeZoneField.nullable().optional(),
     email_notifications: emailNotificationsSchema.optional(),
+    /** One's own name as colleagues see it (lists, tasks, notifications); empty or null: none, the e-mail stands in. */
+    full_name: text()
+      .trim()
+      .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters.`)
+      .nullable()
+      .optional(),
   })
-  .refine((input) => input.language !== undefined || input.timezone !== undefined || input.email_notifications !== undefined, 'Nothing to update.');
+  .refine((input) => input.language !== undefined || input.timezone !== undefined || input.email_notifications !== undefined || input.full_name !== undefined, 'Nothing to update.');
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;

@@ -154,7 +154,8 @@ export async function getProfile(ctx: ServiceContext): Promise<Profile> {
  * forgotten the old one (decision record 017).
  */
 export async function updateProfile(ctx: ServiceContext, input: UpdateProfile): Promise<Profile> {
-  if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone, emailNotifications: input.email_notifications }))) throw new NotFoundError();
+  const fullName = input.full_name === undefined ? undefined : input.full_name || null;
+  if (!(await updateOwnSettings(ctx.db, ctx.user.companyId, ctx.user.id, { language: input.language, timezone: input.timezone, emailNotifications: input.email_notifications, fullName }))) throw new NotFoundError();
   if (input.language !== undefined && input.language !== ctx.user.language) await settleChanges(ctx.db);
   return getProfile(ctx);
 }

@@ -56,6 +56,21 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect(missing.json()).toEqual({ detail: 'Projet introuvable.' });
     });
 
+    it('lets a user name themselves, keeping the rest; an empty name is none; a long one is refused in their language', async () => {
+      const { access, member } = await signedIn(ctx, { language: 'de' });
+
+      const named = await patchProfile(ctx, access, { full_name: '  Petra Schmidt ' });
+      expect(named.statusCode, named.body).toBe(200);
+      expect(named.json()).toMatchObject({ full_name: 'Petra Schmidt', language: 'de', email: member.email });
+      const [row] = await ctx.app.db.select({ fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, member.id));
+      expect(row).toEqual({ fullName: 'Petra Schmidt', language: 'de' });
+
+      expect((await patchProfile(ctx, access, { full_name: '' })).json()).toMatchObject({ full_name: null });
+      const long = await patchProfile(ctx, access, { full_name: 'x'.repeat(121) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().errors.full_name).toEqual(['Vollständiger Name: höchstens 120 Zeichen.']);
+    });
+
     it("goes back to the company's zone with null and changes one field alone", async () => {
       const { access } = await signedIn(ctx, { language: 'de' });
       await patchProfile(ctx, access, { timezone: 'Asia/Tokyo' });

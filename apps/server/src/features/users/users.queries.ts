@@ -86,7 +86,7 @@ export async function updateOwnSettings(
   db: DbOrTx,
   companyId: number,
   userId: number,
-  values: { language?: Language; timezone?: string | null; emailNotifications?: EmailNotifications },
+  values: { language?: Language; timezone?: string | null; emailNotifications?: EmailNotifications; fullName?: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(users)

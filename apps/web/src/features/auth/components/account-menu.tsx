@@ -13,19 +13,28 @@ const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ d
 // So does the mail choice: its list of choices comes from the shared schemas, which bring zod and the
 // zone list; with the menu, every area ran them just after its first paint (decision record 098).
 const EmailNotificationsForm = lazy(() => import('./email-notifications-form').then((module) => ({ default: module.EmailNotificationsForm })));
+const NameForm = lazy(() => import('./name-form').then((module) => ({ default: module.NameForm })));
 
-type AccountDialog = 'password' | 'timeZone' | 'emailNotifications';
+type AccountDialog = 'name' | 'password' | 'timeZone' | 'emailNotifications';
 
 /** The menu's items, in order: each opens its dialog. */
 const MENU_ITEMS: { dialog: AccountDialog; label: string }[] = [
+  { dialog: 'name', label: 'account.nameMenu' },
   { dialog: 'password', label: 'account.changePassword' },
   { dialog: 'timeZone', label: 'timeZone.menu' },
   { dialog: 'emailNotifications', label: 'emailNotifications.menu' },
 ];
 
+/** The dialogs whose forms start from the profile as the server has it now. */
+const PROFILE_DIALOGS = [
+  { dialog: 'name', title: 'account.nameMenu', description: 'account.nameDescription', Form: NameForm },
+  { dialog: 'timeZone', title: 'timeZone.menu', description: 'timeZone.description', Form: TimeZoneForm },
+  { dialog: 'emailNotifications', title: 'emailNotifications.menu', description: 'emailNotifications.description', Form: EmailNotificationsForm },
+] as const;
+
 /**
- * The avatar in the header, as the user's menu: "Change password", "Time zone" and, when the
- * server sends mail, "E-mail notifications" open their forms in a dialog.
+ * The avatar in the header, as the user's menu: "Your name", "Change password", "Time zone" and,
+ * when the server sends mail, "E-mail notifications" open their forms in a dialog.
  * Every role has it, in every shell.
  */
 export function AccountMenu({ avatar }: { avatar: string }) {
@@ -35,7 +44,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
   // Read when a dialog showing it opens, so it starts from what the server has now.
-  const profile = useProfile({ enabled: dialog === 'timeZone' || dialog === 'emailNotifications' });
+  const profile = useProfile({ enabled: PROFILE_DIALOGS.some((item) => item.dialog === dialog) });
   // A choice of mails a server without SMTP never sends is not offered.
   const mailConfigured = useEmailStatus().data?.configured === true;
   const items = MENU_ITEMS.filter((item) => item.dialog !== 'emailNotifications' || mailConfigured);
@@ -78,37 +87,21 @@ export function AccountMenu({ avatar }: { avatar: string }) {
         />
       </Modal>
       {passwordChanged && <PasswordChangedToast onDismiss={() => setPasswordChanged(false)} />}
-      <Modal open={dialog === 'timeZone'} onOpenChange={(open) => setDialog(open ? 'timeZone' : null)} title={t('timeZone.menu')} description={t('timeZone.description')}>
-        {profile.error ? (
-          <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>
-            {t('account.loadFailed')}
-          </RetryAlert>
-        ) : profile.data ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
-            <TimeZoneForm profile={profile.data} />
-          </Suspense>
-        ) : (
-          <p className="text-sm text-slate-600">{t('app.loading')}</p>
-        )}
-      </Modal>
-      <Modal
-        open={dialog === 'emailNotifications'}
-        onOpenChange={(open) => setDialog(open ? 'emailNotifications' : null)}
-        title={t('emailNotifications.menu')}
-        description={t('emailNotifications.description')}
-      >
-        {profile.error ? (
-          <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>
-            {t('account.loadFailed')}
-          </RetryAlert>
-        ) : profile.data ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
-            <EmailNotificationsForm profile={profile.data} />
-          </Suspense>
-        ) : (
-          <p className="text-sm text-slate-600">{t('app.loading')}</p>
-        )}
-      </Modal>
+      {PROFILE_DIALOGS.map(({ dialog: which, title, description, Form }) => (
+        <Modal key={which} open={dialog === which} onOpenChange={(open) => setDialog(open ? which : null)} title={t(title)} description={t(description)}>
+          {profile.error ? (
+            <RetryAlert onRetry={() => void profile.refetch()} retryLabel={t('account.retry')}>
+              {t('account.loadFailed')}
+            </RetryAlert>
+          ) : profile.data ? (
+            <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
+              <Form profile={profile.data} />
+            </Suspense>
+          ) : (
+            <p className="text-sm text-slate-600">{t('app.loading')}</p>
+          )}
+        </Modal>
+      ))}
     </>
   );
 }

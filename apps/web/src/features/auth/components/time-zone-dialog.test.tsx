@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useAuth } from '../../../lib/auth';
 import { storage } from '../../../lib/storage';
 import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
@@ -50,6 +51,46 @@ describe('the time-zone dialog', () => {
 
     expect(await within(dialog).findByText('Time zone saved: UTC.')).toBeInTheDocument();
     expect(await profileTimeZones()).toEqual({ timezone: null, effective_timezone: 'UTC' });
+  });
+});
+
+/** What a shell shows of the signed-in user: their name, else their e-mail. */
+function SignedInAs() {
+  const user = useAuth().user;
+  return <p data-testid="signed-in-as">{user?.full_name ?? user?.email}</p>;
+}
+
+describe('the name dialog', () => {
+  it('lets an admin who signed up without a name give one, shown at once instead of the e-mail', async () => {
+    const { admin } = api.company;
+    await api.server.signIn(admin);
+    renderScreen(
+      <>
+        <SignedInAs />
+        <AccountMenu avatar="A" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('signed-in-as')).toHaveTextContent(admin.email));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Your name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your name' });
+    const field = await within(dialog).findByLabelText('Full name');
+    expect(field).toHaveValue('');
+    await userEvent.type(field, 'Petra Schmidt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+
+    expect(await within(dialog).findByText('Name saved.')).toBeInTheDocument();
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Petra Schmidt');
+    const profile = await api.server.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
+    expect(profile.json()).toMatchObject({ full_name: 'Petra Schmidt' });
+
+    // Too long: the server's reason on the field, nothing saved.
+    await userEvent.clear(field);
+    await userEvent.paste('x'.repeat(121));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await within(dialog).findByText('Full name must be at most 120 characters.')).toBeInTheDocument();
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Petra Schmidt');
   });
 });
 
