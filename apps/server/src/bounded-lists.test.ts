@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
+  ACTIVITY_PAGE_SIZE,
   APPRAISALS_MAX_LIMIT,
   MAJOR_TASKS_PER_LISTED_PROJECT,
   PROJECTS_MAX_LIMIT,
@@ -12,11 +13,12 @@ import {
   SUBTASKS_PER_LISTED_MAJOR_TASK,
   TEAM_MAX_LIMIT,
   USERS_MAX_LIMIT,
+  type ActivityEntry,
   type ExpandedProject,
 } from '@siteboard/shared';
 import { WORKLOAD_TASK_NAMES } from './features/users/team.queries';
 import { describeEachDatabase } from './test/build-app';
-import { callAs, createTeam, insertMajorTask, insertProject, listAs, type Team } from './test/work-factories';
+import { callAs, createTeam, insertMajorTask, insertProject, insertWork, listAs, type Team } from './test/work-factories';
 
 const SUBTASKS = 100_000;
 const PEOPLE = 250;
@@ -81,6 +83,29 @@ describeEachDatabase('bounded lists', (ctx) => {
 
     expect(items).toHaveLength(Math.min(pageSize, rows));
     expect(total).toBe(rows);
+  });
+
+  it("a subtask's history of 250 entries comes a page of the latest 100 at a time, oldest first, each page older than the last", async () => {
+    // A company of its own: the counts the other tests check stay as they are.
+    const crew = await createTeam(ctx.app);
+    const { subtaskId } = await insertWork(ctx.app.db, crew);
+    await ctx.app.db.execute(sql`
+      insert into subtask_activity (company_id, subtask_id, actor_id, type, text)
+      select ${crew.company.id}, ${subtaskId}, ${crew.member.id}, 'comment', 'Comment ' || g from generate_series(1, 250) as g`);
+    const texts = (entries: ActivityEntry[]) => entries.map((entry) => entry.text);
+    const url = `/api/subtasks/${subtaskId}/activity/`;
+
+    const latest = await listAs<ActivityEntry>(ctx.app, crew.member, url);
+    expect(latest.total).toBe(250);
+    expect(texts(latest.items)).toEqual(Array.from({ length: ACTIVITY_PAGE_SIZE }, (_, index) => `Comment ${151 + index}`));
+
+    const before = await listAs<ActivityEntry>(ctx.app, crew.member, `${url}?before=${latest.items[0]!.id}`);
+    expect(before.total).toBe(150);
+    expect(texts(before.items)).toEqual(Array.from({ length: ACTIVITY_PAGE_SIZE }, (_, index) => `Comment ${51 + index}`));
+    const first = await listAs<ActivityEntry>(ctx.app, crew.member, `${url}?before=${before.items[0]!.id}&limit=80`);
+    expect(first.total).toBe(50);
+    expect(texts(first.items)).toEqual(Array.from({ length: 50 }, (_, index) => `Comment ${1 + index}`));
+    expect((await callAs(ctx.app, crew.member, { method: 'GET', url: `${url}?limit=101` })).statusCode).toBe(400);
   });
 
   it('a listed project carries a bounded number of major tasks and subtasks; the project itself answers them all', async () => {

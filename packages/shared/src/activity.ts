@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from './common';
+import { MAX_ID, text, wholeNumberParam } from './common';
+import { TOTAL_COUNT_HEADER } from './lists';
+import { ACTIVITY_PAGE_SIZE } from './list-sizes';
 import { COMMENT_MAX } from './subtask-values';
 import { subtaskStatusSchema } from './tasks';
 
@@ -68,6 +70,18 @@ export const subtaskPhotoSchema = attachmentSchema.extend({ subtask_id: z.number
 export type SubtaskPhoto = z.infer<typeof subtaskPhotoSchema>;
 
 export const PHOTO_LIST_MAX_SUBTASKS = 100;
+/**
+ * A page of a subtask's history: the latest `limit` entries (older than the entry `before`, when
+ * given), oldest first, with X-Total-Count the number of entries the history has. A long-running
+ * subtask's hundreds of comments come a page at a time, never in one answer.
+ */
+export const activityQuery = z.object({
+  before: wholeNumberParam('before', 1, MAX_ID).optional().meta({ description: 'Only entries older than this entry id (the first entry of the page shown): the page before it' }),
+  limit: wholeNumberParam('limit', 1, ACTIVITY_PAGE_SIZE)
+    .default(ACTIVITY_PAGE_SIZE)
+    .meta({ description: `At most this many entries, the latest (1–${ACTIVITY_PAGE_SIZE}, ${ACTIVITY_PAGE_SIZE} when not given); the answer carries ${TOTAL_COUNT_HEADER}, the number of entries of the whole history` }),
+});
+
 export const photoListQuery = z.object({
   subtask_ids: z
     .string({ error: 'subtask_ids is required.' })

@@ -109,7 +109,7 @@ export const searchParam = (what: string) =>
     .meta({ description: `Case-insensitive substring of the ${what}` });
 
 /** A whole-number query parameter between `min` and `max`, each refusal naming it. */
-const wholeNumberParam = (field: string, min: number, max: number) =>
+export const wholeNumberParam = (field: string, min: number, max: number) =>
   wholeNumber(`${field} must be a whole number.`, { min, max, tooSmall: `${field} must be at least ${min}.`, tooLarge: `${field} must be at most ${max}.` });
 
 /**

@@ -6,6 +6,9 @@
 /** Spec §9: project lists show 10 until "Show More" (the dashboards' first request asks for that many). */
 export const PROJECT_PAGE_SIZE = 10;
 
+/** A subtask's history comes this many entries at a time, the latest first ("Show earlier entries" for the rest). */
+export const ACTIVITY_PAGE_SIZE = 100;
+
 /** The most users one request lists (a page, or the managers the admin's forms choose from). */
 export const USERS_MAX_LIMIT = 200;
 

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityEntry, Attachment, SubtaskPhoto, SubtaskStatus } from '@siteboard/shared';
+import { MAX_ID, type ActivityEntry, type Attachment, type SubtaskPhoto, type SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
+import { matchingRowCount, type Page } from '../../lib/lists';
 
 export interface NewActivity {
   companyId: number;
@@ -38,28 +39,31 @@ const nextAssignees = alias(users, 'next_assignees');
 const recordedAssignee = (end: 'from' | 'to') => sql`(${subtaskActivity.changes} -> 'assigned_to' -> '${sql.raw(end)}' ->> 'id')::int`;
 const assigneeJoin = (people: { id: AnyColumn; companyId: AnyColumn }, end: 'from' | 'to') => and(eq(people.companyId, subtaskActivity.companyId), eq(people.id, recordedAssignee(end)));
 
-/** A history entry joined to its actor, the assignees an edit names, and its photo's facts (never its bytes). */
+/** A history entry's columns: its actor, the assignees an edit names, and its photo's facts (never its bytes). */
+const activityColumns = {
+  id: subtaskActivity.id,
+  type: subtaskActivity.type,
+  actorId: users.id,
+  actorEmail: users.email,
+  actorFullName: users.fullName,
+  createdAt: isoTimestamp(subtaskActivity.createdAt),
+  fromStatus: subtaskActivity.fromStatus,
+  toStatus: subtaskActivity.toStatus,
+  text: subtaskActivity.text,
+  changes: subtaskActivity.changes,
+  formerAssigneeName: formerAssignees.fullName,
+  nextAssigneeName: nextAssignees.fullName,
+  attachmentId: subtaskAttachments.id,
+  contentType: subtaskAttachments.contentType,
+  size: subtaskAttachments.size,
+  width: subtaskAttachments.width,
+  height: subtaskAttachments.height,
+};
+
+/** History entries joined to what they name, each with how many entries its statement matched (before a limit). */
 function selectActivity(db: DbOrTx) {
   return db
-    .select({
-      id: subtaskActivity.id,
-      type: subtaskActivity.type,
-      actorId: users.id,
-      actorEmail: users.email,
-      actorFullName: users.fullName,
-      createdAt: isoTimestamp(subtaskActivity.createdAt),
-      fromStatus: subtaskActivity.fromStatus,
-      toStatus: subtaskActivity.toStatus,
-      text: subtaskActivity.text,
-      changes: subtaskActivity.changes,
-      formerAssigneeName: formerAssignees.fullName,
-      nextAssigneeName: nextAssignees.fullName,
-      attachmentId: subtaskAttachments.id,
-      contentType: subtaskAttachments.contentType,
-      size: subtaskAttachments.size,
-      width: subtaskAttachments.width,
-      height: subtaskAttachments.height,
-    })
+    .select({ ...activityColumns, total: matchingRowCount() })
     .from(subtaskActivity)
     .leftJoin(users, eq(users.id, subtaskActivity.actorId))
     .leftJoin(formerAssignees, assigneeJoin(formerAssignees, 'from'))
@@ -67,12 +71,23 @@ function selectActivity(db: DbOrTx) {
     .leftJoin(subtaskAttachments, eq(subtaskAttachments.id, subtaskActivity.attachmentId));
 }
 
-/** A subtask's history, oldest first: one statement, built once and prepared. */
+/**
+ * A page of a subtask's history: the latest `limit` entries older than `before`, newest first as
+ * read (the caller turns them round), each row with how many entries are older than `before` in
+ * all. One statement, built once and prepared; the index on (subtask, id) reads only the page.
+ */
 const activityStatement = builtOncePerDatabase((db) =>
   selectActivity(db)
-    .where(and(eq(subtaskActivity.companyId, sql.placeholder('companyId')), eq(subtaskActivity.subtaskId, sql.placeholder('subtaskId'))))
-    .orderBy(asc(subtaskActivity.id))
-    .prepare('list_subtask_activity'),
+    .where(
+      and(
+        eq(subtaskActivity.companyId, sql.placeholder('companyId')),
+        eq(subtaskActivity.subtaskId, sql.placeholder('subtaskId')),
+        sql`${subtaskActivity.id} < ${sql.placeholder('before')}`,
+      ),
+    )
+    .orderBy(desc(subtaskActivity.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('list_subtask_activity_page'),
 );
 
 type ActivityRow = Awaited<ReturnType<typeof selectActivity>>[number];
@@ -105,9 +120,10 @@ function attachmentOf(row: { attachmentId: number; contentType: string | null; s
   return { id: row.attachmentId, content_type: row.contentType!, size: row.size!, width: row.width!, height: row.height!, ...attachmentUrls(row.attachmentId) };
 }
 
-export async function listActivity(db: DbOrTx, companyId: number, subtaskId: number): Promise<ActivityEntry[]> {
-  const rows = await activityStatement(db).execute({ companyId, subtaskId });
-  return rows.map(toActivityEntry);
+/** The latest `limit` entries of a subtask's history older than the entry `before` (all when not given), oldest first, and how many there are in all. */
+export async function listActivity(db: DbOrTx, companyId: number, subtaskId: number, page: { before?: number; limit: number }): Promise<Page<ActivityEntry>> {
+  const rows = await activityStatement(db).execute({ companyId, subtaskId, before: page.before ?? MAX_ID, limit: page.limit });
+  return { items: rows.reverse().map(toActivityEntry), total: rows[0]?.total ?? 0 };
 }
 
 /** One history entry of the company, as the timeline shows it. */

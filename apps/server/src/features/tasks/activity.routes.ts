@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityEntrySchema, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
+import { activityEntrySchema, activityQuery, attachmentSchema, createCommentInput, errorResponse, idParams, photoListQuery, subtaskPhotoSchema } from '@siteboard/shared';
 import { abortsWhenConnectionCloses, guardedBy, multipartPlugin } from '../../platform';
+import { sendPage } from '../../lib/lists';
 import { PHOTO_UPLOAD, photoAnswer, uploadedPhoto } from '../../lib/uploads';
 import { addComment, addPhoto, assertMayAddToRecord, getPhoto, getSubtaskActivity, listPhotos } from './activity.service';
 
@@ -16,8 +17,15 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartPlugin);
 
   app.get('/api/subtasks/:id/activity/', {
-    schema: { tags, security, summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos", params: idParams, response: { 200: z.array(activityEntrySchema), ...refusals } },
-    handler: async (request) => getSubtaskActivity(request.ctx, request.params.id),
+    schema: {
+      tags,
+      security,
+      summary: "A subtask's history, oldest first: creation, edits, status changes with their comments, comments and photos; the latest page of it (100 entries unless `limit` says fewer), `before` an entry for the page before",
+      params: idParams,
+      querystring: activityQuery,
+      response: { 200: z.array(activityEntrySchema), ...refusals },
+    },
+    handler: async (request, reply) => sendPage(reply, await getSubtaskActivity(request.ctx, request.params.id, request.query)),
   });
 
   // Who may add to a subtask's record is asked before its body is read (an upload is refused

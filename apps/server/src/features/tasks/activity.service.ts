@@ -1,6 +1,7 @@
 import { decideRecordAddition, idParams, type ActivityEntry, type Attachment, type SubtaskParties, type SubtaskPhoto } from '@siteboard/shared';
 import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import { events } from '../../lib/events';
+import type { Page } from '../../lib/lists';
 import { processPhoto } from '../../lib/images';
 import { attachmentUrls, findActivityEntry, findAttachmentBytes, insertActivity, insertAttachment, listActivity, listPhotosOf } from './activity.queries';
 import { findSubtaskParties, lockSubtask, lockSubtaskProject, subtaskExists } from './tasks.queries';
@@ -22,9 +23,9 @@ function assertMayAdd(ctx: ServiceContext, parties: SubtaskParties) {
 }
 
 /** Everything that happened to a subtask of the caller's company, oldest first. */
-export async function getSubtaskActivity(ctx: ServiceContext, subtaskId: number): Promise<ActivityEntry[]> {
+export async function getSubtaskActivity(ctx: ServiceContext, subtaskId: number, page: { before?: number; limit: number }): Promise<Page<ActivityEntry>> {
   if (!(await subtaskExists(ctx.db, ctx.user.companyId, subtaskId))) throw new NotFoundError(SUBTASK_NOT_FOUND);
-  return listActivity(ctx.db, ctx.user.companyId, subtaskId);
+  return listActivity(ctx.db, ctx.user.companyId, subtaskId, page);
 }
 
 /**

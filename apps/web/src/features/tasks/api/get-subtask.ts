@@ -1,6 +1,6 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityEntry, Subtask, SubtaskPhoto } from '@siteboard/shared';
-import { api } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { findCachedSubtask, queryRoots } from '../../../lib/query-keys';
 
 /** One subtask, as the drawer shows it. */
@@ -14,9 +14,25 @@ export function useSubtask(id: number) {
   return useQuery({ ...getSubtaskQueryOptions(id), enabled: id > 0, placeholderData: () => findCachedSubtask(queryClient, id) as Subtask | undefined });
 }
 
-/** A subtask's history, oldest first. */
-export const getSubtaskActivityQueryOptions = (id: number) => queryOptions({ queryKey: [...queryRoots.activity, id], queryFn: () => api<ActivityEntry[]>(`/api/subtasks/${id}/activity/`) });
-export const useSubtaskActivity = (id: number) => useQuery({ ...getSubtaskActivityQueryOptions(id), enabled: id > 0 });
+/**
+ * A subtask's history, oldest first: its latest page, then each earlier page as it is asked for
+ * (`fetchNextPage`, "Show earlier entries"); a long-running subtask's hundreds of entries are never
+ * one download. `entries` joins the pages loaded, oldest first; `earlier` counts those not loaded.
+ */
+export function useSubtaskActivity(id: number) {
+  const query = useInfiniteQuery({
+    queryKey: [...queryRoots.activity, id],
+    queryFn: ({ pageParam }) => apiPage<ActivityEntry>(`/api/subtasks/${id}/activity/`, pageParam === undefined ? {} : { query: { before: pageParam } }),
+    initialPageParam: undefined as number | undefined,
+    // The page before the oldest loaded: its first entry's id, while older ones remain.
+    getNextPageParam: (page) => (page.total > page.items.length ? page.items[0]?.id : undefined),
+    enabled: id > 0,
+  });
+  const pages = query.data?.pages;
+  const entries = pages ? [...pages].reverse().flatMap((page) => page.items) : undefined;
+  const oldest = pages?.at(-1);
+  return { ...query, entries, earlier: oldest ? oldest.total - oldest.items.length : 0 };
+}
 
 /** The photos on a page of subtasks, in one request (none asked for: none fetched). */
 export const usePhotosOf = (subtaskIds: number[]) =>

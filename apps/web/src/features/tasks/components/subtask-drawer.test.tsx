@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../../server/src/schema/users';
 import { createUser, injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
@@ -156,6 +156,26 @@ describe('the record of work on screen', () => {
 
     await waitFor(() => expect(within(drawer).queryByText('Task sent for approval!')).toBeNull());
     expect(await within(drawer).findByText('Declined: Formwork still wet')).toBeInTheDocument();
+  });
+
+  it('opens a long history at its latest entries, and shows the earlier ones when asked', async () => {
+    const longId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Dewater pit 4', dueDate: '2030-05-01' })).id;
+    await server.database.db.execute(sql`
+      insert into subtask_activity (company_id, subtask_id, actor_id, type, text)
+      select ${companyId}, ${longId}, ${member.id}, 'comment', 'Pump check ' || g from generate_series(1, 104) as g`);
+    await server.signIn(member);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${longId}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name: 'Dewater pit 4' });
+    const timeline = await within(drawer).findByRole('list', { name: 'Timeline' });
+
+    expect(await within(timeline).findByText('Pump check 104')).toBeInTheDocument();
+    expect(within(timeline).getByText('Pump check 5')).toBeInTheDocument();
+    expect(within(timeline).queryByText('Pump check 4')).toBeNull();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Show earlier entries (4)' }));
+
+    expect(await within(timeline).findByText('Pump check 1')).toBeInTheDocument();
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(104);
+    expect(within(drawer).queryByRole('button', { name: /Show earlier/ })).toBeNull();
   });
 
   it('names the people of a change of assignee as they are called now, the e-mail for one without a name', async () => {

@@ -68,11 +68,12 @@ function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListS
   }
   // No signal and nothing on this device for this task: say so rather than load forever.
   if (!subtask.data) return <p role="status" className="text-sm text-slate-600">{subtask.fetchStatus === 'paused' ? t('record.offlineUnavailable') : t('app.loading')}</p>;
-  return <RecordBody subtask={asItWillBe(subtask.data, waiting)} entries={activity.data} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
+  return <RecordBody subtask={asItWillBe(subtask.data, waiting)} activity={activity} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
 }
 
 /** `timelinePaused`: the timeline is not on this device and cannot load without a signal. */
-function RecordBody({ subtask, entries, timelinePaused, findAssignees }: { subtask: Subtask; entries: ReturnType<typeof useSubtaskActivity>['data']; timelinePaused: boolean; findAssignees: ListSearch<User> }) {
+function RecordBody({ subtask, activity, timelinePaused, findAssignees }: { subtask: Subtask; activity: ReturnType<typeof useSubtaskActivity>; timelinePaused: boolean; findAssignees: ListSearch<User> }) {
+  const { entries } = activity;
   const { t } = useTranslation();
   const { user } = useAuth();
   const status = useSubtaskStatusChange();
@@ -153,6 +154,11 @@ function RecordBody({ subtask, entries, timelinePaused, findAssignees }: { subta
         <h3 id="timeline-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           {t('record.timeline')}
         </h3>
+        {activity.earlier > 0 && (
+          <Button variant="secondary" size="sm" disabled={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
+            {t('record.showEarlier', { count: activity.earlier })}
+          </Button>
+        )}
         {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
         <WaitingComments subtaskId={subtask.id} />
       </section>
