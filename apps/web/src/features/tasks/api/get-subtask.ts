@@ -21,7 +21,8 @@ export function useSubtask(id: number) {
  */
 export function useSubtaskActivity(id: number) {
   const query = useInfiniteQuery({
-    queryKey: [...queryRoots.activity, id],
+    // 'pages': not the key the whole history was kept under before it came in pages (a phone's saved cache may still hold that shape).
+    queryKey: [...queryRoots.activity, id, 'pages'],
     queryFn: ({ pageParam }) => apiPage<ActivityEntry>(`/api/subtasks/${id}/activity/`, pageParam === undefined ? {} : { query: { before: pageParam } }),
     initialPageParam: undefined as number | undefined,
     // The page before the oldest loaded: its first entry's id, while older ones remain.
