@@ -10,11 +10,22 @@ os.setPriority(19);
 sharp.concurrency(1);
 sharp.cache(false);
 
+// The server gone (killed, crashed) closes the channel: nobody waits for this page any more, and
+// a rendering left running would hold a core and hundreds of MB as an orphan. Its answer sent, the
+// process closes the channel itself and ends as it would anyway.
+let answered = false;
+process.once('disconnect', () => {
+  if (!answered) process.exit(1);
+});
+
 process.once('message', (request: RenderRequest) => {
   runRenderRequest(request)
     .then(
       (answer) => ({ ok: true, answer }),
       (error: unknown) => ({ ok: false, refusal: error instanceof DrawingRefusal ? error.message : undefined, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
-    .then((message) => process.send!(message, () => process.disconnect()));
+    .then((message) => {
+      answered = true;
+      process.send!(message, () => process.disconnect());
+    });
 });
