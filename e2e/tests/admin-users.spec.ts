@@ -12,7 +12,9 @@ async function createUser(page: Page, input: { email: string; role: 'Manager' | 
   await page.getByRole('link', { name: 'Create User' }).click();
   await expect(page.getByRole('heading', { name: 'Create New User' })).toBeVisible();
   await page.getByLabel('Email').fill(input.email);
-  await page.getByLabel('Password').fill('site password 1');
+  await page.getByLabel('Password', { exact: true }).fill('site password 1');
+  // The person chooses their own at the first sign-in unless the admin says otherwise.
+  await expect(page.getByRole('checkbox', { name: 'Ask for a new password at the first sign-in' })).toBeChecked();
   await page.getByLabel('Role').selectOption({ label: input.role });
   if (input.manager) await page.getByLabel('Manager').selectOption({ label: input.manager });
   if (input.designation) await page.getByLabel('Designation').fill(input.designation);
