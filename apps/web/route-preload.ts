@@ -60,6 +60,8 @@ export const preloadSource = (routes: Record<string, string[]>, nextScreens: Rec
   var calls = ${JSON.stringify(firstCalls)}[path];
   try {
     var token = calls && typeof fetch === 'function' && localStorage.getItem('token');
+    // A user who must choose a new password first is refused every call but the profile: none is started.
+    if (token && /"must_change_password":true/.test(localStorage.getItem('user') || '')) token = null;
     if (token) {
       // The page's language as src/lib/i18n.ts's initialLanguage() finds it: this device's choice, else the browser's.
       var languages = ${JSON.stringify(languages)};

@@ -51,6 +51,16 @@ describe("a dashboard's first call, started with the page", () => {
     expect(calls('/api/profile/')).toHaveLength(1);
   });
 
+  it('is not started for a user who must choose a new password first (every such call is refused)', async () => {
+    await shared.server.signIn(shared.member);
+    storage.writeUser({ ...storage.readUser()!, must_change_password: true });
+    shared.server.requests.length = 0;
+    openPage('/team-member');
+
+    expect(window.__siteboardFirstCalls).toBeUndefined();
+    expect(shared.server.requests).toEqual([]);
+  });
+
   it('is not taken up by another session: the screen asks itself', async () => {
     // Started for the manager; the team member signs in on this device before the dashboard asks.
     await shared.server.signIn(shared.manager);
