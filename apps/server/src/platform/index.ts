@@ -26,7 +26,7 @@ export { enqueueMail, enqueueMails, listFailedMails, mailPlugin, MAIL_QUEUE, typ
 export { enqueueJob, enqueueJobs, jobsPlugin, PermanentJobError, type EnqueueOptions, type Job, type JobDefinition, type JobRunner, type QueueStats } from './jobs';
 
 export { allowedMethodsPlugin } from './http/allowed-methods';
-export { authPlugin, guardedBy, requireRole, type Guard } from './http/auth';
+export { authPlugin, foundInCompany, guardedBy, requireRole, type Guard } from './http/auth';
 export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/conditional-get';
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, subtaskSchema, taskListQuery, updateProjectInput } from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { assertProjectFound, createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectsExport, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectFound, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -50,8 +49,6 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, summary: 'Create a project', body: createProjectInput, response: { 201: projectSchema, ...refusals } },
     handler: async (request, reply) => reply.code(201).send(await createProject(request.ctx, request.body)),
   });
-
-  const projectFound = async (request: FastifyRequest) => assertProjectFound(request.ctx, (request.params as { id?: unknown }).id);
 
   app.patch('/api/projects/:id/', {
     ...guardedBy(manage, projectFound),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, idParams, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
-import { type DbOrTx, type ServiceContext, ConflictError, fieldError, NotFoundError } from '../../platform';
+import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
+import { type DbOrTx, type ServiceContext, ConflictError, fieldError, foundInCompany, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { closeProjectOpenWork, countProjectOpenWork, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
@@ -136,11 +136,8 @@ export async function listProjectOpenWork(ctx: ServiceContext, projectId: number
   return listSubtaskPage(ctx.db, companyId, { projectId, notCompleted: true }, page);
 }
 
-/** The project is the company's (404 otherwise), asked before a change's body is read; ids that name nothing are left to validation. */
-export async function assertProjectFound(ctx: ServiceContext, rawId: unknown): Promise<void> {
-  const parsed = idParams.safeParse({ id: rawId });
-  if (parsed.success && !(await projectExists(ctx.db, ctx.user.companyId, parsed.data.id))) throw new NotFoundError(PROJECT_NOT_FOUND);
-}
+/** Guard: the project the path names is the company's (404 otherwise), asked before a change's body is read. */
+export const projectFound = foundInCompany(projectExists, PROJECT_NOT_FOUND);
 
 export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {
   if (!(await deleteProjectRow(ctx.db, ctx.user.companyId, projectId))) throw new NotFoundError(PROJECT_NOT_FOUND);

@@ -20,7 +20,6 @@ import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
 import {
   assertMayManageMajorTask,
-  assertSubtaskFound,
   createMajorTask,
   createSubtask,
   deleteMajorTask,
@@ -30,6 +29,7 @@ import {
   listSubtasks,
   listTasksDueToday,
   pendingApprovalsExport,
+  subtaskFound,
   subtaskListExport,
   tasksDueTodayExport,
   updateMajorTask,
@@ -94,7 +94,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/subtasks/:id/', {
-    ...guardedBy(async (request) => assertSubtaskFound(request.ctx, (request.params as { id?: unknown }).id)),
+    ...guardedBy(subtaskFound),
     schema: {
       tags,
       security,

@@ -24,7 +24,7 @@ import {
   type updateSubtaskInput,
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
-import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
+import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, foundInCompany, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
@@ -33,7 +33,6 @@ import {
   findAssignableUserIds,
   findMajorTask,
   findSubtask,
-  findSubtaskParties,
   insertMajorTask,
   insertSubtasks,
   listSubtaskBatch,
@@ -43,6 +42,7 @@ import {
   lockSubtask,
   lockSubtaskProject,
   refreshMajorTaskDueDate,
+  subtaskExists,
   updateMajorTask as updateMajorTaskRow,
   updateSubtask as updateSubtaskRow,
   type NewSubtask,
@@ -221,13 +221,10 @@ export async function assertMayManageMajorTask(ctx: ServiceContext, rawId: unkno
 }
 
 /**
- * The subtask is the company's (404 otherwise), asked before a change's body is read: who may
- * make the change depends on what it asks (a status, an edit, a pin), so the rest waits for it.
+ * Guard: the subtask the path names is the company's (404 otherwise), asked before a change's body
+ * is read; who may make the change depends on what it asks (a status, an edit, a pin), so that waits.
  */
-export async function assertSubtaskFound(ctx: ServiceContext, rawId: unknown): Promise<void> {
-  const parsed = idParams.safeParse({ id: rawId });
-  if (parsed.success && !(await findSubtaskParties(ctx.db, ctx.user.companyId, parsed.data.id))) throw new NotFoundError(SUBTASK_NOT_FOUND);
-}
+export const subtaskFound = foundInCompany(subtaskExists, SUBTASK_NOT_FOUND);
 
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
   const { companyId } = ctx.user;

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { assertUserFound, createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser } from './users.service';
+import { createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser, userFound } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -37,8 +36,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => reply.code(201).send(await createUser(request.ctx, request.body)),
   });
-
-  const userFound = async (request: FastifyRequest) => assertUserFound(request.ctx, (request.params as { id?: unknown }).id);
 
   app.patch('/api/users/:id/', {
     ...guardedBy(manage, userFound),

@@ -1,6 +1,6 @@
-import { EMAIL_TAKEN, idParams, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
-import { type DbOrTx, type ServiceContext, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
+import { type DbOrTx, type ServiceContext, foundInCompany, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
 import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
@@ -164,11 +164,8 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
  * migration 0007 tells each instance's cache), so does their calendar feed (its secret URL is a
  * credential too), and they must choose their own at next sign-in.
  */
-/** The user is an active member of the company (404 otherwise), asked before a change's body is read; ids that name nothing are left to validation. */
-export async function assertUserFound(ctx: ServiceContext, rawId: unknown): Promise<void> {
-  const parsed = idParams.safeParse({ id: rawId });
-  if (parsed.success && !(await findActiveMember(ctx.db, ctx.user.companyId, parsed.data.id))) throw new NotFoundError(USER_NOT_FOUND);
-}
+/** Guard: the user the path names is an active member of the company (404 otherwise), asked before a change's body is read. */
+export const userFound = foundInCompany(findActiveMember, USER_NOT_FOUND);
 
 export async function setUserPassword(ctx: ServiceContext, userId: number, password: string): Promise<void> {
   const { companyId } = ctx.user;

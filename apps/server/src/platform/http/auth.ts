@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@siteboard/shared';
+import { idParams, type Role } from '@siteboard/shared';
 import type { AuthUser, ServiceContext } from '../context';
-import { ForbiddenError, PasswordChangeRequiredError, UnauthorizedError } from '../errors';
+import type { DbOrTx } from '../database/types';
+import { ForbiddenError, NotFoundError, PasswordChangeRequiredError, UnauthorizedError } from '../errors';
 import { createIdentityCache, type IdentityClaims } from '../identity-cache';
 import { keyUsedBefore } from './idempotency';
 
@@ -73,6 +74,17 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 export function requireRole(...roles: Role[]): Guard {
   return async (request) => {
     if (!roles.includes(request.user.role)) throw new ForbiddenError();
+  };
+}
+
+/**
+ * Guard: the object the path's `id` names is the caller's company's (`exists` finds it), else 404
+ * with `notFound`. An id that names nothing is left to validation (400).
+ */
+export function foundInCompany(exists: (db: DbOrTx, companyId: number, id: number) => Promise<unknown>, notFound: string): Guard {
+  return async (request) => {
+    const parsed = idParams.safeParse(request.params);
+    if (parsed.success && !(await exists(request.ctx.db, request.user.companyId, parsed.data.id))) throw new NotFoundError(notFound);
   };
 }
 
