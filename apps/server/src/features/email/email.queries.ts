@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform';
 import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
@@ -7,6 +7,11 @@ import { namedPersonId } from '../notifications/notifications.queries';
 import type { StoredNotification } from '../notifications/notifications.rules';
 
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** A person's open subtasks due on `today` or before it, in projects still running (`s`, `m`, `p`): what a digest lists, and whether it has anything to. */
+const openWorkDueBy = (companyId: SQLWrapper | number, userId: SQLWrapper | number, today: SQLWrapper | string) => sql`
+  from subtasks s join major_tasks m on m.id = s.major_task_id join projects p on p.id = m.project_id
+  where s.company_id = ${companyId} and s.assigned_to_id = ${userId} and s.status <> 'completed' and p.status <> 'completed' and s.due_date <= ${today}::date`;
 
 /**
  * Active users who take the daily digest and for whom it is now `localHour` o'clock in their own
@@ -41,8 +46,7 @@ export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: num
         sql`extract(hour from ${localNow}) = ${localHour}`,
         sql`not exists (select 1 from jobs j where j.dedupe_key = 'digest:' || ${users.id} || ':' || ${today}::text)`,
         sql`(exists (select 1 from notification_recipients r where r.user_id = ${users.id} and not r.is_read)
-          or exists (select 1 from subtasks s join major_tasks m on m.id = s.major_task_id join projects p on p.id = m.project_id
-            where s.company_id = ${users.companyId} and s.assigned_to_id = ${users.id} and s.status <> 'completed' and p.status <> 'completed' and s.due_date <= ${today}))`,
+          or exists (select 1 ${openWorkDueBy(users.companyId, users.id, today)}))`,
       ),
     )
     .orderBy(users.id)
@@ -56,14 +60,11 @@ export interface DigestTask {
   due: string;
 }
 
-/** The user's open subtasks due on `today` or before it, in projects still running. */
+/** The user's open subtasks due on `today` or before it, in projects still running (openWorkDueBy). */
 export async function findDigestTasks(db: DbOrTx, companyId: number, userId: number, today: string) {
   return rowsOf<DigestTask>(
     await db.execute(sql`
-      select s.id, s.name, p.name as project, s.due_date::text as due
-      from subtasks s join major_tasks m on m.id = s.major_task_id join projects p on p.id = m.project_id
-      where s.company_id = ${companyId} and s.assigned_to_id = ${userId} and s.status <> 'completed' and p.status <> 'completed'
-        and s.due_date <= ${today}::date
+      select s.id, s.name, p.name as project, s.due_date::text as due ${openWorkDueBy(companyId, userId, today)}
       order by s.due_date, s.id limit 100`),
   );
 }
