@@ -284,14 +284,22 @@ async function openForContribution(tx: DbOrTx, ctx: ServiceContext, projectId: n
   return log;
 }
 
+/**
+ * An entry as it is after its write committed; read after the commit, so a removal that came
+ * between (another tab, a replayed offline delete) makes it a 404, as it is now.
+ */
 async function entryOf(db: DbOrTx, companyId: number, logId: number, entryId: number): Promise<DailyLogEntry> {
-  const entry = (await listEntries(db, companyId, [logId])).find((candidate) => candidate.id === entryId)!;
+  const entry = (await listEntries(db, companyId, [logId])).find((candidate) => candidate.id === entryId);
+  if (!entry) throw new NotFoundError(LOG_ENTRY_NOT_FOUND);
   const { logId: _, authorDesignation: __, ...shown } = entry;
   return shown;
 }
 
+/** A log photo as it is after its upload committed, or a 404 when it was removed since. */
 async function attachmentOf(db: DbOrTx, companyId: number, logId: number, attachmentId: number): Promise<DailyLogAttachment> {
-  const { logId: _, ...photo } = (await listLogAttachments(db, companyId, [logId])).find((candidate) => candidate.id === attachmentId)!;
+  const found = (await listLogAttachments(db, companyId, [logId])).find((candidate) => candidate.id === attachmentId);
+  if (!found) throw new NotFoundError(LOG_PHOTO_NOT_FOUND);
+  const { logId: _, ...photo } = found;
   return photo;
 }
 

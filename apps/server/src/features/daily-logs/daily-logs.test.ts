@@ -335,6 +335,25 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect((await get(team.member, date)).entries.map((row) => row.hours)).toEqual([9.5]);
     });
 
+    it('answers a change that a removal overtook with 404, never a failure', async () => {
+      for (let round = 0; round < 4; round++) {
+        const entry = (await post(team.member, date, 'entries/', { hours: 1, note: `Race ${round}` })).json() as DailyLogEntry;
+        const url = logUrl(projectId, date, `entries/${entry.id}/`);
+        // The removal sent last: it commits between a change's commit and the change's answer.
+        const answers = await Promise.all([
+          ...[2, 3, 4, 5].map((hours) => callAs(ctx.app, team.member, { method: 'PATCH', url, payload: { hours } })),
+          callAs(ctx.app, team.member, { method: 'DELETE', url }),
+        ]);
+        const [removed, changed] = [answers.at(-1)!, answers.slice(0, -1)];
+        expect(removed.statusCode).toBe(204);
+        for (const response of changed) {
+          expect([200, 404], response.body).toContain(response.statusCode);
+          if (response.statusCode === 404) expect(response.json().detail).toBe('Entry not found.');
+        }
+      }
+      expect((await get(team.member, date)).entries.filter((row) => row.note?.startsWith('Race'))).toEqual([]);
+    });
+
     it('refuses an empty entry, people without work in the project, and other companies', async () => {
       const empty = await post(team.member, date, 'entries/', { note: '  ' });
       expect(empty.statusCode).toBe(400);

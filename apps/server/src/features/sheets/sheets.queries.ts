@@ -111,15 +111,35 @@ export async function listVersions(db: DbOrTx, companyId: number, versionGroupId
     .orderBy(asc(sheets.version));
 }
 
-/** The latest version of a sheet's group, locked against a second new version at the same moment. */
+/**
+ * Locks a sheet's group for a change of it (a new version, a new name, its removal) by its first
+ * version's row, before anything else of the change: every change of a group takes its locks in
+ * the same order, so two of them wait for each other and never deadlock. False: no such group.
+ */
+async function lockSheetGroup(tx: DbOrTx, companyId: number, versionGroupId: number): Promise<boolean> {
+  const [head] = await tx
+    .select({ id: sheets.id })
+    .from(sheets)
+    .where(and(eq(sheets.companyId, companyId), eq(sheets.id, versionGroupId)))
+    .for('update');
+  return head !== undefined;
+}
+
+/**
+ * The latest version of a sheet's group, with the group's first version locked against a second
+ * new version at the same moment. The lock is on that first row, which every new version of the
+ * group waits for, and the latest is read by a statement of its own after it: locking the latest
+ * row itself let a waiting upload, on PostgreSQL, get that same row back once the other committed
+ * and number its version the same.
+ */
 export async function lockLatestVersion(tx: DbOrTx, companyId: number, versionGroupId: number): Promise<SheetRow | undefined> {
+  if (!(await lockSheetGroup(tx, companyId, versionGroupId))) return undefined;
   const [row] = await tx
     .select(sheetColumns)
     .from(sheets)
     .where(and(eq(sheets.companyId, companyId), eq(sheets.versionGroupId, versionGroupId)))
     .orderBy(desc(sheets.version))
-    .limit(1)
-    .for('update', { of: sheets });
+    .limit(1);
   return row as SheetRow | undefined;
 }
 
@@ -156,6 +176,7 @@ export async function findSheets(db: DbOrTx, companyId: number, ids: number[]): 
 }
 
 export async function renameSheetGroup(tx: DbOrTx, companyId: number, versionGroupId: number, name: string) {
+  await lockSheetGroup(tx, companyId, versionGroupId);
   await tx
     .update(sheets)
     .set({ name })
@@ -164,6 +185,7 @@ export async function renameSheetGroup(tx: DbOrTx, companyId: number, versionGro
 
 /** Removes every version of a sheet with its pins; answers the removed ids (their files go after commit). */
 export async function deleteSheetGroup(tx: DbOrTx, companyId: number, versionGroupId: number): Promise<number[]> {
+  await lockSheetGroup(tx, companyId, versionGroupId);
   const group = sql`(select id from ${sheets} where company_id = ${companyId} and version_group_id = ${versionGroupId})`;
   await tx
     .update(subtasks)

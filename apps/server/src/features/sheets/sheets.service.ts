@@ -229,7 +229,8 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
   const upload = await acceptUpload(sheetsDir, file);
   const [created] = await createSheets(ctx, upload, async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
-    const latest = (await lockLatestVersion(tx, companyId, sheet.versionGroupId))!;
+    const latest = await lockLatestVersion(tx, companyId, sheet.versionGroupId);
+    if (!latest) throw new NotFoundError(SHEET_NOT_FOUND);
     const page = upload.pages === 1 ? 1 : Math.min(latest.pageNumber, upload.pages);
     const [id] = await insertSheets(tx, [
       {
@@ -247,7 +248,9 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
     await movePins(tx, companyId, latest.id, id!);
     return [{ id: id!, page }];
   });
-  return created!;
+  // Read after the commit: deleted meanwhile (with its group) is a 404, as it is now.
+  if (!created) throw new NotFoundError(SHEET_NOT_FOUND);
+  return created;
 }
 
 /** Renames the sheet (every version of it: the list shows one name per sheet). */
@@ -257,7 +260,9 @@ export async function renameSheet(ctx: ServiceContext, sheetId: number, input: U
     await renameSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId, input.name);
   });
   const [row] = await findSheets(ctx.db, ctx.user.companyId, [sheetId]);
-  return sheetAnswer(row!);
+  // Read after the commit: deleted meanwhile is a 404, as it is now.
+  if (!row) throw new NotFoundError(SHEET_NOT_FOUND);
+  return sheetAnswer(row);
 }
 
 /** Deletes the sheet with every version and unpins its subtasks; the files go once that committed. */
