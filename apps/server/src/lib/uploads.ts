@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES } from '@siteboard/shared';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
 import { ValidationError, isMultipartBody, type UploadLimits, type UploadedFile } from '../platform';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`;
@@ -14,7 +14,14 @@ export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.';
 export const PHOTO_FIELD_MISSING = 'Attach the photo as multipart/form-data in a field named "file".';
 
 /** What a photo route accepts: one file of at most 10 MB and a few small fields. */
-export const PHOTO_UPLOAD: UploadLimits = { fileBytes: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, tooLarge: PHOTO_TOO_LARGE, tooMany: ONE_PHOTO_PER_REQUEST };
+export const PHOTO_UPLOAD: UploadLimits = {
+  fileBytes: ATTACHMENT_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  tooLarge: PHOTO_TOO_LARGE,
+  tooMany: ONE_PHOTO_PER_REQUEST,
+  file: `One image: JPEG, PNG, WebP or HEIC, at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB and ${ATTACHMENT_MAX_PIXELS / 1_000_000} million pixels`,
+};
 
 /** The one photo of an upload, in the field named "file" (the body was streamed to disk and checked against PHOTO_UPLOAD). */
 export function uploadedPhoto(request: FastifyRequest): UploadedFile {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   ONE_DRAWING_PER_REQUEST,
   PERMISSIONS,
+  SHEET_IMAGE_MAX_BYTES,
+  SHEET_MAX_PAGES,
   SHEET_PDF_MAX_BYTES,
   SHEET_TOO_LARGE,
   errorResponse,
@@ -24,7 +26,15 @@ const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** One drawing per upload: a PDF of at most 200 MB (an image's 50 MB is checked once its type is known). */
-const DRAWING_UPLOAD: UploadLimits = { fileBytes: SHEET_PDF_MAX_BYTES, files: 1, fields: 5, tooLarge: SHEET_TOO_LARGE, tooMany: ONE_DRAWING_PER_REQUEST };
+const MB = 1024 * 1024;
+const DRAWING_UPLOAD: UploadLimits = {
+  fileBytes: SHEET_PDF_MAX_BYTES,
+  files: 1,
+  fields: 5,
+  tooLarge: SHEET_TOO_LARGE,
+  tooMany: ONE_DRAWING_PER_REQUEST,
+  file: `One drawing: a PDF of at most ${SHEET_PDF_MAX_BYTES / MB} MB and ${SHEET_MAX_PAGES} pages (each page a sheet), or a JPEG, PNG or WebP image of at most ${SHEET_IMAGE_MAX_BYTES / MB} MB`,
+};
 
 const tileParams = z.object({
   id: idParams.shape.id,

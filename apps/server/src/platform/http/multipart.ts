@@ -40,6 +40,8 @@ export interface UploadLimits {
   tooLarge: string;
   /** The refusal of more files or fields than allowed (413). */
   tooMany: string;
+  /** What the field "file" holds, as the API document tells callers. */
+  file: string;
 }
 
 declare module 'fastify' {

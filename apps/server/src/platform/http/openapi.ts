@@ -8,11 +8,12 @@ import { TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
 import { REPLAYED_HEADER } from './idempotency';
 import { docsCsp } from './security-headers';
 
-const UPLOAD_BODY = {
+/** An upload route's multipart body: the field "file", described by the route's own limits. */
+const uploadBody = (file: string) => ({
   type: 'object',
   required: ['file'],
-  properties: { file: { type: 'string', format: 'binary', description: 'One image: JPEG, PNG, WebP or HEIC, at most 10 MB and 50 million pixels' } },
-};
+  properties: { file: { type: 'string', format: 'binary', description: file } },
+});
 
 const ERROR = { ...z.toJSONSchema(errorResponse, { target: 'openapi-3.0' }), $schema: undefined };
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -124,8 +125,8 @@ export const openapiPlugin = fp(
         if (!transformed.schema || transformed.schema.hide) return transformed;
         // An upload route reads its multipart body itself (no body schema to validate against):
         // the document still says what to send.
-        const upload = document.schema?.consumes?.includes('multipart/form-data');
-        const schema = upload ? { ...transformed.schema, body: UPLOAD_BODY } : transformed.schema;
+        const upload = document.schema?.consumes?.includes('multipart/form-data') ? document.route.config?.upload : undefined;
+        const schema = upload ? { ...transformed.schema, body: uploadBody(upload.file) } : transformed.schema;
         const method = [document.route.method].flat()[0]!.toUpperCase();
         return { ...transformed, schema: documentServerWide(method, schema as JsonSchema, document.route.config?.setsDeviceCookie === true) };
       },
