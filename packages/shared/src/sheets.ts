@@ -26,6 +26,7 @@ export const ONE_DRAWING_PER_REQUEST = 'Send one drawing per request.';
 export const SHEET_NOT_A_DRAWING = 'The file is not a drawing: upload a PDF, JPEG, PNG or WebP file.';
 export const SHEET_PDF_ENCRYPTED = 'The PDF is protected by a password: upload it without the password.';
 export const SHEET_PDF_DAMAGED = 'The PDF is damaged and cannot be read.';
+export const SHEET_PDF_NO_PAGES = 'The PDF has no pages.';
 export const SHEET_TOO_MANY_PAGES = 'The PDF has {pages} pages: upload at most {max} pages at once.';
 export const SHEET_PAGE_TOO_LARGE = 'The page is larger than 5 × 5 m: it is not a drawing SiteBoard can show.';
 export const SHEET_IMAGE_TOO_LARGE = 'The image is larger than {max} megapixels.';

@@ -362,6 +362,7 @@ export const de: Catalog = {
   'The file is not a drawing: upload a PDF, JPEG, PNG or WebP file.': 'Die Datei ist kein Plan: Laden Sie eine PDF-, JPEG-, PNG- oder WebP-Datei hoch.',
   'The PDF is protected by a password: upload it without the password.': 'Das PDF ist mit einem Passwort geschützt: Laden Sie es ohne Passwort hoch.',
   'The PDF is damaged and cannot be read.': 'Das PDF ist beschädigt und kann nicht gelesen werden.',
+  'The PDF has no pages.': 'Das PDF hat keine Seiten.',
   'The PDF has {pages} pages: upload at most {max} pages at once.': 'Das PDF hat {pages} Seiten: Laden Sie höchstens {max} Seiten auf einmal hoch.',
   'The page is larger than 5 × 5 m: it is not a drawing SiteBoard can show.': 'Die Seite ist größer als 5 × 5 m: Das ist kein Plan, den SiteBoard zeigen kann.',
   'The image is larger than {max} megapixels.': 'Das Bild ist größer als {max} Megapixel.',

@@ -170,6 +170,7 @@ export const errorTexts = [
   'The file is not a drawing: upload a PDF, JPEG, PNG or WebP file.',
   'The PDF is protected by a password: upload it without the password.',
   'The PDF is damaged and cannot be read.',
+  'The PDF has no pages.',
   'The PDF has {pages} pages: upload at most {max} pages at once.',
   'The page is larger than 5 × 5 m: it is not a drawing SiteBoard can show.',
   'The image is larger than {max} megapixels.',

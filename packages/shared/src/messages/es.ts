@@ -361,6 +361,7 @@ export const es: Catalog = {
   'The file is not a drawing: upload a PDF, JPEG, PNG or WebP file.': 'El archivo no es un plano: sube un archivo PDF, JPEG, PNG o WebP.',
   'The PDF is protected by a password: upload it without the password.': 'El PDF está protegido con contraseña: súbelo sin la contraseña.',
   'The PDF is damaged and cannot be read.': 'El PDF está dañado y no se puede leer.',
+  'The PDF has no pages.': 'El PDF no tiene páginas.',
   'The PDF has {pages} pages: upload at most {max} pages at once.': 'El PDF tiene {pages} páginas: sube como máximo {max} páginas a la vez.',
   'The page is larger than 5 × 5 m: it is not a drawing SiteBoard can show.': 'La página mide más de 5 × 5 m: no es un plano que SiteBoard pueda mostrar.',
   'The image is larger than {max} megapixels.': 'La imagen tiene más de {max} megapíxeles.',

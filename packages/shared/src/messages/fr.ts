@@ -362,6 +362,7 @@ export const fr: Catalog = {
   'The file is not a drawing: upload a PDF, JPEG, PNG or WebP file.': "Le fichier n'est pas un plan : téléversez un fichier PDF, JPEG, PNG ou WebP.",
   'The PDF is protected by a password: upload it without the password.': 'Le PDF est protégé par un mot de passe : téléversez-le sans mot de passe.',
   'The PDF is damaged and cannot be read.': 'Le PDF est endommagé et ne peut pas être lu.',
+  'The PDF has no pages.': "Le PDF ne contient aucune page.",
   'The PDF has {pages} pages: upload at most {max} pages at once.': 'Le PDF compte {pages} pages : téléversez au plus {max} pages à la fois.',
   'The page is larger than 5 × 5 m: it is not a drawing SiteBoard can show.': "La page dépasse 5 × 5 m : ce n'est pas un plan que SiteBoard peut afficher.",
   'The image is larger than {max} megapixels.': "L'image dépasse {max} mégapixels.",

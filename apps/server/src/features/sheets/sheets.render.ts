@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { DrawingRefusal, TILE_SIZE, type Inspection, type RenderAnswer, type RenderRequest, type ScannedPage } from './sheets.render-protocol';
-import { SHEET_IMAGE_DAMAGED, SHEET_IMAGE_TOO_LARGE, SHEET_MAX_PAGES, SHEET_MAX_SIDE, SHEET_PAGE_TOO_LARGE, SHEET_PDF_DAMAGED, SHEET_PDF_ENCRYPTED, SHEET_TOO_MANY_PAGES, fill } from '@siteboard/shared';
+import { SHEET_IMAGE_DAMAGED, SHEET_IMAGE_TOO_LARGE, SHEET_MAX_PAGES, SHEET_MAX_SIDE, SHEET_PAGE_TOO_LARGE, SHEET_PDF_DAMAGED, SHEET_PDF_ENCRYPTED, SHEET_PDF_NO_PAGES, SHEET_TOO_MANY_PAGES, fill } from '@siteboard/shared';
 
 /** Pixels one rendered sheet may hold (48 M: ~250 dpi for A1, ~210 dpi for A0): its time and disk, no longer its memory. */
 export const PIXEL_BUDGET = 48_000_000;
@@ -53,7 +53,8 @@ async function openPdf(source: string) {
 /** What an upload holds: its page count (a PDF's; an image is one page) and its scanned pages, or a refusal. */
 async function inspect(source: string, type: 'pdf' | 'image'): Promise<Inspection> {
   if (type === 'image') {
-    const meta = await sharp(source).metadata().catch(() => {
+    // The header alone, with no pixel limit of sharp's own: an image over ours is refused as too large, not as damaged.
+    const meta = await sharp(source, { limitInputPixels: false }).metadata().catch(() => {
       throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
     });
     if (!meta.width || !meta.height) throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
@@ -64,6 +65,11 @@ async function inspect(source: string, type: 'pdf' | 'image'): Promise<Inspectio
   let pages: number;
   try {
     pages = pdf.numPages;
+    if (pages < 1) throw new DrawingRefusal(SHEET_PDF_NO_PAGES);
+    // A page tree that counts pages it does not hold: its first page is not there to draw.
+    await pdf.getPage(1).catch(() => {
+      throw new DrawingRefusal(SHEET_PDF_DAMAGED);
+    });
     if (pages > SHEET_MAX_PAGES) throw new DrawingRefusal(fill(SHEET_TOO_MANY_PAGES, { pages, max: SHEET_MAX_PAGES }));
   } finally {
     await pdf.destroy();
@@ -246,10 +252,13 @@ async function render(request: Extract<RenderRequest, { kind: 'render' }>): Prom
   await fs.promises.mkdir(request.outDir, { recursive: true });
   if (request.type === 'image') {
     const meta = await sharp(request.source, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
-    const scale = Math.min(1, SHEET_MAX_SIDE / Math.max(meta.width, meta.height));
-    const [width, height] = [Math.round(meta.width * scale), Math.round(meta.height * scale)];
+    // A phone's photo of a plan is stored as the camera held it, with an EXIF orientation: the
+    // sheet is the picture turned upright, so orientations 5–8 (a quarter turn) swap its sides.
+    const [uprightWidth, uprightHeight] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    const scale = Math.min(1, SHEET_MAX_SIDE / Math.max(uprightWidth, uprightHeight));
+    const [width, height] = [Math.round(uprightWidth * scale), Math.round(uprightHeight * scale)];
     // Decoding for real is where a file that lied in its header fails.
-    const image = sharp(request.source, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).rotate().resize(width, height).flatten({ background: '#ffffff' });
+    const image = sharp(request.source, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).rotate().resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' });
     return cut(image, request.outDir).catch(() => {
       throw new DrawingRefusal(SHEET_IMAGE_DAMAGED);
     });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -12,11 +13,13 @@ import {
   SHEET_FILE_MISSING,
   SHEET_IMAGE_DAMAGED,
   SHEET_IMAGE_MAX_BYTES,
+  SHEET_IMAGE_TOO_LARGE,
   SHEET_NOT_A_DRAWING,
   SHEET_NOT_LATEST,
   SHEET_PAGE_TOO_LARGE,
   SHEET_PDF_ENCRYPTED,
   SHEET_PDF_DAMAGED,
+  SHEET_PDF_NO_PAGES,
   SHEET_TOO_LARGE,
   SHEET_TOO_MANY_PAGES,
   fill,
@@ -76,13 +79,17 @@ async function scannedPdf(): Promise<{ pdf: Buffer; scan: Buffer }> {
 function pdfWithUndecodableStream(): Buffer {
   const diagonal = '40 w 0 0 m 600 400 l S';
   const mislabelled = '0 0 m 600 0 l S';
-  const objects = [
+  return pdfOfObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Contents [4 0 R 5 0 R] >>',
     `<< /Length ${diagonal.length} >>\nstream\n${diagonal}\nendstream`,
     `<< /Length ${mislabelled.length} /Filter /FlateDecode >>\nstream\n${mislabelled}\nendstream`,
-  ];
+  ]);
+}
+
+/** A PDF of these objects (the first the catalog), with its cross-reference table written by hand. */
+function pdfOfObjects(objects: string[]): Buffer {
   let text = '%PDF-1.4\n';
   const offsets = objects.map((object, index) => {
     const offset = text.length;
@@ -93,6 +100,18 @@ function pdfWithUndecodableStream(): Buffer {
   text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(text, 'latin1');
+}
+
+/** A PDF whose page tree is `pages` (the catalog's /Pages object), with nothing else in it. */
+function pdfWithPageTree(pages: string): Buffer {
+  return pdfOfObjects(['<< /Type /Catalog /Pages 2 0 R >>', pages]);
+}
+
+/** The colour of one pixel of an image. */
+async function pixelAt(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at]!, data[at + 1]!, data[at + 2]!];
 }
 
 /** The mean grey of a region of an image, in fractions of its size. */
@@ -125,11 +144,13 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 afterAll(() => forgetters.forEach((forget) => forget()));
 
-/** A PNG whose header claims 100,000 × 100,000 pixels. */
+/** A PNG whose header claims 100,000 × 100,000 pixels (a well-formed header: its checksum says the same). */
 const liarPng = once(async () => {
   const liar = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
   liar.writeUInt32BE(100_000, 16);
   liar.writeUInt32BE(100_000, 20);
+  // The IHDR chunk's checksum covers its type and data (bytes 12–28).
+  liar.writeUInt32BE(zlib.crc32(liar.subarray(12, 29)), 29);
   return liar;
 });
 /** The upload of an image of more than 50 MB (its first bytes a real PNG's): its body, encoded once (seconds of copying). */
@@ -297,6 +318,60 @@ describeEachDatabase(
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${image!.id}/tiles/10/0_0.jpeg` })).statusCode).toBe(404);
   });
 
+  it('numbers each new version once when several arrive at the same moment', async () => {
+    const plan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const first = await upload(ctx.app, team.manager, work.projectId, plan, 'Level 3.png', 'image/png');
+    const [sheet] = first.json<Sheet[]>();
+    const uploads = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) =>
+        callAs(ctx.app, index % 2 === 0 ? team.manager : team.admin, { method: 'POST', url: `/api/sheets/${sheet!.id}/versions/`, ...(await form(plan, `Level 3 rev ${index}.png`, 'image/png')) }),
+      ),
+    );
+    expect(uploads.map((response) => response.statusCode)).toEqual(Array(6).fill(202));
+    const versions = (await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${sheet!.id}/` })).json<SheetDetail>().versions;
+    expect(versions.map((entry) => entry.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(uploads.map((response) => response.json<Sheet>().version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it('answers a rename that a removal overtook with 404, never a failure', async () => {
+    const plan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    for (let round = 0; round < 4; round++) {
+      const [sheet] = (await upload(ctx.app, team.manager, work.projectId, plan, `Race ${round}.png`, 'image/png')).json<Sheet[]>();
+      const url = `/api/sheets/${sheet!.id}/`;
+      const [removed, ...renamed] = await Promise.all([
+        callAs(ctx.app, team.admin, { method: 'DELETE', url }),
+        ...[1, 2, 3].map((n) => callAs(ctx.app, team.manager, { method: 'PATCH', url, payload: { name: `Race ${round}.${n}` } })),
+      ]);
+      expect(removed!.statusCode).toBe(204);
+      for (const response of renamed) {
+        expect([200, 404], response.body).toContain(response.statusCode);
+        if (response.statusCode === 404) expect(response.json().detail).toBe('Sheet not found.');
+      }
+    }
+  });
+
+  it("shows a phone's photo of a plan upright, whole, at its upright size", async () => {
+    // Four stripes left to right, stored as the camera held it: EXIF orientation 6 turns it a quarter to the right.
+    const stripes = ['#ff0000', '#ffff00', '#00ff00', '#0000ff'];
+    const photo = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ffffff' } })
+      .composite(stripes.map((colour, index) => ({ input: { create: { width: 100, height: 200, channels: 3, background: colour } }, left: index * 100, top: 0 })))
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const [made] = (await upload(ctx.app, team.manager, work.projectId, photo, 'photo-of-plan.jpg', 'image/jpeg')).json<Sheet[]>();
+    const [ready] = await rendered([made!.id]);
+    // Upright, the stripes run top to bottom: red first, blue last.
+    expect(ready).toMatchObject({ status: 'ready', width: 200, height: 400, max_level: 9 });
+    const tile = async (name: string) => (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${ready!.id}/tiles/9/${name}.jpeg` })).rawPayload;
+    const [top, bottom] = [await tile('0_0'), await tile('0_1')];
+    expect(await sharp(top).metadata()).toMatchObject({ width: 200, height: 256 });
+    expect(await sharp(bottom).metadata()).toMatchObject({ width: 200, height: 144 });
+    const near = ([r, g, b]: [number, number, number], [R, G, B]: [number, number, number]) => Math.abs(r - R) + Math.abs(g - G) + Math.abs(b - B) < 60;
+    expect(near(await pixelAt(top, 100, 20), [255, 0, 0])).toBe(true);
+    expect(near(await pixelAt(top, 100, 150), [255, 255, 0])).toBe(true);
+    expect(near(await pixelAt(bottom, 100, 130), [0, 0, 255])).toBe(true);
+  });
+
   it('refuses bad files with a clear reason and leaves nothing behind', { timeout: 120_000 }, async () => {
     const before = await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id);
     const answered = (response: Awaited<ReturnType<typeof callAs>>) => ({ status: response.statusCode, errors: response.json().errors });
@@ -308,7 +383,11 @@ describeEachDatabase(
     expect(await refusal(await pdfOf([A3], { userPassword: 'site office' }), 'locked.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_ENCRYPTED] } });
     const tooMany = await pdfOf(Array.from({ length: 201 }, () => [200, 200] as [number, number]));
     expect(await refusal(tooMany, 'bomb.pdf')).toEqual({ status: 400, errors: { file: [fill(SHEET_TOO_MANY_PAGES, { pages: 201, max: 200 })] } });
-    expect((await refusal(await liarPng(), 'liar.png', 'image/png')).status).toBe(400);
+    expect(await refusal(pdfWithPageTree('<< /Type /Pages /Kids [] /Count 0 >>'), 'empty-set.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_NO_PAGES] } });
+    // A page tree that counts a page it does not hold: refused on upload, not made into a blank sheet.
+    expect(await refusal(pdfWithPageTree('<< /Type /Pages /Kids [] /Count 1 >>'), 'hollow.pdf')).toEqual({ status: 400, errors: { file: [SHEET_PDF_DAMAGED] } });
+    // Over the size a drawing may be: said so, not called damaged (sharp's own pixel limit is lower than ours).
+    expect(await refusal(await liarPng(), 'liar.png', 'image/png')).toEqual({ status: 400, errors: { file: [fill(SHEET_IMAGE_TOO_LARGE, { max: 400 })] } });
     // An image of more than 50 MB: refused before anything is made.
     const oversized = await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${work.projectId}/sheets/`, ...(await oversizedImageForm()) });
     expect(answered(oversized)).toEqual({ status: 413, errors: { file: [SHEET_TOO_LARGE] } });
