@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { pageParams, requiredText } from './common';
 import type { ProjectStatus } from './project-status';
 import type { Role } from './roles';
 
@@ -34,6 +34,10 @@ export const SHEET_IMAGE_DAMAGED = 'The image is damaged and cannot be read.';
 export const SHEET_RENDER_FAILED = 'The drawing could not be rendered: upload it again.';
 export const SHEET_NOT_LATEST = 'Pin the subtask on the latest version of the sheet.';
 export const PIN_SHEET_OF_ANOTHER_PROJECT = "The sheet is not one of the subtask's project.";
+
+/** The most sheets one page of a project's list holds: as many as one upload can add. */
+export const SHEETS_MAX_LIMIT = 200;
+export const sheetListQuery = z.object({ ...pageParams(SHEETS_MAX_LIMIT) });
 
 export const sheetSchema = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ListPage } from './api-client';
 
@@ -23,11 +23,24 @@ export interface PagedListQuery<T> {
  * A row that slid from one page into the next shows once; `total` counts every row on the
  * server. While a changed filter loads, the rows of the previous one stay on screen.
  */
-export function usePagedList<T extends { id: number }>({ queryKey, pageSize, fetchPage }: PagedListQuery<T>, { enabled = true, staleTime = 0 }: { enabled?: boolean; staleTime?: number } = {}) {
+export function usePagedList<T extends { id: number }>(
+  { queryKey, pageSize, fetchPage }: PagedListQuery<T>,
+  {
+    enabled = true,
+    staleTime = 0,
+    refetchInterval,
+  }: {
+    enabled?: boolean;
+    staleTime?: number;
+    /** Every loaded page fetched again this often (ms) while the pages say so, e.g. while a row is still being made; false: not. */
+    refetchInterval?: (pages: ListPage<T>[]) => number | false;
+  } = {},
+) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     enabled,
     staleTime,
+    refetchInterval: refetchInterval && ((current: Query<ListPage<T>, Error, InfiniteData<ListPage<T>, number>>) => refetchInterval(current.state.data?.pages ?? [])),
     queryKey,
     queryFn: ({ pageParam }) => fetchPage({ limit: pageSize, offset: pageParam }),
     initialPageParam: 0,

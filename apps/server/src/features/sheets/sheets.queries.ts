@@ -6,6 +6,7 @@ import { sheets } from '../../schema/sheets';
 import { subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
 import { isoTimestamp, personJson } from '../../lib/json-sql';
+import { matchingRowCount, toPage, type Page } from '../../lib/lists';
 
 /** A sheet's row as the service reads it (its files are on disk, never here). */
 const sheetColumns = {
@@ -86,20 +87,17 @@ export async function findSheetAccess(db: DbOrTx, companyId: number, sheetId: nu
   return row as { sheet: SheetRow; access: ProjectAccess } | undefined;
 }
 
-/** The latest version of each of the project's sheets, in upload order (then page order). */
-export async function listLatestSheets(db: DbOrTx, companyId: number, projectId: number): Promise<SheetRow[]> {
+/** A page of the latest version of each of the project's sheets, in upload order (then page order), with how many there are. */
+export async function listLatestSheets(db: DbOrTx, companyId: number, projectId: number, page: { limit: number; offset?: number }): Promise<Page<SheetRow>> {
+  const latest = and(eq(sheets.companyId, companyId), eq(sheets.projectId, projectId), sheetColumns.isLatest);
   const rows = await db
-    .select(sheetColumns)
+    .select({ ...sheetColumns, total: matchingRowCount() })
     .from(sheets)
-    .where(
-      and(
-        eq(sheets.companyId, companyId),
-        eq(sheets.projectId, projectId),
-        sheetColumns.isLatest,
-      ),
-    )
-    .orderBy(asc(sql`coalesce(${sheets.versionGroupId}, ${sheets.id})`));
-  return rows as SheetRow[];
+    .where(latest)
+    .orderBy(asc(sql`coalesce(${sheets.versionGroupId}, ${sheets.id})`))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  return toPage(rows, page, ({ total: _, ...row }) => row as SheetRow, async () => (await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(sheets).where(latest))[0]!.count);
 }
 
 /** Every version of a sheet, oldest first. */

@@ -11,6 +11,7 @@ import {
   errorResponse,
   idParams,
   sheetDetailSchema,
+  sheetListQuery,
   sheetPinSchema,
   sheetSchema,
   translateMessage,
@@ -18,6 +19,7 @@ import {
   wholeNumber,
   type Sheet,
 } from '@siteboard/shared';
+import { sendPage } from '../../lib/lists';
 import { guardedBy, isMultipartBody, multipartPlugin, readerLanguage, requireRole, type UploadLimits } from '../../platform';
 import { assertMayKeep, deleteSheet, getSheet, listSheetPins, listSheets, renameSheet, sheetFile, uploadSheets, uploadVersion } from './sheets.service';
 
@@ -77,8 +79,18 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   });
 
   app.get('/api/projects/:id/sheets/', {
-    schema: { tags, security, summary: "The latest version of each of the project's sheets (admins, its manager, who has work in it)", params: idParams, response: { 200: z.array(sheetSchema), ...refusals } },
-    handler: async (request) => (await listSheets(request.ctx, request.params.id)).map((sheet) => translated(request, sheet)),
+    schema: {
+      tags,
+      security,
+      summary: "A page of the latest version of each of the project's sheets, in upload order (admins, its manager, who has work in it)",
+      params: idParams,
+      querystring: sheetListQuery,
+      response: { 200: z.array(sheetSchema), ...refusals },
+    },
+    handler: async (request, reply) => {
+      const page = await listSheets(request.ctx, request.params.id, request.query);
+      return sendPage(reply, { total: page.total, items: page.items.map((sheet) => translated(request, sheet)) });
+    },
   });
 
   app.get('/api/sheets/:id/', {

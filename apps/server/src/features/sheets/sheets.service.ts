@@ -18,8 +18,10 @@ import {
   type SheetParties,
   canMoveSubtaskPin,
   type SheetPin,
+  type sheetListQuery,
   type updateSheetInput,
 } from '@siteboard/shared';
+import type { Page } from '../../lib/lists';
 import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
 import {
   deleteSheetGroup,
@@ -82,11 +84,12 @@ async function readableSheet(ctx: ServiceContext, sheetId: number) {
   return found.sheet;
 }
 
-export async function listSheets(ctx: ServiceContext, projectId: number): Promise<Sheet[]> {
+export async function listSheets(ctx: ServiceContext, projectId: number, query: z.output<typeof sheetListQuery>): Promise<Page<Sheet>> {
   const access = await findProjectAccess(ctx.db, ctx.user.companyId, projectId, ctx.user.id);
   if (!access) throw new NotFoundError(PROJECT_NOT_FOUND);
   assertAllowed(decideSheetReading(partiesOf(ctx, access)));
-  return (await listLatestSheets(ctx.db, ctx.user.companyId, projectId)).map(sheetAnswer);
+  const page = await listLatestSheets(ctx.db, ctx.user.companyId, projectId, query);
+  return { total: page.total, items: page.items.map(sheetAnswer) };
 }
 
 export async function getSheet(ctx: ServiceContext, sheetId: number): Promise<SheetDetail> {

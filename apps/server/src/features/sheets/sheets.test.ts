@@ -333,6 +333,22 @@ describeEachDatabase(
     expect(uploads.map((response) => response.json<Sheet>().version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
+  it("lists a project's sheets a page at a time, the latest version of each, with how many there are", async () => {
+    const project = await insertWork(ctx.app.db, team);
+    const made = (await upload(ctx.app, team.manager, project.projectId, await pdfOf([A3, A3, A3]), 'Set.pdf')).json<Sheet[]>();
+    const plan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const revised = (await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/sheets/${made[1]!.id}/versions/`, ...(await form(plan, 'Set rev B.png', 'image/png')) })).json<Sheet>();
+    const list = (query: string) => callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${project.projectId}/sheets/${query}` });
+    const pageOf = (response: Awaited<ReturnType<typeof list>>) => ({ total: response.headers['x-total-count'], ids: response.json<Sheet[]>().map((sheet) => sheet.id) });
+    expect(pageOf(await list(''))).toEqual({ total: '3', ids: [made[0]!.id, revised.id, made[2]!.id] });
+    expect(pageOf(await list('?limit=2'))).toEqual({ total: '3', ids: [made[0]!.id, revised.id] });
+    expect(pageOf(await list('?limit=2&offset=2'))).toEqual({ total: '3', ids: [made[2]!.id] });
+    expect(pageOf(await list('?offset=5'))).toEqual({ total: '3', ids: [] });
+    const tooMany = await list('?limit=201');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual({ limit: ['limit must be at most 200.'] });
+  });
+
   it('answers a rename that a removal overtook with 404, never a failure', async () => {
     const plan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
     for (let round = 0; round < 4; round++) {

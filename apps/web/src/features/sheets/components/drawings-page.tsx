@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { PageTitle } from '../../../components/ui/page-title';
+import { ShowMore } from '../../../components/ui/show-more';
 import { useAuth } from '../../../lib/auth';
 import { failureDetail, useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import { useDeleteSheet } from '../api/delete-sheet';
@@ -104,7 +105,7 @@ export function DrawingsPage() {
 function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const sheets = useSheets(project.id);
-  const failure = useQueryFailure(sheets.error, { other: 'drawings.loadFailed' });
+  const failure = useQueryFailure(sheets.query.error, { other: 'drawings.loadFailed' });
   const failureMessage = useFailureMessage();
   const upload = useUploadSheets();
   const uploadVersion = useUploadSheetVersion();
@@ -126,9 +127,9 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
-      {sheets.data?.length === 0 && <p className="text-sm text-slate-600">{keeps ? t('drawings.emptyKeeper') : t('drawings.empty')}</p>}
+      {sheets.total === 0 && <p className="text-sm text-slate-600">{keeps ? t('drawings.emptyKeeper') : t('drawings.empty')}</p>}
       <ul className="divide-y divide-slate-100">
-        {sheets.data?.map((sheet) => (
+        {sheets.items.map((sheet) => (
           <li key={sheet.id} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-[1_1_14rem]">
               {renaming?.id === sheet.id ? (
@@ -176,6 +177,7 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
           </li>
         ))}
       </ul>
+      <ShowMore list={sheets} />
       {confirm.dialog}
     </section>
   );
