@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills every default when the environment sets nothing', () => {
@@ -139,3 +140,12 @@ function captureError(fn: () => unknown): Error {
   }
   throw new Error('expected an error');
 }
+
+describe('the README', () => {
+  it('names every variable the server reads in its configuration table', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const documented = new Set([...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, cell]) => [...cell!.matchAll(/`([A-Z_]+)`/g)].map(([, name]) => name)));
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+  });
+});

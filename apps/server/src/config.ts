@@ -98,6 +98,9 @@ const envSchema = z.object({
   IDEMPOTENCY_CRASH_AT: z.enum(['before-commit', 'after-commit'], { error: 'must be before-commit or after-commit' }).optional(),
 });
 
+/** Every variable the server reads, but those only tests set (the README's configuration table names each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape).filter((name) => name !== 'IDEMPOTENCY_CRASH_AT');
+
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string | undefined };
 
 export class ConfigError extends Error {}
