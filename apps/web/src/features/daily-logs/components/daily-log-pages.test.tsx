@@ -54,7 +54,8 @@ describe('the daily log on screen', () => {
     await userEvent.click(screen.getByLabelText('Trade'));
     await userEvent.paste('Carpenters');
     await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
-    expect(await screen.findByText('Daily log saved.')).toBeInTheDocument();
+    // Said beside the buttons, in the bar that stays on screen (not at the end of a long form).
+    expect(screen.getByRole('button', { name: 'Save log' }).parentElement).toContainElement(await screen.findByText('Daily log saved.'));
     expect(await stored('2025-03-10')).toMatchObject({ weather: { conditions: 'Sunny, dry', work_stopped: false }, crew: [{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }], crew_hours: 32 });
     expect(screen.getByTestId('log-status')).toHaveTextContent('On site: 4 people · 32 man-hours · 0 hours lost');
 

@@ -6,7 +6,8 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useAuth } from '../../../lib/auth';
 import { useQueryFailure } from '../../../lib/failure-message';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
-import { useDailyLog } from '../api/get-daily-log';
+import { useWaitingWrites } from '../../../lib/waiting-writes';
+import { dailyLogPath, useDailyLog } from '../api/get-daily-log';
 import { useDailyLogs } from '../api/get-daily-logs';
 import { recentDays, type DayState } from '../daily-logs.rules';
 import { Amendments } from './amendments';
@@ -63,7 +64,7 @@ function LogStatus({ log }: { log: DailyLog }) {
           : t('dailyLog.draft', { date: formatDate(log.date) })}
       </p>
       <p className="text-sm text-slate-700">
-        {t('dailyLog.totals', { headcount: formatNumber(log.crew_headcount), hours: formatNumber(log.crew_hours), lost: formatNumber(log.hours_lost) })}
+        {t('dailyLog.totals', { count: log.crew_headcount, headcount: formatNumber(log.crew_headcount), hours: formatNumber(log.crew_hours), lost: formatNumber(log.hours_lost) })}
       </p>
     </div>
   );
@@ -99,11 +100,16 @@ function useLoadedLog(projectId: number | null, date: string | null) {
   return { day: log.data, failureAlert };
 }
 
-/** What a queued write says while the phone has no signal. */
-function useQueuedNotice() {
+/**
+ * What a write queued on this screen says while it waits for a signal: gone once the day's log has
+ * no write waiting on this device any more (sent, the list shows it), back with the next one.
+ */
+function useQueuedNotice(projectId: number | null, date: string | null) {
   const { t } = useTranslation();
   const [queued, setQueued] = useState(false);
-  return { notice: queued ? <Alert tone="info">{t('dailyLog.queued')}</Alert> : null, onQueued: () => setQueued(true) };
+  const path = projectId !== null && date !== null ? dailyLogPath(projectId, date) : null;
+  const waiting = useWaitingWrites().some((write) => write.status === 'waiting' && path !== null && write.path.startsWith(path));
+  return { notice: queued && waiting ? <Alert tone="info">{t('dailyLog.queued')}</Alert> : null, onQueued: () => setQueued(true) };
 }
 
 /**
@@ -116,7 +122,7 @@ export function DailyLogPage() {
   const { user } = useAuth();
   const { picker, picked, choose } = useLogPicker(() => true);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
-  const { notice, onQueued } = useQueuedNotice();
+  const { notice, onQueued } = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const parties =
     picked && day ? { projectManagerId: picked.project.manager?.id ?? null, projectStatus: picked.project.status, hasWork: picked.project.may_contribute, logStatus: day.status } : null;
   const mayKeep = Boolean(user && parties && decideLogKeeping(user, parties).ok);
@@ -164,7 +170,7 @@ export function CrewDailyLogPage() {
   const { t } = useTranslation();
   const { picker, picked } = useLogPicker((project) => project.may_contribute);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
-  const { notice, onQueued } = useQueuedNotice();
+  const { notice, onQueued } = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const open = picked?.project.status !== 'completed' && day?.status === 'draft';
   return (
     <>

@@ -201,8 +201,14 @@ export function LogForm({ log, projectId }: { log: DailyLog; projectId: number }
           )}
         />
       </LogBlock>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {/* The answer to Save and Sign shows in the bar that stays on screen, beside the buttons: the
+          form is thousands of pixels tall on a phone, and a message at its end went unseen. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:ring-1 sm:ring-slate-200">
+        {message && (
+          <div className="basis-full">
+            <Alert tone={message.tone}>{message.text}</Alert>
+          </div>
+        )}
         <Button type="submit" variant="secondary" disabled={busy}>
           {t('dailyLog.save')}
         </Button>
