@@ -5,5 +5,9 @@ import type { FastifyReply } from 'fastify';
 export const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | Readable) =>
   reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
 
-/** A list's file name: what it holds and the day it was made, `siteboard-projects-2026-03-04.csv`. */
-export const datedFileName = (name: string, extension: string) => `siteboard-${name}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+/**
+ * A download's file name: `siteboard-`, what it holds, and (`dated`, for a list as it is now) the
+ * day it was made, `siteboard-projects-2026-03-04.csv`; a file whose name already says its days
+ * (a range of daily logs) is not dated again.
+ */
+export const datedFileName = (name: string, extension: string, dated = true) => `siteboard-${name}${dated ? `-${new Date().toISOString().slice(0, 10)}` : ''}.${extension}`;

@@ -10,6 +10,7 @@ import { readPdf } from '../../test/pdf-text';
 import { callAs, createTeam, insertProject, insertMajorTask, insertSubtask, type Caller, type Team } from '../../test/work-factories';
 
 const MANAGER_NAME = 'Ирина Соколова';
+const LONG_NAME = 'Anna-Katharina Maximiliane von Hohenzollern-Sigmaringen-Veringen';
 const PROJECT_NAME = '港口大桥 Harbour Bridge';
 const DAY = '2025-04-07';
 const NEXT_DAY = '2025-04-08';
@@ -52,16 +53,23 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect((await put(NEXT_DAY, { crew: [{ trade: 'Concrete', company: 'Бетон-Строй', headcount: 3, hours: 8 }], delays: [{ cause: 'Rain', hours_lost: 2 }] })).statusCode).toBe(200);
     const entry = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/entries/`, payload: { hours: 6, note: 'Cut and fixed formwork edges' } });
     expect(entry.statusCode).toBe(201);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer())], { type: 'image/png' }), 'slab.png');
-    const encoded = new Response(form);
-    const photo = await callAs(ctx.app, team.member, {
-      method: 'POST',
-      url: `/api/projects/${projectId}/daily-logs/${DAY}/attachments/`,
-      payload: Buffer.from(await encoded.arrayBuffer()),
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-    });
-    expect(photo.statusCode).toBe(201);
+    const slab = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer();
+    const addPhoto = async (caller: Caller) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(slab)], { type: 'image/png' }), 'slab.png');
+      const encoded = new Response(form);
+      const photo = await callAs(ctx.app, caller, {
+        method: 'POST',
+        url: `/api/projects/${projectId}/daily-logs/${DAY}/attachments/`,
+        payload: Buffer.from(await encoded.arrayBuffer()),
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+      });
+      expect(photo.statusCode).toBe(201);
+    };
+    await addPhoto(team.member);
+    // A photo whose caption takes more than two lines under its thumbnail.
+    await ctx.app.db.update(users).set({ fullName: LONG_NAME }).where(eq(users.id, team.admin.id));
+    await addPhoto(team.admin);
     expect((await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/sign/` })).statusCode).toBe(200);
     expect(
       (await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/amendments/`, payload: { reason: 'Pump was down 2 hours', changes: 'Delay: 2 hours lost, not 1.5' } })).statusCode,
@@ -71,7 +79,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
   it("a day's PDF has every section, the non-Latin names as written, the photo, the amendment and the signature", async () => {
     const response = await download(team.member, `/api/projects/${projectId}/daily-logs/${DAY}/pdf/`);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="daily-log-${projectId}-${DAY}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="siteboard-daily-log-${projectId}-${DAY}.pdf"`);
     const { pages, images } = await readPdf(response.rawPayload);
     const text = pages.join(' ');
     for (const expected of [
@@ -103,11 +111,14 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
       expect(text).toContain(expected);
     }
     expect(text).toContain(`Amendment 1 · ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}`);
-    expect(images).toBe(1);
+    expect(images).toBe(2);
+    // Every photo's caption whole: who took it and when, however long the name.
+    expect(text).toMatch(/Hohenzollern-Sigmaringen-\S* · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 
   it("a range's PDF sums the days up, man-hours by trade and company included, then shows each logged day", async () => {
     const response = await download(team.admin, `/api/projects/${projectId}/daily-logs/pdf/?from=2025-04-06&to=2025-04-08`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="siteboard-daily-logs-${projectId}-2025-04-06-2025-04-08.pdf"`);
     const { pages } = await readPdf(response.rawPayload);
     expect(pages[0]).toContain('Daily logs');
     expect(pages[0]).toContain('2025-04-06 to 2025-04-08');
@@ -138,6 +149,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
 
   it('the CSV has every line of the range, then man-hours by trade and company and the hours lost', async () => {
     const response = await download(team.manager, `/api/projects/${projectId}/daily-logs/?from=2025-04-06&to=2025-04-08&format=csv`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="siteboard-daily-logs-${projectId}-2025-04-06-2025-04-08.csv"`);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(rows.filter((row) => row.Date === DAY).map((row) => row.Section)).toEqual(['weather', 'crew', 'crew', 'entry', 'equipment', 'delivery', 'delay', 'incident', 'visitor', 'notes']);

@@ -212,22 +212,27 @@ class Pages {
     this.y += height + 14;
   }
 
-  /** Thumbnails four to a row, each with its caption. */
+  /**
+   * Thumbnails four to a row, each with its whole caption (a signed record keeps what a photo shows,
+   * who took it and when: a long subtask name takes more lines, never cuts the rest off); a row is as
+   * tall as its longest caption.
+   */
   photos(items: { bytes: Buffer; caption: string }[]) {
     const gap = 10;
     const size = (CONTENT_WIDTH - 3 * gap) / 4;
     const box = size * 0.75;
+    const lineHeight = 9;
     for (let index = 0; index < items.length; index += 4) {
-      this.room(box + 28);
-      items.slice(index, index + 4).forEach((item, column) => {
+      const row = items.slice(index, index + 4).map((item) => ({ ...item, lines: wrapLines(this.doc, item.caption, { size: 7, width: size }) }));
+      const height = box + 10 + Math.max(...row.map((item) => item.lines.length)) * lineHeight;
+      this.room(height);
+      row.forEach((item, column) => {
         const x = LEFT + column * (size + gap);
         this.doc.rect(x, this.y, size, box).fill(PANEL);
         this.doc.image(item.bytes, x, this.y, { fit: [size, box], align: 'center', valign: 'center' });
-        wrapLines(this.doc, item.caption, { size: 7, width: size })
-          .slice(0, 2)
-          .forEach((line, lineIndex) => write(this.doc, line, x, this.y + box + 4 + lineIndex * 9, { size: 7, color: MUTED, width: size }));
+        item.lines.forEach((line, lineIndex) => write(this.doc, line, x, this.y + box + 4 + lineIndex * lineHeight, { size: 7, color: MUTED, width: size }));
       });
-      this.y += box + 28;
+      this.y += height;
     }
   }
 }

@@ -425,7 +425,7 @@ export async function dailyLogPdf(ctx: ServiceContext, projectId: number, date: 
   const context = await contextOf(ctx.db, ctx, projectId);
   assertNotFuture(date, context);
   const days = await readDays(ctx.db, ctx.user.companyId, context, date, date, true);
-  return { pdf: await pdfOf(ctx, context, days, null), fileName: `daily-log-${projectId}-${date}.pdf` };
+  return { pdf: await pdfOf(ctx, context, days, null), fileName: `siteboard-daily-log-${projectId}-${date}.pdf` };
 }
 
 /** A range of days as one PDF: a summary of the days, then each logged day in full. */
@@ -433,7 +433,7 @@ export async function dailyLogRangePdf(ctx: ServiceContext, projectId: number, q
   const context = await contextOf(ctx.db, ctx, projectId);
   const range = rangeFor(context, query, DAILY_LOG_PDF_MAX_DAYS);
   const days = await readDays(ctx.db, ctx.user.companyId, context, range.from, range.to, false);
-  return { pdf: await pdfOf(ctx, context, days, range), fileName: `daily-logs-${projectId}-${range.from}-${range.to}.pdf` };
+  return { pdf: await pdfOf(ctx, context, days, range), fileName: `siteboard-daily-logs-${projectId}-${range.from}-${range.to}.pdf` };
 }
 
 /** What the CSV and the workbook read: the range's logs with their entries, and the people's trades. */
@@ -465,6 +465,7 @@ export async function dailyLogsCsv(ctx: ServiceContext, projectId: number, query
   const rows = csvRowsOf(input);
   return {
     name: `daily-logs-${projectId}-${input.range.from}-${input.range.to}`,
+    dated: false,
     columns: DAILY_LOG_CSV_COLUMNS,
     batches: (async function* () {
       yield rows;
