@@ -76,11 +76,14 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await expect(second.getByText('Saved on this device: it goes to the log as soon as the connection is back.')).toBeVisible();
   await second.getByLabel('Add photos').setInputFiles(PHOTO);
   await expect(second.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
+  // The photo shows on the phone as it waits, so nobody takes it again.
+  await expect(second.getByRole('img', { name: 'Photo 1, waiting to sync' })).toBeVisible();
   await second.context().setOffline(false);
   await expect(second.getByTestId('sync-status')).toHaveCount(0);
   // Sent: the entry is in the log's list, and the phone no longer says it waits.
   await expect(second.getByRole('list', { name: 'Crew hours and notes' }).getByText('Stripped formwork on slab 2')).toBeVisible();
   await expect(second.getByText('Saved on this device: it goes to the log as soon as the connection is back.')).toHaveCount(0);
+  await expect(second.getByRole('img', { name: 'Photo 1, waiting to sync' })).toHaveCount(0);
 
   // The manager, at a desk: both crews' hours and photos and the day's work are there; weather and a delay, then sign.
   const manager = await newPage({ viewport: { width: 1280, height: 800 } });
@@ -117,7 +120,7 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await saveScreenshot(manager, 'daily-log-signed-desktop');
 
   const [download] = await Promise.all([manager.waitForEvent('download'), beside.getByRole('button', { name: 'PDF of this day' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^daily-log-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^siteboard-daily-log-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(fs.readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The crew's phone now shows the day as signed.

@@ -156,6 +156,23 @@ describe('changes made without a signal', () => {
     expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/comments/`)).toHaveLength(1);
   });
 
+  it('keep a photo taken without a signal in sight, marked waiting, until the server has it once', async () => {
+    const { subtaskId, drawer } = await openNewSubtask('Survey ring 15');
+    await within(drawer).findByRole('list', { name: 'Timeline' });
+
+    setOnline(false);
+    const photo = new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#886644' } }).jpeg().toBuffer())], 'ring-15.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(drawer).getByLabelText('Add photos'), photo);
+
+    const waiting = await within(drawer).findByRole('list', { name: 'Photos waiting to sync (1)' });
+    expect(within(waiting).getByRole('img', { name: 'Photo 1, waiting to sync' })).toBeInTheDocument();
+    expect(waiting).toHaveTextContent('Waiting to sync');
+
+    setOnline(true);
+    await waitFor(() => expect(within(drawer).queryByRole('list', { name: 'Photos waiting to sync (1)' })).toBeNull());
+    expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/attachments/`)).toHaveLength(1);
+  });
+
   it("show a task as the waiting change makes it, even when a read brings the server's status meanwhile", async () => {
     const subtaskId = await sendForApprovalOffline('Bolt ring 30');
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));

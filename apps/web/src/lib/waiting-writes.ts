@@ -6,6 +6,8 @@ export interface WaitingWrite extends Pick<QueuedWrite, 'method' | 'path' | 'jso
   id: number;
   status: 'waiting' | 'failed';
   detail?: string;
+  /** The photo an upload sends (its form's file), to show it while it waits. */
+  photo?: Blob;
 }
 
 /**

@@ -21,6 +21,10 @@ if (typeof window !== 'undefined') {
   window.matchMedia ??= (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
   Element.prototype.scrollIntoView ??= () => {};
+  // jsdom has no object URLs: a photo waiting on the device is shown by one (the browser journeys show it for real).
+  let objectUrls = 0;
+  URL.createObjectURL ??= () => `blob:jsdom/${++objectUrls}`;
+  URL.revokeObjectURL ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
 }

@@ -27,7 +27,18 @@ let onSynced: () => void = () => {};
 
 function publish(next: QueuedEntry[]) {
   snapshot = next;
-  publishWaitingWrites(next.map(({ id, method, path, json, subject, status, detail }) => ({ id, method, path, json, subject, status, detail })));
+  publishWaitingWrites(
+    next.map(({ id, method, path, json, form, subject, status, detail }) => ({
+      id,
+      method,
+      path,
+      json,
+      subject,
+      status,
+      detail,
+      photo: form?.map(([, value]) => value).find((value): value is Blob => value instanceof Blob),
+    })),
+  );
   for (const listener of listeners) listener();
 }
 

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PhotoPicker, PhotoStrip } from '../../../components/ui/photos';
+import { WaitingPhotos, useWaitingPhotos } from '../../../components/waiting-photos';
 import { useAuth } from '../../../lib/auth';
 import { failureDetail } from '../../../lib/failure-message';
 import { useDeleteLogPhoto } from '../api/delete-log-photo';
+import { dailyLogPath } from '../api/get-daily-log';
 import { useUploadLogPhoto } from '../api/upload-log-photo';
 import { LogBlock } from './log-view';
 
@@ -39,9 +41,12 @@ export function LogPhotos({ log, projectId, projectName, mayAdd, onQueued }: { l
   };
 
   const own = log.attachments.filter((photo) => photo.uploaded_by?.id === user?.id);
+  const photosPath = `${dailyLogPath(projectId, log.date)}attachments/`;
+  const waiting = useWaitingPhotos(photosPath);
   return (
     <LogBlock title={t('dailyLog.section.photos')}>
-      {log.attachments.length === 0 ? <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} />}
+      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} />}
+      <WaitingPhotos path={photosPath} />
       {open && own.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {own.map((photo) => (

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { PersonText } from '../../../components/ui/person-text';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
+import { WaitingPhotos } from '../../../components/waiting-photos';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
@@ -161,6 +162,7 @@ function RecordBody({ subtask, activity, timelinePaused, findAssignees }: { subt
         )}
         {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
         <WaitingComments subtaskId={subtask.id} />
+        <WaitingPhotos path={`/api/subtasks/${subtask.id}/attachments/`} />
       </section>
 
       {mayAdd && <AddToRecord subtaskId={subtask.id} subject={subtask.name} />}
