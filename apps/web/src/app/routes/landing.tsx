@@ -35,7 +35,7 @@ export function LandingPage() {
           <WhySection />
         </main>
       </div>
-      <footer className="border-t border-white/10 bg-ink py-8 text-center text-sm text-slate-400">{t('landing.footer', { year: new Date().getUTCFullYear() })}</footer>
+      <footer className="border-t border-white/10 bg-ink py-8 text-center text-sm text-slate-400">{t('landing.footer')}</footer>
     </div>
   );
 }
