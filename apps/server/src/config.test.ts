@@ -99,8 +99,6 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc', 'must be a number'],
     ['PORT', '70000', 'must be at most 65535'],
-    ['DATABASE_URL', 'mysql://x', 'must start with postgres:// or postgresql://'],
-    ['JWT_SECRET', 'too-short', 'must be at least 32 characters'],
     ['ALLOW_SIGNUP', 'maybe', 'must be true or false'],
     ['LOG_LEVEL', 'loud', 'must be one of'],
     ['SWEEP_INTERVAL_SECONDS', 'often', 'must be a number'],
@@ -120,6 +118,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);
     expect(() => loadConfig({ [name]: value })).toThrow(`(got "${value}")`);
+  });
+
+  it.each([
+    ['JWT_SECRET', 'MyProductionSecretAlmost32chars', 'must be at least 32 characters', '(got 31 characters, not shown)'],
+    ['DATABASE_URL', 'mysql://admin:DbS3cretPw@db.internal/siteboard', 'must start with postgres:// or postgresql://', '(got "mysql://…", the rest not shown)'],
+    ['DATABASE_URL', 'notaurl:DbS3cretPw', 'must start with postgres:// or postgresql://', '(got a value that is not an address, not shown)'],
+    ['SMTP_URL', 'http://mailuser:S3cretMailPw@mail.example.com', 'must start with smtp:// or smtps://', '(got "http://…", the rest not shown)'],
+  ])('names %s=%s in the error without the secret it may hold', (name, value, reason, shown) => {
+    const error = captureError(() => loadConfig({ [name]: value }));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(`${name}: ${reason} ${shown}`);
+    expect(error.message).not.toMatch(/S3cret|Secret/);
   });
 
   it('names every bad value in one message', () => {

@@ -105,12 +105,28 @@ export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir:
 
 export class ConfigError extends Error {}
 
+/** Variables that are, or may carry, a secret: a refusal names them without their value (start-up messages end up in journals). */
+const SECRETS = new Set(['JWT_SECRET']);
+/** Addresses that may carry a password: a refusal shows only their scheme. */
+const ADDRESSES_WITH_CREDENTIALS = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** What a refusal shows of the value it refused. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '(not set)';
+  if (SECRETS.has(name)) return `(got ${value.length} characters, not shown)`;
+  if (ADDRESSES_WITH_CREDENTIALS.has(name)) {
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0];
+    return scheme ? `(got "${scheme}…", the rest not shown)` : '(got a value that is not an address, not shown)';
+  }
+  return `(got "${value}")`;
+}
+
 /** Reads the environment once at start; every bad value is named in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got "${present[String(issue.path[0])]}")`);
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} ${shownValue(String(issue.path[0]), present[String(issue.path[0])])}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const mailProblems = [
