@@ -121,6 +121,20 @@ test('the app logs and throttles the address the client really has, never one it
   expect((await guess('127.0.0.3', '198.51.100.7')).status).toBe(400);
 });
 
+test("nginx's access log names every request without the secrets links carry", async () => {
+  const paths = ['/api/calendar/FeedSecret4Kq9.ics', '/reset-password?token=ResetSecret7Zx&lang=de', '/api/email/unsubscribe/?token=UnsubSecret3Pw', '/api/projects/?status=ongoing&limit=5'];
+  const ids: string[] = [];
+  for (const path of paths) ids.push((await requestFrom('127.0.0.1', { path })).headers['x-request-id'] as string);
+  const lines = ids.map((id) => stack.proxy.accessLog().find((line) => parseAccessLine(line).requestId === id)!);
+  expect(lines.map((line) => /"GET (\S+) HTTP/.exec(line)?.[1])).toEqual([
+    '/api/calendar/[redacted]',
+    '/reset-password?token=[redacted]&lang=de',
+    '/api/email/unsubscribe/?token=[redacted]',
+    '/api/projects/?status=ongoing&limit=5',
+  ]);
+  expect(stack.proxy.accessLog().join('\n')).not.toMatch(/FeedSecret|ResetSecret|UnsubSecret/);
+});
+
 test('leaves compression to the app and keeps hashed assets', async () => {
   const spec = await requestFrom('127.0.0.1', { path: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
   expect(spec.headers['content-encoding']).toBe('br');
