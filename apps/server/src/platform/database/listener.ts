@@ -1,7 +1,12 @@
 import pg from 'pg';
 
 const LISTEN_RETRY_FIRST_MS = 500;
-const LISTEN_RETRY_MAX_MS = 30_000;
+/**
+ * At most this long between attempts while the database is away: readiness waits for this
+ * connection, so a longer wait kept a recovered instance out of service (up to 30 s, an operator's
+ * review found), and an attempt every few seconds per instance costs the database nothing.
+ */
+const LISTEN_RETRY_MAX_MS = 4_000;
 
 export function assertChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
