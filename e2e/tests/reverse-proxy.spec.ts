@@ -125,8 +125,10 @@ test("nginx's access log names every request without the secrets links carry", a
   const paths = ['/api/calendar/FeedSecret4Kq9.ics', '/reset-password?token=ResetSecret7Zx&lang=de', '/api/email/unsubscribe/?token=UnsubSecret3Pw', '/api/projects/?status=ongoing&limit=5'];
   const ids: string[] = [];
   for (const path of paths) ids.push((await requestFrom('127.0.0.1', { path })).headers['x-request-id'] as string);
-  const lines = ids.map((id) => stack.proxy.accessLog().find((line) => parseAccessLine(line).requestId === id)!);
-  expect(lines.map((line) => /"GET (\S+) HTTP/.exec(line)?.[1])).toEqual([
+  // nginx writes a request's line once its answer is sent: the last may come a moment after it.
+  const linesOf = () => ids.map((id) => stack.proxy.accessLog().find((line) => parseAccessLine(line).requestId === id));
+  await expect.poll(() => linesOf().every(Boolean)).toBe(true);
+  expect(linesOf().map((line) => /"GET (\S+) HTTP/.exec(line!)?.[1])).toEqual([
     '/api/calendar/[redacted]',
     '/reset-password?token=[redacted]&lang=de',
     '/api/email/unsubscribe/?token=[redacted]',
