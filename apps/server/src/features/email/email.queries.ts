@@ -14,13 +14,10 @@ const openWorkDueBy = (companyId: SQLWrapper | number, userId: SQLWrapper | numb
   where s.company_id = ${companyId} and s.assigned_to_id = ${userId} and s.status <> 'completed' and p.status <> 'completed' and s.due_date <= ${today}::date`;
 
 /**
- * Active users who take the daily digest and for whom it is now `localHour` o'clock in their own
- * zone (else their company's), with their local date: the digest's day.
- */
-/**
  * The next page (ids after `afterId`) of the people whose digest is due now: it is `localHour` in
- * their zone, they take daily digests, they have not had today's yet (its job's dedupe key), and
- * they have something to be told (an open subtask due by today, an unread notification).
+ * their zone (else their company's), they take daily digests, they have not had today's yet (its
+ * job's dedupe key), and they have something to be told (an open subtask due by today, an unread
+ * notification); each with their local date, the digest's day.
  */
 export async function findDigestRecipients(db: DbOrTx, now: Date, localHour: number, limit: number, afterId = 0) {
   const localNow = sql`timezone(coalesce(${users.timezone}, ${companies.timezone}), ${now.toISOString()}::timestamptz)`;

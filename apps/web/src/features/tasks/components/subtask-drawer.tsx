@@ -69,12 +69,13 @@ function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListS
   }
   // No signal and nothing on this device for this task: say so rather than load forever.
   if (!subtask.data) return <p role="status" className="text-sm text-slate-600">{subtask.fetchStatus === 'paused' ? t('record.offlineUnavailable') : t('app.loading')}</p>;
-  return <RecordBody subtask={asItWillBe(subtask.data, waiting)} activity={activity} timelinePaused={activity.fetchStatus === 'paused'} findAssignees={findAssignees} />;
+  return <RecordBody subtask={asItWillBe(subtask.data, waiting)} activity={activity} findAssignees={findAssignees} />;
 }
 
-/** `timelinePaused`: the timeline is not on this device and cannot load without a signal. */
-function RecordBody({ subtask, activity, timelinePaused, findAssignees }: { subtask: Subtask; activity: ReturnType<typeof useSubtaskActivity>; timelinePaused: boolean; findAssignees: ListSearch<User> }) {
+function RecordBody({ subtask, activity, findAssignees }: { subtask: Subtask; activity: ReturnType<typeof useSubtaskActivity>; findAssignees: ListSearch<User> }) {
   const { entries } = activity;
+  // Paused: the timeline is not on this device and cannot load without a signal.
+  const timelinePaused = activity.fetchStatus === 'paused';
   const { t } = useTranslation();
   const { user } = useAuth();
   const status = useSubtaskStatusChange();
