@@ -13,14 +13,19 @@ function usePhotoUrl(photo: Blob): string | null {
   return url;
 }
 
-function WaitingPhoto({ write, label }: { write: WaitingWrite & { photo: Blob }; label: string }) {
+/** What became of a write made on this device: still waiting to sync, or refused with the server's reason. */
+export function WaitingStatus({ write }: { write: WaitingWrite }) {
   const { t } = useTranslation();
-  const url = usePhotoUrl(write.photo);
   const failed = write.status === 'failed';
+  return <p className={`text-xs font-medium ${failed ? 'text-red-700' : 'text-amber-800'}`}>{failed ? t('offline.status.failed', { detail: write.detail ?? '' }) : t('offline.status.waiting')}</p>;
+}
+
+function WaitingPhoto({ write, label }: { write: WaitingWrite & { photo: Blob }; label: string }) {
+  const url = usePhotoUrl(write.photo);
   return (
     <li className="w-28 space-y-1">
       <div className="h-20 w-28 overflow-hidden rounded-lg border border-dashed border-amber-300 bg-amber-50">{url && <img src={url} alt={label} className="h-full w-full object-cover" />}</div>
-      <p className={`text-xs font-medium ${failed ? 'text-red-700' : 'text-amber-800'}`}>{failed ? t('offline.status.failed', { detail: write.detail ?? '' }) : t('offline.status.waiting')}</p>
+      <WaitingStatus write={write} />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { PhotoStrip } from '../../../components/ui/photos';
+import { WaitingStatus } from '../../../components/waiting-photos';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
 
 const ICONS: Record<ActivityEntry['type'], IconName> = { created: 'createTask', edited: 'tasks', status_changed: 'send', comment: 'comment', attachment: 'photo', closed_unfinished: 'declined', reopened: 'projects' };
@@ -91,9 +92,7 @@ export function WaitingComments({ subtaskId }: { subtaskId: number }) {
             <Icon name="comment" className="h-4 w-4" />
           </span>
           <div className="min-w-0 flex-1 space-y-1 text-sm">
-            <p className={`text-xs font-medium ${write.status === 'failed' ? 'text-red-700' : 'text-amber-800'}`}>
-              {write.status === 'failed' ? t('offline.status.failed', { detail: write.detail ?? '' }) : t('offline.status.waiting')}
-            </p>
+            <WaitingStatus write={write} />
             <p className="whitespace-pre-line break-words rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">{String((write.json as { text?: unknown } | undefined)?.text ?? '')}</p>
           </div>
         </li>
