@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DATABASE_CHECK_MS, withinTime } from './database/timeouts';
 
 /** One value of a metric read at scrape time, for one set of labels (a queue's depth, by queue). */
 export interface MetricSample {
@@ -50,7 +51,8 @@ export function createMetrics(log: FastifyBaseLogger): Metrics {
       async function collect(this: Gauge | Counter) {
         let value: number | MetricSample[];
         try {
-          value = await read();
+          // A database gone quiet must not hold the scrape (Prometheus would see the target down).
+          value = await withinTime(Promise.resolve(read()), DATABASE_CHECK_MS);
         } catch (error) {
           // One metric that cannot be read (its source is down) does not fail the scrape. It reads as
           // unknown, not zero: a gauge says NaN (or loses its series), a counter keeps its last value.

@@ -7,7 +7,8 @@ import { startEmbeddedMaintenance } from './embedded-maintenance';
 import { copyEmbeddedTemplate, embeddedTemplatesRoot, migrationsFolder } from './embedded-template';
 import { openChangeFeed, type ChangeFeed } from './change-feed';
 import { createListener, createPoolListener } from './listener';
-import { openPool } from './statements';
+import { consoleLog, openPool, type DatabaseLog } from './statements';
+import { DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
 import type { Db } from './types';
 
 export type { Db, DbOrTx, Tx } from './types';
@@ -54,7 +55,16 @@ function poolStats(pool: 'main' | 'live', of: pg.Pool): PoolStats {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string, params: unknown[]) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      onQuery?: (sql: string, params: unknown[]) => void;
+      /** How long PostgreSQL may keep the server waiting (DATABASE_TIMEOUTS unless set; a test shortens them). */
+      timeouts?: DatabaseTimeouts;
+      /** Where lost connections are reported (the server's log). */
+      log?: DatabaseLog;
+    }
   | {
       kind: 'pglite';
       dataDir: string | null;
@@ -77,11 +87,15 @@ export { migrationsFolder };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (query: string, params: unknown[]) => options.onQuery?.(query, params) } : false;
   if (options.kind === 'postgres') {
-    await migrateOnce(options.url);
-    const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeouts = options.timeouts ?? DATABASE_TIMEOUTS;
+    const log = options.log ?? consoleLog;
+    await migrateOnce(options.url, timeouts);
+    // keepAlive: the operating system probes an idle connection, so one whose database is gone is noticed.
+    const waits = { connectionTimeoutMillis: timeouts.connectMs, answerTimeoutMs: timeouts.answerMs, keepAlive: true };
+    const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10, ...waits }, log);
     const db = drizzlePostgres({ client: pool, logger });
-    const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live' });
-    const listener = createListener(options.url);
+    const livePool = openPool({ connectionString: options.url, max: LIVE_POOL_SIZE, application_name: 'siteboard-live', ...waits }, log);
+    const listener = createListener(options.url, timeouts, log);
     const changes = await openChangeFeed(listener, db);
     return {
       db,
@@ -160,8 +174,8 @@ const MIGRATION_LOCK_KEY = 0x5b_0a_4d_02;
  * table and run the same migrations at once (four processes started together, twice: three of
  * them died on `duplicate key value` in `create schema` or `create type`; migrate-once.test.ts).
  */
-async function migrateOnce(url: string) {
-  const client = new pg.Client({ connectionString: url, application_name: 'siteboard-migrate' });
+async function migrateOnce(url: string, timeouts: DatabaseTimeouts) {
+  const client = new pg.Client({ connectionString: url, application_name: 'siteboard-migrate', connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -209,9 +223,9 @@ function openEmbeddedPool(embedded: EmbeddedHost) {
 const EMBEDDED_CONNECTIONS = Number(process.env.SITEBOARD_EMBEDDED_CONNECTIONS ?? 4);
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
-export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }): Promise<Database> {
+export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }, log?: DatabaseLog): Promise<Database> {
   return config.DATABASE_URL
-    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
+    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE, log })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread' });
 }
 

@@ -1,3 +1,5 @@
+import { NO_ANSWER } from './timeouts';
+
 /** What a driver's or Drizzle's error may carry; every field is read as unknown. */
 interface ErrorFields {
   code?: unknown;
@@ -36,8 +38,21 @@ export function isLockTimeout(error: unknown): boolean {
   return false;
 }
 
-/** node-postgres's own errors for a connection that is gone (they carry no SQLSTATE). */
-const LOST_CONNECTION_MESSAGES = ['Connection terminated', 'Connection terminated unexpectedly', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
+/**
+ * node-postgres's own errors for a connection that is gone or never came (they carry no SQLSTATE),
+ * and ours for one given up unanswered (timeouts.ts): a connection not opened in time ('timeout
+ * expired'), no pooled one free in time, a statement left unanswered.
+ */
+const LOST_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Connection terminated due to connection timeout',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+  NO_ANSWER,
+];
 
 const SOCKET_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED']);
 

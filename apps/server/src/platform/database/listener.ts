@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { consoleLog, giveUpUnanswered, type DatabaseLog } from './statements';
+import { DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
 
 const LISTEN_RETRY_FIRST_MS = 500;
 /**
@@ -18,38 +20,52 @@ export function assertChannel(channel: string): string {
  * would be handed to queries). When it is lost it reconnects with backoff and LISTENs again;
  * what was announced meanwhile is not replayed (clients refetch when they reconnect).
  */
-export function createListener(url: string) {
+interface Connection {
+  client: pg.Client;
+  channels: Set<string>;
+  heartbeat?: NodeJS.Timeout;
+}
+
+export function createListener(url: string, timeouts: DatabaseTimeouts = DATABASE_TIMEOUTS, log: DatabaseLog = consoleLog) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const watchers = new Set<(listening: boolean) => void>();
-  let current: { client: pg.Client; channels: Set<string> } | undefined;
-  let connecting: Promise<{ client: pg.Client; channels: Set<string> }> | undefined;
+  let current: Connection | undefined;
+  let connecting: Promise<Connection> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = LISTEN_RETRY_FIRST_MS;
   let closed = false;
 
   async function connect() {
-    const client = new pg.Client({ connectionString: url, application_name: 'siteboard-listener' });
-    const connection = { client, channels: new Set<string>() };
+    const client = new pg.Client({ connectionString: url, application_name: 'siteboard-listener', connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
+    const connection: Connection = { client, channels: new Set<string>() };
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', (error) => {
-      console.warn(`PostgreSQL listening connection lost: ${error.message}`);
+      log.warn({ err: error }, 'PostgreSQL listening connection lost');
       lost(connection);
     });
     client.on('end', () => lost(connection));
     await client.connect();
     for (const channel of handlers.keys()) await subscribe(connection, channel);
+    let asking = false;
+    connection.heartbeat = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      giveUpUnanswered(client, client.query('select 1').then(() => {}, () => {}).finally(() => (asking = false)), timeouts.connectMs);
+    }, timeouts.heartbeatMs);
+    connection.heartbeat.unref();
     return connection;
   }
 
-  async function subscribe(connection: { client: pg.Client; channels: Set<string> }, channel: string) {
+  async function subscribe(connection: Connection, channel: string) {
     if (connection.channels.has(channel)) return;
     await connection.client.query(`listen ${channel}`);
     connection.channels.add(channel);
   }
 
-  function lost(connection: { client: pg.Client }) {
+  function lost(connection: Connection) {
+    clearInterval(connection.heartbeat);
     if (current?.client !== connection.client) return;
     current = undefined;
     for (const watcher of watchers) watcher(false);
@@ -66,7 +82,7 @@ export function createListener(url: string) {
         retryMs = LISTEN_RETRY_FIRST_MS;
         for (const watcher of watchers) watcher(true);
       } catch (error) {
-        console.warn(`PostgreSQL listening connection: reconnecting failed (${(error as Error).message}); retrying in ${retryMs} ms`);
+        log.warn({ err: error, retryMs }, 'PostgreSQL listening connection: reconnecting failed');
         retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
         scheduleReconnect();
       }
@@ -115,6 +131,7 @@ export function createListener(url: string) {
       clearTimeout(retryTimer);
       const connection = current ?? (await connecting?.catch(() => undefined));
       current = undefined;
+      clearInterval(connection?.heartbeat);
       await connection?.client.end().catch(() => {});
     },
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { migrationsFolder } from './embedded-template';
+import { DATABASE_CHECK_MS, withinTime } from './timeouts';
 
 export interface Readiness {
   database: 'ok' | 'unreachable';
@@ -27,7 +28,8 @@ function newestMigration(): number {
 export async function databaseReadiness(database: Database): Promise<Readiness> {
   const changes = database.changes.listening ? 'listening' : 'disconnected';
   try {
-    const result = await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+    // A database gone quiet is unreachable too: a probe that hangs tells a load balancer nothing.
+    const result = await withinTime(database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`), DATABASE_CHECK_MS);
     const last = (result as unknown as { rows: { last: string | null }[] }).rows[0]?.last;
     return { database: 'ok', migrations: last !== null && last !== undefined && Number(last) >= newestMigration() ? 'applied' : 'pending', changes };
   } catch {

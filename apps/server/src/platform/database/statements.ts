@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Placeholder } from 'drizzle-orm';
 import pg from 'pg';
+import { NO_ANSWER } from './timeouts';
 import type { DbOrTx } from './types';
 
 /**
@@ -86,29 +87,71 @@ function preparedName(text: string): string | undefined {
  * PostgreSQL parses and plans it once per connection instead of on every call: planning was a
  * third of PostgreSQL's time on the task lists, more than executing them. The cap bounds what
  * each connection keeps when statement texts vary (an IN list of another length is another text).
+ * With `answerTimeoutMs` (PostgreSQL's pools), a statement unanswered that long gives the
+ * connection up (timeouts.ts).
  */
-class PreparingClient extends pg.Client {}
-PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+class PreparingClient extends pg.Client {
+  readonly answerTimeoutMs: number | undefined;
+  constructor(config?: pg.ClientConfig & { answerTimeoutMs?: number }) {
+    super(config);
+    this.answerTimeoutMs = config?.answerTimeoutMs;
+  }
+}
+PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
   const [config, values] = args;
   if (isUnnamedStatement(config) && Array.isArray(values) && values.length > 0) {
     const name = preparedName(config.text);
     if (name) args[0] = { ...config, name };
   }
-  return (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+  const ms = this.answerTimeoutMs;
+  // A pool's own query() passes a callback (and gets no promise); drizzle's transactions await one.
+  const callback = ms ? args.findIndex((arg) => typeof arg === 'function') : -1;
+  if (ms && callback !== -1) {
+    const answered = args[callback] as (...answer: unknown[]) => void;
+    let settle = () => {};
+    giveUpUnanswered(this, new Promise<void>((resolve) => (settle = resolve)), ms);
+    args[callback] = (...answer: unknown[]) => {
+      settle();
+      answered(...answer);
+    };
+  }
+  const result = (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+  if (ms && callback === -1 && result instanceof Promise) giveUpUnanswered(this, result, ms);
+  return result;
 } as pg.Client['query'];
+
+/**
+ * Ends `client`'s connection when `answer` has not come within `ms`: the statement and any queued
+ * behind it fail with NO_ANSWER (a lost connection: 503, db-errors.ts), and a pool drops the
+ * connection instead of lending it again. A quiet socket otherwise waits for the operating
+ * system to give it up, a quarter of an hour or more.
+ */
+export function giveUpUnanswered(client: pg.Client, answer: Promise<unknown>, ms: number): void {
+  const timer = setTimeout(() => (client as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(new Error(NO_ANSWER)), ms);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  answer.then(done, done);
+}
 
 function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
   return isStatement(config) && !config.name;
 }
 
-export function openPool(config: pg.PoolConfig): pg.Pool {
+/** Where the connections report what happens to them: the server's log (a test's console by default). */
+export interface DatabaseLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export const consoleLog: DatabaseLog = { warn: (fields, message) => console.warn(fields.err instanceof Error ? `${message}: ${fields.err.message}` : message) };
+
+export function openPool(config: pg.PoolConfig & { answerTimeoutMs?: number }, log: DatabaseLog = consoleLog): pg.Pool {
   const pool = new pg.Pool({ ...config, Client: PreparingClient, options: SESSION_OPTIONS });
   // A connection the database ends (a restart, a failover, a dropped test database, the embedded
   // session's hold limit) must not end the process. node-postgres reports it as an 'error' event
   // on the client, which throws where nothing listens: the pool listens only while the connection
   // is idle (and then replaces it), so each connection listens for the time it is lent out too;
   // the request holding it then fails at its next statement (503, errors.ts) and the pool drops it.
-  pool.on('connect', (client) => client.on('error', (error) => console.warn(`Database connection lost: ${error.message}`)));
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection lost')));
   pool.on('error', () => {});
   return pool;
 }

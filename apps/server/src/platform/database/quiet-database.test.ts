@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createTestDatabase, isPostgresReachable, TEST_JWT_SECRET, buildTestApp, type TestDatabase } from '../../test/build-app';
+import { startDatabaseHop, type DatabaseHop } from '../../test/database-hop';
+import { createCompany, injectAs, loginAs } from '../../test/factories';
+import { CONNECTION_LOST } from '../http/errors';
+import { openDatabase, type Database } from './client';
+import { DATABASE_CHECK_MS } from './timeouts';
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** How long a call took, with what it answered. */
+async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await call();
+  return { ms: performance.now() - start, value };
+}
+
+// The waits, shortened from production's (5 s to connect, 30 s for an answer, 10 s between the listener's questions).
+const timeouts = { connectMs: 800, answerMs: 1_500, heartbeatMs: 300 };
+
+describe('a PostgreSQL that goes quiet under a running server [postgres]', async () => {
+  const skip = !(await isPostgresReachable());
+  let created: TestDatabase;
+  let hop: DatabaseHop;
+  let database: Database;
+  let app: App;
+  let access: string;
+
+  beforeAll(async () => {
+    if (skip) return;
+    created = await createTestDatabase('postgres');
+    hop = await startDatabaseHop(created.url!);
+    database = await openDatabase({ kind: 'postgres', url: hop.url, poolSize: 3, timeouts, log: { warn: () => {} } });
+    app = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET });
+    const company = await createCompany(app.db);
+    access = (await loginAs(app, company.admin)).access;
+  });
+
+  afterAll(async () => {
+    hop?.mend();
+    await app?.close();
+    await database?.close();
+    await hop?.close();
+    await created?.drop();
+  });
+
+  const projects = () => injectAs(app, access, { method: 'GET', url: '/api/projects/' });
+
+  it.skipIf(skip)('readiness says the database is unreachable within its check time, not when the network gives up', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/ready/' })).statusCode).toBe(200);
+    hop.goQuiet();
+
+    const { ms, value: response } = await timed(() => app.inject({ method: 'GET', url: '/api/ready/' }));
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'not_ready', database: 'unreachable', migrations: 'unknown' });
+    expect(ms).toBeLessThan(DATABASE_CHECK_MS + 1_000);
+  });
+
+  it.skipIf(skip)('a read answers 503 with "try again" once its statement goes unanswered, and so does the next one', async () => {
+    const first = await timed(projects);
+    const second = await timed(projects);
+
+    for (const { ms, value: response } of [first, second]) {
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: CONNECTION_LOST });
+      expect(response.headers['retry-after']).toBe('1');
+      // The unanswered statement, or a new connection that never opens: each bounded, never the operating system's quarter of an hour.
+      expect(ms).toBeLessThan(timeouts.answerMs + timeouts.connectMs + 1_000);
+    }
+  });
+
+  it.skipIf(skip)('the change feed is known lost, and a metrics scrape still answers', async () => {
+    await until(() => !database.changes.listening);
+
+    const { ms, value: text } = await timed(() => app.metrics.text());
+
+    // What reads the database says nothing rather than a stale number; the rest is all there.
+    expect(text).toMatch(/^# TYPE siteboard_jobs_queued gauge$/m);
+    expect(text).not.toMatch(/^siteboard_jobs_queued\{/m);
+    expect(text).toMatch(/^siteboard_websocket_connections 0$/m);
+    expect(ms).toBeLessThan(DATABASE_CHECK_MS + 1_000);
+  });
+
+  it.skipIf(skip)('once the database speaks again, reads, readiness and the change feed come back on their own', async () => {
+    hop.mend();
+
+    await until(async () => (await projects()).statusCode === 200);
+    await until(() => database.changes.listening);
+    const ready = await app.inject({ method: 'GET', url: '/api/ready/' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: 'ok', changes: 'listening' });
+  });
+});
