@@ -41,7 +41,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}, op
     ...env,
   };
   // The embedded database is the subject here, whatever the developer's shell points at.
-  delete childEnv.DATABASE_URL;
+  if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
   const [command, ...args] = options.command ?? [process.execPath, serverEntry];
   const child = spawn(command!, args, { cwd: serverPackageDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -178,14 +178,51 @@ describe('the server process on an embedded database', { timeout: READY_TIMEOUT_
   });
 });
 
+/** The messages of the server's log lines (JSON when its output is not a terminal), in order. */
+function logMessages(server: RunningServer): { level: number; msg: string }[] {
+  return server
+    .output()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
+}
+
 describe('the server process with a bad environment', { timeout: READY_TIMEOUT_MS }, () => {
-  it('exits 1 naming the bad variable', async () => {
+  it('exits 1 naming the bad variable, in one log line', async () => {
     const server = await startServer(path.join(tempRoot, 'never-used'), { PORT: 'abc' });
 
     const { code } = await waitForExit(server);
 
     expect(code).toBe(1);
-    expect(server.output()).toContain('PORT: must be a number (got "abc")');
+    expect(logMessages(server)).toEqual([{ level: 60, msg: 'Invalid configuration:\n  PORT: must be a number (got "abc")', time: expect.any(Number), pid: server.child.pid, hostname: os.hostname() }]);
+  });
+
+  it('on a database that takes connections and never answers, exits 1 within seconds saying where it looked', async () => {
+    // A host gone quiet: the connection opens, and nothing ever comes back.
+    const quiet = net.createServer(() => {});
+    await new Promise<void>((resolve) => quiet.listen(0, '127.0.0.1', resolve));
+    const port = (quiet.address() as net.AddressInfo).port;
+    try {
+      const server = await startServer(path.join(tempRoot, 'never-used'), { DATABASE_URL: `postgres://siteboard:hunter2-secret@127.0.0.1:${port}/siteboard` });
+
+      const { code } = await waitForExit(server);
+
+      expect(code).toBe(1);
+      expect(logMessages(server).map((line) => line.msg)).toEqual([`SiteBoard cannot reach its database at postgres://127.0.0.1:${port}/siteboard (DATABASE_URL): no answer within 5 s.`]);
+      expect(server.output()).not.toContain('hunter2');
+    } finally {
+      quiet.close();
+    }
+  });
+
+  it('on a database that refuses connections, exits 1 at once saying so', async () => {
+    const port = await freePort();
+    const server = await startServer(path.join(tempRoot, 'never-used'), { DATABASE_URL: `postgres://siteboard@127.0.0.1:${port}/siteboard` });
+
+    const { code } = await waitForExit(server);
+
+    expect(code).toBe(1);
+    expect(logMessages(server).map((line) => line.msg)).toEqual([`SiteBoard cannot reach its database at postgres://127.0.0.1:${port}/siteboard (DATABASE_URL): the connection was refused (is PostgreSQL running there, on that port?).`]);
   });
 });
 

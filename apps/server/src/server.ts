@@ -3,12 +3,33 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase, DataDirLockedError, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
+import type { Logger } from 'pino';
+import { DATABASE_TIMEOUTS, DataDirLockedError, describeUnreachableDatabase, openConfiguredDatabase, processLogger, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
+const terminal = process.stdout.isTTY === true;
+
+/** Stops a start that cannot go on with one line in the log (JSON, or readable at a terminal): the reason, not a stack. */
+function refuse(log: Logger, message: string): never {
+  log.fatal(message);
+  process.exit(1);
+}
+
 async function main() {
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) refuse(await processLogger('info', terminal), error.message);
+    throw error;
+  }
+  const log = await processLogger(config.LOG_LEVEL, terminal);
+  const database = await openConfiguredDatabase(config, log).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) refuse(log, error.message);
+    const unreachable = config.DATABASE_URL ? describeUnreachableDatabase(error, config.DATABASE_URL, DATABASE_TIMEOUTS) : undefined;
+    if (unreachable) refuse(log, unreachable);
+    throw error;
+  });
   const app = await buildApp({
     database,
     jwtSecret: loadOrCreateSecret(config.JWT_SECRET, config.dataDir),
@@ -27,7 +48,7 @@ async function main() {
               : undefined,
         }
       : undefined,
-    logger: await serverLogger(config.LOG_LEVEL, process.stdout.isTTY === true),
+    logger: await serverLogger(config.LOG_LEVEL, terminal),
     sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
     approvalDelayHours: config.APPROVAL_DELAY_HOURS,
     reminderLocalHour: config.REMINDER_LOCAL_HOUR,
@@ -60,11 +81,7 @@ async function main() {
   app.log.info(`SiteBoard is running on http://localhost:${config.PORT} (database: ${where})`);
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+main().catch(async (error: unknown) => {
+  (await processLogger('info', terminal)).fatal({ err: error }, 'SiteBoard could not start');
   process.exit(1);
 });

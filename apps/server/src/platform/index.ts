@@ -6,7 +6,7 @@
  */
 export type { AuthUser, ServiceContext } from './context';
 export { AppError, ConflictError, ForbiddenError, PasswordChangeRequiredError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, fieldError, type FieldErrors } from './errors';
-export { safeLogger, serverLogger } from './log';
+export { processLogger, safeLogger, serverLogger } from './log';
 export { SHUTDOWN_TIMEOUT_MS, trackRequests } from './drain';
 export { startSweep, type Sweep, type SweepOptions } from './sweep';
 export { createMetrics, serveMetrics, type Metrics, type MetricSample, type ObservedMetric } from './metrics';
@@ -18,6 +18,8 @@ export { migrationsHash } from './database/embedded-template';
 export type { Db, DbOrTx, Tx } from './database/types';
 export { CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
 export { DataDirLockedError } from './database/data-dir-lock';
+export { DATABASE_TIMEOUTS } from './database/timeouts';
+export { describeUnreachableDatabase } from './database/unreachable';
 export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
 export { isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Query parameters whose values are secrets (the live connection's access token). */
 const SECRET_PARAMS = new Set(['token', 'access', 'refresh']);
@@ -79,4 +80,14 @@ export async function serverLogger(level: string, terminal: boolean): Promise<Ex
   if (!terminal) return { level };
   const { default: pretty } = await import('pino-pretty');
   return { level, stream: pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) };
+}
+
+/**
+ * The log of what happens outside requests before and beside the app (the start, the database's
+ * connections): the same lines, level and error form as the server's own, written at once (a
+ * refused start exits right after its line).
+ */
+export async function processLogger(level: string, terminal: boolean): Promise<Logger> {
+  const { stream, ...options } = (await serverLogger(level, terminal)) as { level: string; stream?: DestinationStream };
+  return pino({ ...options, serializers: { err: loggableError } }, stream ?? pino.destination({ sync: true }));
 }
