@@ -110,6 +110,15 @@ describeEachDatabase('metrics on their own port', (ctx) => {
     });
   });
 
+  it('names every queue this instance works on from the start, at zero while it holds no job', async () => {
+    const metrics = await scrape(metricsUrl);
+
+    // No drawing was uploaded here: an alert on failed renders has a series to watch before the first one.
+    for (const name of ['siteboard_jobs_queued', 'siteboard_jobs_running', 'siteboard_jobs_failed', 'siteboard_jobs_oldest_wait_seconds']) {
+      expect(sampleOf(metrics, name, { queue: 'sheets.render' })?.value, name).toBe(0);
+    }
+  });
+
   it("reads the job queues' depth and the oldest due job's age, by queue", async () => {
     // A queue no instance works on: its job stays queued, and waits from the moment it was due.
     const queue = `metrics-probe-${ctx.kind}`;

@@ -363,7 +363,11 @@ export function createJobRunner(options: {
           coalesce(extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now())), 0)::float8 as "oldestWaitSeconds"
         from ${jobs} where status in ('queued', 'running', 'failed') group by queue order by queue
       `);
-      return rowsOf<QueueStats>(result);
+      // Every queue this instance works on is named, at zero when it holds no job: a series that
+      // appears only with the first job cannot be alerted on (nor graphed from zero) before it.
+      const rows = new Map(rowsOf<QueueStats>(result).map((row) => [row.queue, row]));
+      for (const queue of definitions.keys()) if (!rows.has(queue)) rows.set(queue, { queue, queued: 0, running: 0, failed: 0, oldestWaitSeconds: 0 });
+      return [...rows.values()].sort((a, b) => a.queue.localeCompare(b.queue));
     },
   };
 }
