@@ -1,3 +1,4 @@
+import type { DatabaseHop } from '../apps/server/src/test/database-hop';
 export declare const repoRoot: string;
 export declare const JWT_SECRET = "proxy-stack-secret-that-is-long-enough-for-hs256";
 export interface StackPorts {
@@ -97,5 +98,6 @@ export declare function startProxyStack(ports: StackPorts, options?: {
     proxy: Proxy;
     instances: Instance[];
     databaseUrl: string;
+    database: DatabaseHop;
     stop: () => Promise<void>;
 }>;

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDatabaseHop, type DatabaseHop } from '../apps/server/src/test/database-hop';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
@@ -260,22 +261,27 @@ export function seedDemo(databaseUrl: string) {
 
 /**
  * The whole stack: a new database with the demo company, two instances (TRUST_PROXY=1, as behind
- * nginx), nginx in front. `stop` ends everything and drops the database.
+ * nginx) reaching it through a hop that can take it away (`database`), nginx in front. `stop` ends
+ * everything and drops the database.
  */
 export async function startProxyStack(ports: StackPorts, options: { nginxConfig?: (config: string) => string } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-proxy-'));
   const database = createDatabase();
   const instances: Instance[] = [];
   let proxy: Proxy | undefined;
+  let hop: DatabaseHop | undefined;
   const stop = async () => {
     await proxy?.stop();
+    hop?.mend();
     await Promise.all(instances.map((instance) => instance.stop().catch(() => instance.kill())));
+    await hop?.close();
     database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     seedDemo(database.url);
-    const env = { DATABASE_URL: database.url, JWT_SECRET, TRUST_PROXY: '1', LOG_LEVEL: 'info', PUBLIC_COMPANY_LIST: 'false' };
+    hop = await startDatabaseHop(database.url);
+    const env = { DATABASE_URL: hop.url, JWT_SECRET, TRUST_PROXY: '1', LOG_LEVEL: 'info', PUBLIC_COMPANY_LIST: 'false' };
     for (const [index, port] of ports.instances.entries()) instances.push(new Instance(port, ports.metrics[index]!, env));
     await Promise.all(instances.map((instance) => instance.start()));
     const config = nginxConfigFor(ports, dir);
@@ -284,5 +290,5 @@ export async function startProxyStack(ports: StackPorts, options: { nginxConfig?
     await stop();
     throw error;
   }
-  return { proxy, instances, databaseUrl: database.url, stop };
+  return { proxy, instances, databaseUrl: database.url, database: hop!, stop };
 }

@@ -152,6 +152,28 @@ test('leaves compression to the app and keeps hashed assets', async () => {
   expect(second.body.equals(first.body)).toBe(true);
 });
 
+test("while the database is away every request gets the app's 503, and the first after it is back is answered", async () => {
+  const { token } = await signInAdmin(stack.proxy.url);
+  const projects = () => requestFrom('127.0.0.1', { path: '/api/projects/?limit=5', headers: { authorization: `Bearer ${token}` } });
+  expect((await projects()).status).toBe(200);
+
+  stack.database.cut();
+  // Both instances share the database: each answers 503 in its words (nothing was changed, try
+  // again), and a person trying again at once gets the same, never nginx's own 502.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const answer = await projects();
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body.toString())).toEqual({ detail: 'The connection to the database was lost. Try again in a moment.' });
+  }
+  stack.database.mend();
+
+  // No instance was counted down for the database's absence: the very next request is answered.
+  expect((await projects()).status).toBe(200);
+  expect((await projects()).status).toBe(200);
+  // Both listen to the change feed again before the journeys after this one.
+  for (const instance of stack.instances) await expect.poll(async () => (await fetch(`${instance.origin}/api/ready/`)).status, { timeout: 20_000 }).toBe(200);
+});
+
 test('a rolling restart under steady traffic fails no request', async () => {
   test.setTimeout(180_000);
   const { token, managerId } = await signInAdmin(stack.proxy.url);
