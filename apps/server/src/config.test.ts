@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
@@ -130,6 +131,37 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toContain(`${name}: ${reason} ${shown}`);
     expect(error.message).not.toMatch(/S3cret|Secret/);
+  });
+
+  it.each([
+    ['DB_POOL_SIZE', '0', 'must be at least 1'],
+    ['DB_POOL_SIZE', '2.5', 'must be a whole number'],
+    ['DB_POOL_SIZE', '500', 'must be at most 200'],
+    ['PORT', '-1', 'must be at least 0'],
+    ['SWEEP_INTERVAL_SECONDS', '90000', 'must be at most 86400 (one day)'],
+    ['REMINDER_LOCAL_HOUR', '24', 'must be at most 23'],
+  ])('says what is wrong with %s=%s, not only that it must be a number', (name, value, reason) => {
+    expect(captureError(() => loadConfig({ [name]: value })).message).toBe(`Invalid configuration:\n  ${name}: ${reason} (got "${value}")`);
+  });
+
+  it.each(['smtp://mail.example.com:99999', 'smtp://:25', 'smtps://mailuser:S3cretMailPw@mail.example.com:0'])('refuses SMTP_URL %s, which names no mail server it could reach', (value) => {
+    const error = captureError(() => loadConfig({ SMTP_URL: value, PUBLIC_URL: 'https://siteboard.example.com' }));
+
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}SMTP_URL: must name the mail server: smtp:\/\/user:password@host:587, with a port from 1 to 65535 \(got "smtps?:\/\/…", the rest not shown\)$/);
+    expect(error.message).not.toContain('S3cret');
+  });
+
+  it('refuses a WEB_DIST_DIR without a built web app, and takes one with it', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-web-dist-'));
+    try {
+      expect(captureError(() => loadConfig({ WEB_DIST_DIR: folder, INIT_CWD: '/' })).message).toBe(
+        `Invalid configuration:\n  WEB_DIST_DIR: must be the built web app, a folder with index.html (got "${folder}"): run npm run build, or unset it`,
+      );
+      fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html>');
+      expect(loadConfig({ WEB_DIST_DIR: folder, INIT_CWD: '/' }).webDistDir).toBe(folder);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('names every bad value in one message', () => {

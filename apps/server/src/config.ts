@@ -1,5 +1,23 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * A whole number from `min` to `max`. zod takes a schema's own message for its checks too, so
+ * each check says what it wants: without, `DB_POOL_SIZE=0` read "must be a number".
+ */
+const wholeNumber = (min: number, max: number, maxSays = `must be at most ${max}`) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, maxSays);
+
+/** An smtp:// or smtps:// address that names a host and, if any, a port that can exist. */
+function isMailServerAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '' && url.port !== '0';
+  } catch {
+    return false;
+  }
+}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -18,13 +36,14 @@ function trustedProxies(value: string): boolean | number | string {
 }
 
 const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app (apps/web/dist unless set): set, it must hold the build, or the server would answer every page with a 404. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SIGNUP: booleanFlag.default(true),
@@ -51,6 +70,7 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .refine(isMailServerAddress, 'must name the mail server: smtp://user:password@host:587, with a port from 1 to 65535')
     .optional(),
   /** The From of every mail: `SiteBoard <noreply@example.com>`. */
   MAIL_FROM: z
@@ -62,38 +82,23 @@ const envSchema = z.object({
   DKIM_SELECTOR: z.string().min(1).optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   /** Prometheus metrics on a port of their own (never the public one); unset: no metrics server. */
-  METRICS_PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(65535, 'must be at most 65535').optional(),
+  METRICS_PORT: wholeNumber(1, 65535).optional(),
   /** Where the metrics port listens: this machine only unless an operator opens it to a Prometheus elsewhere. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DB_POOL_SIZE: wholeNumber(1, 200).default(10),
   APPROVAL_DELAY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be above 0').default(48),
-  SWEEP_INTERVAL_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(10, 'must be at least 10')
-    .max(86_400, 'must be at most 86400 (one day)')
-    .default(300),
+  SWEEP_INTERVAL_SECONDS: wholeNumber(10, 86_400, 'must be at most 86400 (one day)').default(300),
   /** The local hour (in each recipient's time zone) deadline reminders go out from: the start of a site's working day. */
-  REMINDER_LOCAL_HOUR: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(23, 'must be at most 23')
-    .default(7),
+  REMINDER_LOCAL_HOUR: wholeNumber(0, 23).default(7),
   /** The local hour (in each project manager's time zone) from which a working day without a signed daily log is reminded of: the end of a site's day. */
-  DAILY_LOG_REMINDER_LOCAL_HOUR: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(23, 'must be at most 23')
-    .default(18),
+  DAILY_LOG_REMINDER_LOCAL_HOUR: wholeNumber(0, 23).default(18),
   /**
    * The memory a drawing's rendering process may give one band of a PDF page's raster (MiB): the
    * page is drawn band after band into a file (decision record 092), so this bounds a render's
    * memory whatever the page's size; smaller is more passes of PDF.js over the page.
    */
-  SHEET_RENDER_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(8, 'must be at least 8').max(4096, 'must be at most 4096').default(64),
+  SHEET_RENDER_MEMORY_MB: wholeNumber(8, 4096).default(64),
   /** Test only (idempotency-crash.test.ts): the server kills itself (SIGKILL) at this point of every write sent with an Idempotency-Key. */
   IDEMPOTENCY_CRASH_AT: z.enum(['before-commit', 'after-commit'], { error: 'must be before-commit or after-commit' }).optional(),
 });
@@ -129,18 +134,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} ${shownValue(String(issue.path[0]), present[String(issue.path[0])])}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const mailProblems = [
+  const problems = [
     parsed.data.SMTP_URL && !parsed.data.PUBLIC_URL ? '  PUBLIC_URL: must be set when SMTP_URL is (links in mails point there)' : undefined,
     new Set([parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY_FILE].map((value) => value === undefined)).size > 1
       ? '  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none'
       : undefined,
   ].filter((line) => line !== undefined);
-  if (mailProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${mailProblems.join('\n')}`);
   // npm runs workspace scripts inside the workspace; DATA_DIR is relative to where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
+  const webDistDir = parsed.data.WEB_DIST_DIR && path.resolve(base, parsed.data.WEB_DIST_DIR);
+  if (webDistDir && !fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    problems.push(`  WEB_DIST_DIR: must be the built web app, a folder with index.html (got "${parsed.data.WEB_DIST_DIR}"): run npm run build, or unset it`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...parsed.data,
     dataDir: path.resolve(base, parsed.data.DATA_DIR),
-    webDistDir: parsed.data.WEB_DIST_DIR && path.resolve(base, parsed.data.WEB_DIST_DIR),
+    webDistDir,
   };
 }
