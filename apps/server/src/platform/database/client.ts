@@ -80,6 +80,8 @@ export type DatabaseOptions =
       onQuery?: (sql: string, params: unknown[]) => void;
       /** How often the maintenance looks at the tables (MAINTENANCE_INTERVAL_MS unless set; a test shortens it). */
       maintenanceIntervalMs?: number;
+      /** Where a failed maintenance round is reported (the server's log). */
+      log?: DatabaseLog;
     };
 
 export { migrationsFolder };
@@ -137,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       onError: (error) => {
         maintained.failures++;
-        console.warn(`Embedded database maintenance failed: ${error.message}`);
+        (options.log ?? consoleLog).warn({ err: error }, 'embedded database maintenance failed');
       },
     });
     return {
@@ -226,7 +228,7 @@ const EMBEDDED_CONNECTIONS = Number(process.env.SITEBOARD_EMBEDDED_CONNECTIONS ?
 export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }, log?: DatabaseLog): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE, log })
-    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread' });
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread', log });
 }
 
 /** Pushes are one short read each: two connections keep up with hundreds a second. */
