@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dateInZone } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from './test/build-app';
 import { downloadAs, namedTeamAndRival, wholeList } from './test/export-fixtures';
 import { callAs, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
@@ -230,6 +231,30 @@ describeEachDatabase('CSV exports', (ctx) => {
       expect(records.map((record) => [record.Person, record['Person Name']])).toEqual([[team.member.email, MEMBER_NAME]]);
       expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.otherMember.id}&format=csv` })).statusCode).toBe(403);
       expect((await callAs(ctx.app, team.member, { method: 'GET', url: '/projects/api/manager-appraisal-report/?format=csv' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('file names', () => {
+    it("carry the day on the reader's calendar: UTC+14 and UTC−11 download on different days at every instant", async () => {
+      // The rival company's people, so no other test's reader changes zone.
+      const readers = [
+        { caller: rival.admin, zone: 'Pacific/Kiritimati' },
+        { caller: rival.manager, zone: 'Pacific/Pago_Pago' },
+      ];
+      for (const { caller, zone } of readers) expect((await callAs(ctx.app, caller, { method: 'PATCH', url: '/api/profile/', payload: { timezone: zone } })).statusCode).toBe(200);
+
+      const names = [];
+      for (const { caller, zone } of readers) {
+        for (const format of ['csv', 'xlsx']) {
+          const day = dateInZone(zone);
+          const response = await callAs(ctx.app, caller, { method: 'GET', url: `/api/projects/?format=${format}` });
+          names.push(response.headers['content-disposition']);
+          // Read again after the answer: a test running across the zone's midnight takes either day.
+          expect([`attachment; filename="siteboard-projects-${day}.${format}"`, `attachment; filename="siteboard-projects-${dateInZone(zone)}.${format}"`]).toContain(response.headers['content-disposition']);
+        }
+      }
+      // 25 hours apart: never the same day, so one of them is not the UTC date.
+      expect(new Set(names.map((name) => /\d{4}-\d{2}-\d{2}/.exec(String(name))![0])).size).toBe(2);
     });
   });
 });

@@ -41,8 +41,8 @@ export function fieldColumns<Row>(fields: Partial<Record<CsvColumnId, CsvField<R
 /** What a CSV answer is: a file name (without date and extension), its columns, and its rows a batch at a time. */
 export interface CsvFile<Row> {
   name: string;
-  /** False when the name already says the days the file covers: no day it was made is added. */
-  dated?: boolean;
+  /** The day it was made, in the reader's zone, for the file's name; unset when the name already says the days the file covers. */
+  day?: string;
   columns: CsvColumn<Row>[];
   batches: AsyncIterable<Row[]>;
 }
@@ -69,5 +69,5 @@ export async function sendCsv<Row>(reply: FastifyReply, file: CsvFile<Row>): Pro
   });
   // Fastify logs a stream that fails and ends the answer; a client that goes away stops the reads.
   const body = pipeline(Readable.from(records()), csv, () => {});
-  return sendDownload(reply, `${CSV_MEDIA_TYPE}; charset=utf-8`, datedFileName(file.name, 'csv', file.dated), body);
+  return sendDownload(reply, `${CSV_MEDIA_TYPE}; charset=utf-8`, datedFileName(file.name, 'csv', file.day), body);
 }

@@ -6,8 +6,8 @@ export const sendDownload = (reply: FastifyReply, type: string, fileName: string
   reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
 
 /**
- * A download's file name: `siteboard-`, what it holds, and (`dated`, for a list as it is now) the
- * day it was made, `siteboard-projects-2026-03-04.csv`; a file whose name already says its days
- * (a range of daily logs) is not dated again.
+ * A download's file name: `siteboard-`, what it holds, and (`day`, for a list as it is now) the day
+ * it was made on the reader's calendar, `siteboard-projects-2026-03-04.csv`; a file whose name
+ * already says its days (a range of daily logs) is not dated again.
  */
-export const datedFileName = (name: string, extension: string, dated = true) => `siteboard-${name}${dated ? `-${new Date().toISOString().slice(0, 10)}` : ''}.${extension}`;
+export const datedFileName = (name: string, extension: string, day?: string) => `siteboard-${name}${day ? `-${day}` : ''}.${extension}`;

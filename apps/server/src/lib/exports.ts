@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
-import { XLSX_MEDIA_TYPE, type ExportFormat, type MessageKey } from '@siteboard/shared';
+import { dateInZone, XLSX_MEDIA_TYPE, type ExportFormat, type MessageKey } from '@siteboard/shared';
 import { readerLanguage } from '../platform';
 import { CSV_MEDIA_TYPE, sendCsv, type CsvColumn } from './csv';
 import { personZoneOf } from './time';
@@ -44,9 +44,10 @@ export async function sendListAs<T, Row>(request: FastifyRequest & { query: { fo
   const format = exportFormat(request);
   if (format === 'json') return list();
   const { name, title, batches, csv, sheet } = await file();
-  if (format === 'csv') return sendCsv(reply, { name, columns: csv, batches });
-  const reader = { language: readerLanguage(request), zone: await personZoneOf(request.ctx.db, request.ctx.user.id) };
-  return sendXlsx(reply, { name, title, columns: sheet, batches }, reader);
+  // The file is named for the day it was made on the reader's calendar, not the server's.
+  const zone = await personZoneOf(request.ctx.db, request.ctx.user.id);
+  if (format === 'csv') return sendCsv(reply, { name, columns: csv, batches, day: dateInZone(zone) });
+  return sendXlsx(reply, { name, title, columns: sheet, batches }, { language: readerLanguage(request), zone });
 }
 
 /** A list route's success answer as the OpenAPI document shows it: the JSON `schema`, or a file when asked. */

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { t, wallClockDate, XLSX_MEDIA_TYPE, type Language, type MessageKey } from '@siteboard/shared';
+import { dateInZone, t, wallClockDate, XLSX_MEDIA_TYPE, type Language, type MessageKey } from '@siteboard/shared';
 import { csvHeader, type CsvColumnId } from './csv-headers';
 import { datedFileName, sendDownload } from './downloads';
 
@@ -161,5 +161,5 @@ export async function sendXlsx<Row>(reply: FastifyReply, file: SheetFile<Row>, r
   };
   // Fastify logs a stream that fails and ends the answer.
   write().catch((error: unknown) => out.destroy(error as Error));
-  return sendDownload(reply, XLSX_MEDIA_TYPE, datedFileName(file.name, 'xlsx'), out);
+  return sendDownload(reply, XLSX_MEDIA_TYPE, datedFileName(file.name, 'xlsx', dateInZone(reader.zone)), out);
 }

@@ -465,7 +465,6 @@ export async function dailyLogsCsv(ctx: ServiceContext, projectId: number, query
   const rows = csvRowsOf(input);
   return {
     name: `daily-logs-${projectId}-${input.range.from}-${input.range.to}`,
-    dated: false,
     columns: DAILY_LOG_CSV_COLUMNS,
     batches: (async function* () {
       yield rows;
