@@ -271,6 +271,8 @@ describe('changes made without a signal', () => {
     const first = renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText(/You are offline, and this task is not saved on this device yet/)).toBeInTheDocument();
+    // Its title says what opened, not an ellipsis that looks like loading.
+    expect(screen.getByRole('dialog', { name: 'Subtask' })).toBe(drawer);
     first.unmount();
 
     // A list loaded while online holds the task: offline, the drawer opens on that row.

@@ -47,9 +47,12 @@ export function SubtaskDrawer({ findAssignees }: { findAssignees: ListSearch<Use
   );
 }
 
+/** The task's name; while it cannot come (no signal and not on this device, or it failed) the drawer says what it is. */
 function DrawerTitle({ id }: { id: number }) {
+  const { t } = useTranslation();
   const subtask = useSubtask(id);
-  return <>{subtask.data?.name ?? '…'}</>;
+  if (subtask.data) return <>{subtask.data.name}</>;
+  return <>{subtask.isError || subtask.fetchStatus === 'paused' ? t('record.heading') : '…'}</>;
 }
 
 function SubtaskRecord({ id, findAssignees }: { id: number; findAssignees: ListSearch<User> }) {
