@@ -215,9 +215,9 @@ describe('the server process with a bad environment', { timeout: READY_TIMEOUT_M
     }
   });
 
-  it('on a database that refuses connections, exits 1 at once saying so', async () => {
+  it('on a database that refuses connections, exits 1 at once saying so, even with LOG_LEVEL=silent', async () => {
     const port = await freePort();
-    const server = await startServer(path.join(tempRoot, 'never-used'), { DATABASE_URL: `postgres://siteboard@127.0.0.1:${port}/siteboard` });
+    const server = await startServer(path.join(tempRoot, 'never-used'), { DATABASE_URL: `postgres://siteboard@127.0.0.1:${port}/siteboard`, LOG_LEVEL: 'silent' });
 
     const { code } = await waitForExit(server);
 

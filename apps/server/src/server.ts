@@ -3,15 +3,17 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import type { Logger } from 'pino';
 import { DATABASE_TIMEOUTS, DataDirLockedError, describeUnreachableDatabase, openConfiguredDatabase, processLogger, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
 const terminal = process.stdout.isTTY === true;
 
-/** Stops a start that cannot go on with one line in the log (JSON, or readable at a terminal): the reason, not a stack. */
-function refuse(log: Logger, message: string): never {
-  log.fatal(message);
+/**
+ * Stops a start that cannot go on with one line in the log (JSON, or readable at a terminal): the
+ * reason, not a stack. Whatever LOG_LEVEL says (`silent` too): a refused start is never silent.
+ */
+async function refuse(message: string): Promise<never> {
+  (await processLogger('info', terminal)).fatal(message);
   process.exit(1);
 }
 
@@ -20,14 +22,14 @@ async function main() {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) refuse(await processLogger('info', terminal), error.message);
+    if (error instanceof ConfigError) await refuse(error.message);
     throw error;
   }
   const log = await processLogger(config.LOG_LEVEL, terminal);
-  const database = await openConfiguredDatabase(config, log).catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) refuse(log, error.message);
+  const database = await openConfiguredDatabase(config, log).catch(async (error: unknown) => {
+    if (error instanceof DataDirLockedError) await refuse(error.message);
     const unreachable = config.DATABASE_URL ? describeUnreachableDatabase(error, config.DATABASE_URL, DATABASE_TIMEOUTS) : undefined;
-    if (unreachable) refuse(log, unreachable);
+    if (unreachable) await refuse(unreachable);
     throw error;
   });
   const app = await buildApp({

@@ -15,17 +15,17 @@ export function assertChannel(channel: string): string {
   return channel;
 }
 
-/**
- * The one connection a PostgreSQL instance LISTENs on, outside the pool (a pooled connection
- * would be handed to queries). When it is lost it reconnects with backoff and LISTENs again;
- * what was announced meanwhile is not replayed (clients refetch when they reconnect).
- */
 interface Connection {
   client: pg.Client;
   channels: Set<string>;
   heartbeat?: NodeJS.Timeout;
 }
 
+/**
+ * The one connection a PostgreSQL instance LISTENs on, outside the pool (a pooled connection
+ * would be handed to queries). When it is lost it reconnects with backoff and LISTENs again;
+ * what was announced meanwhile is not replayed (clients refetch when they reconnect).
+ */
 export function createListener(url: string, timeouts: DatabaseTimeouts = DATABASE_TIMEOUTS, log: DatabaseLog = consoleLog) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const watchers = new Set<(listening: boolean) => void>();
@@ -34,6 +34,17 @@ export function createListener(url: string, timeouts: DatabaseTimeouts = DATABAS
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = LISTEN_RETRY_FIRST_MS;
   let closed = false;
+
+  /**
+   * A statement on the listening connection, given up with its connection when no answer comes
+   * within the connect time: a database gone quiet at any moment (even between the login and the
+   * first LISTEN) ends in a reconnect, never in a wait that holds every later attempt.
+   */
+  function ask(client: pg.Client, text: string, values?: unknown[]) {
+    const answer = client.query(text, values);
+    giveUpUnanswered(client, answer, timeouts.connectMs);
+    return answer;
+  }
 
   async function connect() {
     const client = new pg.Client({ connectionString: url, application_name: 'siteboard-listener', connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
@@ -52,7 +63,9 @@ export function createListener(url: string, timeouts: DatabaseTimeouts = DATABAS
     connection.heartbeat = setInterval(() => {
       if (asking) return;
       asking = true;
-      giveUpUnanswered(client, client.query('select 1').then(() => {}, () => {}).finally(() => (asking = false)), timeouts.connectMs);
+      void ask(client, 'select 1')
+        .catch(() => {})
+        .finally(() => (asking = false));
     }, timeouts.heartbeatMs);
     connection.heartbeat.unref();
     return connection;
@@ -60,7 +73,7 @@ export function createListener(url: string, timeouts: DatabaseTimeouts = DATABAS
 
   async function subscribe(connection: Connection, channel: string) {
     if (connection.channels.has(channel)) return;
-    await connection.client.query(`listen ${channel}`);
+    await ask(connection.client, `listen ${channel}`);
     connection.channels.add(channel);
   }
 
@@ -115,7 +128,7 @@ export function createListener(url: string, timeouts: DatabaseTimeouts = DATABAS
         set.delete(handler);
         if (set.size > 0 || handlers.get(channel) !== set) return;
         handlers.delete(channel);
-        if (current?.channels.delete(channel)) await current.client.query(`unlisten ${channel}`).catch(() => {});
+        if (current?.channels.delete(channel)) await ask(current.client, `unlisten ${channel}`).catch(() => {});
       };
     },
     /**
@@ -124,7 +137,7 @@ export function createListener(url: string, timeouts: DatabaseTimeouts = DATABAS
      */
     async notify(channel: string, payload: string) {
       const connection = await ensureConnected();
-      await connection.client.query('select pg_notify($1, $2)', [assertChannel(channel), payload]);
+      await ask(connection.client, 'select pg_notify($1, $2)', [assertChannel(channel), payload]);
     },
     async close() {
       closed = true;

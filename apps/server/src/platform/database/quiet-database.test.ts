@@ -5,6 +5,7 @@ import { startDatabaseHop, type DatabaseHop } from '../../test/database-hop';
 import { createCompany, injectAs, loginAs } from '../../test/factories';
 import { CONNECTION_LOST } from '../http/errors';
 import { openDatabase, type Database } from './client';
+import { createListener } from './listener';
 import { DATABASE_CHECK_MS } from './timeouts';
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
@@ -97,5 +98,50 @@ describe('a PostgreSQL that goes quiet under a running server [postgres]', async
     const ready = await app.inject({ method: 'GET', url: '/api/ready/' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', database: 'ok', changes: 'listening' });
+  });
+});
+
+describe('the listening connection on a PostgreSQL that goes quiet after its login [postgres]', async () => {
+  const skip = !(await isPostgresReachable());
+  let created: TestDatabase;
+  let hop: DatabaseHop;
+
+  beforeAll(async () => {
+    if (skip) return;
+    created = await createTestDatabase('postgres');
+    hop = await startDatabaseHop(created.url!);
+  });
+
+  afterAll(async () => {
+    hop?.mend();
+    await hop?.close();
+    await created?.drop();
+  });
+
+  it.skipIf(skip)('gives a LISTEN up that gets no answer, and listens again once the database speaks', async () => {
+    // No heartbeat in this test's time: only the LISTEN's own bound can end the wait.
+    const listener = createListener(hop.url, { ...timeouts, heartbeatMs: 60_000 }, { warn: () => {} });
+    try {
+      await listener.listen('quiet_first', () => {});
+      hop.goQuiet();
+
+      const { ms, value: outcome } = await timed(() => listener.listen('quiet_second', () => {}).then(() => 'listening', (error: Error) => error.message));
+
+      expect(outcome).not.toBe('listening');
+      expect(ms).toBeLessThan(timeouts.connectMs + 1_000);
+      hop.mend();
+      // Not held by the attempt that was given up: a new connection answers.
+      const heard: string[] = [];
+      await until(() =>
+        listener.listen('quiet_third', (payload) => heard.push(payload)).then(
+          () => true,
+          () => false,
+        ),
+      );
+      await listener.notify('quiet_third', 'back');
+      await until(() => heard.includes('back'));
+    } finally {
+      await listener.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { DatabaseTimeouts } from './timeouts';
+import { NO_ANSWER, type DatabaseTimeouts } from './timeouts';
 
 interface FailureFields {
   code?: unknown;
@@ -19,6 +19,7 @@ function reason(error: unknown, timeouts: DatabaseTimeouts): string | undefined 
     if (code === '57P03') return 'the database is starting up or shutting down';
     if (typeof message === 'string' && /^(timeout expired|Connection terminated due to connection timeout)$/.test(message)) return `no answer within ${timeouts.connectMs / 1000} s`;
     if (typeof message === 'string' && message === 'Connection terminated unexpectedly') return 'the connection was closed before the login finished';
+    if (message === NO_ANSWER) return 'it stopped answering after the login';
     current = cause;
   }
   return undefined;
@@ -34,7 +35,11 @@ export function describeUnreachableDatabase(error: unknown, databaseUrl: string,
   let where = 'DATABASE_URL';
   try {
     const url = new URL(databaseUrl);
-    where = `${url.protocol}//${url.host || 'localhost'}${url.pathname} (DATABASE_URL)`;
+    const shown = `${url.host || 'localhost'}${url.pathname}`;
+    // A password with an unencoded `/` ends the login early: the parser then reads the rest of
+    // it into the host or the path. Shown only when the login was read as one and nothing of it is left.
+    const loginReadWhole = !databaseUrl.includes('@') || url.username !== '';
+    if (loginReadWhole && !shown.includes('@')) where = `${url.protocol}//${shown} (DATABASE_URL)`;
   } catch {
     // Not parseable as a URL: name the variable alone.
   }
