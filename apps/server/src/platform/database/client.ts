@@ -92,7 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const timeouts = options.timeouts ?? DATABASE_TIMEOUTS;
     const log = options.log ?? consoleLog;
     await migrateOnce(options.url, timeouts);
-    // keepAlive: the operating system probes an idle connection, so one whose database is gone is noticed.
+    // keepAlive is a last resort: the system's first probe comes after its own delay (2 h on Linux).
+    // A quiet database is noticed by the answer timeout and the listener's heartbeat.
     const waits = { connectionTimeoutMillis: timeouts.connectMs, answerTimeoutMs: timeouts.answerMs, keepAlive: true };
     const pool = openPool({ connectionString: options.url, max: options.poolSize ?? 10, ...waits }, log);
     const db = drizzlePostgres({ client: pool, logger });
@@ -121,10 +122,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // No template for this PGlite and these migrations (a build makes one): creating a database
       // (initdb) and migrating it take seconds and leave hundreds of megabytes behind that PGlite's
       // WebAssembly memory never gives back, so a process of its own does it, and then ends.
-      await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true);
+      await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true, options.log);
     }
     const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot, { keepThread: options.keepThread });
-    const pool = await migrateEmbedded(embedded, false);
+    const pool = await migrateEmbedded(embedded, false, options.log);
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);
     // PGlite has no autovacuum: without fresh statistics its cached plans keep scanning whole tables as they grow.
@@ -189,8 +190,8 @@ async function migrateOnce(url: string, timeouts: DatabaseTimeouts) {
 }
 
 /** Brings the embedded database up to date; answers its pool, or closes it all (`thenClose`, or on failure). */
-async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean) {
-  const pool = openEmbeddedPool(embedded);
+async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean, log?: DatabaseLog) {
+  const pool = openEmbeddedPool(embedded, log);
   try {
     await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
   } catch (error) {
@@ -211,14 +212,14 @@ async function migrateEmbedded(embedded: EmbeddedHost, thenClose: boolean) {
  * database instead of in the pool, so it never idles while the server's event loop is busy
  * reading an answer. The session's prepared statements are shared by all of them.
  */
-function openEmbeddedPool(embedded: EmbeddedHost) {
+function openEmbeddedPool(embedded: EmbeddedHost, log?: DatabaseLog) {
   return openPool({
     host: embedded.socketDir,
     user: 'postgres',
     database: 'postgres',
     max: EMBEDDED_CONNECTIONS,
     idleTimeoutMillis: 0,
-  });
+  }, log);
 }
 
 /** Enough to keep a statement waiting while the event loop reads the last answer; more only queue at the database. */
