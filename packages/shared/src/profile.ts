@@ -8,6 +8,12 @@ import { FULL_NAME_MAX, userSchema } from './users';
 /** The signed-in user as `GET /api/profile/` answers: the user, their language and time zone. */
 export const profileSchema = userSchema.extend({
   language: languageSchema,
+  /**
+   * False while the language is the company's, given when the user was made: the web app then takes
+   * the device's language at sign-in. True once the user chose one (in the profile, or by signing
+   * their company up in it).
+   */
+  language_chosen: z.boolean(),
   /** Their own IANA time zone, or null when they follow the company's. */
   timezone: z.string().nullable(),
   /** The zone their "today" and their reminders follow: their own, else the company's. */

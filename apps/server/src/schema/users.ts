@@ -21,6 +21,12 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** What the user reads the product in: en, es, fr or de (messages in packages/shared). */
     language: text('language').notNull().default('en'),
+    /**
+     * Whether the user picked their language themselves (the profile, or signing their company up in
+     * it). A new user starts in the company's language and takes their device's at their first
+     * sign-in (apps/web/src/lib/language.ts); once chosen, the profile's language wins on every device.
+     */
+    languageChosen: boolean('language_chosen').notNull().default(false),
     /** The user's own IANA time zone; null: the company's. Their "today" and their reminders follow it. */
     timezone: text('timezone'),
     /** Notification e-mails: none, a daily digest at the start of their day, or each as it happens. */

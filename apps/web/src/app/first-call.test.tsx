@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { users } from '../../../server/src/schema/users';
 import { FIRST_CALLS, preloadSource } from '../../route-preload';
 import { AdminDashboardPage } from './routes/admin/dashboard';
 import { TaskDashboard } from '../features/tasks/components/task-dashboard';
@@ -73,7 +75,9 @@ describe("a dashboard's first call, started with the page", () => {
   });
 
   it('is not taken up in another language than the page shows: the screen asks itself', async () => {
-    // Started in German (this device's choice) while the page still shows English.
+    // Started in German (this device's choice) while the page still shows English, the language
+    // the member chose (a chosen one wins over the device's at the session's start).
+    await shared.server.database.db.update(users).set({ languageChosen: true }).where(eq(users.id, shared.member.id));
     await shared.server.signIn(shared.member);
     localStorage.setItem('language', 'de');
     openPage('/team-member');

@@ -188,9 +188,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshProfile = useCallback(async () => {
     const session = ended.current;
+    const wasGated = userRef.current?.must_change_password === true;
     const profile = await api<User>('/api/profile/');
     if (session !== ended.current) return;
     storage.writeUser(profile);
+    // The password an admin set was just replaced: what the sign-in would have given the profile
+    // (the language this device showed) goes to it now that the server takes it.
+    if (wasGated && !profile.must_change_password) await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
     setUser(profile);
   }, [setUser]);
 

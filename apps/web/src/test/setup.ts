@@ -8,6 +8,10 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
+// A worker's files share one window (isolate: false in vitest.config.ts): each file starts on a
+// device no earlier file signed in on or chose a language on (this file runs before every file).
+if (typeof window !== 'undefined') localStorage.clear();
+
 // The screens talk to a real server on PGlite: on a busy machine an answer (a photo's resize) can
 // take seconds. findBy…/waitFor keep polling their condition that long before giving up.
 configure({ asyncUtilTimeout: 15_000 });

@@ -70,6 +70,7 @@ describeEachDatabase('auth API', (ctx) => {
       expect(profile.json()).toEqual({
         ...memberAnswer(member, 'TM-0003', company, manager),
         language: 'en',
+        language_chosen: false,
         timezone: null,
         effective_timezone: 'UTC',
         email_notifications: 'daily',

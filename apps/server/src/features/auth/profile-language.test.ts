@@ -45,6 +45,39 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect(missing.headers['content-language']).toBe('es');
     });
 
+    it("says whether the language is the user's own choice: not for one an admin made, yes once they pick one, not by a zone change", async () => {
+      const company = await createCompany(ctx.app.db, { timezone: 'Europe/Paris' });
+      await ctx.app.db.execute(sql`update companies set default_language = 'de' where id = ${company.id}`);
+      const admin = await createUser(ctx.app.db, company.id, 'admin');
+      const { access: adminAccess } = await loginAs(ctx.app, admin);
+      const email = `${unique('made')}@example.test`;
+      const made = await injectAs(ctx.app, adminAccess, { method: 'POST', url: '/api/users/', payload: { email, password: 'a-long-password-1', role: 'manager' } });
+      expect(made.statusCode).toBe(201);
+      const { access } = await loginAs(ctx.app, { id: made.json().id, email, password: 'a-long-password-1', role: 'manager', companyId: company.id });
+
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'de', language_chosen: false });
+      expect((await patchProfile(ctx, access, { timezone: 'Europe/Madrid' })).json()).toMatchObject({ language: 'de', language_chosen: false });
+      // The company's language, chosen again (the web app's first sign-in on a German phone), is chosen.
+      expect((await patchProfile(ctx, access, { language: 'de' })).json()).toMatchObject({ language: 'de', language_chosen: true });
+      expect((await patchProfile(ctx, access, { language: 'es' })).json()).toMatchObject({ language: 'es', language_chosen: true });
+    });
+
+    it('counts the language a company was signed up in as its first admin’s choice', async () => {
+      const name = unique('Firma');
+      const signup = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/signup/',
+        remoteAddress: freshClientAddress(),
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+        payload: { company_name: name, company_password: 'company-password-1', email: `${unique('founder')}@example.test`, password: 'a-long-password-1' },
+      });
+      expect(signup.statusCode).toBe(201);
+      const { user } = signup.json();
+      const { access } = await loginAs(ctx.app, { id: user.id, email: user.email, password: 'a-long-password-1', role: 'admin', companyId: user.company_id });
+
+      expect((await profileOf(ctx, access)).json()).toMatchObject({ language: 'de', language_chosen: true });
+    });
+
     it('answers in a language changed behind its back (an operator’s SQL) once the database has announced it', async () => {
       const { access, member } = await signedIn(ctx);
       expect((await profileOf(ctx, access)).headers['content-language']).toBe('en');

@@ -43,8 +43,11 @@ export async function listVisibleCompanies(db: Db, caller: { companyId: number }
   return { items: items.map((company) => ({ id: company.id, company_id: company.id, name: company.name })), total };
 }
 
-/** A new company and its first admin, together or not at all; counted per client address first when `throttle` is given. */
-/** The company's and its admin's language is the one asked for, else the browser's (`language`). */
+/**
+ * A new company and its first admin, together or not at all; counted per client address first when
+ * `throttle` is given. The company's and its admin's language is the one asked for, else the
+ * browser's (`language`): the admin signed up reading it, so it is theirs, chosen.
+ */
 export async function signup(
   db: Db,
   input: SignupInput,
@@ -57,7 +60,7 @@ export async function signup(
     const company = await insertCompany(tx, { name: input.company_name.trim(), passwordHash: companyPasswordHash, timezone: input.timezone ?? 'UTC', defaultLanguage: input.language ?? language });
     if (!company) throw new ConflictError(COMPANY_NAME_TAKEN);
     const number = await takeNextUserNumber(tx, company.id);
-    const { id } = await insertUser(tx, { companyId: company.id, email: input.email, passwordHash, role: 'admin', code: userCode('admin', number) });
+    const { id } = await insertUser(tx, { companyId: company.id, email: input.email, passwordHash, role: 'admin', code: userCode('admin', number), languageChosen: true });
     const user = await findUser(tx, company.id, id);
     return { company_id: company.id, user: user! };
   });

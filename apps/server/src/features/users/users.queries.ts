@@ -60,7 +60,7 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
 /** The profile statement, built once and prepared: every screen's start asks for it (decision record 006). */
 const profileStatement = builtOncePerDatabase((db) =>
   db
-    .select({ ...userColumns, language: users.language, timezone: users.timezone, companyTimezone: companies.timezone, emailNotifications: users.emailNotifications })
+    .select({ ...userColumns, language: users.language, languageChosen: users.languageChosen, timezone: users.timezone, companyTimezone: companies.timezone, emailNotifications: users.emailNotifications })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(managers, eq(managers.id, users.managerId))
@@ -74,6 +74,7 @@ export async function findProfile(db: DbOrTx, companyId: number, userId: number)
     row && {
       ...toUser(row),
       language: row.language as Language,
+      language_chosen: row.languageChosen,
       timezone: row.timezone,
       effective_timezone: row.timezone ?? row.companyTimezone,
       email_notifications: row.emailNotifications as EmailNotifications,
@@ -81,7 +82,7 @@ export async function findProfile(db: DbOrTx, companyId: number, userId: number)
   );
 }
 
-/** A user's own language, time zone (null: the company's) and notification e-mails; answers whether the user was there to change. */
+/** A user's own language (then chosen), time zone (null: the company's) and notification e-mails; answers whether the user was there to change. */
 export async function updateOwnSettings(
   db: DbOrTx,
   companyId: number,
@@ -90,7 +91,7 @@ export async function updateOwnSettings(
 ): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set(values)
+    .set(values.language === undefined ? values : { ...values, languageChosen: true })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -137,9 +138,11 @@ export async function insertUser(
     designation?: string | null;
     mobileNumber?: string | null;
     mustChangePassword?: boolean;
+    /** The company's first admin signed up in its language: theirs is chosen. */
+    languageChosen?: boolean;
   },
 ) {
-  // A new user starts in their company's language.
+  // A new user starts in their company's language (not chosen: their device's is taken at sign-in).
   const language = sql`(select ${companies.defaultLanguage} from ${companies} where ${companies.id} = ${values.companyId})`;
   const [row] = await db
     .insert(users)

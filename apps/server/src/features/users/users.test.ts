@@ -136,7 +136,7 @@ describeEachDatabase('users API', (ctx) => {
       });
       const { access } = await loginAs(ctx.app, { id: created.id, email: payload.email, password: DEFAULT_PASSWORD, role: 'manager', companyId: admin.company.id });
       const profile = await call(ctx, access, 'GET', '/api/profile/');
-      expect(profile.json()).toEqual({ ...created, language: 'en', timezone: null, effective_timezone: 'UTC', email_notifications: 'daily' });
+      expect(profile.json()).toEqual({ ...created, language: 'en', language_chosen: false, timezone: null, effective_timezone: 'UTC', email_notifications: 'daily' });
     });
 
     it("creates a team member with their manager and their team-member record (score 0)", async () => {

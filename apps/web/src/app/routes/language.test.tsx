@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../../../server/src/schema/users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestCompany, TestUser } from '../../../../server/src/test/factories';
 import { WorkLayout } from '../../components/layouts/work-layout';
@@ -98,6 +100,70 @@ describe('the language menu', () => {
     expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore + 1);
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBeNull();
+  });
+});
+
+describe('a person an admin made, signing in for the first time', () => {
+  const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')!;
+  const preferLanguages = (tags: string[]) => Object.defineProperty(navigator, 'languages', { configurable: true, get: () => tags });
+  afterEach(() => {
+    Object.defineProperty(navigator, 'languages', languages);
+    delete (navigator as { languages?: unknown }).languages;
+  });
+  const profileRow = async (user: TestUser) => {
+    const [row] = await server.database.db.select({ language: users.language, language_chosen: users.languageChosen }).from(users).where(eq(users.id, user.id));
+    return row;
+  };
+  const signInThroughTheForm = async (user: TestUser, labels: { role: string; email: string; password: string; submit: string }) => {
+    renderScreen(<LoginForm companyId={String(user.companyId)} />);
+    await userEvent.selectOptions(await screen.findByLabelText(labels.role), user.role);
+    await userEvent.type(screen.getByLabelText(labels.email), user.email);
+    await userEvent.type(screen.getByLabelText(labels.password), user.password);
+    await userEvent.click(screen.getByRole('button', { name: labels.submit }));
+    await screen.findByTestId('navigated-to');
+  };
+
+  it("keeps the app in their phone's language, not the company's, and their profile takes it for their other devices", async () => {
+    localStorage.clear();
+    preferLanguages(['de-DE', 'de', 'en']);
+    await setLanguage(initialLanguage(), { remember: false });
+    const spanishCompany = await server.createCompany();
+    await server.database.db.execute(sql`update companies set default_language = 'es' where id = ${spanishCompany.id}`);
+    const newcomer = await server.createUser(spanishCompany, 'manager');
+    expect(await profileRow(newcomer)).toEqual({ language: 'es', language_chosen: false });
+
+    await signInThroughTheForm(newcomer, { role: 'Rolle', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+
+    expect(document.documentElement.lang).toBe('de');
+    expect(await profileRow(newcomer)).toEqual({ language: 'de', language_chosen: true });
+  });
+
+  it("leaves them in the company's language when their browser prefers none the app speaks, and asks nothing of the server", async () => {
+    localStorage.clear();
+    preferLanguages(['pt-BR', 'pl']);
+    await setLanguage(initialLanguage(), { remember: false });
+    const frenchCompany = await server.createCompany();
+    await server.database.db.execute(sql`update companies set default_language = 'fr' where id = ${frenchCompany.id}`);
+    const newcomer = await server.createUser(frenchCompany, 'manager');
+    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+
+    await signInThroughTheForm(newcomer, { role: 'Role', email: 'Email', password: 'Password', submit: 'Log In' });
+
+    expect(document.documentElement.lang).toBe('fr');
+    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore);
+    expect(await profileRow(newcomer)).toEqual({ language: 'fr', language_chosen: false });
+  });
+
+  it('leaves a language they chose alone, whatever the device prefers', async () => {
+    localStorage.clear();
+    preferLanguages(['de-DE']);
+    await setLanguage(initialLanguage(), { remember: false });
+    const chooser = await server.createUser(company, 'manager', { language: 'es' });
+
+    await signInThroughTheForm(chooser, { role: 'Rolle', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+
+    expect(document.documentElement.lang).toBe('es');
+    expect(await profileRow(chooser)).toEqual({ language: 'es', language_chosen: true });
   });
 });
 
