@@ -264,6 +264,25 @@ describe('changes made without a signal', () => {
     expect(server.requests.filter((request) => request === patch)).toHaveLength(1);
   });
 
+  // The server's disk is full: nothing was saved, and nothing will be until someone makes room.
+  // The change is not refused (a crew cannot do anything about it): it keeps waiting on the phone.
+  it('wait and go again on their own when the server has no room left on its disk (507 with Retry-After)', async () => {
+    const subtaskId = await sendForApprovalOffline('Seal ring 22');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    const patch = `PATCH /api/subtasks/${subtaskId}/`;
+    const noRoom = 'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.';
+    server.answer('PATCH', new RegExp(`^/api/subtasks/${subtaskId}/$`), { status: 507, json: { detail: noRoom }, headers: { 'Retry-After': '1' } });
+
+    setOnline(true);
+
+    await waitFor(() => expect(server.answered).toContain(`${patch} 507`));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
+    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    server.clearAnswers();
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
+    expect(await statusOf(subtaskId)).toBe('pending_approval');
+  });
+
   it('open a task with no signal: from a list already here, else saying why it cannot', async () => {
     const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Bolt ring 14', dueDate: '2030-05-01' })).id;
     await server.signIn(member);

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
 
-type Answer = { status: number; json: unknown } | 'network error';
+type Answer = { status: number; json: unknown; headers?: Record<string, string> } | 'network error';
 
 /** Where the mails' links point when the server sends mail. */
 export const TEST_PUBLIC_URL = 'https://siteboard.example.test';
@@ -108,7 +108,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
     if (answered) {
       answeredRequests.push(`${method} ${url.pathname} ${answered.answer.status}`);
-      return Response.json(answered.answer.json, { status: answered.answer.status });
+      return Response.json(answered.answer.json, { status: answered.answer.status, headers: answered.answer.headers });
     }
     const held = holds.findIndex(matches);
     if (held >= 0) {

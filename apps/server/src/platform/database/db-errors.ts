@@ -75,3 +75,25 @@ export function isConnectionLost(error: unknown): boolean {
   }
   return false;
 }
+
+/** Node's errors for a file that found no room: the disk is full, or the user's quota. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * True when `error`, or an error it wraps, says the disk is full: PostgreSQL's (the embedded one's
+ * too) `disk_full` (SQLSTATE 53100: a table, an index or a temporary file could not grow), or a
+ * file the server writes itself (an upload spooled to disk) that found no room. The statement's
+ * transaction did not commit; the same request can go again once there is room.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (const { code } of errorChain(error)) if (code === '53100' || (typeof code === 'string' && NO_ROOM.has(code))) return true;
+  return false;
+}
+
+/** What the log says of a full disk: the database's or the system's words ("could not extend file …: No space left on device"), no stack. */
+export function diskFullReason(error: unknown): { code: string; reason: string } {
+  for (const { code, message } of errorChain(error)) {
+    if (typeof code === 'string' && (code === '53100' || NO_ROOM.has(code))) return { code, reason: typeof message === 'string' ? message : code };
+  }
+  return { code: 'unknown', reason: String(error) };
+}

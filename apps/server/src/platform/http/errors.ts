@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { isConnectionLost } from '../database/db-errors';
+import { diskFullReason, isConnectionLost, isDiskFull } from '../database/db-errors';
 import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
@@ -13,6 +13,13 @@ const BODY_FIELD = 'non_field_errors';
 export const BODY_TOO_LARGE = 'The request body is too large: send at most 1 MB.';
 
 export const CONNECTION_LOST = 'The connection to the database was lost. Try again in a moment.';
+
+export const DISK_FULL = 'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.';
+/** A read that needed room on the disk (a large sort spilled to a temporary file). */
+export const DISK_FULL_READ = 'The server has no room left on its disk to answer this. Tell your administrator, then try again.';
+
+/** How long a write refused for a full disk asks its sender to wait: room comes back when someone makes it, not in a moment. */
+export const DISK_FULL_RETRY_SECONDS = 60;
 
 /** What zod says of a value of the wrong kind, in words of the catalog: its own text ("Invalid input: expected string, received number") is English only. */
 const KIND_TEXTS: Record<string, string> = {
@@ -85,6 +92,14 @@ export const errorsPlugin = fp(
       if (isConnectionLost(error)) {
         request.log.warn({ err: error }, 'database connection lost during the request');
         return reply.code(503).header('Retry-After', '1').send({ detail: translateMessage(CONNECTION_LOST, language) });
+      }
+      // The disk under the database (or under the server's own files) is full: the write did not
+      // happen, reads still do. 507 says so to the client (the offline app keeps the write waiting
+      // and sends it again later); the operator's log says what could not grow, without a stack.
+      if (isDiskFull(error)) {
+        request.log.error(diskFullReason(error), 'no room left on the disk: the request was refused with 507 and changed nothing');
+        const text = request.method === 'GET' || request.method === 'HEAD' ? DISK_FULL_READ : DISK_FULL;
+        return reply.code(507).header('Retry-After', String(DISK_FULL_RETRY_SECONDS)).send({ detail: translateMessage(text, language) });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });

@@ -50,8 +50,8 @@ const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, de
  * its operation: a 204 or 304 has no body; a paged list carries X-Total-Count; a signed-in write
  * takes Idempotency-Key (and may answer 409, 422 or a replay); a body may be too large (413) or of
  * a type the route does not take (415); a signed-in call may be refused its token (401) or be
- * refused until the caller changes a password an admin set (403); a 429 or
- * 503 says when to come back (Retry-After).
+ * refused until the caller changes a password an admin set (403); a 429, a
+ * 503 or a 507 (the disk is full) says when to come back (Retry-After).
  */
 function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie: boolean): JsonSchema {
   const responses: Responses = { ...(schema.response as Responses | undefined) };
@@ -77,6 +77,8 @@ function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie
   const lost = 'The database connection was lost during the call (a restart, a failover): send it again after Retry-After (a write with its Idempotency-Key acts once)';
   const busy = responses['503'];
   responses['503'] = busy ? { ...busy, description: `${String(busy.description)}; or: ${lost}`, headers: { ...(busy.headers as JsonSchema | undefined), ...retryAfter.headers } } : { ...ERROR, description: lost, ...retryAfter };
+  // Any call that needs room on the disk (errors.ts): a write, an upload, a read that spills a sort.
+  responses['507'] ??= { ...ERROR, description: 'The disk under the database or the server is full; nothing was changed: send it again after Retry-After, once an administrator has made room', ...retryAfter };
   const result: JsonSchema = { ...schema, response: responses };
   if (schema.body) {
     withAnswer(responses, 413, 'The body is too large');

@@ -147,14 +147,15 @@ let unanswered = 0;
 const unansweredRetrySeconds = () => Math.min(2 ** ++unanswered, MAX_COME_BACK_SECONDS);
 
 /**
- * "Not now" rather than "no": the server is busy (503) or throttling (429) and says when to come
- * back, or the same write, sent before the connection dropped, is still running there (409 with
- * the key-in-progress code). The write keeps waiting and goes again after Retry-After.
+ * "Not now" rather than "no": the server is busy (503), throttling (429) or out of disk space (507:
+ * nothing was saved until someone makes room) and says when to come back, or the same write, sent
+ * before the connection dropped, is still running there (409 with the key-in-progress code). The
+ * write keeps waiting and goes again after Retry-After.
  */
 function comeBackLater(error: ApiError): number | undefined {
   if (error.retryAfterSeconds === undefined) return undefined;
   const code = (error.body as { code?: unknown } | null)?.code;
-  const transient = error.status === 503 || error.status === 429 || (error.status === 409 && code === IDEMPOTENCY_KEY_IN_PROGRESS_CODE);
+  const transient = error.status === 503 || error.status === 507 || error.status === 429 || (error.status === 409 && code === IDEMPOTENCY_KEY_IN_PROGRESS_CODE);
   return transient ? Math.min(Math.max(error.retryAfterSeconds, 1), MAX_COME_BACK_SECONDS) : undefined;
 }
 
