@@ -122,9 +122,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // No template for this PGlite and these migrations (a build makes one): creating a database
       // (initdb) and migrating it take seconds and leave hundreds of megabytes behind that PGlite's
       // WebAssembly memory never gives back, so a process of its own does it, and then ends.
-      await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process'), true, options.log);
+      await migrateEmbedded(await startEmbeddedHost(options.dataDir, 'process', undefined, { log: options.log }), true, options.log);
     }
-    const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot, { keepThread: options.keepThread });
+    const embedded = await startEmbeddedHost(options.dataDir, host, options.snapshot, { keepThread: options.keepThread, log: options.log });
     const pool = await migrateEmbedded(embedded, false, options.log);
     const db = drizzlePostgres({ client: pool, logger });
     const changes = await openChangeFeed(createPoolListener(pool), db);

@@ -11,13 +11,14 @@ import { EMBEDDED_START_PARAMS, type HostMessage, type HostOptions, type ServerM
  * PostgreSQL wire-protocol server on a Unix socket, so that the server's event loop never runs a
  * query itself and talks to it the way it talks to PostgreSQL (decision record 015).
  */
-async function host(options: HostOptions): Promise<Hosted> {
+async function host(options: HostOptions, send: (message: HostMessage) => void): Promise<Hosted> {
   const pglite = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
     pgliteWasmModule: await compilePglite(),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
     loadDataDir: options.snapshot && !options.dataDir ? snapshotBlob(options.snapshot) : undefined,
   });
-  const server = new EmbeddedSessionServer(pglite, options.socketPath);
+  // What the socket server has to say goes to the server's log (a worker's or child's console is plain text beside it).
+  const server = new EmbeddedSessionServer(pglite, options.socketPath, { report: (level, message) => send({ type: 'log', level, message }) });
   await server.start();
 
   let closing: Promise<void> | undefined;
@@ -45,7 +46,7 @@ interface Hosted {
  */
 function serve(first: HostOptions, send: (message: HostMessage) => void, onMessage: (handler: (message: ServerMessage) => void) => void): Promise<Hosted> {
   const start = (options: HostOptions) => {
-    const hosted = host(options);
+    const hosted = host(options, send);
     hosted.then(() => send({ type: 'ready' }), fail(send));
     return hosted;
   };

@@ -11,7 +11,15 @@ export interface HostOptions {
   snapshot?: string;
 }
 
-export type HostMessage = { type: 'ready' } | { type: 'closed'; error?: string } | { type: 'failed'; error: string } | { type: 'copied'; error?: string; pausedMs?: number };
+/** `log`: something the host's socket server has to say (a connection it ended, its own failure), for the server's log. */
+export type HostMessage =
+  | { type: 'ready' }
+  | { type: 'closed'; error?: string }
+  | { type: 'failed'; error: string }
+  | { type: 'copied'; error?: string; pausedMs?: number }
+  | { type: 'log'; level: HostLogLevel; message: string };
+
+export type HostLogLevel = 'warn' | 'error';
 /**
  * `copy`: copy the data directory's files to `target` as they are at one instant (an online backup).
  * `open`: after `closed`, host another database in the same thread (tests' in-memory databases).

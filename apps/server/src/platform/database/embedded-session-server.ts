@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import type { HostLogLevel } from './embedded-protocol';
 
 /**
  * PGlite's one session served to any number of connections on a Unix socket, one at a time by
@@ -49,10 +50,14 @@ export class EmbeddedSessionServer {
   /** Runs while the holder has nothing to run and others wait: ends the holder when it fires. */
   #holdTimer: NodeJS.Timeout | undefined;
 
-  constructor(db: PGlite, path: string, options: { holdLimitMs?: number } = {}) {
+  /** Where what it has to say goes: the server's log, through the host's channel (embedded-host.ts). */
+  readonly #report: (level: HostLogLevel, message: string) => void;
+
+  constructor(db: PGlite, path: string, options: { holdLimitMs?: number; report?: (level: HostLogLevel, message: string) => void } = {}) {
     this.#db = db;
     this.#path = path;
     this.#holdLimitMs = options.holdLimitMs ?? HOLD_LIMIT_MS;
+    this.#report = options.report ?? ((level, message) => console[level](message));
     this.#server = net.createServer((socket) => this.#accept(socket));
   }
 
@@ -195,7 +200,7 @@ export class EmbeddedSessionServer {
     this.#holdTimer = undefined;
     if (connection !== this.#holder || connection.ended || ready(connection) || this.#waiting.length === 0) return;
     const held = `${Math.round(this.#holdLimitMs / 100) / 10} s with nothing to run while ${this.#waiting.length} other connections waited`;
-    console.warn(`Embedded database: connection ${connection.id} held the session ${held}: ended, its transaction rolled back.`);
+    this.#report('warn', `Embedded database: connection ${connection.id} held the session ${held}: ended, its transaction rolled back.`);
     connection.socket.end(fatalError('25P03', `terminating connection due to idle-in-transaction timeout (it held the embedded database ${held})`));
     this.#ended(connection);
   }
@@ -207,7 +212,7 @@ export class EmbeddedSessionServer {
    */
   #fail(error: Error) {
     this.#failed = true;
-    console.error(`The embedded database failed and stopped serving: ${error.message}`);
+    this.#report('error', `The embedded database failed and stopped serving: ${error.message}`);
     this.#server.close();
     for (const connection of this.#connections) connection.socket.destroy();
   }
@@ -221,7 +226,7 @@ export class EmbeddedSessionServer {
       for (const name of this.#prepared.keys()) if (!held.has(name)) this.#prepared.delete(name);
     } catch (error) {
       // Not knowing, no Parse is answered here: a name the session still holds then fails "already exists".
-      console.warn(`Embedded database: could not read the prepared statements: ${(error as Error).message}`);
+      this.#report('warn', `Embedded database: could not read the prepared statements: ${(error as Error).message}`);
       this.#prepared.clear();
     }
   }
@@ -287,7 +292,7 @@ export class EmbeddedSessionServer {
       if (!connection.atRest) await this.#send(connection, ABANDON_STATEMENT);
       if (this.#db.isInTransaction()) await this.#send(connection, ROLLBACK_MESSAGE);
     } catch (error) {
-      console.warn(`Embedded database: could not roll back after connection ${connection.id} ended: ${(error as Error).message}`);
+      this.#report('warn', `Embedded database: could not roll back after connection ${connection.id} ended: ${(error as Error).message}`);
     }
     connection.atRest = true;
   }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { existingPgliteSnapshot } from '../../test/database-templates';
 import { companies } from '../../schema/companies';
 import { openDatabase, type Database } from './client';
@@ -33,6 +34,26 @@ describe('in-memory databases on kept threads', () => {
       expect(await companyNames(second)).toEqual(['South Yard']);
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+describe("the embedded database's own reports", () => {
+  it("reach the server's log from its thread, not the thread's console", async () => {
+    const reports: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      warn: (fields: Record<string, unknown>, message: string) => void reports.push({ level: 'warn', fields, message }),
+      error: (fields: Record<string, unknown>, message: string) => void reports.push({ level: 'error', fields, message }),
+    };
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot: existingPgliteSnapshot(), log });
+    try {
+      // PGlite takes no COPY from a client: the protocol's synchronisation is lost, and the
+      // embedded database stops serving (embedded-session-server.ts) — the worst it has to report.
+      await expect(database.db.execute(sql`copy companies from stdin`)).rejects.toThrow();
+      await vi.waitFor(() => expect(reports.find((report) => report.level === 'error')).toBeDefined());
+      expect(reports.find((report) => report.level === 'error')).toEqual({ level: 'error', fields: { embedded: true }, message: expect.stringMatching(/^The embedded database failed and stopped serving: /) });
+    } finally {
+      await database.close().catch(() => {});
     }
   });
 });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { entryFile } from '../paths';
 import type { HostMessage, HostOptions, ServerMessage } from './embedded-protocol';
+import { consoleLog, type DatabaseLog } from './statements';
 
 export type EmbeddedHostKind = 'thread' | 'process';
 
@@ -38,7 +39,12 @@ export function embeddedDatabaseExists(dataDir: string): boolean {
 const idleThreads: ThreadChannel[] = [];
 
 /** Starts PGlite on its own thread or in its own process and waits until it accepts connections. */
-export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHostKind, snapshot?: string, { keepThread = false } = {}): Promise<EmbeddedHost> {
+export async function startEmbeddedHost(
+  dataDir: string | null,
+  kind: EmbeddedHostKind,
+  snapshot?: string,
+  { keepThread = false, log = consoleLog }: { keepThread?: boolean; log?: DatabaseLog } = {},
+): Promise<EmbeddedHost> {
   // A private folder: the socket accepts any local connection that can reach it, without a password.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-db-'));
   fs.chmodSync(socketDir, 0o700);
@@ -55,9 +61,14 @@ export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHo
     const entry = hostEntry();
     channel = kind === 'thread' ? (thread = threadChannel(entry, options)) : processChannel(entry, options);
   }
+  // The host's socket server reports to this database's log (a kept thread serves the next one's).
+  const stopReporting = channel.on((message) => {
+    if (message.type === 'log') log[message.level]({ embedded: true }, message.message);
+  });
   try {
     await channel.next('ready');
   } catch (error) {
+    stopReporting();
     await channel.kill();
     fs.rmSync(socketDir, { recursive: true, force: true });
     throw error;
@@ -86,6 +97,7 @@ export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHo
           await channel.next('closed');
           closed = true;
         } finally {
+          stopReporting();
           if (kept && closed) {
             kept.unref();
             idleThreads.push(kept);
@@ -100,6 +112,8 @@ export async function startEmbeddedHost(dataDir: string | null, kind: EmbeddedHo
 
 interface Channel {
   post(message: ServerMessage): void;
+  /** Calls `listener` with each of the host's messages until the answered function is called. */
+  on(listener: (message: HostMessage) => void): () => void;
   /** Resolves with the host's next message of this type; rejects if the host fails or ends first. */
   next(type: 'ready' | 'closed' | 'copied'): Promise<HostMessage>;
   kill(): Promise<void>;
@@ -140,12 +154,14 @@ function threadChannel(entry: { file: string; execArgv: string[] }, options: Hos
     worker.once('error', (error) => resolve(error.stack ?? error.message));
     worker.once('exit', (code) => resolve(`its thread exited with code ${code}`));
   });
+  const on = (listener: (message: HostMessage) => void) => {
+    worker.on('message', listener);
+    return () => void worker.off('message', listener);
+  };
   return {
     post: (message) => worker.postMessage(message),
-    next: waiter((listener) => {
-      worker.on('message', listener);
-      return () => worker.off('message', listener);
-    }, ended),
+    on,
+    next: waiter(on, ended),
     kill: async () => {
       await worker.terminate();
     },
@@ -162,12 +178,14 @@ function processChannel(entry: { file: string; execArgv: string[] }, options: Ho
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ended = exited.then(() => `its process exited with code ${child.exitCode ?? child.signalCode}`);
+  const on = (listener: (message: HostMessage) => void) => {
+    child.on('message', listener);
+    return () => void child.off('message', listener);
+  };
   return {
     post: (message) => child.send(message),
-    next: waiter((listener) => {
-      child.on('message', listener);
-      return () => child.off('message', listener);
-    }, ended),
+    on,
+    next: waiter(on, ended),
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.disconnect();

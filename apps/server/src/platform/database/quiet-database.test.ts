@@ -38,7 +38,7 @@ describe('a PostgreSQL that goes quiet under a running server [postgres]', async
     if (skip) return;
     created = await createTestDatabase('postgres');
     hop = await startDatabaseHop(created.url!);
-    database = await openDatabase({ kind: 'postgres', url: hop.url, poolSize: 3, timeouts, log: { warn: () => {} } });
+    database = await openDatabase({ kind: 'postgres', url: hop.url, poolSize: 3, timeouts, log: { warn: () => {}, error: () => {} } });
     app = await buildTestApp({ database, jwtSecret: TEST_JWT_SECRET });
     const company = await createCompany(app.db);
     access = (await loginAs(app, company.admin)).access;
@@ -120,7 +120,7 @@ describe('the listening connection on a PostgreSQL that goes quiet after its log
 
   it.skipIf(skip)('gives a LISTEN up that gets no answer, and listens again once the database speaks', async () => {
     // No heartbeat in this test's time: only the LISTEN's own bound can end the wait.
-    const listener = createListener(hop.url, { ...timeouts, heartbeatMs: 60_000 }, { warn: () => {} });
+    const listener = createListener(hop.url, { ...timeouts, heartbeatMs: 60_000 }, { warn: () => {}, error: () => {} });
     try {
       await listener.listen('quiet_first', () => {});
       hop.goQuiet();

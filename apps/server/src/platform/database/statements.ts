@@ -140,9 +140,11 @@ function isUnnamedStatement(config: unknown): config is pg.QueryConfig {
 /** Where the connections report what happens to them: the server's log (a test's console by default). */
 export interface DatabaseLog {
   warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
 
-export const consoleLog: DatabaseLog = { warn: (fields, message) => console.warn(fields.err instanceof Error ? `${message}: ${fields.err.message}` : message) };
+const consoleLine = (fields: Record<string, unknown>, message: string) => (fields.err instanceof Error ? `${message}: ${fields.err.message}` : message);
+export const consoleLog: DatabaseLog = { warn: (fields, message) => console.warn(consoleLine(fields, message)), error: (fields, message) => console.error(consoleLine(fields, message)) };
 
 export function openPool(config: pg.PoolConfig & { answerTimeoutMs?: number }, log: DatabaseLog = consoleLog): pg.Pool {
   const pool = new pg.Pool({ ...config, Client: PreparingClient, options: SESSION_OPTIONS });
