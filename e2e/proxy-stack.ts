@@ -104,6 +104,21 @@ export class Instance {
     this.child?.kill('SIGKILL');
   }
 
+  /** Another instance on the same ports with `extra` in its environment, to start once this one has stopped. */
+  withEnv(extra: Record<string, string>): Instance {
+    return new Instance(this.port, this.metricsPort, { ...this.env, ...extra });
+  }
+
+  /** Whether the process has ended (by itself or stopped). */
+  get ended(): boolean {
+    return this.child === undefined || this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
+  /** How the process ended, once it has. */
+  exit() {
+    return this.exited!;
+  }
+
   /** What the instance logged (JSON lines), parsed. */
   log(): Record<string, unknown>[] {
     return this.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);

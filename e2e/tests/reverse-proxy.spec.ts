@@ -3,7 +3,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { apiSignIn, assignWork } from '../api-helpers';
-import { readAllNotifications, signInThroughScreens } from '../fixtures';
+import { DEMO, demoLabel, readAllNotifications, signInThroughScreens } from '../fixtures';
 import { parseAccessLine, rollingRestart, signInAdmin, stackPorts, startProxyStack, steadyTraffic, type Instance } from '../proxy-stack';
 
 /**
@@ -189,4 +189,53 @@ test('a rolling restart under steady traffic fails no request', async () => {
   ]);
   expect(traffic.failures()).toEqual([]);
   expect(traffic.sent()).toBeGreaterThan(100);
+});
+
+test('a write whose instance dies right after committing it acts once: nginx sends it to the other, which answers as the first would have', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The first instance comes back killing itself (SIGKILL) right after the commit of every keyed
+  // write: the commit is in the database, the answer never leaves. nginx sends the POST to the
+  // other instance (proxy_next_upstream … non_idempotent), as it would after a crash or an OOM kill.
+  await stack.instances[0]!.stop();
+  const crashing = stack.instances[0]!.withEnv({ IDEMPOTENCY_CRASH_AT: 'after-commit' });
+  stack.instances[0] = crashing;
+  await crashing.start();
+  const logMark = stack.proxy.accessLog().length;
+  const context = await browser.newContext({ baseURL: stack.proxy.url });
+  const page = await context.newPage();
+  await signInThroughScreens(page, 'admin');
+
+  // nginx takes turns: within a few projects one reaches the crashing instance.
+  const names: string[] = [];
+  for (let turn = 0; turn < 6 && !crashing.ended; turn++) {
+    const name = `Crash Yard ${turn} ${Date.now().toString(36)}`;
+    await page.getByRole('link', { name: 'Create Project' }).click();
+    await page.getByLabel('Project Name').fill(name);
+    await page.getByLabel('Start Date').fill('2031-03-01');
+    await page.getByLabel('End Date').fill('2031-09-30');
+    await page.getByLabel('Manager').selectOption({ label: demoLabel(DEMO.accounts.manager) });
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    // The admin sees the project made, whichever instance answered.
+    await expect(page).toHaveURL(/\/admin$/);
+    names.push(name);
+  }
+  // (A write sent without a key would not have reached the crash: the app keys every write.)
+  expect(crashing.ended, 'a project reached the crashing instance').toBe(true);
+  expect(await crashing.exit()).toEqual({ code: null, signal: 'SIGKILL' });
+  await context.close();
+
+  // Each project is there once: the one whose instance died was not made again by the other.
+  const { token } = await signInAdmin(stack.proxy.url);
+  for (const name of names) {
+    const found = await fetch(`${stack.proxy.url}/api/projects/?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await found.json()) as { name: string }[]).filter((project) => project.name === name), name).toHaveLength(1);
+  }
+  // The access log shows the one POST nginx asked both instances for: the first's connection ended, the second answered 201.
+  const resent = stack.proxy
+    .accessLog()
+    .slice(logMark)
+    .filter((line) => line.includes('"POST /api/projects/ '))
+    .map(parseAccessLine)
+    .filter((line) => line.upstreams.length === 2);
+  expect(resent.map((line) => [line.status, line.upstreamStatuses])).toEqual([[201, ['502', '201']]]);
 });

@@ -51,6 +51,13 @@ export interface ApiServer {
    * until `release` (a slow link, at the moment a test chooses); `reached` resolves when it arrives.
    */
   hold(method: string, pathAndQuery: RegExp): { reached: Promise<void>; release: () => void };
+  /**
+   * The next request whose method and path with query match reaches the server twice, the same
+   * headers and body each time, and the second answer is the one returned: what a proxy in front
+   * of two instances does when the first one's answer was lost (deploy/nginx.conf's
+   * proxy_next_upstream … non_idempotent).
+   */
+  resendOnce(method: string, pathAndQuery: RegExp): void;
   clearAnswers(): void;
   close(): Promise<void>;
 }
@@ -98,6 +105,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   const answeredRequests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
   const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
+  const resends: { method: string; pathAndQuery: RegExp }[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
@@ -123,7 +131,14 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
       payload = encoded.body;
       headers['content-type'] = encoded.contentType;
     }
-    const response = await app.inject({ method: method as 'GET', url: url.pathname + url.search, headers, payload });
+    const inject = () => app.inject({ method: method as 'GET', url: url.pathname + url.search, headers, payload });
+    const resent = resends.findIndex(matches);
+    if (resent >= 0) {
+      resends.splice(resent, 1);
+      await inject();
+      requests.push(`${method} ${url.pathname}`);
+    }
+    const response = await inject();
     const noBody = response.statusCode === 204 || response.statusCode === 304;
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
@@ -143,9 +158,11 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
       holds.push({ method, pathAndQuery, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
       return { reached, release };
     },
+    resendOnce: (method, pathAndQuery) => void resends.push({ method, pathAndQuery }),
     clearAnswers() {
       answers.splice(0);
       holds.splice(0);
+      resends.splice(0);
     },
     createCompany: () => createCompany(database.db),
     createUser: (company, role, options = {}) => createUser(database.db, company.id, role, options),
