@@ -1,6 +1,6 @@
 // jsdom has no IndexedDB: an in-memory one stands in for the browser's.
 import 'fake-indexeddb/auto';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import OpenSeadragon from 'openseadragon';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,15 +37,17 @@ const findPeople: ListSearch<User> = (search) => ({ queryKey: ['people', search]
 
 /** What the signed-in area runs: the queue for this user, and its state above the screen. */
 function WithQueue({ userId, children }: { userId: number; children: React.ReactNode }) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
-    void startQueue(userId, () => {}).then((stopQueue) => (cancelled ? stopQueue() : (stop = stopQueue)));
+    // Each write the server took reloads what is shown, as offline-tools.tsx does.
+    void startQueue(userId, () => void queryClient.invalidateQueries()).then((stopQueue) => (cancelled ? stopQueue() : (stop = stopQueue)));
     return () => {
       cancelled = true;
       stop();
     };
-  }, [userId]);
+  }, [userId, queryClient]);
   return (
     <>
       <SyncStatus />
@@ -128,12 +130,17 @@ describe('changes made without a signal', () => {
     const drawer = screen.getByRole('dialog', { name: 'Seal ring 12' });
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Send for Approval' })).toBeNull());
     expect(within(drawer).getByText('Pending Approval')).toBeInTheDocument();
+    // It says what happened: kept here, not "Task sent for approval!" (it was not, yet).
+    expect(within(drawer).getByRole('status')).toHaveTextContent('Saved on this device: it is sent as soon as the connection is back.');
+    expect(within(drawer).queryByText('Task sent for approval!')).toBeNull();
     const sentBefore = server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`).length;
     expect(sentBefore).toBe(0);
 
     setOnline(true);
 
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    // Sent now: the spec's words.
+    await waitFor(() => expect(within(drawer).getByRole('status')).toHaveTextContent('Task sent for approval!'));
     expect(await statusOf(subtaskId)).toBe('pending_approval');
     expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { findSubtaskIn } from '../../../lib/query-keys';
+import { useWaitingWrites, type WaitingWrite } from '../../../lib/waiting-writes';
 import { useUpdateSubtask } from '../api/update-subtask';
 
 /** The message keys of one kind of status change: what shows when it worked, and when it did not. */
@@ -24,25 +25,29 @@ export function useSubtaskStatusChange() {
   const { t } = useTranslation();
   const update = useUpdateSubtask();
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; subtaskId: number; status: SubtaskStatus } | null>(null);
+  const waiting = useWaitingWrites();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; subtaskId: number; status: SubtaskStatus; queued?: StatusChangeTexts } | null>(null);
   const [saving, setSaving] = useState<{ id: number; status: SubtaskStatus } | null>(null);
 
   // "Task sent for approval!" speaks of a state: once fresh data shows the subtask has moved on
-  // (declined, approved, changed by someone else), the message goes.
+  // (declined, approved, changed by someone else), the message goes. Not while the change waits on
+  // this device: a read answered before it reaches the server still shows the old state.
+  const stillWaiting = outcome?.queued !== undefined && waiting.some((write) => isChangeOf(write, outcome.subtaskId));
   useEffect(() => {
-    if (outcome?.tone !== 'success') return;
+    if (outcome?.tone !== 'success' || stillWaiting) return;
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       const now = subtaskStatusIn(event.query.state.data, outcome.subtaskId);
       if (now !== undefined && now !== outcome.status) setOutcome(null);
     });
-  }, [outcome, queryClient]);
+  }, [outcome, stillWaiting, queryClient]);
 
   const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string, action?: string): Promise<string | null> => {
     setSaving({ id: subtask.id, status });
     try {
-      await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action });
-      setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status });
+      const answer = await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action });
+      // Undefined: kept on this device for the offline queue, not sent (yet).
+      setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status, queued: answer === undefined ? texts : undefined });
       return null;
     } catch (error) {
       const reason = error instanceof ApiError ? ` ${error.detail}` : '';
@@ -54,10 +59,27 @@ export function useSubtaskStatusChange() {
     }
   };
 
-  return { change, saving, message: outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert> };
+  return { change, saving, message: outcome && <StatusChangeMessage outcome={outcome} waiting={waiting} /> };
+}
+
+/**
+ * The outcome of a change. One kept on this device says so while it waits (not "Task sent for
+ * approval!", which it is not yet), becomes the spec's success once the queue has sent it, and
+ * the failure with the server's reason if the server refused it.
+ */
+function StatusChangeMessage({ outcome, waiting }: { outcome: { tone: 'success' | 'error'; text: string; subtaskId: number; queued?: StatusChangeTexts }; waiting: readonly WaitingWrite[] }) {
+  const { t } = useTranslation();
+  if (!outcome.queued) return <Alert tone={outcome.tone}>{outcome.text}</Alert>;
+  const write = waiting.find((each) => isChangeOf(each, outcome.subtaskId));
+  if (!write) return <Alert tone="success">{t(outcome.queued.success)}</Alert>;
+  if (write.status === 'failed') return <Alert tone="error">{`${t(outcome.queued.failure)}${write.detail ? ` ${write.detail}` : ''}`}</Alert>;
+  return <Alert tone="info">{t('offline.changeQueued')}</Alert>;
 }
 
 /** The status of subtask `id` wherever it stands in a query's answer (one subtask, a list, pages, a project's tasks), if there. */
 function subtaskStatusIn(data: unknown, id: number): SubtaskStatus | undefined {
   return findSubtaskIn(data, id, (subtask) => typeof subtask.status === 'string')?.status as SubtaskStatus | undefined;
 }
+
+/** Whether a write waiting on this device is a change of subtask `id` (the offline queue keeps it as its PATCH). */
+const isChangeOf = (write: WaitingWrite, id: number) => write.method === 'PATCH' && write.path === `/api/subtasks/${id}/`;
