@@ -195,7 +195,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await expect(member.getByText('Task sent for approval!')).toBeVisible();
 
   // The manager's sheet shows the pin waiting for approval.
-  await expect(viewer.getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.getByRole('button', { name: `Seal window W3 ${name} (Pending Approval)` })).toBeVisible({ timeout: 30_000 });
 
   // The phone opens the sheet once more with its service worker in charge, then without a signal: the
   // sheet, its pin and the tiles it saw are still there.
@@ -205,14 +205,14 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   const sheetUrl = new URL(member.url());
   sheetUrl.searchParams.delete('subtask');
   await member.goto(sheetUrl.toString());
-  await expect(member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` })).toBeVisible();
+  await expect(member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Pending Approval)` })).toBeVisible();
   await expect.poll(() => member.evaluate(async () => (await (await caches.open('sheet-tiles')).keys()).length), { timeout: 30_000 }).toBeGreaterThan(0);
   // The pins as they are now, kept for the next start without a signal.
   await expect.poll(() => member.evaluate(cacheMentions, `"status":"pending_approval","name":"Seal window W3 ${name}"`)).toBe(true);
   await member.context().setOffline(true);
   await member.reload();
   await expect(member.getByTestId('offline-banner')).toBeVisible();
-  const offlinePin = member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Waiting for approval)` });
+  const offlinePin = member.getByTestId('sheet-viewer').getByRole('button', { name: `Seal window W3 ${name} (Pending Approval)` });
   await expect(offlinePin).toBeVisible();
   // Its lines drawn from the cached tiles: dark pixels on the white sheet.
   await expect

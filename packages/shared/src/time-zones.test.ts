@@ -60,4 +60,14 @@ describe('timeZoneChoices', () => {
     expect(zonesFor('calcutta')).toEqual(['Asia/Kolkata']);
     expect(german.find((choice) => choice.zone === 'Europe/Berlin')).toMatchObject({ country: 'Deutschland', name: 'Mitteleuropäische Zeit', offset: 'UTC+01:00' });
   });
+
+  it('puts the zones whose city is what was typed before those that match by country', () => {
+    const spanish = timeZoneChoices('es', winter);
+    const zonesFor = (query: string) => searchTimeZones(spanish, query, 'es').map((choice) => choice.zone);
+    // Tijuana (UTC−8) comes first by offset, and matches by its country, México.
+    expect(zonesFor('Mexico')[0]).toBe('America/Mexico_City');
+    expect(zonesFor('Mexico')).toContain('America/Tijuana');
+    expect(zonesFor('buenos')[0]).toBe('America/Argentina/Buenos_Aires');
+    expect(zonesFor('new york')[0]).toBe('America/New_York');
+  });
 });

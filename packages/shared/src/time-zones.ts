@@ -107,8 +107,21 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
   return list;
 }
 
-/** The choices matching a search: every word typed appears in a zone's city, country, name or offset. */
+/**
+ * The choices matching a search: every word typed appears in a zone's city, country, name or
+ * offset. Zones whose city begins with what was typed come first, then those whose city holds every
+ * word, then the rest, each group in the list's order: "Mexico" puts Mexico City before Tijuana,
+ * which matches by its country.
+ */
 export function searchTimeZones(list: readonly TimeZoneChoice[], query: string, locale: string): TimeZoneChoice[] {
   const words = query.toLocaleLowerCase(locale).replaceAll('_', ' ').split(/\s+/).filter(Boolean);
-  return words.length === 0 ? [...list] : list.filter((choice) => words.every((word) => choice.search.includes(word)));
+  if (words.length === 0) return [...list];
+  const phrase = words.join(' ');
+  const rank = (choice: TimeZoneChoice) => {
+    const city = choice.city.toLocaleLowerCase(locale);
+    return city.startsWith(phrase) ? 0 : words.every((word) => city.includes(word)) ? 1 : 2;
+  };
+  const groups: TimeZoneChoice[][] = [[], [], []];
+  for (const choice of list) if (words.every((word) => choice.search.includes(word))) groups[rank(choice)]!.push(choice);
+  return groups.flat();
 }

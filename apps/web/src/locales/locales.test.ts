@@ -79,6 +79,9 @@ const WEB_WORD_IN_CATALOG: Record<string, MessageKey> = {
   'status.pending_approval': 'Pending Approval|status',
   // One subtask of the day's work, completed: a status, as on the daily log's PDF.
   'dailyLog.work.completed': 'Completed|status',
+  // A pin's colour on a drawing says its task's status: the words of the task's badge.
+  'drawings.colour.completed': 'Completed|status',
+  'drawings.colour.pending_approval': 'Pending Approval|status',
 };
 const NOT_THE_CATALOG_WORD: Record<string, string> = {
   'record.comment.submit': 'a button: the verb "Comment", not the noun',

@@ -27,12 +27,18 @@ export function TimeZonePicker({
   onChange,
   error,
   hint,
+  listInFlow = false,
 }: {
   label: string;
   value: string;
   onChange: (zone: string) => void;
   error?: string;
   hint?: string;
+  /**
+   * The list opens in the flow, pushing what follows down, instead of over it: in a dialog, whose
+   * scrolling body would cut a list laid over it to its own height (a phone showed one zone of twelve).
+   */
+  listInFlow?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const messageText = useMessageText();
@@ -95,7 +101,7 @@ export function TimeZonePicker({
       </div>
       <ul
         {...getMenuProps()}
-        className={`absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg ${isOpen && items.length > 0 ? '' : 'hidden'}`}
+        className={`${listInFlow ? 'max-h-60' : 'absolute inset-x-0 top-full z-30 max-h-72 shadow-lg'} mt-1 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 ${isOpen && items.length > 0 ? '' : 'hidden'}`}
       >
         {isOpen &&
           items.map((choice, index) => (

@@ -26,13 +26,25 @@ describe('the time-zone dialog', () => {
     await api.server.signIn(api.member);
     renderScreen(<AccountMenu avatar="M" />);
 
-    let dialog = await openDialog();
-    const useCompany = await within(dialog).findByRole('checkbox', { name: "Use the company's time zone (UTC)" });
+    // A zone of one's own starts at the one this device's clock is set to.
+    const processZone = process.env.TZ;
+    process.env.TZ = 'America/Mexico_City';
+    let dialog: HTMLElement;
+    let useCompany: HTMLElement;
+    try {
+      dialog = await openDialog();
+      // The form is there once the profile is: it read the clock as it came.
+      useCompany = await within(dialog).findByRole('checkbox', { name: "Use the company's time zone (UTC)" });
+    } finally {
+      if (processZone === undefined) delete process.env.TZ;
+      else process.env.TZ = processZone;
+    }
     expect(useCompany).toBeChecked();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
 
     await userEvent.click(useCompany);
     const zone = within(dialog).getByRole('combobox', { name: 'Your time zone' });
+    expect(zone).toHaveValue('Mexico City (UTC−06:00)');
     await userEvent.clear(zone);
     await userEvent.paste('pago');
     await userEvent.click(within(dialog).getByRole('option', { name: /^Pago Pago, American Samoa, UTC−11:00/ }));

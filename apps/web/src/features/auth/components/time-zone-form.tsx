@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@siteboard/shared';
-import { timeZoneField } from '@siteboard/shared';
+import { deviceTimeZone, timeZoneField } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker';
@@ -22,7 +22,8 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
   const { refreshProfile } = useAuth();
   const failureMessage = useFailureMessage();
   const [useCompany, setUseCompany] = useState(profile.timezone === null);
-  const [zone, setZone] = useState(profile.timezone ?? profile.effective_timezone);
+  // Someone choosing a zone of their own is most often where their phone is: it is offered first.
+  const [zone, setZone] = useState(profile.timezone ?? deviceTimeZone());
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -61,7 +62,7 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
         <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" checked={useCompany} onChange={(event) => setUseCompany(event.target.checked)} />
         <span>{companyZone ? t('timeZone.useCompany', { zone: companyZone }) : t('timeZone.useCompanyUnknown')}</span>
       </label>
-      {!useCompany && <TimeZonePicker label={t('timeZone.label')} value={zone} onChange={setZone} error={error} />}
+      {!useCompany && <TimeZonePicker label={t('timeZone.label')} value={zone} onChange={setZone} error={error} listInFlow />}
       <Button type="submit" className="w-full" disabled={update.isPending}>
         {t('timeZone.save')}
       </Button>

@@ -114,7 +114,7 @@ describe('the drawings screen', () => {
       const legend = screen.getByRole('list', { name: 'Pin colours' });
       const swatchOf = (name: string) => [...within(legend).getByText(name).querySelector('span')!.classList].find((name) => name.startsWith('bg-'))!;
       expect(closed).toHaveClass(swatchOf('Closed unfinished'));
-      for (const open of ['Ongoing', 'Waiting for approval', 'Overdue']) expect(closed).not.toHaveClass(swatchOf(open));
+      for (const open of ['Ongoing', 'Pending Approval', 'Overdue']) expect(closed).not.toHaveClass(swatchOf(open));
       // The status filter tells it apart: not among the ongoing or overdue pins, alone under its own.
       const filter = screen.getByLabelText('Status');
       await userEvent.selectOptions(filter, 'Overdue');

@@ -21,7 +21,7 @@ const PIN_CLASSES: Record<PinColour, string> = {
 const COLOURS = Object.keys(PIN_CLASSES) as PinColour[];
 /**
  * A pin moved on this device and not yet sent: a dashed ring in a colour no pin has (amber would
- * read as "Waiting for approval"), explained in the legend while one is drawn.
+ * read as "Pending Approval"), explained in the legend while one is drawn.
  */
 const WAITING_RING = ['outline-dashed', 'outline-2', 'outline-offset-2', 'outline-violet-600'];
 

@@ -81,10 +81,12 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
         const rowErrors = errors.subtasks?.[index];
         return (
           <fieldset key={row.id} className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            {/* Floated, the legend lays out like a heading inside the card instead of on its edge. */}
-            <legend className="float-left mb-4 w-full pr-48 text-base font-semibold text-ink">{t('taskBoard.subtaskNumber', { number: index + 1 })}</legend>
+            {/* Floated, the legend lays out like a heading inside the card instead of on its edge; the
+                remove button floats beside it, and below it where the two do not fit on one line (a
+                phone, a long language), never over it. */}
+            <legend className="float-left mb-4 mr-3 py-2 text-base font-semibold text-ink">{t('taskBoard.subtaskNumber', { number: index + 1 })}</legend>
             {rows.fields.length > 1 && (
-              <Button variant="ghost" className="absolute right-3 top-3" onClick={() => rows.remove(index)}>
+              <Button variant="ghost" className="float-right mb-4" onClick={() => rows.remove(index)}>
                 {t('taskBoard.removeSubtask', { number: index + 1 })}
               </Button>
             )}
