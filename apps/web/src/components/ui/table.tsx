@@ -14,6 +14,8 @@ const STACKED = {
     'max-md:[&>tr>*]:block max-md:[&>tr>*]:px-4 max-md:[&>tr>*]:py-1.5',
     'max-md:[&>tr>[data-label]]:grid max-md:[&>tr>[data-label]]:grid-cols-[7.5rem_minmax(0,1fr)] max-md:[&>tr>[data-label]]:items-center max-md:[&>tr>[data-label]]:gap-3',
     'max-md:[&>tr>[data-label]]:before:text-xs max-md:[&>tr>[data-label]]:before:font-semibold max-md:[&>tr>[data-label]]:before:uppercase max-md:[&>tr>[data-label]]:before:tracking-wide max-md:[&>tr>[data-label]]:before:text-slate-500 max-md:[&>tr>[data-label]]:before:content-[attr(data-label)]',
+    // A labelled cell with nothing in it (no action left on a task sent for approval) says nothing on a card.
+    'max-md:[&>tr>[data-label]:empty]:hidden',
   ].join(' '),
 };
 

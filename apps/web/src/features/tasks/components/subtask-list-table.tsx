@@ -124,12 +124,15 @@ export function SubtaskListTable({
           shown.map((subtask) => (
             <li key={subtask.id} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
               <dl className="grid grid-cols-[minmax(5.5rem,auto)_1fr] items-center gap-x-3 gap-y-2 text-sm">
-                {fields(subtask).map((field) => (
-                  <Fragment key={field.key}>
-                    <dt className="font-medium text-slate-500">{field.header}</dt>
-                    <dd className="min-w-0 break-words text-slate-800">{field.value}</dd>
-                  </Fragment>
-                ))}
+                {/* A field with nothing to show (no action left once the task is sent) is left off the card, label and all. */}
+                {fields(subtask)
+                  .filter((field) => field.value !== null && field.value !== undefined && field.value !== false)
+                  .map((field) => (
+                    <Fragment key={field.key}>
+                      <dt className="font-medium text-slate-500">{field.header}</dt>
+                      <dd className="min-w-0 break-words text-slate-800">{field.value}</dd>
+                    </Fragment>
+                  ))}
               </dl>
             </li>
           ))

@@ -34,6 +34,19 @@ describe("the team member's dashboard", () => {
     expect(within(panel).queryAllByText('Strip the formwork')).toHaveLength(0);
   });
 
+  it('on the cards of all their tasks, only a task that can still be sent has an Action line', async () => {
+    await shared.server.signIn(shared.member);
+    renderScreen(<TaskDashboard board="team_member" leadingCard={() => null} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'My Tasks 3' }));
+    const cards = await within(screen.getByRole('region', { name: 'My Tasks' })).findByRole('list', { name: 'My Tasks' });
+    const card = async (name: string) => (await within(cards).findByText(name)).closest('li')!;
+
+    expect(within(await card('Strip the formwork')).getByText('Action')).toBeInTheDocument();
+    expect(within(await card('Strip the formwork')).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument();
+    // Sent already: no "Action" label with nothing after it.
+    expect(within(await card('Pour footing A')).queryByText('Action')).toBeNull();
+  });
+
   it('on a phone the list under the cards is named for what is left to do, not as the card that counts every task', async () => {
     fakeMatchMedia((query) => query === '(max-width: 639px)');
     try {
