@@ -439,8 +439,9 @@ export async function countLogs(db: DbOrTx, companyId: number, projectId: number
 
 /**
  * The projects whose logs the caller keeps or adds to (an admin: every project of the company; a
- * manager: those they manage or have work in; a team member: those they have work in), open ones
- * first, by name, each with its own today: one statement for a page and its total.
+ * manager: those they manage or have work in; a team member: those they have work in), ongoing
+ * ones first (the log screen opens on the first: a site at work, not one yet to start), then
+ * planned, then completed, each by name, with its own today: one statement for a page and its total.
  */
 export async function listLogProjects(db: DbOrTx, user: { id: number; companyId: number; role: string }, search: string | undefined, page: { limit: number; offset?: number }) {
   const admin = user.role === 'admin';
@@ -461,7 +462,7 @@ export async function listLogProjects(db: DbOrTx, user: { id: number; companyId:
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(managers, eq(managers.id, projects.managerId))
     .where(and(eq(projects.companyId, user.companyId), admin ? undefined : or(sql`${keeps}`, sql`${work}`), search ? ilike(projects.name, containingPattern(search)) : undefined))
-    .orderBy(sql`${projects.status} = 'completed'`, asc(projects.name), asc(projects.id))
+    .orderBy(sql`case ${projects.status} when 'ongoing' then 0 when 'planned' then 1 else 2 end`, asc(projects.name), asc(projects.id))
     .limit(page.limit)
     .offset(page.offset ?? 0);
   return {

@@ -433,6 +433,23 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect(few).toBeLessThanOrEqual(7);
     });
 
+    it('lists a manager’s ongoing projects before the planned and the completed ones, each by name', async () => {
+      const keeper = await createUser(ctx.app.db, team.company.id, 'manager');
+      await Promise.all(
+        (
+          [
+            ['Aardvark Yard', 'planned'],
+            ['Beacon Works', 'completed'],
+            ['Zephyr Tower', 'ongoing'],
+            ['Mill Lane', 'ongoing'],
+          ] as const
+        ).map(([name, status]) => insertProject(ctx.app.db, team.company.id, { managerId: keeper.id, name, status, startDate: shiftDate(today, -30), endDate: shiftDate(today, 30) })),
+      );
+      const { access } = await loginAs(ctx.app, keeper);
+      const listed = await listAs<DailyLogProject>(ctx.app, { ...keeper, access }, '/api/daily-logs/projects/');
+      expect(listed.items.map((project) => project.name)).toEqual(['Mill Lane', 'Zephyr Tower', 'Aardvark Yard', 'Beacon Works']);
+    });
+
     it('shows each their projects with today, and an admin the working days without a signed log', async () => {
       const memberProjects = await listAs<DailyLogProject>(ctx.app, team.member, '/api/daily-logs/projects/?limit=100');
       expect(memberProjects.items.find((project) => project.id === projectId)).toMatchObject({ today, may_keep: false, may_contribute: true });
