@@ -31,6 +31,15 @@ export declare class Instance {
         signal: NodeJS.Signals | null;
     }>;
     kill(): void;
+    /** Another instance on the same ports with `extra` in its environment, to start once this one has stopped. */
+    withEnv(extra: Record<string, string>): Instance;
+    /** Whether the process has ended (by itself or stopped). */
+    get ended(): boolean;
+    /** How the process ended, once it has. */
+    exit(): Promise<{
+        code: number | null;
+        signal: NodeJS.Signals | null;
+    }>;
     /** What the instance logged (JSON lines), parsed. */
     log(): Record<string, unknown>[];
     metricsText(): Promise<string>;
