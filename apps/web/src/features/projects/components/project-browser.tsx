@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { StatusBadge } from '../../../components/ui/badges';
 import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -123,7 +124,8 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
     <li className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <h2>
         <DisclosureButton open={open} controls={`${id}-tasks`} onToggle={() => setOpen((value) => !value)} className="items-start rounded-2xl px-4 py-4">
-          {summary(false)}
+          {/* The Ongoing tab holds the planned projects too (spec): one not started yet says so. */}
+          {summary(false, project.status === 'planned' ? <StatusBadge status="planned" /> : undefined)}
         </DisclosureButton>
       </h2>
       {open && (
