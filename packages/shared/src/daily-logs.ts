@@ -44,10 +44,13 @@ const trimmed = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/** A number field's refusal: left empty (the form sends null), it is required; anything else not a number is `otherwise`. */
+const numberRefusal = (label: string, otherwise: string) => (issue: { input?: unknown }) => (issue.input === null || issue.input === undefined ? `${label} is required.` : otherwise);
+
 /** Hours and other measures: a number in the range, kept to two decimals (a quarter hour is 0.25). */
 const measure = (label: string, min: number, max: number) =>
   z
-    .number({ error: `${label} must be between ${min} and ${max}.` })
+    .number({ error: numberRefusal(label, `${label} must be between ${min} and ${max}.`) })
     .min(min, `${label} must be between ${min} and ${max}.`)
     .max(max, `${label} must be between ${min} and ${max}.`)
     .transform((value) => Math.round(value * 100) / 100);
@@ -75,7 +78,7 @@ export const crewRowInput = z.object({
   trade: trimmed('Trade', DAILY_LOG_NAME_MAX),
   company: trimmed('Company', DAILY_LOG_NAME_MAX),
   headcount: z
-    .number({ error: 'Head count must be a whole number.' })
+    .number({ error: numberRefusal('Head count', 'Head count must be a whole number.') })
     .int('Head count must be a whole number.')
     .min(1, 'Head count must be between 1 and 1000.')
     .max(1000, 'Head count must be between 1 and 1000.'),

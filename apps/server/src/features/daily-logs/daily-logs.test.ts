@@ -123,6 +123,10 @@ describeEachDatabase('daily site logs', (ctx) => {
       const german = await callAs(ctx.app, { ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, { method: 'PUT', url: logUrl(projectId, date), payload: { crew: [{ company: 'X', headcount: 2.5, hours: 8 }] } });
       expect(german.statusCode).toBe(400);
       expect(german.json().errors).toEqual({ 'crew.0.trade': ['Gewerk: Angabe erforderlich.'], 'crew.0.headcount': ['Personen muss eine ganze Zahl sein.'] });
+      // A number left empty (the form sends null) is missing, not "not a whole number".
+      const empty = await callAs(ctx.app, { ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, { method: 'PUT', url: logUrl(projectId, date), payload: { crew: [{ trade: 'Maurer', company: 'X', headcount: null, hours: null }] } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().errors).toEqual({ 'crew.0.headcount': ['Personen: Angabe erforderlich.'], 'crew.0.hours': ['Stunden: Angabe erforderlich.'] });
     });
 
     it('answers a future day with 400, an unreal date with 400, another company’s project with 404', async () => {
@@ -271,7 +275,7 @@ describeEachDatabase('daily site logs', (ctx) => {
       const refusals = [
         [await post(team.manager, date, 'amendments/', { changes: 'x' }), 400, { reason: ['Reason is required.'] }],
         [await post(team.manager, date, 'amendments/', { reason: 'Why' }), 400, { changes: ['Say what changed: a text, or the corrected sections.'] }],
-        [await post(team.manager, date, 'amendments/', { reason: 'Why', changes: { crew: [{ trade: 'X' }] } }), 400, { 'changes.crew.0.company': ['Company is required.'], 'changes.crew.0.headcount': ['Head count must be a whole number.'], 'changes.crew.0.hours': ['Hours must be between 0 and 24.'] }],
+        [await post(team.manager, date, 'amendments/', { reason: 'Why', changes: { crew: [{ trade: 'X' }] } }), 400, { 'changes.crew.0.company': ['Company is required.'], 'changes.crew.0.headcount': ['Head count is required.'], 'changes.crew.0.hours': ['Hours is required.'] }],
       ] as const;
       for (const [response, status, errors] of refusals) {
         expect(response.statusCode, response.body).toBe(status);
