@@ -53,16 +53,17 @@ export function matchLanguage(tags: readonly string[]): Language | null {
   return null;
 }
 
-/** The first language the browser prefers that the app speaks, or null. */
-export function browserLanguage(): Language | null {
+/** The language remembered on this device, else the first the browser prefers that the app speaks; null when neither says one. */
+export function deviceLanguage(): Language | null {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  if (isLanguage(stored)) return stored;
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
   return matchLanguage(preferred.filter(Boolean));
 }
 
 /** The choice remembered on this device, else the browser's preference, else English. */
 export function initialLanguage(): Language {
-  const stored = localStorage.getItem(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : (browserLanguage() ?? DEFAULT_LANGUAGE);
+  return deviceLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 async function loadLanguage(language: Language) {

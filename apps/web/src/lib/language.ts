@@ -1,6 +1,6 @@
 import type { User } from '@siteboard/shared';
 import { api, ApiError } from './api-client';
-import { browserLanguage, isLanguage, setLanguage, type Language } from './i18n';
+import { deviceLanguage, isLanguage, setLanguage, type Language } from './i18n';
 import { STORAGE_KEYS, storage } from './storage';
 
 /** The profile's language, when the server sends one (`language` on GET /api/profile/). */
@@ -43,8 +43,8 @@ function languageNotChosen(profile: User): boolean {
 /**
  * After sign-in and on each session start. A language just chosen on this device while signed out
  * (the landing page's menu, then Log In) is what the person asked for: it goes to the profile.
- * A person who never chose one has their company's, set when an admin made their account: their
- * browser's preferred language, where the app speaks it, is the better guess.
+ * A person who never chose one has their company's, set when an admin made their account: the
+ * language this device showed them (remembered here, else their browser's) is the better guess.
  * At sign-in it goes to the profile as their choice, for their other devices and the server's
  * texts; at a session start it is only shown (the sign-in's save failed: nothing is sent behind the
  * person's back). A browser that prefers none the app speaks leaves the company's. Otherwise the
@@ -62,10 +62,7 @@ export async function settleLanguageWithProfile(profile: User, { signedIn }: { s
     if (profileLanguage(profile) !== stored || languageNotChosen(profile)) await saveToProfile(stored);
     return;
   }
-  // The browser's preference, not the language remembered here: on a shared tablet that is the
-  // previous person's profile language, not this person's (one picked from the menu before signing
-  // in is taken above).
-  const fromDevice = languageNotChosen(profile) ? browserLanguage() : null;
+  const fromDevice = languageNotChosen(profile) ? deviceLanguage() : null;
   if (fromDevice) {
     await setLanguage(fromDevice);
     if (signedIn && !gated) await saveToProfile(fromDevice);

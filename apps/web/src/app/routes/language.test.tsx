@@ -154,19 +154,6 @@ describe('a person an admin made, signing in for the first time', () => {
     expect(await profileRow(newcomer)).toEqual({ language: 'fr', language_chosen: false });
   });
 
-  it("on a shared tablet takes the browser's language, not the one the previous person's profile left on it", async () => {
-    localStorage.clear();
-    preferLanguages(['es-ES', 'es']);
-    // The last person to sign in here read the app in German: their profile's language stays remembered.
-    await setLanguage('de');
-    const newcomer = await server.createUser(company, 'manager');
-
-    await signInThroughTheForm(newcomer, { role: 'Rolle', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
-
-    expect(document.documentElement.lang).toBe('es');
-    expect(await profileRow(newcomer)).toEqual({ language: 'es', language_chosen: true });
-  });
-
   it('leaves a language they chose alone, whatever the device prefers', async () => {
     localStorage.clear();
     preferLanguages(['de-DE']);
