@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@siteboard/shared';
+import { KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER } from '@siteboard/shared';
 import { takeFirstCall } from './first-call';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
@@ -152,15 +152,13 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
   return { items, total: total === null ? items.length : Number(total) };
 }
 
-const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
-
 async function request(path: string, given: RequestOptions): Promise<Response> {
   const auth = given.auth ?? true;
   // Every signed-in write carries a key of its own, so that sending it again acts once: a proxy in
   // front of two instances sends a write again to the other when the first lost its connection
   // before answering (deploy/nginx.conf), though the first may have committed it; the server then
   // answers with the first one's answer. The refresh-and-retry below sends the same key.
-  const options = auth && WRITES.has(given.method ?? 'GET') && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
+  const options = auth && KEYED_WRITE_METHODS.has(given.method ?? 'GET') && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
   // The first screen's call, already on its way since the page started (first-call.ts).
   const early = auth && (options.method ?? 'GET') === 'GET' && !options.query && options.responseType !== 'blob' ? takeFirstCall(path, storage.token, currentLanguage()) : undefined;
   const taken = early && (await early);

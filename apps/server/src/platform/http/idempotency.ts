@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS } from '@siteboard/shared';
 import type { Db, DbOrTx, Tx } from '../database/client';
 import { deferSettling, settleChanges } from '../database/change-feed';
 import { isLockTimeout } from '../database/db-errors';
@@ -37,7 +37,6 @@ export const KEY_WAIT_MS = 3_000;
 /** Rows one sweep statement deletes at most, so a sweep never holds the table long. */
 const SWEEP_BATCH = 5_000;
 
-const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** Where a test makes the server kill itself (SIGKILL), around the commit of a keyed write. */
@@ -138,7 +137,7 @@ export const idempotencyPlugin = fp(
 );
 
 function ownerOf(request: FastifyRequest): Owner | undefined {
-  if (!WRITE_METHODS.has(request.method)) return undefined;
+  if (!KEYED_WRITE_METHODS.has(request.method)) return undefined;
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
@@ -154,7 +153,7 @@ function ownerOf(request: FastifyRequest): Owner | undefined {
  */
 export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promise<boolean> {
   const key = request.headers['idempotency-key'];
-  if (!WRITE_METHODS.has(request.method) || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
+  if (!KEYED_WRITE_METHODS.has(request.method) || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
   const rows = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)

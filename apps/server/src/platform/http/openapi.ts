@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
+import { KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
 import { REPLAYED_HEADER } from './idempotency';
 import { docsCsp } from './security-headers';
 
@@ -16,7 +16,6 @@ const uploadBody = (file: string) => ({
 });
 
 const ERROR = { ...z.toJSONSchema(errorResponse, { target: 'openapi-3.0' }), $schema: undefined };
-const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** The key idempotency.ts takes: printable ASCII, not only spaces (decision record 031). */
 const KEY_PATTERN = '^[\\x20-\\x7e]*[\\x21-\\x7e][\\x20-\\x7e]*$';
 
@@ -84,7 +83,7 @@ function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie
     withAnswer(responses, 413, 'The body is too large');
     withAnswer(responses, 415, 'The body is of a type this call does not take');
   }
-  if (signedIn && WRITES.has(method)) {
+  if (signedIn && KEYED_WRITE_METHODS.has(method)) {
     const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
     result.headers = {
       ...headers,
