@@ -80,20 +80,16 @@ export function isConnectionLost(error: unknown): boolean {
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
- * True when `error`, or an error it wraps, says the disk is full: PostgreSQL's (the embedded one's
- * too) `disk_full` (SQLSTATE 53100: a table, an index or a temporary file could not grow), or a
- * file the server writes itself (an upload spooled to disk) that found no room. The statement's
- * transaction did not commit; the same request can go again once there is room.
+ * What says the disk is full in `error` or an error it wraps, for the log (the database's or the
+ * system's words, "could not extend file …: No space left on device"; no stack), or undefined when
+ * nothing does: PostgreSQL's (the embedded one's too) `disk_full` (SQLSTATE 53100: a table, an
+ * index or a temporary file could not grow), or a file the server writes itself (an upload spooled
+ * to disk) that found no room. The statement's transaction did not commit; the same request can go
+ * again once there is room.
  */
-export function isDiskFull(error: unknown): boolean {
-  for (const { code } of errorChain(error)) if (code === '53100' || (typeof code === 'string' && NO_ROOM.has(code))) return true;
-  return false;
-}
-
-/** What the log says of a full disk: the database's or the system's words ("could not extend file …: No space left on device"), no stack. */
-export function diskFullReason(error: unknown): { code: string; reason: string } {
+export function diskFull(error: unknown): { code: string; reason: string } | undefined {
   for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && (code === '53100' || NO_ROOM.has(code))) return { code, reason: typeof message === 'string' ? message : code };
   }
-  return { code: 'unknown', reason: String(error) };
+  return undefined;
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { diskFullReason, isConnectionLost, isDiskFull } from '../database/db-errors';
+import { diskFull, isConnectionLost } from '../database/db-errors';
 import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
@@ -96,8 +96,9 @@ export const errorsPlugin = fp(
       // The disk under the database (or under the server's own files) is full: the write did not
       // happen, reads still do. 507 says so to the client (the offline app keeps the write waiting
       // and sends it again later); the operator's log says what could not grow, without a stack.
-      if (isDiskFull(error)) {
-        request.log.error(diskFullReason(error), 'no room left on the disk: the request was refused with 507 and changed nothing');
+      const noRoom = diskFull(error);
+      if (noRoom) {
+        request.log.error(noRoom, 'no room left on the disk: the request was refused with 507 and changed nothing');
         const text = request.method === 'GET' || request.method === 'HEAD' ? DISK_FULL_READ : DISK_FULL;
         return reply.code(507).header('Retry-After', String(DISK_FULL_RETRY_SECONDS)).send({ detail: translateMessage(text, language) });
       }
