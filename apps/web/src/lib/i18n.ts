@@ -53,12 +53,16 @@ export function matchLanguage(tags: readonly string[]): Language | null {
   return null;
 }
 
+/** The first language the browser prefers that the app speaks, or null. */
+export function browserLanguage(): Language | null {
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return matchLanguage(preferred.filter(Boolean));
+}
+
 /** The language remembered on this device, else the first the browser prefers that the app speaks; null when neither says one. */
 export function deviceLanguage(): Language | null {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
-  if (isLanguage(stored)) return stored;
-  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return matchLanguage(preferred.filter(Boolean));
+  return isLanguage(stored) ? stored : browserLanguage();
 }
 
 /** The choice remembered on this device, else the browser's preference, else English. */

@@ -1,6 +1,6 @@
 import type { User } from '@siteboard/shared';
 import { api, ApiError } from './api-client';
-import { deviceLanguage, isLanguage, setLanguage, type Language } from './i18n';
+import { browserLanguage, deviceLanguage, isLanguage, setLanguage, type Language } from './i18n';
 import { STORAGE_KEYS, storage } from './storage';
 
 /** The profile's language, when the server sends one (`language` on GET /api/profile/). */
@@ -9,16 +9,32 @@ function profileLanguage(profile: User): Language | null {
   return isLanguage(language) ? language : null;
 }
 
-/** Stores the language on the signed-in user's profile; a server without the field (404/405) leaves the device's choice alone. */
-async function saveToProfile(language: Language): Promise<User | null> {
+/**
+ * Stores the language on the signed-in user's profile. False when it did not reach it (no signal, the
+ * server busy): the device then keeps it to send later. A server without the field (404/405) or one
+ * that refuses it leaves the device's choice alone and is not asked again.
+ */
+async function saveToProfile(language: Language): Promise<boolean> {
   try {
     const profile = await api<User>('/api/profile/', { method: 'PATCH', body: { language } });
     if (profile && typeof profile.id === 'number') storage.writeUser(profile);
-    return profile ?? null;
+    return true;
   } catch (error) {
-    if (error instanceof ApiError) return null;
-    throw error;
+    return error instanceof ApiError && error.status < 500 && error.status !== 429;
   }
+}
+
+/**
+ * `language_unsynced` on this device: "1" for a language chosen while signed out, whoever signs in
+ * next; `user:<id>` for one that belongs to that person and has yet to reach their profile (their
+ * password gate was still shut, or the save found no signal). Another person never takes it.
+ */
+const pendingFor = (profile: User) => `user:${profile.id}`;
+
+/** Sends the device's language to the profile; until it arrives, it stays pending for this person. */
+async function sendPending(profile: User, language: Language): Promise<void> {
+  localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
+  if (await saveToProfile(language)) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
 }
 
 /**
@@ -31,8 +47,10 @@ export async function chooseLanguage(language: Language): Promise<void> {
     localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');
     return;
   }
-  localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
-  await saveToProfile(language);
+  const user = storage.readUser();
+  if (!user) await saveToProfile(language);
+  else if (user.must_change_password) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(user));
+  else await sendPending(user, language);
 }
 
 /** False when the profile says its language is still the company's, not the person's own choice (`language_chosen`). */
@@ -43,29 +61,35 @@ function languageNotChosen(profile: User): boolean {
 /**
  * After sign-in and on each session start. A language just chosen on this device while signed out
  * (the landing page's menu, then Log In) is what the person asked for: it goes to the profile.
- * A person who never chose one has their company's, set when an admin made their account: the
- * language this device showed them (remembered here, else their browser's) is the better guess.
- * At sign-in it goes to the profile as their choice, for their other devices and the server's
- * texts; at a session start it is only shown (the sign-in's save failed: nothing is sent behind the
- * person's back). A browser that prefers none the app speaks leaves the company's. Otherwise the
+ * A person who never chose one has their company's, set when an admin made their account: their
+ * browser's preferred language is the better guess. At sign-in it goes to the profile as their
+ * choice, for their other devices and the server's texts; the language this device remembers is
+ * not taken then, for on a shared site tablet it is the previous person's. At a session start the
+ * device's language (set at this session's sign-in) is only shown, and one of this person's that
+ * has yet to reach their profile goes now. A browser that prefers none the app speaks leaves the company's. Otherwise the
  * profile's language wins over the device's.
  */
 export async function settleLanguageWithProfile(profile: User, { signedIn }: { signedIn: boolean }): Promise<void> {
-  const chosenSignedOut = localStorage.getItem(STORAGE_KEYS.languageUnsynced) === '1';
+  const flag = localStorage.getItem(STORAGE_KEYS.languageUnsynced);
   const stored = localStorage.getItem(STORAGE_KEYS.language);
   // Until an admin-set password is replaced the server takes no change of the profile: what goes to
   // it waits on this device for the gate to open (auth.tsx's refreshProfile settles again then).
   const gated = profile.must_change_password === true;
-  if (signedIn && chosenSignedOut && isLanguage(stored)) {
-    if (gated) return setLanguage(stored);
-    localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
-    if (profileLanguage(profile) !== stored || languageNotChosen(profile)) await saveToProfile(stored);
+  const pending = isLanguage(stored) && ((signedIn && flag === '1') || flag === pendingFor(profile));
+  if (flag !== null && !pending && signedIn) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
+  if (pending) {
+    await setLanguage(stored);
+    if (gated) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
+    else if (profileLanguage(profile) !== stored || languageNotChosen(profile)) await sendPending(profile, stored);
+    else localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
     return;
   }
-  const fromDevice = languageNotChosen(profile) ? deviceLanguage() : null;
+  const fromDevice = languageNotChosen(profile) ? (signedIn ? browserLanguage() : deviceLanguage()) : null;
   if (fromDevice) {
     await setLanguage(fromDevice);
-    if (signedIn && !gated) await saveToProfile(fromDevice);
+    if (!signedIn) return;
+    if (gated) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
+    else await sendPending(profile, fromDevice);
     return;
   }
   const fromProfile = profileLanguage(profile);

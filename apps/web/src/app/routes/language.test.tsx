@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../../server/src/schema/users';
@@ -152,6 +152,76 @@ describe('a person an admin made, signing in for the first time', () => {
     expect(document.documentElement.lang).toBe('fr');
     expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore);
     expect(await profileRow(newcomer)).toEqual({ language: 'fr', language_chosen: false });
+  });
+
+  it("on a shared tablet takes the browser's language, not the one the previous person's profile left on it", async () => {
+    localStorage.clear();
+    preferLanguages(['es-ES', 'es']);
+    // The last person to sign in here read the app in German: their profile's language stays remembered.
+    await setLanguage('de');
+    const newcomer = await server.createUser(company, 'manager');
+
+    await signInThroughTheForm(newcomer, { role: 'Rolle', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+
+    expect(document.documentElement.lang).toBe('es');
+    expect(await profileRow(newcomer)).toEqual({ language: 'es', language_chosen: true });
+  });
+
+  it('keeps showing the language this device remembers when a session starts, and sends nothing', async () => {
+    localStorage.clear();
+    preferLanguages(['en-GB', 'en']);
+    await setLanguage('de');
+    const newcomer = await server.createUser(company, 'manager');
+    await server.signIn(newcomer);
+    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+
+    renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
+
+    expect(await screen.findAllByRole('button', { name: 'Abmelden' })).not.toHaveLength(0);
+    expect(document.documentElement.lang).toBe('de');
+    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore);
+    expect(await profileRow(newcomer)).toEqual({ language: 'en', language_chosen: false });
+  });
+
+  it('sends the language at the next session start when the sign-in had no signal to send it', async () => {
+    localStorage.clear();
+    preferLanguages(['es-ES', 'es']);
+    await setLanguage(initialLanguage(), { remember: false });
+    const newcomer = await server.createUser(company, 'manager');
+    server.answer('PATCH', /^\/api\/profile\/$/, 'network error');
+
+    await signInThroughTheForm(newcomer, { role: 'Rol', email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' });
+    expect(document.documentElement.lang).toBe('es');
+    expect(await profileRow(newcomer)).toEqual({ language: 'en', language_chosen: false });
+
+    server.clearAnswers();
+    renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
+
+    await waitFor(async () => expect(await profileRow(newcomer)).toEqual({ language: 'es', language_chosen: true }));
+    expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBeNull();
+  });
+
+  it('keeps a language chosen before a gated sign-in for that person: whoever signs in next on the device does not take it', async () => {
+    localStorage.clear();
+    preferLanguages(['en-US', 'en']);
+    const gated = await server.createUser(company, 'team_member', { managerId: manager.id });
+    await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, gated.id));
+    // On the landing page the first person picks French, signs in, meets the password gate and walks away.
+    await setLanguage('fr');
+    localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');
+    await signInThroughTheForm(gated, { role: 'Rôle', email: 'E-mail', password: 'Mot de passe', submit: 'Se connecter' });
+    expect(document.documentElement.lang).toBe('fr');
+    cleanup();
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    localStorage.removeItem(STORAGE_KEYS.user);
+
+    const next = await server.createUser(company, 'manager');
+    await signInThroughTheForm(next, { role: 'Rôle', email: 'E-mail', password: 'Mot de passe', submit: 'Se connecter' });
+
+    expect(document.documentElement.lang).toBe('en');
+    expect(await profileRow(next)).toEqual({ language: 'en', language_chosen: true });
+    expect(await profileRow(gated)).toEqual({ language: 'en', language_chosen: false });
   });
 
   it('leaves a language they chose alone, whatever the device prefers', async () => {
