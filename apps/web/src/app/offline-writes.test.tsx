@@ -109,6 +109,25 @@ async function openNewSubtask(name: string) {
   return { subtaskId, drawer };
 }
 
+/** New subtasks of the member's, in the member's task list with the queue running, ready to send. */
+async function openMyTasks(names: string[]) {
+  const ids: number[] = [];
+  for (const name of names) ids.push((await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-02' })).id);
+  await server.signIn(member);
+  renderScreen(
+    <WithQueue userId={member.id}>
+      <MyTaskLists showApprovals={false} />
+    </WithQueue>,
+    { path: '/team-member/my-tasks', route: '/team-member/my-tasks' },
+  );
+  await screen.findByRole('table', { name: 'Assigned Tasks' });
+  for (const name of names) await waitFor(() => expect(within(rowOf(name)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument());
+  return ids;
+}
+
+/** The row of a task in the member's list. */
+const rowOf = (name: string) => within(screen.getByRole('table', { name: 'Assigned Tasks' })).getAllByRole('row').find((row) => row.textContent?.includes(name))!;
+
 async function sendForApprovalOffline(name: string) {
   const { subtaskId, drawer } = await openNewSubtask(name);
 
@@ -222,6 +241,30 @@ describe('changes made without a signal', () => {
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
   });
 
+  it('keep the refusal in the message above the list once the refused change is discarded: it was not sent', async () => {
+    const name = 'Flush ring 17';
+    const [subtaskId] = (await openMyTasks([name])) as [number];
+    const row = () => rowOf(name);
+    setOnline(false);
+    await userEvent.click(within(row()).getByRole('button', { name: 'Send for Approval' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send for approval' })).getByRole('button', { name: 'Send for Approval' }));
+    expect(await screen.findByText('Saved on this device: it is sent as soon as the connection is back.')).toBeInTheDocument();
+    // Meanwhile the manager approved it from the office.
+    await server.database.db.update(subtasks).set({ status: 'completed' }).where(eq(subtasks.id, subtaskId));
+
+    setOnline(true);
+    const refusal = await screen.findByText(/^Failed to send task for approval\. ./);
+    const refusalText = refusal.textContent;
+    await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+    const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
+    await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+
+    expect(screen.getByText(refusalText!)).toBeInTheDocument();
+    expect(screen.queryByText('Task sent for approval!')).toBeNull();
+    expect(await statusOf(subtaskId)).toBe('completed');
+  });
+
   it('wait and go again on their own when the same write is still running on the server', async () => {
     const subtaskId = await sendForApprovalOffline('Anchor ring 20');
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
@@ -320,18 +363,8 @@ describe('changes made without a signal', () => {
 
   it('mark each row waiting to sync, and count what the person did, not the requests it takes', async () => {
     const names = ['Weld ring 15', 'Paint ring 16'];
-    const ids = [];
-    for (const name of names) ids.push((await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-02' })).id);
-    await server.signIn(member);
-    renderScreen(
-      <WithQueue userId={member.id}>
-        <MyTaskLists showApprovals={false} />
-      </WithQueue>,
-      { path: '/team-member/my-tasks', route: '/team-member/my-tasks' },
-    );
-    const table = await screen.findByRole('table', { name: 'Assigned Tasks' });
-    const rowOf = (name: string) => within(table).getAllByRole('row').find((row) => row.textContent?.includes(name))!;
-    await waitFor(() => expect(within(rowOf(names[1]!)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument());
+    const ids = await openMyTasks(names);
+    const table = screen.getByRole('table', { name: 'Assigned Tasks' });
     setOnline(false);
 
     // One task goes with two photos, the other without: two things done, four requests waiting.

@@ -17,11 +17,21 @@ export interface WaitingWrite extends Pick<QueuedWrite, 'method' | 'path' | 'jso
  */
 let writes: readonly WaitingWrite[] = [];
 const listeners = new Set<() => void>();
+/** Writes the person discarded from the queue, as they last stood: gone, but not sent. */
+const discarded = new Map<number, WaitingWrite>();
 
-export function publishWaitingWrites(next: readonly WaitingWrite[]) {
+/** The writes waiting now; `discardedIds` names those of the previous ones that the person discarded (not sent). */
+export function publishWaitingWrites(next: readonly WaitingWrite[], discardedIds: readonly number[] = []) {
+  for (const write of writes) if (discardedIds.includes(write.id)) discarded.set(write.id, write);
   writes = next;
   for (const listener of listeners) listener();
 }
+
+/** The writes waiting at this moment (outside React: right after a write was queued). */
+export const waitingWritesNow = (): readonly WaitingWrite[] => writes;
+
+/** A write the person discarded, as it stood then (a message about it says what became of it). */
+export const discardedWrite = (id: number): WaitingWrite | undefined => discarded.get(id);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -25,7 +25,7 @@ let lastId = 0;
 let flushing: Promise<void> | null = null;
 let onSynced: () => void = () => {};
 
-function publish(next: QueuedEntry[]) {
+function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
   snapshot = next;
   publishWaitingWrites(
     next.map(({ id, method, path, json, form, subject, status, detail }) => ({
@@ -38,6 +38,7 @@ function publish(next: QueuedEntry[]) {
       detail,
       photo: form?.map(([, value]) => value).find((value): value is Blob => value instanceof Blob),
     })),
+    discardedIds,
   );
   for (const listener of listeners) listener();
 }
@@ -226,7 +227,7 @@ export async function retryEntry(id: number) {
 /** Forgets writes (all those of one action at once: what follows the refused one must not go out alone). */
 export async function discardEntries(ids: readonly number[]) {
   await delMany([...ids], db());
-  publish(snapshot.filter((entry) => !ids.includes(entry.id)));
+  publish(snapshot.filter((entry) => !ids.includes(entry.id)), ids);
   await flushQueue();
 }
 

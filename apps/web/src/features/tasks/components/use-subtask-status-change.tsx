@@ -5,13 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { findSubtaskIn } from '../../../lib/query-keys';
-import { useWaitingWrites, type WaitingWrite } from '../../../lib/waiting-writes';
+import { discardedWrite, useWaitingWrites, waitingWritesNow, type WaitingWrite } from '../../../lib/waiting-writes';
 import { useUpdateSubtask } from '../api/update-subtask';
 
 /** The message keys of one kind of status change: what shows when it worked, and when it did not. */
 export interface StatusChangeTexts {
   success: string;
   failure: string;
+}
+
+/** A change kept on this device for the offline queue: its texts, and which waiting write it is. */
+interface QueuedChange extends StatusChangeTexts {
+  writeId: number | undefined;
+}
+
+interface Outcome {
+  tone: 'success' | 'error';
+  text: string;
+  subtaskId: number;
+  status: SubtaskStatus;
+  queued?: QueuedChange;
 }
 
 /**
@@ -26,13 +39,13 @@ export function useSubtaskStatusChange() {
   const update = useUpdateSubtask();
   const queryClient = useQueryClient();
   const waiting = useWaitingWrites();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; subtaskId: number; status: SubtaskStatus; queued?: StatusChangeTexts } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [saving, setSaving] = useState<{ id: number; status: SubtaskStatus } | null>(null);
 
   // "Task sent for approval!" speaks of a state: once fresh data shows the subtask has moved on
   // (declined, approved, changed by someone else), the message goes. Not while the change waits on
   // this device: a read answered before it reaches the server still shows the old state.
-  const stillWaiting = outcome?.queued !== undefined && waiting.some((write) => isChangeOf(write, outcome.subtaskId));
+  const stillWaiting = outcome?.queued !== undefined && waiting.some((write) => write.id === outcome.queued?.writeId);
   useEffect(() => {
     if (outcome?.tone !== 'success' || stillWaiting) return;
     return queryClient.getQueryCache().subscribe((event) => {
@@ -46,8 +59,9 @@ export function useSubtaskStatusChange() {
     setSaving({ id: subtask.id, status });
     try {
       const answer = await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action });
-      // Undefined: kept on this device for the offline queue, not sent (yet).
-      setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status, queued: answer === undefined ? texts : undefined });
+      // Undefined: kept on this device for the offline queue, not sent (yet): the newest waiting change of this status is it.
+      const writeId = answer === undefined ? waitingWritesNow().findLast((write) => isChangeOf(write, subtask.id, status))?.id : undefined;
+      setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status, queued: answer === undefined ? { ...texts, writeId } : undefined });
       return null;
     } catch (error) {
       const reason = error instanceof ApiError ? ` ${error.detail}` : '';
@@ -65,14 +79,18 @@ export function useSubtaskStatusChange() {
 /**
  * The outcome of a change. One kept on this device says so while it waits (not "Task sent for
  * approval!", which it is not yet), becomes the spec's success once the queue has sent it, and
- * the failure with the server's reason if the server refused it.
+ * the failure with the server's reason if the server refused it. Discarded from the queue, it was
+ * not sent: a refused one keeps its failure, one discarded while it waited says nothing more.
  */
-function StatusChangeMessage({ outcome, waiting }: { outcome: { tone: 'success' | 'error'; text: string; subtaskId: number; queued?: StatusChangeTexts }; waiting: readonly WaitingWrite[] }) {
+function StatusChangeMessage({ outcome, waiting }: { outcome: Outcome; waiting: readonly WaitingWrite[] }) {
   const { t } = useTranslation();
-  if (!outcome.queued) return <Alert tone={outcome.tone}>{outcome.text}</Alert>;
-  const write = waiting.find((each) => isChangeOf(each, outcome.subtaskId));
-  if (!write) return <Alert tone="success">{t(outcome.queued.success)}</Alert>;
-  if (write.status === 'failed') return <Alert tone="error">{`${t(outcome.queued.failure)}${write.detail ? ` ${write.detail}` : ''}`}</Alert>;
+  const { queued } = outcome;
+  if (!queued) return <Alert tone={outcome.tone}>{outcome.text}</Alert>;
+  const waitingWrite = waiting.find((each) => each.id === queued.writeId);
+  const write = waitingWrite ?? (queued.writeId === undefined ? undefined : discardedWrite(queued.writeId));
+  if (!write) return <Alert tone="success">{t(queued.success)}</Alert>;
+  if (write.status === 'failed') return <Alert tone="error">{`${t(queued.failure)}${write.detail ? ` ${write.detail}` : ''}`}</Alert>;
+  if (!waitingWrite) return null;
   return <Alert tone="info">{t('offline.changeQueued')}</Alert>;
 }
 
@@ -81,5 +99,6 @@ function subtaskStatusIn(data: unknown, id: number): SubtaskStatus | undefined {
   return findSubtaskIn(data, id, (subtask) => typeof subtask.status === 'string')?.status as SubtaskStatus | undefined;
 }
 
-/** Whether a write waiting on this device is a change of subtask `id` (the offline queue keeps it as its PATCH). */
-const isChangeOf = (write: WaitingWrite, id: number) => write.method === 'PATCH' && write.path === `/api/subtasks/${id}/`;
+/** Whether a write waiting on this device changes subtask `id` to `status` (the offline queue keeps it as its PATCH; a pin moved is another). */
+const isChangeOf = (write: WaitingWrite, id: number, status: SubtaskStatus) =>
+  write.method === 'PATCH' && write.path === `/api/subtasks/${id}/` && (write.json as { status?: unknown } | undefined)?.status === status;
