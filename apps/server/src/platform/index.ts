@@ -16,7 +16,7 @@ export { entryFile, serverRoot } from './paths';
 export { openConfiguredDatabase, openDatabase, migrationsFolder, type Database, type DatabaseOptions, type DatabaseStats } from './database/client';
 export { migrationsHash } from './database/embedded-template';
 export type { Db, DbOrTx, Tx } from './database/types';
-export { CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
+export { afterCommit, CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
 export { DataDirLockedError } from './database/data-dir-lock';
 export { DATABASE_TIMEOUTS } from './database/timeouts';
 export { describeUnreachableDatabase } from './database/unreachable';

@@ -22,7 +22,7 @@ import {
   type updateSheetInput,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
-import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
+import { afterCommit, AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
 import {
   deleteSheetGroup,
   findProjectAccess,
@@ -268,13 +268,16 @@ export async function renameSheet(ctx: ServiceContext, sheetId: number, input: U
   return sheetAnswer(row);
 }
 
-/** Deletes the sheet with every version and unpins its subtasks; the files go once that committed. */
+/**
+ * Deletes the sheet with every version and unpins its subtasks; the files go once that committed
+ * (a keyed delete commits with its answer, after this returns: `afterCommit` waits for it).
+ */
 export async function deleteSheet(ctx: ServiceContext, sheetsDir: string, sheetId: number): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
     return deleteSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId);
   });
-  await Promise.all(removed.map((id) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true })));
+  await afterCommit(ctx.db, () => Promise.all(removed.map((id) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true }))));
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -316,6 +316,28 @@ describeEachDatabase(
     expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${image!.id}/` })).statusCode).toBe(404);
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).json<Subtask>().pin).toBeNull();
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${image!.id}/tiles/10/0_0.jpeg` })).statusCode).toBe(404);
+  });
+
+  it('keeps the files of a keyed delete whose commit fails: the drawing still opens', async () => {
+    const [image] = (await upload(ctx.app, team.manager, work.projectId, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer(), 'kept.png', 'image/png')).json<Sheet[]>();
+    await rendered([image!.id]);
+    const tile = () => callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${image!.id}/tiles/10/0_0.jpeg` });
+    expect((await tile()).statusCode).toBe(200);
+    // The commit itself fails (as on a lost connection or a full disk at that moment): a check deferred to it refuses this key.
+    await ctx.app.db.execute(sql`create function refuse_at_commit() returns trigger language plpgsql as $$ begin raise exception 'refused at commit'; end $$`);
+    await ctx.app.db.execute(sql`create constraint trigger refuse_at_commit after insert on idempotency_keys deferrable initially deferred for each row when (new.key = 'fails-at-commit') execute function refuse_at_commit()`);
+    try {
+      const removal = await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${image!.id}/`, headers: { 'idempotency-key': 'fails-at-commit' } });
+      expect(removal.statusCode).toBe(500);
+    } finally {
+      await ctx.app.db.execute(sql`drop trigger refuse_at_commit on idempotency_keys`);
+      await ctx.app.db.execute(sql`drop function refuse_at_commit()`);
+    }
+    expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/sheets/${image!.id}/` })).statusCode).toBe(200);
+    expect((await tile()).statusCode).toBe(200);
+    // Sent again, it commits, and only then are the files gone.
+    expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${image!.id}/`, headers: { 'idempotency-key': 'fails-at-commit' } })).statusCode).toBe(204);
+    expect((await tile()).statusCode).toBe(404);
   });
 
   it('numbers each new version once when several arrive at the same moment', async () => {

@@ -43,29 +43,48 @@ export interface FeedConnection {
 
 const feeds = new WeakMap<DbOrTx, ChangeFeed>();
 
+/** What waits for a request transaction's commit: settling its changes, and work that must not run before (`afterCommit`). */
+export interface AfterCommit {
+  settleWanted: boolean;
+  work: (() => Promise<unknown>)[];
+}
+
 /** The request transactions whose commit is still to come: settling on them is done after it. */
-const deferred = new WeakMap<object, { wanted: boolean }>();
+const deferred = new WeakMap<object, AfterCommit>();
 
 /** For a service that has just committed a change others must see: resolves once every instance has heard it. */
 export async function settleChanges(db: DbOrTx): Promise<void> {
   const later = deferred.get(db);
   if (later) {
-    later.wanted = true;
+    later.settleWanted = true;
     return;
   }
   await feeds.get(db)?.settle();
 }
 
 /**
- * For a transaction that outlives the service's own (a keyed write commits with its answer, after
- * the service returned): `settleChanges` on it only notes the wish, which the returned function
- * answers once, after the commit; settling inside it would announce nothing yet, and on the
- * embedded database's one connection would wait for the transaction that waits for it.
+ * Runs `work` once the changes made through `db` are committed: now, when they are (a service's
+ * own transaction has ended), else after the keyed write's transaction commits with its answer,
+ * and never if it rolls back. For what cannot be rolled back, such as removing a deleted
+ * drawing's files: done before a commit that then fails, it leaves rows without their files.
  */
-export function deferSettling(...views: object[]): () => boolean {
-  const later = { wanted: false };
+export async function afterCommit(db: DbOrTx, work: () => Promise<unknown>): Promise<void> {
+  const later = deferred.get(db);
+  if (later) later.work.push(work);
+  else await work();
+}
+
+/**
+ * For a transaction that outlives the service's own (a keyed write commits with its answer, after
+ * the service returned): `settleChanges` and `afterCommit` on it only note what is to be done,
+ * which the owner of the transaction does after the commit; settling inside it would announce
+ * nothing yet, and on the embedded database's one connection would wait for the transaction that
+ * waits for it.
+ */
+export function deferUntilCommit(...views: object[]): AfterCommit {
+  const later: AfterCommit = { settleWanted: false, work: [] };
   for (const view of views) deferred.set(view, later);
-  return () => later.wanted;
+  return later;
 }
 
 /** Opens the feed of one database (one listening connection), and ties it to `db` for `settleChanges`. */

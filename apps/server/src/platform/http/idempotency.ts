@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS } from '@siteboard/shared';
 import type { Db, DbOrTx, Tx } from '../database/client';
-import { deferSettling, settleChanges } from '../database/change-feed';
+import { deferUntilCommit, settleChanges, type AfterCommit } from '../database/change-feed';
 import { isLockTimeout } from '../database/db-errors';
 import { registerDatabaseView } from '../database/statements';
 import type { Metrics } from '../metrics';
@@ -108,7 +108,7 @@ export const idempotencyPlugin = fp(
     app.addHook('preValidation', async (request, reply) => {
       const owner = ownerOf(request);
       if (!owner) return;
-      const write = new KeyedWrite(app.db, owner, options.crashAt, options.keyWaitMs ?? KEY_WAIT_MS);
+      const write = new KeyedWrite(app.db, owner, options.crashAt, options.keyWaitMs ?? KEY_WAIT_MS, request.log);
       if (request.routeOptions.config.upload) {
         // An upload processes its photo first, for a second or more: its transaction begins with
         // its service's, so that the embedded database's one connection is not held meanwhile.
@@ -198,14 +198,15 @@ class KeyedWrite {
   private transaction: Promise<Tx> | undefined;
   private finish: ((commit: boolean) => Promise<void>) | undefined;
   private claim: number | undefined;
-  /** Whether the write asked to settle its changes (settleChanges on any of its databases). */
-  private readonly settleWanted: (() => boolean)[] = [];
+  /** What the write asked to be done once it commits (settleChanges, afterCommit on any of its databases). */
+  private readonly afterCommit: AfterCommit[] = [];
 
   constructor(
     private readonly root: Db,
     private readonly owner: Owner,
     private readonly crashAt: CrashPoint | undefined,
     private readonly waitMs: number,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Begins the transaction and claims the key in it; a committed duplicate's answer is thrown as a ReplayedAnswer. */
@@ -235,7 +236,7 @@ class KeyedWrite {
       },
     });
     registerDatabaseView(view, () => current);
-    this.settleWanted.push(deferSettling(view));
+    this.afterCommit.push(deferUntilCommit(view));
     return view;
   }
 
@@ -254,7 +255,7 @@ class KeyedWrite {
           reject(error);
           throw error;
         }
-        this.settleWanted.push(deferSettling(tx));
+        this.afterCommit.push(deferUntilCommit(tx));
         resolve(tx);
         if (!(await decided)) tx.rollback();
       });
@@ -339,7 +340,11 @@ class KeyedWrite {
     if (this.crashAt === 'before-commit') process.kill(process.pid, 'SIGKILL');
     await finish(true);
     if (this.crashAt === 'after-commit') process.kill(process.pid, 'SIGKILL');
-    if (this.settleWanted.some((wanted) => wanted())) await settleChanges(this.root);
+    if (this.afterCommit.some((later) => later.settleWanted)) await settleChanges(this.root);
+    for (const work of this.afterCommit.flatMap((later) => later.work)) {
+      // Committed and answered: what fails now is told in the log, not to the person.
+      await work().catch((error: unknown) => this.log.error({ err: error }, 'work after a keyed write failed'));
+    }
   }
 
   private async keepAnswer(tx: Tx, reply: FastifyReply, payload: unknown): Promise<void> {
