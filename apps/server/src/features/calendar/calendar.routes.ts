@@ -24,9 +24,17 @@ export interface CalendarRoutesOptions {
  */
 const addressOf = (request: FastifyRequest, { feedKey: key, publicUrl }: CalendarRoutesOptions): FeedAddress => ({ key, origin: publicUrl ?? `${request.protocol}://${request.host}` });
 
+/**
+ * The caller's own feed: turn on (or give a new URL), read, change, turn off. The writes are
+ * `repeatable` (no Idempotency-Key): a key's kept answer would hold the feed's secret URL, of
+ * which the server keeps only a hash.
+ */
+const repeatable = { repeatable: true };
+
 /** The caller's own feed: turn on (or give a new URL), read, change, turn off. */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, options) => {
   app.post('/api/calendar-feed/', {
+    config: repeatable,
     schema: {
       tags,
       security,
@@ -47,6 +55,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
   });
 
   app.patch('/api/calendar-feed/', {
+    config: repeatable,
     schema: {
       tags,
       security,
@@ -58,6 +67,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = 
   });
 
   app.delete('/api/calendar-feed/', {
+    config: repeatable,
     schema: { tags, security, summary: 'Turn your calendar feed off: its URL stops working', response: { 204: z.null().describe('Off'), ...refusals } },
     handler: async (request, reply) => {
       await disableCalendarFeed(request.ctx);

@@ -194,6 +194,19 @@ describeEachDatabase('calendar feed API', (ctx) => {
     expect((await readFeedAt(ctx, second.json().url)).statusCode).toBe(200);
   });
 
+  it('keeps no feed URL with an Idempotency-Key: a request sent twice gets the URL that works', async () => {
+    const headers = { 'idempotency-key': `feed-${team.otherMember.id}` };
+    const first = await callAs(ctx.app, team.otherMember, { method: 'POST', url: FEED, headers });
+    const again = await callAs(ctx.app, team.otherMember, { method: 'POST', url: FEED, headers });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect((await readFeedAt(ctx, again.json().url)).statusCode).toBe(200);
+    const token = new URL(again.json().url).pathname.split('/').pop()!.replace('.ics', '');
+    const kept = await ctx.app.db.execute(sql`select count(*)::int as count from idempotency_keys where key = ${headers['idempotency-key']} or body like ${`%${token}%`}`);
+    expect((kept as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
+    expect((await callAs(ctx.app, team.otherMember, { method: 'DELETE', url: FEED, headers })).statusCode).toBe(204);
+    expect((await callAs(ctx.app, team.otherMember, { method: 'DELETE', url: FEED, headers })).statusCode).toBe(204);
+  });
+
   it('answers 304 to a calendar that already has the current feed, and the new feed once the work changes', async () => {
     const feed = await turnOn(ctx, team.otherMember);
     const first = await readFeedAt(ctx, feed.url);

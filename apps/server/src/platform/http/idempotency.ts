@@ -47,6 +47,14 @@ declare module 'fastify' {
     /** The keyed write this request runs in; null without a key. */
     keyedWrite: KeyedWrite | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Done twice, the write leaves what once would (turning the calendar feed off, its option), or
+     * the second answer is the one that counts (a new feed URL, the first never seen): it takes no
+     * Idempotency-Key, for its answer holds a secret that must not be kept with one.
+     */
+    repeatable?: boolean;
+  }
 }
 
 export interface IdempotencyOptions {
@@ -137,7 +145,7 @@ export const idempotencyPlugin = fp(
 );
 
 function ownerOf(request: FastifyRequest): Owner | undefined {
-  if (!KEYED_WRITE_METHODS.has(request.method)) return undefined;
+  if (!KEYED_WRITE_METHODS.has(request.method) || request.routeOptions.config.repeatable) return undefined;
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
@@ -153,7 +161,7 @@ function ownerOf(request: FastifyRequest): Owner | undefined {
  */
 export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promise<boolean> {
   const key = request.headers['idempotency-key'];
-  if (!KEYED_WRITE_METHODS.has(request.method) || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
+  if (!KEYED_WRITE_METHODS.has(request.method) || request.routeOptions.config.repeatable || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
   const rows = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)

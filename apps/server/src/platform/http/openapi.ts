@@ -47,12 +47,12 @@ const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, de
 /**
  * What the server does for every route beside what each route's own schema says, written into
  * its operation: a 204 or 304 has no body; a paged list carries X-Total-Count; a signed-in write
- * takes Idempotency-Key (and may answer 409, 422 or a replay); a body may be too large (413) or of
+ * takes Idempotency-Key (and may answer 409, 422 or a replay) unless it is `repeatable`; a body may be too large (413) or of
  * a type the route does not take (415); a signed-in call may be refused its token (401) or be
  * refused until the caller changes a password an admin set (403); a 429, a
  * 503 or a 507 (the disk is full) says when to come back (Retry-After).
  */
-function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie: boolean): JsonSchema {
+function documentServerWide(method: string, schema: JsonSchema, { setsDeviceCookie, repeatable }: { setsDeviceCookie: boolean; repeatable: boolean }): JsonSchema {
   const responses: Responses = { ...(schema.response as Responses | undefined) };
   if (setsDeviceCookie && responses['200']) responses['200'] = { ...responses['200'], headers: { ...(responses['200'].headers as JsonSchema), ...DEVICE_COOKIE } };
   for (const status of ['204', '304']) {
@@ -83,7 +83,7 @@ function documentServerWide(method: string, schema: JsonSchema, setsDeviceCookie
     withAnswer(responses, 413, 'The body is too large');
     withAnswer(responses, 415, 'The body is of a type this call does not take');
   }
-  if (signedIn && KEYED_WRITE_METHODS.has(method)) {
+  if (signedIn && KEYED_WRITE_METHODS.has(method) && !repeatable) {
     const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
     result.headers = {
       ...headers,
@@ -129,7 +129,8 @@ export const openapiPlugin = fp(
         const upload = document.schema?.consumes?.includes('multipart/form-data') ? document.route.config?.upload : undefined;
         const schema = upload ? { ...transformed.schema, body: uploadBody(upload.file) } : transformed.schema;
         const method = [document.route.method].flat()[0]!.toUpperCase();
-        return { ...transformed, schema: documentServerWide(method, schema as JsonSchema, document.route.config?.setsDeviceCookie === true) };
+        const config = document.route.config;
+        return { ...transformed, schema: documentServerWide(method, schema as JsonSchema, { setsDeviceCookie: config?.setsDeviceCookie === true, repeatable: config?.repeatable === true }) };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
