@@ -31,10 +31,13 @@ async function encodeToFiles(request: PhotoRequest): Promise<WrittenPhoto> {
   return written;
 }
 
+/** The answer to the server, while it is there to take it (a send after it left is an uncaught error). */
+const answer = (message: { id: number; ok: boolean; photo?: WrittenPhoto }) => void (process.connected && process.send!(message));
+
 process.on('message', (request: PhotoRequest) => {
   encodeToFiles(request).then(
-    (photo) => process.send!({ id: request.id, ok: true, photo }),
-    () => process.send!({ id: request.id, ok: false }),
+    (photo) => answer({ id: request.id, ok: true, photo }),
+    () => answer({ id: request.id, ok: false }),
   );
 });
 // The server went away or let it go.

@@ -26,6 +26,7 @@ process.once('message', (request: RenderRequest) => {
     )
     .then((message) => {
       answered = true;
-      process.send!(message, () => process.disconnect());
+      // The server may have let it go meanwhile (its time limit): then no one waits for the answer.
+      if (process.connected) process.send!(message, () => process.disconnect());
     });
 });

@@ -180,7 +180,8 @@ if (!isMainThread && parentPort) {
   const port = parentPort;
   serve(workerData as HostOptions, (message) => port.postMessage(message), (handler) => port.on('message', handler));
 } else if (process.send) {
-  const send = (message: HostMessage) => process.send?.(message);
+  // Once the server is gone there is no one to tell (a send then would be an uncaught error).
+  const send = (message: HostMessage) => void (process.connected && process.send?.(message));
   const options = JSON.parse(process.env.SITEBOARD_EMBEDDED_HOST ?? '{}') as HostOptions;
   serve(options, send, (handler) => process.on('message', handler)).then(
     (hosted) => {
