@@ -97,11 +97,13 @@ describe('the name dialog', () => {
     const profile = await api.server.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
     expect(profile.json()).toMatchObject({ full_name: 'Petra Schmidt' });
 
-    // Too long: the server's reason on the field, nothing saved.
+    // Too long: the server's rule on the field before anything is sent, nothing saved.
+    const patches = api.server.requests.filter((request) => request === 'PATCH /api/profile/').length;
     await userEvent.clear(field);
     await userEvent.paste('x'.repeat(121));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(await within(dialog).findByText('Full name must be at most 120 characters.')).toBeInTheDocument();
+    expect(api.server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patches);
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Petra Schmidt');
   });
 });

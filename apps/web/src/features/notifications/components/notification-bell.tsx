@@ -226,7 +226,7 @@ export function NotificationBell({ email }: { email: string }) {
   );
 }
 
-/** Asks for desktop notifications only when the user chooses to (a browser asks once; a prompt right after sign-in is mostly refused). */
+/** Asks for notifications on this device (a phone as much as a desktop) only when the user chooses to (a browser asks once; a prompt right after sign-in is mostly refused). */
 function DesktopNotificationsItem() {
   const { t } = useTranslation();
   const supported = typeof window !== 'undefined' && 'Notification' in window && window.isSecureContext;
