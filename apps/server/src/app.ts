@@ -15,6 +15,7 @@ import {
   conditionalGetPlugin,
   dbPlugin,
   errorsPlugin,
+  fingerprintKey,
   idempotencyPlugin,
   type CrashPoint,
   jobsPlugin,
@@ -184,7 +185,12 @@ export async function buildApp(options: AppOptions) {
     // After compression (registered at the root): the tag is of the bytes that go out.
     await protectedScope.register(conditionalGetPlugin);
     // Signed-in writes only: sign-in, sign-up and token calls have no user to keep a key for.
-    await protectedScope.register(idempotencyPlugin, { sweepIntervalSeconds: options.sweepIntervalSeconds, crashAt: options.idempotencyCrashAt, keyWaitMs: options.idempotencyKeyWaitMs });
+    await protectedScope.register(idempotencyPlugin, {
+      fingerprintKey: fingerprintKey(options.jwtSecret),
+      sweepIntervalSeconds: options.sweepIntervalSeconds,
+      crashAt: options.idempotencyCrashAt,
+      keyWaitMs: options.idempotencyKeyWaitMs,
+    });
     await protectedScope.register(authProtectedRoutes);
     await protectedScope.register(companySettingsRoutes);
     await protectedScope.register(usersRoutes);

@@ -33,7 +33,7 @@ export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/condit
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';
 export { errorsPlugin } from './http/errors';
-export { idempotencyPlugin, KEY_REUSED, REPLAYED_HEADER, type CrashPoint } from './http/idempotency';
+export { fingerprintKey, idempotencyPlugin, KEY_REUSED, REPLAYED_HEADER, type CrashPoint } from './http/idempotency';
 export { abortsWhenConnectionCloses, isMultipartBody, multipartPlugin, MULTIPART_INVALID, type MultipartBody, type UploadedFile, type UploadLimits } from './http/multipart';
 export { languagePlugin } from './http/language';
 export { metricsPlugin } from './http/metrics';

@@ -11,12 +11,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
 import { idempotencyKeys } from '../../../server/src/schema/idempotency';
-import { requestFingerprint } from '../../../server/src/platform/http/idempotency';
+import { fingerprintKey, requestFingerprint } from '../../../server/src/platform/http/idempotency';
 import type { TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
 import { api, apiPage } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
-import { startApiServer, type ApiServer } from '../test/api-server';
+import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import type { Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
@@ -274,7 +274,7 @@ describe('changes made without a signal', () => {
       companyId,
       userId: member.id,
       key: waiting!.idempotencyKey!,
-      fingerprint: requestFingerprint(waiting!.method, waiting!.path, waiting!.json),
+      fingerprint: requestFingerprint(fingerprintKey(TEST_SERVER_SECRET), waiting!.method, waiting!.path, waiting!.json),
     };
     await server.database.db.insert(idempotencyKeys).values(claim);
     const patch = `PATCH /api/subtasks/${subtaskId}/`;

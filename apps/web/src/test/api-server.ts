@@ -11,7 +11,8 @@ import { sharedMailServer, type MailServer } from '../../../server/src/test/mail
 import { storage } from '../lib/storage';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-const JWT_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
+/** The server's secret in the web's tests (tokens, fingerprints). */
+export const TEST_SERVER_SECRET = 'web-component-tests-secret-long-enough-for-hs256';
 
 type Answer = { status: number; json: unknown; headers?: Record<string, string> } | 'network error';
 
@@ -99,7 +100,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   // Queued mails go when a test asks (`app.jobs.idle()`), as in the API tests: a poll would race the assertions.
   const mailOptions = mailServer ? { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: TEST_PUBLIC_URL, jobPollMs: 3_600_000 } : {};
   // Every answer the screens get is checked against the OpenAPI document, as in the API tests.
-  const app = withResponseChecks(await buildApp({ database, jwtSecret: JWT_SECRET, ...mailOptions }));
+  const app = withResponseChecks(await buildApp({ database, jwtSecret: TEST_SERVER_SECRET, ...mailOptions }));
   await app.ready();
   const requests: string[] = [];
   const answeredRequests: string[] = [];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -7,8 +7,9 @@ import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
 import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
+import { createUser } from '../../test/factories';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
-import { KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, requestFingerprint, sweepIdempotencyKeys } from './idempotency';
+import { fingerprintKey, KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, requestFingerprint, sweepIdempotencyKeys } from './idempotency';
 
 const createSubtask = (ctx: TestContext, caller: Caller, key: string | undefined, payload: object) =>
   callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload, headers: key === undefined ? {} : { 'idempotency-key': key } });
@@ -181,7 +182,7 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
       companyId: crew.company.id,
       userId: crew.member.id,
       key,
-      fingerprint: requestFingerprint('PATCH', url, payload),
+      fingerprint: requestFingerprint(fingerprintKey(TEST_JWT_SECRET), 'PATCH', url, payload),
       createdAt: new Date(Date.now() - 3_600_000),
     });
     /** How long the request has waited for a row lock, in ms (0: it is not waiting). */
@@ -320,6 +321,22 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     const again = await remove();
     expect(removed.statusCode).toBe(204);
     expect(again.statusCode).toBe(204);
+    expect(again.headers[REPLAYED_HEADER]).toBe('true');
+  });
+
+  it('keeps no password a plain hash of the request would give away to a guess', async () => {
+    const key = randomUUID();
+    const password = 'Summer2026!';
+    const someone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+    const url = `/api/users/${someone.id}/password/`;
+    const set = await callAs(ctx.app, team.admin, { method: 'POST', url, payload: { password }, headers: { 'idempotency-key': key } });
+    expect(set.statusCode).toBe(204);
+    const [kept] = await ctx.app.db.select({ fingerprint: idempotencyKeys.fingerprint }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    // Someone with a copy of the database guesses passwords: one SHA-256 of the request per guess.
+    const guess = (candidate: string) => createHash('sha256').update(`POST ${url.replace(/\/$/, '')}\n{"password":${JSON.stringify(candidate)}}`).digest('hex');
+    expect(['password', 'Winter2026!', password].map(guess)).not.toContain(kept!.fingerprint);
+    // A faithful retry still matches, on any instance with the same secret.
+    const again = await callAs(ctx.app, team.admin, { method: 'POST', url, payload: { password }, headers: { 'idempotency-key': key } });
     expect(again.headers[REPLAYED_HEADER]).toBe('true');
   });
 

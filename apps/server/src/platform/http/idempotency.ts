@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -58,6 +58,8 @@ declare module 'fastify' {
 }
 
 export interface IdempotencyOptions {
+  /** What request fingerprints are keyed with (`fingerprintKey` of the server's secret). */
+  fingerprintKey: Buffer;
   /** How often expired keys are deleted; unset: never (tests call `sweepIdempotencyKeys`). */
   sweepIntervalSeconds?: number;
   /** Test only: the server kills itself with SIGKILL at this point of every keyed write. */
@@ -114,7 +116,7 @@ export const idempotencyPlugin = fp(
     // After the routes' guards (before the body, `guardedBy`), which let a used key's retry through
     // to here: a repeat is answered as the first request was, whatever the guards would say now.
     app.addHook('preValidation', async (request, reply) => {
-      const owner = ownerOf(request);
+      const owner = ownerOf(request, options.fingerprintKey);
       if (!owner) return;
       const write = new KeyedWrite(app.db, owner, options.crashAt, options.keyWaitMs ?? KEY_WAIT_MS, request.log);
       if (request.routeOptions.config.upload) {
@@ -144,13 +146,13 @@ export const idempotencyPlugin = fp(
   { name: 'idempotency', dependencies: ['db', 'metrics'] },
 );
 
-function ownerOf(request: FastifyRequest): Owner | undefined {
+function ownerOf(request: FastifyRequest, fingerprintKey: Buffer): Owner | undefined {
   if (!KEYED_WRITE_METHODS.has(request.method) || request.routeOptions.config.repeatable) return undefined;
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
   if (!key || !VALID_KEY.test(key) || key.trim() === '') throw new ValidationError(KEY_INVALID);
-  return { companyId: request.user.companyId, userId: request.user.id, key, fingerprint: fingerprintOf(request) };
+  return { companyId: request.user.companyId, userId: request.user.id, key, fingerprint: requestFingerprint(fingerprintKey, request.method, request.url, request.body) };
 }
 
 /**
@@ -383,18 +385,21 @@ class KeyedWrite {
   }
 }
 
-/**
- * What makes two requests "the same": method, path and body. A JSON body counts by its content
- * (keys sorted), so a client that serialises it again in another order still matches.
- */
-function fingerprintOf(request: FastifyRequest): string {
-  return requestFingerprint(request.method, request.url, request.body);
+/** The key request fingerprints are made with, derived from the server's secret (the same on every instance). */
+export function fingerprintKey(serverSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'siteboard', 'idempotency fingerprints', 32));
 }
 
-/** What a key is bound to: the method, the path (a trailing slash or not) and the body's content. */
-export function requestFingerprint(method: string, url: string, body: unknown): string {
+/**
+ * What a key is bound to, what makes two requests "the same": the method, the path (a trailing
+ * slash or not) and the body's content; a JSON body counts by its content (keys sorted), so a
+ * client that serialises it again in another order still matches. Kept a day with the key, so it
+ * is an HMAC under the server's secret: a body may hold a password (one an admin sets, one's own
+ * change), which a plain hash in a copy of the database would give away to a guess per try.
+ */
+export function requestFingerprint(key: Buffer, method: string, url: string, body: unknown): string {
   const path = url.replace(/\/(?=\?|$)/, '');
-  return createHash('sha256').update(`${method} ${path}\n${bodyFingerprint(body)}`).digest('hex');
+  return createHmac('sha256', key).update(`${method} ${path}\n${bodyFingerprint(body)}`).digest('hex');
 }
 
 /**
