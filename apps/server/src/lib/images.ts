@@ -13,9 +13,9 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type sharp from 'sharp';
 import { ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
-import { AppError, ValidationError, entryFile } from '../platform';
+import { AppError, ValidationError, diskFull, entryFile } from '../platform';
 import type { EncodedPhoto, PhotoKind } from './photo-encode';
-import type { PhotoRequest, WrittenPhoto } from './photo-process';
+import type { PhotoAnswer, PhotoRequest, WrittenPhoto } from './photo-process';
 import { createWorkQueue } from './work-queue';
 
 export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
@@ -63,8 +63,6 @@ function refuse(message: string, status = 400): never {
 /** A photos' process with nothing to do ends after this long; the next photo starts another (~0.2 s). */
 const PROCESS_IDLE_MS = 10_000;
 
-type PhotoAnswer = { id: number; ok: true; photo: WrittenPhoto } | { id: number; ok: false };
-
 interface PhotoProcess {
   encode(path: string, kind: Kind): Promise<WrittenPhoto>;
   readonly open: boolean;
@@ -97,7 +95,8 @@ function startPhotoProcess(): PhotoProcess {
     if (!waiting) return;
     inFlight.delete(answer.id);
     if (answer.ok) waiting.resolve(answer.photo);
-    else waiting.reject(new Error('The photo could not be decoded.'));
+    // A system error (no room for the encoded copy) keeps its code: it is not the photo's fault.
+    else waiting.reject(answer.code ? Object.assign(new Error(answer.message ?? answer.code), { code: answer.code }) : new Error('The photo could not be decoded.'));
     if (inFlight.size === 0) rest();
   });
   child.once('exit', (code, signal) => {
@@ -157,5 +156,10 @@ export async function processPhoto(path: string, signal?: AbortSignal): Promise<
   }
   if (!metadata.width || !metadata.height) refuse(UNREADABLE_IMAGE);
   if (metadata.width * metadata.height > ATTACHMENT_MAX_PIXELS) refuse(IMAGE_TOO_LARGE, 413);
-  return imageQueue.run(() => encodeInProcess(path, kind).catch(() => refuse(UNREADABLE_IMAGE)), signal);
+  // A full disk is the server's trouble (507, come back later), not an unreadable photo (400, refused for good).
+  const unreadable = (error: unknown): never => {
+    if (diskFull(error)) throw error;
+    refuse(UNREADABLE_IMAGE);
+  };
+  return imageQueue.run(() => encodeInProcess(path, kind).catch(unreadable), signal);
 }

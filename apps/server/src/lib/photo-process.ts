@@ -31,13 +31,16 @@ async function encodeToFiles(request: PhotoRequest): Promise<WrittenPhoto> {
   return written;
 }
 
+/** What the server is told of a photo: what is kept, or that it failed, with the system's error code when there was one (ENOSPC: no room for the encoded copy, not a bad photo). */
+export type PhotoAnswer = { id: number; ok: true; photo: WrittenPhoto } | { id: number; ok: false; code?: string; message?: string };
+
 /** The answer to the server, while it is there to take it (a send after it left is an uncaught error). */
-const answer = (message: { id: number; ok: boolean; photo?: WrittenPhoto }) => void (process.connected && process.send!(message));
+const answer = (message: PhotoAnswer) => void (process.connected && process.send!(message));
 
 process.on('message', (request: PhotoRequest) => {
   encodeToFiles(request).then(
     (photo) => answer({ id: request.id, ok: true, photo }),
-    () => answer({ id: request.id, ok: false }),
+    (error: NodeJS.ErrnoException) => answer({ id: request.id, ok: false, code: typeof error?.code === 'string' ? error.code : undefined, message: error?.message }),
   );
 });
 // The server went away or let it go.

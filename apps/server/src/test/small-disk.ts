@@ -6,8 +6,8 @@ import path from 'node:path';
 /** A filesystem of its own that a test fills to the last byte and frees again. */
 export interface SmallDisk {
   dir: string;
-  /** Writes a filler file until the disk has no room left. */
-  fill(): void;
+  /** Writes a filler file until the disk has no room left, then gives back `leaveBytes` of it (none unless given). */
+  fill(leaveBytes?: number): void;
   /** Removes the filler: the room is back. */
   free(): void;
   /** Unmounts the disk and removes its mount point. */
@@ -35,7 +35,7 @@ export function mountSmallDisk(megabytes: number, owner?: { uid: number; gid: nu
   const filler = path.join(dir, 'filler');
   return {
     dir,
-    fill() {
+    fill(leaveBytes = 0) {
       const chunk = Buffer.alloc(1024 * 1024);
       const fd = fs.openSync(filler, 'a');
       try {
@@ -50,6 +50,7 @@ export function mountSmallDisk(megabytes: number, owner?: { uid: number; gid: nu
             }
           }
         }
+        if (leaveBytes > 0) fs.ftruncateSync(fd, Math.max(0, fs.fstatSync(fd).size - leaveBytes));
       } finally {
         fs.closeSync(fd);
       }

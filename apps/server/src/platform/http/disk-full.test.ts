@@ -132,20 +132,22 @@ for (const [name, makeWorld, runs] of worlds) {
       expect(await comments()).toBe(1);
     });
 
-    it.skipIf(skip || name !== 'embedded')('refuses a photo whose upload finds no room on the disk with 507, leaving nothing', async () => {
+    /**
+     * A photo's upload to a new subtask, and the first try of it made with the uploads' temporary
+     * folder on the small disk, filled to leave `leaveBytes`: that try must be a 507 in German.
+     */
+    async function refusedPhotoUpload(photo: Buffer, leaveBytes: number) {
       const { app, disk } = world;
       const work = await insertWork(app.db, team);
-      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c05020' } }).jpeg().toBuffer();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'proof.jpg');
       const encoded = new Response(form);
       const body = Buffer.from(await encoded.arrayBuffer());
       const upload = () =>
         callAs(app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload: body, headers: { 'content-type': encoded.headers.get('content-type')! } });
-
-      // Uploads are spooled to the system's temporary folder: here, the full disk.
+      // Uploads are spooled to the system's temporary folder: here, the small disk.
       const tmpdir = process.env.TMPDIR;
-      disk.fill();
+      disk.fill(leaveBytes);
       process.env.TMPDIR = disk.dir;
       try {
         const refused = await upload();
@@ -156,9 +158,25 @@ for (const [name, makeWorld, runs] of worlds) {
         else process.env.TMPDIR = tmpdir;
         disk.free();
       }
-      expect(fs.readdirSync(disk.dir).filter((entry) => entry.startsWith('siteboard-upload-'))).toEqual([]);
+      // The request's folder goes once its answer is sent.
+      await expect.poll(() => fs.readdirSync(disk.dir).filter((entry) => entry.startsWith('siteboard-upload-'))).toEqual([]);
       const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(subtaskAttachments).where(eq(subtaskAttachments.subtaskId, work.subtaskId));
       expect(row!.n).toBe(0);
+      return upload;
+    }
+
+    it.skipIf(skip || name !== 'embedded')('refuses a photo whose upload finds no room on the disk with 507, leaving nothing', async () => {
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c05020' } }).jpeg().toBuffer();
+      const upload = await refusedPhotoUpload(photo, 0);
+      expect((await upload()).statusCode).toBe(201);
+    });
+
+    it.skipIf(skip || name !== 'embedded')('refuses a photo whose upload fits but whose kept copy finds no room with 507, not as an unreadable photo', async () => {
+      // Noise: the copy kept of it is about as large as the photo itself.
+      const noise = Buffer.from(Array.from({ length: 600 * 400 * 3 }, () => Math.floor(Math.random() * 256)));
+      const photo = await sharp(noise, { raw: { width: 600, height: 400, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      // Room for the upload and a little more, not for the copy made of it.
+      const upload = await refusedPhotoUpload(photo, photo.length + 64 * 1024);
       expect((await upload()).statusCode).toBe(201);
     });
   });
