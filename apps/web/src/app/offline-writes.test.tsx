@@ -265,6 +265,30 @@ describe('changes made without a signal', () => {
     expect(await statusOf(subtaskId)).toBe('completed');
   });
 
+  it('say a change made online waits behind a refused one, and send it once that one is discarded', async () => {
+    const names = ['Clean ring 18', 'Check ring 19'];
+    const [refusedId, laterId] = (await openMyTasks(names)) as [number, number];
+    setOnline(false);
+    await userEvent.click(within(rowOf(names[0]!)).getByRole('button', { name: 'Send for Approval' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send for approval' })).getByRole('button', { name: 'Send for Approval' }));
+    await server.database.db.update(subtasks).set({ status: 'completed' }).where(eq(subtasks.id, refusedId));
+    setOnline(true);
+    await screen.findByText(/^Failed to send task for approval\. ./);
+
+    // Online now, the next change waits behind the refused one, and says so (not "when the connection is back").
+    await userEvent.click(within(rowOf(names[1]!)).getByRole('button', { name: 'Send for Approval' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send for approval' })).getByRole('button', { name: 'Send for Approval' }));
+    expect(await screen.findByText('Saved on this device: it waits for a change the server refused, to be retried or discarded under “Not synced”.')).toBeInTheDocument();
+    expect(await statusOf(laterId)).toBe('ongoing');
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Not synced/ }));
+    const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
+    await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    expect(await screen.findByText('Task sent for approval!')).toBeInTheDocument();
+    expect(await statusOf(laterId)).toBe('pending_approval');
+  });
+
   it('wait and go again on their own when the same write is still running on the server', async () => {
     const subtaskId = await sendForApprovalOffline('Anchor ring 20');
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));

@@ -1,6 +1,6 @@
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -84,6 +84,7 @@ export function useSubtaskStatusChange() {
  */
 function StatusChangeMessage({ outcome, waiting }: { outcome: Outcome; waiting: readonly WaitingWrite[] }) {
   const { t } = useTranslation();
+  const online = useSyncExternalStore(subscribeToConnection, () => onlineManager.isOnline() && navigator.onLine);
   const { queued } = outcome;
   if (!queued) return <Alert tone={outcome.tone}>{outcome.text}</Alert>;
   const waitingWrite = waiting.find((each) => each.id === queued.writeId);
@@ -91,8 +92,20 @@ function StatusChangeMessage({ outcome, waiting }: { outcome: Outcome; waiting: 
   if (!write) return <Alert tone="success">{t(queued.success)}</Alert>;
   if (write.status === 'failed') return <Alert tone="error">{`${t(queued.failure)}${write.detail ? ` ${write.detail}` : ''}`}</Alert>;
   if (!waitingWrite) return null;
-  return <Alert tone="info">{t('offline.changeQueued')}</Alert>;
+  return <Alert tone="info">{t(queuedChangeText(waiting, waitingWrite, online))}</Alert>;
 }
+
+/**
+ * Why a change kept on this device has not gone yet: no connection; a change before it that the
+ * server refused (the queue goes no further until the person retries or discards it); or, online,
+ * a server that has not answered yet or said to come back later.
+ */
+function queuedChangeText(waiting: readonly WaitingWrite[], write: WaitingWrite, online: boolean): string {
+  if (waiting.some((each) => each.status === 'failed' && each.id < write.id)) return 'offline.changeBehindRefused';
+  return online ? 'offline.changeWaitsForServer' : 'offline.changeQueued';
+}
+
+const subscribeToConnection = (changed: () => void) => onlineManager.subscribe(changed);
 
 /** The status of subtask `id` wherever it stands in a query's answer (one subtask, a list, pages, a project's tasks), if there. */
 function subtaskStatusIn(data: unknown, id: number): SubtaskStatus | undefined {
