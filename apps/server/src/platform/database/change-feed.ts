@@ -71,6 +71,8 @@ export async function settleChanges(db: DbOrTx): Promise<void> {
 export async function afterCommit(db: DbOrTx, work: () => Promise<unknown>): Promise<void> {
   const later = deferred.get(db);
   if (later) later.work.push(work);
+  // A service's own transaction, still open: "now" would be before its commit.
+  else if (typeof (db as { rollback?: unknown }).rollback === 'function') throw new Error('afterCommit is given the database a service wrote through (ctx.db), after its transaction, not the transaction itself.');
   else await work();
 }
 

@@ -7,6 +7,7 @@ import { subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { idempotencyKeys } from '../../schema/idempotency';
 import { subtasks } from '../../schema/tasks';
 import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
+import { afterCommit } from '../database/change-feed';
 import { createUser } from '../../test/factories';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { fingerprintKey, KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, requestFingerprint, sweepIdempotencyKeys } from './idempotency';
@@ -322,6 +323,14 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(removed.statusCode).toBe(204);
     expect(again.statusCode).toBe(204);
     expect(again.headers[REPLAYED_HEADER]).toBe('true');
+  });
+
+  it('runs work after a commit: at once outside a transaction, refused inside an open one (it would run before its commit)', async () => {
+    const ran: string[] = [];
+    await afterCommit(ctx.app.db, async () => void ran.push('committed'));
+    expect(ran).toEqual(['committed']);
+    await expect(ctx.app.db.transaction((tx) => afterCommit(tx, async () => void ran.push('too early')))).rejects.toThrow(/not the transaction itself/);
+    expect(ran).toEqual(['committed']);
   });
 
   it('keeps no password a plain hash of the request would give away to a guess', async () => {

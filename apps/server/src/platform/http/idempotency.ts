@@ -337,8 +337,11 @@ class KeyedWrite {
   async end(reply: FastifyReply, payload: unknown): Promise<void> {
     const finish = this.finish;
     this.finish = undefined;
-    if (!finish) return;
     const status = reply.statusCode;
+    // An upload's transaction that never began (its service wrote nothing, or each statement on
+    // its own): what it asked to do after its changes is due now.
+    if (!finish && !this.transaction && status >= 200 && status < 300) return this.afterTheCommit();
+    if (!finish) return;
     const tx = await this.transaction!;
     if (status < 200 || status >= 300) return finish(false);
     try {
@@ -350,6 +353,11 @@ class KeyedWrite {
     if (this.crashAt === 'before-commit') process.kill(process.pid, 'SIGKILL');
     await finish(true);
     if (this.crashAt === 'after-commit') process.kill(process.pid, 'SIGKILL');
+    await this.afterTheCommit();
+  }
+
+  /** Settles the changes and runs the work the write asked for once it committed (`settleChanges`, `afterCommit`). */
+  private async afterTheCommit(): Promise<void> {
     if (this.afterCommit.some((later) => later.settleWanted)) await settleChanges(this.root);
     for (const work of this.afterCommit.flatMap((later) => later.work)) {
       // Committed and answered: what fails now is told in the log, not to the person.
