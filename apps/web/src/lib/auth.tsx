@@ -129,6 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled || session !== ended.current) return;
         storage.writeUser(profile);
         if (!storage.companyId) storage.setCompanyId(profile.company_id);
+        storage.rememberCompany(profile.company_id, profile.company.name);
         void settleLanguageWithProfile(profile, { signedIn: false }).catch(() => {});
         setUser(profile);
         setStatus('authenticated');
@@ -173,6 +174,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!isKnownRole(profile.role)) throw new InvalidRoleError();
       storage.writeUser(profile);
       storage.setCompanyId(profile.company_id);
+      storage.rememberCompany(profile.company_id, profile.company.name);
       // The area draws in the language it settles on; a language that fails to load leaves the current one.
       await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
       endedByItself.current = false;

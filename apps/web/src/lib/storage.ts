@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** Set when the language was chosen signed out: the next sign-in gives it to the profile. */
   languageUnsynced: 'language_unsynced',
+  /** The name of the company last signed in to or chosen here, with its id (`{"id":…,"name":…}`): the sign-in page names it. */
+  companyName: 'company_name',
   /** "1" while the wide-screen sidebar is folded to icons; kept across reloads and sign-ins on this device. */
   sidebarCollapsed: 'sidebar_collapsed',
 } as const;
@@ -29,6 +31,22 @@ export const storage = {
   },
   setCompanyId(id: number | string) {
     localStorage.setItem(STORAGE_KEYS.companyId, String(id));
+  },
+  /**
+   * Keeps a company's name on this device, for the sign-in page to name it after a sign-out or a
+   * reload (the server tells no one a company's name from its id).
+   */
+  rememberCompany(id: number | string, name: string) {
+    localStorage.setItem(STORAGE_KEYS.companyName, JSON.stringify({ id: String(id), name }));
+  },
+  /** The name kept for company `id`, if this device knows it. */
+  companyNameOf(id: string): string | undefined {
+    try {
+      const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.companyName) ?? 'null') as { id?: unknown; name?: unknown } | null;
+      return kept?.id === id && typeof kept.name === 'string' ? kept.name : undefined;
+    } catch {
+      return undefined;
+    }
   },
   get sidebarCollapsed() {
     return localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === '1';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storage } from '../../lib/storage';
@@ -45,6 +45,26 @@ describe('the sign-in page', () => {
     await expect.poll(() => api.server.requests.includes('GET /api/email/')).toBe(true);
     expect(screen.getByText('Forgot password? Ask your company admin.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
+  });
+
+  it('names the company this device signed in to after a sign-out or a reload, and no other', async () => {
+    renderScreen(<LoginPage />, { path: `/login?companyId=${api.company.id}`, route: '/login' });
+    await userEvent.selectOptions(await screen.findByLabelText('Role'), 'manager');
+    await userEvent.type(screen.getByLabelText('Email'), api.manager.email);
+    await userEvent.type(screen.getByLabelText('Password'), api.manager.password);
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await screen.findByTestId('navigated-to');
+    cleanup();
+    // Signed out: the session is gone, the company stays known on this shared tablet.
+    storage.clearSession();
+
+    renderScreen(<LoginPage />, { path: `/login?companyId=${api.company.id}`, route: '/login' });
+    expect(await screen.findByText(`Company: ${api.company.name}`)).toBeInTheDocument();
+    cleanup();
+    const other = await api.server.createCompany();
+    renderScreen(<LoginPage />, { path: `/login?companyId=${other.id}`, route: '/login' });
+    await screen.findByRole('button', { name: 'Log In' });
+    expect(screen.queryByText(/^Company: /)).toBeNull();
   });
 });
 

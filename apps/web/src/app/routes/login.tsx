@@ -16,7 +16,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   // Spec §5: the query's company, else the stored one, else "1".
   const companyId = params.get('companyId') || storage.companyId || FALLBACK_COMPANY_ID;
-  const { companyName, email, role, ended, returnTo } = (useLocation().state as LoginState | null) ?? {};
+  const { companyName: fromState, email, role, ended, returnTo } = (useLocation().state as LoginState | null) ?? {};
+  // After a sign-out or a reload no step brought the name: the one this device kept for the company.
+  const companyName = fromState ?? storage.companyNameOf(companyId);
   const { unknown } = useLoginCompany(companyId);
   // The public answer of GET /api/email/: a reset link can only be offered by a server that sends mail.
   const mailConfigured = useEmailStatus().data?.configured === true;
