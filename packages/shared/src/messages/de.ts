@@ -99,7 +99,7 @@ export const de: Catalog = {
   'Name must be at most 200 characters.': 'Der Name darf höchstens 200 Zeichen lang sein.',
   'Select a project.': 'Wählen Sie ein Projekt.',
   'Select a major task.': 'Wählen Sie eine Hauptaufgabe.',
-  'Select an assignee.': 'Wählen Sie einen Verantwortlichen.',
+  'Select an assignee.': 'Wählen Sie aus, wer zuständig ist.',
   'Add at least one subtask.': 'Fügen Sie mindestens eine Teilaufgabe hinzu.',
   'At most {count} subtasks at once.': 'Höchstens {count} Teilaufgaben auf einmal.',
   'At most {count} ids at once.': 'Höchstens {count} IDs auf einmal.',

@@ -99,7 +99,7 @@ export const fr: Catalog = {
   'Name must be at most 200 characters.': 'Le nom ne doit pas dépasser 200 caractères.',
   'Select a project.': 'Choisissez un projet.',
   'Select a major task.': 'Choisissez une tâche principale.',
-  'Select an assignee.': 'Choisissez un responsable.',
+  'Select an assignee.': 'Choisissez la personne à qui l’attribuer.',
   'Add at least one subtask.': 'Ajoutez au moins une sous-tâche.',
   'At most {count} subtasks at once.': 'Au plus {count} sous-tâches à la fois.',
   'At most {count} ids at once.': 'Au plus {count} identifiants à la fois.',

@@ -23,6 +23,12 @@ describe('the admin dashboard', () => {
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     const users = await screen.findByRole('table', { name: 'All Users' });
     expect(within(users).getByText(api.member.email)).toBeInTheDocument();
+    // A team member reports to their manager; a manager to no one: no "Manager: N/A" under the role "Manager".
+    const managerColumn = within(users).getAllByRole('columnheader').findIndex((header) => header.textContent === 'Manager');
+    const managerCell = (email: string) => within(users).getAllByRole('row').find((row) => row.textContent?.includes(email))!.children[managerColumn]!;
+    expect(managerCell(api.member.email)).toHaveTextContent(api.manager.email);
+    expect(managerCell(api.manager.email)).toBeEmptyDOMElement();
+    expect(within(users).getAllByRole('columnheader')[0]).toHaveTextContent('Name and email');
     // The project tables are drawn once the users have been painted.
     const ongoing = document.getElementById('ongoing-projects')!;
     expect(await within(ongoing).findByText('Tower 11')).toBeInTheDocument();

@@ -57,7 +57,8 @@ export function AdminUsersTable({
   const shown = allRows ? users : users.slice(0, cards ? FIRST_ROWS.cards : FIRST_ROWS.table);
   const deleteUser = useDeleteUser();
 
-  const columns = ['email', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
+  // The first column shows a person's name over their e-mail (or the e-mail alone).
+  const columns = ['person', 'code', 'role', 'designation', 'mobile', 'manager'].map((column) => t(`admin.users.${column}`));
   // Each row's cells carry their column's name for the phone's stacked cards: translated once, not per row.
   const [, codeLabel, roleLabel, designationLabel, mobileLabel, managerLabel] = columns;
 
@@ -76,7 +77,10 @@ export function AdminUsersTable({
               <td data-label={roleLabel} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
               <td data-label={designationLabel} className={wrapCellClass}>{user.designation ?? t('common.notAvailable')}</td>
               <td data-label={mobileLabel} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
-              <td data-label={managerLabel} className={wrapCellClass}>{user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}</td>
+              {/* Only a team member reports to a manager: for the others the cell stays empty (and a phone's card drops the line). */}
+              <td data-label={managerLabel} className={wrapCellClass}>
+                {user.role !== 'team_member' ? null : user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}
+              </td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
                   <div className="flex flex-wrap gap-1.5" {...loadOnApproach(loadEditRow)}>
