@@ -100,6 +100,24 @@ export type CreateCommentInput = z.input<typeof createCommentInput>;
 /** What a photo upload may be: the bytes decide, never the name or the header. */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const NOT_A_PHOTO = 'The file is not a JPEG, PNG, WebP or HEIC image.';
+export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`;
+
+/** The kinds a device may name a photo it offers: the ones kept, as browsers and phones spell them. */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+const PHOTO_NAME = /\.(jpe?g|png|webp|heic|heif)$/i;
+
+/**
+ * Why a file picked as a photo will be refused, judged by what the device says of it (its type,
+ * else its name, and its size), when it is picked rather than after a send; undefined when it may
+ * go. The server judges the bytes as well (a text file named .png is refused there).
+ */
+export function photoPickRefusal(file: { name: string; type: string; size: number }): string | undefined {
+  const named = file.type === '' || file.type === 'application/octet-stream' ? PHOTO_NAME.test(file.name) : PHOTO_TYPES.has(file.type.toLowerCase());
+  if (!named) return NOT_A_PHOTO;
+  if (file.size > ATTACHMENT_MAX_BYTES) return PHOTO_TOO_LARGE;
+  return undefined;
+}
 /**
  * Larger images are refused before they are decoded (a decompression bomb claims billions): 50
  * million pixels is more than a phone camera makes (48 and 50 MP modes included).

@@ -12,13 +12,14 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type sharp from 'sharp';
-import { ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
+import { ATTACHMENT_MAX_PIXELS, NOT_A_PHOTO } from '@siteboard/shared';
 import { AppError, ValidationError, diskFull, entryFile } from '../platform';
 import type { EncodedPhoto, PhotoKind } from './photo-encode';
 import type { PhotoAnswer, PhotoRequest, WrittenPhoto } from './photo-process';
 import { createWorkQueue } from './work-queue';
 
-export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
+/** The same words the photo picker says before a file is sent (packages/shared). */
+export const NOT_AN_IMAGE = NOT_A_PHOTO;
 export const UNREADABLE_IMAGE = 'The image could not be read; it may be damaged or cut short.';
 export const IMAGE_TOO_LARGE = `The image is too large: at most ${ATTACHMENT_MAX_PIXELS / 1_000_000} million pixels.`;
 export const IMAGES_BUSY = 'The server is busy with other photos: try again in a few seconds.';

@@ -6,10 +6,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_PIXELS } from '@siteboard/shared';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_PIXELS, PHOTO_TOO_LARGE } from '@siteboard/shared';
 import { ValidationError, isMultipartBody, type UploadLimits, type UploadedFile } from '../platform';
 
-export const PHOTO_TOO_LARGE = `The photo is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`;
+export { PHOTO_TOO_LARGE };
 export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.';
 export const PHOTO_FIELD_MISSING = 'Attach the photo as multipart/form-data in a field named "file".';
 

@@ -1,8 +1,10 @@
-import type { Attachment } from '@siteboard/shared';
+import { photoPickRefusal, type Attachment } from '@siteboard/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadOnApproach, preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
+import { useMessageText } from '../../lib/use-message-text';
+import { Alert } from './alert';
 
 // The viewer (the modal, Radix's dialog) loads when a thumbnail is pointed at, focused or first opened:
 // the lists that show photos, the manager's approvals among them, draw without it (decision record 099).
@@ -56,10 +58,22 @@ const pickerClasses =
 
 /**
  * "Add photos": on a phone "Take photo" opens the camera, and "Add photos" the gallery or file
- * picker, several at once.
+ * picker, several at once. A file that is no photo the app keeps, or too large, is refused as it is
+ * picked, with the reason, rather than after a send (the shared rule; the server checks the bytes).
  */
 export function PhotoPicker({ onPick, disabled }: { onPick: (files: File[]) => void; disabled?: boolean }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
+  const [refused, setRefused] = useState<string[]>([]);
+  const pick = (files: File[]) => {
+    const refusals = files.flatMap((file) => {
+      const refusal = photoPickRefusal(file);
+      return refusal ? [t('record.photos.failed', { name: file.name, detail: messageText(refusal) })] : [];
+    });
+    setRefused(refusals);
+    const photos = files.filter((file) => !photoPickRefusal(file));
+    if (photos.length > 0) onPick(photos);
+  };
   const input = (camera: boolean) => (
     <input
       type="file"
@@ -69,21 +83,32 @@ export function PhotoPicker({ onPick, disabled }: { onPick: (files: File[]) => v
       disabled={disabled}
       className="sr-only"
       onChange={(event) => {
-        onPick([...(event.target.files ?? [])]);
+        pick([...(event.target.files ?? [])]);
         event.target.value = '';
       }}
     />
   );
   return (
-    <div className={`flex flex-wrap gap-2 ${disabled ? 'pointer-events-none opacity-50' : ''}`}>
-      <label className={`hidden pointer-coarse:inline-flex ${pickerClasses}`}>
-        {t('record.photos.takePhoto')}
-        {input(true)}
-      </label>
-      <label className={`inline-flex ${pickerClasses}`}>
-        {t('record.photos.add')}
-        {input(false)}
-      </label>
+    <div className="space-y-2">
+      <div className={`flex flex-wrap gap-2 ${disabled ? 'pointer-events-none opacity-50' : ''}`}>
+        <label className={`hidden pointer-coarse:inline-flex ${pickerClasses}`}>
+          {t('record.photos.takePhoto')}
+          {input(true)}
+        </label>
+        <label className={`inline-flex ${pickerClasses}`}>
+          {t('record.photos.add')}
+          {input(false)}
+        </label>
+      </div>
+      {refused.length > 0 && (
+        <Alert tone="error">
+          {refused.map((refusal) => (
+            <span key={refusal} className="block">
+              {refusal}
+            </span>
+          ))}
+        </Alert>
+      )}
     </div>
   );
 }

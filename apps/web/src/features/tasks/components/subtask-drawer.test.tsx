@@ -84,6 +84,28 @@ describe('the record of work on screen', () => {
     expect(timeline.querySelectorAll(':scope > li > span > [data-icon="photo"]').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('refuses a file that is no photo, or too large, as it is picked, with the reason, and keeps the photos', async () => {
+    const name = 'Strip formwork C';
+    const id = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-02' })).id;
+    await server.signIn(member);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${id}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name });
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Send for Approval' }));
+    const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+
+    // "All files" in the picker: what the device lets through whatever the input asks for.
+    const notes = new File(['pour at 7'], 'notes.txt', { type: 'text/plain' });
+    const huge = new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' });
+    await userEvent.setup({ applyAccept: false }).upload(within(send).getByLabelText('Add photos'), [notes, huge, await photoFile('kept.jpg')]);
+
+    const refusal = within(send).getByRole('alert');
+    expect(refusal).toHaveTextContent('Could not add notes.txt: The file is not a JPEG, PNG, WebP or HEIC image.');
+    expect(refusal).toHaveTextContent('Could not add huge.jpg: The photo is larger than 10 MB.');
+    expect(within(send).getByText('kept.jpg')).toBeInTheDocument();
+    expect(within(send).queryByText('notes.txt', { selector: 'li span' })).toBeNull();
+    expect(server.requests.filter((request) => request === `POST /api/subtasks/${id}/attachments/`)).toEqual([]);
+  });
+
   it('the manager sees the thumbnails in the pending list and must give a reason to decline', async () => {
     await server.signIn(manager);
     renderScreen(<PendingScreen />);
