@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { projects } from '../../../server/src/schema/projects';
 import { createProject } from '../features/projects/api/create-project';
 import { deleteProject } from '../features/projects/api/delete-project';
@@ -25,6 +26,19 @@ describe('a write the proxy sends twice', () => {
     const created = await createProject({ name, description: '', start_date: '2030-03-01', end_date: '2030-06-30', manager_id: manager.id, status: 'planned' });
 
     expect(server.requests.filter((request) => request === 'POST /api/projects/')).toHaveLength(2);
+    expect(await projectsNamed(name)).toEqual([{ id: created.id }]);
+  });
+
+  it('waits for the same write still running on another instance, and gets its answer, not a 409', async () => {
+    const { server, company, manager } = shared;
+    await server.signIn(company.admin);
+    const name = `Pergola ${Date.now().toString(36)}`;
+    // The instance the proxy sent it to again says the first is still at it (come back in a second).
+    server.answer('POST', /^\/api\/projects\/$/, { status: 409, json: { detail: 'A request with this Idempotency-Key is still in progress: try again in a moment.', code: IDEMPOTENCY_KEY_IN_PROGRESS_CODE }, headers: { 'retry-after': '1' } }, { times: 1 });
+
+    const created = await createProject({ name, description: '', start_date: '2030-03-01', end_date: '2030-06-30', manager_id: manager.id, status: 'planned' });
+
+    expect(server.answered).toContain('POST /api/projects/ 409');
     expect(await projectsNamed(name)).toEqual([{ id: created.id }]);
   });
 

@@ -1,4 +1,4 @@
-import { KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER } from '@siteboard/shared';
+import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER } from '@siteboard/shared';
 import { takeFirstCall } from './first-call';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
@@ -173,8 +173,28 @@ async function request(path: string, given: RequestOptions): Promise<Response> {
     }
     response = await send(path, options, refreshed);
   }
+  // The same write is still running on the server (a proxy sent it again to another instance while
+  // the first was at it): its answer comes once it ends, to the same key, after Retry-After.
+  for (let again = 0; again < KEY_IN_PROGRESS_RESENDS && options.idempotencyKey; again++) {
+    const wait = await keyInProgressWait(response);
+    if (wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    response = await send(path, options, storage.token);
+  }
   if (!response.ok) throw await toApiError(response);
   return response;
+}
+
+/** How often a write whose key is still in progress is sent again before its 409 is shown. */
+const KEY_IN_PROGRESS_RESENDS = 2;
+
+/** For a 409 "this key is still in progress" with Retry-After, the wait before sending again (at most 5 s), else undefined. */
+async function keyInProgressWait(response: Response): Promise<number | undefined> {
+  if (response.status !== 409) return undefined;
+  const error = await toApiError(response.clone());
+  const code = (error.body as { code?: unknown } | null)?.code;
+  if (code !== IDEMPOTENCY_KEY_IN_PROGRESS_CODE || error.retryAfterSeconds === undefined) return undefined;
+  return Math.min(error.retryAfterSeconds, 5) * 1000;
 }
 
 function send(path: string, options: RequestOptions, token: string | null) {

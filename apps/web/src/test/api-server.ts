@@ -44,9 +44,10 @@ export interface ApiServer {
    * Until `clearAnswers` (or the end of the test), requests whose method and path with query match
    * get `answer` instead of the server's: for what the real server is not made to do on request (a
    * failed load, an endpoint a deployment lacks), as the journeys' `page.route` does; `'network
-   * error'` fails the request as fetch does without a connection.
+   * error'` fails the request as fetch does without a connection. With `times`, only that many
+   * matching requests are answered so; the next reach the server.
    */
-  answer(method: string, pathAndQuery: RegExp, answer: Answer): void;
+  answer(method: string, pathAndQuery: RegExp, answer: Answer, options?: { times?: number }): void;
   /**
    * The next request whose method and path with query match waits before it reaches the server
    * until `release` (a slow link, at the moment a test chooses); `reached` resolves when it arrives.
@@ -104,7 +105,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   await app.ready();
   const requests: string[] = [];
   const answeredRequests: string[] = [];
-  const answers: { method: string; pathAndQuery: RegExp; answer: Answer }[] = [];
+  const answers: { method: string; pathAndQuery: RegExp; answer: Answer; times: number }[] = [];
   const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   const resends: { method: string; pathAndQuery: RegExp }[] = [];
   const realFetch = globalThis.fetch;
@@ -114,6 +115,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     const method = init.method ?? 'GET';
     const matches = (rule: { method: string; pathAndQuery: RegExp }) => rule.method === method && rule.pathAndQuery.test(url.pathname + url.search);
     const answered = answers.find(matches);
+    if (answered && --answered.times === 0) answers.splice(answers.indexOf(answered), 1);
     if (answered?.answer === 'network error') throw new TypeError('Failed to fetch');
     if (answered) {
       answeredRequests.push(`${method} ${url.pathname} ${answered.answer.status}`);
@@ -151,7 +153,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     mailServer,
     requests,
     answered: answeredRequests,
-    answer: (method, pathAndQuery, answer) => void answers.push({ method, pathAndQuery, answer }),
+    answer: (method, pathAndQuery, answer, { times = Infinity } = {}) => void answers.push({ method, pathAndQuery, answer, times }),
     hold(method, pathAndQuery) {
       let arrived!: () => void;
       let release!: () => void;
