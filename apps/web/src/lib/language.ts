@@ -66,8 +66,8 @@ function languageNotChosen(profile: User): boolean {
  * choice, for their other devices and the server's texts; the language this device remembers is
  * not taken then, for on a shared site tablet it is the previous person's. At a session start the
  * device's language (set at this session's sign-in) is only shown, and one of this person's that
- * has yet to reach their profile goes now. A browser that prefers none the app speaks leaves the company's. Otherwise the
- * profile's language wins over the device's.
+ * has yet to reach their profile goes now. A browser that prefers none the app speaks leaves the
+ * company's. Otherwise the profile's language wins over the device's.
  */
 export async function settleLanguageWithProfile(profile: User, { signedIn }: { signedIn: boolean }): Promise<void> {
   const flag = localStorage.getItem(STORAGE_KEYS.languageUnsynced);
