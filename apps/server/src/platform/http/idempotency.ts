@@ -360,7 +360,7 @@ class KeyedWrite {
   private async afterTheCommit(): Promise<void> {
     if (this.afterCommit.some((later) => later.settleWanted)) await settleChanges(this.root);
     for (const work of this.afterCommit.flatMap((later) => later.work)) {
-      // Committed and answered: what fails now is told in the log, not to the person.
+      // Committed: the answer stands, and what fails now is told in the log, not to the person.
       await work().catch((error: unknown) => this.log.error({ err: error }, 'work after a keyed write failed'));
     }
   }
