@@ -40,7 +40,7 @@ export function TeamPerformance({ renderItem }: { renderItem: (item: AppraisalIt
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="sm:w-48">
           <Controller control={form.control} name="start_date" render={({ field: date }) => <DateField label={t('team.startDate')} error={fieldError('start_date')} {...date} />} />
         </div>
@@ -53,7 +53,8 @@ export function TeamPerformance({ renderItem }: { renderItem: (item: AppraisalIt
             {t('team.clear')}
           </Button>
         </div>
-        <div className="sm:ml-auto">
+        {/* Kept together: the two buttons move to a line of their own rather than stack. */}
+        <div className="shrink-0 sm:ml-auto">
           {/* The range on screen: the one last filtered by, not what is typed and not yet applied. */}
           <DownloadListButtons path="/projects/api/manager-appraisal-report/" query={range} subject={t('team.performance')} />
         </div>
