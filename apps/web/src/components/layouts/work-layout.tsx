@@ -78,8 +78,12 @@ export function WorkLayout({
         <>
           {calendarFeed}
           {notifications}
-          {/* The signed-in person by name, the e-mail (the spec's header text) under it; the e-mail alone without a name. */}
-          <span className="hidden min-w-0 max-w-48 flex-col text-right text-sm sm:flex" title={user?.email}>
+          {/*
+            The signed-in person by name, the e-mail (the spec's header text) under it; the e-mail alone
+            without a name. Not beside a tablet's sidebar (768–879 px), where the bar has room for the
+            company's name and the tools only: the account menu (the avatar) names them there.
+          */}
+          <span className="hidden min-w-0 max-w-48 flex-col text-right text-sm sm:flex md:max-[879px]:hidden" title={user?.email}>
             {user?.full_name ? (
               <span className="truncate font-medium text-ink" data-testid="header-name">
                 {user.full_name}
@@ -97,8 +101,8 @@ export function WorkLayout({
               {AVATAR[area]}
             </span>
           )}
-          {/* At phone width the sidebar's Logout stands in, and the header keeps room for the company's name. */}
-          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden" onClick={() => void logout()}>
+          {/* At phone width, and beside a tablet's sidebar, the sidebar's Logout stands in and the header keeps room for the company's name. */}
+          <Button variant="secondary" className="whitespace-nowrap max-sm:hidden md:max-[879px]:hidden" onClick={() => void logout()}>
             {t('shell.logout')}
           </Button>
         </>
