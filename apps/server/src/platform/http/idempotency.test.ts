@@ -325,6 +325,22 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(again.headers[REPLAYED_HEADER]).toBe('true');
   });
 
+  it('answers a key claimed before fingerprints were an HMAC (a plain SHA-256) with its first answer, for a day after the upgrade', async () => {
+    const key = randomUUID();
+    const url = `/api/subtasks/${work.subtaskId}/comments/`;
+    const comment = (text: string) => callAs(ctx.app, team.member, { method: 'POST', url, payload: { text }, headers: { 'idempotency-key': key } });
+    const first = await comment('Sent before the upgrade');
+    expect(first.statusCode).toBe(201);
+    // As the server before the upgrade kept it.
+    const plain = createHash('sha256').update(`POST ${url.replace(/\/$/, '')}\n{"text":"Sent before the upgrade"}`).digest('hex');
+    await ctx.app.db.update(idempotencyKeys).set({ fingerprint: plain }).where(eq(idempotencyKeys.key, key));
+
+    const resent = await comment('Sent before the upgrade');
+    expect(resent.headers[REPLAYED_HEADER]).toBe('true');
+    expect(resent.json()).toEqual(first.json());
+    expect((await comment('Another comment')).statusCode).toBe(422);
+  });
+
   it('runs work after a commit: at once outside a transaction, refused inside an open one (it would run before its commit)', async () => {
     const ran: string[] = [];
     await afterCommit(ctx.app.db, async () => void ran.push('committed'));

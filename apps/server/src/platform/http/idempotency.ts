@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -73,7 +73,16 @@ interface Owner {
   userId: number;
   key: string;
   fingerprint: string;
+  /** The same request's fingerprint as kept before it was an HMAC: matched, never stored (`sameRequest`). */
+  plainFingerprint: () => string;
 }
+
+/**
+ * Whether a kept key was claimed by this very request. Keys claimed before the fingerprint became
+ * an HMAC (2026-11-29) hold a plain SHA-256 for a day after it: a phone that resends across the
+ * upgrade still gets its first answer, not a 422. Remove the plain match after 2026-12-01.
+ */
+const sameRequest = (stored: { fingerprint: string }, owner: Owner) => stored.fingerprint === owner.fingerprint || stored.fingerprint === owner.plainFingerprint();
 
 interface StoredAnswer {
   fingerprint: string;
@@ -152,7 +161,13 @@ function ownerOf(request: FastifyRequest, fingerprintKey: Buffer): Owner | undef
   if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
   if (!key || !VALID_KEY.test(key) || key.trim() === '') throw new ValidationError(KEY_INVALID);
-  return { companyId: request.user.companyId, userId: request.user.id, key, fingerprint: requestFingerprint(fingerprintKey, request.method, request.url, request.body) };
+  return {
+    companyId: request.user.companyId,
+    userId: request.user.id,
+    key,
+    fingerprint: requestFingerprint(fingerprintKey, request.method, request.url, request.body),
+    plainFingerprint: () => fingerprintText(request.method, request.url, request.body, (text) => createHash('sha256').update(text).digest('hex')),
+  };
 }
 
 /**
@@ -173,7 +188,7 @@ export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promis
 
 /** A stored answer for this request, or 422 for another request's key, or 409 for one in progress. */
 function judged(stored: StoredAnswer, owner: Owner): StoredAnswer {
-  if (stored.fingerprint !== owner.fingerprint) throw new AppError(422, KEY_REUSED);
+  if (!sameRequest(stored, owner)) throw new AppError(422, KEY_REUSED);
   if (stored.statusCode === null) throw new KeyInProgressError();
   return stored;
 }
@@ -321,7 +336,7 @@ class KeyedWrite {
         await claimAgain();
         continue;
       }
-      if (stored.statusCode === null && stored.stale && stored.fingerprint === this.owner.fingerprint) {
+      if (stored.statusCode === null && stored.stale && sameRequest(stored, this.owner)) {
         await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.companyId, companyId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
         await claimAgain();
         continue;
@@ -406,8 +421,13 @@ export function fingerprintKey(serverSecret: string): Buffer {
  * change), which a plain hash in a copy of the database would give away to a guess per try.
  */
 export function requestFingerprint(key: Buffer, method: string, url: string, body: unknown): string {
+  return fingerprintText(method, url, body, (text) => createHmac('sha256', key).update(text).digest('hex'));
+}
+
+/** What a fingerprint is made of, hashed by `hash`. */
+function fingerprintText(method: string, url: string, body: unknown, hash: (text: string) => string): string {
   const path = url.replace(/\/(?=\?|$)/, '');
-  return createHmac('sha256', key).update(`${method} ${path}\n${bodyFingerprint(body)}`).digest('hex');
+  return hash(`${method} ${path}\n${bodyFingerprint(body)}`);
 }
 
 /**
