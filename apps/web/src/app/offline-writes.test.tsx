@@ -14,7 +14,7 @@ import { idempotencyKeys } from '../../../server/src/schema/idempotency';
 import { fingerprintKey, requestFingerprint } from '../../../server/src/platform/http/idempotency';
 import type { TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
-import { api, apiPage } from '../lib/api-client';
+import { api, apiPage, KEY_IN_PROGRESS_RESENDS } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
@@ -306,9 +306,10 @@ describe('changes made without a signal', () => {
     setOnline(true);
 
     // 409 "still in progress" with Retry-After: not a refusal, the change keeps waiting and goes
-    // again on its own (a second request only comes once the first was answered).
+    // again on its own. The api-client sends it again twice itself (after each Retry-After): a
+    // fourth request is the queue's own next round, after it was told 409.
     const sent = () => server.requests.filter((request) => request === patch).length;
-    await waitFor(() => expect(sent()).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+    await waitFor(() => expect(sent()).toBeGreaterThanOrEqual(1 + KEY_IN_PROGRESS_RESENDS + 1), { timeout: 10_000 });
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
     expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
     // The first request ended without acting (its transaction rolled back): the key is free again.

@@ -163,30 +163,38 @@ async function request(path: string, given: RequestOptions): Promise<Response> {
   const early = auth && (options.method ?? 'GET') === 'GET' && !options.query && options.responseType !== 'blob' ? takeFirstCall(path, storage.token, currentLanguage()) : undefined;
   const taken = early && (await early);
   if (taken) return taken;
-  let response = await send(path, options, auth ? storage.token : null);
-  if (response.status === 401 && auth) {
-    const refreshed = await refreshAccessToken(storage.token);
-    if (!refreshed) {
-      storage.clearSession();
-      onSessionExpired();
-      throw await toApiError(response);
-    }
-    response = await send(path, options, refreshed);
-  }
+  // Whose call it is: a resend after a wait goes only for the same person (a shared tablet may have
+  // changed hands meanwhile, and a key is its user's).
+  const caller = auth ? (storage.readUser()?.id ?? storage.token) : null;
+  let response = await sendSignedIn(path, options, auth);
   // The same write is still running on the server (a proxy sent it again to another instance while
   // the first was at it): its answer comes once it ends, to the same key, after Retry-After.
   for (let again = 0; again < KEY_IN_PROGRESS_RESENDS && options.idempotencyKey; again++) {
     const wait = await keyInProgressWait(response);
     if (wait === undefined) break;
     await new Promise((resolve) => setTimeout(resolve, wait));
-    response = await send(path, options, storage.token);
+    if (!storage.token || (storage.readUser()?.id ?? storage.token) !== caller) break;
+    response = await sendSignedIn(path, options, auth);
   }
   if (!response.ok) throw await toApiError(response);
   return response;
 }
 
+/** Sends the call with the stored access token; refused as expired, once more with a refreshed one, else the session ends. */
+async function sendSignedIn(path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+  const response = await send(path, options, auth ? storage.token : null);
+  if (response.status !== 401 || !auth) return response;
+  const refreshed = await refreshAccessToken(storage.token);
+  if (!refreshed) {
+    storage.clearSession();
+    onSessionExpired();
+    throw await toApiError(response);
+  }
+  return send(path, options, refreshed);
+}
+
 /** How often a write whose key is still in progress is sent again before its 409 is shown. */
-const KEY_IN_PROGRESS_RESENDS = 2;
+export const KEY_IN_PROGRESS_RESENDS = 2;
 
 /** For a 409 "this key is still in progress" with Retry-After, the wait before sending again (at most 5 s), else undefined. */
 async function keyInProgressWait(response: Response): Promise<number | undefined> {
