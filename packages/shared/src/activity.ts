@@ -113,7 +113,9 @@ const PHOTO_NAME = /\.(jpe?g|png|webp|heic|heif)$/i;
  * go. The server judges the bytes as well (a text file named .png is refused there).
  */
 export function photoPickRefusal(file: { name: string; type: string; size: number }): string | undefined {
-  const named = file.type === '' || file.type === 'application/octet-stream' ? PHOTO_NAME.test(file.name) : PHOTO_TYPES.has(file.type.toLowerCase());
+  // No type and a name without an extension (some Android galleries: "1000012345"): only the bytes can tell, on the server.
+  const unnamed = !/\.[^./\\]+$/.test(file.name);
+  const named = file.type === '' || file.type === 'application/octet-stream' ? unnamed || PHOTO_NAME.test(file.name) : PHOTO_TYPES.has(file.type.toLowerCase());
   if (!named) return NOT_A_PHOTO;
   if (file.size > ATTACHMENT_MAX_BYTES) return PHOTO_TOO_LARGE;
   return undefined;

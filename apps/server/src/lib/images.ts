@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type sharp from 'sharp';
 import { ATTACHMENT_MAX_PIXELS, NOT_A_PHOTO } from '@siteboard/shared';
-import { AppError, ValidationError, diskFull, entryFile } from '../platform';
+import { AppError, ValidationError, entryFile } from '../platform';
 import type { EncodedPhoto, PhotoKind } from './photo-encode';
 import type { PhotoAnswer, PhotoRequest, WrittenPhoto } from './photo-process';
 import { createWorkQueue } from './work-queue';
@@ -157,9 +157,10 @@ export async function processPhoto(path: string, signal?: AbortSignal): Promise<
   }
   if (!metadata.width || !metadata.height) refuse(UNREADABLE_IMAGE);
   if (metadata.width * metadata.height > ATTACHMENT_MAX_PIXELS) refuse(IMAGE_TOO_LARGE, 413);
-  // A full disk is the server's trouble (507, come back later), not an unreadable photo (400, refused for good).
+  // The system failing (a full disk: 507, come back later; another I/O error) is the server's trouble,
+  // not an unreadable photo (400, refused for good): only a failed decode is the photo's.
   const unreadable = (error: unknown): never => {
-    if (diskFull(error)) throw error;
+    if (typeof (error as { code?: unknown } | null)?.code === 'string') throw error;
     refuse(UNREADABLE_IMAGE);
   };
   return imageQueue.run(() => encodeInProcess(path, kind).catch(unreadable), signal);

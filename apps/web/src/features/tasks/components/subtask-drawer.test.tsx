@@ -103,7 +103,11 @@ describe('the record of work on screen', () => {
     expect(refusal).toHaveTextContent('Could not add huge.jpg: The photo is larger than 10 MB.');
     expect(within(send).getByText('kept.jpg')).toBeInTheDocument();
     expect(within(send).queryByText('notes.txt', { selector: 'li span' })).toBeNull();
-    expect(server.requests.filter((request) => request === `POST /api/subtasks/${id}/attachments/`)).toEqual([]);
+
+    // Sent: the photo goes, the task with it, and nothing is refused on the way.
+    await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+    expect(await within(drawer).findByText('Task sent for approval!')).toBeInTheDocument();
+    expect(server.requests.filter((request) => request === `POST /api/subtasks/${id}/attachments/`)).toHaveLength(1);
   });
 
   it('the manager sees the thumbnails in the pending list and must give a reason to decline', async () => {
