@@ -22,7 +22,8 @@ const discarded = new Map<number, WaitingWrite>();
 
 /** The writes waiting now; `discardedIds` names those of the previous ones that the person discarded (not sent). */
 export function publishWaitingWrites(next: readonly WaitingWrite[], discardedIds: readonly number[] = []) {
-  for (const write of writes) if (discardedIds.includes(write.id)) discarded.set(write.id, write);
+  // Its photo is let go: only what became of it is kept.
+  for (const write of writes) if (discardedIds.includes(write.id)) discarded.set(write.id, { ...write, photo: undefined });
   writes = next;
   for (const listener of listeners) listener();
 }

@@ -102,8 +102,8 @@ export function PhotoPicker({ onPick, disabled }: { onPick: (files: File[]) => v
       </div>
       {refused.length > 0 && (
         <Alert tone="error">
-          {refused.map((refusal) => (
-            <span key={refusal} className="block">
+          {refused.map((refusal, index) => (
+            <span key={index} className="block">
               {refusal}
             </span>
           ))}
