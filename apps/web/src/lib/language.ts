@@ -31,10 +31,15 @@ async function saveToProfile(language: Language): Promise<boolean> {
  */
 const pendingFor = (profile: User) => `user:${profile.id}`;
 
-/** Sends the device's language to the profile; until it arrives, it stays pending for this person. */
+/**
+ * Sends the device's language to the profile; until it arrives, it stays pending for this person.
+ * Arrived, the mark goes only if it is still this one: meanwhile the person may have signed out and
+ * someone else picked a language on the landing page.
+ */
 async function sendPending(profile: User, language: Language): Promise<void> {
-  localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
-  if (await saveToProfile(language)) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
+  const mark = pendingFor(profile);
+  localStorage.setItem(STORAGE_KEYS.languageUnsynced, mark);
+  if ((await saveToProfile(language)) && localStorage.getItem(STORAGE_KEYS.languageUnsynced) === mark) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
 }
 
 /**

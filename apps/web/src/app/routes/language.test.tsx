@@ -8,7 +8,7 @@ import { WorkLayout } from '../../components/layouts/work-layout';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { i18nReady, initialLanguage, setLanguage } from '../../lib/i18n';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { startApiServer, type ApiServer } from '../../test/api-server';
 import { renderScreen } from '../../test/render';
 import { LandingPage } from './landing';
@@ -84,6 +84,23 @@ describe('the language menu', () => {
     // Whatever the server answered, the device keeps the choice.
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('de');
+  });
+
+  it("keeps a choice made on the landing page while the previous person's choice was still on its way", async () => {
+    await server.signIn(manager);
+    renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
+    expect(await screen.findAllByRole('button', { name: 'Logout' })).not.toHaveLength(0);
+    const saving = server.hold('PATCH', /^\/api\/profile\/$/);
+    await chooseFromMenu('Language', /Español/);
+    await saving.reached;
+    // Meanwhile that person signed out, and the next one picked French on the landing page.
+    localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');
+    saving.release();
+
+    // Saved: the stored profile speaks Spanish now; the landing page's choice is still there for the next sign-in.
+    await waitFor(() => expect((storage.readUser() as { language?: string } | null)?.language).toBe('es'));
+    await Promise.resolve();
+    expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBe('1');
   });
 
   it('gives a language chosen before sign-in to the profile at sign-in, and the area opens in it', async () => {
