@@ -43,6 +43,16 @@ async function sendPending(profile: User, language: Language): Promise<void> {
 }
 
 /**
+ * Gives this person's language to their profile: at once, or, while their admin-set password's gate
+ * is shut (the server takes no change of the profile then), pending until it opens (auth.tsx's
+ * refreshProfile settles again).
+ */
+async function giveToProfile(profile: User, language: Language): Promise<void> {
+  if (profile.must_change_password) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
+  else await sendPending(profile, language);
+}
+
+/**
  * A person picks a language from a menu: the app switches at once, the device remembers it, and
  * a signed-in person's profile keeps it for their other devices (and for what the server sends them).
  */
@@ -54,8 +64,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
   const user = storage.readUser();
   if (!user) await saveToProfile(language);
-  else if (user.must_change_password) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(user));
-  else await sendPending(user, language);
+  else await giveToProfile(user, language);
 }
 
 /** False when the profile says its language is still the company's, not the person's own choice (`language_chosen`). */
@@ -77,24 +86,19 @@ function languageNotChosen(profile: User): boolean {
 export async function settleLanguageWithProfile(profile: User, { signedIn }: { signedIn: boolean }): Promise<void> {
   const flag = localStorage.getItem(STORAGE_KEYS.languageUnsynced);
   const stored = localStorage.getItem(STORAGE_KEYS.language);
-  // Until an admin-set password is replaced the server takes no change of the profile: what goes to
-  // it waits on this device for the gate to open (auth.tsx's refreshProfile settles again then).
-  const gated = profile.must_change_password === true;
   const pending = isLanguage(stored) && ((signedIn && flag === '1') || flag === pendingFor(profile));
   if (flag !== null && !pending && signedIn) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
   if (pending) {
     await setLanguage(stored);
-    if (gated) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
-    else if (profileLanguage(profile) !== stored || languageNotChosen(profile)) await sendPending(profile, stored);
-    else localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
+    // The profile has it already, as its own choice: nothing left to send.
+    if (!profile.must_change_password && profileLanguage(profile) === stored && !languageNotChosen(profile)) localStorage.removeItem(STORAGE_KEYS.languageUnsynced);
+    else await giveToProfile(profile, stored);
     return;
   }
   const fromDevice = languageNotChosen(profile) ? (signedIn ? browserLanguage() : deviceLanguage()) : null;
   if (fromDevice) {
     await setLanguage(fromDevice);
-    if (!signedIn) return;
-    if (gated) localStorage.setItem(STORAGE_KEYS.languageUnsynced, pendingFor(profile));
-    else await sendPending(profile, fromDevice);
+    if (signedIn) await giveToProfile(profile, fromDevice);
     return;
   }
   const fromProfile = profileLanguage(profile);

@@ -28,6 +28,9 @@ afterEach(async () => {
   await setLanguage('en', { remember: false });
 });
 
+/** How many times the profile was asked to change so far. */
+const profilePatches = () => server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+
 const chooseFromMenu = async (menuName: string | RegExp, item: RegExp) => {
   await userEvent.click(screen.getByRole('button', { name: menuName }));
   await userEvent.click(within(screen.getByRole('menu')).getByRole('menuitemradio', { name: item }));
@@ -108,13 +111,13 @@ describe('the language menu', () => {
     renderScreen(<LoginForm companyId={String(company.id)} />);
     await setLanguage('fr');
     localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');
-    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+    const patchesBefore = profilePatches();
     await userEvent.selectOptions(await screen.findByLabelText('Rôle'), 'manager');
     await userEvent.type(screen.getByLabelText('E-mail'), manager.email);
     await userEvent.type(screen.getByLabelText('Mot de passe'), manager.password);
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     await screen.findByTestId('navigated-to');
-    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore + 1);
+    expect(profilePatches()).toBe(patchesBefore + 1);
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem(STORAGE_KEYS.languageUnsynced)).toBeNull();
   });
@@ -162,12 +165,12 @@ describe('a person an admin made, signing in for the first time', () => {
     const frenchCompany = await server.createCompany();
     await server.database.db.execute(sql`update companies set default_language = 'fr' where id = ${frenchCompany.id}`);
     const newcomer = await server.createUser(frenchCompany, 'manager');
-    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+    const patchesBefore = profilePatches();
 
     await signInThroughTheForm(newcomer, { role: 'Role', email: 'Email', password: 'Password', submit: 'Log In' });
 
     expect(document.documentElement.lang).toBe('fr');
-    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore);
+    expect(profilePatches()).toBe(patchesBefore);
     expect(await profileRow(newcomer)).toEqual({ language: 'fr', language_chosen: false });
   });
 
@@ -190,13 +193,13 @@ describe('a person an admin made, signing in for the first time', () => {
     await setLanguage('de');
     const newcomer = await server.createUser(company, 'manager');
     await server.signIn(newcomer);
-    const patchesBefore = server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+    const patchesBefore = profilePatches();
 
     renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
 
     expect(await screen.findAllByRole('button', { name: 'Abmelden' })).not.toHaveLength(0);
     expect(document.documentElement.lang).toBe('de');
-    expect(server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patchesBefore);
+    expect(profilePatches()).toBe(patchesBefore);
     expect(await profileRow(newcomer)).toEqual({ language: 'en', language_chosen: false });
   });
 
