@@ -25,9 +25,8 @@ export interface CalendarRoutesOptions {
 const addressOf = (request: FastifyRequest, { feedKey: key, publicUrl }: CalendarRoutesOptions): FeedAddress => ({ key, origin: publicUrl ?? `${request.protocol}://${request.host}` });
 
 /**
- * The caller's own feed: turn on (or give a new URL), read, change, turn off. The writes are
- * `repeatable` (no Idempotency-Key): a key's kept answer would hold the feed's secret URL, of
- * which the server keeps only a hash.
+ * The feed's writes take no Idempotency-Key: a key's kept answer would hold the feed's secret URL,
+ * of which the server keeps only a hash.
  */
 const repeatable = { repeatable: true };
 

@@ -155,8 +155,11 @@ export const idempotencyPlugin = fp(
   { name: 'idempotency', dependencies: ['db', 'metrics'] },
 );
 
+/** Whether this request is a write that takes an Idempotency-Key (a `repeatable` route takes none). */
+const takesKey = (request: FastifyRequest) => KEYED_WRITE_METHODS.has(request.method) && !request.routeOptions.config.repeatable;
+
 function ownerOf(request: FastifyRequest, fingerprintKey: Buffer): Owner | undefined {
-  if (!KEYED_WRITE_METHODS.has(request.method) || request.routeOptions.config.repeatable) return undefined;
+  if (!takesKey(request)) return undefined;
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = typeof header === 'string' ? header : undefined;
@@ -178,7 +181,7 @@ function ownerOf(request: FastifyRequest, fingerprintKey: Buffer): Owner | undef
  */
 export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promise<boolean> {
   const key = request.headers['idempotency-key'];
-  if (!KEYED_WRITE_METHODS.has(request.method) || request.routeOptions.config.repeatable || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
+  if (!takesKey(request) || typeof key !== 'string' || !VALID_KEY.test(key)) return false;
   const rows = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)

@@ -47,8 +47,8 @@ const retryAfter = { headers: { 'Retry-After': { type: 'integer', minimum: 1, de
 /**
  * What the server does for every route beside what each route's own schema says, written into
  * its operation: a 204 or 304 has no body; a paged list carries X-Total-Count; a signed-in write
- * takes Idempotency-Key (and may answer 409, 422 or a replay) unless it is `repeatable`; a body may be too large (413) or of
- * a type the route does not take (415); a signed-in call may be refused its token (401) or be
+ * takes Idempotency-Key (and may answer 409, 422 or a replay) unless it is `repeatable`; a body
+ * may be too large (413) or of a type the route does not take (415); a signed-in call may be refused its token (401) or be
  * refused until the caller changes a password an admin set (403); a 429, a
  * 503 or a 507 (the disk is full) says when to come back (Retry-After).
  */

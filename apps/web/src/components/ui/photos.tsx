@@ -66,12 +66,14 @@ export function PhotoPicker({ onPick, disabled }: { onPick: (files: File[]) => v
   const messageText = useMessageText();
   const [refused, setRefused] = useState<string[]>([]);
   const pick = (files: File[]) => {
-    const refusals = files.flatMap((file) => {
+    const photos: File[] = [];
+    const refusals: string[] = [];
+    for (const file of files) {
       const refusal = photoPickRefusal(file);
-      return refusal ? [t('record.photos.failed', { name: file.name, detail: messageText(refusal) })] : [];
-    });
+      if (refusal) refusals.push(t('record.photos.failed', { name: file.name, detail: messageText(refusal) }));
+      else photos.push(file);
+    }
     setRefused(refusals);
-    const photos = files.filter((file) => !photoPickRefusal(file));
     if (photos.length > 0) onPick(photos);
   };
   const input = (camera: boolean) => (
