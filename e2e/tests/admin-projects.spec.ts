@@ -60,7 +60,7 @@ test('the admin creates a project, edits it, completes it, reopens it and delete
   await page.getByLabel('Description').fill('Steel canopy over the loading bays.');
   await page.getByLabel('Start Date').fill(isoDay(10));
   await page.getByLabel('End Date').fill(isoDay(5));
-  await page.getByLabel('Manager').selectOption({ label: demoLabel(DEMO.accounts.manager) });
+  await page.getByLabel('Manager', { exact: true }).selectOption({ label: demoLabel(DEMO.accounts.manager) });
   await page.getByRole('button', { name: 'Create Project' }).click();
   await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
   await page.getByLabel('End Date').fill(isoDay(90));

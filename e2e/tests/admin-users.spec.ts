@@ -16,7 +16,7 @@ async function createUser(page: Page, input: { email: string; role: 'Manager' | 
   // The person chooses their own at the first sign-in unless the admin says otherwise.
   await expect(page.getByRole('checkbox', { name: 'Ask for a new password at the first sign-in' })).toBeChecked();
   await page.getByLabel('Role').selectOption({ label: input.role });
-  if (input.manager) await page.getByLabel('Manager').selectOption({ label: input.manager });
+  if (input.manager) await page.getByLabel('Manager', { exact: true }).selectOption({ label: input.manager });
   if (input.designation) await page.getByLabel('Designation').fill(input.designation);
   if (input.mobile) await page.getByLabel('Mobile Number').fill(input.mobile);
   await page.getByRole('button', { name: 'Create User' }).click();
@@ -37,7 +37,7 @@ test('the admin creates a manager and a team member, edits one, is refused a dup
   // The form's own rules, before anything is sent.
   await page.getByRole('link', { name: 'Create User' }).click();
   await expect(page).toHaveURL('/admin/create-user');
-  await expect(page.getByLabel('Manager')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Manager', { exact: true })).toHaveValue(/\d+/);
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText('Email and password are required.')).toHaveCount(2);
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
