@@ -173,8 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const profile = await api<User>('/api/profile/', { auth: true });
       if (!isKnownRole(profile.role)) throw new InvalidRoleError();
       storage.writeUser(profile);
-      storage.setCompanyId(profile.company_id);
-      storage.rememberCompany(profile.company_id, profile.company.name);
+      storage.setCompany(profile.company_id, profile.company.name);
       // The area draws in the language it settles on; a language that fails to load leaves the current one.
       await settleLanguageWithProfile(profile, { signedIn: true }).catch(() => {});
       endedByItself.current = false;

@@ -39,6 +39,11 @@ export const storage = {
   rememberCompany(id: number | string, name: string) {
     localStorage.setItem(STORAGE_KEYS.companyName, JSON.stringify({ id: String(id), name }));
   },
+  /** The company this device signs in to from now on, and its name. */
+  setCompany(id: number | string, name: string) {
+    this.setCompanyId(id);
+    this.rememberCompany(id, name);
+  },
   /** The name kept for company `id`, if this device knows it. */
   companyNameOf(id: string): string | undefined {
     try {

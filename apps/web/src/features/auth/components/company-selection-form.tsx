@@ -22,8 +22,7 @@ export function CompanySelectionForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await verify.mutateAsync(values);
-      storage.setCompanyId(result.company_id);
-      storage.rememberCompany(result.company_id, result.company_name);
+      storage.setCompany(result.company_id, result.company_name);
       navigate(loginPath(result.company_id), { state: { companyName: result.company_name } satisfies LoginState });
     } catch {
       // shown below from verify.error

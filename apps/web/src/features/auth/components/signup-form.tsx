@@ -25,8 +25,7 @@ export function SignupForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await signup.mutateAsync(values);
-      storage.setCompanyId(result.company_id);
-      storage.rememberCompany(result.company_id, result.user.company.name);
+      storage.setCompany(result.company_id, result.user.company.name);
       navigate(`${loginPath(result.company_id)}&created=1`, { state: { companyName: result.user.company.name, email: result.user.email } satisfies LoginState });
     } catch (error) {
       applyFieldErrors<SignupInput>(error, form.setError, FIELDS);
