@@ -403,14 +403,23 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect(row!.count).toBe(0);
   });
 
-  it('forgets keys after a day', async () => {
+  it('keeps a key over a weekend and forgets it after a week', async () => {
+    // Sent on a Friday evening as the phone lost its signal, the answer lost; the phone stays off until Monday.
     const key = randomUUID();
-    await createSubtask(ctx, team.manager, key, { major_task_id: work.majorTaskId, name: 'Old news', assigned_to_id: team.member.id, due_date: '2099-08-01' });
+    const payload = { major_task_id: work.majorTaskId, name: 'Sent before the weekend', assigned_to_id: team.member.id, due_date: '2099-08-01' };
+    const first = await createSubtask(ctx, team.manager, key, payload);
+    expect(first.statusCode).toBe(201);
     const stored = () => ctx.app.db.select({ id: idempotencyKeys.id }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 
-    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + 23 * 3_600_000));
+    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + 62 * 3_600_000));
+    const monday = await createSubtask(ctx, team.manager, key, payload);
+    expect(monday.headers[REPLAYED_HEADER]).toBe('true');
+    expect(monday.json().id).toBe(first.json().id);
+    expect(await subtasksNamed(ctx, 'Sent before the weekend')).toBe(1);
+
+    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + (7 * 24 - 1) * 3_600_000));
     expect(await stored()).toHaveLength(1);
-    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + 25 * 3_600_000));
+    await sweepIdempotencyKeys(ctx.app.db, new Date(Date.now() + (7 * 24 + 1) * 3_600_000));
     expect(await stored()).toHaveLength(0);
   });
 });

@@ -19,8 +19,12 @@ export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still in 
 /** Set on an answer that was stored and is sent again, not acted on again. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-/** How long a key and its answer are kept: an offline phone replays its queue within a day. */
-export const KEEP_HOURS = 24;
+/**
+ * How long a key and its answer are kept: a week. A phone whose write went but whose answer was
+ * lost as the signal dropped sends it again when it is back, which on a site can be after a
+ * weekend or a holiday switched off; a day let Monday's resend of Friday's write act again.
+ */
+export const KEEP_HOURS = 7 * 24;
 /** The most keys one user keeps: past it the oldest are forgotten first, whatever their age. */
 export const KEYS_PER_USER = 1_000;
 /**
@@ -79,8 +83,8 @@ interface Owner {
 
 /**
  * Whether a kept key was claimed by this very request. Keys claimed before the fingerprint became
- * an HMAC (2026-11-29) hold a plain SHA-256 for a day after it: a phone that resends across the
- * upgrade still gets its first answer, not a 422. Remove the plain match after 2026-12-01.
+ * an HMAC (2026-11-29) hold a plain SHA-256 until they are swept (a week, KEEP_HOURS): a phone that
+ * resends across the upgrade still gets its first answer, not a 422. Remove the plain match after 2026-12-07.
  */
 const sameRequest = (stored: { fingerprint: string }, owner: Owner) => stored.fingerprint === owner.fingerprint || stored.fingerprint === owner.plainFingerprint();
 
@@ -419,7 +423,7 @@ export function fingerprintKey(serverSecret: string): Buffer {
 /**
  * What a key is bound to, what makes two requests "the same": the method, the path (a trailing
  * slash or not) and the body's content; a JSON body counts by its content (keys sorted), so a
- * client that serialises it again in another order still matches. Kept a day with the key, so it
+ * client that serialises it again in another order still matches. Kept a week with the key, so it
  * is an HMAC under the server's secret: a body may hold a password (one an admin sets, one's own
  * change), which a plain hash in a copy of the database would give away to a guess per try.
  */
@@ -455,7 +459,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Deletes keys older than a day, a bounded batch per statement; answers how many went. */
+/** Deletes keys older than KEEP_HOURS, a bounded batch per statement; answers how many went. */
 export async function sweepIdempotencyKeys(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - KEEP_HOURS * 3_600_000);
   let deleted = 0;

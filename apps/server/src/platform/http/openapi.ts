@@ -94,7 +94,7 @@ function documentServerWide(method: string, schema: JsonSchema, { setsDeviceCook
           minLength: 1,
           maxLength: 255,
           pattern: KEY_PATTERN,
-          description: 'Makes a repeat of this write act once: the same key with the same request within a day gets the first answer again (with Idempotent-Replayed: true)',
+          description: 'Makes a repeat of this write act once: the same key with the same request within a week gets the first answer again (with Idempotent-Replayed: true)',
         },
       },
     };
