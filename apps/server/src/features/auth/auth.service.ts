@@ -3,8 +3,7 @@ import { PASSWORD_PROOF_EXPIRED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD, type Cha
 import type { z } from 'zod';
 import { type Db, type DbOrTx, type ServiceContext, fieldError, NotFoundError, UnauthorizedError, settleChanges } from '../../platform';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { deleteFeed } from '../calendar/calendar.queries';
-import { findLoginCandidate, findPasswordHash, findProfile, revokeUserRefreshTokens, setPasswordHash, updateOwnSettings } from '../users/users.queries';
+import { findLoginCandidate, findPasswordHash, findProfile, replacePassword, updateOwnSettings } from '../users/users.queries';
 import { findGraceSuccessor, insertRefreshToken, revokeFamily, spendRefreshToken } from './auth.queries';
 import type { DeviceCookie, LoginThrottle, SignInClient } from './auth.throttle';
 import { REFRESH_TOKEN_SECONDS, type Tokens } from './auth.tokens';
@@ -81,9 +80,7 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await setPasswordHash(tx, companyId, userId, passwordHash, false))) throw new NotFoundError();
-    await revokeUserRefreshTokens(tx, userId, keepFamily);
-    await deleteFeed(tx, companyId, userId);
+    if (!(await replacePassword(tx, companyId, userId, { passwordHash, mustChange: false, keepFamily }))) throw new NotFoundError();
   });
   await settleChanges(ctx.db);
 }

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, type ServiceContext, AppError, ConflictError, NotFoundError, enqueueMail, fieldError, isUniqueViolation, settleChanges } from '../../platform';
 import { hashPassword } from '../../lib/passwords';
 import { upsertTeamMember } from '../users/team.queries';
-import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, revokeUserRefreshTokens, setPasswordHash, takeNextUserNumber } from '../users/users.queries';
+import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, replacePassword, takeNextUserNumber } from '../users/users.queries';
 import { MANAGER_INVALID, managerLinkFor, userCode } from '../users/users.rules';
 import { invitationLink, invitationMail, passwordResetLink, passwordResetMail } from './auth.mails';
 import { issueTokenPair } from './auth.service';
@@ -195,8 +195,7 @@ export async function confirmPasswordReset(db: Db, input: z.output<typeof passwo
   await db.transaction(async (tx) => {
     const spent = await spendPasswordReset(tx, hashToken(input.token));
     if (!spent) throw new GoneError(RESET_LINK_GONE);
-    await setPasswordHash(tx, spent.companyId, spent.userId, passwordHash, false);
-    await revokeUserRefreshTokens(tx, spent.userId);
+    await replacePassword(tx, spent.companyId, spent.userId, { passwordHash, mustChange: false });
   });
   // Every instance has forgotten the old logins before the answer goes out.
   await settleChanges(db);

@@ -147,6 +147,11 @@ describeEachDatabase(
       const company = await createCompany(ctx.app.db);
       const user = await createUser(ctx.app.db, company.id, 'manager', { language: 'de', fullName: 'Jonas Weber' });
       const before = await loginAs(ctx.app, user);
+      // The calendar feed's secret URL is a credential too: a reset after a compromise ends it.
+      const feed = await injectAs(ctx.app, before.access, { method: 'POST', url: '/api/calendar-feed/', payload: {} });
+      expect(feed.statusCode, feed.body).toBe(201);
+      const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
+      expect((await publicCall(ctx, 'GET', feedPath)).statusCode).toBe(200);
 
       const asked = await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email: user.email.toUpperCase() });
       expect(asked.statusCode).toBe(202);
@@ -162,6 +167,7 @@ describeEachDatabase(
 
       expect((await injectAs(ctx.app, before.access, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(401);
       expect((await publicCall(ctx, 'POST', '/api/token/refresh/', { refresh: before.refresh })).statusCode).toBe(401);
+      expect((await publicCall(ctx, 'GET', feedPath)).statusCode).toBe(404);
       await expect(loginAs(ctx.app, user)).rejects.toThrow(/401/);
       await loginAs(ctx.app, { ...user, password: 'my brand new password' });
       expect((await publicCall(ctx, 'POST', '/api/password-reset/confirm/', { token, password: 'yet another password' })).statusCode).toBe(410);

@@ -4,6 +4,7 @@ import type { EmailNotifications, Language, Profile, Role, User } from '@siteboa
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { companies } from '../../schema/companies';
 import { refreshTokens } from '../../schema/auth';
+import { calendarFeeds } from '../../schema/calendar';
 import { teamMembers, users } from '../../schema/users';
 import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
@@ -115,14 +116,28 @@ export async function findPasswordHash(db: DbOrTx, companyId: number, userId: nu
   return row?.passwordHash;
 }
 
-/** A new password for an active user; `mustChange` says whether they must replace it at their next sign-in. Answers whether the user was found. */
-export async function setPasswordHash(db: DbOrTx, companyId: number, userId: number, passwordHash: string, mustChange: boolean): Promise<boolean> {
+/**
+ * A new password for an active user, and what goes with it: every login ends but `keepFamily`
+ * (the caller's own, when they change their own password), and the calendar feed's secret URL,
+ * a credential too, stops working. `mustChange`: they must replace it at their next sign-in.
+ * Answers whether the user was found (then nothing else changed). Every way a password changes
+ * (an admin sets it, one's own change, the e-mailed reset) goes through here.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  companyId: number,
+  userId: number,
+  change: { passwordHash: string; mustChange: boolean; keepFamily?: string },
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ passwordHash, mustChangePassword: mustChange })
+    .set({ passwordHash: change.passwordHash, mustChangePassword: change.mustChange })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await revokeUserRefreshTokens(db, userId, change.keepFamily);
+  await db.delete(calendarFeeds).where(and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId)));
+  return true;
 }
 
 export async function insertUser(

@@ -17,7 +17,7 @@ import {
   listActiveUsers,
   lockActiveMembers,
   revokeUserRefreshTokens,
-  setPasswordHash,
+  replacePassword,
   softDeleteUser,
   takeNextUserNumber,
   updateUserRow,
@@ -173,9 +173,7 @@ export async function setUserPassword(ctx: ServiceContext, userId: number, passw
   if (!(await findActiveMember(ctx.db, companyId, userId))) throw new NotFoundError(USER_NOT_FOUND);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await setPasswordHash(tx, companyId, userId, passwordHash, true))) throw new NotFoundError(USER_NOT_FOUND);
-    await revokeUserRefreshTokens(tx, userId);
-    await deleteFeed(tx, companyId, userId);
+    if (!(await replacePassword(tx, companyId, userId, { passwordHash, mustChange: true }))) throw new NotFoundError(USER_NOT_FOUND);
   });
   await settleChanges(ctx.db);
 }
