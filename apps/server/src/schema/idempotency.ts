@@ -19,6 +19,12 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
+    /**
+     * The method and path the key was claimed for (`POST /api/subtasks/7/comments`): a refused
+     * request is let past its route's guards only with a key of the same route (record 101).
+     * Null in a row claimed before it was kept (a week at most).
+     */
+    target: text('target'),
     statusCode: integer('status_code'),
     contentType: text('content_type'),
     location: text('location'),

@@ -385,6 +385,22 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     expect((await comment('Formwork checked', randomUUID())).statusCode).toBe(403);
   });
 
+  it("opens no other route's guards: a key used on one route is refused before its body on another", async () => {
+    const mine = await insertWork(ctx.app.db, team);
+    const key = randomUUID();
+    const first = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${mine.subtaskId}/comments/`, payload: { text: 'Rebar tied' }, headers: { 'idempotency-key': key } });
+    expect(first.statusCode, first.body).toBe(201);
+
+    // A crew member may not upload drawings: refused before the body is read, with the key or without.
+    const upload = { method: 'POST' as const, url: `/api/projects/${mine.projectId}/sheets/`, payload: 'not a form', headers: { 'content-type': 'multipart/form-data; boundary=x' } };
+    expect((await callAs(ctx.app, team.member, upload)).statusCode).toBe(403);
+    expect((await callAs(ctx.app, team.member, { ...upload, headers: { ...upload.headers, 'idempotency-key': key } })).statusCode).toBe(403);
+    // Nor may they comment on someone else's subtask: 403 with the key, not the key's 422.
+    const theirs = await insertWork(ctx.app.db, { ...team, member: team.otherMember });
+    const other = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${theirs.subtaskId}/comments/`, payload: { text: 'Rebar tied' }, headers: { 'idempotency-key': key } });
+    expect(other.statusCode, other.body).toBe(403);
+  });
+
   it('refuses a key that is empty, too long or not printable (400), acting not at all', async () => {
     for (const key of [' ', 'x'.repeat(256), 'tab\there']) {
       const name = `Bad key ${key.length}`;

@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS } from '@siteboard/shared';
@@ -77,6 +77,8 @@ interface Owner {
   userId: number;
   key: string;
   fingerprint: string;
+  /** The method and path the key is for (`keyUsedBefore`). */
+  target: string;
   /** The same request's fingerprint as kept before it was an HMAC: matched, never stored (`sameRequest`). */
   plainFingerprint: () => string;
 }
@@ -173,15 +175,22 @@ function ownerOf(request: FastifyRequest, fingerprintKey: Buffer): Owner | undef
     userId: request.user.id,
     key,
     fingerprint: requestFingerprint(fingerprintKey, request.method, request.url, request.body),
+    target: targetOf(request),
     plainFingerprint: () => fingerprintText(request.method, request.url, request.body, (text) => createHash('sha256').update(text).digest('hex')),
   };
 }
 
+/** The method and path a key is claimed for, as the fingerprint counts them (a trailing slash or not). */
+const targetOf = (request: FastifyRequest) => `${request.method} ${normalPath(request.url)}`;
+
+const normalPath = (url: string) => url.replace(/\/(?=\?|$)/, '');
+
 /**
- * Whether this signed-in write names a key its user already used (answered or still running),
- * read before the body: a route's guards that refuse it then wait for the key's answer
- * (`guardedBy` in auth.ts), so a faithful retry is answered as the first request was even if what
- * the guards read has changed since (a log signed, a subtask reassigned after a photo went in).
+ * Whether this signed-in write names a key its user already used on this very route (answered or
+ * still running), read before the body: a route's guards that refuse it then wait for the key's
+ * answer (`guardedBy` in auth.ts), so a faithful retry is answered as the first request was even
+ * if what the guards read has changed since (a log signed, a subtask reassigned after a photo went
+ * in). A key used on another route opens nothing: the guards' refusal stands, before the body.
  */
 export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promise<boolean> {
   const key = request.headers['idempotency-key'];
@@ -189,7 +198,14 @@ export async function keyUsedBefore(db: DbOrTx, request: FastifyRequest): Promis
   const rows = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.companyId, request.user.companyId), eq(idempotencyKeys.userId, request.user.id), eq(idempotencyKeys.key, key)));
+    .where(
+      and(
+        eq(idempotencyKeys.companyId, request.user.companyId),
+        eq(idempotencyKeys.userId, request.user.id),
+        eq(idempotencyKeys.key, key),
+        or(eq(idempotencyKeys.target, targetOf(request)), isNull(idempotencyKeys.target)),
+      ),
+    );
   return rows.length > 0;
 }
 
@@ -314,7 +330,7 @@ class KeyedWrite {
    * it the duplicate is a 409 with Retry-After.
    */
   private async claimIn(tx: Tx): Promise<number> {
-    const { companyId, userId, key, fingerprint } = this.owner;
+    const { companyId, userId, key, fingerprint, target } = this.owner;
     for (;;) {
       let result;
       try {
@@ -326,7 +342,7 @@ class KeyedWrite {
             )
           ),
           bounded as materialized (select current_setting('lock_timeout') as previous, set_config('lock_timeout', ${String(this.waitMs)}, true))
-          insert into ${idempotencyKeys} (company_id, user_id, key, fingerprint) select ${companyId}, ${userId}, ${key}, ${fingerprint} from bounded
+          insert into ${idempotencyKeys} (company_id, user_id, key, fingerprint, target) select ${companyId}, ${userId}, ${key}, ${fingerprint}, ${target} from bounded
           on conflict do nothing returning id, set_config('lock_timeout', (select previous from bounded), true)`);
       } catch (error) {
         if (isLockTimeout(error)) throw new KeyInProgressError();
@@ -433,8 +449,7 @@ export function requestFingerprint(key: Buffer, method: string, url: string, bod
 
 /** What a fingerprint is made of, hashed by `hash`. */
 function fingerprintText(method: string, url: string, body: unknown, hash: (text: string) => string): string {
-  const path = url.replace(/\/(?=\?|$)/, '');
-  return hash(`${method} ${path}\n${bodyFingerprint(body)}`);
+  return hash(`${method} ${normalPath(url)}\n${bodyFingerprint(body)}`);
 }
 
 /**
