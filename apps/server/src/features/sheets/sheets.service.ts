@@ -13,13 +13,14 @@ import {
   decideSheetKeeping,
   decideSheetReading,
   idParams,
+  isStorableText,
   type Sheet,
   type SheetDetail,
   type SheetParties,
   canMoveSubtaskPin,
   type SheetPin,
   type sheetListQuery,
-  type updateSheetInput,
+  updateSheetInput,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
 import { afterCommit, AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
@@ -163,8 +164,26 @@ async function acceptUpload(sheetsDir: string, file: UploadedFile | undefined) {
   return { type, ...inspection, sourcePath };
 }
 
-/** The base of a sheet's default name: the file's name without its extension. */
-const baseName = (filename: string) => path.basename(filename).replace(/\.[^.]+$/, '').trim().slice(0, 180) || 'Drawing';
+/** The base of a sheet's default name: the file's name without its extension, and without what no text may hold (nobody typed it). */
+const baseName = (filename: string) =>
+  Array.from(path.basename(filename))
+    .filter(isStorableText)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/\.[^.]+$/, '')
+    .trim()
+    .slice(0, 180) || 'Drawing';
+
+/** A name typed with the upload (a form field, outside the route's schema): held to a rename's rule, before the file is looked at. */
+function typedName(name: string | undefined): string | undefined {
+  if (!name?.trim()) return undefined;
+  const parsed = updateSheetInput.safeParse({ name });
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => issue.message);
+    throw new ValidationError(messages[0]!, { name: messages });
+  }
+  return parsed.data.name.trim().slice(0, 180);
+}
 
 /**
  * Inserts the sheets (`write` answers each one's id and page) and their rendering jobs, each with
@@ -193,8 +212,9 @@ export async function uploadSheets(ctx: ServiceContext, sheetsDir: string, proje
   const access = await findProjectAccess(ctx.db, companyId, projectId, ctx.user.id);
   if (!access) throw new NotFoundError(PROJECT_NOT_FOUND);
   assertAllowed(decideSheetKeeping(partiesOf(ctx, access)));
+  const typed = typedName(name);
   const upload = await acceptUpload(sheetsDir, file);
-  const base = name?.trim().slice(0, 180) || baseName(file!.filename);
+  const base = typed ?? baseName(file!.filename);
   return createSheets(ctx, upload, async (tx) => {
     const locked = await findProjectAccess(tx, companyId, projectId, ctx.user.id, true);
     if (!locked) throw new NotFoundError(PROJECT_NOT_FOUND);

@@ -22,6 +22,7 @@ import {
   SHEET_PDF_NO_PAGES,
   SHEET_TOO_LARGE,
   SHEET_TOO_MANY_PAGES,
+  UNSTORABLE_TEXT,
   fill,
   pinColour,
   type Sheet,
@@ -408,6 +409,22 @@ describeEachDatabase(
     expect(near(await pixelAt(top, 100, 20), [255, 0, 0])).toBe(true);
     expect(near(await pixelAt(top, 100, 150), [255, 255, 0])).toBe(true);
     expect(near(await pixelAt(bottom, 100, 130), [0, 0, 255])).toBe(true);
+  });
+
+  it('names a drawing as typed, refusing control characters there, and leaves them out of a file name', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const before = await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id);
+    const typed = await upload(ctx.app, team.manager, work.projectId, png, 'plan.png', 'image/png', { name: 'Level\u00002' });
+    expect(typed.statusCode, typed.body).toBe(400);
+    expect(typed.json().errors).toEqual({ name: [UNSTORABLE_TEXT] });
+    expect(await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id)).toEqual(before);
+
+    const named = await upload(ctx.app, team.manager, work.projectId, png, 'Level\u00002\u0007.png', 'image/png');
+    expect(named.statusCode, named.body).toBe(202);
+    const [sheet] = named.json<Sheet[]>();
+    expect(sheet!.name).toBe('Level2');
+    await rendered([sheet!.id]);
+    expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${sheet!.id}/` })).statusCode).toBe(204);
   });
 
   it('refuses bad files with a clear reason and leaves nothing behind', { timeout: 120_000 }, async () => {
