@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SHEET_RENDER_FAILED } from '@siteboard/shared';
-import { PermanentJobError, type Job } from '../../platform';
-import { findSheetToRender, finishSheet, isSourceInUse } from './sheets.queries';
+import { PermanentJobError, startSweep, type DbOrTx, type Job } from '../../platform';
+import { existingSheetIds, findSheetToRender, finishSheet, sourcesInUse } from './sheets.queries';
 import { onRenderProcess } from './sheets.render-client';
 import { DrawingRefusal } from './sheets.render-protocol';
-import { RENDER_QUEUE, sheetFolder, type RenderJob } from './sheets.service';
+import { RENDER_QUEUE, removeSourceIfUnused, sheetFolder, type RenderJob } from './sheets.service';
 
 /** How long a rendering's instance may go silent before another takes it over (the runner renews it while it runs). */
 const LEASE_SECONDS = 120;
@@ -49,19 +49,28 @@ export const sheetsPlugin = fp(
         // A refusal of the file fails at once; anything else is tried again, and fails the sheet on its last attempt.
         if (refusal || job.attempt >= job.maxAttempts) {
           await finishSheet(app.db, companyId, sheetId, { status: 'failed', failure: refusal ? error.message : SHEET_RENDER_FAILED });
-          await removeSourceIfDone(sheet.sourcePath);
+          await removeSourceIfUnused(app.db, sheet.sourcePath);
           throw new PermanentJobError(error instanceof Error ? error.message : String(error));
         }
         throw error;
       }
-      await removeSourceIfDone(sheet.sourcePath);
-    }
-
-    async function removeSourceIfDone(sourcePath: string) {
-      if (!(await isSourceInUse(app.db, sourcePath))) await fs.promises.rm(sourcePath, { force: true });
+      await removeSourceIfUnused(app.db, sheet.sourcePath);
     }
 
     app.jobs.define<RenderJob>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, timeLimitSeconds: TIME_LIMIT_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
+
+    const sweep = startSweep({
+      name: 'drawing files sweep',
+      intervalMs: FILES_SWEEP_MS,
+      firstRunAfterMs: 60_000,
+      log: app.log,
+      metrics: app.metrics,
+      run: async () => {
+        const removed = await sweepDrawingFiles(app.db, sheetsDir, new Date());
+        if (removed > 0) app.log.info({ removed }, 'drawing files sweep removed files no drawing owns');
+      },
+    });
+    app.addHook('onClose', async () => sweep.stop());
   },
   { name: 'sheets', dependencies: ['jobs'] },
 );
@@ -73,4 +82,65 @@ async function removeRenderings(sheetsDir: string, sheetId: number) {
   await Promise.all(
     names.filter((name) => name === String(sheetId) || name.startsWith(prefix)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })),
   );
+}
+
+/** How often the files no drawing owns are looked for. */
+const FILES_SWEEP_MS = 60 * 60 * 1000;
+/**
+ * How old such a file must be to go: well past a rendering's time limit, and past the moment an
+ * upload's file is written before its sheet commits, so nothing on its way is taken.
+ */
+const FILES_KEPT_MS = 60 * 60 * 1000;
+/** Ids or file names asked about in one statement. */
+const SWEEP_BATCH = 1_000;
+
+/**
+ * Removes what no sheet owns and nothing is making any more, an hour old at least: the tiles of
+ * sheets deleted with their project (a project's deletion removes its sheets' rows, and the
+ * project's feature does not know their files), a half-made rendering an ended process left, an
+ * upload whose sheets went before it was rendered or whose removal a crash interrupted. Answers how
+ * many files or folders went.
+ */
+export async function sweepDrawingFiles(db: DbOrTx, sheetsDir: string, now: Date): Promise<number> {
+  const oldEnough = async (file: string) => {
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    return stat !== undefined && now.getTime() - stat.mtimeMs >= FILES_KEPT_MS;
+  };
+  const remove = async (files: string[]) => {
+    let removed = 0;
+    for (const file of files) {
+      if (!(await oldEnough(file))) continue;
+      await fs.promises.rm(file, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
+  };
+  let removed = 0;
+
+  const names = await fs.promises.readdir(sheetsDir).catch(() => [] as string[]);
+  const byId = new Map<number, string[]>();
+  const partials: string[] = [];
+  for (const name of names) {
+    const match = /^(\d+)(\.partial-.+)?$/.exec(name);
+    if (!match) continue;
+    if (match[2]) partials.push(path.join(sheetsDir, name));
+    else byId.set(Number(match[1]), [...(byId.get(Number(match[1])) ?? []), path.join(sheetsDir, name)]);
+  }
+  // A half-made rendering an hour old belongs to no running job (a rendering's limit is ten minutes).
+  removed += await remove(partials);
+  const ids = [...byId.keys()];
+  for (let start = 0; start < ids.length; start += SWEEP_BATCH) {
+    const batch = ids.slice(start, start + SWEEP_BATCH);
+    const existing = new Set(await existingSheetIds(db, batch));
+    removed += await remove(batch.filter((id) => !existing.has(id)).flatMap((id) => byId.get(id)!));
+  }
+
+  // By file name (a random one): the path a sheet keeps is where the folder was when it was uploaded.
+  const sources = path.join(sheetsDir, 'sources');
+  const uploads = await fs.promises.readdir(sources).catch(() => [] as string[]);
+  if (uploads.length > 0) {
+    const used = new Set((await sourcesInUse(db)).map((file) => path.basename(file)));
+    removed += await remove(uploads.filter((name) => !used.has(name)).map((name) => path.join(sources, name)));
+  }
+  return removed;
 }

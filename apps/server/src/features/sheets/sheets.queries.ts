@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ProjectStatus, SheetPin, SheetStatus } from '@siteboard/shared';
 import type { DbOrTx } from '../../platform';
 import { projects } from '../../schema/projects';
@@ -182,7 +182,7 @@ export async function renameSheetGroup(tx: DbOrTx, companyId: number, versionGro
 }
 
 /** Removes every version of a sheet with its pins; answers the removed ids (their files go after commit). */
-export async function deleteSheetGroup(tx: DbOrTx, companyId: number, versionGroupId: number): Promise<number[]> {
+export async function deleteSheetGroup(tx: DbOrTx, companyId: number, versionGroupId: number): Promise<{ id: number; sourcePath: string | null }[]> {
   await lockSheetGroup(tx, companyId, versionGroupId);
   const group = sql`(select id from ${sheets} where company_id = ${companyId} and version_group_id = ${versionGroupId})`;
   await tx
@@ -192,8 +192,8 @@ export async function deleteSheetGroup(tx: DbOrTx, companyId: number, versionGro
   const removed = await tx
     .delete(sheets)
     .where(and(eq(sheets.companyId, companyId), eq(sheets.versionGroupId, versionGroupId)))
-    .returning({ id: sheets.id });
-  return removed.map((row) => row.id);
+    .returning({ id: sheets.id, sourcePath: sheets.sourcePath });
+  return removed;
 }
 
 /** A new version takes over the pins of the one it replaces, at the same relative place. */
@@ -242,6 +242,22 @@ export async function finishSheet(db: DbOrTx, companyId: number, sheetId: number
     .where(and(eq(sheets.companyId, companyId), eq(sheets.id, sheetId)))
     .returning({ id: sheets.id });
   return updated.length > 0;
+}
+
+// Upkeep of the drawings' files, over every company: a folder or an upload is named by a sheet id
+// or a random file name, never by what a company could choose.
+
+/** Which of these sheet ids still exist. */
+export async function existingSheetIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: sheets.id }).from(sheets).where(inArray(sheets.id, ids));
+  return rows.map((row) => row.id);
+}
+
+/** The uploaded files sheets still render from (a sheet's is cleared once it is rendered or failed). */
+export async function sourcesInUse(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ sourcePath: sheets.sourcePath }).from(sheets).where(isNotNull(sheets.sourcePath));
+  return rows.map((row) => row.sourcePath!);
 }
 
 /** Whether another sheet still renders from this uploaded file. */

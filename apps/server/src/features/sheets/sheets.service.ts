@@ -23,13 +23,14 @@ import {
   updateSheetInput,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
-import { afterCommit, AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
+import { afterCommit, AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
 import {
   deleteSheetGroup,
   findProjectAccess,
   findSheetAccess,
   findSheets,
   insertSheets,
+  isSourceInUse,
   listLatestSheets,
   listPins,
   listVersions,
@@ -290,14 +291,24 @@ export async function renameSheet(ctx: ServiceContext, sheetId: number, input: U
 
 /**
  * Deletes the sheet with every version and unpins its subtasks; the files go once that committed
- * (a keyed delete commits with its answer, after this returns: `afterCommit` waits for it).
+ * (a keyed delete commits with its answer, after this returns: `afterCommit` waits for it): each
+ * version's tiles, and the upload of one not rendered yet unless another page still renders from it.
  */
 export async function deleteSheet(ctx: ServiceContext, sheetsDir: string, sheetId: number): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
     return deleteSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId);
   });
-  await afterCommit(ctx.db, () => Promise.all(removed.map((id) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true }))));
+  const uploads = new Set(removed.flatMap(({ sourcePath }) => (sourcePath ? [sourcePath] : [])));
+  await afterCommit(ctx.db, async () => {
+    await Promise.all(removed.map(({ id }) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true })));
+    for (const sourcePath of uploads) await removeSourceIfUnused(ctx.db, sourcePath);
+  });
+}
+
+/** Removes an uploaded file once no sheet renders from it any more. */
+export async function removeSourceIfUnused(db: DbOrTx, sourcePath: string): Promise<void> {
+  if (!(await isSourceInUse(db, sourcePath))) await fs.promises.rm(sourcePath, { force: true });
 }
 
 /**

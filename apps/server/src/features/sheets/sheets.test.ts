@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,9 @@ import { jobs } from '../../schema/jobs';
 import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { enqueueJob } from '../../platform';
+import { sweepDrawingFiles } from './sheets.plugin';
+import { insertSheets } from './sheets.queries';
 import { RENDER_QUEUE, type RenderJob } from './sheets.service';
 
 /** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
@@ -425,6 +429,57 @@ describeEachDatabase(
     expect(sheet!.name).toBe('Level2');
     await rendered([sheet!.id]);
     expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${sheet!.id}/` })).statusCode).toBe(204);
+  });
+
+  it('removes the upload of a sheet deleted before it was rendered', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheet-upload-'));
+    try {
+      const sourcePath = path.join(dir, `${randomUUID()}.img`);
+      fs.writeFileSync(sourcePath, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).png().toBuffer());
+      const [id] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Waiting its turn', pageNumber: 1, source: 'image', sourcePath, createdById: team.manager.id }]);
+      // Its rendering waits for a retry an hour away (its first attempt failed).
+      await enqueueJob(ctx.app.db, RENDER_QUEUE, { sheetId: id, scan: null } satisfies RenderJob, { companyId: team.company.id, runAt: new Date(Date.now() + 3_600_000) });
+
+      expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${id}/` })).statusCode).toBe(204);
+      expect(fs.existsSync(sourcePath)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("sweeps the files no drawing owns an hour on: a deleted project's tiles, an upload whose sheets went, a half-made rendering", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheet-sweep-'));
+    try {
+      const doomed = await insertWork(ctx.app.db, team);
+      const rendering = `${randomUUID()}.pdf`;
+      // A sheet still rendering keeps its upload, found by its file name wherever the folder was when it came.
+      const [goneId] = await insertSheets(ctx.app.db, [
+        { companyId: team.company.id, projectId: doomed.projectId, name: 'Goes with its project', pageNumber: 1, source: 'image', sourcePath: path.join(dir, 'sources', 'gone.img'), createdById: team.manager.id },
+        { companyId: team.company.id, projectId: work.projectId, name: 'Still rendering', pageNumber: 1, source: 'pdf', sourcePath: path.join('/elsewhere', 'sources', rendering), createdById: team.manager.id },
+      ]);
+      const keptId = pages[0]!.id;
+      const write = (relative: string) => {
+        fs.mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
+        fs.writeFileSync(path.join(dir, relative), 'x');
+      };
+      write(`${goneId}/preview.jpeg`);
+      write(`${goneId}/tiles_files/0/0_0.jpeg`);
+      write(`${keptId}/preview.jpeg`);
+      write(`${keptId}.partial-${randomUUID()}/preview.jpeg`);
+      write('sources/gone.img');
+      write(`sources/${rendering}`);
+      write('sources/orphan.pdf');
+      expect((await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/projects/${doomed.projectId}/` })).statusCode).toBe(204);
+
+      // Within the hour nothing goes: an upload may be on its way to its sheet.
+      expect(await sweepDrawingFiles(ctx.app.db, dir, new Date())).toBe(0);
+      const later = new Date(Date.now() + 61 * 60_000);
+      expect(await sweepDrawingFiles(ctx.app.db, dir, later)).toBe(4);
+      expect(fs.readdirSync(dir).sort()).toEqual([String(keptId), 'sources'].sort());
+      expect(fs.readdirSync(path.join(dir, 'sources'))).toEqual([rendering]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses bad files with a clear reason and leaves nothing behind', { timeout: 120_000 }, async () => {
