@@ -40,6 +40,7 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { companySettingsRoutes } from './features/companies/company-settings.routes';
 import { dailyLogsRoutes } from './features/daily-logs/daily-logs.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { passwordResetPlugin } from './features/auth/password-reset.plugin';
 import { emailPlugin } from './features/email/email.plugin';
 import { emailRoutes, emailStatusRoutes } from './features/email/email.routes';
 import { unsubscribeKey } from './features/email/email.service';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions) {
   if (options.mail && !options.publicUrl) throw new Error('Sending e-mail needs PUBLIC_URL: links in mails point there.');
   await app.register(mailPlugin, { settings: options.mail });
   const mailLinks = { mail: { configured: options.mail !== undefined, publicUrl: options.publicUrl ?? '' } };
+  await app.register(passwordResetPlugin, mailLinks.mail);
   const unsubscribe = { unsubscribeKey: unsubscribeKey(options.jwtSecret) };
   await app.register(emailPlugin, {
     sweepIntervalSeconds: options.sweepIntervalSeconds,

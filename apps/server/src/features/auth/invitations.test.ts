@@ -188,6 +188,25 @@ describeEachDatabase(
       expect(await mailServer.mailsTo(email)).toEqual([]);
     });
 
+    it('does the same work for an address with an account as for one without, the mail made afterwards', async () => {
+      const company = await createCompany(ctx.app.db);
+      const known = await createUser(ctx.app.db, company.id, 'team_member');
+      // What the request itself runs, statement by statement (a known address took a lookup, a link and a mail more: its answer came later).
+      const statementsOf = async (email: string) => {
+        await ctx.app.jobs.idle();
+        ctx.queries.length = 0;
+        expect((await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: company.id, email })).statusCode).toBe(202);
+        // Up to the job it queues, without the job runner's own looking for work, which may fall in between.
+        const own = ctx.queries.filter((statement) => !statement.includes('"jobs"') || statement.includes('insert into "jobs"'));
+        const queued = own.findIndex((statement) => statement.includes('insert into "jobs"'));
+        return queued === -1 ? own : own.slice(0, queued + 1);
+      };
+      const forNobody = await statementsOf(`${unique('nobody')}@example.test`);
+      const forKnown = await statementsOf(known.email);
+      expect(forKnown).toEqual(forNobody);
+      expect((await mailServer.waitForMails(known.email))[0]!.text).toContain('/reset-password?token=');
+    });
+
     it('throttles requests for one account from one address as sign-in does', async () => {
       const company = await createCompany(ctx.app.db);
       const email = `${unique('spam')}@example.test`;
