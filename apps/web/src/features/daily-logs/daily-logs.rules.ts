@@ -58,5 +58,19 @@ export function inputOf(values: LogFormValues): DailyLogInput {
   return { ...values, weather: blank ? null : weather } as DailyLogInput;
 }
 
-/** A number input's value for the form: blank is null (not given), anything else a number the schema checks. */
-export const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+/** A decimal as people type it: a point or a comma before the decimals ("7.5", "7,5", "-2,5"), nothing else. */
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * A number field's value for the form: blank is null (not given), a decimal with a point or a
+ * comma its number, anything else NaN, which the schema refuses with the field's message. The
+ * fields are text fields: a browser's number field in another language than the person's drops a
+ * comma it does not expect, and "7,5" hours became 75 without a word.
+ */
+export const numberOrNull = (value: unknown) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const typed = String(value).trim();
+  if (typed === '') return null;
+  return DECIMAL.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
+};

@@ -83,7 +83,8 @@ describe('the daily log on screen', () => {
     await server.signIn(member);
     const draft = renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
     expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Hours worked'), '7.5');
+    // Typed as a German, Spanish or French phone types it: a comma before the decimals.
+    await userEvent.type(screen.getByLabelText('Hours worked'), '7,5');
     await userEvent.click(screen.getByLabelText('Note'));
     await userEvent.paste('Set anchor bolts on grid C');
     await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));

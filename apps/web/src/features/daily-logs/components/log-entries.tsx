@@ -38,7 +38,7 @@ function EntryForm({ initial, submitLabel, onSubmit, onCancel }: { initial: Entr
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <TextField label={t('dailyLog.entries.hours')} type="number" inputMode="decimal" step="any" min={0} max={24} error={form.formState.errors.hours?.message} {...form.register('hours', { setValueAs: numberOrNull })} />
+        <TextField label={t('dailyLog.entries.hours')} inputMode="decimal" autoComplete="off" error={form.formState.errors.hours?.message} {...form.register('hours', { setValueAs: numberOrNull })} />
         <TextAreaField label={t('dailyLog.entries.note')} rows={2} error={form.formState.errors.note?.message} {...form.register('note')} />
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}

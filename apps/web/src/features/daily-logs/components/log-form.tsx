@@ -54,7 +54,7 @@ function RowsEditor({ form, section, columns, addLabel }: { form: Form; section:
                   );
                 }
                 if (column.kind === 'number') {
-                  return <TextField key={column.field} label={label} error={error} type="number" inputMode="decimal" step="any" min={0} {...form.register(name, { setValueAs: numberOrNull })} />;
+                  return <TextField key={column.field} label={label} error={error} inputMode="decimal" autoComplete="off" {...form.register(name, { setValueAs: numberOrNull })} />;
                 }
                 return <TextField key={column.field} label={label} error={error} {...form.register(name)} />;
               })}
@@ -167,7 +167,7 @@ export function LogForm({ log, projectId }: { log: DailyLog; projectId: number }
       <LogBlock title={t('dailyLog.section.weather')}>
         <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
           <TextField label={t('dailyLog.weather.conditions')} placeholder={t('dailyLog.weather.conditionsPlaceholder')} error={weatherError('conditions')} {...form.register('weather.conditions')} />
-          <TextField label={t('dailyLog.weather.temperatureInput')} type="number" inputMode="decimal" step="any" error={weatherError('temperature')} {...form.register('weather.temperature', { setValueAs: numberOrNull })} />
+          <TextField label={t('dailyLog.weather.temperatureInput')} autoComplete="off" error={weatherError('temperature')} {...form.register('weather.temperature', { setValueAs: numberOrNull })} />
           <TextField label={t('dailyLog.weather.wind')} error={weatherError('wind')} {...form.register('weather.wind')} />
           <TextField label={t('dailyLog.weather.precipitation')} error={weatherError('precipitation')} {...form.register('weather.precipitation')} />
         </div>
