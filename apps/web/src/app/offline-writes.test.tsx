@@ -12,7 +12,7 @@ import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
 import { idempotencyKeys } from '../../../server/src/schema/idempotency';
 import { fingerprintKey, requestFingerprint } from '../../../server/src/platform/http/idempotency';
-import type { TestUser } from '../../../server/src/test/factories';
+import { injectAs, loginAs, type TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
 import { api, apiPage, KEY_IN_PROGRESS_RESENDS } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
@@ -94,9 +94,10 @@ beforeAll(async () => {
 afterEach(() => setOnline(true));
 afterAll(() => server.close());
 
-/** A new subtask of the member's, opened in its drawer by the member, with the queue running. */
-async function openNewSubtask(name: string) {
+/** A new subtask of the member's (`before` happens to it first), opened in its drawer by the member, with the queue running. */
+async function openNewSubtask(name: string, before?: (subtaskId: number) => Promise<void>) {
   const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-01' })).id;
+  await before?.(subtaskId);
   await server.signIn(member);
   renderScreen(
     <WithQueue userId={member.id}>
@@ -197,6 +198,23 @@ describe('changes made without a signal', () => {
     setOnline(true);
     await waitFor(() => expect(within(drawer).queryByRole('list', { name: 'Photos waiting to sync (1)' })).toBeNull());
     expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/attachments/`)).toHaveLength(1);
+  });
+
+  it('show a declined task sent again without a signal as sent, not as declined beside "Pending Approval"', async () => {
+    const { drawer } = await openNewSubtask('Grout ring 14', async (subtaskId) => {
+      const change = async (who: TestUser, payload: object) =>
+        expect((await injectAs(server.app, (await loginAs(server.app, who)).access, { method: 'PATCH', url: `/api/subtasks/${subtaskId}/`, payload })).statusCode).toBe(200);
+      await change(member, { status: 'pending_approval' });
+      await change(manager, { status: 'ongoing', comment: 'Voids at the crown' });
+    });
+    expect(await within(drawer).findByText('Declined: Voids at the crown')).toBeInTheDocument();
+
+    setOnline(false);
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Send for Approval' }));
+    const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+    await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+    await waitFor(() => expect(within(drawer).getByText('Pending Approval')).toBeInTheDocument());
+    expect(within(drawer).queryByText('Declined: Voids at the crown')).toBeNull();
   });
 
   it("show a task as the waiting change makes it, even when a read brings the server's status meanwhile", async () => {

@@ -13,8 +13,9 @@ export const updateSubtask = ({ id, subject, action, ...input }: SubtaskUpdate) 
 /** The fields of a change that a cached subtask can show before the server has it (a new assignee is a person the cache may not hold). */
 function shownAhead({ status, name, description, due_date, priority, comment }: UpdateSubtaskInput): Partial<Subtask> {
   const fields: Partial<Subtask> = Object.fromEntries(Object.entries({ status, name, description, due_date, priority }).filter(([, value]) => value !== undefined));
-  // A decline's comment is its reason, as the server keeps it.
+  // A decline's comment is its reason, as the server keeps it; work sent or approved has none.
   if (status === 'ongoing' && comment) fields.decline_reason = comment;
+  else if (status !== undefined && status !== 'ongoing') fields.decline_reason = null;
   return fields;
 }
 

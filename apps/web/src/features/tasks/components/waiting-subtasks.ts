@@ -28,5 +28,7 @@ export function useWaitingSubtasks(): ReadonlyMap<number, SubtaskStatus | undefi
  */
 export function asItWillBe(subtask: Subtask, waiting: ReadonlyMap<number, SubtaskStatus | undefined>): Subtask {
   const status = waiting.get(subtask.id);
-  return status && status !== subtask.status ? { ...subtask, status } : subtask;
+  if (!status || status === subtask.status) return subtask;
+  // The server names a decline's reason only while the declined work is open again (ongoing).
+  return { ...subtask, status, decline_reason: status === 'ongoing' ? subtask.decline_reason : null };
 }
