@@ -392,6 +392,7 @@ export const de: Catalog = {
   'You are invited to join {company} on SiteBoard as {role}.': 'Sie sind eingeladen, {company} bei SiteBoard als {role} beizutreten.',
   'Accept the invitation': 'Einladung annehmen',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'Der Link funktioniert einmal und {hours} Stunden lang. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.',
+  'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': 'Danach melden Sie sich auf jedem Gerät unter {url} mit Ihrer E-Mail-Adresse und dem gewählten Passwort an. Bewahren Sie diese Adresse auf.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard hat diese E-Mail im Auftrag von {company} gesendet.',
   'Reset your SiteBoard password': 'Ihr SiteBoard-Passwort zurücksetzen',
   'Someone asked to reset the password of your SiteBoard account at {company}.': 'Jemand hat das Zurücksetzen des Passworts Ihres SiteBoard-Kontos bei {company} angefordert.',

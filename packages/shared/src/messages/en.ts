@@ -407,6 +407,7 @@ export const writtenTexts = [
   'You are invited to join {company} on SiteBoard as {role}.',
   'Accept the invitation',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.',
+  'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.',
   'SiteBoard sent this e-mail on behalf of {company}.',
   'Reset your SiteBoard password',
   'Someone asked to reset the password of your SiteBoard account at {company}.',

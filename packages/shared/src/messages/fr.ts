@@ -392,6 +392,7 @@ export const fr: Catalog = {
   'You are invited to join {company} on SiteBoard as {role}.': 'Vous êtes invité à rejoindre {company} sur SiteBoard en tant que {role}.',
   'Accept the invitation': "Accepter l'invitation",
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': "Le lien fonctionne une seule fois, pendant {hours} heures. Si vous n'attendiez pas cette invitation, ignorez cet e-mail.",
+  'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': "Ensuite, connectez-vous sur n'importe quel appareil à {url} avec votre e-mail et le mot de passe choisi. Conservez cette adresse.",
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard a envoyé cet e-mail au nom de {company}.',
   'Reset your SiteBoard password': 'Réinitialisez votre mot de passe SiteBoard',
   'Someone asked to reset the password of your SiteBoard account at {company}.': 'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte SiteBoard chez {company}.',

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { invitationMail } from './auth.mails';
 
-const invitation = { company: 'Harbour Builders', fullName: 'Ana Ruiz', role: 'team_member' as const, url: 'https://siteboard.example.test/accept-invitation?token=t', hours: 72 };
+const invitation = { company: 'Harbour Builders', fullName: 'Ana Ruiz', role: 'team_member' as const, url: 'https://siteboard.example.test/accept-invitation?token=t', signIn: 'https://siteboard.example.test/login?companyId=7', hours: 72 };
 
 describe('the invitation mail', () => {
   it('names the admin who invites when they have a name, in the company’s language', () => {
     expect(invitationMail({ ...invitation, language: 'en', inviter: 'Maria Lopez' }).text).toContain('Maria Lopez invited you to join Harbour Builders on SiteBoard as Team Member.');
     expect(invitationMail({ ...invitation, language: 'de', inviter: 'Maria Lopez' }).text).toContain('Maria Lopez hat Sie eingeladen, Harbour Builders bei SiteBoard als Teammitglied beizutreten.');
+  });
+
+  it('says where to sign in afterwards, in the company’s language', () => {
+    expect(invitationMail({ ...invitation, language: 'de', inviter: null }).text).toContain('Danach melden Sie sich auf jedem Gerät unter https://siteboard.example.test/login?companyId=7 mit Ihrer E-Mail-Adresse');
   });
 
   it('names nobody in their place when the admin has no name', () => {

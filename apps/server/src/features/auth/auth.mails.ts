@@ -7,10 +7,13 @@ export const invitationLink = (publicUrl: string, token: string) => `${publicUrl
 /** The web app's page a forgotten password's link opens. */
 export const passwordResetLink = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
+/** A company's sign-in page: e-mail and password, no company password (that is the way in for someone who has no account yet). */
+export const signInLink = (publicUrl: string, companyId: number) => `${publicUrl}/login?companyId=${companyId}`;
+
 const greeting = (language: Language, name: string | null) => (name ? t(language, 'Hello {name},', { name }) : t(language, 'Hello,'));
 
 /** The invitation, in the company's language: who invites (an admin without a name is not named), to which company, in which role. */
-export function invitationMail(input: { language: Language; company: string; inviter: string | null; fullName: string | null; role: Role; url: string; hours: number }) {
+export function invitationMail(input: { language: Language; company: string; inviter: string | null; fullName: string | null; role: Role; url: string; signIn: string; hours: number }) {
   const { language } = input;
   const role = t(language, ROLE_LABEL[input.role]);
   return renderMail({
@@ -23,7 +26,12 @@ export function invitationMail(input: { language: Language; company: string; inv
         : t(language, 'You are invited to join {company} on SiteBoard as {role}.', { company: input.company, role }),
     ],
     action: { label: t(language, 'Accept the invitation'), url: input.url },
-    notes: [t(language, 'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.', { hours: input.hours }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: input.company })],
+    notes: [
+      t(language, 'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.', { hours: input.hours }),
+      // The invitation is the only way in they are given: after it, on another phone or once signed out, this page is.
+      t(language, 'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.', { url: input.signIn }),
+      t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: input.company }),
+    ],
   });
 }
 

@@ -21,7 +21,7 @@ import { hashPassword } from '../../lib/passwords';
 import { upsertTeamMember } from '../users/team.queries';
 import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, replacePassword, takeNextUserNumber } from '../users/users.queries';
 import { MANAGER_INVALID, managerLinkFor, userCode } from '../users/users.rules';
-import { invitationLink, invitationMail, passwordResetLink, passwordResetMail } from './auth.mails';
+import { invitationLink, invitationMail, passwordResetLink, passwordResetMail, signInLink } from './auth.mails';
 import { issueTokenPair } from './auth.service';
 import type { LoginThrottle } from './auth.throttle';
 import type { Tokens } from './auth.tokens';
@@ -77,6 +77,7 @@ async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLi
     fullName: invitation.full_name,
     role: invitation.role,
     url: invitationLink(mail.publicUrl, token),
+    signIn: signInLink(mail.publicUrl, ctx.user.companyId),
     hours: INVITATION_HOURS,
   });
   await enqueueMail(tx, { kind: 'invitation', to: { name: invitation.full_name, address: invitation.email }, ...rendered }, { companyId: ctx.user.companyId });

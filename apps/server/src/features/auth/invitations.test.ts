@@ -49,6 +49,8 @@ describeEachDatabase(
       // The admin signed up without a name: the company is not named twice in its place.
       expect(mail.text).toContain(`You are invited to join ${admin.company.name} on SiteBoard as Team Member.`);
       expect(mail.html).toContain('Accept the invitation');
+      // The way back in after the link is spent, on a new phone: the company's own sign-in page.
+      expect(mail.text).toContain(`sign in on any device at https://siteboard.example.test/login?companyId=${admin.company.id} with your e-mail`);
       expect(mail.html).not.toMatch(/<img|src=/i);
       const link = linkIn(mail, '/accept-invitation?token=');
       expect(link.origin).toBe(PUBLIC_URL);
