@@ -141,6 +141,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/profile/', request: () => ({ method: 'GET', url: '/api/profile/' }), expected: everyone(200) },
   { endpoint: 'GET /api/company/', request: () => ({ method: 'GET', url: '/api/company/' }), expected: everyone(200) },
   { endpoint: 'PATCH /api/company/', request: () => ({ method: 'PATCH', url: '/api/company/', payload: { timezone: 'UTC' } }), expected: only({ admin: 200 }, 200) },
+  { endpoint: 'PUT /api/company/password/', request: () => ({ method: 'PUT', url: '/api/company/password/', payload: { password: 'company password' } }), expected: only({ admin: 204 }, 204) },
   { endpoint: 'GET /api/users/', request: () => ({ method: 'GET', url: '/api/users/' }), expected: everyone(200) },
   { endpoint: 'GET /api/users/ (a searched page)', request: () => ({ method: 'GET', url: '/api/users/?role=manager,team_member&search=example&limit=20' }), expected: everyone(200) },
   {

@@ -45,6 +45,10 @@ export const newPassword = text({ error: 'Password is required.' })
   .min(8, 'Password must be at least 8 characters.')
   .max(200, 'Password must be at most 200 characters.');
 
+/** A new company password, which an admin sets: the same rule as a person's. */
+export const companyPasswordInput = z.object({ password: newPassword });
+export type CompanyPasswordInput = z.infer<typeof companyPasswordInput>;
+
 export const signupInput = z.object({
   company_name: requiredText('Company name is required.').pipe(z.string().max(120, 'Company name must be at most 120 characters.')),
   company_password: newPassword,

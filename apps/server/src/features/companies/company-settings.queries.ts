@@ -17,3 +17,9 @@ export async function updateCompanySettings(db: DbOrTx, companyId: number, value
   const [row] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning(settingsColumns);
   return row;
 }
+
+/** The company password everyone types with its name on the sign-in page; false: no such company. */
+export async function setCompanyPasswordHash(db: DbOrTx, companyId: number, passwordHash: string): Promise<boolean> {
+  const rows = await db.update(companies).set({ passwordHash }).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  return rows.length > 0;
+}

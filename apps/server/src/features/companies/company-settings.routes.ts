@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PERMISSIONS, companySettingsSchema, errorResponse, updateCompanySettingsInput } from '@siteboard/shared';
+import { z } from 'zod';
+import { PERMISSIONS, companyPasswordInput, companySettingsSchema, errorResponse, updateCompanySettingsInput } from '@siteboard/shared';
 import { guardedBy, requireRole } from '../../platform';
-import { getCompanySettings, updateCompanySettingsFor } from './company-settings.service';
+import { changeCompanyPassword, getCompanySettings, updateCompanySettingsFor } from './company-settings.service';
 
 const tags = ['companies'];
 const security = [{ bearer: [] }];
@@ -23,5 +24,20 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: companySettingsSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
     },
     handler: async (request) => updateCompanySettingsFor(request.ctx, request.body),
+  });
+
+  app.put('/api/company/password/', {
+    ...guardedBy(requireRole(...PERMISSIONS['company:manage'])),
+    schema: {
+      tags,
+      summary: "Change the caller's company password (the one typed with its name at the sign-in page's company step); nobody is signed out",
+      security,
+      body: companyPasswordInput,
+      response: { 204: z.null().describe('Changed'), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (request, reply) => {
+      await changeCompanyPassword(request.ctx, request.body);
+      return reply.code(204).send(null);
+    },
   });
 };

@@ -17,7 +17,42 @@ function patchCompany(ctx: TestContext, access: string, payload: object) {
   return injectAs(ctx.app, access, { method: 'PATCH', url: '/api/company/', payload });
 }
 
+function verifyCompany(ctx: TestContext, company_name: string, password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/verify-company-password/', payload: { company_name, password }, remoteAddress: freshClientAddress() });
+}
+
 describeEachDatabase('company settings API', (ctx) => {
+  describe('PUT /api/company/password/', () => {
+    it('an admin changes the company password: the new one opens the sign-in page, the old one no longer; nobody is signed out', async () => {
+      const admin = await signedInAdmin(ctx);
+      const other = await signedInAdmin(ctx);
+      const manager = await createUser(ctx.app.db, admin.company.id, 'manager');
+      const managerLogin = await loginAs(ctx.app, manager);
+      expect((await verifyCompany(ctx, admin.company.name, admin.company.password)).json()).toMatchObject({ success: true });
+
+      const changed = await injectAs(ctx.app, admin.access, { method: 'PUT', url: '/api/company/password/', payload: { password: 'a new gate 2026' } });
+      expect(changed.statusCode, changed.body).toBe(204);
+
+      expect((await verifyCompany(ctx, admin.company.name, admin.company.password)).json()).toMatchObject({ success: false });
+      expect((await verifyCompany(ctx, admin.company.name, 'a new gate 2026')).json()).toMatchObject({ success: true, company_id: admin.company.id });
+      // Another company keeps its own.
+      expect((await verifyCompany(ctx, other.company.name, other.company.password)).json()).toMatchObject({ success: true });
+      expect((await injectAs(ctx.app, managerLogin.access, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(200);
+    });
+
+    it('refuses a manager or crew member (403, before the body) and a short password (400), changing nothing', async () => {
+      const admin = await signedInAdmin(ctx);
+      const manager = await createUser(ctx.app.db, admin.company.id, 'manager');
+      const { access } = await loginAs(ctx.app, manager);
+      expect((await injectAs(ctx.app, access, { method: 'PUT', url: '/api/company/password/', payload: { password: 'a new gate 2026' } })).statusCode).toBe(403);
+      expect((await injectAs(ctx.app, access, { method: 'PUT', url: '/api/company/password/', payload: 'not json', headers: { 'content-type': 'application/json' } })).statusCode).toBe(403);
+      const short = await injectAs(ctx.app, admin.access, { method: 'PUT', url: '/api/company/password/', payload: { password: 'short' } });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().errors).toEqual({ password: ['Password must be at least 8 characters.'] });
+      expect((await verifyCompany(ctx, admin.company.name, admin.company.password)).json()).toMatchObject({ success: true });
+    });
+  });
+
   describe('GET /api/company/', () => {
     it("answers the caller's own company to every role", async () => {
       const admin = await signedInAdmin(ctx, 'Europe/Paris');

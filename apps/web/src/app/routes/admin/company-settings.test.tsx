@@ -54,6 +54,26 @@ describe('Company Settings', () => {
     expect(saved.statusCode === 200 ? saved.json() : null).toMatchObject({ name: 'Harbour Builders Ltd', timezone: 'Pacific/Kiritimati', default_language: 'de' });
   });
 
+  it('changes the company password, refusing a short one as the server does; the new one opens the sign-in page', async () => {
+    // As the company is called now (an earlier test renames it).
+    const companyName = ((await openSettings()) as HTMLInputElement).value;
+    const section = screen.getByRole('region', { name: 'Company password' });
+    const field = within(section).getByLabelText('New company password');
+    await userEvent.type(field, 'short');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change company password' }));
+    expect(await within(section).findByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    const verify = (password: string) => api.server.app.inject({ method: 'POST', url: '/api/verify-company-password/', payload: { company_name: companyName, password } });
+    expect((await verify(api.ours.password)).json()).toMatchObject({ success: true });
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'gate after Lee left');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change company password' }));
+    expect(await within(section).findByText('Company password changed. Give the new one to your team.')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect((await verify('gate after Lee left')).json()).toMatchObject({ success: true, company_id: api.ours.id });
+    expect((await verify(api.ours.password)).json()).toMatchObject({ success: false });
+  });
+
   it("shows the server's refusal of a taken name on the field and keeps what was typed", async () => {
     const name = await openSettings();
     await userEvent.clear(name);
