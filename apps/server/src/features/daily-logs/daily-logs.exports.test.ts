@@ -36,7 +36,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(
       (
         await put(DAY, {
-          weather: { conditions: 'Sunny', temperature: 18, wind: 'NW 10 km/h', precipitation: null, work_stopped: false },
+          weather: { conditions: 'Overcast, rain from 14:00 with strong gusts', temperature: 18, wind: 'NW 10 km/h', precipitation: null, work_stopped: false },
           crew: [
             { trade: 'Concrete', company: 'Бетон-Строй', headcount: 5, hours: 8 },
             { trade: 'Electrical', company: 'Volt & Co', headcount: 2, hours: 7.5 },
@@ -88,7 +88,8 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
       'Monday, April 7, 2025',
       'SIGNED',
       'Weather',
-      'Sunny',
+      // Whole, on as many lines as it takes: a signed record never cuts what was written.
+      'Overcast, rain from 14:00 with strong gusts',
       '18 °C',
       'Crew on site',
       'Concrete Бетон-Строй 5 8 40',
@@ -205,7 +206,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     const days = values('Daily logs');
     expect(days[0]).toEqual(['Date', 'Status', 'Signed by', 'Signed at', 'Conditions', 'Temperature (°C)', 'Work stopped', 'Head count', 'Man-hours', 'Hours lost']);
     expect(days[1]!.slice(0, 3)).toEqual([new Date('2025-04-07T00:00:00Z'), 'Signed', MANAGER_NAME]);
-    expect(days[1]!.slice(4)).toEqual(['Sunny', 18, 'No', 8, 61, 1.5]);
+    expect(days[1]!.slice(4)).toEqual(['Overcast, rain from 14:00 with strong gusts', 18, 'No', 8, 61, 1.5]);
     expect(days.at(-1)).toEqual(['Total', undefined, undefined, undefined, undefined, undefined, undefined, 11, 85, 3.5]);
     expect(values('Crew').at(-1)).toEqual(['Total', undefined, undefined, undefined, 11, undefined, 85]);
     expect(values('Delays').at(-1)).toEqual(['Total', undefined, 3.5]);

@@ -197,17 +197,31 @@ class Pages {
     this.y += 12;
   }
 
-  /** Label and value pairs in a shaded panel. */
+  /**
+   * Label and value pairs in a shaded panel, `columns` to a row. A value takes as many lines as it
+   * needs (a signed record never cuts what was written: "overcast, rain from 2 pm" whole); a row
+   * is as tall as its longest value.
+   */
   facts(cells: [string, string][], columns: number) {
     const columnWidth = CONTENT_WIDTH / columns;
-    const height = 10 + Math.ceil(cells.length / columns) * 30;
+    const valueLine = 12;
+    const rows: { label: string; lines: string[] }[][] = [];
+    cells.forEach(([label, value], index) => {
+      if (index % columns === 0) rows.push([]);
+      rows.at(-1)!.push({ label, lines: wrapLines(this.doc, value, { size: 10, width: columnWidth - 22 }) });
+    });
+    const rowHeights = rows.map((row) => 18 + Math.max(...row.map((cell) => cell.lines.length)) * valueLine);
+    const height = 10 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
     this.room(height);
     this.doc.roundedRect(LEFT, this.y, CONTENT_WIDTH, height, 4).fill(PANEL);
-    cells.forEach(([label, value], index) => {
-      const x = LEFT + 12 + (index % columns) * columnWidth;
-      const top = this.y + 10 + Math.floor(index / columns) * 30;
-      write(this.doc, label, x, top, { bold: true, size: 7, color: MUTED, width: columnWidth - 18, shrink: true });
-      write(this.doc, value, x, top + 10, { size: 10, width: columnWidth - 22 });
+    let top = this.y + 10;
+    rows.forEach((row, rowIndex) => {
+      row.forEach(({ label, lines }, column) => {
+        const x = LEFT + 12 + column * columnWidth;
+        write(this.doc, label, x, top, { bold: true, size: 7, color: MUTED, width: columnWidth - 18, shrink: true });
+        lines.forEach((line, lineIndex) => write(this.doc, line, x, top + 10 + lineIndex * valueLine, { size: 10, width: columnWidth - 22 }));
+      });
+      top += rowHeights[rowIndex]!;
     });
     this.y += height + 14;
   }
