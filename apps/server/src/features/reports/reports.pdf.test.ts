@@ -78,6 +78,16 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(text).not.toContain('Ongoing, undated');
   });
 
+  it('prints long project, task and subtask names whole, on as many lines as they take', async () => {
+    const person = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+    const long = { project: 'Northgate School Extension, Block B and sports hall', majorTask: 'Roof waterproofing and drainage of the east wing' };
+    await assignSubtasks(ctx.app.db, team.company.id, person.id, [{ status: 'ongoing', dueDate: today, name: 'Dachabdichtung Block C, Nordseite bis zur Attika' }], long);
+    const text = (await pageTexts((await download(ctx, team.admin, { user_id: person.id })).rawPayload)).join(' ');
+
+    for (const name of [long.project, long.majorTask, 'Dachabdichtung Block C, Nordseite bis zur Attika']) expect(text).toContain(name);
+    expect(text).not.toContain('…');
+  });
+
   it('says so when the person has nothing in the period', async () => {
     const [text] = await pageTexts((await download(ctx, team.admin, { user_id: team.otherMember.id, start_date: today })).rawPayload);
 

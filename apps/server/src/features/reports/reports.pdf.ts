@@ -1,6 +1,6 @@
 import { formatDateOnly, formatNumber, formatWallClock, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
 import { ROLE_LABEL } from '../../lib/labels';
-import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, write, type Doc } from '../../lib/pdf';
+import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
 import { countAxis, rangeLabel, type DateRange } from './reports.rules';
 
@@ -73,6 +73,8 @@ const TABLE_COLUMNS = [
   { key: 'status', title: 'Status', width: CONTENT_WIDTH - 108 - 108 - 131 - 70 },
 ] as const;
 const ROW_HEIGHT = 18;
+/** A wrapped name's further lines in a row. */
+const LINE_HEIGHT = 11;
 const HEADER_ROW_HEIGHT = 20;
 const CELL_PADDING = 6;
 
@@ -235,10 +237,12 @@ function tableHeader(doc: Doc, w: Wording, y: number): number {
   return y + HEADER_ROW_HEIGHT;
 }
 
-function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, striped: boolean) {
-  if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, ROW_HEIGHT).fill(PANEL);
+type Cell = { text: string; color?: string; bold?: boolean; shrink?: boolean };
+
+/** A row's cells: names wrap onto as many lines as they take (the report never cuts one short); a date and a status are one line. */
+function rowCells(doc: Doc, w: Wording, row: ReportSubtaskRow): { cells: (Cell & { lines: string[] })[]; height: number } {
   const status = STATUS[row.status];
-  const cells: Record<(typeof TABLE_COLUMNS)[number]['key'], { text: string; color?: string; bold?: boolean; shrink?: boolean }> = {
+  const byColumn: Record<(typeof TABLE_COLUMNS)[number]['key'], Cell> = {
     project: { text: row.project },
     majorTask: { text: row.majorTask },
     subtask: { text: row.subtask },
@@ -246,13 +250,25 @@ function tableRow(doc: Doc, w: Wording, row: ReportSubtaskRow, y: number, stripe
     // A status is one of three words: a long one ("Pending Approval") is drawn a little smaller rather than cut.
     status: { text: w.t(status.label), color: status.color, shrink: true },
   };
+  const cells = TABLE_COLUMNS.map((column) => {
+    const cell = byColumn[column.key];
+    const wraps = column.key === 'project' || column.key === 'majorTask' || column.key === 'subtask';
+    return { ...cell, lines: wraps ? wrapLines(doc, cell.text, { size: 8.5, bold: cell.bold, width: column.width - 2 * CELL_PADDING }) : [cell.text] };
+  });
+  return { cells, height: ROW_HEIGHT + (Math.max(...cells.map((cell) => cell.lines.length)) - 1) * LINE_HEIGHT };
+}
+
+function tableRow(doc: Doc, row: ReturnType<typeof rowCells>, y: number, striped: boolean) {
+  if (striped) doc.rect(LEFT, y, CONTENT_WIDTH, row.height).fill(PANEL);
   let x = LEFT;
-  for (const column of TABLE_COLUMNS) {
-    const cell = cells[column.key];
-    write(doc, cell.text, x + CELL_PADDING, y + 5.5, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING, shrink: cell.shrink });
+  TABLE_COLUMNS.forEach((column, index) => {
+    const cell = row.cells[index]!;
+    cell.lines.forEach((line, lineIndex) =>
+      write(doc, line, x + CELL_PADDING, y + 5.5 + lineIndex * LINE_HEIGHT, { size: 8.5, bold: cell.bold, color: cell.color, width: column.width - 2 * CELL_PADDING, shrink: cell.shrink }),
+    );
     x += column.width;
-  }
-  doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(RIGHT, y + ROW_HEIGHT).lineWidth(0.4).strokeColor(RULE).stroke();
+  });
+  doc.moveTo(LEFT, y + row.height).lineTo(RIGHT, y + row.height).lineWidth(0.4).strokeColor(RULE).stroke();
 }
 
 /** A page after the first: a running title so a loose page still says whose report it is. */
@@ -275,10 +291,11 @@ function subtaskTable(doc: Doc, input: AppraisalPdfInput, w: Wording, top: numbe
   const shown = subtasks.length < item.total_tasks ? w.t('Showing the first {shown} of {total} subtasks. ', { shown: w.count(subtasks.length), total: w.count(item.total_tasks) }) : '';
   write(doc, `${shown}${w.t('Soonest due first; due dates in red are overdue.')}`, LEFT, y, { size: 8.5, color: MUTED, width: CONTENT_WIDTH, shrink: true });
   y = tableHeader(doc, w, y + 16);
-  subtasks.forEach((row, index) => {
-    if (y + ROW_HEIGHT > BOTTOM) y = tableHeader(doc, w, continuationPage(doc, input, w));
-    tableRow(doc, w, row, y, index % 2 === 1);
-    y += ROW_HEIGHT;
+  subtasks.forEach((subtask, index) => {
+    const row = rowCells(doc, w, subtask);
+    if (y + row.height > BOTTOM) y = tableHeader(doc, w, continuationPage(doc, input, w));
+    tableRow(doc, row, y, index % 2 === 1);
+    y += row.height;
   });
 }
 
