@@ -45,6 +45,15 @@ describe('company selection', () => {
   });
 });
 
+/** Fills the sign-in form as a person would and presses "Log In". */
+async function logIn(role: string, email: string, password: string) {
+  renderScreen(<LoginForm companyId={String(company.id)} />);
+  await userEvent.selectOptions(screen.getByLabelText('Role'), role);
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
 describe('login', () => {
   it('names every missing field at once', async () => {
     renderScreen(<LoginForm companyId={String(company.id)} />);
@@ -53,21 +62,20 @@ describe('login', () => {
   });
 
   it('refuses a wrong password with the spec message and keeps nothing stored', async () => {
-    renderScreen(<LoginForm companyId={String(company.id)} />);
-    await userEvent.selectOptions(screen.getByLabelText('Role'), 'Admin');
-    await userEvent.type(screen.getByLabelText('Email'), company.admin.email);
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
-    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await logIn('Admin', company.admin.email, 'wrong password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials or server error. Please try again.');
     expect(storage.token).toBeNull();
   });
 
+  it('refuses the right password with the wrong role in the same words, and says to check the role', async () => {
+    await logIn('Manager', company.admin.email, company.admin.password);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials or server error. Please try again.');
+    expect(screen.getByText('Check the role as well: it must be the one your account has.')).toBeInTheDocument();
+    expect(storage.token).toBeNull();
+  });
+
   it('signs the admin in and goes to /admin', async () => {
-    renderScreen(<LoginForm companyId={String(company.id)} />);
-    await userEvent.selectOptions(screen.getByLabelText('Role'), 'Admin');
-    await userEvent.type(screen.getByLabelText('Email'), company.admin.email);
-    await userEvent.type(screen.getByLabelText('Password'), company.admin.password);
-    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await logIn('Admin', company.admin.email, company.admin.password);
     expect(await screen.findByTestId('navigated-to')).toHaveTextContent('/admin');
     expect(storage.token).toBeTruthy();
     expect(storage.readUser()?.email).toBe(company.admin.email);

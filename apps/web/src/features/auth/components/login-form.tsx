@@ -26,6 +26,9 @@ export function LoginForm({ companyId, known, returnTo }: { companyId: string; k
   const navigate = useNavigate();
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
+  // The server refused the sign-in without saying why (it tells nothing of which part was wrong):
+  // the one part people do not think to check is the role they picked.
+  const [refused, setRefused] = useState(false);
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: known ? { role: known.role, email: known.email, password: '' } : { role: '' as LoginFormInput['role'], email: '', password: '' },
@@ -33,19 +36,24 @@ export function LoginForm({ companyId, known, returnTo }: { companyId: string; k
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setRefused(false);
     try {
       const user = await login({ ...values, companyId });
       navigate(afterSignInPath(user.role, returnTo));
     } catch (error) {
       if (error instanceof InvalidRoleError) setFailure(t('login.invalidRole'));
       else if (error instanceof ApiError && error.status === 429) setFailure(error.detail);
-      else setFailure(t('login.failed'));
+      else {
+        setFailure(t('login.failed'));
+        setRefused(error instanceof ApiError && error.status === 401);
+      }
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
+      {refused && <p className="text-sm text-slate-600">{t('login.checkRole')}</p>}
       <SelectField label={t('login.role')} error={form.formState.errors.role?.message} {...form.register('role')}>
         <option value="">{t('login.selectRole')}</option>
         {ROLES.map((role) => (
