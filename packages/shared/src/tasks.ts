@@ -36,6 +36,8 @@ export const subtaskSchema = z.object({
   closed_unfinished_at: z.string().nullable(),
   /** While a declined subtask is ongoing again: the reason its approver gave (null without one). */
   decline_reason: z.string().nullable(),
+  /** While it waits for approval: the note its assignee sent it with (null without one). */
+  submission_note: z.string().nullable(),
   /** Where the subtask is on a drawing's sheet (issue 43), or null. */
   pin: subtaskPinSchema.nullable(),
 });

@@ -188,7 +188,7 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(written).toHaveLength(0);
     });
 
-    it('shows the reason next to a declined subtask while it is ongoing again, in lists and on its own', async () => {
+    it('shows the reason next to a declined subtask while it is ongoing again, and the note it is sent again with, in lists and on its own', async () => {
       const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
       expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', comment: 'Formwork not plumb' })).statusCode).toBe(200);
       const one = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` });
@@ -196,8 +196,13 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(one.json()).toMatchObject({ id: work.subtaskId, status: 'ongoing', decline_reason: 'Formwork not plumb' });
       const mine = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/subtasks/?assigned_to=me&limit=100' })).json() as { id: number; decline_reason: string | null }[];
       expect(mine.find((subtask) => subtask.id === work.subtaskId)?.decline_reason).toBe('Formwork not plumb');
-      // Sent again, the old reason no longer stands beside it.
-      expect((await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' })).json().decline_reason).toBeNull();
+      // Sent again, the old reason no longer stands beside it; the note it was sent with does, for the approver.
+      const sent = (await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval', comment: 'Re-plumbed and braced' })).json();
+      expect(sent).toMatchObject({ decline_reason: null, submission_note: 'Re-plumbed and braced' });
+      const waiting = (await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/subtasks/?status=pending_approval&limit=100' })).json() as { id: number; submission_note: string | null }[];
+      expect(waiting.find((subtask) => subtask.id === work.subtaskId)?.submission_note).toBe('Re-plumbed and braced');
+      // Approved, it waits for nothing: no note beside it.
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'completed' })).json().submission_note).toBeNull();
       expect((await callAs(ctx.app, rival.admin, { method: 'GET', url: `/api/subtasks/${work.subtaskId}/` })).statusCode).toBe(404);
     });
 

@@ -89,6 +89,7 @@ describeEachDatabase('major tasks API', (ctx) => {
         completed_at: null,
         closed_unfinished_at: null,
         decline_reason: null,
+        submission_note: null,
         pin: null,
       });
       expect(await majorTaskRow(ctx, body.id)).toMatchObject({ dueDate: '2026-07-01', createdById: team.manager.id });

@@ -67,6 +67,7 @@ describeEachDatabase('subtasks API', (ctx) => {
         completed_at: null,
         closed_unfinished_at: null,
         decline_reason: null,
+        submission_note: null,
         pin: null,
       });
       expect(await majorTaskDueDate(ctx, work.majorTaskId)).toBe('2099-08-01');

@@ -26,6 +26,12 @@ const majorTaskRefJson = jsonObject({ id: majorTasks.id, name: majorTasks.name, 
 const declineReason = sql<string | null>`(select case when ${subtasks.status} = 'ongoing' and ${subtaskActivity.fromStatus} = 'pending_approval' and ${subtaskActivity.toStatus} = 'ongoing' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1)`;
 
 /**
+ * What its assignee said when sending it, while it waits for approval: the note given with its
+ * latest status change when that was the sending (one index lookup on its history).
+ */
+const submissionNote = sql<string | null>`(select case when ${subtasks.status} = 'pending_approval' and ${subtaskActivity.toStatus} = 'pending_approval' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1)`;
+
+/**
  * A subtask in the API's shape, from its row joined to its people (assignees, assigners), with
  * its `major_task` reference as given.
  */
@@ -48,6 +54,7 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
     completed_at: isoTimestamp(subtasks.completedAt),
     closed_unfinished_at: isoTimestamp(subtasks.closedUnfinishedAt),
     decline_reason: declineReason,
+    submission_note: submissionNote,
     pin: sql`case when ${subtasks.pinSheetId} is null then null else json_build_object('sheet_id', ${subtasks.pinSheetId}, 'x', ${subtasks.pinX}, 'y', ${subtasks.pinY}) end`,
   });
 

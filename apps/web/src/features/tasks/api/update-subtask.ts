@@ -13,9 +13,11 @@ export const updateSubtask = ({ id, subject, action, ...input }: SubtaskUpdate) 
 /** The fields of a change that a cached subtask can show before the server has it (a new assignee is a person the cache may not hold). */
 function shownAhead({ status, name, description, due_date, priority, comment }: UpdateSubtaskInput): Partial<Subtask> {
   const fields: Partial<Subtask> = Object.fromEntries(Object.entries({ status, name, description, due_date, priority }).filter(([, value]) => value !== undefined));
-  // A decline's comment is its reason, as the server keeps it; work sent or approved has none.
-  if (status === 'ongoing' && comment) fields.decline_reason = comment;
-  else if (status !== undefined && status !== 'ongoing') fields.decline_reason = null;
+  // A decline's comment is its reason, a sending's its note, as the server keeps them; each stands only in its own status.
+  if (status !== undefined) {
+    fields.decline_reason = status === 'ongoing' && comment ? comment : null;
+    fields.submission_note = status === 'pending_approval' && comment ? comment : null;
+  }
   return fields;
 }
 

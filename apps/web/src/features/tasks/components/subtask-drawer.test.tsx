@@ -110,11 +110,12 @@ describe('the record of work on screen', () => {
     expect(server.requests.filter((request) => request === `POST /api/subtasks/${id}/attachments/`)).toHaveLength(1);
   });
 
-  it('the manager sees the thumbnails in the pending list and must give a reason to decline', async () => {
+  it('the manager sees the note and the thumbnails in the pending list and must give a reason to decline', async () => {
     await server.signIn(manager);
     renderScreen(<PendingScreen />);
     const row = (await screen.findAllByRole('link', { name: 'Open Pour footing B' }))[0]!.closest('tr, li')! as HTMLElement;
     expect(await within(row).findAllByRole('button', { name: /Open photo/ })).toHaveLength(2);
+    expect(within(row).getByText('Note: Both footings poured')).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Decline Task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline task' });

@@ -29,6 +29,6 @@ export function useWaitingSubtasks(): ReadonlyMap<number, SubtaskStatus | undefi
 export function asItWillBe(subtask: Subtask, waiting: ReadonlyMap<number, SubtaskStatus | undefined>): Subtask {
   const status = waiting.get(subtask.id);
   if (!status || status === subtask.status) return subtask;
-  // The server names a decline's reason only while the declined work is open again (ongoing).
-  return { ...subtask, status, decline_reason: status === 'ongoing' ? subtask.decline_reason : null };
+  // The server names a decline's reason only while the declined work is open again (ongoing), a sending's note only while it waits.
+  return { ...subtask, status, decline_reason: status === 'ongoing' ? subtask.decline_reason : null, submission_note: status === 'pending_approval' ? subtask.submission_note : null };
 }
