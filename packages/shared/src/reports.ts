@@ -62,3 +62,15 @@ export const managerAppraisalQuery = z
   .object({ user_id: z.preprocess((value) => (value === '' ? undefined : value), userId.optional()), ...rangeShape, ...pageParams(APPRAISALS_MAX_LIMIT) })
   .refine(rangeInOrder, { message: RANGE_OUT_OF_ORDER, path: ['end_date'] });
 export type ManagerAppraisalQuery = z.output<typeof managerAppraisalQuery>;
+
+/** The median wait for a decision is given to a tenth of an hour (six minutes). */
+export const MEDIAN_HOURS_STEP = 0.1;
+
+/**
+ * How a median wait for a decision reads: a decision within three minutes rounds to 0, which read
+ * as "0.0 h" beside decisions that were made; it reads "under 0.1 h" (`under`, with the step as
+ * the value to write). Both the screen and the PDF say it so.
+ */
+export function shownDecisionHours(hours: number): { under: boolean; value: number } {
+  return hours < MEDIAN_HOURS_STEP ? { under: true, value: MEDIAN_HOURS_STEP } : { under: false, value: hours };
+}

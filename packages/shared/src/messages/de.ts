@@ -173,6 +173,7 @@ export const de: Catalog = {
   '{task} has been waiting for approval for more than {duration}': '{task} wartet seit mehr als {duration} auf Abnahme',
   '1 hour': '1 Stunde',
   '{hours} hours': '{hours} Stunden',
+  'under {hours} hours': 'unter {hours} Stunden',
   '{task}, assigned to {assignee}, is overdue: it was due {due}': '{task}, zugewiesen an {assignee}, ist überfällig: fällig war sie am {due}',
   '{task} is overdue: it was due {due}': '{task} ist überfällig: fällig war sie am {due}',
   'Appraisal Report': 'Leistungsbericht',

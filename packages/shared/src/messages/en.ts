@@ -255,6 +255,7 @@ export const writtenTexts = [
   '{task} has been waiting for approval for more than {duration}',
   '1 hour',
   '{hours} hours',
+  'under {hours} hours',
   '{task}, assigned to {assignee}, is overdue: it was due {due}',
   '{task} is overdue: it was due {due}',
   // The appraisal PDF

@@ -172,6 +172,7 @@ export const es: Catalog = {
   '{task} has been waiting for approval for more than {duration}': '{task} lleva más de {duration} esperando aprobación',
   '1 hour': '1 hora',
   '{hours} hours': '{hours} horas',
+  'under {hours} hours': 'menos de {hours} horas',
   '{task}, assigned to {assignee}, is overdue: it was due {due}': '{task}, asignada a {assignee}, está atrasada: debía entregarse el {due}',
   '{task} is overdue: it was due {due}': '{task} está atrasada: debía entregarse el {due}',
   'Appraisal Report': 'Reporte de desempeño',

@@ -173,6 +173,7 @@ export const fr: Catalog = {
   '{task} has been waiting for approval for more than {duration}': '{task} attend une validation depuis plus de {duration}',
   '1 hour': '1 heure',
   '{hours} hours': '{hours} heures',
+  'under {hours} hours': 'moins de {hours} heures',
   '{task}, assigned to {assignee}, is overdue: it was due {due}': '{task}, confiée à {assignee}, est en retard : échéance le {due}',
   '{task} is overdue: it was due {due}': '{task} est en retard : échéance le {due}',
   'Appraisal Report': "Rapport d'évaluation",

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createCompany, createUser, injectAs, loginAs, unique } from '../../test/factories';
 import { readPdf } from '../../test/pdf-text';
-import { callAs, createTeam, type Caller, type Team } from '../../test/work-factories';
+import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { assignSubtasks, dateIn, referenceSubtasks, shiftDays, type PlannedSubtask } from './reports.fixture';
 
 const ZONE = 'Pacific/Kiritimati';
@@ -86,6 +86,20 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
 
     for (const name of [long.project, long.majorTask, 'Dachabdichtung Block C, Nordseite bis zur Attika']) expect(text).toContain(name);
     expect(text).not.toContain('…');
+  });
+
+  it('says a decision made within minutes took under 0.1 hours, not 0.0', async () => {
+    const created = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+    const person: Caller = { ...created, access: (await loginAs(ctx.app, created)).access };
+    const work = await insertWork(ctx.app.db, { ...team, member: person });
+    const decide = async (caller: Caller, status: string) =>
+      expect((await callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status } })).statusCode).toBe(200);
+    await decide(person, 'pending_approval');
+    await decide(team.manager, 'completed');
+    const text = (await pageTexts((await download(ctx, team.admin, { user_id: person.id })).rawPayload)).join(' ');
+
+    expect(text).toContain('under 0.1 hours');
+    expect(text).not.toContain('0.0 hours');
   });
 
   it('says so when the person has nothing in the period', async () => {

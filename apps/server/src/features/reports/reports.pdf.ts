@@ -1,4 +1,4 @@
-import { formatDateOnly, formatNumber, formatWallClock, LOCALE_TAGS, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
+import { formatDateOnly, formatNumber, formatWallClock, LOCALE_TAGS, shownDecisionHours, t, type AppraisalItem, type Language, type MessageKey, type MessageParams } from '@siteboard/shared';
 import { ROLE_LABEL } from '../../lib/labels';
 import { BOTTOM, CONTENT_WIDTH, fonts, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
 import type { ReportSubtaskRow } from './reports.queries';
@@ -40,8 +40,11 @@ function wordingFor(language: Language): Wording {
     dateTime: (local) => (english ? local : formatWallClock(local, tag)),
     count: (value) => (english ? String(value) : formatNumber(value, language)),
     percent: (value) => (english ? `${value}%` : formatNumber(value / 100, language, { style: 'percent' })),
-    hours: (value) =>
-      english ? `${value.toFixed(1)} hours` : t(language, '{hours} hours', { hours: formatNumber(value, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+    hours: (value) => {
+      const shown = shownDecisionHours(value);
+      const hours = english ? shown.value.toFixed(1) : formatNumber(shown.value, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      return t(language, shown.under ? 'under {hours} hours' : '{hours} hours', { hours });
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AppraisalItem } from '@siteboard/shared';
+import { shownDecisionHours, type AppraisalItem } from '@siteboard/shared';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../../lib/format';
@@ -35,13 +35,18 @@ export function ApprovalFigures({ item }: { item: AppraisalItem }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
   const percent = (value: number | null) => (value === null ? na : formatPercent(value));
+  const decisionHours = (hours: number) => {
+    const shown = shownDecisionHours(hours);
+    const text = t('appraisal.hours', { value: formatNumber(shown.value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    return shown.under ? t('appraisal.under', { value: text }) : text;
+  };
   const figures: [string, string][] = [
     [t('appraisal.onTime'), percent(item.on_time_completion_rate)],
     [t('appraisal.firstPass'), percent(item.first_pass_approval_rate)],
     [t('appraisal.declines'), formatNumber(item.declines_received)],
     // Left unfinished when its project was completed: apart from the bars, never overdue (decision record 061).
     [t('appraisal.closedUnfinished'), formatNumber(item.closed_unfinished_tasks)],
-    [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : t('appraisal.hours', { value: formatNumber(item.median_decision_hours, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })],
+    [t('appraisal.medianDecision'), item.median_decision_hours === null ? na : decisionHours(item.median_decision_hours)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
