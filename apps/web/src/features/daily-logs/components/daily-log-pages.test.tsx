@@ -61,6 +61,8 @@ describe('the daily log on screen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign log' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Sign the daily log' });
+    // A day that is over: nothing more to say than what signing does.
+    expect(confirm).not.toHaveTextContent('The day is not over');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign' }));
     expect(await screen.findByText(new RegExp(`^Signed by ${manager.email}`))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save log' })).not.toBeInTheDocument();
@@ -77,6 +79,16 @@ describe('the daily log on screen', () => {
     const amendments = await within(beside).findByRole('list', { name: 'Amendments' });
     expect(await within(amendments).findByText('Five carpenters, not four')).toBeInTheDocument();
     expect((await stored('2025-03-10')).crew).toEqual([{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }]);
+  });
+
+  it("signing today's log says what it will miss of the rest of the day", async () => {
+    await server.signIn(manager);
+    renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}`, route: '/manager/daily-log' });
+    await screen.findByText(/^Draft for/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign log' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign the daily log' });
+    expect(confirm).toHaveTextContent('The day is not over: work sent, approved or photographed later today will not be in the signed log.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
   });
 
   it('a crew member adds their hours and a note to the day, and changes them until it is signed', async () => {

@@ -145,7 +145,7 @@ export function DailyLogPage() {
             {/* A signed log's amendments stand beside it on a wide screen (below it on a phone); a draft takes the whole width. */}
             <div className={`grid items-start gap-4 ${beside ? 'xl:grid-cols-[minmax(0,1fr)_24rem]' : ''}`}>
               <div className="min-w-0 space-y-4">
-                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} /> : <LogReadOnly log={day} />}
+                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} today={picked.project.today} /> : <LogReadOnly log={day} />}
                 {/* The keepers count people in the crew rows; the entry form is for those who log their own hours. */}
                 <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} onQueued={onQueued} />
                 <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} onQueued={onQueued} />

@@ -120,9 +120,10 @@ function fieldsOf(values: LogFormValues): string[] {
 /**
  * The manager's (or an admin's) log of the day while it is a draft: weather, crew, equipment,
  * deliveries, delays, incidents, visitors, notes, and their word on the day's work. Saved as a
- * whole; signing saves first, then signs after a confirmation.
+ * whole; signing saves first, then signs after a confirmation. `today`: the project's today, where
+ * signing before the day is over says what the signed log will miss.
  */
-export function LogForm({ log, projectId }: { log: DailyLog; projectId: number }) {
+export function LogForm({ log, projectId, today }: { log: DailyLog; projectId: number; today: string }) {
   const { t } = useTranslation();
   const failureMessage = useFailureMessage();
   const save = useSaveDailyLog();
@@ -150,7 +151,9 @@ export function LogForm({ log, projectId }: { log: DailyLog; projectId: number }
 
   const onSign = form.handleSubmit(async (input) => {
     setMessage(null);
-    if (!(await confirm.ask(t('dailyLog.sign.description', { date: formatDate(log.date) })))) return;
+    // Signing freezes the day's record of work too: what is sent, approved or photographed later today is not in it.
+    const description = t('dailyLog.sign.description', { date: formatDate(log.date) });
+    if (!(await confirm.ask(log.date === today ? `${description} ${t('dailyLog.sign.stillToday')}` : description))) return;
     if (!(await store(input))) return;
     try {
       await sign.mutateAsync({ projectId, date: log.date });
