@@ -25,7 +25,7 @@ export interface Sweep {
  * a run is still going is skipped, not queued. A failed run is logged and the next tick runs
  * again. The timers are unref'd (they never keep the process alive); the caller stops the sweep
  * in its onClose hook, which then waits for the run in flight (idempotency keys, throttle
- * counters, notification reminders, daily digests, drawing files no sheet owns).
+ * counters, notification reminders, daily digests).
  */
 export function startSweep(options: SweepOptions): Sweep {
   const { name, intervalMs, firstRunAfterMs, run, log } = options;

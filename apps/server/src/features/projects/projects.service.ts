@@ -3,6 +3,7 @@ import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, foundInCompany, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
+import { listProjectSheetFiles, queueSheetFileRemoval } from '../sheets/sheets.queries';
 import { closeProjectOpenWork, countProjectOpenWork, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
@@ -139,6 +140,12 @@ export async function listProjectOpenWork(ctx: ServiceContext, projectId: number
 /** Guard: the project the path names is the company's (404 otherwise), asked before a change's body is read. */
 export const projectFound = foundInCompany(projectExists, PROJECT_NOT_FOUND);
 
+/** Deletes the project and, by cascade, all in it; its drawings' files go by a job queued in the same transaction. */
 export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {
-  if (!(await deleteProjectRow(ctx.db, ctx.user.companyId, projectId))) throw new NotFoundError(PROJECT_NOT_FOUND);
+  const { companyId } = ctx.user;
+  await ctx.db.transaction(async (tx) => {
+    const drawings = await listProjectSheetFiles(tx, companyId, projectId);
+    if (!(await deleteProjectRow(tx, companyId, projectId))) throw new NotFoundError(PROJECT_NOT_FOUND);
+    await queueSheetFileRemoval(tx, drawings);
+  });
 }

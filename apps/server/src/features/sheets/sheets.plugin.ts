@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SHEET_RENDER_FAILED } from '@siteboard/shared';
-import { PermanentJobError, startSweep, type DbOrTx, type Job } from '../../platform';
-import { existingSheetIds, findSheetToRender, finishSheet, sourcesInUse } from './sheets.queries';
+import { PermanentJobError, type DbOrTx, type Job } from '../../platform';
+import { findSheetToRender, finishSheet, SHEET_FILES_QUEUE, type SheetFilesJob } from './sheets.queries';
 import { onRenderProcess } from './sheets.render-client';
 import { DrawingRefusal } from './sheets.render-protocol';
 import { RENDER_QUEUE, removeSourceIfUnused, sheetFolder, type RenderJob } from './sheets.service';
@@ -59,18 +59,8 @@ export const sheetsPlugin = fp(
 
     app.jobs.define<RenderJob>({ queue: RENDER_QUEUE, handle, concurrency: 1, leaseSeconds: LEASE_SECONDS, timeLimitSeconds: TIME_LIMIT_SECONDS, backoffSeconds: (attempt) => Math.min(300, 5 * 2 ** attempt) });
 
-    const sweep = startSweep({
-      name: 'drawing files sweep',
-      intervalMs: FILES_SWEEP_MS,
-      firstRunAfterMs: 60_000,
-      log: app.log,
-      metrics: app.metrics,
-      run: async () => {
-        const removed = await sweepDrawingFiles(app.db, sheetsDir, new Date());
-        if (removed > 0) app.log.info({ removed }, 'drawing files sweep removed files no drawing owns');
-      },
-    });
-    app.addHook('onClose', async () => sweep.stop());
+    // A deleted sheet's files (queued with its deletion, or its project's).
+    app.jobs.define<SheetFilesJob>({ queue: SHEET_FILES_QUEUE, handle: (job) => removeSheetFiles(app.db, sheetsDir, job.payload) });
   },
   { name: 'sheets', dependencies: ['jobs'] },
 );
@@ -84,63 +74,12 @@ async function removeRenderings(sheetsDir: string, sheetId: number) {
   );
 }
 
-/** How often the files no drawing owns are looked for. */
-const FILES_SWEEP_MS = 60 * 60 * 1000;
-/**
- * How old such a file must be to go: well past a rendering's time limit, and past the moment an
- * upload's file is written before its sheet commits, so nothing on its way is taken.
- */
-const FILES_KEPT_MS = 60 * 60 * 1000;
-/** Ids or file names asked about in one statement. */
-const SWEEP_BATCH = 1_000;
-
-/**
- * Removes what no sheet owns and nothing is making any more, an hour old at least: the tiles of
- * sheets deleted with their project (a project's deletion removes its sheets' rows, and the
- * project's feature does not know their files), a half-made rendering an ended process left, an
- * upload whose sheets went before it was rendered or whose removal a crash interrupted. Answers how
- * many files or folders went.
- */
-export async function sweepDrawingFiles(db: DbOrTx, sheetsDir: string, now: Date): Promise<number> {
-  const oldEnough = async (file: string) => {
-    const stat = await fs.promises.stat(file).catch(() => undefined);
-    return stat !== undefined && now.getTime() - stat.mtimeMs >= FILES_KEPT_MS;
-  };
-  const remove = async (files: string[]) => {
-    let removed = 0;
-    for (const file of files) {
-      if (!(await oldEnough(file))) continue;
-      await fs.promises.rm(file, { recursive: true, force: true });
-      removed += 1;
-    }
-    return removed;
-  };
-  let removed = 0;
-
+/** A deleted sheet's files: its rendered folder (and any half-made one), and its upload once no other sheet renders from it. */
+export async function removeSheetFiles(db: DbOrTx, sheetsDir: string, job: SheetFilesJob): Promise<void> {
+  const ids = new Set(job.sheets.map(({ id }) => String(id)));
   const names = await fs.promises.readdir(sheetsDir).catch(() => [] as string[]);
-  const byId = new Map<number, string[]>();
-  const partials: string[] = [];
-  for (const name of names) {
-    const match = /^(\d+)(\.partial-.+)?$/.exec(name);
-    if (!match) continue;
-    if (match[2]) partials.push(path.join(sheetsDir, name));
-    else byId.set(Number(match[1]), [...(byId.get(Number(match[1])) ?? []), path.join(sheetsDir, name)]);
-  }
-  // A half-made rendering an hour old belongs to no running job (a rendering's limit is ten minutes).
-  removed += await remove(partials);
-  const ids = [...byId.keys()];
-  for (let start = 0; start < ids.length; start += SWEEP_BATCH) {
-    const batch = ids.slice(start, start + SWEEP_BATCH);
-    const existing = new Set(await existingSheetIds(db, batch));
-    removed += await remove(batch.filter((id) => !existing.has(id)).flatMap((id) => byId.get(id)!));
-  }
-
-  // By file name (a random one): the path a sheet keeps is where the folder was when it was uploaded.
-  const sources = path.join(sheetsDir, 'sources');
-  const uploads = await fs.promises.readdir(sources).catch(() => [] as string[]);
-  if (uploads.length > 0) {
-    const used = new Set((await sourcesInUse(db)).map((file) => path.basename(file)));
-    removed += await remove(uploads.filter((name) => !used.has(name)).map((name) => path.join(sources, name)));
-  }
-  return removed;
+  // `<id>` and `<id>.partial-…`: one listing of the folder for a project's sheets, not one a sheet.
+  await Promise.all(names.filter((name) => ids.has(name.split('.partial-')[0]!)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })));
+  const uploads = new Set(job.sheets.flatMap(({ sourcePath }) => (sourcePath ? [sourcePath] : [])));
+  for (const sourcePath of uploads) await removeSourceIfUnused(db, sourcePath);
 }

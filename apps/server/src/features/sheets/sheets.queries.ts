@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectStatus, SheetPin, SheetStatus } from '@siteboard/shared';
-import type { DbOrTx } from '../../platform';
+import { enqueueJob, type DbOrTx } from '../../platform';
 import { projects } from '../../schema/projects';
 import { sheets } from '../../schema/sheets';
 import { subtasks } from '../../schema/tasks';
@@ -244,20 +244,25 @@ export async function finishSheet(db: DbOrTx, companyId: number, sheetId: number
   return updated.length > 0;
 }
 
-// Upkeep of the drawings' files, over every company: a folder or an upload is named by a sheet id
-// or a random file name, never by what a company could choose.
-
-/** Which of these sheet ids still exist. */
-export async function existingSheetIds(db: DbOrTx, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: sheets.id }).from(sheets).where(inArray(sheets.id, ids));
-  return rows.map((row) => row.id);
+/** Where removing deleted sheets' files waits: a persistent job, queued in the deletion's own transaction. */
+export const SHEET_FILES_QUEUE = 'sheets.files';
+/** The sheets whose files go: each one's folder, and its upload unless another sheet still renders from it. */
+export interface SheetFilesJob {
+  sheets: { id: number; sourcePath: string | null }[];
 }
 
-/** The uploaded files sheets still render from (a sheet's is cleared once it is rendered or failed). */
-export async function sourcesInUse(db: DbOrTx): Promise<string[]> {
-  const rows = await db.selectDistinct({ sourcePath: sheets.sourcePath }).from(sheets).where(isNotNull(sheets.sourcePath));
-  return rows.map((row) => row.sourcePath!);
+/**
+ * Queues the removal of deleted sheets' files in the transaction that deleted them: it happens if
+ * and only if the deletion committed (the outbox; a crash in between leaves nothing behind), and
+ * only for sheets this database deleted, whatever else lies in the folder.
+ */
+export async function queueSheetFileRemoval(tx: DbOrTx, sheets: SheetFilesJob['sheets']): Promise<void> {
+  if (sheets.length > 0) await enqueueJob(tx, SHEET_FILES_QUEUE, { sheets } satisfies SheetFilesJob, { companyId: null });
+}
+
+/** A project's sheets and their uploads, read before the project (and, by cascade, they) are deleted. */
+export async function listProjectSheetFiles(db: DbOrTx, companyId: number, projectId: number): Promise<SheetFilesJob['sheets']> {
+  return db.select({ id: sheets.id, sourcePath: sheets.sourcePath }).from(sheets).where(and(eq(sheets.companyId, companyId), eq(sheets.projectId, projectId)));
 }
 
 /** Whether another sheet still renders from this uploaded file. */

@@ -110,7 +110,7 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
     ...guardedBy(keeper, keepsSheet),
     schema: { tags, security, summary: 'Delete a sheet with all its versions; its pins are removed', params: idParams, response: { 204: z.null().describe('Deleted'), ...refusals } },
     handler: async (request, reply) => {
-      await deleteSheet(request.ctx, sheetsDir, request.params.id);
+      await deleteSheet(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   });

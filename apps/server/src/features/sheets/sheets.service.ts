@@ -23,7 +23,7 @@ import {
   updateSheetInput,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
-import { afterCommit, AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
+import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
 import {
   deleteSheetGroup,
   findProjectAccess,
@@ -36,6 +36,7 @@ import {
   listVersions,
   lockLatestVersion,
   movePins,
+  queueSheetFileRemoval,
   renameSheetGroup,
   type NewSheet,
   type ProjectAccess,
@@ -290,19 +291,13 @@ export async function renameSheet(ctx: ServiceContext, sheetId: number, input: U
 }
 
 /**
- * Deletes the sheet with every version and unpins its subtasks; the files go once that committed
- * (a keyed delete commits with its answer, after this returns: `afterCommit` waits for it): each
- * version's tiles, and the upload of one not rendered yet unless another page still renders from it.
+ * Deletes the sheet with every version and unpins its subtasks; their files go by a job queued in
+ * the same transaction (`queueSheetFileRemoval`): if and only if the deletion committed.
  */
-export async function deleteSheet(ctx: ServiceContext, sheetsDir: string, sheetId: number): Promise<void> {
-  const removed = await ctx.db.transaction(async (tx) => {
+export async function deleteSheet(ctx: ServiceContext, sheetId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
-    return deleteSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId);
-  });
-  const uploads = new Set(removed.flatMap(({ sourcePath }) => (sourcePath ? [sourcePath] : [])));
-  await afterCommit(ctx.db, async () => {
-    await Promise.all(removed.map(({ id }) => fs.promises.rm(sheetFolder(sheetsDir, id), { recursive: true, force: true })));
-    for (const sourcePath of uploads) await removeSourceIfUnused(ctx.db, sourcePath);
+    await queueSheetFileRemoval(tx, await deleteSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId));
   });
 }
 

@@ -36,8 +36,8 @@ import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { enqueueJob } from '../../platform';
-import { sweepDrawingFiles } from './sheets.plugin';
-import { insertSheets } from './sheets.queries';
+import { removeSheetFiles } from './sheets.plugin';
+import { insertSheets, SHEET_FILES_QUEUE, type SheetFilesJob } from './sheets.queries';
 import { RENDER_QUEUE, type RenderJob } from './sheets.service';
 
 /** A PDF as a drawing office sends it: pages of the given size in points, each with lines and its number. */
@@ -440,43 +440,39 @@ describeEachDatabase(
       // Its rendering waits for a retry an hour away (its first attempt failed).
       await enqueueJob(ctx.app.db, RENDER_QUEUE, { sheetId: id, scan: null } satisfies RenderJob, { companyId: team.company.id, runAt: new Date(Date.now() + 3_600_000) });
 
-      expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${id}/` })).statusCode).toBe(204);
+      // Sent with a key, as the app sends every write: the removal is queued inside the keyed transaction.
+      const deleted = await callAs(ctx.app, team.manager, { method: 'DELETE', url: `/api/sheets/${id}/`, headers: { 'idempotency-key': randomUUID() } });
+      expect(deleted.statusCode).toBe(204);
+      await ctx.app.jobs.idle([SHEET_FILES_QUEUE], 30_000);
       expect(fs.existsSync(sourcePath)).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("sweeps the files no drawing owns an hour on: a deleted project's tiles, an upload whose sheets went, a half-made rendering", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheet-sweep-'));
+  it("removes a deleted project's drawings: every sheet's folder and upload, nothing else in the folder", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-sheet-files-'));
     try {
       const doomed = await insertWork(ctx.app.db, team);
-      const rendering = `${randomUUID()}.pdf`;
-      // A sheet still rendering keeps its upload, found by its file name wherever the folder was when it came.
-      const [goneId] = await insertSheets(ctx.app.db, [
+      const [goneId, alsoGoneId] = await insertSheets(ctx.app.db, [
         { companyId: team.company.id, projectId: doomed.projectId, name: 'Goes with its project', pageNumber: 1, source: 'image', sourcePath: path.join(dir, 'sources', 'gone.img'), createdById: team.manager.id },
-        { companyId: team.company.id, projectId: work.projectId, name: 'Still rendering', pageNumber: 1, source: 'pdf', sourcePath: path.join('/elsewhere', 'sources', rendering), createdById: team.manager.id },
+        { companyId: team.company.id, projectId: doomed.projectId, name: 'So does this one', pageNumber: 1, source: 'image', sourcePath: path.join(dir, 'sources', 'also-gone.img'), createdById: team.manager.id },
       ]);
       const keptId = pages[0]!.id;
       const write = (relative: string) => {
         fs.mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
         fs.writeFileSync(path.join(dir, relative), 'x');
       };
-      write(`${goneId}/preview.jpeg`);
-      write(`${goneId}/tiles_files/0/0_0.jpeg`);
-      write(`${keptId}/preview.jpeg`);
-      write(`${keptId}.partial-${randomUUID()}/preview.jpeg`);
-      write('sources/gone.img');
-      write(`sources/${rendering}`);
-      write('sources/orphan.pdf');
+      for (const relative of [`${goneId}/preview.jpeg`, `${goneId}/tiles_files/0/0_0.jpeg`, `${alsoGoneId}.partial-${randomUUID()}/preview.jpeg`, `${keptId}/preview.jpeg`, 'sources/gone.img', 'sources/also-gone.img', 'sources/not-ours.pdf']) write(relative);
       expect((await callAs(ctx.app, team.admin, { method: 'DELETE', url: `/api/projects/${doomed.projectId}/` })).statusCode).toBe(204);
 
-      // Within the hour nothing goes: an upload may be on its way to its sheet.
-      expect(await sweepDrawingFiles(ctx.app.db, dir, new Date())).toBe(0);
-      const later = new Date(Date.now() + 61 * 60_000);
-      expect(await sweepDrawingFiles(ctx.app.db, dir, later)).toBe(4);
+      // The deletion queued the removal of exactly its sheets' files.
+      const queued = (await ctx.app.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, SHEET_FILES_QUEUE))).map((row) => row.payload as SheetFilesJob);
+      const job = queued.find((payload) => payload.sheets.some(({ id }) => id === goneId))!;
+      expect(job.sheets.map(({ id }) => id).sort()).toEqual([goneId, alsoGoneId].sort());
+      await removeSheetFiles(ctx.app.db, dir, job);
       expect(fs.readdirSync(dir).sort()).toEqual([String(keptId), 'sources'].sort());
-      expect(fs.readdirSync(path.join(dir, 'sources'))).toEqual([rendering]);
+      expect(fs.readdirSync(path.join(dir, 'sources'))).toEqual(['not-ours.pdf']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
