@@ -21,15 +21,16 @@ const majorTaskRefJson = jsonObject({ id: majorTasks.id, name: majorTasks.name, 
 
 /**
  * Why the subtask is ongoing again, while it is: the reason given with its latest status change
- * when that was a decline (one index lookup on its history).
+ * when that was a decline (one index lookup on its history, only for ongoing work: a CASE runs
+ * its subquery only in its own branch).
  */
-const declineReason = sql<string | null>`(select case when ${subtasks.status} = 'ongoing' and ${subtaskActivity.fromStatus} = 'pending_approval' and ${subtaskActivity.toStatus} = 'ongoing' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1)`;
+const declineReason = sql<string | null>`case when ${subtasks.status} = 'ongoing' then (select case when ${subtaskActivity.fromStatus} = 'pending_approval' and ${subtaskActivity.toStatus} = 'ongoing' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1) end`;
 
 /**
  * What its assignee said when sending it, while it waits for approval: the note given with its
- * latest status change when that was the sending (one index lookup on its history).
+ * latest status change when that was the sending (one index lookup, only for work that waits).
  */
-const submissionNote = sql<string | null>`(select case when ${subtasks.status} = 'pending_approval' and ${subtaskActivity.toStatus} = 'pending_approval' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1)`;
+const submissionNote = sql<string | null>`case when ${subtasks.status} = 'pending_approval' then (select case when ${subtaskActivity.toStatus} = 'pending_approval' then ${subtaskActivity.text} end from ${subtaskActivity} where ${subtaskActivity.subtaskId} = ${subtasks.id} and ${subtaskActivity.type} = 'status_changed' order by ${subtaskActivity.id} desc limit 1) end`;
 
 /**
  * A subtask in the API's shape, from its row joined to its people (assignees, assigners), with
