@@ -392,7 +392,7 @@ export const es: Catalog = {
   'You are invited to join {company} on SiteBoard as {role}.': 'Te invitan a unirte a {company} en SiteBoard como {role}.',
   'Accept the invitation': 'Aceptar la invitación',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'El enlace funciona una sola vez durante {hours} horas. Si no esperabas esta invitación, ignora este correo.',
-  'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': 'Después, inicie sesión en cualquier dispositivo en {url} con su correo y la contraseña que eligió. Guarde esta dirección.',
+  'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': 'Después, inicia sesión en cualquier dispositivo en {url} con tu correo y la contraseña que elegiste. Guarda esta dirección.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard envió este correo en nombre de {company}.',
   'Reset your SiteBoard password': 'Restablece tu contraseña de SiteBoard',
   'Someone asked to reset the password of your SiteBoard account at {company}.': 'Alguien ha pedido restablecer la contraseña de tu cuenta de SiteBoard en {company}.',
