@@ -5,6 +5,7 @@ import { signedInAdmin, call, createThroughApi } from '../../test/api-users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
 import { linkIn, sharedMailServer } from '../../test/mail-server';
+import { PASSWORD_RESET_QUEUE } from './invitations.service';
 
 const mailServer = await sharedMailServer();
 const PUBLIC_URL = 'https://siteboard.example.test';
@@ -186,7 +187,7 @@ describeEachDatabase(
       expect(unknown.statusCode).toBe(202);
       expect(unknown.json()).toEqual(existing.json());
       await mailServer.waitForMails(known.email);
-      await ctx.app.jobs.idle(['mail']);
+      await ctx.app.jobs.idle([PASSWORD_RESET_QUEUE, 'mail']);
       expect(await mailServer.mailsTo(email)).toEqual([]);
     });
 

@@ -6,6 +6,7 @@ import { storage } from '../../lib/storage';
 import { apiServerForFile } from '../../test/api-server';
 import { renderScreen } from '../../test/render';
 import { LoginPage } from './login';
+import { PASSWORD_RESET_QUEUE } from '../../../../server/src/features/auth/invitations.service';
 
 // A server that sends mail, through the worker's real SMTP server.
 const api = apiServerForFile(async (server) => server.createCrew(), { mail: true });
@@ -26,7 +27,7 @@ describe('"Forgot your password?" on the sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText(NEUTRAL)).toBeInTheDocument();
 
-    await api.server.app.jobs.idle(['mail']);
+    await api.server.app.jobs.idle([PASSWORD_RESET_QUEUE, 'mail']);
     const [mail] = await api.server.mailServer!.waitForMails(api.manager.email);
     expect(mail!.text).toContain('/reset-password?token=');
 
@@ -36,7 +37,7 @@ describe('"Forgot your password?" on the sign-in page', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'nobody-here@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText(NEUTRAL)).toBeInTheDocument();
-    await api.server.app.jobs.idle(['mail']);
+    await api.server.app.jobs.idle([PASSWORD_RESET_QUEUE, 'mail']);
     expect(await api.server.mailServer!.mailsTo('nobody-here@example.test')).toEqual([]);
   });
 
