@@ -20,7 +20,8 @@ import {
   canMoveSubtaskPin,
   type SheetPin,
   type sheetListQuery,
-  updateSheetInput,
+  type updateSheetInput,
+  UNSTORABLE_TEXT,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
 import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
@@ -176,15 +177,15 @@ const baseName = (filename: string) =>
     .trim()
     .slice(0, 180) || 'Drawing';
 
-/** A name typed with the upload (a form field, outside the route's schema): held to a rename's rule, before the file is looked at. */
+/**
+ * A name typed with the upload (a form field, outside the route's schema): refused when it holds
+ * what no text may (a NUL is a 500 in PostgreSQL), before the file is looked at; a long one is
+ * cut to leave room for the page number, as before.
+ */
 function typedName(name: string | undefined): string | undefined {
   if (!name?.trim()) return undefined;
-  const parsed = updateSheetInput.safeParse({ name });
-  if (!parsed.success) {
-    const messages = parsed.error.issues.map((issue) => issue.message);
-    throw new ValidationError(messages[0]!, { name: messages });
-  }
-  return parsed.data.name.trim().slice(0, 180);
+  if (!isStorableText(name)) throw new ValidationError(UNSTORABLE_TEXT, { name: [UNSTORABLE_TEXT] });
+  return name.trim().slice(0, 180);
 }
 
 /**
