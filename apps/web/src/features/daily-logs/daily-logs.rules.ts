@@ -60,10 +60,17 @@ export function inputOf(values: LogFormValues): DailyLogInput {
 
 /** A decimal as people type it: a point or a comma before the decimals ("7.5", "7,5", "-2,5"), nothing else. */
 const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+/**
+ * "1.000" or "1,000": a thousand where people group digits with that mark, one where they write
+ * decimals with it. A head count or hours never need three decimals: such a number is refused
+ * (the field's message), never read as the other one.
+ */
+const GROUPED = /^[+-]?\d{1,3}[.,]\d{3}$/;
 
 /**
  * A number field's value for the form: blank is null (not given), a decimal with a point or a
- * comma its number, anything else NaN, which the schema refuses with the field's message. The
+ * comma its number, anything else (or three decimals, read as grouped digits) NaN, which the
+ * schema refuses with the field's message. The
  * fields are text fields: a browser's number field in another language than the person's drops a
  * comma it does not expect, and "7,5" hours became 75 without a word.
  */
@@ -72,5 +79,5 @@ export const numberOrNull = (value: unknown) => {
   if (typeof value === 'number') return value;
   const typed = String(value).trim();
   if (typed === '') return null;
-  return DECIMAL.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
+  return DECIMAL.test(typed) && !GROUPED.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
 };
