@@ -33,7 +33,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Change the caller's company password (the one typed with its name at the sign-in page's company step); nobody is signed out",
       security,
       body: companyPasswordInput,
-      response: { 204: z.null().describe('Changed'), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      response: { 204: z.null().describe('Changed'), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
     },
     handler: async (request, reply) => {
       await changeCompanyPassword(request.ctx, request.body);

@@ -4,7 +4,7 @@ import type { EmailNotifications, Language, Profile, Role, User } from '@siteboa
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { companies } from '../../schema/companies';
 import { refreshTokens } from '../../schema/auth';
-import { calendarFeeds } from '../../schema/calendar';
+import { deleteFeed } from '../calendar/calendar.queries';
 import { teamMembers, users } from '../../schema/users';
 import { containsIgnoringCase, matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
@@ -136,7 +136,7 @@ export async function replacePassword(
     .returning({ id: users.id });
   if (rows.length === 0) return false;
   await revokeUserRefreshTokens(db, userId, change.keepFamily);
-  await db.delete(calendarFeeds).where(and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId)));
+  await deleteFeed(db, companyId, userId);
   return true;
 }
 
