@@ -41,7 +41,13 @@ export function renderMail(content: MailContent): { subject: string; html: strin
         `<ul style="margin:0 0 8px;padding-left:20px;${FONT};font-size:15px;line-height:22px;color:#1f2933">${section.items.map((item) => `<li style="margin:0 0 6px">${link(item.text, item.url)}</li>`).join('')}</ul>`,
     )
     .join('');
-  const notes = content.notes.map((note) => `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:20px;color:#52606d">${escapeHtml(note)}</p>`).join('');
+  // An address in a note (the company's sign-in page) is a link too; a full stop after it is not part of it.
+  const withLinks = (note: string) =>
+    note
+      .split(/(https?:\/\/[^\s]*[^\s.,;:!?)])/)
+      .map((part, index) => (index % 2 === 1 ? link(part, part) : escapeHtml(part)))
+      .join('');
+  const notes = content.notes.map((note) => `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:20px;color:#52606d">${withLinks(note)}</p>`).join('');
   const unsubscribe = content.unsubscribe
     ? `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:20px;color:#52606d">${escapeHtml(content.unsubscribe.text)} ${link(content.unsubscribe.label, content.unsubscribe.url)}</p>`
     : '';

@@ -10,7 +10,10 @@ describe('the invitation mail', () => {
   });
 
   it('says where to sign in afterwards, in the company’s language', () => {
-    expect(invitationMail({ ...invitation, language: 'de', inviter: null }).text).toContain('Danach melden Sie sich auf jedem Gerät unter https://siteboard.example.test/login?companyId=7 mit Ihrer E-Mail-Adresse');
+    const mail = invitationMail({ ...invitation, language: 'de', inviter: null });
+    expect(mail.text).toContain('Danach melden Sie sich auf jedem Gerät unter https://siteboard.example.test/login?companyId=7 mit Ihrer E-Mail-Adresse');
+    // A link in the HTML part, not only text to copy.
+    expect(mail.html).toContain('<a href="https://siteboard.example.test/login?companyId=7" style="color:#1d4ed8">https://siteboard.example.test/login?companyId=7</a> mit Ihrer');
   });
 
   it('names nobody in their place when the admin has no name', () => {
