@@ -32,7 +32,7 @@ export const sheetsPlugin = fp(
       const target = sheetFolder(sheetsDir, sheetId);
       const partial = `${target}.partial-${randomUUID()}`;
       // What an earlier, interrupted run left.
-      await removeRenderings(sheetsDir, sheetId);
+      await removeRenderings(sheetsDir, [sheetId]);
       try {
         const rendered = await onRenderProcess<{ width: number; height: number; maxLevel: number }>(
           // A job queued before the inspection decided scans (no `scan`) is drawn by PDF.js.
@@ -65,21 +65,16 @@ export const sheetsPlugin = fp(
   { name: 'sheets', dependencies: ['jobs'] },
 );
 
-/** A sheet's rendered folder and any half-made one beside it. */
-async function removeRenderings(sheetsDir: string, sheetId: number) {
-  const prefix = `${sheetId}.partial-`;
+/** These sheets' rendered folders and any half-made ones beside them (`<id>`, `<id>.partial-…`): one listing of the folder. */
+async function removeRenderings(sheetsDir: string, sheetIds: number[]) {
+  const ids = new Set(sheetIds.map(String));
   const names = await fs.promises.readdir(sheetsDir).catch(() => [] as string[]);
-  await Promise.all(
-    names.filter((name) => name === String(sheetId) || name.startsWith(prefix)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })),
-  );
+  await Promise.all(names.filter((name) => ids.has(name.split('.partial-')[0]!)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })));
 }
 
-/** A deleted sheet's files: its rendered folder (and any half-made one), and its upload once no other sheet renders from it. */
+/** Deleted sheets' files: their rendered folders (and half-made ones), and each upload once no other sheet renders from it. */
 export async function removeSheetFiles(db: DbOrTx, sheetsDir: string, job: SheetFilesJob): Promise<void> {
-  const ids = new Set(job.sheets.map(({ id }) => String(id)));
-  const names = await fs.promises.readdir(sheetsDir).catch(() => [] as string[]);
-  // `<id>` and `<id>.partial-…`: one listing of the folder for a project's sheets, not one a sheet.
-  await Promise.all(names.filter((name) => ids.has(name.split('.partial-')[0]!)).map((name) => fs.promises.rm(path.join(sheetsDir, name), { recursive: true, force: true })));
+  await removeRenderings(sheetsDir, job.sheets.map(({ id }) => id));
   const uploads = new Set(job.sheets.flatMap(({ sourcePath }) => (sourcePath ? [sourcePath] : [])));
   for (const sourcePath of uploads) await removeSourceIfUnused(db, sourcePath);
 }
