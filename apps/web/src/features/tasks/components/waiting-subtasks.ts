@@ -1,6 +1,7 @@
 import type { Subtask, SubtaskStatus } from '@siteboard/shared';
 import { useMemo } from 'react';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
+import { statusTexts } from '../api/update-subtask';
 
 /**
  * The subtasks a change made on this device is still waiting to reach (its path names the
@@ -29,6 +30,5 @@ export function useWaitingSubtasks(): ReadonlyMap<number, SubtaskStatus | undefi
 export function asItWillBe(subtask: Subtask, waiting: ReadonlyMap<number, SubtaskStatus | undefined>): Subtask {
   const status = waiting.get(subtask.id);
   if (!status || status === subtask.status) return subtask;
-  // The server names a decline's reason only while the declined work is open again (ongoing), a sending's note only while it waits.
-  return { ...subtask, status, decline_reason: status === 'ongoing' ? subtask.decline_reason : null, submission_note: status === 'pending_approval' ? subtask.submission_note : null };
+  return { ...subtask, status, ...statusTexts(status, { reason: subtask.decline_reason, note: subtask.submission_note }) };
 }
