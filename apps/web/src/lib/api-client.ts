@@ -165,7 +165,7 @@ async function request(path: string, given: RequestOptions): Promise<Response> {
   if (taken) return taken;
   // Whose call it is: a resend after a wait goes only for the same person (a shared tablet may have
   // changed hands meanwhile, and a key is its user's).
-  const caller = auth ? (storage.readUser()?.id ?? storage.token) : null;
+  const caller = auth ? signedIn() : null;
   let response = await sendSignedIn(path, options, auth);
   // The same write is still running on the server (a proxy sent it again to another instance while
   // the first was at it): its answer comes once it ends, to the same key, after Retry-After.
@@ -173,12 +173,15 @@ async function request(path: string, given: RequestOptions): Promise<Response> {
     const wait = await keyInProgressWait(response);
     if (wait === undefined) break;
     await new Promise((resolve) => setTimeout(resolve, wait));
-    if (!storage.token || (storage.readUser()?.id ?? storage.token) !== caller) break;
+    if (!storage.token || signedIn() !== caller) break;
     response = await sendSignedIn(path, options, auth);
   }
   if (!response.ok) throw await toApiError(response);
   return response;
 }
+
+/** Who is signed in on this device now: the stored user, else the token. */
+const signedIn = () => storage.readUser()?.id ?? storage.token;
 
 /** Sends the call with the stored access token; refused as expired, once more with a refreshed one, else the session ends. */
 async function sendSignedIn(path: string, options: RequestOptions, auth: boolean): Promise<Response> {
