@@ -320,7 +320,9 @@ export async function listAmendments(db: DbOrTx, companyId: number, logIds: numb
       id: dailyLogAmendments.id,
       logId: dailyLogAmendments.dailyLogId,
       reason: dailyLogAmendments.reason,
-      changes: dailyLogAmendments.changes,
+      // As the driver read it: drizzle's jsonb column parses a stored string once more, so changes
+      // written as "5" or "[1,2]" would come back as a number or a list.
+      changes: sql<Amendment['changes']>`${dailyLogAmendments.changes}`,
       author: person(amendmentAuthors),
       created_at: isoTimestamp(dailyLogAmendments.createdAt),
     })

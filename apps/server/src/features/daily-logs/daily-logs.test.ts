@@ -285,6 +285,20 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect((await get(team.member, date)).amendments).toHaveLength(2);
     });
 
+    it('keeps an amendment written in words as those words, even words that read like JSON', async () => {
+      const day = '2025-03-05';
+      expect((await put(team.manager, day, { notes: 'Pump down' })).statusCode).toBe(200);
+      expect((await post(team.manager, day, 'sign/')).statusCode).toBe(200);
+      const texts = ['5', 'true', 'null', '[1,2]', '{"pump":"down"}', '1e3'];
+      for (const changes of texts) {
+        const answer = await post(team.manager, day, 'amendments/', { reason: 'Figures', changes });
+        expect(answer.statusCode, answer.body).toBe(201);
+        expect(answer.json().changes).toBe(changes);
+      }
+      const log = await get(team.member, day);
+      expect(log.amendments.map((amendment: Amendment) => amendment.changes)).toEqual(texts);
+    });
+
     it('keeps the day’s work of a signed log as it was signed', async () => {
       const work = await insertWork(ctx.app.db, team);
       await callAs(ctx.app, team.member, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'pending_approval' } });
