@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /** What was last seen is shown offline for a day; older than that it is not trusted. */
@@ -13,21 +13,34 @@ const cacheKey = (userId: number) => `siteboard-queries-${userId}`;
 /**
  * Keeps the user's cached answers in IndexedDB and puts them back on the next start, so the
  * last-seen screens show without a signal. Photos (blobs) stay out: they do not survive JSON.
- * Answers the function that stops keeping them.
+ * Answers how to stop keeping them, and when what was kept is back (changes are kept from then on).
  */
-export function startCachePersistence(queryClient: QueryClient, userId: number): () => void {
+export function startCachePersistence(queryClient: QueryClient, userId: number): { stop: () => void; restored: Promise<void> } {
   const persister = createAsyncStoragePersister({
     storage: { getItem: (key) => get<string>(key, db()), setItem: (key, value: string) => set(key, value, db()), removeItem: (key) => del(key, db()) },
     key: cacheKey(userId),
     throttleTime: 1000,
+    serialize: (client) => JSON.stringify(asLastSeen(client)),
   });
-  const [stop] = persistQueryClient({
+  const [stop, restored] = persistQueryClient({
     queryClient,
     persister,
     maxAge: MAX_AGE_MS,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'image' },
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== 'image' },
   });
-  return stop;
+  return { stop, restored };
+}
+
+/**
+ * Every answer the screens hold, kept as last seen: one whose reload then failed (no signal, a
+ * dropped connection) still holds what was shown. Kept only while it succeeded, it was dropped
+ * the moment a read failed offline, and a reload without a signal had nothing to show.
+ */
+export function asLastSeen(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } } : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 /** Sign-out: this device forgets what the user saw, the drawings' tiles its service worker kept included (decision record 071). */

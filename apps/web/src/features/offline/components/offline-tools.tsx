@@ -29,7 +29,7 @@ export default function OfflineTools() {
     if (userId === undefined) return;
     let cancelled = false;
     let stopQueue = () => {};
-    const stopCache = startCachePersistence(queryClient, userId);
+    const { stop: stopCache } = startCachePersistence(queryClient, userId);
     void startQueue(userId, () => void queryClient.invalidateQueries()).then((stop) => {
       if (cancelled) stop();
       else stopQueue = stop;

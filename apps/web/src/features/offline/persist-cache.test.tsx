@@ -1,0 +1,30 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore, get } from 'idb-keyval';
+import { describe, expect, it, vi } from 'vitest';
+import { startCachePersistence } from './persist-cache';
+
+const plan = { id: 1, name: 'Ground floor – 1', pins: [{ id: 4, x: 0.25, y: 0.5 }] };
+
+describe('what a device keeps for a start without a signal', () => {
+  it('keeps an answer whose reload failed, and shows it after the next start as it was', async () => {
+    const before = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { stop, restored } = startCachePersistence(before, 7);
+    await restored;
+    const queryKey = ['sheets', 'sheet', 1];
+    await before.fetchQuery({ queryKey, queryFn: () => plan });
+    // The signal goes: the reload fails, and the screen still shows the plan it had.
+    await before.fetchQuery({ queryKey, queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    expect(before.getQueryState(queryKey)).toMatchObject({ status: 'error', data: plan });
+
+    await vi.waitFor(async () => expect(await get('siteboard-queries-7', createStore('siteboard-cache', 'queries'))).toContain('Ground floor'), { timeout: 5_000 });
+    stop();
+    // The next start, still without a signal.
+    const after = new QueryClient();
+    const next = startCachePersistence(after, 7);
+    await next.restored;
+    next.stop();
+    expect(after.getQueryData(queryKey)).toEqual(plan);
+    expect(after.getQueryState(queryKey)).toMatchObject({ status: 'success', error: null });
+  });
+});
