@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
+import i18n from './i18n';
 import { useAuth } from './auth';
 
 /** i18n keys of one action's messages (spec §8); `other` receives the server's `{{detail}}`. */
@@ -11,9 +12,16 @@ export interface FailureTexts {
   other: string;
 }
 
-/** The words the server or the browser gave for a failure. */
+/**
+ * No answer at all: the browser's fetch failed ("Failed to fetch", "NetworkError when attempting
+ * to fetch resource.", Safari's "Load failed"), its words in English whatever the page's language.
+ */
+const isNoConnection = (error: unknown) => error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+
+/** The words the server or the browser gave for a failure; no connection, in the page's language. */
 export function failureDetail(error: unknown): string {
   if (error instanceof ApiError) return error.detail;
+  if (isNoConnection(error)) return i18n.t('failure.noConnection');
   return error instanceof Error ? error.message : String(error);
 }
 
