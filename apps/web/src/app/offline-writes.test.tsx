@@ -18,13 +18,14 @@ import { api, apiPage, KEY_IN_PROGRESS_RESENDS } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
-import type { Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
+import type { DailyLog, Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { queue, startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
 import { DrawingsPage } from '../features/sheets/components/drawings-page';
+import { DailyLogPage } from '../features/daily-logs/components/daily-log-pages';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -508,5 +509,56 @@ describe('changes made without a signal', () => {
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }
+  }, 40_000);
+
+  it('keep a daily log saved without a signal on the device, in its form when opened again, until the server has it; signing waits for it', async () => {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 2', startDate: '2025-01-01', endDate: '2099-12-31' });
+    await server.signIn(manager);
+    const logOn = (date: string) => `/manager/daily-log?project=${project.id}&date=${date}`;
+    const stored = () => api<DailyLog>(`/api/projects/${project.id}/daily-logs/2025-04-02/`);
+    const { router } = renderScreen(
+      <WithQueue userId={manager.id}>
+        <DailyLogPage />
+      </WithQueue>,
+      { path: logOn('2025-04-01'), route: '/manager/daily-log' },
+    );
+    // The day before is seen first, so it is on the device when the signal goes.
+    expect(await screen.findByText(/^Draft for Apr 1, 2025/)).toBeInTheDocument();
+    await act(() => router.navigate(logOn('2025-04-02')));
+    expect(await screen.findByText(/^Draft for Apr 2, 2025/)).toBeInTheDocument();
+
+    setOnline(false);
+    await userEvent.click(screen.getByLabelText('Conditions'));
+    await userEvent.paste('Rain from noon');
+    await userEvent.click(screen.getByRole('button', { name: 'Add crew row' }));
+    for (const [label, typed] of [['Trade', 'Masons'], ['Company', 'Steinwerk'], ['Head count', '3'], ['Hours each', '7,5']]) {
+      await userEvent.click(screen.getByLabelText(label!));
+      await userEvent.paste(typed!);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
+    const QUEUED = 'Saved on this device: it goes to the log as soon as the connection is back.';
+    expect(screen.getByRole('button', { name: 'Save log' }).parentElement).toContainElement(await screen.findByText(QUEUED, { selector: '.basis-full *' }));
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+
+    // Signing goes straight to the server: it would overtake the save, so it waits for the signal.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign log' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Sign the daily log' })).getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('Saved on this device. Signing needs a connection: sign once the log has been sent.')).toBeInTheDocument();
+
+    // Another day and back, still without a signal: the form is built again, from the log as the waiting save makes it.
+    await act(() => router.navigate(logOn('2025-04-01')));
+    expect(await screen.findByText(/^Draft for Apr 1, 2025/)).toBeInTheDocument();
+    expect(screen.queryByText(QUEUED)).toBeNull();
+    await act(() => router.navigate(logOn('2025-04-02')));
+    expect(await screen.findByText(QUEUED)).toBeInTheDocument();
+    expect(screen.getByLabelText('Conditions')).toHaveValue('Rain from noon');
+    expect(screen.getByLabelText('Hours each')).toHaveValue('7.5');
+    expect((await stored()).created_at).toBeNull();
+
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    expect(await stored()).toMatchObject({ status: 'draft', weather: { conditions: 'Rain from noon' }, crew: [{ trade: 'Masons', company: 'Steinwerk', headcount: 3, hours: 7.5 }] });
+    await waitFor(() => expect(screen.queryByText(QUEUED)).toBeNull());
+    expect(screen.getByLabelText('Conditions')).toHaveValue('Rain from noon');
   }, 40_000);
 });

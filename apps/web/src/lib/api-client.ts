@@ -40,7 +40,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-export type QueuedWriteKind = 'statusChange' | 'comment' | 'photo' | 'newSubtask' | 'logEntry' | 'logPhoto';
+export type QueuedWriteKind = 'statusChange' | 'comment' | 'photo' | 'newSubtask' | 'logEntry' | 'logPhoto' | 'dailyLog';
 
 /** A write as the offline queue keeps it: a FormData travels as its parts (IndexedDB cannot keep a FormData). */
 export interface QueuedWrite {

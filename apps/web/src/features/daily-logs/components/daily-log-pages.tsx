@@ -1,5 +1,4 @@
 import { DAILY_LOG_SECTIONS, decideAmendment, decideContribution, decideLogKeeping, shiftDate, type DailyLog, type DailyLogProject } from '@siteboard/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -101,15 +100,15 @@ function useLoadedLog(projectId: number | null, date: string | null) {
 }
 
 /**
- * What a write queued on this screen says while it waits for a signal: gone once the day's log has
- * no write waiting on this device any more (sent, the list shows it), back with the next one.
+ * What the writes to the day's log that wait on this device say: from the one queued on this screen,
+ * or from earlier (the page opened again without a signal); gone once none waits any more (sent,
+ * the log shows it), back with the next one.
  */
 function useQueuedNotice(projectId: number | null, date: string | null) {
   const { t } = useTranslation();
-  const [queued, setQueued] = useState(false);
   const path = projectId !== null && date !== null ? dailyLogPath(projectId, date) : null;
   const waiting = useWaitingWrites().some((write) => write.status === 'waiting' && path !== null && write.path.startsWith(path));
-  return { notice: queued && waiting ? <Alert tone="info">{t('dailyLog.queued')}</Alert> : null, onQueued: () => setQueued(true) };
+  return waiting ? <Alert tone="info">{t('dailyLog.queued')}</Alert> : null;
 }
 
 /**
@@ -122,7 +121,7 @@ export function DailyLogPage() {
   const { user } = useAuth();
   const { picker, picked, choose } = useLogPicker(() => true);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
-  const { notice, onQueued } = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
+  const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const parties =
     picked && day ? { projectManagerId: picked.project.manager?.id ?? null, projectStatus: picked.project.status, hasWork: picked.project.may_contribute, logStatus: day.status } : null;
   const mayKeep = Boolean(user && parties && decideLogKeeping(user, parties).ok);
@@ -145,10 +144,10 @@ export function DailyLogPage() {
             {/* A signed log's amendments stand beside it on a wide screen (below it on a phone); a draft takes the whole width. */}
             <div className={`grid items-start gap-4 ${beside ? 'xl:grid-cols-[minmax(0,1fr)_24rem]' : ''}`}>
               <div className="min-w-0 space-y-4">
-                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} today={picked.project.today} /> : <LogReadOnly log={day} />}
+                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} projectName={picked.project.name} today={picked.project.today} /> : <LogReadOnly log={day} />}
                 {/* The keepers count people in the crew rows; the entry form is for those who log their own hours. */}
-                <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} onQueued={onQueued} />
-                <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} onQueued={onQueued} />
+                <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} />
+                <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} />
               </div>
               <aside className="min-w-0 space-y-4 xl:sticky xl:top-20" aria-label={t('dailyLog.beside')}>
                 {beside && <Amendments log={day} projectId={picked.project.id} mayAmend={mayAmend} />}
@@ -170,7 +169,7 @@ export function CrewDailyLogPage() {
   const { t } = useTranslation();
   const { picker, picked } = useLogPicker((project) => project.may_contribute);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
-  const { notice, onQueued } = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
+  const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const open = picked?.project.status !== 'completed' && day?.status === 'draft';
   return (
     <>
@@ -183,8 +182,8 @@ export function CrewDailyLogPage() {
             <LogStatus log={day} />
             {!open && <Alert tone="info">{picked.project.status === 'completed' ? t('dailyLog.completedReadOnly') : t('dailyLog.signedReadOnly')}</Alert>}
             {notice}
-            <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} onQueued={onQueued} />
-            <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} onQueued={onQueued} />
+            <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} />
+            <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} />
             <LogBlock title={t('dailyLog.section.work')}>
               <DayWork work={day.work} />
             </LogBlock>

@@ -105,7 +105,7 @@ function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: 
  * The crew's own hours and notes of the day: everyone's, one's own changeable until the log is
  * signed; `mayAdd` shows the form to add one (without a signal it waits on the device).
  */
-export function LogEntries({ log, projectId, projectName, mayAdd, onQueued }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; onQueued: () => void }) {
+export function LogEntries({ log, projectId, projectName, mayAdd }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const add = useAddLogEntry();
@@ -131,8 +131,8 @@ export function LogEntries({ log, projectId, projectName, mayAdd, onQueued }: { 
             onSubmit={async (input) => {
               setAdded(false);
               const entry = await add.mutateAsync({ projectId, date: log.date, input, subject: projectName });
-              if (entry === undefined) onQueued();
-              else setAdded(true);
+              // Queued without a signal (undefined): the page says it waits on the device.
+              setAdded(entry !== undefined);
             }}
           />
         </div>

@@ -10,9 +10,11 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fo
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { formatDate } from '../../../lib/format';
+import { useWaitingWrites } from '../../../lib/waiting-writes';
+import { dailyLogPath } from '../api/get-daily-log';
 import { useSaveDailyLog } from '../api/save-daily-log';
 import { useSignDailyLog } from '../api/sign-daily-log';
-import { BLANK_ROWS, formValuesOf, inputOf, numberOrNull, type LogFormValues } from '../daily-logs.rules';
+import { BLANK_ROWS, formValuesOf, inputOf, numberOrNull, withWaitingSaves, type LogFormValues } from '../daily-logs.rules';
 import { DayWork } from './day-work';
 import { LogBlock } from './log-view';
 
@@ -123,30 +125,35 @@ function fieldsOf(values: LogFormValues): string[] {
  * whole; signing saves first, then signs after a confirmation. `today`: the project's today, where
  * signing before the day is over says what the signed log will miss.
  */
-export function LogForm({ log, projectId, today }: { log: DailyLog; projectId: number; today: string }) {
+export function LogForm({ log, projectId, projectName, today }: { log: DailyLog; projectId: number; projectName: string; today: string }) {
   const { t } = useTranslation();
   const failureMessage = useFailureMessage();
   const save = useSaveDailyLog();
   const sign = useSignDailyLog();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form: Form = useForm<LogFormValues, unknown, DailyLogInput>({ resolver, values: formValuesOf(log), resetOptions: { keepDirtyValues: true } });
+  // Saves made without a signal wait on the device: the form shows the log as they will make it.
+  const path = dailyLogPath(projectId, log.date);
+  const waitingSaves = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'PUT' && write.path === path);
+  const values = formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json)));
+  const form: Form = useForm<LogFormValues, unknown, DailyLogInput>({ resolver, values, resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
   const confirm = useConfirm({ title: t('dailyLog.sign.title'), confirmLabel: t('dailyLog.sign.confirm'), cancelLabel: t('dailyLog.cancel') });
 
-  const store = async (input: DailyLogInput) => {
+  /** Sent (the server has it), queued (it waits on the device for a signal), or failed (the message says why). */
+  const store = async (input: DailyLogInput): Promise<'sent' | 'queued' | 'failed'> => {
     try {
-      await save.mutateAsync({ projectId, date: log.date, input });
-      return true;
+      return (await save.mutateAsync({ projectId, date: log.date, input, subject: projectName })) === undefined ? 'queued' : 'sent';
     } catch (error) {
       applyFieldErrors<Record<string, unknown>>(error, (name, fieldError) => form.setError(name as Path<LogFormValues>, fieldError), fieldsOf(form.getValues()));
       setMessage({ tone: 'error', text: failureMessage(error, { other: 'dailyLog.saveFailed' }) });
-      return false;
+      return 'failed';
     }
   };
 
   const onSave = form.handleSubmit(async (input) => {
     setMessage(null);
-    if (await store(input)) setMessage({ tone: 'success', text: t('dailyLog.saved') });
+    const stored = await store(input);
+    if (stored !== 'failed') setMessage({ tone: 'success', text: t(stored === 'sent' ? 'dailyLog.saved' : 'dailyLog.queued') });
   });
 
   const onSign = form.handleSubmit(async (input) => {
@@ -154,7 +161,10 @@ export function LogForm({ log, projectId, today }: { log: DailyLog; projectId: n
     // Signing freezes the day's record of work too: what is sent, approved or photographed later today is not in it.
     const description = t('dailyLog.sign.description', { date: formatDate(log.date) });
     if (!(await confirm.ask(log.date === today ? `${description} ${t('dailyLog.sign.stillToday')}` : description))) return;
-    if (!(await store(input))) return;
+    const stored = await store(input);
+    if (stored === 'failed') return;
+    // The signature goes straight to the server: never ahead of the save that waits for a signal.
+    if (stored === 'queued') return setMessage({ tone: 'error', text: t('dailyLog.sign.needsConnection') });
     try {
       await sign.mutateAsync({ projectId, date: log.date });
     } catch (error) {

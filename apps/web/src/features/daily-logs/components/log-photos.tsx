@@ -16,7 +16,7 @@ import { LogBlock } from './log-view';
  * The day's photos; whoever may add to the log adds more (the camera on a phone), one upload at a
  * time, each kept on the device without a signal; one's own photos can be removed until the log is signed.
  */
-export function LogPhotos({ log, projectId, projectName, mayAdd, onQueued }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; onQueued: () => void }) {
+export function LogPhotos({ log, projectId, projectName, mayAdd }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const upload = useUploadLogPhoto();
@@ -30,8 +30,8 @@ export function LogPhotos({ log, projectId, projectName, mayAdd, onQueued }: { l
     for (const [index, file] of files.entries()) {
       setProgress(t('dailyLog.photos.uploading', { done: index + 1, count: files.length }));
       try {
-        const stored = await upload.mutateAsync({ projectId, date: log.date, file, subject: projectName });
-        if (stored === undefined) onQueued();
+        // Queued without a signal, it shows as waiting (and the page says it waits on the device).
+        await upload.mutateAsync({ projectId, date: log.date, file, subject: projectName });
       } catch (error) {
         setFailure(t('dailyLog.photos.failed', { name: file.name, detail: failureDetail(error) }));
         break;
