@@ -20,6 +20,7 @@ export const de: Catalog = {
   'Must be an object.': 'Muss ein Objekt sein.',
   'Give this parameter once.': 'Diesen Parameter nur einmal angeben.',
   'ids must be a list of notification ids.': 'ids muss eine Liste von Benachrichtigungs-IDs sein.',
+  'Send the ids to mark read, or nothing to mark them all read.': 'Senden Sie die IDs, die als gelesen markiert werden sollen, oder nichts, um alle als gelesen zu markieren.',
   'expand must be major_tasks.': 'expand muss major_tasks sein.',
   'order must be oldest or newest.': 'order muss oldest oder newest sein.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to muss "me", "my_team" oder eine Benutzer-ID sein.',

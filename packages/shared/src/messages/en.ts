@@ -25,6 +25,7 @@ export const errorTexts = [
   'Must be an object.',
   'Give this parameter once.',
   'ids must be a list of notification ids.',
+  'Send the ids to mark read, or nothing to mark them all read.',
   'expand must be major_tasks.',
   'order must be oldest or newest.',
   'assigned_to must be "me", "my_team" or a user id.',

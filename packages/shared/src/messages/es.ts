@@ -20,6 +20,7 @@ export const es: Catalog = {
   'Must be an object.': 'Debe ser un objeto.',
   'Give this parameter once.': 'Indica este parámetro una sola vez.',
   'ids must be a list of notification ids.': 'ids debe ser una lista de ids de notificaciones.',
+  'Send the ids to mark read, or nothing to mark them all read.': 'Envía los ids que quieres marcar como leídos, o nada para marcarlos todos.',
   'expand must be major_tasks.': 'expand debe ser major_tasks.',
   'order must be oldest or newest.': 'order debe ser oldest o newest.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to debe ser "me", "my_team" o un id de usuario.',

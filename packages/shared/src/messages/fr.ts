@@ -20,6 +20,7 @@ export const fr: Catalog = {
   'Must be an object.': 'Doit être un objet.',
   'Give this parameter once.': 'Indiquez ce paramètre une seule fois.',
   'ids must be a list of notification ids.': 'ids doit être une liste d’identifiants de notifications.',
+  'Send the ids to mark read, or nothing to mark them all read.': 'Envoyez les identifiants à marquer comme lus, ou rien pour tout marquer comme lu.',
   'expand must be major_tasks.': 'expand doit valoir major_tasks.',
   'order must be oldest or newest.': 'order doit valoir oldest ou newest.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to doit valoir "me", "my_team" ou un identifiant d’utilisateur.',

@@ -274,6 +274,17 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     });
   });
 
+  it('marks nothing read when the body says something else than ids (a misspelt "ids" is not "all")', async () => {
+    const me = (await createTeam(ctx.app)).member;
+    await seed([me], 2);
+    for (const payload of [{ idz: [1] }, { ids: [1], all: true }, { id: 1 }]) {
+      const response = await callAs(ctx.app, me, { method: 'PATCH', url: '/api/notifications/mark-read/', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.values(response.json().errors as Record<string, string[]>).flat()).toEqual(['Send the ids to mark read, or nothing to mark them all read.']);
+    }
+    expect((await listOf(ctx, me)).some((record) => record.is_read)).toBe(false);
+  });
+
   it('refuses ids that are not ids', async () => {
     for (const payload of [{ ids: 'all' }, { ids: [0] }, { ids: ['x'] }, { ids: [1.5] }]) {
       const response = await callAs(ctx.app, team.member, { method: 'PATCH', url: '/api/notifications/mark-read/', payload });
