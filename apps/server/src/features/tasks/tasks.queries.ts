@@ -622,13 +622,17 @@ async function markProjectWork(tx: DbOrTx, companyId: number, projectId: number,
   return (result as unknown as { rows: { marked: number }[] }).rows[0]!.marked;
 }
 
-/** Open work: a subtask not completed, in a project not completed (a completed project's work is closed). */
+/**
+ * Open work: a subtask still to be done (ongoing), in a project not completed (a completed
+ * project's work is closed). Work sent for approval is done: it stays with who did it, for their
+ * manager to approve (credited to them) or decline (back to ongoing, marked as theirs who left).
+ */
 function openWorkOf(companyId: number, userId: number): SQL {
   const activeMajorTasks = sql`select ${majorTasks.id} from ${majorTasks} join ${projects} on ${projects.id} = ${majorTasks.projectId} where ${majorTasks.companyId} = ${companyId} and ${projects.status} <> 'completed'`;
-  return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), inArray(subtasks.status, openStatuses), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
+  return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), eq(subtasks.status, 'ongoing'), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
 }
 
-/** How many open subtasks are assigned to the user. */
+/** How many open (ongoing) subtasks are assigned to the user. */
 export async function countOpenWork(db: DbOrTx, companyId: number, userId: number): Promise<number> {
   return db.$count(subtasks, openWorkOf(companyId, userId));
 }

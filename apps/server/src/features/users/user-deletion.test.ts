@@ -19,13 +19,13 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
     await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: finished.majorTaskId, assignedToId: team.member.id });
     const openWork = (userId: number) => callAs(ctx.app, team.admin, { method: 'GET', url: `/api/users/${userId}/open-work/` });
 
-    // The work's own subtask and the pending one; not the completed one, nor the one in a completed project.
-    expect((await openWork(team.member.id)).json()).toEqual({ open_subtasks: 2, team_members: 0 });
+    // The work's own subtask; not the one sent for approval (done, theirs), the completed one, nor the one in a completed project.
+    expect((await openWork(team.member.id)).json()).toEqual({ open_subtasks: 1, team_members: 0 });
     const manager = await openWork(team.manager.id);
     expect(manager.json()).toEqual({ open_subtasks: 0, team_members: 1 });
     // What the deletion then says matches.
     expect((await remove(ctx, team, team.manager.id)).json()).toEqual({ detail: "Reassign this manager's team members before deleting them." });
-    expect((await remove(ctx, team, team.member.id)).json()).toEqual({ detail: 'This user has 2 open subtasks. Choose who takes over their work (reassign_to) to delete them.' });
+    expect((await remove(ctx, team, team.member.id)).json()).toEqual({ detail: 'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.' });
     // Another company's user, a deleted one and an unknown id are not found.
     const gone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
     expect((await remove(ctx, team, gone.id)).statusCode).toBe(204);
@@ -35,7 +35,7 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
   it('is refused with 409 counting their open subtasks when nobody takes them over, and changes nothing', async () => {
     const team = await createTeam(ctx.app);
     const first = await insertWork(ctx.app.db, team);
-    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: first.majorTaskId, assignedToId: team.member.id, status: 'pending_approval' });
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: first.majorTaskId, assignedToId: team.member.id });
     await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: first.majorTaskId, assignedToId: team.member.id, status: 'completed' });
     await insertWork(ctx.app.db, team, { projectStatus: 'completed' });
 
@@ -47,7 +47,7 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
     expect((await callAs(ctx.app, team.member, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(200);
   });
 
-  it('with reassign_to hands every open subtask over in the same step, with history, and deletes the user', async () => {
+  it('with reassign_to hands every open subtask over in the same step, with history, and deletes the user; work sent for approval stays theirs', async () => {
     const team = await createTeam(ctx.app);
     const ongoing = await insertWork(ctx.app.db, team);
     const pending = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: ongoing.majorTaskId, assignedToId: team.member.id, status: 'pending_approval' });
@@ -57,17 +57,19 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
 
     expect(response.statusCode, response.body).toBe(204);
     expect(await activeIds(ctx, team)).not.toContain(team.member.id);
-    for (const id of [ongoing.subtaskId, pending.id]) {
-      const subtask = await subtaskOf(ctx, team, id);
-      expect(subtask).toMatchObject({ assigned_to_id: team.manager.id, assigned_to: { id: team.manager.id, email: team.manager.email }, assignee_left: false });
-      const history: ActivityEntry[] = (await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/subtasks/${id}/activity/` })).json();
-      expect(history.at(-1)).toMatchObject({ type: 'edited', actor: { id: team.admin.id }, changes: { assigned_to: { from: { id: team.member.id }, to: { id: team.manager.id } } } });
-    }
-    expect(await subtaskOf(ctx, team, pending.id)).toMatchObject({ status: 'pending_approval' });
-    // Finished work keeps naming who did it, marked as someone who left.
+    const subtask = await subtaskOf(ctx, team, ongoing.subtaskId);
+    expect(subtask).toMatchObject({ assigned_to_id: team.manager.id, assigned_to: { id: team.manager.id, email: team.manager.email }, assignee_left: false });
+    const history: ActivityEntry[] = (await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/subtasks/${ongoing.subtaskId}/activity/` })).json();
+    expect(history.at(-1)).toMatchObject({ type: 'edited', actor: { id: team.admin.id }, changes: { assigned_to: { from: { id: team.member.id }, to: { id: team.manager.id } } } });
+    // Work they sent for approval, and finished work, keep naming who did it, marked as someone who left:
+    // the manager approves it to their credit (not the heir's), or declines it and hands it on.
+    expect(await subtaskOf(ctx, team, pending.id)).toMatchObject({ status: 'pending_approval', assigned_to_id: team.member.id, assignee_left: true });
     expect(await subtaskOf(ctx, team, done.id)).toMatchObject({ assigned_to_id: team.member.id, assignee_left: true });
     const managerWork = await listAs<Subtask>(ctx.app, team.manager, '/api/subtasks/?assigned_to=me');
-    expect(managerWork.items.map((item) => item.id).sort()).toEqual([ongoing.subtaskId, pending.id].sort());
+    expect(managerWork.items.map((item) => item.id)).toEqual([ongoing.subtaskId]);
+    const approved = await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${pending.id}/`, payload: { status: 'completed' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'completed', assigned_to_id: team.member.id });
   });
 
   it('refuses as heir the user themselves, an admin, a deleted user or another company’s user (400), and changes nothing', async () => {
@@ -116,7 +118,7 @@ describeEachDatabase('deleting a user with open work, in the reader’s language
   const teamWithTwoOpenSubtasks = async () => {
     const team = await createTeam(ctx.app);
     const work = await insertWork(ctx.app.db, team);
-    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id, status: 'pending_approval' });
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: work.majorTaskId, assignedToId: team.member.id });
     return team;
   };
 

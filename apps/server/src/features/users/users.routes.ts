@@ -55,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'What deleting another user would touch: their open subtasks and the team members they manage',
-      description: 'Asked before a deletion is confirmed. Open subtasks (not completed, in projects not completed) go to `reassign_to`; a manager with team members cannot be deleted until they are moved.',
+      description: 'Asked before a deletion is confirmed. Open subtasks (ongoing, in projects not completed) go to `reassign_to`; work sent for approval stays theirs; a manager with team members cannot be deleted until they are moved.',
       security,
       params: idParams,
       response: { 200: userOpenWorkSchema, ...failures },
@@ -69,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',
       description:
-        'Their open subtasks (not completed, in projects not completed) go to `reassign_to` in the same step. With open work and no `reassign_to` the answer is 409 and its detail says how many subtasks are open.',
+        'Their open subtasks (ongoing, in projects not completed) go to `reassign_to` in the same step; work they sent for approval stays theirs, for their manager to review. With open work and no `reassign_to` the answer is 409 and its detail says how many subtasks are open.',
       security,
       params: idParams,
       querystring: deleteUserQuery,

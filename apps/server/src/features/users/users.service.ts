@@ -132,8 +132,9 @@ export async function openWorkOfUser(ctx: ServiceContext, userId: number): Promi
 
 /**
  * Soft delete: the user leaves every list and their sessions end; rows that name them keep doing
- * so. Their open work (subtasks not completed, in projects not completed) goes to `reassign_to`
- * in the same transaction; with open work and nobody named, nothing changes (409 saying how much).
+ * so. Their open work (subtasks ongoing, in projects not completed) goes to `reassign_to` in the
+ * same transaction; with open work and nobody named, nothing changes (409 saying how much). Work
+ * they sent for approval stays theirs: whoever took it over would be credited when it is approved.
  */
 export async function deleteUser(ctx: ServiceContext, userId: number, query: DeleteUserQuery = {}): Promise<void> {
   const { companyId } = ctx.user;

@@ -13,10 +13,10 @@ const api = apiServerForFile(async (server) => {
   const managerUser = await server.createUser(company, 'manager');
   await server.createUser(company, 'manager');
   const member = await server.createUser(company, 'team_member', { managerId: managerUser.id, fullName: 'Noor Haddad' });
-  // Two open subtasks of the member's, and one completed that stays theirs.
+  // Two open subtasks of the member's; one sent for approval and one completed, which stay theirs.
   const project = await insertProject(server.database.db, company.id, { managerId: managerUser.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
-  for (const status of ['ongoing', 'pending_approval', 'completed'] as const) {
+  for (const status of ['ongoing', 'ongoing', 'pending_approval', 'completed'] as const) {
     await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, status });
   }
   await server.signIn(company.admin);
