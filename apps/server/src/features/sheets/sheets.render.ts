@@ -256,7 +256,8 @@ async function render(request: Extract<RenderRequest, { kind: 'render' }>): Prom
     // sheet is the picture turned upright, so orientations 5–8 (a quarter turn) swap its sides.
     const [uprightWidth, uprightHeight] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
     const scale = Math.min(1, SHEET_MAX_SIDE / Math.max(uprightWidth, uprightHeight));
-    const [width, height] = [Math.round(uprightWidth * scale), Math.round(uprightHeight * scale)];
+    // At least a pixel: a strip far longer than wide would round its short side to none.
+    const [width, height] = [Math.max(1, Math.round(uprightWidth * scale)), Math.max(1, Math.round(uprightHeight * scale))];
     // Decoding for real is where a file that lied in its header fails.
     const image = sharp(request.source, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).rotate().resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' });
     return cut(image, request.outDir).catch(() => {

@@ -415,6 +415,14 @@ describeEachDatabase(
     expect(near(await pixelAt(bottom, 100, 130), [0, 0, 255])).toBe(true);
   });
 
+  it('renders a plan far longer than wide (a strip a pixel wide) whole, never a failing job', async () => {
+    const strip = await sharp({ create: { width: 1, height: 40_000, channels: 3, background: '#000000' } }).png().toBuffer();
+    const response = await upload(ctx.app, team.manager, work.projectId, strip, 'strip.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(202);
+    const [ready] = await rendered([response.json<Sheet[]>()[0]!.id]);
+    expect(ready).toMatchObject({ status: 'ready', width: 1, height: 12_000 });
+  });
+
   it('names a drawing as typed, refusing control characters there, and leaves them out of a file name', async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const before = await ctx.app.db.select({ id: sheets.id }).from(sheets).orderBy(sheets.id);
