@@ -15,6 +15,7 @@ import {
   conditionalGetPlugin,
   dbPlugin,
   errorsPlugin,
+  frameworkErrors,
   fingerprintKey,
   idempotencyPlugin,
   type CrashPoint,
@@ -110,7 +111,10 @@ export async function buildApp(options: AppOptions) {
     // Also how long each close hook may take (Fastify's default, 10 s, cut off the job runner's
     // wait for a mail half sent and exited 1): the shutdown's own budget bounds them instead.
     pluginTimeout: SHUTDOWN_TIMEOUT_MS,
-    routerOptions: { ignoreTrailingSlash: true },
+    // An id of a thousand digits reaches its route, whose schema refuses it in the reader's language:
+    // past the router's default 100 characters it matched no route, and answered as a 404 or 405.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8_192 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const requests = trackRequests(app);
   app.decorate('drain', requests.drain);

@@ -32,7 +32,7 @@ export { authPlugin, foundInCompany, guardedBy, requireRole, type Guard } from '
 export { conditionalGetPlugin, entityTag, matchesEntityTag } from './http/conditional-get';
 export { bodyPlugin, JSON_TOO_DEEP, MAX_JSON_DEPTH } from './http/body';
 export { dbPlugin } from './http/db';
-export { errorsPlugin } from './http/errors';
+export { errorsPlugin, frameworkErrors } from './http/errors';
 export { fingerprintKey, idempotencyPlugin, KEY_REUSED, REPLAYED_HEADER, type CrashPoint } from './http/idempotency';
 export { abortsWhenConnectionCloses, isMultipartBody, multipartPlugin, MULTIPART_INVALID, type MultipartBody, type UploadedFile, type UploadLimits } from './http/multipart';
 export { languagePlugin } from './http/language';

@@ -19,6 +19,7 @@ export const de: Catalog = {
   'Must be a list.': 'Muss eine Liste sein.',
   'Must be an object.': 'Muss ein Objekt sein.',
   'Give this parameter once.': 'Diesen Parameter nur einmal angeben.',
+  'This address is not valid: it holds percent-encoding that is no character.': 'Diese Adresse ist ungültig: Sie enthält eine Prozentkodierung, die kein Zeichen ergibt.',
   'ids must be a list of notification ids.': 'ids muss eine Liste von Benachrichtigungs-IDs sein.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Senden Sie die IDs, die als gelesen markiert werden sollen, oder nichts, um alle als gelesen zu markieren.',
   'expand must be major_tasks.': 'expand muss major_tasks sein.',

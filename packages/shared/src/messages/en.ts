@@ -24,6 +24,7 @@ export const errorTexts = [
   'Must be a list.',
   'Must be an object.',
   'Give this parameter once.',
+  'This address is not valid: it holds percent-encoding that is no character.',
   'ids must be a list of notification ids.',
   'Send the ids to mark read, or nothing to mark them all read.',
   'expand must be major_tasks.',

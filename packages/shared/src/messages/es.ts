@@ -19,6 +19,7 @@ export const es: Catalog = {
   'Must be a list.': 'Debe ser una lista.',
   'Must be an object.': 'Debe ser un objeto.',
   'Give this parameter once.': 'Indica este parámetro una sola vez.',
+  'This address is not valid: it holds percent-encoding that is no character.': 'Esta dirección no es válida: contiene una codificación por ciento que no da ningún carácter.',
   'ids must be a list of notification ids.': 'ids debe ser una lista de ids de notificaciones.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Envía los ids que quieres marcar como leídos, o nada para marcarlos todos.',
   'expand must be major_tasks.': 'expand debe ser major_tasks.',

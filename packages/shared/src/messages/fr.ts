@@ -19,6 +19,7 @@ export const fr: Catalog = {
   'Must be a list.': 'Doit être une liste.',
   'Must be an object.': 'Doit être un objet.',
   'Give this parameter once.': 'Indiquez ce paramètre une seule fois.',
+  'This address is not valid: it holds percent-encoding that is no character.': 'Cette adresse n’est pas valide : elle contient un encodage pourcent qui ne donne aucun caractère.',
   'ids must be a list of notification ids.': 'ids doit être une liste d’identifiants de notifications.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Envoyez les identifiants à marquer comme lus, ou rien pour tout marquer comme lu.',
   'expand must be major_tasks.': 'expand doit valoir major_tasks.',

@@ -40,6 +40,24 @@ describeEachDatabase(
       });
     });
 
+    it('answers an address the router cannot read, or an id far too long, as a bad address in the reader’s language, never a 405 that allows the very method', async () => {
+      const [team] = await createTeamAndRival(ctx.app);
+      await callAs(ctx.app, team.admin, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } });
+      const longId = '9'.repeat(1_000);
+      for (const request of [
+        { method: 'GET', url: `/api/projects/${longId}/` },
+        { method: 'PATCH', url: `/api/users/${longId}/`, payload: {} },
+      ] as const) {
+        const response = await callAs(ctx.app, team.admin, request);
+        expect(response.statusCode, `${request.method} ${response.body}`).toBe(400);
+        expect(response.json().errors.id).toEqual(['Die ID im Pfad muss eine ganze Zahl von 1 bis 2147483647 sein.']);
+      }
+      // Not percent-encoding of any character: the router cannot read the path at all (no route, no sign-in).
+      const unreadable = await ctx.app.inject({ method: 'PATCH', url: '/api/users/%ED%A0%80/', headers: { 'accept-language': 'de' }, payload: {} });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json()).toEqual({ detail: 'Diese Adresse ist ungültig: Sie enthält eine Prozentkodierung, die kein Zeichen ergibt.' });
+    });
+
     it("words every validation refusal in the reader's language, zod's own texts included", async () => {
       const [team] = await createTeamAndRival(ctx.app);
       const work = await insertWork(ctx.app.db, team);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
@@ -17,6 +17,20 @@ export const CONNECTION_LOST = 'The connection to the database was lost. Try aga
 export const DISK_FULL = 'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.';
 /** A read that needed room on the disk (a large sort spilled to a temporary file). */
 export const DISK_FULL_READ = 'The server has no room left on its disk to answer this. Tell your administrator, then try again.';
+
+export const UNREADABLE_ADDRESS = 'This address is not valid: it holds percent-encoding that is no character.';
+
+/**
+ * The router's own refusals, before any route, hook or sign-in (Fastify's `frameworkErrors`): a
+ * path whose percent-encoding decodes to no character is a 400 in the browser's language, worded
+ * like every other refusal, not Fastify's English `FST_ERR_BAD_URL`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = readerLanguage(request);
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: translateMessage(UNREADABLE_ADDRESS, language) });
+  request.log.error({ err: error }, 'the router failed');
+  return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
+}
 
 /** How long a write refused for a full disk asks its sender to wait: room comes back when someone makes it, not in a moment. */
 export const DISK_FULL_RETRY_SECONDS = 60;

@@ -43,7 +43,8 @@ export const webPlugin = fp(
       const pathname = request.url.split('?')[0]!;
       const language = readerLanguage(request);
       const allowed = app.allowedMethods(pathname);
-      if (allowed.length > 0) {
+      // A path the routes take by this very method, yet no route matched: no 405 that allows it.
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
         return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: translateMessage(fill('This address does not take {method}: use {allowed}.', { method: request.method, allowed: allowed.join(', ') }), language) });
       }
       const isApi = API_PREFIXES.some((prefix) => `${pathname}/`.startsWith(prefix));
