@@ -80,6 +80,7 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   const queue = page.getByRole('dialog', { name: 'Changes made on this device' });
   await expect(queue.getByText(/^Refused: /)).toHaveText('Refused: You may only change subtasks assigned to you, or those of projects you manage or that you assigned.');
   await queue.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByTestId('sync-status')).toHaveCount(0);
 
   const pending = await managerApi.get<ApiSubtask[]>('/api/pending-approvals/?limit=100');

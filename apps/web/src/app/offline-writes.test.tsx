@@ -4,12 +4,13 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import OpenSeadragon from 'openseadragon';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { useEffect } from 'react';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
+import { subtaskActivity } from '../../../server/src/schema/activity';
 import { idempotencyKeys } from '../../../server/src/schema/idempotency';
 import { fingerprintKey, requestFingerprint } from '../../../server/src/platform/http/idempotency';
 import { injectAs, loginAs, type TestUser } from '../../../server/src/test/factories';
@@ -125,6 +126,12 @@ async function openMyTasks(names: string[]) {
   await screen.findByRole('table', { name: 'Assigned Tasks' });
   for (const name of names) await waitFor(() => expect(within(rowOf(name)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument());
   return ids;
+}
+
+/** Discards a refused change from the queue's list, confirming it (it is gone for good). */
+async function discard(button: HTMLElement) {
+  await userEvent.click(button);
+  await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Discard this change?' })).getByRole('button', { name: 'Discard' }));
 }
 
 /** The row of a task in the member's list. */
@@ -255,8 +262,15 @@ describe('changes made without a signal', () => {
     // Closing the drawer asked for no task of its own.
     expect(server.requests.filter((request) => request.startsWith('GET /api/subtasks/0'))).toEqual([]);
     expect(await statusOf(subtaskId)).toBe('completed');
-
+    // Its words are there to copy, and discarding asks first: kept, it stays.
+    expect(within(queueDialog).getByText('“Lining ring 12 done”')).toBeInTheDocument();
     await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    const asked = await screen.findByRole('alertdialog', { name: 'Discard this change?' });
+    expect(asked).toHaveTextContent('Task change was not sent: discarded, it is gone from this device too.');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Keep' }));
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Not synced (1)');
+
+    await discard(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
   });
 
@@ -276,7 +290,7 @@ describe('changes made without a signal', () => {
     const refusalText = refusal.textContent;
     await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
-    await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    await discard(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
 
     expect(screen.getByText(refusalText!)).toBeInTheDocument();
@@ -284,7 +298,7 @@ describe('changes made without a signal', () => {
     expect(await statusOf(subtaskId)).toBe('completed');
   });
 
-  it('say a change made online waits behind a refused one, and send it once that one is discarded', async () => {
+  it('send a change to another task past a refused one at once; a change to the same task waits for it and says so', async () => {
     const names = ['Clean ring 18', 'Check ring 19'];
     const [refusedId, laterId] = (await openMyTasks(names)) as [number, number];
     setOnline(false);
@@ -294,18 +308,23 @@ describe('changes made without a signal', () => {
     setOnline(true);
     await screen.findByText(/^Failed to send task for approval\. ./);
 
-    // Online now, the next change waits behind the refused one, and says so (not "when the connection is back").
+    // Online now, a change to another task does not wait for the refused one: it may not depend on it.
     await userEvent.click(within(rowOf(names[1]!)).getByRole('button', { name: 'Send for Approval' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send for approval' })).getByRole('button', { name: 'Send for Approval' }));
-    expect(await screen.findByText('Saved on this device: it waits for a change the server refused, to be retried or discarded under “Not synced”.')).toBeInTheDocument();
-    expect(await statusOf(laterId)).toBe('ongoing');
+    expect(await screen.findByText('Task sent for approval!')).toBeInTheDocument();
+    expect(await statusOf(laterId)).toBe('pending_approval');
+
+    // A comment on the refused task may: it waits on the device, in line behind it.
+    const comments = () => server.database.db.select().from(subtaskActivity).where(and(eq(subtaskActivity.subtaskId, refusedId), eq(subtaskActivity.type, 'comment')));
+    expect(await api(`/api/subtasks/${refusedId}/comments/`, { method: 'POST', body: { text: 'Ring 18 also cleaned inside' }, queue: 'comment' })).toBeUndefined();
+    expect(queue.entries().map((entry) => [entry.kind, entry.status])).toEqual([['statusChange', 'failed'], ['comment', 'waiting']]);
+    expect(await comments()).toEqual([]);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Not synced/ }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
-    await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
+    await discard(within(queueDialog).getAllByRole('button', { name: 'Discard' })[0]!);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
-    expect(await screen.findByText('Task sent for approval!')).toBeInTheDocument();
-    expect(await statusOf(laterId)).toBe('pending_approval');
+    expect((await comments()).map((row) => row.text)).toEqual(['Ring 18 also cleaned inside']);
   });
 
   it('wait and go again on their own when the same write is still running on the server', async () => {
@@ -504,7 +523,7 @@ describe('changes made without a signal', () => {
       expect(await screen.findByText(/^The pin of Ring 17 anchor went back to where it was: /)).toBeInTheDocument();
       await expectPinAt(ANCHOR, [0.75, 0.25]);
       await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
-      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
+      await discard(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
       await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);

@@ -57,8 +57,8 @@ export interface QueuedWrite {
 }
 
 export interface OfflineWriter {
-  /** Offline, or earlier writes still waiting: this one goes behind them. */
-  mustQueue(): boolean;
+  /** Offline, earlier writes still waiting, or a refused one to the same thing: this one (to `path`) goes behind them. */
+  mustQueue(path: string): boolean;
   enqueue(write: QueuedWrite): Promise<void>;
 }
 
@@ -107,7 +107,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (options.queue && offlineWriter) {
     const writer = offlineWriter;
     const queued = { ...options, queue: options.queue, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() };
-    if (writer.mustQueue()) {
+    if (writer.mustQueue(path)) {
       await writer.enqueue(toQueuedWrite(path, queued));
       return undefined as T;
     }

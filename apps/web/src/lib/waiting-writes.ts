@@ -28,6 +28,24 @@ export function publishWaitingWrites(next: readonly WaitingWrite[], discardedIds
   for (const listener of listeners) listener();
 }
 
+/**
+ * What a write changes, as the queue keeps their order: one subtask (its status, pin, comments and
+ * photos), one day's log of a project (its sections, entries and photos), else the path itself.
+ */
+export function thingOf(path: string): string {
+  return /^\/api\/(subtasks\/\d+|projects\/\d+\/daily-logs\/[^/]+)\//.exec(path)?.[1] ?? path;
+}
+
+/**
+ * Whether a write waits for one the server refused, made before it to the same thing (thingOf):
+ * it may depend on it (a comment on the task sent for approval), so it goes once that one is
+ * retried or discarded. A change to another task or log goes on its own.
+ */
+export function heldBehindRefusal(writes: readonly Pick<WaitingWrite, 'id' | 'path' | 'status'>[], write: Pick<WaitingWrite, 'id' | 'path'>): boolean {
+  const thing = thingOf(write.path);
+  return writes.some((each) => each.status === 'failed' && each.id < write.id && thingOf(each.path) === thing);
+}
+
 /** The writes waiting at this moment (outside React: right after a write was queued). */
 export const waitingWritesNow = (): readonly WaitingWrite[] => writes;
 

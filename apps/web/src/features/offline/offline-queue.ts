@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
-import { publishWaitingWrites } from '../../lib/waiting-writes';
+import { heldBehindRefusal, publishWaitingWrites } from '../../lib/waiting-writes';
 
 /** One write made without a signal, kept in IndexedDB until the server has answered it. */
 export interface QueuedEntry extends QueuedWrite {
@@ -85,7 +85,7 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
   userId = user;
   onSynced = synced;
   setOfflineWriter({
-    mustQueue: () => !navigator.onLine || snapshot.length > 0,
+    mustQueue: (path) => !navigator.onLine || snapshot.some((entry) => entry.status === 'waiting') || heldBehindRefusal(snapshot, { id: Number.POSITIVE_INFINITY, path }),
     enqueue,
   });
   await reload();
@@ -172,8 +172,10 @@ function answeredByProxy(error: ApiError): boolean {
 /**
  * Sends the waiting writes one at a time, oldest first. No answer (or a proxy's, answeredByProxy): they keep waiting (and, while
  * the browser says it is online, go again 2, 4, 8… seconds later). "Come back later" (comeBackLater): they keep waiting and are sent again after the
- * server's Retry-After. A refusal marks that write failed with the server's reason and stops
- * there: the later ones may depend on it, so they wait until it is retried or discarded.
+ * server's Retry-After. A refusal marks that write failed with the server's reason; the later
+ * writes to the same task or day's log may depend on it, so they wait until it is retried or
+ * discarded (heldBehindRefusal), and the others go on: a refused send for approval held back the
+ * crew's hours on the daily log until the log was signed and refused them too.
  */
 export function flushQueue(): Promise<void> {
   // `.finally` runs after the assignment even when nothing waits (a synchronous return inside would not).
@@ -183,8 +185,8 @@ export function flushQueue(): Promise<void> {
 
 async function sendWaiting() {
   for (;;) {
-    const next = snapshot[0];
-    if (!next || next.status === 'failed' || !navigator.onLine) return;
+    const next = snapshot.find((entry) => entry.status === 'waiting' && !heldBehindRefusal(snapshot, entry));
+    if (!next || !navigator.onLine) return;
     try {
       await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
     } catch (error) {
@@ -203,7 +205,7 @@ async function sendWaiting() {
       const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
       await set(next.id, failed, db());
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
-      return;
+      continue;
     }
     unanswered = 0;
     await del(next.id, db());

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format';
 import { countActions, discardEntries, flushQueue, groupByAction, queue, retryEntry, type QueuedEntry } from '../offline-queue';
@@ -14,6 +15,7 @@ export function SyncStatus() {
   const entries = useSyncExternalStore(queue.subscribe, queue.entries);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm({ title: t('offline.discardTitle'), confirmLabel: t('offline.discard'), cancelLabel: t('offline.keep') });
   if (entries.length === 0) return null;
   const failed = countActions(entries.filter((entry) => entry.status === 'failed'));
   // One action's writes by kind, in the order made: "Photo (2) + Task change".
@@ -31,8 +33,14 @@ export function SyncStatus() {
     }
   };
 
+  // Gone for good once discarded: said first, with what it was (its words show in the list above).
+  const discard = async (group: QueuedEntry[]) => {
+    if (await confirm.ask(t('offline.discardDescription', { what: describe(group) }))) await act(() => discardEntries(group.map((entry) => entry.id)));
+  };
+
   return (
     <>
+      {confirm.dialog}
       <Button variant={failed > 0 ? 'danger' : 'secondary'} className="px-3 py-1.5" onClick={() => setOpen(true)} data-testid="sync-status">
         {failed > 0 ? t('offline.failedCount', { count: failed }) : t('offline.waiting', { count: countActions(entries) })}
       </Button>
@@ -53,6 +61,11 @@ export function SyncStatus() {
                     {formatDateTime(first.createdAt)}
                   </time>
                 </div>
+                {typedWords(group).map((words, index) => (
+                  <p key={index} className="mt-1 whitespace-pre-wrap break-words text-slate-700">
+                    “{words}”
+                  </p>
+                ))}
                 <p className={failedEntry ? 'mt-1 text-red-700' : 'mt-1 text-slate-600'}>
                   {failedEntry ? t('offline.status.failed', { detail: failedEntry.detail }) : t('offline.status.waiting')}
                 </p>
@@ -61,7 +74,7 @@ export function SyncStatus() {
                     <Button className="px-3 py-1" disabled={busy} onClick={() => void act(() => retryEntry(failedEntry.id))}>
                       {t('offline.retry')}
                     </Button>
-                    <Button variant="secondary" className="px-3 py-1" disabled={busy} onClick={() => void act(() => discardEntries(group.map((entry) => entry.id)))}>
+                    <Button variant="secondary" className="px-3 py-1" disabled={busy} onClick={() => void discard(group)}>
                       {t('offline.discard')}
                     </Button>
                   </div>
@@ -81,4 +94,12 @@ export function SyncStatus() {
       </Modal>
     </>
   );
+}
+
+/** The words a person typed into an action's writes (a comment, the note sent with work, a day's notes), to copy before it is discarded. */
+function typedWords(group: readonly QueuedEntry[]): string[] {
+  return group.flatMap((entry) => {
+    const json = entry.json as { text?: unknown; comment?: unknown; note?: unknown; notes?: unknown } | undefined;
+    return [json?.text, json?.comment, json?.note, json?.notes].filter((words): words is string => typeof words === 'string' && words.trim() !== '');
+  });
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { findSubtaskIn } from '../../../lib/query-keys';
-import { discardedWrite, useWaitingWrites, waitingWritesNow, type WaitingWrite } from '../../../lib/waiting-writes';
+import { discardedWrite, heldBehindRefusal, useWaitingWrites, waitingWritesNow, type WaitingWrite } from '../../../lib/waiting-writes';
 import { useUpdateSubtask } from '../api/update-subtask';
 
 /** The message keys of one kind of status change: what shows when it worked, and when it did not. */
@@ -96,12 +96,12 @@ function StatusChangeMessage({ outcome, waiting }: { outcome: Outcome; waiting: 
 }
 
 /**
- * Why a change kept on this device has not gone yet: no connection; a change before it that the
- * server refused (the queue goes no further until the person retries or discards it); or, online,
- * a server that has not answered yet or said to come back later.
+ * Why a change kept on this device has not gone yet: no connection; a change to the same task
+ * before it that the server refused (it waits until the person retries or discards that one); or,
+ * online, a server that has not answered yet or said to come back later.
  */
 function queuedChangeText(waiting: readonly WaitingWrite[], write: WaitingWrite, online: boolean): string {
-  if (waiting.some((each) => each.status === 'failed' && each.id < write.id)) return 'offline.changeBehindRefused';
+  if (heldBehindRefusal(waiting, write)) return 'offline.changeBehindRefused';
   return online ? 'offline.changeWaitsForServer' : 'offline.changeQueued';
 }
 
