@@ -161,8 +161,8 @@ export const es: Catalog = {
   'Full name': 'Nombre completo',
 
   "'{task}' ({project})": '«{task}» ({project})',
-  '{actor} assigned you {task}, due {due}': '{actor} le asignó {task}, con entrega el {due}',
-  '{actor} assigned you {task}': '{actor} le asignó {task}',
+  '{actor} assigned you {task}, due {due}': '{actor} te asignó {task}, con entrega el {due}',
+  '{actor} assigned you {task}': '{actor} te asignó {task}',
   '{actor} sent {task} for approval: {note}': '{actor} envió {task} a aprobación: {note}',
   '{actor} sent {task} for approval': '{actor} envió {task} a aprobación',
   '{actor} approved {task}': '{actor} aprobó {task}',
