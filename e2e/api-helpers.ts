@@ -6,6 +6,7 @@ export interface ApiSession {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, data: unknown): Promise<T>;
   patch<T>(path: string, data: unknown): Promise<T>;
+  put<T>(path: string, data: unknown): Promise<T>;
 }
 
 function session(request: APIRequestContext, token: string): ApiSession {
@@ -18,6 +19,7 @@ function session(request: APIRequestContext, token: string): ApiSession {
     get: async (path) => read(await request.get(path, { headers })),
     post: async (path, data) => read(await request.post(path, { headers, data })),
     patch: async (path, data) => read(await request.patch(path, { headers, data })),
+    put: async (path, data) => read(await request.put(path, { headers, data })),
   };
 }
 

@@ -49,7 +49,7 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   const name = `Daily log ${Date.now().toString(36)}`;
   const admin = await apiSignIn(request, 'admin');
   const managerApi = await apiSignIn(request, 'manager');
-  const { rebar } = await projectWithCrew(admin, managerApi, name);
+  const { project, rebar } = await projectWithCrew(admin, managerApi, name);
   // The record of work: sent for approval today, so it is in the day's work.
   const memberApi = await apiSignIn(request, 'team_member');
   await memberApi.patch(`/api/subtasks/${rebar.id}/`, { status: 'pending_approval', comment: 'Rebar tied, ready for inspection' });
@@ -127,6 +127,8 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await first.reload();
   await expect(first.getByText('This log is signed: it can no longer be changed.')).toBeVisible();
 
+  // The project was entered today: an earlier day is owed once someone has opened its log.
+  await managerApi.put(`/api/projects/${project.id}/daily-logs/${dayFromToday(-2)}/`, { notes: 'Started before it was entered' });
   // An admin sees the project's earlier working days without a signed log, and opens one.
   const adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
   await signIn(adminPage, 'admin');

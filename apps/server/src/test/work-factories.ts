@@ -66,7 +66,7 @@ export async function expectQueryRefusals(app: App, caller: Caller, path: string
 export async function insertProject(
   db: Db,
   companyId: number,
-  values: { managerId?: number | null; status?: ProjectStatus; name?: string; startDate?: string; endDate?: string } = {},
+  values: { managerId?: number | null; status?: ProjectStatus; name?: string; startDate?: string; endDate?: string; createdAt?: Date } = {},
 ) {
   const [row] = await db
     .insert(projects)
@@ -77,6 +77,8 @@ export async function insertProject(
       endDate: values.endDate ?? '2026-12-31',
       status: values.status ?? 'ongoing',
       managerId: values.managerId ?? null,
+      // When it was entered in SiteBoard (now unless said): a day before it owes no daily log.
+      ...(values.createdAt && { createdAt: values.createdAt }),
     })
     .returning({ id: projects.id });
   return row!;

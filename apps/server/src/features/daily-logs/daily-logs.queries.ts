@@ -495,7 +495,9 @@ const owesLog = (projectId: SQLWrapper, companyId: SQLWrapper, day: SQLWrapper) 
 /**
  * The company's projects that are not completed with the working days of the last `days` days
  * before their today that have no signed log (oldest first), only those with at least one, by name:
- * one statement for a page and its total.
+ * one statement for a page and its total. A day before the project was entered in SiteBoard is
+ * owed only if someone opened its log since (nobody could have kept it then: a company that
+ * signed up today and entered its running projects saw ten "missed" days on each).
  */
 export async function listMissingLogs(db: DbOrTx, companyId: number, days: number, page: { limit: number; offset?: number }): Promise<{ items: MissingLogs[]; total: number }> {
   const result = await db.execute(sql`
@@ -504,13 +506,14 @@ export async function listMissingLogs(db: DbOrTx, companyId: number, days: numbe
       select p.id, p.name, ${personJson(sql`m.id`, sql`m.email`, sql`m.full_name`)} as manager, local.today,
         array(
           select day::date::text from generate_series(greatest(p.start_date, local.today - ${days}::int), least(p.end_date, local.today - 1), interval '1 day') as day
-          where ${owesLog(sql`p.id`, sql`p.company_id`, sql`day::date`)}
+          where (day::date >= local.entered or exists (select 1 from ${dailyLogs} where ${dailyLogs.companyId} = p.company_id and ${dailyLogs.projectId} = p.id and ${dailyLogs.logDate} = day::date))
+            and ${owesLog(sql`p.id`, sql`p.company_id`, sql`day::date`)}
           order by day
         ) as missing
       from ${projects} p
       join ${companies} c on c.id = p.company_id
       left join ${users} m on m.id = p.manager_id
-      cross join lateral (select (timezone(coalesce(m.timezone, c.timezone), now()))::date as today) local
+      cross join lateral (select (timezone(coalesce(m.timezone, c.timezone), now()))::date as today, (timezone(coalesce(m.timezone, c.timezone), p.created_at))::date as entered) local
       where p.company_id = ${companyId} and p.status <> 'completed'
     ) owed
     where cardinality(missing) > 0

@@ -22,6 +22,7 @@ import {
 } from '@siteboard/shared';
 import { subtaskActivity } from '../../schema/activity';
 import { dailyLogAttachments, dailyLogs } from '../../schema/daily-logs';
+import { projects } from '../../schema/projects';
 import { users } from '../../schema/users';
 import { NOT_AN_IMAGE } from '../../lib/images';
 import { describeEachDatabase } from '../../test/build-app';
@@ -479,6 +480,11 @@ describeEachDatabase('daily site logs', (ctx) => {
       // A project of last week: Monday signed, Tuesday a draft, Wednesday to Friday nothing, the weekend not owed.
       const monday = shiftDate(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7);
       const week = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, startDate: monday, endDate: shiftDate(monday, 30), name: 'Week project' });
+      // Entered in SiteBoard before it started.
+      await ctx.app.db.update(projects).set({ createdAt: new Date(`${shiftDate(monday, -3)}T12:00:00Z`) }).where(eq(projects.id, week.id));
+      // Entered today, though it started last Monday: only the day whose log someone opened since is owed.
+      const entered = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id, startDate: monday, endDate: shiftDate(monday, 30), name: 'Entered today' });
+      await ctx.app.db.insert(dailyLogs).values({ companyId: team.company.id, projectId: entered.id, logDate: shiftDate(monday, 2) });
       await ctx.app.db.insert(dailyLogs).values([
         { companyId: team.company.id, projectId: week.id, logDate: monday, status: 'signed', signedById: team.manager.id, signedAt: new Date() },
         { companyId: team.company.id, projectId: week.id, logDate: shiftDate(monday, 1) },
@@ -489,6 +495,7 @@ describeEachDatabase('daily site logs', (ctx) => {
       // Sunday had a log opened: work happened, so it is owed too.
       expect(owed.missing.filter((day) => day < shiftDate(monday, 7))).toEqual([1, 2, 3, 4, 6].map((days) => shiftDate(monday, days)));
       expect(owed.project.manager?.id).toBe(team.manager.id);
+      expect(missing.items.find((item) => item.project.id === entered.id)!.missing).toEqual([shiftDate(monday, 2)]);
       expect((await callAs(ctx.app, team.manager, { method: 'GET', url: '/api/daily-logs/missing/' })).statusCode).toBe(403);
       expect((await listAs<MissingLogs>(ctx.app, rival.admin, '/api/daily-logs/missing/')).items.map((item) => item.project.id)).not.toContain(week.id);
     });

@@ -9,7 +9,7 @@ import { renderScreen } from '../../../test/render';
 const api = apiServerForFile(async (server) => {
   const { company, manager, member } = await server.createCrew();
   // Eleven open projects: one more than the first page, so Show More has a page to ask for.
-  for (let i = 1; i <= 11; i++) await insertProject(server.database.db, company.id, { managerId: manager.id, name: `Tower ${i}` });
+  for (let i = 1; i <= 11; i++) await insertProject(server.database.db, company.id, { managerId: manager.id, name: `Tower ${i}`, createdAt: new Date('2025-12-20T12:00:00Z') });
   await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Old depot', status: 'completed' });
   await server.signIn(company.admin);
   return { company, manager, member };

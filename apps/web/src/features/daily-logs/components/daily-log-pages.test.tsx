@@ -27,7 +27,7 @@ beforeAll(async () => {
   const { company, ...people } = await server.createCrew();
   ({ manager, member } = people);
   admin = company.admin;
-  projectId = (await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31' })).id;
+  projectId = (await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31', createdAt: new Date('2024-12-20T12:00:00Z') })).id;
   const majorTask = await insertMajorTask(server.database.db, company.id, projectId, { name: 'Footings' });
   await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Pour footing B' });
   managerAccess = (await loginAs(server.app, manager)).access;
