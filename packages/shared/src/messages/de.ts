@@ -211,6 +211,10 @@ export const de: Catalog = {
   'No tasks were due in this period, so the score is 0%.': 'In diesem Zeitraum waren keine Aufgaben fällig, daher beträgt der Wert 0 %.',
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
     '{completed} von {total} Aufgaben abgeschlossen (abgeschlossen ÷ gesamt, auf ganze Prozent gerundet).',
+  '0 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '0 von {total} Aufgaben abgeschlossen (abgeschlossen ÷ gesamt, auf ganze Prozent gerundet).',
+  '1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '1 von {total} Aufgaben abgeschlossen (abgeschlossen ÷ gesamt, auf ganze Prozent gerundet).',
   'Approval Record': 'Abnahmebilanz',
   'On-time completion': 'Pünktlich erledigt',
   'First-pass approval': 'Sofort abgenommen',

@@ -293,6 +293,8 @@ export const writtenTexts = [
   'Efficiency Score',
   'No tasks were due in this period, so the score is 0%.',
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).',
+  '0 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).',
+  '1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).',
   'Approval Record',
   'On-time completion',
   'First-pass approval',

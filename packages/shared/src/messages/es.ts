@@ -210,6 +210,10 @@ export const es: Catalog = {
   'No tasks were due in this period, so the score is 0%.': 'No había tareas con entrega en este periodo, así que el índice es 0 %.',
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
     '{completed} de {total} tareas terminadas (terminadas ÷ total, redondeado a un porcentaje entero).',
+  '0 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '0 de {total} tareas terminadas (terminadas ÷ total, redondeado a un porcentaje entero).',
+  '1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '1 de {total} tareas terminadas (terminadas ÷ total, redondeado a un porcentaje entero).',
   'Approval Record': 'Historial de aprobaciones',
   'On-time completion': 'Terminadas a tiempo',
   'First-pass approval': 'Aprobación directa',

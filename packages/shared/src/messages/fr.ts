@@ -175,7 +175,7 @@ export const fr: Catalog = {
   '{task} has been waiting for approval for more than {duration}': '{task} attend une validation depuis plus de {duration}',
   '1 hour': '1 heure',
   '{hours} hours': '{hours} heures',
-  'under {hours} hours': 'moins de {hours} heures',
+  'under {hours} hours': 'moins de {hours} heure',
   '{task}, assigned to {assignee}, is overdue: it was due {due}': '{task}, confiée à {assignee}, est en retard : échéance le {due}',
   '{task} is overdue: it was due {due}': '{task} est en retard : échéance le {due}',
   'Appraisal Report': "Rapport d'évaluation",
@@ -211,6 +211,10 @@ export const fr: Catalog = {
   'No tasks were due in this period, so the score is 0%.': "Aucune tâche n'arrivait à échéance sur cette période : le score est de 0 %.",
   '{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
     '{completed} tâches terminées sur {total} (terminées ÷ total, arrondi au pourcentage entier).',
+  '0 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '0 tâche terminée sur {total} (terminées ÷ total, arrondi au pourcentage entier).',
+  '1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).':
+    '1 tâche terminée sur {total} (terminées ÷ total, arrondi au pourcentage entier).',
   'Approval Record': 'Bilan des validations',
   'On-time completion': 'Dans les délais',
   'First-pass approval': "Validées d'emblée",

@@ -102,6 +102,24 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
     expect(text).not.toContain('0.0 hours');
   });
 
+  it('says in French that 1 task of 1 was done, within minutes, whole: singular, and smaller rather than cut', async () => {
+    const company = await createCompany(ctx.app.db, { timezone: ZONE });
+    const manager = await createUser(ctx.app.db, company.id, 'manager');
+    const person = await createUser(ctx.app.db, company.id, 'team_member', { managerId: manager.id });
+    const callers = await Promise.all([company.admin, manager, person].map(async (user) => ({ ...user, access: (await loginAs(ctx.app, user)).access })));
+    const [admin, managerCaller, personCaller] = callers as [Caller, Caller, Caller];
+    const work = await insertWork(ctx.app.db, { company, admin, manager: managerCaller, member: personCaller } as unknown as Parameters<typeof insertWork>[1]);
+    for (const [caller, status] of [[personCaller, 'pending_approval'], [managerCaller, 'completed']] as const) {
+      expect((await callAs(ctx.app, caller, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status } })).statusCode).toBe(200);
+    }
+    await injectAs(ctx.app, admin.access, { method: 'PATCH', url: '/api/profile/', payload: { language: 'fr' } });
+    const text = (await pageTexts((await injectAs(ctx.app, admin.access, { method: 'GET', url: `${PDF}?user_id=${person.id}` })).rawPayload)).join(' ');
+
+    expect(text).toContain('1 tâche terminée sur 1');
+    expect(text).toContain('moins de 0,1 heure');
+    expect(text).not.toMatch(/…|\.\.\./);
+  });
+
   it('says so when the person has nothing in the period', async () => {
     const [text] = await pageTexts((await download(ctx, team.admin, { user_id: team.otherMember.id, start_date: today })).rawPayload);
 

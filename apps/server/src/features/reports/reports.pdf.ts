@@ -109,7 +109,8 @@ function factPanel(doc: Doc, w: Wording, cells: [string, string][], y: number, c
     const x = LEFT + 14 + (index % columns) * columnWidth;
     const cellTop = y + 12 + Math.floor(index / columns) * 32;
     write(doc, w.upper(label), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: columnWidth - 20, shrink: true });
-    write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 28 });
+    // Smaller rather than cut: "moins de 0,1 heure" is wider than a quarter of the page at 11 points.
+    write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 20, shrink: true });
   });
   return y + height + 24;
 }
@@ -225,7 +226,12 @@ function efficiency(doc: Doc, item: AppraisalItem, w: Wording, top: number): num
   const caption =
     item.total_tasks === 0
       ? w.t('No tasks were due in this period, so the score is 0%.')
-      : w.t('{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { completed: w.count(item.completed_tasks), total: w.count(item.total_tasks) });
+      : item.completed_tasks === 0
+        ? w.t('0 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { total: w.count(item.total_tasks) })
+        : item.completed_tasks === 1
+          ? // One apart: French writes 0 and 1 in the singular ("1 tâche terminée sur 4").
+            w.t('1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { total: w.count(item.total_tasks) })
+          : w.t('{completed} of {total} tasks completed (completed ÷ total, rounded to a whole percentage).', { completed: w.count(item.completed_tasks), total: w.count(item.total_tasks) });
   write(doc, caption, LEFT, y + 40, { size: 9, color: MUTED, width: CONTENT_WIDTH, shrink: true });
   return y + 62;
 }
