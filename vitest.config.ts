@@ -31,7 +31,7 @@ export default defineConfig({
     // the database and the network as much as they compute, so both cores are used.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { ...shared, name: 'node', include: ['*.test.ts', 'apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'] } },
+      { test: { ...shared, name: 'node', include: ['*.test.ts', 'scripts/*.test.ts', 'apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'] } },
       // Screens as components: jsdom, the real API on PGlite (apps/web/src/test/).
       { ...web, test: { ...web.test, name: 'web', exclude: OWN_INDEXEDDB } },
       // These keep writes in an in-memory IndexedDB that would outlive the file in a shared module
