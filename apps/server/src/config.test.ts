@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, listenOn, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills every default when the environment sets nothing', () => {
@@ -119,6 +120,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${reason}`);
     expect(() => loadConfig({ [name]: value })).toThrow(`(got "${value}")`);
+  });
+
+  it('refuses the same port for metrics as for the app', () => {
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT: must be another port than PORT (got "3000" for both)');
+  });
+
+  it('names the variable of a port another program holds, not Node’s EADDRINUSE', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const second = net.createServer();
+      const refused = listenOn('METRICS_PORT', port, '127.0.0.1', () => new Promise<void>((resolve, reject) => second.once('error', reject).listen(port, '127.0.0.1', resolve)));
+      await expect(refused).rejects.toThrow(new ConfigError(`METRICS_PORT: port ${port} on 127.0.0.1 is in use by another program: stop it, or choose another port`));
+    } finally {
+      holder.close();
+    }
   });
 
   it.each([

@@ -139,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     new Set([parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY_FILE].map((value) => value === undefined)).size > 1
       ? '  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none'
       : undefined,
+    parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT
+      ? `  METRICS_PORT: must be another port than PORT (got "${parsed.data.METRICS_PORT}" for both)`
+      : undefined,
   ].filter((line) => line !== undefined);
   // npm runs workspace scripts inside the workspace; DATA_DIR is relative to where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
@@ -152,4 +155,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(base, parsed.data.DATA_DIR),
     webDistDir,
   };
+}
+
+/**
+ * Listens on the port a variable names; a port another program holds (or one this user may not
+ * open) stops the start with a message naming the variable, as a bad value does, not Node's
+ * `listen EADDRINUSE` and a stack.
+ */
+export async function listenOn<T>(variable: 'PORT' | 'METRICS_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`${variable}: port ${port} on ${host} is in use by another program: stop it, or choose another port`);
+    if (code === 'EACCES') throw new ConfigError(`${variable}: port ${port} on ${host} may not be opened by this user (ports below 1024 need privileges): choose another port`);
+    throw error;
+  }
 }

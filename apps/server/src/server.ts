@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listenOn, loadConfig } from './config';
 import { DATABASE_TIMEOUTS, DataDirLockedError, describeUnreachableDatabase, openConfiguredDatabase, processLogger, serveEmbeddedBackups, serveMetrics, serverLogger, SHUTDOWN_TIMEOUT_MS } from './platform';
 import { loadOrCreateSecret } from './features/auth/auth.tokens';
 
@@ -74,16 +74,20 @@ async function main() {
     await database.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Metrics first: a port that cannot be had stops the start before anyone is served.
   if (config.METRICS_PORT !== undefined) {
-    metricsServer = await serveMetrics(app.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log: app.log });
+    const port = config.METRICS_PORT;
+    metricsServer = await listenOn('METRICS_PORT', port, config.METRICS_HOST, () => serveMetrics(app.metrics, { port, host: config.METRICS_HOST, log: app.log }));
     app.log.info(`Metrics for Prometheus on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   }
+  await listenOn('PORT', config.PORT, config.HOST, () => app.listen({ port: config.PORT, host: config.HOST }));
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`SiteBoard is running on http://localhost:${config.PORT} (database: ${where})`);
 }
 
 main().catch(async (error: unknown) => {
+  // A port that cannot be had (listenOn): named like a bad value, without a stack.
+  if (error instanceof ConfigError) await refuse(`SiteBoard could not start: ${error.message}`);
   (await processLogger('info', terminal)).fatal({ err: error }, 'SiteBoard could not start');
   process.exit(1);
 });
