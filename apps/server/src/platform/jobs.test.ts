@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../schema/jobs';
 import { createTestDatabase, isPostgresReachable, openAnotherConnection, type TestDatabase } from '../test/build-app';
 import type { Database } from './database/client';
@@ -78,6 +78,14 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(await statusOf(database, flaky)).toEqual({ status: 'done', attempts: 3, lastError: null });
       expect(await statusOf(database, refused)).toEqual({ status: 'failed', attempts: 1, lastError: '550 mailbox unavailable' });
       expect(await runner.stats()).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'refused', failed: 1, queued: 0 })]));
+    });
+
+    it('counts a job whose attempt failed as retrying while it waits for the next', async () => {
+      const runner = start({ queue: 'mail-down', backoffSeconds: () => 3_600, handle: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')) });
+      const id = await enqueueJob(database.db, 'mail-down', {});
+      await vi.waitFor(async () => expect(await statusOf(database, id)).toEqual({ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' }));
+
+      expect(await runner.stats()).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'mail-down', queued: 1, retrying: 1, failed: 0 })]));
     });
 
     it('gives up after the last attempt', async () => {

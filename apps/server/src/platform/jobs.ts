@@ -116,6 +116,8 @@ export interface QueueStats {
   queued: number;
   running: number;
   failed: number;
+  /** Queued jobs whose last attempt failed, waiting for their next (an SMTP server down shows here at once, hours before `failed`). */
+  retrying: number;
   /** Seconds the oldest due, unclaimed job has waited; 0 when none waits. */
   oldestWaitSeconds: number;
 }
@@ -360,13 +362,14 @@ export function createJobRunner(options: {
           count(*) filter (where status = 'queued')::int as queued,
           count(*) filter (where status = 'running')::int as running,
           count(*) filter (where status = 'failed')::int as failed,
+          count(*) filter (where status = 'queued' and last_error is not null)::int as retrying,
           coalesce(extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now())), 0)::float8 as "oldestWaitSeconds"
         from ${jobs} where status in ('queued', 'running', 'failed') group by queue order by queue
       `);
       // Every queue this instance works on is named, at zero when it holds no job: a series that
       // appears only with the first job cannot be alerted on (nor graphed from zero) before it.
       const rows = new Map(rowsOf<QueueStats>(result).map((row) => [row.queue, row]));
-      for (const queue of definitions.keys()) if (!rows.has(queue)) rows.set(queue, { queue, queued: 0, running: 0, failed: 0, oldestWaitSeconds: 0 });
+      for (const queue of definitions.keys()) if (!rows.has(queue)) rows.set(queue, { queue, queued: 0, running: 0, failed: 0, retrying: 0, oldestWaitSeconds: 0 });
       return [...rows.values()].sort((a, b) => a.queue.localeCompare(b.queue));
     },
   };
@@ -381,7 +384,7 @@ declare module 'fastify' {
 
 /**
  * The queues' depth, age and failures as Prometheus gauges, by queue (the e-mail outbox is one):
- * one statement per scrape, shared by the four gauges.
+ * one statement per scrape, shared by the five gauges.
  */
 function observeQueues(app: FastifyInstance, runner: JobRunner) {
   // The gauges of one scrape are collected together: they share the statement in flight.
@@ -391,6 +394,7 @@ function observeQueues(app: FastifyInstance, runner: JobRunner) {
     ['siteboard_jobs_queued', 'Jobs waiting to run (due or not yet), by queue.', (stats) => stats.queued],
     ['siteboard_jobs_running', 'Jobs being run by some instance, by queue.', (stats) => stats.running],
     ['siteboard_jobs_failed', 'Jobs that failed for good and are kept for admins (30 days), by queue.', (stats) => stats.failed],
+    ['siteboard_jobs_retrying', 'Jobs whose last attempt failed, waiting to be tried again (a mail server down shows here first), by queue.', (stats) => stats.retrying],
     ['siteboard_jobs_oldest_wait_seconds', 'How long the oldest due, unclaimed job has waited, by queue.', (stats) => stats.oldestWaitSeconds],
   ];
   for (const [name, help, value] of gauges) {
