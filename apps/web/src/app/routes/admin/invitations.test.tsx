@@ -51,6 +51,24 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     expect(linkIn(mail, '/accept-invitation?token=').origin).toBe(TEST_PUBLIC_URL);
   });
 
+  it('says a team member can be invited once the invited manager has joined, when no manager is there yet', async () => {
+    const company = await api.server.createCompany();
+    await api.server.signIn(company.admin);
+    renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
+    const form = await screen.findByRole('form', { name: 'Invite by e-mail' });
+    await userEvent.type(within(form).getByLabelText('Email'), unique('jean'));
+    await userEvent.type(within(form).getByLabelText('Full name'), 'Jean Moreau');
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await within(form).findByText(/^Invitation sent to /);
+
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'team_member');
+    expect(
+      await within(form).findByText('Jean Moreau is invited as a manager and has not joined yet: invite team members once a manager has accepted, or create the manager under Create User.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  });
+
   it('an address that already belongs to a user of the company is refused on the Email field', async () => {
     const form = await openInvitations();
     await userEvent.type(within(form).getByLabelText('Email'), api.crew.member.email);

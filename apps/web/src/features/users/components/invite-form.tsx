@@ -11,6 +11,7 @@ import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateInvitation } from '../api/create-invitation';
+import { useInvitations } from '../api/get-invitations';
 import { useManagerChoice } from './use-manager-choice';
 
 type FormInput = z.input<typeof createInvitationInput>;
@@ -31,6 +32,8 @@ export function InviteForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
   const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
+  // The list beside the form holds them (one request for both).
+  const invitedManagers = (useInvitations().data ?? []).filter((invitation) => invitation.role === 'manager').map((invitation) => invitation.full_name || invitation.email);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -77,6 +80,10 @@ export function InviteForm() {
         </SelectField>
       ) : (
         <div aria-hidden className="hidden sm:block" />
+      )}
+      {/* Nobody to choose yet, though a manager is invited: say so, rather than only "create a manager first". */}
+      {isTeamMember && noManagers && invitedManagers.length > 0 && (
+        <p className="text-sm text-slate-600 sm:col-span-2">{t('invitations.managerInvited', { count: invitedManagers.length, people: invitedManagers.join(', ') })}</p>
       )}
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" disabled={form.formState.isSubmitting || managersQuery.isPending || (isTeamMember && !managerId)}>
