@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LiveNotification } from '@siteboard/shared';
+import { SYSTEM_AUTHOR, type LiveNotification } from '@siteboard/shared';
 import { injectAs, loginAs } from '../../../../../server/src/test/factories';
 import { insertProject } from '../../../../../server/src/test/work-factories';
 import { apiServerForFile } from '../../../test/api-server';
+import { setLanguage } from '../../../lib/i18n';
+import { STORAGE_KEYS } from '../../../lib/storage';
 import { renderScreen } from '../../../test/render';
 import { addLiveNotification, clearLiveNotifications } from '../live-notifications';
 import { NotificationBell } from './notification-bell';
@@ -23,7 +25,7 @@ const api = apiServerForFile(async (server) => {
   await server.signIn(member);
   const notifications = await injectAs(server.app, (await loginAs(server.app, member)).access, { method: 'GET', url: `/api/notifications/?email=${encodeURIComponent(member.email)}` });
   const assignedMessage = notifications.json()[0].notification.message;
-  return { member, manager, projectId, assignedMessage };
+  return { company, member, manager, projectId, assignedMessage };
 });
 
 interface Record {
@@ -149,5 +151,28 @@ describe('marking notifications read one by one', () => {
     expect(router.state.location.search).toMatch(/^\?subtask=\d+$/);
     await waitFor(async () => expect((await memberRecords()).every((record) => record.is_read)).toBe(true));
     await waitFor(() => expect(badge()).toBeNull());
+  });
+
+  it('names a notification no person sent (a reminder) as the system, in the reader’s language', async () => {
+    clearLiveNotifications();
+    // A reader whose profile speaks French (signing in settles on the profile's language).
+    const reader = await api.server.createUser(api.company, 'team_member', { managerId: api.manager.id, language: 'fr' });
+    await api.server.signIn(reader);
+    await setLanguage('fr', { remember: false });
+    try {
+      renderScreen(<NotificationBell email={reader.email} />);
+      act(() => {
+        addLiveNotification({ id: 9100, type: 'deadline_reminder', message: 'Rappel : Pour footing B est dû demain', created_by: SYSTEM_AUTHOR, timestamp: new Date().toISOString() });
+      });
+      await userEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+      const item = (await screen.findByText('Rappel : Pour footing B est dû demain')).closest('li')!;
+      expect(item).toHaveTextContent(/Système · /);
+      expect(item).not.toHaveTextContent('System ·');
+    } finally {
+      clearLiveNotifications();
+      localStorage.removeItem(STORAGE_KEYS.notificationsLastOpenAt);
+      await setLanguage('en', { remember: false });
+      await api.server.signIn(api.member);
+    }
   });
 });

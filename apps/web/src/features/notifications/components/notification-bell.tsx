@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationRecord } from '@siteboard/shared';
+import { SYSTEM_AUTHOR, type NotificationRecord } from '@siteboard/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubtaskHref } from '../../../components/ui/subtask-link';
@@ -277,7 +277,7 @@ function NotificationList({
                 </Link>
               )}
               <span className="block text-xs text-slate-600">
-                {item.createdBy} · {formatDateTime(item.createdAt)}
+                {item.createdBy === SYSTEM_AUTHOR ? t('notifications.system') : item.createdBy} · {formatDateTime(item.createdAt)}
               </span>
               {/* Under the message, so a long label (German's) does not narrow it on a phone. */}
               {isUnread(item) && (
