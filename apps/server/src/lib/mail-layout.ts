@@ -71,7 +71,8 @@ export function renderMail(content: MailContent): { subject: string; html: strin
     content.greeting,
     '',
     ...content.paragraphs.flatMap((line) => [line, '']),
-    ...(content.action ? [`${content.action.label}:`, content.action.url, ''] : []),
+    // French sets a (non-breaking) space before a colon: "Accepter l'invitation :".
+    ...(content.action ? [t(content.language, '{label}:', { label: content.action.label }), content.action.url, ''] : []),
     ...(content.sections ?? []).flatMap((section) => [section.heading, ...section.items.flatMap((item) => [`- ${item.text}`, `  ${item.url}`]), '']),
     '--',
     ...content.notes,

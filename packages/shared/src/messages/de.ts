@@ -398,6 +398,7 @@ export const de: Catalog = {
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} hat Sie eingeladen, {company} bei SiteBoard als {role} beizutreten.',
   'You are invited to join {company} on SiteBoard as {role}.': 'Sie sind eingeladen, {company} bei SiteBoard als {role} beizutreten.',
   'Accept the invitation': 'Einladung annehmen',
+  '{label}:': '{label}:',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'Der Link funktioniert einmal und {hours} Stunden lang. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.',
   'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': 'Danach melden Sie sich auf jedem Gerät unter {url} mit Ihrer E-Mail-Adresse und dem gewählten Passwort an. Bewahren Sie diese Adresse auf.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard hat diese E-Mail im Auftrag von {company} gesendet.',

@@ -411,6 +411,7 @@ export const writtenTexts = [
   '{inviter} invited you to join {company} on SiteBoard as {role}.',
   'You are invited to join {company} on SiteBoard as {role}.',
   'Accept the invitation',
+  '{label}:',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.',
   'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.',
   'SiteBoard sent this e-mail on behalf of {company}.',

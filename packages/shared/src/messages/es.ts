@@ -397,6 +397,7 @@ export const es: Catalog = {
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} te ha invitado a unirte a {company} en SiteBoard como {role}.',
   'You are invited to join {company} on SiteBoard as {role}.': 'Te invitan a unirte a {company} en SiteBoard como {role}.',
   'Accept the invitation': 'Aceptar la invitación',
+  '{label}:': '{label}:',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': 'El enlace funciona una sola vez durante {hours} horas. Si no esperabas esta invitación, ignora este correo.',
   'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': 'Después, inicia sesión en cualquier dispositivo en {url} con tu correo y la contraseña que elegiste. Guarda esta dirección.',
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard envió este correo en nombre de {company}.',

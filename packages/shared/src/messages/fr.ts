@@ -398,6 +398,7 @@ export const fr: Catalog = {
   '{inviter} invited you to join {company} on SiteBoard as {role}.': '{inviter} vous invite à rejoindre {company} sur SiteBoard en tant que {role}.',
   'You are invited to join {company} on SiteBoard as {role}.': 'Vous êtes invité à rejoindre {company} sur SiteBoard en tant que {role}.',
   'Accept the invitation': "Accepter l'invitation",
+  '{label}:': '{label}\u00a0:',
   'The link works once, for {hours} hours. If you did not expect this invitation, ignore this e-mail.': "Le lien fonctionne une seule fois, pendant {hours} heures. Si vous n'attendiez pas cette invitation, ignorez cet e-mail.",
   'After that, sign in on any device at {url} with your e-mail and the password you chose. Keep this address.': "Ensuite, connectez-vous sur n'importe quel appareil à {url} avec votre e-mail et le mot de passe choisi. Conservez cette adresse.",
   'SiteBoard sent this e-mail on behalf of {company}.': 'SiteBoard a envoyé cet e-mail au nom de {company}.',

@@ -90,6 +90,16 @@ describeEachDatabase(
       expect(mail.html).toContain('Einladung annehmen');
     });
 
+    it("sets the link's label in a French mail's text as French does, with a space before its colon", async () => {
+      const company = await createCompany(ctx.app.db, { language: 'fr' });
+      const { access } = await loginAs(ctx.app, company.admin);
+      const email = `${unique('invite')}@example.test`;
+      expect((await call(ctx, access, 'POST', '/api/invitations/', { email, role: 'manager' })).statusCode).toBe(201);
+
+      const mail = await invitedMail(email);
+      expect(mail.text).toMatch(/^Accepter l'invitation\u00a0:\nhttps:\/\/siteboard\.example\.test\/accept-invitation\?token=/m);
+    });
+
     it('refuses an address that already belongs to a user of the company (409), and a non-admin (403)', async () => {
       const admin = await signedInAdmin(ctx);
       const manager = await createThroughApi(ctx, admin);

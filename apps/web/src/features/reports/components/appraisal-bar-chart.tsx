@@ -15,7 +15,7 @@ export default function AppraisalBarChart({ item, height = 220 }: { item: Apprai
   const data = APPRAISAL_BARS.map((bar) => ({ name: t(bar.label), value: item[bar.key], colour: bar.colour }));
   return (
     <figure>
-      <figcaption className="sr-only">{data.map((bar) => `${bar.name}: ${bar.value}`).join(', ')}</figcaption>
+      <figcaption className="sr-only">{data.map((bar) => t('appraisal.barValue', { name: bar.name, value: bar.value })).join(', ')}</figcaption>
       <div style={{ height }} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
           {/* The figcaption speaks for the chart, so its keyboard layer would be a focus stop inside aria-hidden. */}
