@@ -3,13 +3,15 @@ import { loggableError, redactedUrl } from './log';
 
 describe('redactedUrl', () => {
   it.each([
-    ['/ws/notifications/1/a%40b.test/?token=abc', '/ws/notifications/1/a%40b.test/?token=[redacted]'],
+    ['/ws/notifications/1/a%40b.test/?token=abc', '/ws/notifications/1/[e-mail]/?token=[redacted]'],
+    ['/ws/notifications/1/crew%40acme.test/', '/ws/notifications/1/[e-mail]/'],
+    ['/api/notifications/?email=crew%40acme.test&limit=20', '/api/notifications/?email=[e-mail]&limit=20'],
     ['/api/calendar/s3cr3t-feed-token.ics', '/api/calendar/[redacted]'],
     ['/api/calendar/s3cr3t.ics?x=1', '/api/calendar/[redacted]?x=1'],
-    ['/ws/notifications/1/a/?%74oken=abc', '/ws/notifications/1/a/?%74oken=[redacted]'],
-    ['/ws/notifications/1/a/?TOKEN=abc&x=1', '/ws/notifications/1/a/?TOKEN=[redacted]&x=1'],
-    ['/ws/notifications/1/a/?x=1&tok%65n=abc&token=def', '/ws/notifications/1/a/?x=1&tok%65n=[redacted]&token=[redacted]'],
-    ['/ws/notifications/1/a/?%2574oken=abc', '/ws/notifications/1/a/?%2574oken=abc'],
+    ['/ws/notifications/1/a/?%74oken=abc', '/ws/notifications/1/[e-mail]/?%74oken=[redacted]'],
+    ['/ws/notifications/1/a/?TOKEN=abc&x=1', '/ws/notifications/1/[e-mail]/?TOKEN=[redacted]&x=1'],
+    ['/ws/notifications/1/a/?x=1&tok%65n=abc&token=def', '/ws/notifications/1/[e-mail]/?x=1&tok%65n=[redacted]&token=[redacted]'],
+    ['/ws/notifications/1/a/?%2574oken=abc', '/ws/notifications/1/[e-mail]/?%2574oken=abc'],
     ['/api/projects/?search=token&limit=10', '/api/projects/?search=token&limit=10'],
     ['/api/projects/', '/api/projects/'],
     ['/x?%E0%A4%A=1&token=abc', '/x?%E0%A4%A=1&token=[redacted]'],

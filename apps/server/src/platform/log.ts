@@ -16,16 +16,22 @@ function decodedName(part: string): string {
 /**
  * The URL as the request log shows it: a secret parameter's value is replaced, its name read the
  * way the server reads it (decoded, so `?%74oken=` is `token` too), and a calendar feed's token.
+ * An e-mail address the specification's notification calls carry (the live connection's path,
+ * `?email=` of the list) is left out too: the user id beside it says who, and logs are kept.
  */
 export function redactedUrl(rawUrl: string): string {
   // A calendar feed's address is its secret (calendar apps can send no other credential).
-  const url = rawUrl.replace(/^(\/api\/calendar\/)[^/?]+/, '$1[redacted]');
+  const url = rawUrl.replace(/^(\/api\/calendar\/)[^/?]+/, '$1[redacted]').replace(/^(\/ws\/notifications\/[^/?]+\/)[^/?]+/, '$1[e-mail]');
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url
     .slice(queryStart + 1)
     .split('&')
-    .map((part) => (SECRET_PARAMS.has(decodedName(part)) ? `${part.split('=', 1)[0]}=[redacted]` : part))
+    .map((part) => {
+      const name = decodedName(part);
+      if (SECRET_PARAMS.has(name)) return `${part.split('=', 1)[0]}=[redacted]`;
+      return name === 'email' ? `${part.split('=', 1)[0]}=[e-mail]` : part;
+    })
     .join('&');
   return `${url.slice(0, queryStart)}?${query}`;
 }
