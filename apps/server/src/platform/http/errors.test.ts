@@ -52,6 +52,9 @@ describeEachDatabase(
         expect(response.statusCode, `${request.method} ${response.body}`).toBe(400);
         expect(response.json().errors.id).toEqual(['Die ID im Pfad muss eine ganze Zahl von 1 bis 2147483647 sein.']);
       }
+      // Not an id and too large, both in the same words: said once.
+      const ninetyDigits = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${'9'.repeat(90)}/` });
+      expect(ninetyDigits.json().errors.id).toEqual(['Die ID im Pfad muss eine ganze Zahl von 1 bis 2147483647 sein.']);
       // Not percent-encoding of any character: the router cannot read the path at all (no route, no sign-in).
       const unreadable = await ctx.app.inject({ method: 'PATCH', url: '/api/users/%ED%A0%80/', headers: { 'accept-language': 'de' }, payload: {} });
       expect(unreadable.statusCode).toBe(400);

@@ -88,7 +88,10 @@ export const errorsPlugin = fp(
           const field = issue.instancePath.split('/').filter(Boolean).join('.') || BODY_FIELD;
           const reason = readableIssue(issue, error.validationContext);
           const message = field === BODY_FIELD ? `The request ${error.validationContext ?? 'body'} is not valid: ${reason}` : reason;
-          (errors[field] ??= []).push(translateMessage(message, language));
+          // Two checks of one value may say the same (a 90-digit id is both not an id and too large): said once.
+          const said = (errors[field] ??= []);
+          const translated = translateMessage(message, language);
+          if (!said.includes(translated)) said.push(translated);
         }
         const detail = [...new Set(Object.values(errors).flat())].join(' ');
         return reply.code(400).send({ detail, errors });
