@@ -195,6 +195,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const failureMessage = useFailureMessage();
   // A subtask's id, or 'new': a new subtask where the sheet is tapped next.
   const [placing, setPlacing] = useState<number | 'new' | null>(null);
+  const viewerPlace = useRef<HTMLDivElement>(null);
   const [newAt, setNewAt] = useState<{ x: number; y: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const detail = sheet.data;
@@ -304,8 +305,20 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       {places && isLatest && detail?.status === 'ready' && <p className="text-sm text-slate-600">{t('drawings.pressToCreate')}</p>}
       {detail?.status === 'ready' && (
         <div className={places && isLatest ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
-          <SheetViewer sheet={detail} pins={shownPins} today={project.today} placing={newAt ? null : placePin} editing={editing} />
-          {places && isLatest && <UnpinnedSubtasks subtasks={unpinned} placing={typeof placing === 'number' ? placing : null} onPlace={setPlacing} />}
+          <div ref={viewerPlace} className="scroll-mt-20">
+            <SheetViewer sheet={detail} pins={shownPins} today={project.today} placing={newAt ? null : placePin} editing={editing} />
+          </div>
+          {places && isLatest && (
+            <UnpinnedSubtasks
+              subtasks={unpinned}
+              placing={typeof placing === 'number' ? placing : null}
+              onPlace={(id) => {
+                setPlacing(id);
+                // On a phone the list is below the sheet: the sheet comes into sight for the tap.
+                if (id !== null) viewerPlace.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+              }}
+            />
+          )}
         </div>
       )}
       {detail && newAt && (

@@ -24,7 +24,8 @@ export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: Unp
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('drawings.unpinnedHint')}</p>
-          <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto">
+          {/* The scrolling list clips what overflows it: a little room, so its buttons' edges show. */}
+          <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto px-1">
             {subtasks.map((subtask) => (
               <li
                 key={subtask.id}
