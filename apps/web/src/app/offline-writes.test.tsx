@@ -319,6 +319,13 @@ describe('changes made without a signal', () => {
     expect(await api(`/api/subtasks/${refusedId}/comments/`, { method: 'POST', body: { text: 'Ring 18 also cleaned inside' }, queue: 'comment' })).toBeUndefined();
     expect(queue.entries().map((entry) => [entry.kind, entry.status])).toEqual([['statusChange', 'failed'], ['comment', 'waiting']]);
     expect(await comments()).toEqual([]);
+    // A write held there holds nobody else: a comment on the other task goes at once.
+    await api(`/api/subtasks/${laterId}/comments/`, { method: 'POST', body: { text: 'Ring 19 checked twice' }, queue: 'comment' });
+    await waitFor(async () => {
+      const [row] = await server.database.db.select({ text: subtaskActivity.text }).from(subtaskActivity).where(and(eq(subtaskActivity.subtaskId, laterId), eq(subtaskActivity.type, 'comment')));
+      expect(row?.text).toBe('Ring 19 checked twice');
+    });
+    expect(queue.entries().map((entry) => [entry.kind, entry.status])).toEqual([['statusChange', 'failed'], ['comment', 'waiting']]);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Not synced/ }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });

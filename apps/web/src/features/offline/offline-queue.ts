@@ -85,7 +85,9 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
   userId = user;
   onSynced = synced;
   setOfflineWriter({
-    mustQueue: (path) => !navigator.onLine || snapshot.some((entry) => entry.status === 'waiting') || heldBehindRefusal(snapshot, { id: Number.POSITIVE_INFINITY, path }),
+    // Behind the writes that will go (a write held by a refused one to its own thing holds nobody else).
+    mustQueue: (path) =>
+      !navigator.onLine || snapshot.some((entry) => entry.status === 'waiting' && !heldBehindRefusal(snapshot, entry)) || heldBehindRefusal(snapshot, { id: Number.POSITIVE_INFINITY, path }),
     enqueue,
   });
   await reload();
@@ -132,13 +134,20 @@ async function enqueue(write: QueuedWrite) {
   const entry: QueuedEntry = { ...write, id, userId, createdAt: new Date().toISOString(), status: 'waiting' };
   await set(id, entry, db());
   publish([...snapshot, entry]);
+  // Online, a write queued behind others goes when its turn comes: the queue runs now, unless the
+  // server said when to come back (then it runs then).
+  if (navigator.onLine && Date.now() >= comeBackAt) void flushQueue();
 }
 
 /** The longest a "come back later" is waited for before the queue tries again on its own. */
 const MAX_COME_BACK_SECONDS = 60;
 let comeBack: ReturnType<typeof setTimeout> | undefined;
 
+/** When the server said to come back (Retry-After, or the next try after no answer). */
+let comeBackAt = 0;
+
 function tryAgainLater(seconds: number) {
+  comeBackAt = Date.now() + seconds * 1000;
   clearTimeout(comeBack);
   comeBack = setTimeout(() => void flushQueue(), seconds * 1000);
 }
