@@ -26,7 +26,7 @@ import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
 import { DrawingsPage } from '../features/sheets/components/drawings-page';
-import { DailyLogPage } from '../features/daily-logs/components/daily-log-pages';
+import { CrewDailyLogPage, DailyLogPage } from '../features/daily-logs/components/daily-log-pages';
 
 let server: ApiServer;
 let manager: TestUser;
@@ -535,6 +535,39 @@ describe('changes made without a signal', () => {
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }
+  }, 40_000);
+
+  it("show the crew's hours logged without a signal in the day's list, marked waiting, until the server has them once", async () => {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 3', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const works = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Portal works' });
+    await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: 'Portal anchors', dueDate: '2090-05-01' });
+    await server.signIn(member);
+    renderScreen(
+      <WithQueue userId={member.id}>
+        <CrewDailyLogPage />
+      </WithQueue>,
+      { path: `/team-member/daily-log?project=${project.id}&date=2025-04-03`, route: '/team-member/daily-log' },
+    );
+    expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
+
+    setOnline(false);
+    await userEvent.type(screen.getByLabelText('Hours worked'), '6,5');
+    await userEvent.click(screen.getByLabelText('Note'));
+    await userEvent.paste('Drilled anchors, row 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));
+    const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
+    const waiting = (await within(entries).findByText('Drilled anchors, row 2')).closest('li')!;
+    expect(waiting).toHaveTextContent('6.5 h');
+    expect(waiting).toHaveTextContent('Waiting to sync');
+
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
+    // The list as it now stands (it is drawn again once the server's entries arrive).
+    const list = () => screen.getByRole('list', { name: 'Crew hours and notes' });
+    await waitFor(() => expect(within(list()).getByText('Drilled anchors, row 2').closest('li')).not.toHaveTextContent('Waiting to sync'), { timeout: 10_000 });
+    expect(within(list()).getAllByText('Drilled anchors, row 2')).toHaveLength(1);
+    const stored = await api<DailyLog>(`/api/projects/${project.id}/daily-logs/2025-04-03/`);
+    expect(stored.entries.map((entry) => [entry.hours, entry.note])).toEqual([[6.5, 'Drilled anchors, row 2']]);
   }, 40_000);
 
   it('keep a daily log saved without a signal on the device, in its form when opened again, until the server has it; signing waits for it', async () => {

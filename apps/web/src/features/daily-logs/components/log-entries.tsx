@@ -11,9 +11,11 @@ import { applyFieldErrors } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { useAddLogEntry } from '../api/add-log-entry';
 import { useChangeLogEntry } from '../api/change-log-entry';
 import { useDeleteLogEntry } from '../api/delete-log-entry';
+import { dailyLogPath } from '../api/get-daily-log';
 import { numberOrNull } from '../daily-logs.rules';
 import { LogBlock } from './log-view';
 
@@ -110,15 +112,31 @@ export function LogEntries({ log, projectId, projectName, mayAdd }: { log: Daily
   const { user } = useAuth();
   const add = useAddLogEntry();
   const [added, setAdded] = useState(false);
+  // One's own entries made without a signal, from the device's queue: in sight until the server has them.
+  const entriesPath = `${dailyLogPath(projectId, log.date)}entries/`;
+  const waiting = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'POST' && write.path === entriesPath);
   return (
     <LogBlock title={t('dailyLog.section.entries')}>
-      {log.entries.length === 0 ? (
+      {log.entries.length === 0 && waiting.length === 0 ? (
         <p className="text-sm text-slate-500">{t('dailyLog.entries.none')}</p>
       ) : (
         <ul className="space-y-2" aria-label={t('dailyLog.section.entries')}>
           {log.entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} log={log} projectId={projectId} mine={entry.author.id === user?.id} />
           ))}
+          {waiting.map((write) => {
+            const input = write.json as { hours?: number | null; note?: string | null };
+            return (
+              <li key={write.id} className="rounded-xl border border-dashed border-slate-300 bg-white p-3 text-sm">
+                <p className="font-medium text-slate-900">
+                  {user?.full_name ?? user?.email}
+                  {typeof input.hours === 'number' && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(input.hours) })}</span>}
+                </p>
+                {input.note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{input.note}</p>}
+                <p className="mt-1 text-xs font-medium text-amber-700">{t('offline.status.waiting')}</p>
+              </li>
+            );
+          })}
         </ul>
       )}
       {mayAdd && log.status === 'draft' && (
