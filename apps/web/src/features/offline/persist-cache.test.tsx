@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, get } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { startCachePersistence } from './persist-cache';
 
 const plan = { id: 1, name: 'Ground floor – 1', pins: [{ id: 4, x: 0.25, y: 0.5 }] };
@@ -13,6 +14,12 @@ describe('what a device keeps for a start without a signal', () => {
     await restored;
     const queryKey = ['sheets', 'sheet', 1];
     await before.fetchQuery({ queryKey, queryFn: () => plan });
+    // Another the server refuses since (the project was deleted), and one seen two days ago.
+    const refusedKey = ['sheets', 'sheet', 2];
+    await before.fetchQuery({ queryKey: refusedKey, queryFn: () => ({ ...plan, id: 2 }) });
+    await before.fetchQuery({ queryKey: refusedKey, queryFn: () => Promise.reject(new ApiError(404, 'Not found.', undefined, null)), staleTime: 0 }).catch(() => undefined);
+    const oldKey = ['sheets', 'sheet', 3];
+    before.setQueryData(oldKey, { ...plan, id: 3 }, { updatedAt: Date.now() - 2 * 24 * 60 * 60 * 1000 });
     // The signal goes: the reload fails, and the screen still shows the plan it had.
     await before.fetchQuery({ queryKey, queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
     expect(before.getQueryState(queryKey)).toMatchObject({ status: 'error', data: plan });
@@ -25,6 +32,8 @@ describe('what a device keeps for a start without a signal', () => {
     await next.restored;
     next.stop();
     expect(after.getQueryData(queryKey)).toEqual(plan);
+    expect(after.getQueryData(refusedKey)).toBeUndefined();
+    expect(after.getQueryData(oldKey)).toBeUndefined();
     expect(after.getQueryState(queryKey)).toMatchObject({ status: 'success', error: null });
   });
 });

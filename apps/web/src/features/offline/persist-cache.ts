@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { ApiError } from '../../lib/api-client';
 
 /** What was last seen is shown offline for a day; older than that it is not trusted. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -32,14 +33,18 @@ export function startCachePersistence(queryClient: QueryClient, userId: number):
 }
 
 /**
- * Every answer the screens hold, kept as last seen: one whose reload then failed (no signal, a
- * dropped connection) still holds what was shown. Kept only while it succeeded, it was dropped
- * the moment a read failed offline, and a reload without a signal had nothing to show.
+ * The answers the screens hold, kept as last seen: one whose reload then got no answer (no signal,
+ * a dropped connection) still holds what was shown. Kept only while it succeeded, it was dropped
+ * the moment a read failed offline, and a reload without a signal had nothing to show. One the
+ * server refused since (a project deleted, a task no longer theirs) is not kept, nor one loaded
+ * more than a day ago (kept again and again, it would outlive the day it is trusted for).
  */
-export function asLastSeen(client: PersistedClient): PersistedClient {
-  const queries = client.clientState.queries.map((query) =>
-    query.state.status === 'error' ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } } : query,
-  );
+export function asLastSeen(client: PersistedClient, now = Date.now()): PersistedClient {
+  const queries = client.clientState.queries
+    .filter((query) => !(query.state.error instanceof ApiError) && now - query.state.dataUpdatedAt <= MAX_AGE_MS)
+    .map((query) =>
+      query.state.status === 'error' ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } } : query,
+    );
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
