@@ -60,9 +60,19 @@ export interface OfflineWriter {
   /** Offline, earlier writes still waiting, or a refused one to the same thing: this one (to `path`) goes behind them. */
   mustQueue(path: string): boolean;
   enqueue(write: QueuedWrite): Promise<void>;
+  /** Sends what waits now, in order, as far as it can go (no answer or a refusal stops it). */
+  flush(): Promise<void>;
 }
 
 let offlineWriter: OfflineWriter | null = null;
+/**
+ * Sends the writes that wait on this device now, before a write that must not overtake them (a
+ * daily log's signature after its save); resolves once they went or the queue stopped.
+ */
+export function sendWaitingWrites(): Promise<void> {
+  return offlineWriter?.flush() ?? Promise.resolve();
+}
+
 /** The signed-in areas install the offline queue; without it every write goes straight out. */
 export function setOfflineWriter(writer: OfflineWriter | null) {
   offlineWriter = writer;

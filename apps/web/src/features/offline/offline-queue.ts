@@ -89,6 +89,7 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
     mustQueue: (path) =>
       !navigator.onLine || snapshot.some((entry) => entry.status === 'waiting' && !heldBehindRefusal(snapshot, entry)) || heldBehindRefusal(snapshot, { id: Number.POSITIVE_INFINITY, path }),
     enqueue,
+    flush: flushQueue,
   });
   await reload();
   onlineManager.setEventListener(readsAfterWrites);

@@ -7,10 +7,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
-import { applyFieldErrors } from '../../../lib/api-client';
+import { applyFieldErrors, sendWaitingWrites } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { formatDate } from '../../../lib/format';
-import { useWaitingWrites } from '../../../lib/waiting-writes';
+import { heldBehindRefusal, useWaitingWrites, waitingWritesNow } from '../../../lib/waiting-writes';
 import { dailyLogPath } from '../api/get-daily-log';
 import { useSaveDailyLog } from '../api/save-daily-log';
 import { useSignDailyLog } from '../api/sign-daily-log';
@@ -163,8 +163,17 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
     if (!(await confirm.ask(log.date === today ? `${description} ${t('dailyLog.sign.stillToday')}` : description))) return;
     const stored = await store(input);
     if (stored === 'failed') return;
-    // The signature goes straight to the server: never ahead of the save that waits for a signal.
-    if (stored === 'queued') return setMessage({ tone: 'error', text: t('dailyLog.sign.needsConnection') });
+    // The signature goes straight to the server, never ahead of the save: queued (no signal, or
+    // behind other changes), the save goes first, and the log is signed once the server has it.
+    if (stored === 'queued') {
+      if (navigator.onLine) await sendWaitingWrites();
+      const save = waitingWritesNow().find((write) => write.method === 'PUT' && write.path === path);
+      if (save?.status === 'failed') return setMessage({ tone: 'error', text: t('dailyLog.saveFailed', { detail: save.detail }) });
+      if (save) {
+        const why = !navigator.onLine ? 'dailyLog.sign.needsConnection' : heldBehindRefusal(waitingWritesNow(), save) ? 'offline.changeBehindRefused' : 'offline.changeWaitsForServer';
+        return setMessage({ tone: 'error', text: t(why) });
+      }
+    }
     try {
       await sign.mutateAsync({ projectId, date: log.date });
     } catch (error) {
