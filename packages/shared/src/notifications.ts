@@ -62,16 +62,15 @@ export const MARK_READ_ONLY_IDS = 'Send the ids to mark read, or nothing to mark
  * Any other field is refused: a misspelt `ids` would otherwise mark them all.
  */
 export const markReadInput = z
-  .looseObject({
-    ids: z
-      .array(z.number({ error: 'ids must be a list of notification ids.' }).int().positive().max(MAX_ID), { error: 'ids must be a list of notification ids.' })
-      .max(1000, 'At most 1000 ids at once.')
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    for (const field of Object.keys(body)) if (field !== 'ids') ctx.addIssue({ code: 'custom', message: MARK_READ_ONLY_IDS, path: [field] });
-  })
-  .transform(({ ids }) => ({ ids }))
+  .strictObject(
+    {
+      ids: z
+        .array(z.number({ error: 'ids must be a list of notification ids.' }).int().positive().max(MAX_ID), { error: 'ids must be a list of notification ids.' })
+        .max(1000, 'At most 1000 ids at once.')
+        .optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? MARK_READ_ONLY_IDS : undefined) },
+  )
   .nullish();
 export type MarkReadInput = z.input<typeof markReadInput>;
 

@@ -280,7 +280,7 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     for (const payload of [{ idz: [1] }, { ids: [1], all: true }, { id: 1 }]) {
       const response = await callAs(ctx.app, me, { method: 'PATCH', url: '/api/notifications/mark-read/', payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(Object.values(response.json().errors as Record<string, string[]>).flat()).toEqual(['Send the ids to mark read, or nothing to mark them all read.']);
+      expect(response.json().detail).toBe('The request body is not valid: Send the ids to mark read, or nothing to mark them all read.');
     }
     expect((await listOf(ctx, me)).some((record) => record.is_read)).toBe(false);
   });
