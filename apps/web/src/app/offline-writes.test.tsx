@@ -266,7 +266,7 @@ describe('changes made without a signal', () => {
     expect(within(queueDialog).getByText('“Lining ring 12 done”')).toBeInTheDocument();
     await userEvent.click(within(queueDialog).getByRole('button', { name: 'Discard' }));
     const asked = await screen.findByRole('alertdialog', { name: 'Discard this change?' });
-    expect(asked).toHaveTextContent('Task change was not sent: discarded, it is gone from this device too.');
+    expect(asked).toHaveTextContent('Not sent: Task change. Once discarded, it is gone from this device too.');
     await userEvent.click(within(asked).getByRole('button', { name: 'Keep' }));
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Not synced (1)');
 
