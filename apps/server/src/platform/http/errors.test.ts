@@ -59,6 +59,9 @@ describeEachDatabase(
       const unreadable = await ctx.app.inject({ method: 'PATCH', url: '/api/users/%ED%A0%80/', headers: { 'accept-language': 'de' }, payload: {} });
       expect(unreadable.statusCode).toBe(400);
       expect(unreadable.json()).toEqual({ detail: 'Diese Adresse ist ungültig: Sie enthält eine Prozentkodierung, die kein Zeichen ergibt.' });
+      // Worded by the browser's language: a cache must keep each language's apart.
+      expect(unreadable.headers).toMatchObject({ vary: 'Accept-Language', 'content-language': 'de', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      expect(unreadable.headers['x-request-id']).toBeTruthy();
     });
 
     it("words every validation refusal in the reader's language, zod's own texts included", async () => {

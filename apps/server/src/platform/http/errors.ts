@@ -27,6 +27,8 @@ export const UNREADABLE_ADDRESS = 'This address is not valid: it holds percent-e
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = readerLanguage(request);
+  // No hook runs before a route: the headers every answer of the API carries are set here.
+  reply.headers({ vary: 'Accept-Language', 'content-language': language, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': request.id });
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: translateMessage(UNREADABLE_ADDRESS, language) });
   request.log.error({ err: error }, 'the router failed');
   return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
