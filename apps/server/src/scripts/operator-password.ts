@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DbOrTx } from '../platform';
+import type { Db } from '../platform';
 import { findResetAccount } from '../features/auth/invitations.queries';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { replacePassword } from '../features/users/users.queries';
@@ -12,14 +12,16 @@ export class OperatorError extends Error {}
  * password for the account of that e-mail in that company, printed once, to be changed at the next
  * sign-in. Their sessions and calendar feed end, as with every password change (replacePassword).
  */
-export async function setTemporaryPassword(db: DbOrTx, companyName: string, email: string): Promise<{ company: string; email: string; password: string }> {
+export async function setTemporaryPassword(db: Db, companyName: string, email: string): Promise<{ company: string; email: string; password: string }> {
   const company = await findCompanyByName(db, companyName);
   if (!company) throw new OperatorError(`No company is named "${companyName}" (the name is matched whatever its capitals).`);
   const account = await findResetAccount(db, company.id, email.trim());
   if (!account) throw new OperatorError(`${company.name} has no active account with the e-mail ${email.trim()}.`);
   // 15 characters of an alphabet without look-alikes (no 0/O, 1/l/I): read out over a phone.
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const password = Array.from(crypto.randomBytes(15), (byte) => alphabet[byte % alphabet.length]).join('');
-  await replacePassword(db, company.id, account.id, { passwordHash: await hashPassword(password), mustChange: true });
+  const password = Array.from({ length: 15 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
+  const passwordHash = await hashPassword(password);
+  // The password, the end of its sessions and of its calendar feed: all or nothing.
+  await db.transaction((tx) => replacePassword(tx, company.id, account.id, { passwordHash, mustChange: true }));
   return { company: company.name, email: account.email, password };
 }
