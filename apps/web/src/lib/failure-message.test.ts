@@ -19,5 +19,7 @@ describe('the words a failure is told in', () => {
     await setLanguage('de', { remember: false });
     expect(failureDetail(new ApiError(409, "Dieses Bautagebuch ist unterschrieben.", undefined, null))).toBe('Dieses Bautagebuch ist unterschrieben.');
     expect(failureDetail(new Error('Quota exceeded'))).toBe('Quota exceeded');
+    // A fetch the page made wrongly is no lost connection.
+    expect(failureDetail(new TypeError("Failed to execute 'fetch' on 'Window': Invalid value"))).toBe("Failed to execute 'fetch' on 'Window': Invalid value");
   });
 });

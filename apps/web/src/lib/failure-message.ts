@@ -16,7 +16,8 @@ export interface FailureTexts {
  * No answer at all: the browser's fetch failed ("Failed to fetch", "NetworkError when attempting
  * to fetch resource.", Safari's "Load failed"), its words in English whatever the page's language.
  */
-const isNoConnection = (error: unknown) => error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+const NO_CONNECTION = new Set(['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']);
+const isNoConnection = (error: unknown) => error instanceof TypeError && NO_CONNECTION.has(error.message);
 
 /** The words the server or the browser gave for a failure; no connection, in the page's language. */
 export function failureDetail(error: unknown): string {
