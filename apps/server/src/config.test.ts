@@ -123,7 +123,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses the same port for metrics as for the app', () => {
-    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT: must be another port than PORT (got "3000" for both)');
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT: must be another port than PORT on 0.0.0.0 (got "3000" for both)');
+    // On two addresses of their own, one port serves both.
+    expect(loadConfig({ PORT: '3000', HOST: '192.0.2.10', METRICS_PORT: '3000', METRICS_HOST: '127.0.0.1' })).toMatchObject({ PORT: 3000, METRICS_PORT: 3000 });
   });
 
   it('names the variable of a port another program holds, not Node’s EADDRINUSE', async () => {

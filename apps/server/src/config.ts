@@ -126,6 +126,9 @@ function shownValue(name: string, value: string | undefined): string {
   return `(got "${value}")`;
 }
 
+/** Whether two listening addresses would take the same port: equal, or either is every address. */
+const sameAddress = (a: string, b: string) => a === b || [a, b].some((host) => host === '0.0.0.0' || host === '::');
+
 /** Reads the environment once at start; every bad value is named in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -139,8 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     new Set([parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY_FILE].map((value) => value === undefined)).size > 1
       ? '  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none'
       : undefined,
-    parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT
-      ? `  METRICS_PORT: must be another port than PORT (got "${parsed.data.METRICS_PORT}" for both)`
+    parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT && sameAddress(parsed.data.METRICS_HOST, parsed.data.HOST)
+      ? `  METRICS_PORT: must be another port than PORT on ${parsed.data.HOST} (got "${parsed.data.METRICS_PORT}" for both)`
       : undefined,
   ].filter((line) => line !== undefined);
   // npm runs workspace scripts inside the workspace; DATA_DIR is relative to where the user typed the command.
