@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../../../../../server/src/platform';
+import { invitations } from '../../../../../server/src/schema/invitations';
 import { linkIn } from '../../../../../server/src/test/mail-server';
 import { formatDateTime } from '../../../lib/format';
 import { storage } from '../../../lib/storage';
@@ -53,6 +54,8 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
 
   it('says a team member can be invited once the invited manager has joined, when no manager is there yet', async () => {
     const company = await api.server.createCompany();
+    // An invitation of last month, expired: it can no longer be accepted, and is not named.
+    await api.server.database.db.insert(invitations).values({ companyId: company.id, email: unique('old'), role: 'manager', fullName: 'Old Invitee', tokenHash: unique('hash'), expiresAt: new Date(Date.now() - 86_400_000) });
     await api.server.signIn(company.admin);
     renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
     const form = await screen.findByRole('form', { name: 'Invite by e-mail' });

@@ -32,8 +32,10 @@ export function InviteForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
   const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
-  // The list beside the form holds them (one request for both).
-  const invitedManagers = (useInvitations().data ?? []).filter((invitation) => invitation.role === 'manager').map((invitation) => invitation.full_name || invitation.email);
+  // The list beside the form holds them (one request for both); an expired one can no longer be accepted.
+  const invitedManagers = (useInvitations().data ?? [])
+    .filter((invitation) => invitation.role === 'manager' && Date.parse(invitation.expires_at) > Date.now())
+    .map((invitation) => invitation.full_name || invitation.email);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
