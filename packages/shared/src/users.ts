@@ -92,8 +92,10 @@ export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 /** What deleting a user would touch: asked before the admin confirms (GET /api/users/{id}/open-work/). */
 export const userOpenWorkSchema = z.object({
-  /** Their subtasks not completed, in projects not completed: they go to whoever the admin names. */
+  /** Their subtasks still to be done (ongoing), in projects not completed: they go to whoever the admin names. */
   open_subtasks: z.number().int(),
+  /** Their subtasks sent for approval, in projects not completed: they stay theirs, for their manager to approve or decline. */
+  awaiting_approval: z.number().int(),
   /** The team members they manage: a manager with a team cannot be deleted until the team is moved. */
   team_members: z.number().int(),
 });

@@ -627,14 +627,14 @@ async function markProjectWork(tx: DbOrTx, companyId: number, projectId: number,
  * project's work is closed). Work sent for approval is done: it stays with who did it, for their
  * manager to approve (credited to them) or decline (back to ongoing, marked as theirs who left).
  */
-function openWorkOf(companyId: number, userId: number): SQL {
+function openWorkOf(companyId: number, userId: number, status: 'ongoing' | 'pending_approval' = 'ongoing'): SQL {
   const activeMajorTasks = sql`select ${majorTasks.id} from ${majorTasks} join ${projects} on ${projects.id} = ${majorTasks.projectId} where ${majorTasks.companyId} = ${companyId} and ${projects.status} <> 'completed'`;
-  return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), eq(subtasks.status, 'ongoing'), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
+  return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), eq(subtasks.status, status), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
 }
 
-/** How many open (ongoing) subtasks are assigned to the user. */
-export async function countOpenWork(db: DbOrTx, companyId: number, userId: number): Promise<number> {
-  return db.$count(subtasks, openWorkOf(companyId, userId));
+/** How many open (ongoing) subtasks are assigned to the user; with `pending_approval`, how many they sent that wait for approval. */
+export async function countOpenWork(db: DbOrTx, companyId: number, userId: number, status: 'ongoing' | 'pending_approval' = 'ongoing'): Promise<number> {
+  return db.$count(subtasks, openWorkOf(companyId, userId, status));
 }
 
 /**

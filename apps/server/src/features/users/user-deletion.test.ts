@@ -20,9 +20,9 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
     const openWork = (userId: number) => callAs(ctx.app, team.admin, { method: 'GET', url: `/api/users/${userId}/open-work/` });
 
     // The work's own subtask; not the one sent for approval (done, theirs), the completed one, nor the one in a completed project.
-    expect((await openWork(team.member.id)).json()).toEqual({ open_subtasks: 1, team_members: 0 });
+    expect((await openWork(team.member.id)).json()).toEqual({ open_subtasks: 1, awaiting_approval: 1, team_members: 0 });
     const manager = await openWork(team.manager.id);
-    expect(manager.json()).toEqual({ open_subtasks: 0, team_members: 1 });
+    expect(manager.json()).toEqual({ open_subtasks: 0, awaiting_approval: 0, team_members: 1 });
     // What the deletion then says matches.
     expect((await remove(ctx, team, team.manager.id)).json()).toEqual({ detail: "Reassign this manager's team members before deleting them." });
     expect((await remove(ctx, team, team.member.id)).json()).toEqual({ detail: 'This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.' });

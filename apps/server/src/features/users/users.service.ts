@@ -123,11 +123,12 @@ export async function openWorkOfUser(ctx: ServiceContext, userId: number): Promi
   const { companyId } = ctx.user;
   const user = await findActiveMember(ctx.db, companyId, userId);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  const [openSubtasks, teamMembers] = await Promise.all([
+  const [openSubtasks, awaitingApproval, teamMembers] = await Promise.all([
     countOpenWork(ctx.db, companyId, userId),
+    countOpenWork(ctx.db, companyId, userId, 'pending_approval'),
     user.role === 'manager' ? countActiveReports(ctx.db, companyId, userId) : 0,
   ]);
-  return { open_subtasks: openSubtasks, team_members: teamMembers };
+  return { open_subtasks: openSubtasks, awaiting_approval: awaitingApproval, team_members: teamMembers };
 }
 
 /**

@@ -37,6 +37,7 @@ describe('a user row', () => {
     // The person by name where they have one, the e-mail beside it.
     expect(dialog).toHaveTextContent(`Are you sure you want to delete Noor Haddad (${api.member.email})?`);
     expect(await within(dialog).findByText('Their 2 open subtasks go to the person you choose.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The subtask they sent for approval stays theirs: their manager approves it to their credit, or declines it and gives it to someone else.')).toBeInTheDocument();
     const select = await within(dialog).findByLabelText('Give their open work to');
     await waitFor(() => expect(select).toHaveDisplayValue(`${api.managerUser.email} (their manager)`));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

@@ -80,7 +80,13 @@ function OpenWork({ user }: { user: User }) {
     );
   }
   const open = openWork.data.open_subtasks;
-  return <span className="mt-3 block">{open > 0 ? t('admin.users.openSubtasks', { count: open }) : t('admin.users.noOpenSubtasks')}</span>;
+  const awaiting = openWork.data.awaiting_approval;
+  return (
+    <>
+      <span className="mt-3 block">{open > 0 ? t('admin.users.openSubtasks', { count: open }) : t('admin.users.noOpenSubtasks')}</span>
+      {awaiting > 0 && <span className="mt-2 block">{t('admin.users.awaitingApproval', { count: awaiting })}</span>}
+    </>
+  );
 }
 
 /** Who takes over: the user's manager is offered first and chosen by default. */
