@@ -603,6 +603,8 @@ describe('changes made without a signal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign log' }));
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Sign the daily log' })).getByRole('button', { name: 'Sign' }));
     expect(await screen.findByText('Saved on this device. Signing needs a connection: sign once the log has been sent.')).toBeInTheDocument();
+    // Nothing changed since the save: it waits once, not twice.
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
 
     // Another day and back, still without a signal: the form is built again, from the log as the waiting save makes it.
     await act(() => router.navigate(logOn('2025-04-01')));

@@ -161,7 +161,8 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
     // Signing freezes the day's record of work too: what is sent, approved or photographed later today is not in it.
     const description = t('dailyLog.sign.description', { date: formatDate(log.date) });
     if (!(await confirm.ask(log.date === today ? `${description} ${t('dailyLog.sign.stillToday')}` : description))) return;
-    const stored = await store(input);
+    // Nothing changed since a save that waits on the device: it is not queued a second time.
+    const stored = waitingSaves.length > 0 && !form.formState.isDirty ? 'queued' : await store(input);
     if (stored === 'failed') return;
     // The signature goes straight to the server, never ahead of the save: queued (no signal, or
     // behind other changes), the save goes first, and the log is signed once the server has it.
