@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyLog } from '@siteboard/shared';
-import { numberOrNull, withWaitingSaves } from './daily-logs.rules';
+import { inputOf, numberOrNull, shownFormValues, withWaitingSaves, type LogFormValues } from './daily-logs.rules';
 
 describe('a number typed into the daily log', () => {
   it('reads a point or a comma before the decimals, blank as nothing', () => {
@@ -48,5 +48,26 @@ describe('a daily log with saves that wait on the device', () => {
       { activity_id: 1, excluded: false, manager_comment: null },
       { activity_id: 2, excluded: true, manager_comment: 'Not ours' },
     ]);
+  });
+});
+
+describe('a stored number in the log form', () => {
+  const values = {
+    weather: { conditions: 'Rain', temperature: -2.5, wind: '', precipitation: '', work_stopped: false },
+    crew: [{ trade: 'Masons', company: 'Steinwerk', headcount: 1000, hours: 7.5 }],
+    equipment: [{ name: 'Crane', hours: null }],
+    deliveries: [],
+    delays: [{ cause: 'Pump', hours_lost: 1.25 }],
+    incidents: [],
+    visitors: [],
+    notes: '',
+    work: [],
+  } as LogFormValues;
+  const german = (value: number) => new Intl.NumberFormat('de', { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+
+  it('shows as the reader writes it (a German comma, no thousands mark) and is sent as the number it was', () => {
+    const shown = shownFormValues(values, german);
+    expect([shown.weather.temperature, shown.crew[0]!.headcount, shown.crew[0]!.hours, shown.equipment[0]!.hours, shown.delays[0]!.hours_lost]).toEqual(['-2,5', '1000', '7,5', null, '1,25']);
+    expect(inputOf(shown)).toMatchObject({ weather: { temperature: -2.5 }, crew: [{ headcount: 1000, hours: 7.5 }], equipment: [{ hours: null }], delays: [{ hours_lost: 1.25 }] });
   });
 });

@@ -70,11 +70,29 @@ export function withWaitingSaves(log: DailyLog, saves: readonly unknown[]): Dail
   }, log);
 }
 
-/** What the form sends: a weather left entirely blank is no weather. */
+/** The form's values with each number field (a head count, hours, hours lost, the temperature) mapped. */
+function mapNumbers(values: LogFormValues, map: (value: unknown) => unknown): LogFormValues {
+  return {
+    ...values,
+    weather: { ...values.weather, temperature: map(values.weather.temperature) },
+    crew: values.crew.map((row) => ({ ...row, headcount: map(row.headcount), hours: map(row.hours) })),
+    equipment: values.equipment.map((row) => ({ ...row, hours: map(row.hours) })),
+    delays: values.delays.map((row) => ({ ...row, hours_lost: map(row.hours_lost) })),
+  } as LogFormValues;
+}
+
+/**
+ * The values as the form shows them: a stored number in the reader's way (`show`: "7,5" in German,
+ * never grouped), not JavaScript's "7.5" in a German form. What the form sends reads either mark.
+ */
+export const shownFormValues = (values: LogFormValues, show: (value: number) => string): LogFormValues => mapNumbers(values, (value) => (typeof value === 'number' ? show(value) : value));
+
+/** What the form sends: the numbers as typed or shown, read (numberOrNull); a weather left entirely blank is no weather. */
 export function inputOf(values: LogFormValues): DailyLogInput {
-  const { weather } = values;
+  const read = mapNumbers(values, numberOrNull);
+  const { weather } = read;
   const blank = !weather.conditions.trim() && weather.temperature === null && !weather.wind.trim() && !weather.precipitation.trim() && !weather.work_stopped;
-  return { ...values, weather: blank ? null : weather } as DailyLogInput;
+  return { ...read, weather: blank ? null : weather } as DailyLogInput;
 }
 
 /** A decimal as people type it: a point or a comma before the decimals ("7.5", "7,5", "-2,5"), nothing else. */

@@ -9,12 +9,12 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors, sendWaitingWrites } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { heldBehindRefusal, useWaitingWrites, waitingWritesNow } from '../../../lib/waiting-writes';
 import { dailyLogPath } from '../api/get-daily-log';
 import { useSaveDailyLog } from '../api/save-daily-log';
 import { useSignDailyLog } from '../api/sign-daily-log';
-import { BLANK_ROWS, formValuesOf, inputOf, numberOrNull, withWaitingSaves, type LogFormValues } from '../daily-logs.rules';
+import { BLANK_ROWS, formValuesOf, inputOf, numberOrNull, shownFormValues, withWaitingSaves, type LogFormValues } from '../daily-logs.rules';
 import { DayWork } from './day-work';
 import { LogBlock } from './log-view';
 
@@ -134,7 +134,7 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
   // Saves made without a signal wait on the device: the form shows the log as they will make it.
   const path = dailyLogPath(projectId, log.date);
   const waitingSaves = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'PUT' && write.path === path);
-  const values = formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json)));
+  const values = shownFormValues(formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json))), (value) => formatNumber(value, { useGrouping: false, maximumFractionDigits: 2 }));
   const form: Form = useForm<LogFormValues, unknown, DailyLogInput>({ resolver, values, resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
   const confirm = useConfirm({ title: t('dailyLog.sign.title'), confirmLabel: t('dailyLog.sign.confirm'), cancelLabel: t('dailyLog.cancel') });
