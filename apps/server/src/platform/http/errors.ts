@@ -7,6 +7,7 @@ import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
 import { readerLanguage } from './reader-language';
+import { helmetHeaders } from './security-headers';
 
 const BODY_FIELD = 'non_field_errors';
 
@@ -18,6 +19,9 @@ export const DISK_FULL = 'The server has no room left to save this, and nothing 
 /** A read that needed room on the disk (a large sort spilled to a temporary file). */
 export const DISK_FULL_READ = 'The server has no room left on its disk to answer this. Tell your administrator, then try again.';
 
+/** Helmet's headers, as every other answer carries them (worked out once, when first needed). */
+let routerRefusalHeaders: Record<string, string> | undefined;
+
 export const UNREADABLE_ADDRESS = 'This address is not valid: it holds percent-encoding that is no character.';
 
 /**
@@ -28,7 +32,7 @@ export const UNREADABLE_ADDRESS = 'This address is not valid: it holds percent-e
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = readerLanguage(request);
   // No hook runs before a route: the headers every answer of the API carries are set here.
-  reply.headers({ vary: 'Accept-Language', 'content-language': language, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': request.id });
+  reply.headers({ ...(routerRefusalHeaders ??= helmetHeaders()), vary: 'Accept-Language', 'content-language': language, 'cache-control': 'no-store', 'x-request-id': request.id });
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: translateMessage(UNREADABLE_ADDRESS, language) });
   request.log.error({ err: error }, 'the router failed');
   return reply.code(500).send({ detail: translateMessage('Internal server error.', language) });
