@@ -82,11 +82,7 @@ function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: 
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
       <div className="min-w-0 text-sm">
-        <p className="font-medium text-slate-900">
-          {who}
-          {entry.hours !== null && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(entry.hours) })}</span>}
-        </p>
-        {entry.note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{entry.note}</p>}
+        <EntryLines who={who} hours={entry.hours} note={entry.note} />
         <p className="mt-1 text-xs text-slate-500">{formatDateTime(entry.updated_at)}</p>
       </div>
       {mine && log.status === 'draft' && (
@@ -100,6 +96,20 @@ function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: 
         </div>
       )}
     </li>
+  );
+}
+
+/** Who logged an entry, its hours and its note: as stored, or as it waits on this device. */
+function EntryLines({ who, hours, note }: { who: string | undefined; hours: number | null; note: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="font-medium text-slate-900">
+        {who}
+        {hours !== null && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(hours) })}</span>}
+      </p>
+      {note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{note}</p>}
+    </>
   );
 }
 
@@ -128,11 +138,7 @@ export function LogEntries({ log, projectId, projectName, mayAdd }: { log: Daily
             const input = write.json as { hours?: number | null; note?: string | null };
             return (
               <li key={write.id} className="rounded-xl border border-dashed border-slate-300 bg-white p-3 text-sm">
-                <p className="font-medium text-slate-900">
-                  {user?.full_name ?? user?.email}
-                  {typeof input.hours === 'number' && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(input.hours) })}</span>}
-                </p>
-                {input.note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{input.note}</p>}
+                <EntryLines who={user?.full_name ?? user?.email} hours={typeof input.hours === 'number' ? input.hours : null} note={input.note} />
                 <p className="mt-1 text-xs font-medium text-amber-700">{t('offline.status.waiting')}</p>
               </li>
             );
