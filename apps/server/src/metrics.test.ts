@@ -96,6 +96,12 @@ describeEachDatabase('metrics on their own port', (ctx) => {
     expect(sampleOf(metrics, 'siteboard_database_pool_waiting', { pool: 'main' })!.value).toBe(0);
   });
 
+  it('says the database answers, is fully migrated and its change feed is heard', async () => {
+    const metrics = await scrape(metricsUrl);
+
+    for (const check of ['database', 'migrations', 'changes']) expect(sampleOf(metrics, 'siteboard_database_up', { check })?.value).toBe(1);
+  });
+
   it("counts the embedded database's maintenance rounds (PGlite only)", async () => {
     if (ctx.kind === 'postgres') {
       expect((await scrape(metricsUrl)).has('siteboard_embedded_maintenance_runs_total')).toBe(false);

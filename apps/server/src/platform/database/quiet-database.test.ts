@@ -87,6 +87,9 @@ describe('a PostgreSQL that goes quiet under a running server [postgres]', async
     expect(text).toMatch(/^# TYPE siteboard_jobs_queued gauge$/m);
     expect(text).not.toMatch(/^siteboard_jobs_queued\{/m);
     expect(text).toMatch(/^siteboard_websocket_connections 0$/m);
+    // The outage itself is a number an alert can fire on.
+    expect(text).toMatch(/^siteboard_database_up\{check="database"\} 0$/m);
+    expect(text).toMatch(/^siteboard_database_up\{check="changes"\} 0$/m);
     expect(ms).toBeLessThan(DATABASE_CHECK_MS + 1_000);
   });
 
@@ -98,6 +101,8 @@ describe('a PostgreSQL that goes quiet under a running server [postgres]', async
     const ready = await app.inject({ method: 'GET', url: '/api/ready/' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', database: 'ok', changes: 'listening' });
+    const text = await app.metrics.text();
+    for (const check of ['database', 'migrations', 'changes']) expect(text).toMatch(new RegExp(`^siteboard_database_up\\{check="${check}"\\} 1$`, 'm'));
   });
 });
 

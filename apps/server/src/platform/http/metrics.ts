@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseReadiness } from '../database/readiness';
 import type { Metrics } from '../metrics';
 
 declare module 'fastify' {
@@ -54,6 +55,23 @@ export const metricsPlugin = fp(
       help: 'Queries waiting for a free database connection, by pool.',
       labelNames: ['pool'],
       read: () => pools().map((pool) => ({ labels: { pool: pool.pool }, value: pool.waiting })),
+    });
+
+    // Whether the database answers (and is fully migrated) and this instance hears the change feed,
+    // as /api/ready/ says: 0 the moment the database is away, where the metrics read from it go blank.
+    metrics.observe({
+      type: 'gauge',
+      name: 'siteboard_database_up',
+      help: 'Whether this instance has its database, by check: answers (database), has every migration (migrations), its change feed is heard (changes): 1 yes, 0 no.',
+      labelNames: ['check'],
+      read: async () => {
+        const readiness = await databaseReadiness(app.database);
+        return [
+          { labels: { check: 'database' }, value: readiness.database === 'ok' ? 1 : 0 },
+          { labels: { check: 'migrations' }, value: readiness.migrations === 'applied' ? 1 : 0 },
+          { labels: { check: 'changes' }, value: readiness.changes === 'listening' ? 1 : 0 },
+        ];
+      },
     });
 
     if (app.database.kind === 'pglite') {
