@@ -597,6 +597,8 @@ describe('changes made without a signal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
     const QUEUED = 'Saved on this device: it goes to the log as soon as the connection is back.';
     expect(screen.getByRole('button', { name: 'Save log' }).parentElement).toContainElement(await screen.findByText(QUEUED, { selector: '.basis-full *' }));
+    // Said once, beside the buttons, not again at the top of the page.
+    expect(screen.getAllByText(QUEUED)).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
 
     // Signing goes straight to the server: it would overtake the save, so it waits for the signal.
@@ -611,7 +613,8 @@ describe('changes made without a signal', () => {
     expect(await screen.findByText(/^Draft for Apr 1, 2025/)).toBeInTheDocument();
     expect(screen.queryByText(QUEUED)).toBeNull();
     await act(() => router.navigate(logOn('2025-04-02')));
-    expect(await screen.findByText(QUEUED)).toBeInTheDocument();
+    expect(await screen.findByText(QUEUED, { selector: '.basis-full *' })).toBeInTheDocument();
+    expect(screen.getAllByText(QUEUED)).toHaveLength(1);
     expect(screen.getByLabelText('Conditions')).toHaveValue('Rain from noon');
     expect(screen.getByLabelText('Hours each')).toHaveValue('7.5');
     expect((await stored()).created_at).toBeNull();

@@ -102,12 +102,15 @@ function useLoadedLog(projectId: number | null, date: string | null) {
 /**
  * What the writes to the day's log that wait on this device say: from the one queued on this screen,
  * or from earlier (the page opened again without a signal); gone once none waits any more (sent,
- * the log shows it), back with the next one.
+ * the log shows it), back with the next one. The keeper's form says it of its own saves, beside
+ * its buttons (`exceptFormSaves`): the page does not say it a second time.
  */
-function useQueuedNotice(projectId: number | null, date: string | null) {
+function useQueuedNotice(projectId: number | null, date: string | null, exceptFormSaves = false) {
   const { t } = useTranslation();
   const path = projectId !== null && date !== null ? dailyLogPath(projectId, date) : null;
-  const waiting = useWaitingWrites().some((write) => write.status === 'waiting' && path !== null && write.path.startsWith(path));
+  const waiting = useWaitingWrites().some(
+    (write) => write.status === 'waiting' && path !== null && write.path.startsWith(path) && !(exceptFormSaves && write.method === 'PUT' && write.path === path),
+  );
   return waiting ? <Alert tone="info">{t('dailyLog.queued')}</Alert> : null;
 }
 
@@ -121,7 +124,7 @@ export function DailyLogPage() {
   const { user } = useAuth();
   const { picker, picked, choose } = useLogPicker(() => true);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
-  const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
+  const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null, true);
   const parties =
     picked && day ? { projectManagerId: picked.project.manager?.id ?? null, projectStatus: picked.project.status, hasWork: picked.project.may_contribute, logStatus: day.status } : null;
   const mayKeep = Boolean(user && parties && decideLogKeeping(user, parties).ok);

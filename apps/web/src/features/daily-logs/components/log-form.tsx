@@ -153,7 +153,8 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
   const onSave = form.handleSubmit(async (input) => {
     setMessage(null);
     const stored = await store(input);
-    if (stored !== 'failed') setMessage({ tone: 'success', text: t(stored === 'sent' ? 'dailyLog.saved' : 'dailyLog.queued') });
+    // A save that waits says so from the waiting saves themselves (below): also once the form is opened again.
+    if (stored === 'sent') setMessage({ tone: 'success', text: t('dailyLog.saved') });
   });
 
   const onSign = form.handleSubmit(async (input) => {
@@ -183,6 +184,7 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
   });
 
   const busy = save.isPending || sign.isPending;
+  const shown = message ?? (waitingSaves.length > 0 ? { tone: 'info' as const, text: t('dailyLog.queued') } : null);
   const weatherError = (field: keyof LogFormValues['weather']) => errors.weather?.[field]?.message;
   return (
     <form onSubmit={(event) => void onSave(event)} noValidate className="space-y-4" aria-label={t('dailyLog.formLabel')}>
@@ -227,9 +229,9 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
       {/* The answer to Save and Sign shows in the bar that stays on screen, beside the buttons: the
           form is thousands of pixels tall on a phone, and a message at its end went unseen. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:ring-1 sm:ring-slate-200">
-        {message && (
+        {shown && (
           <div className="basis-full">
-            <Alert tone={message.tone}>{message.text}</Alert>
+            <Alert tone={shown.tone}>{shown.text}</Alert>
           </div>
         )}
         <Button type="submit" variant="secondary" disabled={busy}>
