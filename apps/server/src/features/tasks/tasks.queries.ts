@@ -623,18 +623,19 @@ async function markProjectWork(tx: DbOrTx, companyId: number, projectId: number,
 }
 
 /**
- * Open work: a subtask still to be done (ongoing), in a project not completed (a completed
- * project's work is closed). Work sent for approval is done: it stays with who did it, for their
- * manager to approve (credited to them) or decline (back to ongoing, marked as theirs who left).
+ * The user's subtasks in `status` in projects not completed (a completed project's work is closed).
+ * Open work is the ongoing ones, still to be done. Work sent for approval (`pending_approval`) is
+ * done: it stays with who did it, for their manager to approve (credited to them) or decline (back
+ * to ongoing, marked as theirs who left).
  */
-function openWorkOf(companyId: number, userId: number, status: 'ongoing' | 'pending_approval' = 'ongoing'): SQL {
+function workOf(companyId: number, userId: number, status: 'ongoing' | 'pending_approval'): SQL {
   const activeMajorTasks = sql`select ${majorTasks.id} from ${majorTasks} join ${projects} on ${projects.id} = ${majorTasks.projectId} where ${majorTasks.companyId} = ${companyId} and ${projects.status} <> 'completed'`;
   return and(eq(subtasks.companyId, companyId), eq(subtasks.assignedToId, userId), eq(subtasks.status, status), sql`${subtasks.majorTaskId} in (${activeMajorTasks})`)!;
 }
 
-/** How many open (ongoing) subtasks are assigned to the user; with `pending_approval`, how many they sent that wait for approval. */
-export async function countOpenWork(db: DbOrTx, companyId: number, userId: number, status: 'ongoing' | 'pending_approval' = 'ongoing'): Promise<number> {
-  return db.$count(subtasks, openWorkOf(companyId, userId, status));
+/** How many of the user's subtasks are in `status` in projects not completed: `ongoing`, their open work; `pending_approval`, what they sent that waits for approval. */
+export async function countWorkOf(db: DbOrTx, companyId: number, userId: number, status: 'ongoing' | 'pending_approval'): Promise<number> {
+  return db.$count(subtasks, workOf(companyId, userId, status));
 }
 
 /**
@@ -652,7 +653,7 @@ export async function reassignOpenWork(
   const result = await tx.execute(sql`
     with moved as (
       update ${subtasks} set assigned_to_id = ${to.id}
-      where ${openWorkOf(companyId, from.id)}
+      where ${workOf(companyId, from.id, 'ongoing')}
       returning ${subtasks.id} as id
     ), history as (
       insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, changes)

@@ -5,7 +5,7 @@ import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
 import { deleteFeed } from '../calendar/calendar.queries';
-import { countOpenWork, reassignOpenWork } from '../tasks/tasks.queries';
+import { countWorkOf, reassignOpenWork } from '../tasks/tasks.queries';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
 import {
   ACTIVE_EMAIL_INDEX,
@@ -124,8 +124,8 @@ export async function openWorkOfUser(ctx: ServiceContext, userId: number): Promi
   const user = await findActiveMember(ctx.db, companyId, userId);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   const [openSubtasks, awaitingApproval, teamMembers] = await Promise.all([
-    countOpenWork(ctx.db, companyId, userId),
-    countOpenWork(ctx.db, companyId, userId, 'pending_approval'),
+    countWorkOf(ctx.db, companyId, userId, 'ongoing'),
+    countWorkOf(ctx.db, companyId, userId, 'pending_approval'),
     user.role === 'manager' ? countActiveReports(ctx.db, companyId, userId) : 0,
   ]);
   return { open_subtasks: openSubtasks, awaiting_approval: awaitingApproval, team_members: teamMembers };
@@ -147,7 +147,7 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
     if (!current) throw new NotFoundError(USER_NOT_FOUND);
     if (current.role === 'manager' && (await countActiveReports(tx, companyId, userId)) > 0) throw new ValidationError(MANAGER_HAS_TEAM_DELETE);
     if (reassignTo === undefined) {
-      const open = await countOpenWork(tx, companyId, userId);
+      const open = await countWorkOf(tx, companyId, userId, 'ongoing');
       if (open > 0) throw new ConflictError(openWorkConflict(open));
     } else {
       const heir = locked.find((row) => row.id === reassignTo);
