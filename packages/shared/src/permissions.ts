@@ -104,6 +104,15 @@ export function isSubtaskApprover(actor: Actor, parties: Pick<SubtaskParties, 'a
 }
 
 /**
+ * Whether the actor may change anything of the subtask at all: its approver or its assignee. What
+ * each may change depends on what they ask (decideSubtaskEdit); anyone else may change nothing,
+ * whatever they ask, so this is asked before a change's body is read.
+ */
+export function isSubtaskParty(actor: Actor, parties: Pick<SubtaskParties, 'assignedToId' | 'assignedById' | 'projectManagerId'>): boolean {
+  return isSubtaskApprover(actor, parties) || parties.assignedToId === actor.id;
+}
+
+/**
  * The approval state machine (spec §4). The assignee, whatever their role, may only send an
  * ongoing subtask for approval; an approver may set any status (approve = completed, decline =
  * ongoing) and edit the subtask; nobody changes anything under a completed project; anyone else
@@ -111,8 +120,7 @@ export function isSubtaskApprover(actor: Actor, parties: Pick<SubtaskParties, 'a
  */
 export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: SubtaskEdit): SubtaskDecision {
   const approver = isSubtaskApprover(actor, parties);
-  const assignee = parties.assignedToId === actor.id;
-  if (!approver && !assignee) return { ok: false, error: 'forbidden', message: NOT_YOUR_SUBTASK };
+  if (!isSubtaskParty(actor, parties)) return { ok: false, error: 'forbidden', message: NOT_YOUR_SUBTASK };
   if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_READ_ONLY };
 
   if (!approver) {

@@ -29,7 +29,7 @@ import {
   listSubtasks,
   listTasksDueToday,
   pendingApprovalsExport,
-  subtaskFound,
+  assertMayChangeSubtask,
   subtaskListExport,
   tasksDueTodayExport,
   updateMajorTask,
@@ -94,7 +94,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/subtasks/:id/', {
-    ...guardedBy(subtaskFound),
+    ...guardedBy(async (request) => assertMayChangeSubtask(request.ctx, (request.params as { id?: unknown }).id)),
     schema: {
       tags,
       security,

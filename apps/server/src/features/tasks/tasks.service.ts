@@ -9,6 +9,8 @@ import {
   idParams,
   decideNewSubtask,
   decideSubtaskEdit,
+  isSubtaskParty,
+  NOT_YOUR_SUBTASK,
   type NewSubtaskDecision,
   type Actor,
   type StatusChange,
@@ -24,7 +26,7 @@ import {
   type updateSubtaskInput,
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
-import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, foundInCompany, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
+import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
@@ -33,6 +35,7 @@ import {
   findAssignableUserIds,
   findMajorTask,
   findSubtask,
+  findSubtaskParties,
   insertMajorTask,
   insertSubtasks,
   listSubtaskBatch,
@@ -42,7 +45,6 @@ import {
   lockSubtask,
   lockSubtaskProject,
   refreshMajorTaskDueDate,
-  subtaskExists,
   updateMajorTask as updateMajorTaskRow,
   updateSubtask as updateSubtaskRow,
   type NewSubtask,
@@ -221,10 +223,18 @@ export async function assertMayManageMajorTask(ctx: ServiceContext, rawId: unkno
 }
 
 /**
- * Guard: the subtask the path names is the company's (404 otherwise), asked before a change's body
- * is read; who may make the change depends on what it asks (a status, an edit, a pin), so that waits.
+ * Whether the caller may change this subtask at all, asked before a change's body is read: the
+ * company's (404 otherwise), and theirs to approve or assigned to them (403 otherwise), so an
+ * outsider learns nothing of what the body should be. What each party may change depends on what
+ * it asks (a status, an edit, a pin): that waits for the body, and the write asks all again under its locks.
  */
-export const subtaskFound = foundInCompany(subtaskExists, SUBTASK_NOT_FOUND);
+export async function assertMayChangeSubtask(ctx: ServiceContext, rawId: unknown): Promise<void> {
+  const parsed = idParams.safeParse({ id: rawId });
+  if (!parsed.success) return;
+  const parties = await findSubtaskParties(ctx.db, ctx.user.companyId, parsed.data.id);
+  if (!parties) throw new NotFoundError(SUBTASK_NOT_FOUND);
+  if (!isSubtaskParty(actorOf(ctx), parties)) throw new ForbiddenError(NOT_YOUR_SUBTASK);
+}
 
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
   const { companyId } = ctx.user;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { createUser, deleteUser, listUsers, openWorkOfUser, setUserPassword, updateUser, userFound } from './users.service';
+import { createUser, deleteUser, listUsers, openWorkOfUser, notOneself, setUserPassword, updateUser, userFound } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/users/:id/', {
-    ...guardedBy(manage, userFound),
+    ...guardedBy(manage, notOneself.edit, userFound),
     schema: {
       tags,
       summary: "Edit another user's role, designation, mobile number or manager",
@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/users/:id/', {
-    ...guardedBy(manage, userFound),
+    ...guardedBy(manage, notOneself.delete, userFound),
     schema: {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',
@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/users/:id/password/', {
-    ...guardedBy(manage, userFound),
+    ...guardedBy(manage, notOneself.edit, userFound),
     schema: {
       tags,
       summary: "Set another user's password: their sessions end and they must change it at their next sign-in",

@@ -1,6 +1,6 @@
-import { EMAIL_TAKEN, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, idParams, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
-import { type DbOrTx, type ServiceContext, foundInCompany, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
+import { type DbOrTx, type Guard, type ServiceContext, foundInCompany, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
 import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
@@ -168,6 +168,18 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
  */
 /** Guard: the user the path names is an active member of the company (404 otherwise), asked before a change's body is read. */
 export const userFound = foundInCompany(findActiveMember, USER_NOT_FOUND);
+
+/**
+ * Guard: the user the path names is not the caller (an admin changes their own account on their
+ * profile, and is never deleted by themselves), asked before a change's body or query is read.
+ */
+const someoneElse =
+  (refusal: string): Guard =>
+  async (request) => {
+    const parsed = idParams.safeParse(request.params);
+    if (parsed.success && parsed.data.id === request.user.id) throw new ForbiddenError(refusal);
+  };
+export const notOneself = { edit: someoneElse(CANNOT_EDIT_SELF), delete: someoneElse(CANNOT_DELETE_SELF) };
 
 export async function setUserPassword(ctx: ServiceContext, userId: number, password: string): Promise<void> {
   const { companyId } = ctx.user;
