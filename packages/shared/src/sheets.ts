@@ -34,6 +34,7 @@ export const SHEET_IMAGE_DAMAGED = 'The image is damaged and cannot be read.';
 export const SHEET_RENDER_FAILED = 'The drawing could not be rendered: upload it again.';
 export const SHEET_NOT_LATEST = 'Pin the subtask on the latest version of the sheet.';
 export const PIN_SHEET_OF_ANOTHER_PROJECT = "The sheet is not one of the subtask's project.";
+export const PIN_NEEDS_APPROVER = "Only the project's manager, or a manager who assigns the subtask, can pin it on a drawing.";
 
 /** The most sheets one page of a project's list holds: as many as one upload can add. */
 export const SHEETS_MAX_LIMIT = 200;

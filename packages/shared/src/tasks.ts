@@ -90,6 +90,8 @@ export const createSubtaskInput = newSubtaskFields
     major_task: positiveId('Select a major task.').optional(),
     major_task_id: positiveId('Select a major task.').optional(),
     status: subtaskStatusSchema.default('ongoing'),
+    /** Pins the new subtask on a sheet of its project, in the same write: whoever may pin it once made (canMoveSubtaskPin). */
+    pin: pinInput.optional(),
   })
   .refine((input) => input.major_task !== undefined || input.major_task_id !== undefined, {
     path: ['major_task'],

@@ -378,6 +378,7 @@ export const de: Catalog = {
   'The image is damaged and cannot be read.': 'Das Bild ist beschädigt und kann nicht gelesen werden.',
   'The drawing could not be rendered: upload it again.': 'Der Plan konnte nicht aufbereitet werden: Laden Sie ihn erneut hoch.',
   'Pin the subtask on the latest version of the sheet.': 'Heften Sie die Teilaufgabe an die neueste Version des Plans.',
+  "Only the project's manager, or a manager who assigns the subtask, can pin it on a drawing.": 'Nur der Bauleiter des Projekts oder ein Bauleiter, der die Teilaufgabe vergibt, kann sie an einen Plan heften.',
   "The sheet is not one of the subtask's project.": 'Der Plan gehört nicht zum Projekt der Teilaufgabe.',
   'Choose a sheet.': 'Wählen Sie einen Plan.',
   'x must be a number from 0 to 1.': 'x muss eine Zahl von 0 bis 1 sein.',

@@ -181,6 +181,7 @@ export const errorTexts = [
   'The image is damaged and cannot be read.',
   'The drawing could not be rendered: upload it again.',
   'Pin the subtask on the latest version of the sheet.',
+  "Only the project's manager, or a manager who assigns the subtask, can pin it on a drawing.",
   "The sheet is not one of the subtask's project.",
   'Choose a sheet.',
   'x must be a number from 0 to 1.',

@@ -377,6 +377,7 @@ export const es: Catalog = {
   'The image is damaged and cannot be read.': 'La imagen está dañada y no se puede leer.',
   'The drawing could not be rendered: upload it again.': 'No se pudo procesar el plano: súbelo de nuevo.',
   'Pin the subtask on the latest version of the sheet.': 'Fija la subtarea en la versión más reciente del plano.',
+  "Only the project's manager, or a manager who assigns the subtask, can pin it on a drawing.": 'Solo el jefe de obra del proyecto, o un jefe de obra que asigna la subtarea, puede fijarla en un plano.',
   "The sheet is not one of the subtask's project.": 'El plano no es del proyecto de la subtarea.',
   'Choose a sheet.': 'Elige un plano.',
   'x must be a number from 0 to 1.': 'x debe ser un número de 0 a 1.',

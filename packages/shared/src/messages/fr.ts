@@ -378,6 +378,7 @@ export const fr: Catalog = {
   'The image is damaged and cannot be read.': "L'image est endommagée et ne peut pas être lue.",
   'The drawing could not be rendered: upload it again.': "Le plan n'a pas pu être rendu : téléversez-le à nouveau.",
   'Pin the subtask on the latest version of the sheet.': 'Épinglez la sous-tâche sur la dernière version du plan.',
+  "Only the project's manager, or a manager who assigns the subtask, can pin it on a drawing.": 'Seul le chef de chantier du projet, ou un chef de chantier qui attribue la sous-tâche, peut l’épingler sur un plan.',
   "The sheet is not one of the subtask's project.": "Le plan n'appartient pas au projet de la sous-tâche.",
   'Choose a sheet.': 'Choisissez un plan.',
   'x must be a number from 0 to 1.': 'x doit être un nombre de 0 à 1.',

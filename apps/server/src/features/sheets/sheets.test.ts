@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   COMPLETED_PROJECT_SHEETS_READ_ONLY,
   NO_WORK_FOR_SHEETS,
+  PIN_NEEDS_APPROVER,
   PIN_SHEET_OF_ANOTHER_PROJECT,
   SHEET_FILE_MISSING,
   SHEET_IMAGE_DAMAGED,
@@ -303,6 +304,28 @@ describeEachDatabase(
     const patch = (sheetId: number) => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${other.subtaskId}/`, payload: { pin: { sheet_id: sheetId, x: 0.5, y: 0.5 } } });
     expect((await patch(pages[0]!.id)).json().errors).toEqual({ 'pin.sheet_id': [PIN_SHEET_OF_ANOTHER_PROJECT] });
     expect((await patch(2_000_000)).json().errors).toEqual({ 'pin.sheet_id': [PIN_SHEET_OF_ANOTHER_PROJECT] });
+  });
+
+  it('creates a subtask pinned where the manager tapped, in one write; a pin that cannot be placed makes no subtask', async () => {
+    const [page1] = pages;
+    const create = (caller: Caller, pin: object) =>
+      callAs(ctx.app, caller, { method: 'POST', url: '/api/subtasks/', payload: { major_task_id: work.majorTaskId, name: 'Core drill for riser 4', assigned_to_id: team.member.id, due_date: '2099-01-10', pin } });
+    const named = async () => (await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/subtasks/?major_task=${work.majorTaskId}&limit=100` })).json<Subtask[]>().filter((subtask) => subtask.name === 'Core drill for riser 4');
+
+    // A sheet that is not the project's, and a team member (who may create a subtask but not pin one): nothing is made.
+    expect((await create(team.manager, { sheet_id: 2_000_000, x: 0.3, y: 0.4 })).json().errors).toEqual({ 'pin.sheet_id': [PIN_SHEET_OF_ANOTHER_PROJECT] });
+    const member = await create(team.otherMember, { sheet_id: page1!.id, x: 0.3, y: 0.4 });
+    expect(member.statusCode).toBe(403);
+    expect(member.json().detail).toBe(PIN_NEEDS_APPROVER);
+    expect(await named()).toEqual([]);
+
+    const created = await create(team.manager, { sheet_id: page1!.id, x: 0.3, y: 0.4 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<Subtask>().pin).toEqual({ sheet_id: page1!.id, x: 0.3, y: 0.4 });
+    expect((await named()).map((subtask) => subtask.id)).toEqual([created.json<Subtask>().id]);
+    const pins = (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${page1!.id}/pins/` })).json<SheetPin[]>();
+    expect(pins.find((pin) => pin.subtask_id === created.json<Subtask>().id)).toMatchObject({ x: 0.3, y: 0.4, name: 'Core drill for riser 4' });
+    await callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${created.json<Subtask>().id}/`, payload: { pin: null } });
   });
 
   it('renames and deletes a sheet with its versions, unpinning its subtasks and removing its files', async () => {

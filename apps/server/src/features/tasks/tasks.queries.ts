@@ -536,6 +536,9 @@ export interface NewSubtask {
   priority: Priority;
   submittedAt?: Date;
   completedAt?: Date | null;
+  pinSheetId?: number;
+  pinX?: number;
+  pinY?: number;
 }
 
 export function insertSubtasks(tx: DbOrTx, values: NewSubtask[]) {

@@ -3,6 +3,7 @@ import {
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
   NOT_YOUR_MAJOR_TASK,
+  PIN_NEEDS_APPROVER,
   PIN_SHEET_OF_ANOTHER_PROJECT,
   SHEET_NOT_LATEST,
   canManageMajorTask,
@@ -300,6 +301,14 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     if (!decision.ok) throwNewSubtaskRefusal(decision, decision.field);
     // A subtask created in another status is that status change made by the project's manager.
     const timestamps = statusTimestamps(input.status === 'ongoing' ? undefined : { from: 'ongoing', to: input.status }, new Date());
+    // Pinned as it is made, by whoever may pin it once made: a pin that cannot be placed makes no subtask.
+    let pin = {};
+    if (input.pin) {
+      const parties = { status: input.status, assignedToId: input.assigned_to_id, assignedById: userId, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
+      const pinning = decideSubtaskEdit(actorOf(ctx), parties, { pin: input.pin });
+      if (!pinning.ok) throw new ForbiddenError(PIN_NEEDS_APPROVER);
+      pin = await pinValues(tx, ctx, parent.projectId, input.pin);
+    }
 
     const [created] = await addSubtasks(tx, ctx, [
       {
@@ -313,6 +322,7 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
         status: input.status,
         priority: input.priority,
         ...timestamps,
+        ...pin,
       },
     ]);
     await refreshMajorTaskDueDate(tx, companyId, majorTaskId);

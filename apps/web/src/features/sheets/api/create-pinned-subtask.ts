@@ -11,13 +11,15 @@ export interface NewPinnedSubtask {
   pin: { sheet_id: number; x: number; y: number };
 }
 
-/** A new subtask where the manager tapped the sheet: created, then pinned there. */
-export async function createPinnedSubtask(input: NewPinnedSubtask) {
-  const created = await api<Subtask>('/api/subtasks/', {
+/**
+ * A new subtask where the manager tapped the sheet, pinned there in the same write: a pin the server
+ * cannot place makes no subtask, so trying again never makes a second one.
+ */
+export function createPinnedSubtask(input: NewPinnedSubtask) {
+  return api<Subtask>('/api/subtasks/', {
     method: 'POST',
-    body: { major_task_id: input.majorTaskId, name: input.name, assigned_to_id: input.assignedToId, due_date: input.dueDate, priority: 'medium' },
+    body: { major_task_id: input.majorTaskId, name: input.name, assigned_to_id: input.assignedToId, due_date: input.dueDate, priority: 'medium', pin: input.pin },
   });
-  return api<Subtask>(`/api/subtasks/${created.id}/`, { method: 'PATCH', body: { pin: input.pin } });
 }
 
 export const useCreatePinnedSubtask = () => {

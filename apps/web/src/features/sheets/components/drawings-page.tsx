@@ -326,6 +326,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
           majorTasks={subtasks.data ?? []}
           pin={{ sheet_id: detail.id, ...newAt }}
           today={project.today}
+          projectManagerId={project.manager?.id ?? null}
           onDone={() => {
             setNewAt(null);
             setPlacing(null);

@@ -1,17 +1,29 @@
-import type { MajorTask } from '@siteboard/shared';
+import { isProjectManager, type MajorTask } from '@siteboard/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
+import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreatePinnedSubtask } from '../api/create-pinned-subtask';
 import { useAssignees } from '../api/get-assignees';
 
+interface Props {
+  majorTasks: MajorTask[];
+  pin: { sheet_id: number; x: number; y: number };
+  today: string;
+  /** The project's manager: only they may give a due date already past (decideNewSubtask). */
+  projectManagerId: number | null;
+  onDone: () => void;
+}
+
 /** The manager tapped the sheet with "A new subtask here": what it is, under which major task, for whom, by when. */
-export function NewPinnedSubtask({ majorTasks, pin, today, onDone }: { majorTasks: MajorTask[]; pin: { sheet_id: number; x: number; y: number }; today: string; onDone: () => void }) {
+export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onDone }: Props) {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
   const assignees = useAssignees(true);
   const create = useCreatePinnedSubtask();
   const failureMessage = useFailureMessage();
@@ -52,7 +64,7 @@ export function NewPinnedSubtask({ majorTasks, pin, today, onDone }: { majorTask
           </option>
         ))}
       </SelectField>
-      <DateField label={t('drawings.newDueDate')} value={dueDate} min={today} required onChange={setDueDate} />
+      <DateField label={t('drawings.newDueDate')} value={dueDate} min={mayBackdate ? undefined : today} required onChange={setDueDate} />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
           {t('drawings.newCreate')}
