@@ -136,6 +136,16 @@ describe('canSubmitSubtask and canDecideSubtask: what the screens offer', () => 
     expect(canSubmitSubtask(ASSIGNEE, state({ projectStatus: 'completed' }))).toBe(false);
   });
 
+  it("leaves a manager's own work in another manager's project to that manager to approve", () => {
+    const selfAssigned = state({ assignedById: ASSIGNER.id, assignedToId: ASSIGNER.id, status: 'pending_approval' });
+    expect(decideSubtaskEdit(ASSIGNER, selfAssigned, { status: 'completed' })).toEqual({ ok: false, error: 'forbidden', message: ASSIGNEE_MAY_ONLY_SUBMIT });
+    expect(canDecideSubtask(ASSIGNER, selfAssigned)).toBe(false);
+    expect(canSubmitSubtask(ASSIGNER, { ...selfAssigned, status: 'ongoing' })).toBe(true);
+    expect(decideSubtaskEdit(PROJECT_MANAGER, selfAssigned, { status: 'completed' }).ok).toBe(true);
+    // The project's own manager runs their project: their own work there is theirs to close.
+    expect(canDecideSubtask(PROJECT_MANAGER, state({ assignedById: PROJECT_MANAGER.id, assignedToId: PROJECT_MANAGER.id }))).toBe(true);
+  });
+
   it('offers the status dropdown to approvers only, and not in a completed project', () => {
     expect(canDecideSubtask(PROJECT_MANAGER, state())).toBe(true);
     expect(canDecideSubtask(ASSIGNER, state())).toBe(true);

@@ -98,9 +98,14 @@ export interface StatusChange {
 
 export type SubtaskDecision = { ok: true; statusChange?: StatusChange } | { ok: false; error: 'forbidden' | 'invalid'; message: string };
 
-/** A manager who manages the subtask's project or assigned the subtask: may set any status and edit every field. */
-export function isSubtaskApprover(actor: Actor, parties: Pick<SubtaskParties, 'assignedById' | 'projectManagerId'>): boolean {
-  return actor.role === 'manager' && (parties.projectManagerId === actor.id || parties.assignedById === actor.id);
+/**
+ * A manager who manages the subtask's project, or assigned the subtask to someone else: may set any
+ * status and edit every field. A manager who gives themselves work in another manager's project
+ * does it and sends it for approval like anyone: approving it is the project's manager's (else it
+ * counted as approved work in their appraisal without anyone having looked at it).
+ */
+export function isSubtaskApprover(actor: Actor, parties: Pick<SubtaskParties, 'assignedToId' | 'assignedById' | 'projectManagerId'>): boolean {
+  return actor.role === 'manager' && (parties.projectManagerId === actor.id || (parties.assignedById === actor.id && parties.assignedToId !== actor.id));
 }
 
 /**

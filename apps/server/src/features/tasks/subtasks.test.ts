@@ -249,6 +249,26 @@ describeEachDatabase('subtasks API', (ctx) => {
       expect(response.statusCode).toBe(200);
     });
 
+    it("leaves a manager's own work in a project someone else manages to that project's manager", async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const created = await post(ctx, team.otherManager, { major_task: work.majorTaskId, name: 'Check the scaffold ties', assigned_to_id: team.otherManager.id, due_date: '2099-03-01' });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      const pendingOf = async (caller: Caller) => (await callAs(ctx.app, caller, { method: 'GET', url: '/api/pending-approvals/' })).json<{ id: number }[]>().map((subtask) => subtask.id);
+
+      // Done and approved by the same person: refused, and nothing changes.
+      const approved = await patch(ctx, team.otherManager, id, { status: 'completed' });
+      expect(approved.statusCode).toBe(403);
+      expect(approved.json().detail).toBe(ASSIGNEE_MAY_ONLY_SUBMIT);
+      expect((await subtaskRow(ctx, id)).status).toBe('ongoing');
+
+      // Sent like anyone's: the project's manager has it to decide, its sender not.
+      expect((await patch(ctx, team.otherManager, id, { status: 'pending_approval' })).statusCode).toBe(200);
+      expect(await pendingOf(team.otherManager)).not.toContain(id);
+      expect(await pendingOf(team.manager)).toContain(id);
+      expect((await patch(ctx, team.manager, id, { status: 'completed' })).statusCode).toBe(200);
+    });
+
     it('edits name, description, priority, due date and assignee', async () => {
       const work = await insertWork(ctx.app.db, team);
 

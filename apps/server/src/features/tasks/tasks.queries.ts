@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
@@ -62,8 +62,8 @@ const subtaskJsonWith = (majorTaskRef: SQL) =>
 /** A subtask in the API's shape, its major task and project joined in the same statement. */
 const subtaskJson = subtaskJsonWith(majorTaskRefJson);
 
-/** Subtasks in which a user plays one of these parts. */
-export type Involvement = 'project_manager' | 'assigner' | 'assignee';
+/** Subtasks in which a user plays one of these parts ('assigner_of_others': assigned by them to someone else). */
+export type Involvement = 'project_manager' | 'assigner' | 'assigner_of_others' | 'assignee';
 
 export interface SubtaskFilter {
   id?: number;
@@ -167,6 +167,8 @@ function involvementCondition(db: DbOrTx, part: Involvement, scope: ProjectScope
       return projectCondition(db, and(eq(projects.companyId, value('companyId')), eq(projects.managerId, value('userId')))!, scope);
     case 'assigner':
       return eq(subtasks.assignedById, value('userId'));
+    case 'assigner_of_others':
+      return and(eq(subtasks.assignedById, value('userId')), ne(subtasks.assignedToId, value('userId')))!;
     case 'assignee':
       return eq(subtasks.assignedToId, value('userId'));
   }

@@ -57,11 +57,11 @@ export function editedFields(
   return changes;
 }
 
-/** Pending subtasks the caller decides on: a manager those of projects they manage or that they assigned; an admin all; a team member their own. */
+/** Pending subtasks the caller decides on (isSubtaskApprover): a manager those of projects they manage or that they assigned to someone else; an admin all; a team member their own. */
 export function pendingApprovalsFilter(user: AuthUser): SubtaskFilter {
   const parts: Record<AuthUser['role'], Involvement[] | undefined> = {
     admin: undefined,
-    manager: ['project_manager', 'assigner'],
+    manager: ['project_manager', 'assigner_of_others'],
     team_member: ['assignee'],
   };
   const as = parts[user.role];
