@@ -62,6 +62,22 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
     expect(message.message).toContain(`${team.manager.email} approved '`);
   });
 
+  it("ends a live connection the moment its login ends, before anything more reaches it; the user's other logins go on", async () => {
+    // This app's heartbeat is 30 s: what follows is the change feed's doing, not a beat's.
+    const ending = await loginAs(ctx.app, team.member);
+    const kept = await connect(team.member);
+    const client = await connect(team.member, ending.access);
+    const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/token/revoke/', payload: { refresh: ending.refresh } })).statusCode).toBe(204);
+    expect((await approve(ctx.app, team.manager, work.subtaskId)).statusCode).toBe(200);
+
+    expect(await within(client.closed, 3_000)).toMatchObject({ code: 4401 });
+    expect(client.received).toEqual([]);
+    expect(await kept.next()).toMatchObject({ type: 'task_approved', subtask_id: work.subtaskId });
+    kept.close();
+  });
+
   it('takes the token as a subprotocol instead of in the URL, and answers with its own subprotocol only', async () => {
     const pathWithoutToken = `/ws/notifications/${team.member.id}/${encodeURIComponent(team.member.email)}/`;
     const client = await connectLive(base, pathWithoutToken, [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${team.member.access}`]);

@@ -47,6 +47,14 @@ const announcementSchema = z.object({ id: z.number().int(), company: z.number().
 interface LiveClient extends LiveLogin {
   socket: WebSocket;
   alive: boolean;
+  /**
+   * While the change feed has named this login's user or family (signed out, password changed,
+   * deleted) and it is not yet checked again: what arrives for it is held here, sent once it is
+   * found still live, dropped with the socket otherwise. Undefined when nothing is in doubt.
+   */
+  held?: LiveNotification[];
+  /** Counts the times it was named: a check answers only for the naming it started after. */
+  named: number;
 }
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
@@ -54,8 +62,10 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
 /**
  * This instance's live connections. Every notification reaches it as a NOTIFY (whichever
  * instance wrote it), is loaded once, and goes to the local sockets of its recipients in its
- * company. A heartbeat pings every socket, cuts off those that missed the last pong, and closes
- * (4401) those whose user was deleted or whose login was revoked.
+ * company. A login the change feed names (its user or family changed: signed out, password
+ * changed, deleted) gets nothing until it is checked again, at once: closed (4401) if it ended,
+ * sent what it was held otherwise. A heartbeat pings every socket, cuts off those that missed the
+ * last pong, and checks every login again (a change the feed may have missed).
  */
 export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingIntervalMs?: number; onPushed?: () => void }) {
   const { db, log } = options;
@@ -75,6 +85,10 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
   }
 
   function send(client: LiveClient, message: LiveNotification) {
+    if (client.held) {
+      client.held.push(message);
+      return;
+    }
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
@@ -132,6 +146,50 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
     }
   }
 
+  /** Closes the clients whose login is not among `active`; sends the others what was held for them, unless named again since `named`. */
+  function settle(checked: LiveClient[], active: Set<string>, named: Map<LiveClient, number>) {
+    for (const client of checked) {
+      if (!active.has(`${client.userId}:${client.family}`)) {
+        client.held = undefined;
+        client.socket.close(LIVE_CLOSE_CODES.unauthorized, 'Login ended');
+      } else if (client.held && client.named === named.get(client)) {
+        const held = client.held;
+        client.held = undefined;
+        for (const message of held) send(client, message);
+      }
+    }
+  }
+
+  let checking = false;
+  async function checkNamed() {
+    if (checking) return;
+    checking = true;
+    try {
+      for (;;) {
+        const doubted = clients().filter((client) => client.held);
+        if (doubted.length === 0) return;
+        const named = new Map(doubted.map((client) => [client, client.named]));
+        settle(doubted, await findActiveLogins(db, uniqueLogins(doubted)), named);
+        // Named again while asked: asked again.
+        if (!doubted.some((client) => client.held && client.named !== named.get(client))) return;
+      }
+    } catch (error) {
+      // Asked again at the next heartbeat; meanwhile they are sent nothing.
+      log.warn({ err: error }, 'checking live connections whose login changed failed');
+    } finally {
+      checking = false;
+    }
+  }
+
+  /** The change feed named these logins: hold what comes for them until they are checked again. */
+  function doubt(named: LiveClient[]) {
+    for (const client of named) {
+      client.held ??= [];
+      client.named++;
+    }
+    if (named.length > 0) setImmediate(() => void checkNamed());
+  }
+
   async function beat() {
     if (beating) return;
     beating = true;
@@ -146,10 +204,8 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
         client.socket.ping();
       }
       if (open.length === 0) return;
-      const active = await findActiveLogins(db, uniqueLogins(open));
-      for (const client of open) {
-        if (!active.has(`${client.userId}:${client.family}`)) client.socket.close(LIVE_CLOSE_CODES.unauthorized, 'Login ended');
-      }
+      const named = new Map(open.map((client) => [client, client.named]));
+      settle(open, await findActiveLogins(db, uniqueLogins(open)), named);
     } catch (error) {
       log.warn({ err: error }, 'live connection heartbeat failed');
     } finally {
@@ -159,7 +215,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
 
   return {
     add(socket: WebSocket, login: LiveLogin) {
-      const client: LiveClient = { ...login, socket, alive: true };
+      const client: LiveClient = { ...login, socket, alive: true, named: 0 };
       const set = byUser.get(login.userId) ?? new Set();
       // A set keeps insertion order: the first is the oldest.
       for (const oldest of [...set].slice(0, Math.max(0, set.size - MAX_SOCKETS_PER_USER + 1))) {
@@ -180,6 +236,16 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
     deliver(payload: string) {
       pending.push(payload);
       if (pending.length === 1) setImmediate(() => void flush());
+    },
+
+    /** The change feed's handler for a changed user (`u`): their logins are checked again before anything more is sent to them. */
+    userChanged(detail: string) {
+      doubt([...(byUser.get(Number(detail)) ?? [])]);
+    },
+
+    /** The change feed's handler for a changed login (`f`, a refresh-token family). */
+    loginChanged(family: string) {
+      doubt(clients().filter((client) => client.family === family));
     },
 
     /**

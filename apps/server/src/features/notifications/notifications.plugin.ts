@@ -35,6 +35,9 @@ export const notificationsPlugin = fp(
     const hub = createLiveHub({ db: app.database.liveDb, log: app.log, pingIntervalMs: options.pingIntervalMs, onPushed: () => pushed.inc() });
     app.decorate('liveNotifications', hub);
     const unlisten = app.database.changes.on(NOTIFICATION_KIND, hub.deliver);
+    // A login that ends (signed out, password changed, user deleted) hears nothing more from that moment.
+    const unlistenUsers = app.database.changes.on('u', hub.userChanged);
+    const unlistenLogins = app.database.changes.on('f', hub.loginChanged);
     // Only once listening again: a marker late under load (`unconfirmed`) must not drop every socket.
     const unmissed = app.database.changes.onMissed((why) => {
       if (why === 'reconnected') hub.missedSome();
@@ -53,6 +56,8 @@ export const notificationsPlugin = fp(
       hub.close();
       await sweeper?.stop();
       unlisten();
+      unlistenUsers();
+      unlistenLogins();
       unmissed();
     });
   },
