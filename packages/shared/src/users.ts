@@ -20,8 +20,12 @@ export const userSchema = z.object({
   company_id: z.number(),
   manager_id: z.number().nullable(),
   manager_data: z.object({ email: z.string() }).nullable(),
-  /** An admin set this user's password: they must choose their own (POST /api/profile/password/) before anything else. */
-  must_change_password: z.boolean(),
+  /**
+   * An admin set this user's password: they must choose their own (POST /api/profile/password/)
+   * before anything else. Told to admins only: to anyone else it would say whose account holds a
+   * password someone else knows.
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

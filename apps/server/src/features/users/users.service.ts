@@ -44,8 +44,11 @@ type UpdateUser = z.output<typeof updateUserInput>;
 type DeleteUserQuery = z.output<typeof deleteUserQuery>;
 
 /** The caller's company's active users, filtered and paged as asked. */
-export function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
-  return listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search, teamOf: query.team_first ? ctx.user.id : undefined }, query);
+export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
+  const page = await listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search, teamOf: query.team_first ? ctx.user.id : undefined }, query);
+  if (ctx.user.role === 'admin') return page;
+  // Whose password an admin set and they have not changed yet is the admins' to know (userSchema).
+  return { ...page, items: page.items.map(({ must_change_password: _, ...user }) => user) };
 }
 
 /** A manager or team member of the caller's company; a team member's record is created with them, or neither is. */

@@ -66,8 +66,12 @@ describeEachDatabase('users API', (ctx) => {
 
       for (const user of [manager, member]) {
         const { access } = await loginAs(ctx.app, user);
-        expect((await listUsers(ctx, access)).map((listed) => listed.id).sort()).toEqual([admin.company.admin.id, manager.id, member.id].sort());
+        const listed = await listUsers(ctx, access);
+        expect(listed.map((one) => one.id).sort()).toEqual([admin.company.admin.id, manager.id, member.id].sort());
+        // Whose password an admin set (and who has not changed it yet) is the admins' to know.
+        expect(listed.filter((one) => 'must_change_password' in one)).toEqual([]);
       }
+      expect((await listUsers(ctx, admin.access)).every((one) => typeof one.must_change_password === 'boolean')).toBe(true);
     });
 
     it("puts a manager's own team first with team_first=true (assignee pickers), then everyone by e-mail", async () => {
