@@ -32,6 +32,7 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
 
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="appraisal_report.pdf"');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(response.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
   });

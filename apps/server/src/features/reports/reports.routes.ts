@@ -5,6 +5,7 @@ import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
 import { appraisalPdf, appraisalReport, appraisalReportExport, managerAppraisalReport, managerAppraisalReportExport } from './reports.service';
+import { sendDownload } from '../../lib/downloads';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
@@ -51,7 +52,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const pdf = await appraisalPdf(request.ctx, request.query);
-      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="appraisal_report.pdf"').send(pdf);
+      // Never kept by a cache, as every other download: one person's appraisal.
+      return sendDownload(reply, 'application/pdf', 'appraisal_report.pdf', pdf);
     },
   });
 };
