@@ -15,7 +15,7 @@ import { idempotencyKeys } from '../../../server/src/schema/idempotency';
 import { fingerprintKey, requestFingerprint } from '../../../server/src/platform/http/idempotency';
 import { injectAs, loginAs, type TestUser } from '../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
-import { api, apiPage, KEY_IN_PROGRESS_RESENDS } from '../lib/api-client';
+import { api, apiPage, KEY_IN_PROGRESS_RESENDS, noAnswerWait, WRITE_NO_ANSWER_MS } from '../lib/api-client';
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
@@ -171,6 +171,36 @@ describe('changes made without a signal', () => {
     await waitFor(() => expect(within(drawer).getByRole('status')).toHaveTextContent('Task sent for approval!'));
     expect(await statusOf(subtaskId)).toBe('pending_approval');
     expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(1);
+  });
+
+  it('wait on the device when the signal has bars but no data: the screen is not held, and the change acts once', async () => {
+    const { subtaskId, drawer } = await openNewSubtask('Prime beam 4');
+    // The page waits this long for an answer (30 s in use).
+    noAnswerWait.writeMs = 400;
+    try {
+      // The first send reaches the server only later, long after the page stopped waiting for it.
+      const late = server.hold('PATCH', new RegExp(`^/api/subtasks/${subtaskId}/$`));
+      await userEvent.click(within(drawer).getByRole('button', { name: 'Send for Approval' }));
+      const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+      await userEvent.click(within(send).getByLabelText('Note (optional)'));
+      await userEvent.paste('Beam 4 clean and primed');
+      await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+      await late.reached;
+
+      // Not held open for good: kept on this device, and the queue sends it again (same key).
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send for approval' })).toBeNull());
+      await waitFor(() => expect(within(drawer).getByRole('status')).toHaveTextContent(/^Saved on this device|^Task sent for approval!$/));
+      await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+      expect(await statusOf(subtaskId)).toBe('pending_approval');
+
+      // The first arrives after all: answered from its key, it changes nothing.
+      late.release();
+      await waitFor(() => expect(server.requests.filter((request) => request === `PATCH /api/subtasks/${subtaskId}/`)).toHaveLength(2));
+      const changes = await server.database.db.select({ to: subtaskActivity.toStatus, text: subtaskActivity.text }).from(subtaskActivity).where(and(eq(subtaskActivity.subtaskId, subtaskId), eq(subtaskActivity.type, 'status_changed')));
+      expect(changes).toEqual([{ to: 'pending_approval', text: 'Beam 4 clean and primed' }]);
+    } finally {
+      noAnswerWait.writeMs = WRITE_NO_ANSWER_MS;
+    }
   });
 
   it('keep a comment written without a signal in sight, marked waiting, until the server has it once', async () => {

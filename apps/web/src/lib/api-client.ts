@@ -218,7 +218,49 @@ async function keyInProgressWait(response: Response): Promise<number | undefined
   return Math.min(error.retryAfterSeconds, 5) * 1000;
 }
 
-function send(path: string, options: RequestOptions, token: string | null) {
+/**
+ * A write that has had no answer for this long is given up as unanswered (NoAnswer): a signal with
+ * bars but no data held "Send for approval" open for good, and closing the page lost the change. A
+ * write that may wait then waits in the offline queue (same key: should the server have had it,
+ * it acts once); any other says there is no connection. An upload gets longer, by its size.
+ */
+export const WRITE_NO_ANSWER_MS = 30_000;
+/** The wait for a write's answer now: WRITE_NO_ANSWER_MS, shorter only in a test. */
+export const noAnswerWait = { writeMs: WRITE_NO_ANSWER_MS };
+/** What a slow phone connection still uploads in a second (2G's EDGE is ~25 KB/s): an upload may take its size at this rate. */
+const SLOW_UPLOAD_BYTES_PER_SECOND = 16 * 1024;
+
+/** No answer came in time (WRITE_NO_ANSWER_MS): the page says "no connection" of it, as of a fetch that failed. */
+export class NoAnswer extends TypeError {
+  constructor() {
+    super('Failed to fetch');
+    this.name = 'NoAnswer';
+  }
+}
+
+function noAnswerLimit(body: unknown): number {
+  if (!(body instanceof FormData)) return noAnswerWait.writeMs;
+  let bytes = 0;
+  for (const [, value] of body.entries()) bytes += typeof value === 'string' ? value.length : value.size;
+  return noAnswerWait.writeMs + (bytes / SLOW_UPLOAD_BYTES_PER_SECOND) * 1000;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  if (!KEYED_WRITE_METHODS.has(method)) return fetch(...fetchArguments(path, options, token));
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), noAnswerLimit(options.body));
+  try {
+    const [url, init] = fetchArguments(path, options, token);
+    return await fetch(url, { ...init, signal: stop.signal });
+  } catch (error) {
+    throw stop.signal.aborted ? new NoAnswer() : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function fetchArguments(path: string, options: RequestOptions, token: string | null): [URL, RequestInit] {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     // A list of values travels as one comma list (`role=manager,team_member`).
@@ -233,7 +275,7 @@ function send(path: string, options: RequestOptions, token: string | null) {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const body = options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
-  return fetch(url, { method: options.method ?? 'GET', headers, body });
+  return [url, { method: options.method ?? 'GET', headers, body }];
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

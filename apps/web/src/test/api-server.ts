@@ -109,7 +109,23 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   const resends: { method: string; pathAndQuery: RegExp }[] = [];
   const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  globalThis.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const handling = handle(input, init);
+    const { signal } = init;
+    if (!signal) return handling;
+    // Given up by the page (no answer in time), as a browser's fetch is: the request itself may
+    // still reach the server, as one on a slow link does after the page stopped waiting.
+    handling.catch(() => {});
+    return Promise.race([
+      handling,
+      new Promise<never>((_, reject) => {
+        const abort = () => reject(new DOMException('This operation was aborted', 'AbortError'));
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
+      }),
+    ]);
+  };
+  async function handle(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const method = init.method ?? 'GET';
@@ -146,7 +162,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
     return new Response(noBody ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: responseHeaders });
-  };
+  }
   return {
     app,
     database,
