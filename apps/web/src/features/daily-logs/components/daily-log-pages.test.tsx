@@ -113,6 +113,18 @@ describe('the daily log on screen', () => {
     expect(await within(entries).findByText('9 h')).toBeInTheDocument();
     expect((await stored('2025-03-11')).entries.map((entry) => [entry.author.id, entry.hours, entry.note])).toEqual([[member.id, 9, 'Set anchor bolts on grid C']]);
 
+    // Removing asks first; a removal that gets no answer says so, and nothing is gone.
+    const remove = async (choice: string) => {
+      await userEvent.click(within(entries).getByRole('button', { name: /^Remove your entry/ }));
+      await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Remove your entry?' })).getByRole('button', { name: choice }));
+    };
+    await remove('Cancel');
+    server.answer('DELETE', /\/entries\/\d+\/$/, 'network error', { times: 1 });
+    await remove('Remove');
+    expect(await within(entries).findByRole('alert')).toHaveTextContent(/no connection/i);
+    expect(within(entries).getByText('Set anchor bolts on grid C')).toBeInTheDocument();
+    expect((await stored('2025-03-11')).entries).toHaveLength(1);
+
     // A signed log keeps what it has: no form, no edit.
     await injectAs(server.app, managerAccess, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/2025-03-11/sign/`, payload: {} });
     draft.unmount();

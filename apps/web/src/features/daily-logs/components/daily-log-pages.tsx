@@ -149,8 +149,8 @@ export function DailyLogPage() {
               <div className="min-w-0 space-y-4">
                 {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} projectName={picked.project.name} today={picked.project.today} /> : <LogReadOnly log={day} />}
                 {/* The keepers count people in the crew rows; the entry form is for those who log their own hours. */}
-                <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} />
-                <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} />
+                <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} mayChangeOwn={mayContribute} />
+                <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} mayChangeOwn={mayContribute} />
               </div>
               <aside className="min-w-0 space-y-4 xl:sticky xl:top-20" aria-label={t('dailyLog.beside')}>
                 {beside && <Amendments log={day} projectId={picked.project.id} mayAmend={mayAmend} />}
@@ -185,8 +185,8 @@ export function CrewDailyLogPage() {
             <LogStatus log={day} />
             {!open && <Alert tone="info">{picked.project.status === 'completed' ? t('dailyLog.completedReadOnly') : t('dailyLog.signedReadOnly')}</Alert>}
             {notice}
-            <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} />
-            <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} />
+            <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} mayChangeOwn={open} />
+            <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} mayChangeOwn={open} />
             <LogBlock title={t('dailyLog.section.work')}>
               <DayWork work={day.work} />
             </LogBlock>

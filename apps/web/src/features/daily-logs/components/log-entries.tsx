@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useFailureMessage } from '../../../lib/failure-message';
+import { failureDetail, useFailureMessage } from '../../../lib/failure-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { useAddLogEntry } from '../api/add-log-entry';
@@ -58,11 +59,19 @@ function EntryForm({ initial, submitLabel, onSubmit, onCancel }: { initial: Entr
   );
 }
 
-function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: DailyLog; projectId: number; mine: boolean }) {
+function EntryRow({ entry, log, projectId, mayChange }: { entry: DailyLogEntry; log: DailyLog; projectId: number; mayChange: boolean }) {
   const { t } = useTranslation();
   const change = useChangeLogEntry();
   const remove = useDeleteLogEntry();
   const [editing, setEditing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = useConfirm({ title: t('dailyLog.entries.removeTitle'), confirmLabel: t('dailyLog.remove'), cancelLabel: t('dailyLog.cancel') });
+  // Hours gone with one tap were gone for good: asked first, and a removal that fails says why.
+  const onRemove = async () => {
+    setFailure(null);
+    if (!(await confirm.ask(t('dailyLog.entries.removeDescription')))) return;
+    remove.mutate({ projectId, date: log.date, entryId: entry.id }, { onError: (error) => setFailure(t('dailyLog.entries.removeFailed', { detail: failureDetail(error) })) });
+  };
   const who = entry.author.full_name ?? entry.author.email;
   if (editing) {
     return (
@@ -85,14 +94,20 @@ function EntryRow({ entry, log, projectId, mine }: { entry: DailyLogEntry; log: 
         <EntryLines who={who} hours={entry.hours} note={entry.note} />
         <p className="mt-1 text-xs text-slate-500">{formatDateTime(entry.updated_at)}</p>
       </div>
-      {mine && log.status === 'draft' && (
+      {confirm.dialog}
+      {mayChange && (
         <div className="flex gap-1.5">
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={t('dailyLog.entries.editSubject', { time: formatDateTime(entry.created_at) })}>
             {t('dailyLog.edit')}
           </Button>
-          <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ projectId, date: log.date, entryId: entry.id })} aria-label={t('dailyLog.entries.removeSubject', { time: formatDateTime(entry.created_at) })}>
+          <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => void onRemove()} aria-label={t('dailyLog.entries.removeSubject', { time: formatDateTime(entry.created_at) })}>
             {t('dailyLog.remove')}
           </Button>
+        </div>
+      )}
+      {failure && (
+        <div className="basis-full">
+          <Alert tone="error">{failure}</Alert>
         </div>
       )}
     </li>
@@ -117,7 +132,7 @@ function EntryLines({ who, hours, note }: { who: string | undefined; hours: numb
  * The crew's own hours and notes of the day: everyone's, one's own changeable until the log is
  * signed; `mayAdd` shows the form to add one (without a signal it waits on the device).
  */
-export function LogEntries({ log, projectId, projectName, mayAdd }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean }) {
+export function LogEntries({ log, projectId, projectName, mayAdd, mayChangeOwn }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; mayChangeOwn: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const add = useAddLogEntry();
@@ -132,7 +147,7 @@ export function LogEntries({ log, projectId, projectName, mayAdd }: { log: Daily
       ) : (
         <ul className="space-y-2" aria-label={t('dailyLog.section.entries')}>
           {log.entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} log={log} projectId={projectId} mine={entry.author.id === user?.id} />
+            <EntryRow key={entry.id} entry={entry} log={log} projectId={projectId} mayChange={mayChangeOwn && entry.author.id === user?.id} />
           ))}
           {waiting.map((write) => {
             const input = write.json as { hours?: number | null; note?: string | null };

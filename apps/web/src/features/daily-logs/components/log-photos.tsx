@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { PhotoPicker, PhotoStrip } from '../../../components/ui/photos';
 import { WaitingPhotos, useWaitingPhotos } from '../../../components/waiting-photos';
 import { useAuth } from '../../../lib/auth';
@@ -16,14 +17,21 @@ import { LogBlock } from './log-view';
  * The day's photos; whoever may add to the log adds more (the camera on a phone), one upload at a
  * time, each kept on the device without a signal; one's own photos can be removed until the log is signed.
  */
-export function LogPhotos({ log, projectId, projectName, mayAdd }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean }) {
+export function LogPhotos({ log, projectId, projectName, mayAdd, mayChangeOwn }: { log: DailyLog; projectId: number; projectName: string; mayAdd: boolean; mayChangeOwn: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const upload = useUploadLogPhoto();
   const remove = useDeleteLogPhoto();
   const [progress, setProgress] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const confirm = useConfirm({ title: t('dailyLog.photos.removeTitle'), confirmLabel: t('dailyLog.remove'), cancelLabel: t('dailyLog.cancel') });
   const open = log.status === 'draft';
+
+  const onRemove = async (attachmentId: number) => {
+    setFailure(null);
+    if (!(await confirm.ask(t('dailyLog.photos.removeDescription')))) return;
+    remove.mutate({ projectId, date: log.date, attachmentId }, { onError: (error) => setFailure(t('dailyLog.photos.removeFailed', { detail: failureDetail(error) })) });
+  };
 
   const add = async (files: File[]) => {
     setFailure(null);
@@ -47,11 +55,12 @@ export function LogPhotos({ log, projectId, projectName, mayAdd }: { log: DailyL
     <LogBlock title={t('dailyLog.section.photos')}>
       {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} />}
       <WaitingPhotos path={photosPath} />
-      {open && own.length > 0 && (
+      {confirm.dialog}
+      {mayChangeOwn && own.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {own.map((photo) => (
             <li key={photo.id}>
-              <Button variant="ghost" size="sm" className="text-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ projectId, date: log.date, attachmentId: photo.id })}>
+              <Button variant="ghost" size="sm" className="text-red-700" disabled={remove.isPending} onClick={() => void onRemove(photo.id)}>
                 {t('dailyLog.photos.remove', { number: log.attachments.indexOf(photo) + 1 })}
               </Button>
             </li>
