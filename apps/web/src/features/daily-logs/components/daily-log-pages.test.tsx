@@ -81,6 +81,29 @@ describe('the daily log on screen', () => {
     expect((await stored('2025-03-10')).crew).toEqual([{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }]);
   });
 
+  it('asks before another day leaves what was typed in the log unsaved; once saved, the day changes at once', async () => {
+    await server.signIn(manager);
+    renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}`, route: '/manager/daily-log' });
+    const today = await screen.findByText(/^Draft for/);
+    const todayText = today.textContent;
+    await userEvent.click(screen.getByLabelText('Notes'));
+    await userEvent.paste('Crane inspection at 14:00');
+    const yesterday = () => within(screen.getByRole('navigation', { name: 'The last two weeks' })).getAllByRole('button')[1]!;
+
+    await userEvent.click(yesterday());
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave this form?' });
+    expect(ask).toHaveTextContent('What you typed in this log has not been saved');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByLabelText('Notes')).toHaveValue('Crane inspection at 14:00');
+    expect(screen.getByText(/^Draft for/)).toHaveTextContent(todayText!);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save log' }));
+    expect(await screen.findByText('Daily log saved.')).toBeInTheDocument();
+    await userEvent.click(yesterday());
+    await waitFor(() => expect(screen.getByText(/^Draft for/)).not.toHaveTextContent(todayText!));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it("signing today's log says what it will miss of the rest of the day", async () => {
     await server.signIn(manager);
     renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}`, route: '/manager/daily-log' });

@@ -1,6 +1,9 @@
 import { DAILY_LOG_SECTIONS, decideAmendment, decideContribution, decideLogKeeping, shiftDate, type DailyLog, type DailyLogProject } from '@siteboard/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { useLeaveGuard } from '../../../components/ui/leave-guard';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useAuth } from '../../../lib/auth';
 import { useQueryFailure } from '../../../lib/failure-message';
@@ -122,7 +125,14 @@ function useQueuedNotice(projectId: number | null, date: string | null, exceptFo
 export function DailyLogPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { picker, picked, choose } = useLogPicker(() => true);
+  // What is typed in the log and not saved: another day, project or page asks first (it is not kept).
+  const [unsaved, setUnsaved] = useState(false);
+  const leave = useConfirm({ title: t('drafts.leaveTitle'), confirmLabel: t('drafts.leave'), cancelLabel: t('drafts.stay') });
+  const leaveByLink = useLeaveGuard(unsaved, t('dailyLog.leaveUnsaved'));
+  const { picker, picked, choose } = useLogPicker(
+    () => true,
+    () => !unsaved || leave.ask(t('dailyLog.leaveUnsaved')),
+  );
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
   const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null, true);
   const parties =
@@ -137,7 +147,9 @@ export function DailyLogPage() {
       <PageTitle>{t('dailyLog.title')}</PageTitle>
       <div className="space-y-4">
         {picker}
-        {picked && <RecentDays project={picked.project} date={picked.date} onPick={(date) => choose({ date })} />}
+        {leave.dialog}
+        {leaveByLink}
+        {picked && <RecentDays project={picked.project} date={picked.date} onPick={(date) => void choose({ date })} />}
         {failureAlert}
         {picked && day && (
           <>
@@ -147,7 +159,7 @@ export function DailyLogPage() {
             {/* A signed log's amendments stand beside it on a wide screen (below it on a phone); a draft takes the whole width. */}
             <div className={`grid items-start gap-4 ${beside ? 'xl:grid-cols-[minmax(0,1fr)_24rem]' : ''}`}>
               <div className="min-w-0 space-y-4">
-                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} projectName={picked.project.name} today={picked.project.today} /> : <LogReadOnly log={day} />}
+                {mayKeep ? <LogForm key={`${picked.project.id}-${day.date}`} log={day} projectId={picked.project.id} projectName={picked.project.name} today={picked.project.today} onUnsavedChange={setUnsaved} /> : <LogReadOnly log={day} />}
                 {/* The keepers count people in the crew rows; the entry form is for those who log their own hours. */}
                 <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute && !mayKeep} mayChangeOwn={mayContribute} />
                 <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={mayContribute} mayChangeOwn={mayContribute} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dailyLogInput, type DailyLog, type DailyLogInput } from '@siteboard/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -125,7 +125,20 @@ function fieldsOf(values: LogFormValues): string[] {
  * whole; signing saves first, then signs after a confirmation. `today`: the project's today, where
  * signing before the day is over says what the signed log will miss.
  */
-export function LogForm({ log, projectId, projectName, today }: { log: DailyLog; projectId: number; projectName: string; today: string }) {
+export function LogForm({
+  log,
+  projectId,
+  projectName,
+  today,
+  onUnsavedChange,
+}: {
+  log: DailyLog;
+  projectId: number;
+  projectName: string;
+  today: string;
+  /** Whether the form holds input not saved (nor waiting on the device): the page asks before it is left. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const failureMessage = useFailureMessage();
   const save = useSaveDailyLog();
@@ -136,7 +149,11 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
   const waitingSaves = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'PUT' && write.path === path);
   const values = shownFormValues(formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json))), (value) => formatNumber(value, { useGrouping: false, maximumFractionDigits: 2 }));
   const form: Form = useForm<LogFormValues, unknown, DailyLogInput>({ resolver, values, resetOptions: { keepDirtyValues: true } });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useEffect(() => {
+    onUnsavedChange?.(isDirty);
+    return () => onUnsavedChange?.(false);
+  }, [isDirty, onUnsavedChange]);
   const confirm = useConfirm({ title: t('dailyLog.sign.title'), confirmLabel: t('dailyLog.sign.confirm'), cancelLabel: t('dailyLog.cancel') });
 
   /** Sent (the server has it), queued (it waits on the device for a signal), or failed (the message says why). */
@@ -153,6 +170,8 @@ export function LogForm({ log, projectId, projectName, today }: { log: DailyLog;
   const onSave = form.handleSubmit(async (input) => {
     setMessage(null);
     const stored = await store(input);
+    // Sent or waiting on the device, what was typed is kept: nothing unsaved is left (the form's values stay as typed).
+    if (stored !== 'failed') form.reset(form.getValues());
     // A save that waits says so from the waiting saves themselves (below): also once the form is opened again.
     if (stored === 'sent') setMessage({ tone: 'success', text: t('dailyLog.saved') });
   });

@@ -21,7 +21,7 @@ export interface PickedDay {
  * a given day): the person's projects (open ones first, `accept` narrows them), a day up to the
  * project's own today. A company with more projects than a page gets a search box.
  */
-export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
+export function useLogPicker(accept: (project: DailyLogProject) => boolean, mayLeave: () => boolean | Promise<boolean> = () => true) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
@@ -37,7 +37,9 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
   // A whole date after the project's today stays typed, with the reason, rather than turning into today.
   const typedTooLate = project && typedDate && WHOLE_DATE.test(typedDate) && typedDate > project.today;
 
-  const choose = (next: { project?: number; date?: string }) => {
+  /** Another project or day, once the log shown may be left (`mayLeave`: what was typed there is not saved). */
+  const choose = async (next: { project?: number; date?: string }) => {
+    if (!(await mayLeave())) return;
     setTypedDate(undefined);
     setParams(
       (current) => {
@@ -58,7 +60,7 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
       {projects.data && projects.data.total > projects.data.items.length && (
         <TextField label={t('dailyLog.searchProjects')} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       )}
-      <SelectField label={t('dailyLog.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => choose({ project: Number(event.target.value) })}>
+      <SelectField label={t('dailyLog.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => void choose({ project: Number(event.target.value) })}>
         {choices.length === 0 && <option value="">{projects.isPending ? t('app.loading') : t('dailyLog.noProjects')}</option>}
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
@@ -72,7 +74,7 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean) {
         max={project?.today}
         disabled={!project}
         error={typedTooLate ? t('dailyLog.dateAfterToday', { today: formatDate(project.today) }) : undefined}
-        onChange={(next) => (WHOLE_DATE.test(next) && (!project || next <= project.today) ? choose({ date: next }) : setTypedDate(next))}
+        onChange={(next) => (WHOLE_DATE.test(next) && (!project || next <= project.today) ? void choose({ date: next }) : setTypedDate(next))}
       />
       {failure && (
         <div className="sm:col-span-2 lg:col-span-3">
