@@ -119,3 +119,17 @@ describe('Spanish screens', () => {
     expect(Object.entries(spanish).filter(([, text]) => usted.test(text))).toEqual([]);
   });
 });
+
+/** French sets a no-break space before : ; ? ! » and after «: a plain one lets a line start with the mark ("; laissez…"). */
+const BREAKABLE_FRENCH_SPACE = / [:;?!»]|« /;
+
+describe('French screens', () => {
+  it('never break a line before : ; ? ! or inside « »', () => {
+    const french = Object.assign({}, ...englishFiles.map((file) => read('fr', file))) as Record<string, string>;
+    expect(Object.entries(french).filter(([, text]) => BREAKABLE_FRENCH_SPACE.test(text))).toEqual([]);
+  });
+
+  it('and the server says so too', () => {
+    expect(Object.entries(catalogs.fr).filter(([, text]) => BREAKABLE_FRENCH_SPACE.test(text))).toEqual([]);
+  });
+});

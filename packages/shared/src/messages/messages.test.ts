@@ -54,7 +54,7 @@ describe('translateMessage', () => {
   it('translates exact texts and texts with values, labels included', () => {
     expect(translateMessage('Not found.', 'es')).toBe('No se encontró.');
     expect(translateMessage('Due date is required.', 'de')).toBe('Fällig am: Angabe erforderlich.');
-    expect(translateMessage('Description must be at most 5000 characters.', 'fr')).toBe('Description : 5000 caractères au maximum.');
+    expect(translateMessage('Description must be at most 5000 characters.', 'fr')).toBe('Description : 5000 caractères au maximum.');
     expect(translateMessage('limit must be at most 200.', 'es')).toBe('limit debe ser como máximo 200.');
     expect(translateMessage('Too many failed attempts. Try again in 42 seconds.', 'fr')).toBe('Trop de tentatives échouées. Réessayez dans 42 secondes.');
     expect(translateMessage('The request body is not valid: Nothing to update.', 'de')).toBe('Die Anfrage ist ungültig (body): Nichts zu ändern.');

@@ -169,7 +169,7 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       const response = await patchProfile(ctx, access, {});
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toBe("La requête n'est pas valide (body) : Rien à modifier.");
+      expect(response.json().detail).toBe("La requête n'est pas valide (body) : Rien à modifier.");
     });
 
     it('refuses a caller without a token, in the browser’s language', async () => {

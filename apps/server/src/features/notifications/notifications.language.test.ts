@@ -76,7 +76,7 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
     const after = (await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' })).json() as NotificationRecord[];
 
     expect(before[0]!.notification.message).toContain(' aprobó «');
-    expect(after[0]!.notification.message).toContain(' a validé « ');
+    expect(after[0]!.notification.message).toContain(' a validé « ');
     expect(after.map((record) => record.id)).toEqual(before.map((record) => record.id));
   });
 
@@ -101,7 +101,7 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
       const expected = {
         en: `Jürgen Groß-Núñez approved '${task.name}' (${task.project})`,
         es: `Jürgen Groß-Núñez aprobó «${task.name}» (${task.project})`,
-        fr: `Jürgen Groß-Núñez a validé « ${task.name} » (${task.project})`,
+        fr: `Jürgen Groß-Núñez a validé « ${task.name} » (${task.project})`,
         de: `Jürgen Groß-Núñez hat „${task.name}“ (${task.project}) abgenommen`,
       };
       for (const [language, text] of Object.entries(expected)) {

@@ -109,7 +109,7 @@ describe('notificationText per language', () => {
     const [type, p] = every[7]!;
     expect(notificationText(type, p, 'en')).toBe("'Pour slab' (Dock 4) is due tomorrow (2026-03-05)");
     expect(notificationText(type, p, 'es')).toBe('«Pour slab» (Dock 4) se entrega mañana (5 mar 2026)');
-    expect(notificationText(type, p, 'fr')).toBe('« Pour slab » (Dock 4) arrive à échéance demain (5 mars 2026)');
+    expect(notificationText(type, p, 'fr')).toBe('« Pour slab » (Dock 4) arrive à échéance demain (5 mars 2026)');
     expect(notificationText(type, p, 'de')).toBe('„Pour slab“ (Dock 4) ist morgen fällig (05.03.2026)');
     expect(notificationText('approval_delay', params.approvalDelay(task, null, 1), 'de')).toBe('„Pour slab“ (Dock 4) wartet seit mehr als 1 Stunde auf Abnahme');
   });

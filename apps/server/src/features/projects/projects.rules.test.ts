@@ -34,7 +34,7 @@ describe('openWorkConflict', () => {
   it('says how many subtasks are unfinished and that nothing is approved, in each language with the number kept', () => {
     expect(openWorkConflict(1)).toBe('1 subtask is unfinished. Completing the project approves nothing: it closes that subtask as unfinished. Confirm to complete the project anyway.');
     expect(openWorkConflict(3)).toBe('3 subtasks are unfinished. Completing the project approves nothing: it closes them as unfinished. Confirm to complete the project anyway.');
-    expect(translateMessage(openWorkConflict(1), 'fr')).toBe('1 sous-tâche est inachevée. Terminer le projet ne valide rien : il la clôt comme inachevée. Confirmez pour terminer quand même le projet.');
+    expect(translateMessage(openWorkConflict(1), 'fr')).toBe('1 sous-tâche est inachevée. Terminer le projet ne valide rien : il la clôt comme inachevée. Confirmez pour terminer quand même le projet.');
     expect(translateMessage(openWorkConflict(3), 'de')).toBe('3 Teilaufgaben sind unerledigt. Der Projektabschluss nimmt nichts ab: Er schließt sie als unerledigt. Bestätigen Sie, um das Projekt trotzdem abzuschließen.');
     expect(translateMessage(openWorkConflict(3), 'es')).toBe('Hay 3 subtareas sin terminar. Terminar el proyecto no aprueba nada: las cierra como no terminadas. Confirma para terminar el proyecto de todos modos.');
   });
