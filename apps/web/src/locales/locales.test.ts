@@ -120,11 +120,14 @@ describe('Spanish screens', () => {
   });
 });
 
-/** French sets a no-break space before : ; ? ! » and after «: a plain one lets a line start with the mark ("; laissez…"). */
-const BREAKABLE_FRENCH_SPACE = / [:;?!»]|« /;
+/**
+ * French sets a no-break space before : ; ? ! » and after «: a plain one lets a line start with the
+ * mark ("; laissez…"), none at all is English ("Motif: …").
+ */
+const BREAKABLE_FRENCH_SPACE = / [:;?!»]|« |[^\s\u00a0\u202f]:(\s|$)/;
 
 describe('French screens', () => {
-  it('never break a line before : ; ? ! or inside « »', () => {
+  it('set a no-break space before : ; ? ! and inside « »', () => {
     const french = Object.assign({}, ...englishFiles.map((file) => read('fr', file))) as Record<string, string>;
     expect(Object.entries(french).filter(([, text]) => BREAKABLE_FRENCH_SPACE.test(text))).toEqual([]);
   });

@@ -75,7 +75,7 @@ function FailedMailList({ mails }: { mails: FailedMail[] }) {
             <span className="font-medium">{KINDS[mail.kind] ? t(KINDS[mail.kind]) : mail.kind}</span> · {mail.subject}
           </p>
           <p className="break-words rounded-lg bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
-            <span className="font-sans font-semibold">{t('failedMails.reason')}: </span>
+            <span className="font-sans font-semibold">{t('common.labelled', { label: t('failedMails.reason') })} </span>
             {mail.error || t('failedMails.noReason')}
           </p>
           <p className="text-xs text-slate-500">{t('failedMails.attempts', { count: mail.attempts })}</p>

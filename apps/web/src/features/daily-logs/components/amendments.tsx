@@ -23,12 +23,12 @@ function AmendmentItem({ amendment, number }: { amendment: Amendment; number: nu
         {amendment.author ? (amendment.author.full_name ?? amendment.author.email) : t('dailyLog.work.system')} · {formatDateTime(amendment.created_at)}
       </p>
       <p className="break-words text-sm text-slate-800">
-        <span className="font-medium">{t('dailyLog.amendments.reason')}: </span>
+        <span className="font-medium">{t('common.labelled', { label: t('dailyLog.amendments.reason') })} </span>
         {amendment.reason}
       </p>
       {typeof changes === 'string' ? (
         <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
-          <span className="font-medium">{t('dailyLog.amendments.changes')}: </span>
+          <span className="font-medium">{t('common.labelled', { label: t('dailyLog.amendments.changes') })} </span>
           {changes}
         </p>
       ) : (

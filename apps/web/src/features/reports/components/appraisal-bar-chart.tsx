@@ -1,5 +1,6 @@
 import type { AppraisalItem } from '@siteboard/shared';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** Spec §9: Completed green, Ongoing orange, Pending Approval purple, Overdue red. */
@@ -24,7 +25,8 @@ export default function AppraisalBarChart({ item, height = 220 }: { item: Apprai
             {/* A narrow card has under 80 px a bar: "Pending Approval" wraps instead of running into its neighbours, and the axis has room for the lines a longer language needs. */}
             <XAxis dataKey="name" tick={{ fontSize: 12, width: 56 }} height={56} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} />
+            {/* The bar's name heads the tooltip; below it the count alone (recharts would add its series' name, "value", in English). */}
+            <Tooltip cursor={{ fill: 'rgba(148,163,184,0.15)' }} separator="" formatter={(value) => [formatNumber(Number(value)), '']} />
             <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
               {data.map((bar) => (
                 <Cell key={bar.name} fill={bar.colour} />
