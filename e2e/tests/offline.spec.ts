@@ -72,7 +72,7 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
     if (answer.request().method() === 'PATCH' && new URL(answer.url()).pathname === `/api/subtasks/${subtaskId}/`) afterOnline.push('sent');
   });
   await context.setOffline(false);
-  await expect(page.getByTestId('sync-status')).toHaveText('Not synced (1)');
+  await expect(page.getByTestId('sync-status')).toHaveText('Refused (1)');
   await expect(row.getByText('Pending Approval')).toBeVisible();
   expect(afterOnline).toContain('sent');
   expect(afterOnline.slice(0, afterOnline.indexOf('sent'))).not.toContain('list read');

@@ -284,7 +284,7 @@ describe('changes made without a signal', () => {
 
     setOnline(true);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Refused (1)' }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
     expect(within(queueDialog).getByText(/^Refused: /)).toBeInTheDocument();
     // The refused change names its task.
@@ -298,7 +298,7 @@ describe('changes made without a signal', () => {
     const asked = await screen.findByRole('alertdialog', { name: 'Discard this change?' });
     expect(asked).toHaveTextContent('Not sent: Task change. Once discarded, it is gone from this device too.');
     await userEvent.click(within(asked).getByRole('button', { name: 'Keep' }));
-    expect(screen.getByTestId('sync-status')).toHaveTextContent('Not synced (1)');
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Refused (1)');
 
     await discard(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
@@ -318,7 +318,7 @@ describe('changes made without a signal', () => {
     setOnline(true);
     const refusal = await screen.findByText(/^Failed to send task for approval\. ./);
     const refusalText = refusal.textContent;
-    await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Refused (1)' }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
     await discard(within(queueDialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
@@ -357,7 +357,7 @@ describe('changes made without a signal', () => {
     });
     expect(queue.entries().map((entry) => [entry.kind, entry.status])).toEqual([['statusChange', 'failed'], ['comment', 'waiting']]);
 
-    await userEvent.click(await screen.findByRole('button', { name: /^Not synced/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Refused/ }));
     const queueDialog = await screen.findByRole('dialog', { name: 'Changes made on this device' });
     await discard(within(queueDialog).getAllByRole('button', { name: 'Discard' })[0]!);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
@@ -386,7 +386,7 @@ describe('changes made without a signal', () => {
     const sent = () => server.requests.filter((request) => request === patch).length;
     await waitFor(() => expect(sent()).toBeGreaterThanOrEqual(1 + KEY_IN_PROGRESS_RESENDS + 1), { timeout: 10_000 });
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
-    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refused (1)' })).toBeNull();
     // The first request ended without acting (its transaction rolled back): the key is free again.
     await server.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, claim.key));
 
@@ -406,7 +406,7 @@ describe('changes made without a signal', () => {
 
     await waitFor(() => expect(server.answered).toContain(`${patch} 502`));
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
-    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refused (1)' })).toBeNull();
     server.clearAnswers();
     // It goes again on its own a couple of seconds later, and reaches the server once.
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
@@ -427,7 +427,7 @@ describe('changes made without a signal', () => {
 
     await waitFor(() => expect(server.answered).toContain(`${patch} 507`));
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)');
-    expect(screen.queryByRole('button', { name: 'Not synced (1)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refused (1)' })).toBeNull();
     server.clearAnswers();
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
     expect(await statusOf(subtaskId)).toBe('pending_approval');
@@ -559,7 +559,7 @@ describe('changes made without a signal', () => {
       setOnline(true);
       expect(await screen.findByText(/^The pin of Ring 17 anchor went back to where it was: /)).toBeInTheDocument();
       await expectPinAt(ANCHOR, [0.75, 0.25]);
-      await userEvent.click(await screen.findByRole('button', { name: 'Not synced (1)' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Refused (1)' }));
       await discard(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
       await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
     } finally {
