@@ -35,7 +35,7 @@ export const userListQuery = z.object({
   role: commaList('role', ROLES)
     .optional()
     .meta({ description: 'Only users with one of these roles: the assignee list asks for manager,team_member' }),
-  search: searchParam('e-mail'),
+  search: searchParam('name or e-mail'),
   team_first: z
     .enum(['true', 'false'], { error: 'team_first must be true or false.' })
     .optional()

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT, type Role, type User } from '@siteboard/shared';
 import { users } from '../../schema/users';
@@ -68,6 +69,14 @@ describeEachDatabase('GET /api/users/ filters and pages', (ctx) => {
     expect(await list(ctx, team.manager, 'search=crew-0_&limit=20')).toEqual({ emails: [], total: 0 });
     expect(await list(ctx, team.manager, 'search=%25&limit=20')).toEqual({ emails: [], total: 0 });
     expect((await list(ctx, team.manager, 'search=@site.test&role=admin')).emails).toEqual([]);
+  });
+
+  it('finds a person by the name the screens show, too', async () => {
+    const named = people.find((person) => person.email.startsWith('Crew-07'))!;
+    await ctx.app.db.update(users).set({ fullName: 'Jérôme L’Hôte-Dubœuf' }).where(eq(users.email, named.email));
+
+    expect(await list(ctx, team.manager, `search=${encodeURIComponent('jérôme')}&limit=20`)).toEqual({ emails: [named.email], total: 1 });
+    expect(await list(ctx, team.manager, `search=${encodeURIComponent('Dubœuf')}&limit=20`)).toEqual({ emails: [named.email], total: 1 });
   });
 
   it('runs as many statements for a page of 200 users as for a page of 2', async () => {

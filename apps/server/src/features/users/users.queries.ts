@@ -186,11 +186,12 @@ export interface UserFilter {
   teamOf?: number;
 }
 
-/** The company's matching active users by e-mail, each with its company and manager joined in: one statement for the page and its total. */
+/** The company's matching active users by name or e-mail, each with its company and manager joined in: one statement for the page and its total. */
 export async function listActiveUsers(db: DbOrTx, companyId: number, filter: UserFilter = {}, page: PageRequest = {}): Promise<Page<User>> {
   const conditions = [eq(users.companyId, companyId), isNull(users.deletedAt)];
   if (filter.roles) conditions.push(inArray(users.role, filter.roles));
-  if (filter.search) conditions.push(containsIgnoringCase(users.email, filter.search));
+  // People look for a colleague by the name the screens show ("Jérôme"), as much as by e-mail.
+  if (filter.search) conditions.push(or(containsIgnoringCase(users.email, filter.search), containsIgnoringCase(users.fullName, filter.search))!);
   const query = db
     .select({ ...userColumns, total: matchingRowCount() })
     .from(users)

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function choose(email: string) {
-  await userEvent.type(screen.getByLabelText('Search by email'), email.slice(0, 8));
+  await userEvent.type(screen.getByLabelText('Search by name or email'), email.slice(0, 8));
   const select = screen.getByLabelText('User');
   await waitFor(() => expect(select.querySelectorAll('option').length).toBeGreaterThan(1));
   const option = [...select.querySelectorAll('option')].find((candidate) => candidate.textContent?.startsWith(email));
@@ -43,7 +43,7 @@ describe('the admin appraisal report', () => {
   it('offers people by name where they have one, with their e-mail and code', async () => {
     await createUser(server.database.db, member.companyId, 'team_member', { email: 'crew.named@example.test', fullName: 'Ana Ortiz' });
     renderScreen(<AdminAppraisalReport findPeople={findPeople} />);
-    await userEvent.type(screen.getByLabelText('Search by email'), 'crew.');
+    await userEvent.type(screen.getByLabelText('Search by name or email'), 'crew.');
     const select = screen.getByLabelText('User');
     const labels = () => [...select.querySelectorAll('option')].map((option) => option.textContent);
     await waitFor(() => expect(labels()).toHaveLength(3));
