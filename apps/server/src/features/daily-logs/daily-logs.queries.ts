@@ -149,15 +149,18 @@ export async function lockLog(tx: DbOrTx, companyId: number, projectId: number, 
   return row as { id: number; status: DailyLogStatus; workNotes: Record<string, Omit<WorkNote, 'activity_id'>> } | undefined;
 }
 
-export async function updateLog(tx: DbOrTx, logId: number, values: Partial<DailyLogContent> & { workNotes?: Record<string, Omit<WorkNote, 'activity_id'>> }) {
+export async function updateLog(tx: DbOrTx, companyId: number, logId: number, values: Partial<DailyLogContent> & { workNotes?: Record<string, Omit<WorkNote, 'activity_id'>> }) {
   await tx
     .update(dailyLogs)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(dailyLogs.id, logId));
+    .where(and(eq(dailyLogs.companyId, companyId), eq(dailyLogs.id, logId)));
 }
 
-export async function signLog(tx: DbOrTx, logId: number, signerId: number, work: WorkItem[]) {
-  await tx.update(dailyLogs).set({ status: 'signed', signedById: signerId, signedAt: sql`now()`, signedWork: work, updatedAt: sql`now()` }).where(eq(dailyLogs.id, logId));
+export async function signLog(tx: DbOrTx, companyId: number, logId: number, signerId: number, work: WorkItem[]) {
+  await tx
+    .update(dailyLogs)
+    .set({ status: 'signed', signedById: signerId, signedAt: sql`now()`, signedWork: work, updatedAt: sql`now()` })
+    .where(and(eq(dailyLogs.companyId, companyId), eq(dailyLogs.id, logId)));
 }
 
 const authors = alias(users, 'log_entry_authors');
@@ -215,15 +218,15 @@ export async function lockEntry(tx: DbOrTx, companyId: number, logId: number, en
   return row;
 }
 
-export async function updateEntry(tx: DbOrTx, entryId: number, values: { hours: number | null; note: string | null }) {
+export async function updateEntry(tx: DbOrTx, companyId: number, entryId: number, values: { hours: number | null; note: string | null }) {
   await tx
     .update(dailyLogEntries)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(dailyLogEntries.id, entryId));
+    .where(and(eq(dailyLogEntries.companyId, companyId), eq(dailyLogEntries.id, entryId)));
 }
 
-export async function deleteEntry(tx: DbOrTx, entryId: number) {
-  await tx.delete(dailyLogEntries).where(eq(dailyLogEntries.id, entryId));
+export async function deleteEntry(tx: DbOrTx, companyId: number, entryId: number) {
+  await tx.delete(dailyLogEntries).where(and(eq(dailyLogEntries.companyId, companyId), eq(dailyLogEntries.id, entryId)));
 }
 
 /** Where a log's photo and its thumbnail are read (with the bearer token). */
@@ -271,8 +274,8 @@ export async function lockLogAttachment(tx: DbOrTx, companyId: number, logId: nu
   return row;
 }
 
-export async function deleteLogAttachment(tx: DbOrTx, attachmentId: number) {
-  await tx.delete(dailyLogAttachments).where(eq(dailyLogAttachments.id, attachmentId));
+export async function deleteLogAttachment(tx: DbOrTx, companyId: number, attachmentId: number) {
+  await tx.delete(dailyLogAttachments).where(and(eq(dailyLogAttachments.companyId, companyId), eq(dailyLogAttachments.id, attachmentId)));
 }
 
 /** A log photo of the company (or its thumbnail, always a JPEG) with its type: the only statement that reads one photo's bytes. */

@@ -238,7 +238,7 @@ export async function saveDailyLog(ctx: ServiceContext, projectId: number, date:
       notes = checked.notes;
     }
     const changed = Object.fromEntries(Object.entries(sections).filter(([, value]) => value !== undefined));
-    await updateLog(tx, log.id, { ...changed, ...(notes ? { workNotes: notes } : {}) });
+    await updateLog(tx, companyId, log.id, { ...changed, ...(notes ? { workNotes: notes } : {}) });
   });
   return getDailyLog(ctx, projectId, date);
 }
@@ -253,6 +253,7 @@ export async function signDailyLog(ctx: ServiceContext, projectId: number, date:
     const work = await listWorkRecord(tx, companyId, projectId, context.zone, date, date, DAILY_LOG_WORK_MAX);
     await signLog(
       tx,
+      companyId,
       log.id,
       userId,
       work.map((row) => toWorkItem(row, log.workNotes)),
@@ -327,7 +328,7 @@ async function lockedEntry(tx: DbOrTx, ctx: ServiceContext, projectId: number, d
 export async function changeEntry(ctx: ServiceContext, projectId: number, date: string, entryId: number, input: EntryInput): Promise<DailyLogEntry> {
   const logId = await ctx.db.transaction(async (tx) => {
     const { log, entry } = await lockedEntry(tx, ctx, projectId, date, entryId);
-    await updateEntry(tx, entry.id, { hours: input.hours, note: input.note });
+    await updateEntry(tx, ctx.user.companyId, entry.id, { hours: input.hours, note: input.note });
     return log.id;
   });
   return entryOf(ctx.db, ctx.user.companyId, logId, entryId);
@@ -336,7 +337,7 @@ export async function changeEntry(ctx: ServiceContext, projectId: number, date: 
 export async function removeEntry(ctx: ServiceContext, projectId: number, date: string, entryId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { entry } = await lockedEntry(tx, ctx, projectId, date, entryId);
-    await deleteEntry(tx, entry.id);
+    await deleteEntry(tx, ctx.user.companyId, entry.id);
   });
 }
 
@@ -362,7 +363,7 @@ export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: 
 /** Removes one's own photo from the day's log while it is a draft. */
 export async function removeLogPhoto(ctx: ServiceContext, projectId: number, date: string, attachmentId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await deleteLogAttachment(tx, await lockedOwnLogPhoto(tx, ctx, projectId, date, attachmentId));
+    await deleteLogAttachment(tx, ctx.user.companyId, await lockedOwnLogPhoto(tx, ctx, projectId, date, attachmentId));
   });
 }
 

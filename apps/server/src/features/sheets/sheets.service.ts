@@ -24,7 +24,7 @@ import {
   UNSTORABLE_TEXT,
 } from '@siteboard/shared';
 import type { Page } from '../../lib/lists';
-import { AppError, enqueueJob, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
+import { AppError, enqueueJobs, ForbiddenError, NotFoundError, ValidationError, type DbOrTx, type ServiceContext, type Tx, type UploadedFile } from '../../platform';
 import {
   deleteSheetGroup,
   findProjectAccess,
@@ -196,10 +196,12 @@ async function createSheets(ctx: ServiceContext, upload: { sourcePath: string; s
   try {
     const ids = await ctx.db.transaction(async (tx) => {
       const made = await write(tx);
-      for (const { id, page } of made) {
-        const job: RenderJob = { sheetId: id, scan: upload.scans[page - 1] ?? null };
-        await enqueueJob(tx, RENDER_QUEUE, job, { companyId: ctx.user.companyId });
-      }
+      // One statement for every page's job: a 200-page set wrote 200 inserts in this transaction.
+      await enqueueJobs(
+        tx,
+        RENDER_QUEUE,
+        made.map(({ id, page }) => ({ payload: { sheetId: id, scan: upload.scans[page - 1] ?? null } satisfies RenderJob, companyId: ctx.user.companyId })),
+      );
       return made.map(({ id }) => id);
     });
     return (await findSheets(ctx.db, ctx.user.companyId, ids)).map(sheetAnswer);
