@@ -50,6 +50,24 @@ describeEachDatabase(
       for (const person of crew) expect(await mailServer.waitForMails(person.email)).toHaveLength(1);
     });
 
+    it('writes a page of digests in the same few statements for two people as for six', async () => {
+      const statementsFor = async (people: number, timezone: string, now: string) => {
+        const team = await createTeam(ctx.app, { timezone });
+        const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+        const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id, { createdById: team.manager.id });
+        const crew = [team.member, ...(await Promise.all(Array.from({ length: people - 1 }, () => createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id }))))];
+        for (const person of crew) await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: person.id, dueDate: '2026-12-10' });
+        ctx.queries.length = 0;
+        expect(await runDigests(ctx.app.db, digestOptions(now))).toBeGreaterThanOrEqual(people);
+        // The digest's own statements: the job runner, claiming the mails as they are queued, runs beside it.
+        const statements = ctx.queries.filter((query) => !/^\s*(update "jobs"|with next as)/.test(String(query))).length;
+        for (const person of crew) expect(await mailServer.waitForMails(person.email)).toHaveLength(1);
+        return statements;
+      };
+      // 07:30 on 10 December in Eucla (UTC+8:45), then in Chatham (UTC+13:45).
+      expect(await statementsFor(6, 'Australia/Eucla', '2026-12-09T22:45:00Z')).toBe(await statementsFor(2, 'Pacific/Chatham', '2026-12-09T17:45:00Z'));
+    });
+
     it("goes at 07:00 in each person's own zone and language, once a day, only to those with something to read", async () => {
       const kiritimati = await teamWithWork(ctx, 'Pacific/Kiritimati', { today: 'Fundament gießen', overdue: 'Bewehrung prüfen' });
       await updateOwnSettings(ctx.app.db, kiritimati.team.company.id, kiritimati.team.member.id, { language: 'de' });

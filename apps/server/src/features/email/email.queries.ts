@@ -57,26 +57,49 @@ export interface DigestTask {
   due: string;
 }
 
-/** The user's open subtasks due on `today` or before it, in projects still running (openWorkDueBy). */
-export async function findDigestTasks(db: DbOrTx, companyId: number, userId: number, today: string) {
-  return rowsOf<DigestTask>(
+/** Whose digest is being written: a person of a company, and their local date. */
+export interface DigestReader {
+  id: number;
+  companyId: number;
+  today: string;
+}
+
+/** The readers as a table of the statement (`who`: user_id, company_id, today). */
+const readersTable = (readers: DigestReader[]) =>
+  sql`json_to_recordset(${JSON.stringify(readers.map((reader) => ({ user_id: reader.id, company_id: reader.companyId, today: reader.today })))}::json) as who(user_id int, company_id int, today date)`;
+
+/** Each reader's open subtasks due on their `today` or before it, in projects still running (openWorkDueBy), at most 100 each: one statement for them all. */
+export async function findDigestTasks(db: DbOrTx, readers: DigestReader[]): Promise<(DigestTask & { userId: number })[]> {
+  if (readers.length === 0) return [];
+  return rowsOf(
     await db.execute(sql`
-      select s.id, s.name, p.name as project, s.due_date::text as due ${openWorkDueBy(companyId, userId, today)}
-      order by s.due_date, s.id limit 100`),
+      select who.user_id as "userId", t.id, t.name, t.project, t.due
+      from ${readersTable(readers)}
+      cross join lateral (
+        select s.id, s.name, p.name as project, s.due_date::text as due ${openWorkDueBy(sql`who.company_id`, sql`who.user_id`, sql`who.today`)}
+        order by s.due_date, s.id limit 100
+      ) t
+      order by who.user_id, t.due, t.id`),
   );
 }
 
 export type DigestNotification = StoredNotification & { subtaskId: number | null };
 
-/** The user's unread notifications, newest first, each with the current name of the person it names. */
-export async function findUnreadNotifications(db: DbOrTx, companyId: number, userId: number) {
-  return rowsOf<DigestNotification>(
+/** Each reader's unread notifications, newest first, at most 50 each, with the current name of the person each names: one statement for them all. */
+export async function findUnreadNotifications(db: DbOrTx, readers: DigestReader[]): Promise<(DigestNotification & { userId: number })[]> {
+  if (readers.length === 0) return [];
+  return rowsOf(
     await db.execute(sql`
-      select n.type, n.params, n.message, n.subtask_id as "subtaskId", named.full_name as "personName"
-      from notification_recipients r join notifications n on n.id = r.notification_id
-      left join users named on named.id = ${namedPersonId(sql`n.params`)} and named.company_id = n.company_id
-      where r.company_id = ${companyId} and r.user_id = ${userId} and not r.is_read
-      order by r.created_at desc, r.id desc limit 50`),
+      select who.user_id as "userId", u.*
+      from ${readersTable(readers)}
+      cross join lateral (
+        select n.type, n.params, n.message, n.subtask_id as "subtaskId", named.full_name as "personName", r.created_at, r.id
+        from notification_recipients r join notifications n on n.id = r.notification_id
+        left join users named on named.id = ${namedPersonId(sql`n.params`)} and named.company_id = n.company_id
+        where r.company_id = who.company_id and r.user_id = who.user_id and not r.is_read
+        order by r.created_at desc, r.id desc limit 50
+      ) u
+      order by who.user_id, u.created_at desc, u.id desc`),
   );
 }
 

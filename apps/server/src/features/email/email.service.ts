@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { HOME_PATH, formatDateOnly, formatInstant, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
-import { type Db, type DbOrTx, enqueueMail, enqueueMails } from '../../platform';
+import { type Db, type DbOrTx, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
 import { notificationText, textFor } from '../notifications/notifications.rules';
 import { findDigestRecipients, findDigestTasks, findImmediateMails, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
@@ -58,11 +58,25 @@ export async function runDigests(db: Db, options: DigestOptions): Promise<number
   return queued;
 }
 
+/** A page of readers' digests in three statements, whatever its size: their tasks, their unread notifications, the mails. */
 async function queueDigests(db: Db, options: DigestOptions, recipients: Awaited<ReturnType<typeof findDigestRecipients>>): Promise<number> {
-  let queued = 0;
+  const [allTasks, allUnread] = await Promise.all([findDigestTasks(db, recipients), findUnreadNotifications(db, recipients)]);
+  const byReader = <Row extends { userId: number }>(rows: Row[]) => {
+    const grouped = new Map<number, Row[]>();
+    for (const row of rows) {
+      const group = grouped.get(row.userId);
+      if (group) group.push(row);
+      else grouped.set(row.userId, [row]);
+    }
+    return grouped;
+  };
+  const tasksOf = byReader(allTasks);
+  const unreadOf = byReader(allUnread);
+  const mails: Parameters<typeof enqueueMails>[1] = [];
   for (const user of recipients) {
     const language: Language = isLanguage(user.language) ? user.language : 'en';
-    const [tasks, unread] = await Promise.all([findDigestTasks(db, user.companyId, user.id, user.today), findUnreadNotifications(db, user.companyId, user.id)]);
+    const tasks = tasksOf.get(user.id) ?? [];
+    const unread = unreadOf.get(user.id) ?? [];
     if (tasks.length === 0 && unread.length === 0) continue;
     const item = (task: DigestTask) => ({
       text: t(language, '{task}, due {due}', { task: t(language, "'{task}' ({project})", { task: task.name, project: task.project }), due: formatDateOnly(task.due, language) }),
@@ -88,10 +102,10 @@ async function queueDigests(db: Db, options: DigestOptions, recipients: Awaited<
       notes: [t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: user.companyName })],
       unsubscribe: { text: t(language, 'You get this summary at the start of each day with something to tell. Turn it off:'), label: t(language, 'Unsubscribe'), url: unsubscribeUrl },
     });
-    await enqueueMail(db, { kind: 'digest', to: { name: user.fullName, address: user.email }, unsubscribeUrl, ...rendered }, { companyId: user.companyId, dedupeKey: `digest:${user.id}:${user.today}` });
-    queued++;
+    mails.push({ mail: { kind: 'digest', to: { name: user.fullName, address: user.email }, unsubscribeUrl, ...rendered }, companyId: user.companyId, dedupeKey: `digest:${user.id}:${user.today}` });
   }
-  return queued;
+  await enqueueMails(db, mails);
+  return mails.length;
 }
 
 /** A subject stays on one line of a mail list. */
