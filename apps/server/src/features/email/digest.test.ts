@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../../platform';
@@ -113,12 +114,29 @@ describeEachDatabase(
       const refused = await ctx.app.inject({ method: 'POST', url: `${url.pathname}?token=${team.member.id}.forged`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
       expect(refused.statusCode).toBe(404);
       // Opening the link (a GET, as a link scanner does) changes nothing.
-      expect((await ctx.app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(200);
+      const page = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { 'accept-language': 'es' } });
+      expect(page.statusCode).toBe(200);
       expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'daily' });
+      // Styled by a block its own policy allows (the app's refuses inline styles): no style attribute a browser would drop.
+      const style = /<style>([^<]*)<\/style>/.exec(page.body)![1]!;
+      expect(page.headers['content-security-policy']).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+      expect(page.body).not.toContain('style="');
+      expect(page.body).toContain('<button type="submit">Cancelar la suscripción</button>');
 
-      const done = await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      // Its button posts as a browser does: the answer is a page in the reader's language, not JSON.
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: url.pathname + url.search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', 'accept-language': 'es' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(done.statusCode, done.body).toBe(200);
+      expect(done.headers['content-type']).toMatch(/^text\/html/);
+      expect(done.body).toContain('<p>Ya no recibirás');
       expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'off' });
+      // A mail client's one-click post still gets its JSON.
+      const again = await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(again.json()).toMatchObject({ detail: 'You will get no more notification e-mails. Turn them on again in your profile.' });
 
       await runDigests(ctx.app.db, digestOptions('2026-12-02T17:30:00Z'));
       await ctx.app.jobs.idle([MAIL_QUEUE]);

@@ -1,9 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t, text } from '@siteboard/shared';
+import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t, text, type Language } from '@siteboard/shared';
 import { NotFoundError, guardedBy, listFailedMails, readerLanguage, requireRole } from '../../platform';
 import { escapeHtml } from '../../lib/mail-layout';
 import { unsubscribe } from './email.service';
+
+/**
+ * The unsubscribe pages' look: a style block the page's own Content-Security-Policy allows by its
+ * hash (the app's policy refuses inline styles, and a style="" attribute left the page unstyled).
+ */
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}' +
+  'button{font:inherit;font-size:1rem;padding:.75rem 1.5rem;min-height:2.75rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}' +
+  'p{font-size:1.05rem}';
+const PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** A small page of the unsubscribe link, in the reader's language: `body` is already escaped HTML. */
+function unsubscribePage(reply: FastifyReply, language: Language, body: string) {
+  const page =
+    `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>SiteBoard</title>` +
+    `<style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).send(page);
+}
+
+/** Whether the caller is a browser showing the answer (the page's own button), not a mail client's one-click post. */
+const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /** Public: whether this server sends e-mail (the sign-in screen offers "Forgot your password?" only then), and one-click unsubscribe. */
 export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }> = async (app, { unsubscribeKey }) => {
@@ -21,11 +44,11 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
     handler: async (request, reply) => {
       const language = readerLanguage(request);
       const action = `/api/email/unsubscribe/?token=${encodeURIComponent(request.query.token)}`;
-      const page =
-        `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>SiteBoard</title></head>` +
-        `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><form method="post" action="${escapeHtml(action)}">` +
-        `<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:1rem;padding:.75rem 1.5rem">${escapeHtml(t(language, 'Unsubscribe'))}</button></form></body></html>`;
-      return reply.type('text/html; charset=utf-8').send(page);
+      return unsubscribePage(
+        reply,
+        language,
+        `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(t(language, 'Unsubscribe'))}</button></form>`,
+      );
     },
   });
 
@@ -37,11 +60,22 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
       // What RFC 8058 has the mail client post, as a form (a client that posts nothing is let through).
       consumes: ['application/x-www-form-urlencoded'],
       body: z.object({ 'List-Unsubscribe': z.literal('One-Click') }).nullish(),
-      response: { 200: acceptedAnswer, 400: errorResponse, 404: errorResponse },
+      response: {
+        200: { description: 'Done: JSON, or a page saying so for a browser (Accept: text/html)', content: { 'application/json': { schema: acceptedAnswer }, 'text/html': { schema: z.string() } } },
+        400: errorResponse,
+        404: { description: 'The link names no one: JSON, or a page for a browser', content: { 'application/json': { schema: errorResponse }, 'text/html': { schema: z.string() } } },
+      },
     },
-    handler: async (request) => {
-      if (!(await unsubscribe(app.db, unsubscribeKey, request.query.token))) throw new NotFoundError();
-      return { detail: t(readerLanguage(request), 'You will get no more notification e-mails. Turn them on again in your profile.') };
+    handler: async (request, reply) => {
+      const language = readerLanguage(request);
+      const done = await unsubscribe(app.db, unsubscribeKey, request.query.token);
+      // The page's button posts as a form: the browser shows the answer, so it gets words on a page, not JSON.
+      if (wantsPage(request)) {
+        const words = done ? t(language, 'You will get no more notification e-mails. Turn them on again in your profile.') : t(language, 'Not found.');
+        return unsubscribePage(reply.code(done ? 200 : 404), language, `<p>${escapeHtml(words)}</p>`);
+      }
+      if (!done) throw new NotFoundError();
+      return { detail: t(language, 'You will get no more notification e-mails. Turn them on again in your profile.') };
     },
   });
 
