@@ -80,6 +80,7 @@ export const de: Catalog = {
   'You cannot delete your own account.': 'Ihr eigenes Konto können Sie nicht löschen.',
   "Reassign this manager's team members before changing their role.": 'Teilen Sie das Team dieses Bauleiters neu zu, bevor Sie seine Rolle ändern.',
   "Reassign this manager's team members before deleting them.": 'Teilen Sie das Team dieses Bauleiters neu zu, bevor Sie ihn löschen.',
+  "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them.": "Einladungen in das Team dieses Bauleiters sind noch offen: Widerrufen Sie sie (und laden Sie diese Personen zu einem anderen Bauleiter ein), bevor Sie ihn löschen.",
   'This user is not a team member.': 'Dieser Benutzer ist kein Teammitglied.',
   'Performance score must be between 0 and 100.': 'Die Leistungsbewertung muss zwischen 0 und 100 liegen.',
   'Choose who takes over the work.': 'Wählen Sie, wer die Arbeit übernimmt.',

@@ -87,6 +87,7 @@ export const errorTexts = [
   'You cannot delete your own account.',
   "Reassign this manager's team members before changing their role.",
   "Reassign this manager's team members before deleting them.",
+  "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them.",
   'This user is not a team member.',
   'Performance score must be between 0 and 100.',
   'Choose who takes over the work.',

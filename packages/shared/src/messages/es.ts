@@ -80,6 +80,7 @@ export const es: Catalog = {
   'You cannot delete your own account.': 'No puedes eliminar tu propia cuenta.',
   "Reassign this manager's team members before changing their role.": 'Reasigna la cuadrilla de este jefe de obra antes de cambiarle el rol.',
   "Reassign this manager's team members before deleting them.": 'Reasigna la cuadrilla de este jefe de obra antes de eliminarlo.',
+  "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them.": "Aún hay invitaciones abiertas a la cuadrilla de este jefe de obra: revócalas (e invita a esas personas con otro jefe de obra) antes de eliminarlo.",
   'This user is not a team member.': 'Este usuario no es miembro del equipo.',
   'Performance score must be between 0 and 100.': 'La puntuación de rendimiento debe estar entre 0 y 100.',
   'Choose who takes over the work.': 'Elige quién se hace cargo del trabajo.',

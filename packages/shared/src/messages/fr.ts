@@ -80,6 +80,7 @@ export const fr: Catalog = {
   'You cannot delete your own account.': 'Vous ne pouvez pas supprimer votre propre compte.',
   "Reassign this manager's team members before changing their role.": "Réaffectez l'équipe de ce chef de chantier avant de changer son rôle.",
   "Reassign this manager's team members before deleting them.": "Réaffectez l'équipe de ce chef de chantier avant de le supprimer.",
+  "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them.": "Des invitations dans l'équipe de ce chef de chantier sont encore ouvertes : révoquez-les (et invitez ces personnes auprès d'un autre chef de chantier) avant de le supprimer.",
   'This user is not a team member.': "Cet utilisateur n'est pas membre de l'équipe.",
   'Performance score must be between 0 and 100.': 'Le score de performance doit être compris entre 0 et 100.',
   'Choose who takes over the work.': 'Choisissez qui reprend le travail.',

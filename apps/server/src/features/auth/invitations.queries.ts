@@ -64,6 +64,11 @@ export async function listPendingInvitations(db: DbOrTx, companyId: number, limi
   return rows.map(toInvitation);
 }
 
+/** How many of the company's pending invitations (expired ones too: an admin may resend them) join this manager's team. */
+export async function countPendingInvitationsTo(db: DbOrTx, companyId: number, managerId: number): Promise<number> {
+  return db.$count(invitations, and(eq(invitations.companyId, companyId), eq(invitations.managerId, managerId), pending));
+}
+
 /** A pending invitation of the company gets a new link and a new expiry (resend); answers it, or undefined. */
 export async function renewInvitation(db: DbOrTx, companyId: number, id: number, tokenHash: string, hours: number) {
   const [row] = await db

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { invitations } from '../../schema/invitations';
 import type { ActivityEntry, Subtask, User } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
@@ -30,6 +32,23 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
     const gone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
     expect((await remove(ctx, team, gone.id)).statusCode).toBe(204);
     for (const id of [other.member.id, gone.id, 999_999]) expect((await openWork(id)).statusCode, String(id)).toBe(404);
+  });
+
+  it("keeps a manager whose team someone was invited to until that invitation is revoked: it could never be accepted", async () => {
+    const team = await createTeam(ctx.app);
+    const manager = await createUser(ctx.app.db, team.company.id, 'manager');
+    const [invitation] = await ctx.app.db
+      .insert(invitations)
+      .values({ companyId: team.company.id, email: 'new.hand@example.test', role: 'team_member', managerId: manager.id, tokenHash: `hash-${manager.id}`, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: invitations.id });
+
+    const refused = await remove(ctx, team, manager.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them." });
+    expect(await activeIds(ctx, team)).toContain(manager.id);
+
+    await ctx.app.db.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, invitation!.id));
+    expect((await remove(ctx, team, manager.id)).statusCode).toBe(204);
   });
 
   it('is refused with 409 counting their open subtasks when nobody takes them over, and changes nothing', async () => {

@@ -9,6 +9,7 @@ export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const MANAGER_INVALID = 'Select an active manager of your company.';
 export const MANAGER_HAS_TEAM_ROLE = "Reassign this manager's team members before changing their role.";
 export const MANAGER_HAS_TEAM_DELETE = "Reassign this manager's team members before deleting them.";
+export const MANAGER_HAS_INVITATIONS_DELETE = "Invitations to this manager's team are still open: revoke them (and invite those people to another manager) before deleting them.";
 export const REASSIGN_INVALID = 'Choose another active manager or team member of your company to take over the work.';
 
 /** The refusal of a deletion that would orphan work: how much, and what to do. */

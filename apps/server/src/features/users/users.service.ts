@@ -4,6 +4,7 @@ import { type DbOrTx, type Guard, type ServiceContext, foundInCompany, isUniqueV
 import { events } from '../../lib/events';
 import type { Page } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
+import { countPendingInvitationsTo } from '../auth/invitations.queries';
 import { deleteFeed } from '../calendar/calendar.queries';
 import { countWorkOf, reassignOpenWork } from '../tasks/tasks.queries';
 import { deleteTeamMember, upsertTeamMember } from './team.queries';
@@ -26,6 +27,7 @@ import {
   CANNOT_DELETE_SELF,
   CANNOT_EDIT_SELF,
   COMPANY_NOT_FOUND,
+  MANAGER_HAS_INVITATIONS_DELETE,
   MANAGER_HAS_TEAM_DELETE,
   MANAGER_HAS_TEAM_ROLE,
   MANAGER_INVALID,
@@ -149,6 +151,8 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
     const current = locked.find((row) => row.id === userId);
     if (!current) throw new NotFoundError(USER_NOT_FOUND);
     if (current.role === 'manager' && (await countActiveReports(tx, companyId, userId)) > 0) throw new ValidationError(MANAGER_HAS_TEAM_DELETE);
+    // Whoever accepts an invitation joins its manager's team: one naming a deleted manager could never be accepted.
+    if (current.role === 'manager' && (await countPendingInvitationsTo(tx, companyId, userId)) > 0) throw new ValidationError(MANAGER_HAS_INVITATIONS_DELETE);
     if (reassignTo === undefined) {
       const open = await countWorkOf(tx, companyId, userId, 'ongoing');
       if (open > 0) throw new ConflictError(openWorkConflict(open));
