@@ -60,14 +60,17 @@ export function useLogPicker(accept: (project: DailyLogProject) => boolean, mayL
       {projects.data && projects.data.total > projects.data.items.length && (
         <TextField label={t('dailyLog.searchProjects')} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       )}
-      <SelectField label={t('dailyLog.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => void choose({ project: Number(event.target.value) })}>
-        {choices.length === 0 && <option value="">{projects.isPending ? t('app.loading') : t('dailyLog.noProjects')}</option>}
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.status === 'completed' ? t('dailyLog.completedProject', { name: choice.name }) : choice.name}
-          </option>
-        ))}
-      </SelectField>
+      {/* Two columns of three: a project's long name ("Réhabilitation lourde de l'ancienne école…") is read whole, not cut at a third. */}
+      <div className="sm:col-span-2">
+        <SelectField label={t('dailyLog.project')} value={project?.id ?? ''} disabled={choices.length === 0} onChange={(event) => void choose({ project: Number(event.target.value) })}>
+          {choices.length === 0 && <option value="">{projects.isPending ? t('app.loading') : t('dailyLog.noProjects')}</option>}
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.status === 'completed' ? t('dailyLog.completedProject', { name: choice.name }) : choice.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <DateField
         label={t('dailyLog.date')}
         value={typedDate ?? date ?? ''}

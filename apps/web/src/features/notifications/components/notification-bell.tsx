@@ -284,7 +284,7 @@ function NotificationList({
                 <button
                   type="button"
                   onClick={() => onMarkRead(item)}
-                  className="-ml-1 mt-1 rounded-md px-1 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  className="-ml-1 mt-0.5 inline-flex min-h-9 items-center rounded-md px-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                   aria-label={t('notifications.markReadSubject', { subject: item.message })}
                 >
                   {t('notifications.markRead')}

@@ -76,7 +76,7 @@ export function SendForApprovalDialog({ subtask, send, busy, open, onOpenChange 
                     <span className="min-w-0 truncate">{photo.name}</span>
                     <button
                       type="button"
-                      className="shrink-0 rounded px-2 text-slate-500 hover:text-red-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                      className="-my-1.5 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-lg text-slate-500 hover:text-red-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                       aria-label={t('record.photos.remove', { name: photo.name })}
                       disabled={working}
                       onClick={() => setPhotos((current) => current.filter((_, position) => position !== index))}
