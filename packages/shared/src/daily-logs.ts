@@ -138,6 +138,19 @@ export const dailyLogInput = z.object({
 export type DailyLogInput = z.input<typeof dailyLogInput>;
 export type DailyLogSections = Omit<z.output<typeof dailyLogInput>, 'work'>;
 
+/**
+ * What a save (a PUT, read through `dailyLogInput`) does to a day's log, the one rule the server
+ * writes by and the app shows a save waiting on the device by: each section it sends replaces the
+ * stored one, those it leaves out stay; its notes on the day's work replace all the earlier ones,
+ * keeping those that say something (left out of the log, or a comment).
+ */
+export function savedSections(input: DailyLogSections): Partial<DailyLogSections> {
+  return Object.fromEntries(DAILY_LOG_SECTIONS.filter((section) => input[section] !== undefined).map((section) => [section, input[section]]));
+}
+
+/** The notes on the day's work a save keeps (savedSections): those that say something. */
+export const savedWorkNotes = (notes: readonly WorkNote[]): WorkNote[] => notes.filter((note) => note.excluded || note.comment !== null);
+
 const correctedSections = z
   .object(sectionFields, { error: CHANGES_REQUIRED })
   .refine((sections) => DAILY_LOG_SECTIONS.some((section) => sections[section] !== undefined), CHANGES_REQUIRED);

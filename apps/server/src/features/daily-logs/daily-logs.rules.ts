@@ -12,6 +12,7 @@ import {
   type WorkItem,
   type WorkKind,
   type WorkNote,
+  savedWorkNotes,
 } from '@siteboard/shared';
 
 export const LOG_PHOTO_NOT_FOUND = 'Photo not found.';
@@ -86,7 +87,7 @@ export function toWorkItem(row: WorkRecordRow, notes: WorkNotes): WorkItem {
 /** The manager's notes as stored: only entries of the day's work, and only those that say something. */
 export function workNotesFrom(notes: WorkNote[], dayWork: ReadonlySet<number>): { notes: WorkNotes; unknown: number[] } {
   const unknown = notes.filter((note) => !dayWork.has(note.activity_id)).map((note) => note.activity_id);
-  const kept = notes.filter((note) => dayWork.has(note.activity_id) && (note.excluded || note.comment !== null));
+  const kept = savedWorkNotes(notes).filter((note) => dayWork.has(note.activity_id));
   return { notes: Object.fromEntries(kept.map((note) => [String(note.activity_id), { excluded: note.excluded, comment: note.comment }])), unknown };
 }
 

@@ -35,6 +35,7 @@ import {
   type missingLogsQuery,
   PROJECT_NOT_FOUND,
   localDateTime,
+  savedSections,
 } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
@@ -237,8 +238,7 @@ export async function saveDailyLog(ctx: ServiceContext, projectId: number, date:
       }
       notes = checked.notes;
     }
-    const changed = Object.fromEntries(Object.entries(sections).filter(([, value]) => value !== undefined));
-    await updateLog(tx, companyId, log.id, { ...changed, ...(notes ? { workNotes: notes } : {}) });
+    await updateLog(tx, companyId, log.id, { ...savedSections(sections), ...(notes ? { workNotes: notes } : {}) });
   });
   return getDailyLog(ctx, projectId, date);
 }

@@ -1,4 +1,4 @@
-import { DAILY_LOG_SECTIONS, shiftDate, type DailyLog, type DailyLogInput, type DailyLogSection, type DailyLogSummary } from '@siteboard/shared';
+import { dailyLogInput, savedSections, savedWorkNotes, shiftDate, type DailyLog, type DailyLogInput, type DailyLogSummary } from '@siteboard/shared';
 
 export type DayState = 'signed' | 'draft' | 'none';
 
@@ -52,19 +52,20 @@ export function formValuesOf(log: DailyLog): LogFormValues {
 }
 
 /**
- * The log as it will be once the saves that wait on this device have gone, oldest first: each
- * replaces the sections it sent, and its notes on the day's work replace all the earlier ones
- * (as the server takes a PUT). The form shows it, so a log saved without a signal and opened
- * again (a reload, the next morning) still holds what was typed.
+ * The log as it will be once the saves that wait on this device have gone, oldest first, each read
+ * as the server reads it (`dailyLogInput`) and applied by the server's rule (savedSections,
+ * savedWorkNotes). The form shows it, so a log saved without a signal and opened again (a reload,
+ * the next morning) still holds what was typed. A save the server would refuse changes nothing.
  */
 export function withWaitingSaves(log: DailyLog, saves: readonly unknown[]): DailyLog {
   return saves.reduce<DailyLog>((current, save) => {
-    const sent = save as Partial<Record<DailyLogSection, unknown>> & { work?: { activity_id: number; excluded?: boolean; comment?: string | null }[] };
-    const next: DailyLog = { ...current };
-    for (const section of DAILY_LOG_SECTIONS) if (sent[section] !== undefined) Object.assign(next, { [section]: sent[section] });
-    if (sent.work) {
-      const notes = new Map(sent.work.map((note) => [note.activity_id, note]));
-      next.work = current.work.map((item) => ({ ...item, excluded: notes.get(item.activity_id)?.excluded ?? false, manager_comment: notes.get(item.activity_id)?.comment || null }));
+    const read = dailyLogInput.safeParse(save);
+    if (!read.success) return current;
+    const { work, ...sections } = read.data;
+    const next: DailyLog = { ...current, ...(savedSections(sections) as Partial<DailyLog>) };
+    if (work) {
+      const notes = new Map(savedWorkNotes(work).map((note) => [note.activity_id, note]));
+      next.work = current.work.map((item) => ({ ...item, excluded: notes.get(item.activity_id)?.excluded ?? false, manager_comment: notes.get(item.activity_id)?.comment ?? null }));
     }
     return next;
   }, log);

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DailyLog } from '@siteboard/shared';
+import { DAILY_LOG_SECTIONS, type DailyLog } from '@siteboard/shared';
 import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
+import { withWaitingSaves } from '../daily-logs.rules';
 import { CrewDailyLogPage, DailyLogPage } from './daily-log-pages';
 import { MissingLogs } from './missing-logs';
 
@@ -102,6 +103,20 @@ describe('the daily log on screen', () => {
     await userEvent.click(yesterday());
     await waitFor(() => expect(screen.getByText(/^Draft for/)).not.toHaveTextContent(todayText!));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows a save waiting on the device as the server will store it: one rule for both', async () => {
+    const path = `/api/projects/${projectId}/daily-logs/2025-03-07/`;
+    await injectAs(server.app, managerAccess, { method: 'PUT', url: path, payload: { notes: 'Scaffold tagged' } });
+    const before = await stored('2025-03-07');
+    // Typed as people type: spaces around, three decimals, notes sent empty (which keeps them).
+    const save = { crew: [{ trade: ' Electricians ', company: ' Volt GmbH ', headcount: 2, hours: 7.555 }], delays: [{ cause: 'Crane wind stop', hours_lost: 1.5 }], notes: null };
+
+    const shown = withWaitingSaves(before, [save]);
+    expect((await injectAs(server.app, managerAccess, { method: 'PUT', url: path, payload: save })).statusCode).toBe(200);
+    const after = await stored('2025-03-07');
+
+    for (const section of DAILY_LOG_SECTIONS) expect(shown[section], section).toEqual(after[section]);
   });
 
   it("signing today's log says what it will miss of the rest of the day", async () => {
