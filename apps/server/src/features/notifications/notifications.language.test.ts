@@ -101,7 +101,7 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
       const expected = {
         en: `Jürgen Groß-Núñez approved '${task.name}' (${task.project})`,
         es: `Jürgen Groß-Núñez aprobó «${task.name}» (${task.project})`,
-        fr: `Jürgen Groß-Núñez a validé « ${task.name} » (${task.project})`,
+        fr: `Jürgen Groß-Núñez a validé «\u00a0${task.name}\u00a0» (${task.project})`,
         de: `Jürgen Groß-Núñez hat „${task.name}“ (${task.project}) abgenommen`,
       };
       for (const [language, text] of Object.entries(expected)) {
