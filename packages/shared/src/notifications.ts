@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'task_comment',
   'task_overdue',
   'daily_log_reminder',
+  'task_unassigned',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -22,6 +22,8 @@ export interface AppEvents {
   'subtask.declined': { actor: EventActor; subtaskId: number; comment?: string };
   /** Someone commented on a subtask (alone, or said with an edit). */
   'subtask.commented': { actor: EventActor; subtaskId: number; text: string };
+  /** A subtask was taken from its assignee and given to someone else. */
+  'subtask.unassigned': { actor: EventActor; subtaskId: number; formerAssigneeId: number };
 }
 
 export type EventHandler<K extends keyof AppEvents> = (tx: Tx, payload: AppEvents[K]) => Promise<void>;

@@ -171,6 +171,7 @@ export const de: Catalog = {
   '{actor} declined {task}: {reason}': '{actor} hat {task} zurückgewiesen: {reason}',
   '{actor} declined {task}; it is ongoing again': '{actor} hat {task} zurückgewiesen; die Aufgabe läuft wieder',
   '{actor} commented on {task}: {text}': '{actor} hat {task} kommentiert: {text}',
+  '{actor} took {task} off your list: it is assigned to someone else': '{actor} hat {task} von Ihrer Liste genommen: Die Aufgabe ist jetzt jemand anderem zugewiesen',
   '{task} is due tomorrow ({due})': '{task} ist morgen fällig ({due})',
   '{task} from {submitter} has been waiting for approval for more than {duration}': '{task} von {submitter} wartet seit mehr als {duration} auf Abnahme',
   '{task} has been waiting for approval for more than {duration}': '{task} wartet seit mehr als {duration} auf Abnahme',

@@ -254,6 +254,7 @@ export const writtenTexts = [
   '{actor} declined {task}: {reason}',
   '{actor} declined {task}; it is ongoing again',
   '{actor} commented on {task}: {text}',
+  '{actor} took {task} off your list: it is assigned to someone else',
   '{task} is due tomorrow ({due})',
   '{task} from {submitter} has been waiting for approval for more than {duration}',
   '{task} has been waiting for approval for more than {duration}',

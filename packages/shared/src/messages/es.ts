@@ -170,6 +170,7 @@ export const es: Catalog = {
   '{actor} declined {task}: {reason}': '{actor} rechazó {task}: {reason}',
   '{actor} declined {task}; it is ongoing again': '{actor} rechazó {task}; vuelve a estar en curso',
   '{actor} commented on {task}: {text}': '{actor} comentó en {task}: {text}',
+  '{actor} took {task} off your list: it is assigned to someone else': '{actor} quitó {task} de tu lista: ahora está asignada a otra persona',
   '{task} is due tomorrow ({due})': '{task} se entrega mañana ({due})',
   '{task} from {submitter} has been waiting for approval for more than {duration}': '{task}, enviada por {submitter}, lleva más de {duration} esperando aprobación',
   '{task} has been waiting for approval for more than {duration}': '{task} lleva más de {duration} esperando aprobación',

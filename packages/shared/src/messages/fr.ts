@@ -171,6 +171,7 @@ export const fr: Catalog = {
   '{actor} declined {task}: {reason}': '{actor} a refusé {task} : {reason}',
   '{actor} declined {task}; it is ongoing again': '{actor} a refusé {task} ; elle repasse en cours',
   '{actor} commented on {task}: {text}': '{actor} a commenté {task} : {text}',
+  '{actor} took {task} off your list: it is assigned to someone else': '{actor} a retiré {task} de votre liste : elle est attribuée à quelqu’un d’autre',
   '{task} is due tomorrow ({due})': '{task} arrive à échéance demain ({due})',
   '{task} from {submitter} has been waiting for approval for more than {duration}': '{task}, soumise par {submitter}, attend une validation depuis plus de {duration}',
   '{task} has been waiting for approval for more than {duration}': '{task} attend une validation depuis plus de {duration}',

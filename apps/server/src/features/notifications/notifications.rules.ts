@@ -42,6 +42,7 @@ export const params = {
   taskApproved: (actor: PersonRef, task: TaskRef): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName }),
   taskDeclined: (actor: PersonRef, task: TaskRef, reason?: string): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, reason: reason ? quoted(reason) : null }),
   taskComment: (actor: PersonRef, task: TaskRef, text: string): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName, text: quoted(text) }),
+  taskUnassigned: (actor: PersonRef, task: TaskRef): NotificationParams => ({ ...person('actor', actor), task: task.name, project: task.projectName }),
   deadlineReminder: (task: TaskRef, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, due: dueDate }),
   approvalDelay: (task: TaskRef, submitter: PersonRef | null, hours: number): NotificationParams => ({ task: task.name, project: task.projectName, ...person('submitter', submitter), hours }),
   taskOverdue: (task: TaskRef, assignee: PersonRef | null, dueDate: string): NotificationParams => ({ task: task.name, project: task.projectName, ...person('assignee', assignee), due: dueDate }),
@@ -70,6 +71,8 @@ export function notificationText(type: NotificationType, p: NotificationParams, 
       return t(language, p.reason ? '{actor} declined {task}: {reason}' : '{actor} declined {task}; it is ongoing again', values);
     case 'task_comment':
       return t(language, '{actor} commented on {task}: {text}', values);
+    case 'task_unassigned':
+      return t(language, '{actor} took {task} off your list: it is assigned to someone else', values);
     case 'deadline_reminder':
       return t(language, '{task} is due tomorrow ({due})', values);
     case 'approval_delay': {
@@ -135,6 +138,8 @@ const WHO_HEARS: Record<NotificationType, (keyof Parties)[]> = {
   task_comment: ['assigneeId', 'assignerId', 'projectManagerId'],
   task_overdue: ['projectManagerId'],
   daily_log_reminder: ['projectManagerId'],
+  // Its former assignee, named by the event (the parties are as they are now).
+  task_unassigned: [],
 };
 
 /**

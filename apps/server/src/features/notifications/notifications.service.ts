@@ -49,8 +49,8 @@ async function writeNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Prom
   return created;
 }
 
-/** One notification per subtask of the event, to whoever the rules say, written in the event's transaction: two statements. */
-async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, paramsOf: (party: Party) => NotificationParams) {
+/** One notification per subtask of the event, to whoever the rules say (or `to`), written in the event's transaction: two statements. */
+async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[], type: NotificationType, paramsOf: (party: Party) => NotificationParams, to?: number[]) {
   const parties = await findSubtaskParties(tx, actor.companyId, subtaskIds);
   await writeNotifications(
     tx,
@@ -61,7 +61,7 @@ async function notifyOfSubtasks(tx: Tx, actor: EventActor, subtaskIds: number[],
       createdBy: actor.email,
       subtaskId: party.id,
       dedupeKey: null,
-      recipients: recipientsOf(type, party, actor.id),
+      recipients: to ? to.filter((id) => id !== actor.id) : recipientsOf(type, party, actor.id),
     })),
   );
 }
@@ -76,6 +76,8 @@ const onDeclined = (tx: Tx, { actor, subtaskId, comment }: AppEvents['subtask.de
   notifyOfSubtasks(tx, actor, [subtaskId], 'task_declined', (party) => params.taskDeclined(actor, party, comment));
 const onCommented = (tx: Tx, { actor, subtaskId, text }: AppEvents['subtask.commented']) =>
   notifyOfSubtasks(tx, actor, [subtaskId], 'task_comment', (party) => params.taskComment(actor, party, text));
+const onUnassigned = (tx: Tx, { actor, subtaskId, formerAssigneeId }: AppEvents['subtask.unassigned']) =>
+  notifyOfSubtasks(tx, actor, [subtaskId], 'task_unassigned', (party) => params.taskUnassigned(actor, party), [formerAssigneeId]);
 
 /** Idempotent: the handlers are module functions, so subscribing again (another app in the process) changes nothing. */
 export function subscribeToTaskEvents(): void {
@@ -84,6 +86,7 @@ export function subscribeToTaskEvents(): void {
   events.on('subtask.approved', onApproved);
   events.on('subtask.declined', onDeclined);
   events.on('subtask.commented', onCommented);
+  events.on('subtask.unassigned', onUnassigned);
 }
 
 /** Reminders go out from 07:00 in each recipient's zone: the start of a site's working day. */

@@ -87,14 +87,20 @@ describeEachDatabase('notifications created with task changes', (ctx) => {
     expect(byName).toEqual({ Trusses: [team.member.id], Sheathing: [team.otherMember.id], Inspect: [] });
   });
 
-  it('tells the new assignee when a subtask is reassigned', async () => {
+  it('tells the new assignee when a subtask is reassigned, and the one who had it that it is no longer theirs', async () => {
     const work = await insertWork(ctx.app.db, team);
 
     expect((await patchSubtask(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id })).statusCode).toBe(200);
     expect((await patchSubtask(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id, name: 'Same person' })).statusCode).toBe(200);
 
     const about = await notificationsAbout(ctx, work.subtaskId);
-    expect(about.map((n) => [n.type, n.userId])).toEqual([['task_assignment', team.otherMember.id]]);
+    expect(about.map((n) => [n.type, n.userId]).sort()).toEqual([
+      ['task_assignment', team.otherMember.id],
+      ['task_unassigned', team.member.id],
+    ]);
+    const record = (await listOf(ctx, team.member)).find((one) => one.notification.type === 'task_unassigned')!;
+    expect(record.notification.created_by).toBe(team.manager.email);
+    expect(record.notification.message).toMatch(new RegExp(`^${team.manager.email.replace(/[.+]/g, '\\$&')} took '[^']+' \\([^)]+\\) off your list: it is assigned to someone else$`));
   });
 
   it('sends a submission to the project manager and the assigner, each once, never to the submitter', async () => {

@@ -135,7 +135,7 @@ async function addSubtasks(tx: Tx, ctx: ServiceContext, rows: NewSubtask[]) {
 async function writeSubtaskChange(
   tx: Tx,
   ctx: ServiceContext,
-  change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number; edits: FieldChanges; comment?: string },
+  change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number; formerAssigneeId?: number | null; edits: FieldChanges; comment?: string },
 ) {
   const { companyId, id: actorId } = ctx.user;
   const { subtaskId, statusChange, comment } = change;
@@ -150,6 +150,8 @@ async function writeSubtaskChange(
   ]);
   const actor = actorOfEvent(ctx);
   if (change.newAssigneeId !== undefined) await events.emit(tx, 'subtasks.assigned', { actor, subtaskIds: [subtaskId] });
+  // Whoever had it hears it is no longer theirs: a crew member's task vanished from their list without a word.
+  if (change.newAssigneeId !== undefined && change.formerAssigneeId) await events.emit(tx, 'subtask.unassigned', { actor, subtaskId, formerAssigneeId: change.formerAssigneeId });
   const event = statusChange && STATUS_EVENTS[`${statusChange.from}>${statusChange.to}`];
   if (event) await events.emit(tx, event, { actor, subtaskId, comment });
   else if (comment) await events.emit(tx, 'subtask.commented', { actor, subtaskId, text: comment });
@@ -360,6 +362,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
       subtaskId,
       statusChange: decision.statusChange,
       newAssigneeId,
+      formerAssigneeId: current.assignedToId,
       edits: editedFields(current, input, people),
       comment: input.comment,
       values: {

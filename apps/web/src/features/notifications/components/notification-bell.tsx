@@ -25,6 +25,7 @@ const TYPE_STYLE: Record<string, { icon: IconName; tone: string }> = {
   deadline_reminder: { icon: 'clock', tone: 'bg-amber-100 text-amber-800' },
   approval_delay: { icon: 'alert', tone: 'bg-orange-100 text-orange-800' },
   daily_log_reminder: { icon: 'dailyLog', tone: 'bg-teal-100 text-teal-800' },
+  task_unassigned: { icon: 'tasks', tone: 'bg-slate-200 text-slate-700' },
 };
 const DEFAULT_STYLE: { icon: IconName; tone: string } = { icon: 'bell', tone: 'bg-slate-100 text-slate-700' };
 
