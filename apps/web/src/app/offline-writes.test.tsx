@@ -589,6 +589,12 @@ describe('changes made without a signal', () => {
     const waiting = (await within(entries).findByText('Drilled anchors, row 2')).closest('li')!;
     expect(waiting).toHaveTextContent('6.5 h');
     expect(waiting).toHaveTextContent('Waiting to sync');
+    // The device's list of changes names the hours as well as the note: both are lost if it is discarded.
+    await userEvent.click(screen.getByTestId('sync-status'));
+    const changes = await screen.findByRole('dialog', { name: 'Changes made on this device' });
+    expect(changes).toHaveTextContent('6.5 h');
+    expect(changes).toHaveTextContent('“Drilled anchors, row 2”');
+    await userEvent.click(within(changes).getAllByRole('button', { name: 'Close' })[0]!);
 
     setOnline(true);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });

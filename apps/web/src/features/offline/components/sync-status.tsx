@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { countActions, discardEntries, flushQueue, groupByAction, queue, retryEntry, type QueuedEntry } from '../offline-queue';
 
 /**
@@ -61,6 +61,11 @@ export function SyncStatus() {
                     {formatDateTime(first.createdAt)}
                   </time>
                 </div>
+                {typedHours(group).map((hours, index) => (
+                  <p key={`hours-${index}`} className="mt-1 font-medium text-slate-700">
+                    {t('dailyLog.entries.hoursValue', { hours: formatNumber(hours) })}
+                  </p>
+                ))}
                 {typedWords(group).map((words, index) => (
                   <p key={index} className="mt-1 whitespace-pre-wrap break-words text-slate-700">
                     “{words}”
@@ -94,6 +99,14 @@ export function SyncStatus() {
       </Modal>
     </>
   );
+}
+
+/** The hours a person logged in an action's writes (their entry on a day's log): shown with the words, as they are lost with them if discarded. */
+function typedHours(group: readonly QueuedEntry[]): number[] {
+  return group.flatMap((entry) => {
+    const hours = (entry.json as { hours?: unknown } | undefined)?.hours;
+    return typeof hours === 'number' && Number.isFinite(hours) ? [hours] : [];
+  });
 }
 
 /** The words a person typed into an action's writes (a comment, the note sent with work, a day's notes), to copy before it is discarded. */
