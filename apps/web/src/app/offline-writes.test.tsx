@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { and, eq } from 'drizzle-orm';
 import { useEffect } from 'react';
 import sharp from 'sharp';
+import { createStore, set } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../server/src/schema/projects';
 import { subtasks } from '../../../server/src/schema/tasks';
@@ -201,6 +202,27 @@ describe('changes made without a signal', () => {
     } finally {
       noAnswerWait.writeMs = WRITE_NO_ANSWER_MS;
     }
+  });
+
+  it("go from any open tab: a comment queued in a tab since closed is sent by the one still open", async () => {
+    const { subtaskId, drawer } = await openNewSubtask('Grout ring 13');
+    await within(drawer).findByRole('list', { name: 'Timeline' });
+    setOnline(false);
+    // The other tab, as its queue does: the write in the device's IndexedDB, then a word to the other tabs.
+    const id = Date.now() * 1000 + 7;
+    await set(
+      id,
+      { id, userId: member.id, createdAt: new Date().toISOString(), status: 'waiting', kind: 'comment', method: 'POST', path: `/api/subtasks/${subtaskId}/comments/`, idempotencyKey: `other-tab-${id}`, json: { text: 'Grouted from the other tab' } },
+      createStore('siteboard-offline', 'writes'),
+    );
+    const otherTab = new BroadcastChannel('siteboard-offline-writes');
+    otherTab.postMessage({ userId: member.id });
+    otherTab.close();
+
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/comments/`)).toHaveLength(1);
   });
 
   it('keep a comment written without a signal in sight, marked waiting, until the server has it once', async () => {

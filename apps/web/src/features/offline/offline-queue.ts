@@ -25,6 +25,15 @@ let lastId = 0;
 let flushing: Promise<void> | null = null;
 let onSynced: () => void = () => {};
 
+/**
+ * The queue is one per device, its tabs share it (IndexedDB): each tab tells the others when it
+ * changed it, and they read it again. A write queued in a tab then closed went only when another
+ * tab was reloaded, by which time the day's log it was for could be signed.
+ */
+const CHANNEL = 'siteboard-offline-writes';
+let channel: BroadcastChannel | null = null;
+const announce = () => channel?.postMessage({ userId });
+
 function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
   snapshot = next;
   publishWaitingWrites(
@@ -92,9 +101,21 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
     flush: flushQueue,
   });
   await reload();
+  if (typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL);
+    // Another tab of this user changed the queue: read it again, and send what now waits (the same keys: sent twice, it acts once).
+    channel.onmessage = (event: MessageEvent<{ userId?: unknown }>) => {
+      if (event.data?.userId !== userId) return;
+      void reload().then(() => {
+        if (navigator.onLine && Date.now() >= comeBackAt) void flushQueue();
+      });
+    };
+  }
   onlineManager.setEventListener(readsAfterWrites);
   void flushQueue();
   return () => {
+    channel?.close();
+    channel = null;
     onlineManager.setEventListener(browserConnection);
     clearTimeout(comeBack);
     setOfflineWriter(null);
@@ -134,6 +155,7 @@ async function enqueue(write: QueuedWrite) {
   lastId = id;
   const entry: QueuedEntry = { ...write, id, userId, createdAt: new Date().toISOString(), status: 'waiting' };
   await set(id, entry, db());
+  announce();
   publish([...snapshot, entry]);
   // Online, a write queued behind others goes when its turn comes: the queue runs now, unless the
   // server said when to come back (then it runs then).
@@ -214,11 +236,13 @@ async function sendWaiting() {
       }
       const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
       await set(next.id, failed, db());
+      announce();
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
       continue;
     }
     unanswered = 0;
     await del(next.id, db());
+    announce();
     // Reload what it changed before the row loses its "waiting" mark: that reload also cancels a
     // read already under way, whose answer may predate the write.
     onSynced();
@@ -232,6 +256,7 @@ export async function retryEntry(id: number) {
   if (!entry) return;
   const waiting: QueuedEntry = { ...entry, status: 'waiting', detail: undefined };
   await set(id, waiting, db());
+  announce();
   publish(snapshot.map((candidate) => (candidate.id === id ? waiting : candidate)));
   await flushQueue();
 }
@@ -239,6 +264,7 @@ export async function retryEntry(id: number) {
 /** Forgets writes (all those of one action at once: what follows the refused one must not go out alone). */
 export async function discardEntries(ids: readonly number[]) {
   await delMany([...ids], db());
+  announce();
   publish(snapshot.filter((entry) => !ids.includes(entry.id)), ids);
   await flushQueue();
 }
@@ -246,5 +272,6 @@ export async function discardEntries(ids: readonly number[]) {
 /** Sign-out: this device forgets the user's queued writes. */
 export async function clearQueue() {
   await delMany(snapshot.map((entry) => entry.id), db());
+  announce();
   publish([]);
 }
