@@ -170,8 +170,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
         if (doubted.length === 0) return;
         const named = new Map(doubted.map((client) => [client, client.named]));
         settle(doubted, await findActiveLogins(db, uniqueLogins(doubted)), named);
-        // Named again while asked: asked again.
-        if (!doubted.some((client) => client.held && client.named !== named.get(client))) return;
+        // Then again for those named while it asked (named again, or named for the first time): until none waits.
       }
     } catch (error) {
       // Asked again at the next heartbeat; meanwhile they are sent nothing.
