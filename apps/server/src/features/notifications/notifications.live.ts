@@ -146,8 +146,13 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
     }
   }
 
-  /** Closes the clients whose login is not among `active`; sends the others what was held for them, unless named again since `named`. */
-  function settle(checked: LiveClient[], active: Set<string>, named: Map<LiveClient, number>) {
+  /**
+   * Asks whether these clients' logins are still live: closes those that ended; sends the others what
+   * was held for them, unless the change feed named them again while it asked.
+   */
+  async function checkLogins(checked: LiveClient[]) {
+    const named = new Map(checked.map((client) => [client, client.named]));
+    const active = await findActiveLogins(db, uniqueLogins(checked));
     for (const client of checked) {
       if (!active.has(`${client.userId}:${client.family}`)) {
         client.held = undefined;
@@ -168,8 +173,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
       for (;;) {
         const doubted = clients().filter((client) => client.held);
         if (doubted.length === 0) return;
-        const named = new Map(doubted.map((client) => [client, client.named]));
-        settle(doubted, await findActiveLogins(db, uniqueLogins(doubted)), named);
+        await checkLogins(doubted);
         // Then again for those named while it asked (named again, or named for the first time): until none waits.
       }
     } catch (error) {
@@ -202,9 +206,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger; pingInt
         client.alive = false;
         client.socket.ping();
       }
-      if (open.length === 0) return;
-      const named = new Map(open.map((client) => [client, client.named]));
-      settle(open, await findActiveLogins(db, uniqueLogins(open)), named);
+      if (open.length > 0) await checkLogins(open);
     } catch (error) {
       log.warn({ err: error }, 'live connection heartbeat failed');
     } finally {

@@ -7,6 +7,7 @@ import {
   PIN_SHEET_OF_ANOTHER_PROJECT,
   SHEET_NOT_LATEST,
   canManageMajorTask,
+  canMoveSubtaskPin,
   idParams,
   decideNewSubtask,
   decideSubtaskEdit,
@@ -304,13 +305,11 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     // A subtask created in another status is that status change made by the project's manager.
     const timestamps = statusTimestamps(input.status === 'ongoing' ? undefined : { from: 'ongoing', to: input.status }, new Date());
     // Pinned as it is made, by whoever may pin it once made: a pin that cannot be placed makes no subtask.
-    let pin = {};
     if (input.pin) {
       const parties = { status: input.status, assignedToId: input.assigned_to_id, assignedById: userId, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
-      const pinning = decideSubtaskEdit(actorOf(ctx), parties, { pin: input.pin });
-      if (!pinning.ok) throw new ForbiddenError(PIN_NEEDS_APPROVER);
-      pin = await pinValues(tx, ctx, parent.projectId, input.pin);
+      if (!canMoveSubtaskPin(actorOf(ctx), parties)) throw new ForbiddenError(PIN_NEEDS_APPROVER);
     }
+    const pin = input.pin ? await pinValues(tx, ctx, parent.projectId, input.pin) : {};
 
     const [created] = await addSubtasks(tx, ctx, [
       {
