@@ -246,12 +246,11 @@ function noAnswerLimit(body: unknown): number {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const method = options.method ?? 'GET';
-  if (!KEYED_WRITE_METHODS.has(method)) return fetch(...fetchArguments(path, options, token));
+  const [url, init] = fetchArguments(path, options, token);
+  if (!KEYED_WRITE_METHODS.has(options.method ?? 'GET')) return fetch(url, init);
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), noAnswerLimit(options.body));
   try {
-    const [url, init] = fetchArguments(path, options, token);
     return await fetch(url, { ...init, signal: stop.signal });
   } catch (error) {
     throw stop.signal.aborted ? new NoAnswer() : error;

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
 import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
 import { heldBehindRefusal, publishWaitingWrites } from '../../lib/waiting-writes';
@@ -33,6 +33,16 @@ let onSynced: () => void = () => {};
 const CHANNEL = 'siteboard-offline-writes';
 let channel: BroadcastChannel | null = null;
 const announce = () => channel?.postMessage({ userId });
+
+/** Every change to the device's queue goes through these two, and the other tabs hear of each. */
+async function keep(entry: QueuedEntry) {
+  await set(entry.id, entry, db());
+  announce();
+}
+async function forget(ids: readonly number[]) {
+  await delMany([...ids], db());
+  announce();
+}
 
 function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
   snapshot = next;
@@ -154,8 +164,7 @@ async function enqueue(write: QueuedWrite) {
   const id = Math.max(Date.now() * 1000, lastId + 1);
   lastId = id;
   const entry: QueuedEntry = { ...write, id, userId, createdAt: new Date().toISOString(), status: 'waiting' };
-  await set(id, entry, db());
-  announce();
+  await keep(entry);
   publish([...snapshot, entry]);
   // Online, a write queued behind others goes when its turn comes: the queue runs now, unless the
   // server said when to come back (then it runs then).
@@ -235,14 +244,12 @@ async function sendWaiting() {
         return;
       }
       const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
-      await set(next.id, failed, db());
-      announce();
+      await keep(failed);
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
       continue;
     }
     unanswered = 0;
-    await del(next.id, db());
-    announce();
+    await forget([next.id]);
     // Reload what it changed before the row loses its "waiting" mark: that reload also cancels a
     // read already under way, whose answer may predate the write.
     onSynced();
@@ -255,23 +262,20 @@ export async function retryEntry(id: number) {
   const entry = snapshot.find((candidate) => candidate.id === id);
   if (!entry) return;
   const waiting: QueuedEntry = { ...entry, status: 'waiting', detail: undefined };
-  await set(id, waiting, db());
-  announce();
+  await keep(waiting);
   publish(snapshot.map((candidate) => (candidate.id === id ? waiting : candidate)));
   await flushQueue();
 }
 
 /** Forgets writes (all those of one action at once: what follows the refused one must not go out alone). */
 export async function discardEntries(ids: readonly number[]) {
-  await delMany([...ids], db());
-  announce();
+  await forget(ids);
   publish(snapshot.filter((entry) => !ids.includes(entry.id)), ids);
   await flushQueue();
 }
 
 /** Sign-out: this device forgets the user's queued writes. */
 export async function clearQueue() {
-  await delMany(snapshot.map((entry) => entry.id), db());
-  announce();
+  await forget(snapshot.map((entry) => entry.id));
   publish([]);
 }
