@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageParams, requiredText } from './common';
 import type { ProjectStatus } from './project-status';
 import type { Role } from './roles';
+import { isOverdue } from './subtask-values';
 
 /** A drawing's sheet: one page of an uploaded PDF, or one image (issue 43). */
 export const SHEET_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -110,7 +111,7 @@ export type SheetPin = z.infer<typeof sheetPinSchema>;
 export type PinColour = 'ongoing' | 'pending_approval' | 'completed' | 'overdue' | 'closed_unfinished';
 export function pinColour(pin: Pick<SheetPin, 'status' | 'due_date' | 'closed_unfinished_at'>, today: string): PinColour {
   if (pin.closed_unfinished_at !== null) return 'closed_unfinished';
-  if (pin.status !== 'completed' && pin.due_date !== null && pin.due_date < today) return 'overdue';
+  if (isOverdue(pin, today)) return 'overdue';
   return pin.status;
 }
 

@@ -8,3 +8,13 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 
 /** The longest comment (and decline reason, and sending note) a subtask takes. */
 export const COMMENT_MAX = 2000;
+
+/**
+ * Overdue, on every side: not completed, still open (a completed project did not close it
+ * unfinished, decision record 061) and due before `today`, the viewer's date in their own zone
+ * (clock.ts). Dates are `YYYY-MM-DD`, so they compare in calendar order. The SQL that counts or
+ * finds overdue work (reports, the overdue sweep, the digest) states this same rule.
+ */
+export function isOverdue(work: { status: string; due_date: string | null; closed_unfinished_at?: string | null }, today: string): boolean {
+  return work.status !== 'completed' && !work.closed_unfinished_at && work.due_date !== null && work.due_date < today;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bySoonestDue, dueDateConcerns, isOverdue, priorityCounts, progressOf } from './tasks.rules';
+import { isOverdue } from '@siteboard/shared';
+import { bySoonestDue, dueDateConcerns, priorityCounts, progressOf } from './tasks.rules';
 
 describe('major task summary', () => {
   it('counts subtasks by priority and completed ones for progress', () => {
@@ -22,6 +23,8 @@ describe('isOverdue and bySoonestDue', () => {
     expect(isOverdue({ status: 'completed', due_date: '2026-05-09' }, today)).toBe(false);
     expect(isOverdue({ status: 'ongoing', due_date: today }, today)).toBe(false);
     expect(isOverdue({ status: 'ongoing', due_date: null }, today)).toBe(false);
+    // A completed project closed it unfinished: no open work, so not late either (decision record 061).
+    expect(isOverdue({ status: 'ongoing', due_date: '2026-05-09', closed_unfinished_at: '2026-05-09T16:00:00.000Z' }, today)).toBe(false);
   });
 
   it('puts overdue work on top, then the soonest due, undated last', () => {

@@ -1,4 +1,4 @@
-import { PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
+import { isOverdue, PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
 import { readerToday } from '../../lib/format';
 
 /** How many subtasks a task list shows before "Show More". */
@@ -21,11 +21,6 @@ export function progressOf(subtasks: readonly Pick<Subtask, 'status'>[]): { comp
   return { completed: subtasks.filter((subtask) => subtask.status === 'completed').length, total: subtasks.length };
 }
 
-
-/** Not completed and due before today on the reader's calendar (date-only strings compare in calendar order). */
-export function isOverdue(subtask: Pick<Subtask, 'status' | 'due_date'>, today: string = readerToday()): boolean {
-  return subtask.status !== 'completed' && subtask.due_date !== null && subtask.due_date < today;
-}
 
 /** The reader's own work first: overdue on top, then soonest due, undated last. */
 export function bySoonestDue(a: Pick<Subtask, 'status' | 'due_date' | 'id'>, b: Pick<Subtask, 'status' | 'due_date' | 'id'>, today: string = readerToday()): number {

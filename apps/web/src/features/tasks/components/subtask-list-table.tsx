@@ -1,4 +1,4 @@
-import type { Subtask } from '@siteboard/shared';
+import { isOverdue, type Subtask } from '@siteboard/shared';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
@@ -6,9 +6,8 @@ import { PersonText } from '../../../components/ui/person-text';
 import { ShowMore } from '../../../components/ui/show-more';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
+import { formatDate, readerToday } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
-import { isOverdue } from '../tasks.rules';
 import { asItWillBe, useWaitingSubtasks } from './waiting-subtasks';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
@@ -42,7 +41,7 @@ function Assignee({ subtask }: { subtask: Subtask }) {
 /** The due date, with an Overdue badge while the work is late. */
 function DueDate({ subtask }: { subtask: Subtask }) {
   if (!subtask.due_date) return null;
-  const overdue = isOverdue(subtask);
+  const overdue = isOverdue(subtask, readerToday());
   return (
     <span className={`inline-flex flex-wrap items-center gap-1.5 ${overdue ? 'font-semibold text-red-700' : ''}`}>
       {formatDate(subtask.due_date)}
