@@ -56,7 +56,7 @@ function RecentDays({ project, date, onPick }: { project: DailyLogProject; date:
 }
 
 /** Draft or signed (by whom, when), and the day's numbers. */
-function LogStatus({ log }: { log: DailyLog }) {
+export function LogStatus({ log }: { log: Pick<DailyLog, 'date' | 'status' | 'signed_by' | 'signed_at' | 'crew_headcount' | 'crew_hours' | 'hours_lost'> }) {
   const { t } = useTranslation();
   return (
     <div className={`flex flex-wrap items-center justify-between gap-3 rounded-2xl px-4 py-3 ring-1 ${log.status === 'signed' ? 'bg-green-50 ring-green-200' : 'bg-amber-50 ring-amber-200'}`} data-testid="log-status">
@@ -66,7 +66,11 @@ function LogStatus({ log }: { log: DailyLog }) {
           : t('dailyLog.draft', { date: formatDate(log.date) })}
       </p>
       <p className="text-sm text-slate-700">
-        {t('dailyLog.totals', { count: log.crew_headcount, headcount: formatNumber(log.crew_headcount), hours: formatNumber(log.crew_hours), lost: formatNumber(log.hours_lost) })}
+        {t('dailyLog.totals', {
+          people: t('dailyLog.totals.people', { count: log.crew_headcount, n: formatNumber(log.crew_headcount) }),
+          manHours: t('dailyLog.totals.manHours', { count: log.crew_hours, n: formatNumber(log.crew_hours) }),
+          lost: t('dailyLog.totals.hoursLost', { count: log.hours_lost, n: formatNumber(log.hours_lost) }),
+        })}
       </p>
     </div>
   );
