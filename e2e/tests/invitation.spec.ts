@@ -79,7 +79,7 @@ test('an admin invites by e-mail; the invitee follows the mailed link and lands 
   // The invitee: a browser of their own, nobody signed in.
   const invitee = await (await browser.newContext({ baseURL })).newPage();
   await invitee.goto(link.href);
-  await expect(invitee.getByText(`${email} is invited to SiteBoard Demo as Team Member.`)).toBeVisible();
+  await expect(invitee.getByText(`${email} is invited to SiteBoard Demo as a team member.`)).toBeVisible();
   await expect(invitee.getByLabel('Full name')).toHaveValue('Ana Ruiz');
   await invitee.getByLabel('Password').fill('a long new password 7');
   await invitee.getByRole('button', { name: 'Join and sign in' }).click();

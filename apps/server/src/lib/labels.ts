@@ -14,6 +14,9 @@ export const PRIORITY_LABEL: Record<Priority, MessageKey> = { low: 'Low|priority
 
 export const ROLE_LABEL: Record<Role, MessageKey> = { admin: 'Admin', manager: 'Manager', team_member: 'Team Member' };
 
+/** A role inside a sentence ("… on SiteBoard as a team member."): the label's capitals and bare noun read wrong there. */
+export const AS_ROLE: Record<Role, MessageKey> = { admin: 'as an admin|sentence', manager: 'as a manager|sentence', team_member: 'as a team member|sentence' };
+
 export const YES_NO_LABEL = (value: boolean): MessageKey => (value ? 'Yes' : 'No');
 
 /** A person as people name them: their full name, else their e-mail. */

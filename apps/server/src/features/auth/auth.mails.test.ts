@@ -5,8 +5,15 @@ const invitation = { company: 'Harbour Builders', fullName: 'Ana Ruiz', role: 't
 
 describe('the invitation mail', () => {
   it('names the admin who invites when they have a name, in the company’s language', () => {
-    expect(invitationMail({ ...invitation, language: 'en', inviter: 'Maria Lopez' }).text).toContain('Maria Lopez invited you to join Harbour Builders on SiteBoard as Team Member.');
+    expect(invitationMail({ ...invitation, language: 'en', inviter: 'Maria Lopez' }).text).toContain('Maria Lopez invited you to join Harbour Builders on SiteBoard as a team member.');
     expect(invitationMail({ ...invitation, language: 'de', inviter: 'Maria Lopez' }).text).toContain('Maria Lopez hat Sie eingeladen, Harbour Builders bei SiteBoard als Teammitglied beizutreten.');
+  });
+
+  it('names the role as a sentence does, not as a label', () => {
+    expect(invitationMail({ ...invitation, language: 'en', inviter: null, role: 'admin' }).text).toContain('You are invited to join Harbour Builders on SiteBoard as an admin.');
+    expect(invitationMail({ ...invitation, language: 'fr', inviter: 'Maria Lopez' }).text).toContain("Maria Lopez vous invite à rejoindre Harbour Builders sur SiteBoard en tant que membre d'équipe.");
+    expect(invitationMail({ ...invitation, language: 'fr', inviter: null, role: 'admin' }).text).toContain("Vous êtes invité à rejoindre Harbour Builders sur SiteBoard en tant qu'administrateur.");
+    expect(invitationMail({ ...invitation, language: 'es', inviter: null, role: 'manager' }).text).toContain('Te invitan a unirte a Harbour Builders en SiteBoard como jefe de obra.');
   });
 
   it('says where to sign in afterwards, in the company’s language', () => {

@@ -1,5 +1,5 @@
 import { t, type Language, type Role } from '@siteboard/shared';
-import { ROLE_LABEL } from '../../lib/labels';
+import { AS_ROLE } from '../../lib/labels';
 import { renderMail } from '../../lib/mail-layout';
 
 /** The web app's page an invitation's link opens; the token is the only secret in it. */
@@ -15,15 +15,15 @@ const greeting = (language: Language, name: string | null) => (name ? t(language
 /** The invitation, in the company's language: who invites (an admin without a name is not named), to which company, in which role. */
 export function invitationMail(input: { language: Language; company: string; inviter: string | null; fullName: string | null; role: Role; url: string; signIn: string; hours: number }) {
   const { language } = input;
-  const role = t(language, ROLE_LABEL[input.role]);
+  const asRole = t(language, AS_ROLE[input.role]);
   return renderMail({
     language,
     subject: t(language, 'You are invited to {company} on SiteBoard', { company: input.company }),
     greeting: greeting(language, input.fullName),
     paragraphs: [
       input.inviter
-        ? t(language, '{inviter} invited you to join {company} on SiteBoard as {role}.', { inviter: input.inviter, company: input.company, role })
-        : t(language, 'You are invited to join {company} on SiteBoard as {role}.', { company: input.company, role }),
+        ? t(language, '{inviter} invited you to join {company} on SiteBoard {asRole}.', { inviter: input.inviter, company: input.company, asRole })
+        : t(language, 'You are invited to join {company} on SiteBoard {asRole}.', { company: input.company, asRole }),
     ],
     action: { label: t(language, 'Accept the invitation'), url: input.url },
     notes: [

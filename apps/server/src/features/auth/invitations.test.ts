@@ -48,7 +48,7 @@ describeEachDatabase(
       expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
       expect(Math.abs(mail.date!.getTime() - Date.now())).toBeLessThan(60_000);
       // The admin signed up without a name: the company is not named twice in its place.
-      expect(mail.text).toContain(`You are invited to join ${admin.company.name} on SiteBoard as Team Member.`);
+      expect(mail.text).toContain(`You are invited to join ${admin.company.name} on SiteBoard as a team member.`);
       expect(mail.html).toContain('Accept the invitation');
       // The way back in after the link is spent, on a new phone: the company's own sign-in page.
       expect(mail.text).toContain(`sign in on any device at https://siteboard.example.test/login?companyId=${admin.company.id} with your e-mail`);

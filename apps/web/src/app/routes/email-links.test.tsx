@@ -21,7 +21,7 @@ describe('the pages e-mails link to', () => {
     await insertInvitation(server.app.db, { companyId: crew.company.id, email, role: 'team_member', fullName: 'Ana Ruiz', managerId: crew.manager.id, invitedBy: crew.company.admin.id, tokenHash: hash('invite-token-1'), hours: 72 });
 
     renderScreen(<AcceptInvitationPage />, { path: '/accept-invitation?token=invite-token-1', route: '/accept-invitation' });
-    expect(await screen.findByTestId('invitation')).toHaveTextContent(`${email} is invited to ${crew.company.name} as Team Member.`);
+    expect(await screen.findByTestId('invitation')).toHaveTextContent(`${email} is invited to ${crew.company.name} as a team member.`);
     expect(screen.getByLabelText('Full name')).toHaveValue('Ana Ruiz');
     await userEvent.type(screen.getByLabelText('Password'), 'a long new password 7');
     await userEvent.click(screen.getByRole('button', { name: 'Join and sign in' }));

@@ -46,7 +46,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700" data-testid="invitation">
-        {t('invite.who', { email: invitation.data.email, company: invitation.data.company.name, role: t(`role.${invitation.data.role}`) })}
+        {t('invite.who', { email: invitation.data.email, company: invitation.data.company.name, asRole: t(`role.as.${invitation.data.role}`) })}
       </p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <TextField label={t('invite.fullName')} autoComplete="name" error={errors.full_name?.message} {...form.register('full_name')} />
