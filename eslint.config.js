@@ -62,7 +62,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Every word a person reads comes from the locale files (CONTRIBUTING.md rule 17, decision record 033):
+  // Every word a person reads comes from the locale files (CONTRIBUTING.md rule 18, decision record 033):
   // text in JSX and the attributes a person reads or hears may not be a literal.
   {
     files: ['apps/web/src/**/*.tsx'],

@@ -23,7 +23,7 @@ export const profileSchema = userSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** What a user may change of their own: language, and time zone (null: the company's again). */
+/** What a user may change of their own: language, time zone (null: the company's again), name and notification e-mails. */
 export const updateProfileInput = z
   .object({
     language: languageSchema.optional(),

@@ -42,7 +42,7 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/api/profile/', {
     schema: {
       tags: ['auth'],
-      summary: 'Change your own language or time zone (null: the company\'s)',
+      summary: 'Change your own profile: language, time zone (null: the company\'s), name, notification e-mails',
       security: [{ bearer: [] }],
       body: updateProfileInput,
       response: { 200: profileSchema, 400: errorResponse, 401: errorResponse },

@@ -146,7 +146,7 @@ export async function getProfile(ctx: ServiceContext): Promise<Profile> {
 }
 
 /**
- * The caller's own language and time zone. The language is part of the identity each request
+ * The caller's own language, time zone, name and notification e-mails. The language is part of the identity each request
  * checks (its errors are written in it), so a change answers only once every instance has
  * forgotten the old one (decision record 017).
  */
