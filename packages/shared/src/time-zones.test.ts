@@ -68,6 +68,10 @@ describe('timeZoneChoices', () => {
     expect(zonesFor('Mexico')[0]).toBe('America/Mexico_City');
     expect(zonesFor('Mexico')).toContain('America/Tijuana');
     expect(zonesFor('buenos')[0]).toBe('America/Argentina/Buenos_Aires');
+    // Accents aside, either way: typed with them where the list has none, or without them where it has.
+    expect(zonesFor('São Paulo')[0]).toBe('America/Sao_Paulo');
+    expect(zonesFor('Zúrich')).toEqual(['Europe/Zurich']);
+    expect(searchTimeZones(timeZoneChoices('fr', winter), 'bresil', 'fr').map((choice) => choice.zone)).toContain('America/Sao_Paulo');
     expect(zonesFor('new york')[0]).toBe('America/New_York');
   });
 });

@@ -70,7 +70,7 @@ export interface TimeZoneChoice {
   /** Today's offset, "UTC+01:00". */
   offset: string;
   offsetMinutes: number;
-  /** Lower-case words a search matches: city, country (also in English and by code), name, IANA name, offset. */
+  /** Lower-case words without accents a search matches: city, country (also in English and by code), name, IANA name, offset. */
   search: string;
 }
 
@@ -98,27 +98,30 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
     const generic = zoneFormat(locale, zone, { timeZoneName: 'longGeneric' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
     // Where Intl has no name of its own it answers with an offset ("GMT+03:00"): the offset is shown already.
     const name = /^(GMT|UTC)([+−-]|$)/.test(generic) ? '' : generic;
-    const search = [city, country, code ? englishRegions.of(code) : '', code, name, zone.replaceAll('_', ' '), ...(formerNames.get(zone) ?? []), offset, ...offsetWords(offsetMinutes)]
-      .join(' ')
-      .toLocaleLowerCase(locale);
+    const search = folded([city, country, code ? englishRegions.of(code) : '', code, name, zone.replaceAll('_', ' '), ...(formerNames.get(zone) ?? []), offset, ...offsetWords(offsetMinutes)].join(' '), locale);
     return { zone, city, country, name, offset, offsetMinutes, search };
   }).sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.city.localeCompare(b.city, locale));
   choices.set(key, list);
   return list;
 }
 
+/** Lower case without accents, so "São Paulo" finds Sao Paulo, "Zurich" finds Zürich and "Bresil" Brésil. */
+function folded(text: string, locale: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(locale);
+}
+
 /**
- * The choices matching a search: every word typed appears in a zone's city, country, name or
+ * The choices matching a search, accents aside: every word typed appears in a zone's city, country, name or
  * offset. Zones whose city begins with what was typed come first, then those whose city holds every
  * word, then the rest, each group in the list's order: "Mexico" puts Mexico City before Tijuana,
  * which matches by its country.
  */
 export function searchTimeZones(list: readonly TimeZoneChoice[], query: string, locale: string): TimeZoneChoice[] {
-  const words = query.toLocaleLowerCase(locale).replaceAll('_', ' ').split(/\s+/).filter(Boolean);
+  const words = folded(query, locale).replaceAll('_', ' ').split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...list];
   const phrase = words.join(' ');
   const rank = (choice: TimeZoneChoice) => {
-    const city = choice.city.toLocaleLowerCase(locale);
+    const city = folded(choice.city, locale);
     return city.startsWith(phrase) ? 0 : words.every((word) => city.includes(word)) ? 1 : 2;
   };
   const groups: TimeZoneChoice[][] = [[], [], []];
