@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { subtasks, subtaskStatusEnum } from './tasks';
@@ -65,5 +66,9 @@ export const subtaskActivity = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A subtask's timeline in order; the appraisal's approval figures read the same rows by subtask.
-  (table) => [index('subtask_activity_subtask_idx').on(table.subtaskId, table.id)],
+  (table) => [
+    index('subtask_activity_subtask_idx').on(table.subtaskId, table.id),
+    // Removing a photo (or its subtask) deletes its lines: without it, each photo read every line of history.
+    index('subtask_activity_attachment_idx').on(table.attachmentId).where(sql`${table.attachmentId} is not null`),
+  ],
 );

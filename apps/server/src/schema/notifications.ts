@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { subtasks } from './tasks';
@@ -22,6 +23,8 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_dedupe_key').on(table.dedupeKey),
     index('notifications_company_created_idx').on(table.companyId, table.createdAt),
+    // Deleting subtasks sets this to null: without it, every deleted subtask read the whole table.
+    index('notifications_subtask_idx').on(table.subtaskId).where(sql`${table.subtaskId} is not null`),
   ],
 );
 

@@ -36,5 +36,7 @@ export const sheets = pgTable(
   (table) => [
     index('sheets_company_project_idx').on(table.companyId, table.projectId, table.id),
     index('sheets_version_group_idx').on(table.versionGroupId),
+    // Deleting a project deletes its sheets by project alone.
+    index('sheets_project_idx').on(table.projectId),
   ],
 );

@@ -1,0 +1,3 @@
+CREATE INDEX "subtask_activity_attachment_idx" ON "subtask_activity" USING btree ("attachment_id") WHERE "subtask_activity"."attachment_id" is not null;--> statement-breakpoint
+CREATE INDEX "notifications_subtask_idx" ON "notifications" USING btree ("subtask_id") WHERE "notifications"."subtask_id" is not null;--> statement-breakpoint
+CREATE INDEX "sheets_project_idx" ON "sheets" USING btree ("project_id");
