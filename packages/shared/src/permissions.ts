@@ -2,6 +2,7 @@ import type { DailyLogStatus } from './daily-logs';
 import type { ProjectStatus } from './projects';
 import type { Role } from './roles';
 import type { Priority, Subtask, SubtaskStatus } from './tasks';
+import { SUBTASK_CHANGE_ASIDES } from './subtask-values';
 
 /**
  * Role × action: the one table both the server's role guards and the web's menus read.
@@ -129,7 +130,7 @@ export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: S
   if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_READ_ONLY };
 
   if (!approver) {
-    const onlySubmits = edit.status === 'pending_approval' && Object.entries(edit).every(([key, value]) => key === 'status' || key === 'comment' || value === undefined);
+    const onlySubmits = edit.status === 'pending_approval' && Object.entries(edit).every(([key, value]) => key === 'status' || SUBTASK_CHANGE_ASIDES.has(key) || value === undefined);
     if (!onlySubmits) return { ok: false, error: 'forbidden', message: ASSIGNEE_MAY_ONLY_SUBMIT };
     if (parties.status !== 'ongoing') return { ok: false, error: 'invalid', message: ONLY_ONGOING_CAN_BE_SUBMITTED };
   }

@@ -6,6 +6,9 @@
 /** A subtask's priorities, lowest first. */
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 
+/** What a subtask's change says beside its fields: words said with it, and what the caller saw (a condition, no change). */
+export const SUBTASK_CHANGE_ASIDES: ReadonlySet<string> = new Set(['comment', 'expected_status', 'expected_assigned_to_id']);
+
 /** The longest comment (and decline reason, and sending note) a subtask takes. */
 export const COMMENT_MAX = 2000;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
-import { PRIORITIES } from './subtask-values';
+import { PRIORITIES, SUBTASK_CHANGE_ASIDES } from './subtask-values';
 import { pinInput, subtaskPinSchema } from './sheets';
 
 export const INVALID_ASSIGNEE = 'Select an active manager or team member of your company.';
+export const SUBTASK_CHANGED_MEANWHILE = 'Someone else changed this subtask meanwhile. Look at it again, then decide.';
 
 export const SUBTASK_STATUSES = ['ongoing', 'pending_approval', 'completed'] as const;
 export const subtaskStatusSchema = z.enum(SUBTASK_STATUSES, { error: 'Status must be ongoing, pending_approval or completed.' });
@@ -118,8 +119,15 @@ export const updateSubtaskInput = z
     assigned_to_id: positiveId('Select an assignee.').optional(),
     /** Pins the subtask on a sheet, moves its pin, or (null) unpins it. */
     pin: pinInput.nullable().optional(),
+    /**
+     * The status the caller saw: if the subtask is in another now (someone approved, declined or sent
+     * it meanwhile), nothing changes and the answer is 409. Approve, decline and send say it.
+     */
+    expected_status: subtaskStatusSchema.optional(),
+    /** The assignee the caller saw (null: nobody), with the same 409 when it is someone else now. */
+    expected_assigned_to_id: positiveId('expected_assigned_to_id must be a user id or null.').nullable().optional(),
   })
-  .refine((input) => Object.entries(input).some(([key, value]) => key !== 'comment' && value !== undefined), 'Nothing to update.');
+  .refine((input) => Object.entries(input).some(([key, value]) => !SUBTASK_CHANGE_ASIDES.has(key) && value !== undefined), 'Nothing to update.');
 export type UpdateSubtaskInput = z.input<typeof updateSubtaskInput>;
 
 /** The most subtasks one page of a list holds. */

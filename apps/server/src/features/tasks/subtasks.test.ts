@@ -8,6 +8,7 @@ import {
   NOT_YOUR_SUBTASK,
   ONLY_ONGOING_CAN_BE_SUBMITTED,
   PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
+  SUBTASK_CHANGED_MEANWHILE,
 } from '@siteboard/shared';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
@@ -352,6 +353,50 @@ describeEachDatabase('subtasks API', (ctx) => {
       const resent = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
       expect(resent.statusCode).toBe(200);
       expect(resent.json().status).toBe('pending_approval');
+    });
+
+    it('refuses a decision on a status or assignee that changed meanwhile, and changes nothing', async () => {
+      const work = await insertWork(ctx.app.db, team, { assignedById: team.otherManager.id });
+      const sent = await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval', expected_status: 'ongoing', expected_assigned_to_id: team.member.id });
+      expect(sent.json()).toMatchObject({ status: 'pending_approval' });
+      const seen = { expected_status: 'pending_approval', expected_assigned_to_id: team.member.id };
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'completed', ...seen })).statusCode).toBe(200);
+
+      // The other approver (who assigned it) declines what they saw waiting: it was approved meanwhile.
+      const declined = await patch(ctx, team.otherManager, work.subtaskId, { status: 'ongoing', comment: 'Redo the joints', ...seen });
+      expect(declined.statusCode).toBe(409);
+      expect(declined.json().detail).toBe(SUBTASK_CHANGED_MEANWHILE);
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ status: 'completed', assignedToId: team.member.id });
+      const heard = await callAs(ctx.app, team.member, { method: 'GET', url: '/api/notifications/' });
+      expect(heard.json().filter((notification: { type: string; subtask_id: number }) => notification.subtask_id === work.subtaskId).map((notification: { type: string }) => notification.type)).not.toContain('task_declined');
+
+      // Nor does the work change hands once it is not what they saw.
+      const moved = await patch(ctx, team.otherManager, work.subtaskId, { assigned_to_id: team.otherMember.id, expected_status: 'pending_approval' });
+      expect(moved.statusCode).toBe(409);
+      expect((await subtaskRow(ctx, work.subtaskId)).assignedToId).toBe(team.member.id);
+    });
+
+    it('lets one of two approvers decide at the same moment: the other hears it changed', async () => {
+      for (let round = 0; round < 5; round++) {
+        const work = await insertWork(ctx.app.db, team, { assignedById: team.otherManager.id });
+        await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+        const seen = { expected_status: 'pending_approval', expected_assigned_to_id: team.member.id };
+        const answers = await Promise.all([
+          patch(ctx, team.manager, work.subtaskId, { status: 'completed', ...seen }),
+          patch(ctx, team.otherManager, work.subtaskId, { status: 'ongoing', comment: 'Not yet', ...seen }),
+        ]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        const winner = answers.find((answer) => answer.statusCode === 200)!.json().status;
+        expect((await subtaskRow(ctx, work.subtaskId)).status).toBe(winner);
+      }
+    });
+
+    it('checks what the caller saw: a status or a user id (or null)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const response = await patch(ctx, team.manager, work.subtaskId, { priority: 'high', expected_assigned_to_id: 'nobody' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toHaveProperty('expected_assigned_to_id');
+      expect((await patch(ctx, team.manager, work.subtaskId, { expected_status: 'ongoing' })).statusCode).toBe(400);
     });
   });
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
+  SUBTASK_CHANGED_MEANWHILE,
   NOT_YOUR_MAJOR_TASK,
   PIN_NEEDS_APPROVER,
   PIN_SHEET_OF_ANOTHER_PROJECT,
@@ -28,7 +29,7 @@ import {
   type updateSubtaskInput,
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
-import { type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
+import { type DbOrTx, type Tx, type ServiceContext, ConflictError, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
@@ -341,6 +342,11 @@ async function pinValues(tx: Tx, ctx: ServiceContext, projectId: number, pin: Up
   return { pinSheetId: pin.sheet_id, pinX: pin.x, pinY: pin.y };
 }
 
+/** The caller decided on a subtask another status or assignee than it has now: two managers approving and declining at once, a send racing a reassignment. */
+const changedMeanwhile = (current: { status: string; assignedToId: number | null }, input: UpdateSubtask) =>
+  (input.expected_status !== undefined && input.expected_status !== current.status) ||
+  (input.expected_assigned_to_id !== undefined && input.expected_assigned_to_id !== current.assignedToId);
+
 export async function updateSubtask(ctx: ServiceContext, subtaskId: number, input: UpdateSubtask): Promise<Subtask> {
   const { companyId } = ctx.user;
   await ctx.db.transaction(async (tx) => {
@@ -350,6 +356,7 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
 
     const state = { ...current, projectManagerId: parent.projectManagerId, projectStatus: parent.projectStatus };
     const decision = decideSubtaskEdit(actorOf(ctx), state, input);
+    if (decision.ok && changedMeanwhile(current, input)) throw new ConflictError(SUBTASK_CHANGED_MEANWHILE);
     if (!decision.ok) throwRefusal(decision);
 
     const newAssigneeId = input.assigned_to_id !== undefined && input.assigned_to_id !== current.assignedToId ? input.assigned_to_id : undefined;

@@ -128,6 +128,23 @@ describe('the record of work on screen', () => {
     await waitFor(() => expect(screen.queryAllByRole('link', { name: 'Open Pour footing B' })).toHaveLength(0));
   });
 
+  it('the manager who declines work approved meanwhile (on another device) is told, and it stays approved', async () => {
+    const other = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Cure slab C', dueDate: '2030-05-03', status: 'pending_approval' });
+    await server.signIn(manager);
+    renderScreen(<PendingScreen />);
+    const row = (await screen.findAllByRole('link', { name: 'Open Cure slab C' }))[0]!.closest('tr, li')! as HTMLElement;
+    const { access } = await loginAs(server.app, manager);
+    expect((await injectAs(server.app, access, { method: 'PATCH', url: `/api/subtasks/${other.id}/`, payload: { status: 'completed' } })).statusCode).toBe(200);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Decline Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline task' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Cracks at the edge');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Task' }));
+    expect(await within(dialog).findByText('Failed to decline task. Someone else changed this subtask meanwhile. Look at it again, then decide.')).toBeInTheDocument();
+    const stored = await injectAs(server.app, access, { method: 'GET', url: `/api/subtasks/${other.id}/` });
+    expect(stored.json()).toMatchObject({ status: 'completed', decline_reason: null });
+  });
+
   it("the assignee sees the reason beside the task and in its timeline, and comments", async () => {
     await server.signIn(member);
     renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });

@@ -44,7 +44,9 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
     // A new due date in the past or outside the project's dates is saved only once confirmed.
     if (parsed.data.due_date !== undefined && !(await dueDates.check([{ dueDate: parsed.data.due_date }], projectDates))) return;
     try {
-      await update.mutateAsync({ id: subtask.id, ...changed, subject: subtask.name });
+      // Handing the work to someone else is decided on its state as shown: not once it was sent or approved meanwhile.
+      const seen = changed.assigned_to_id === undefined ? {} : { expected_status: subtask.status, expected_assigned_to_id: subtask.assigned_to_id };
+      await update.mutateAsync({ id: subtask.id, ...changed, ...seen, subject: subtask.name });
       onDone(true);
     } catch (error) {
       if (!applyFieldErrors<Values>(error, form.setError, FIELDS)) setFailure(t('record.saveFailed', { detail: error instanceof ApiError ? error.detail : String(error) }));

@@ -58,7 +58,9 @@ export function useSubtaskStatusChange() {
   const change = async (subtask: Subtask, status: SubtaskStatus, texts: StatusChangeTexts, comment?: string, action?: string): Promise<string | null> => {
     setSaving({ id: subtask.id, status });
     try {
-      const answer = await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action });
+      // Decided on what the screen showed: changed meanwhile (approved, declined, handed to someone else), the server refuses it.
+      const seen = { expected_status: subtask.status, expected_assigned_to_id: subtask.assigned_to_id };
+      const answer = await update.mutateAsync({ id: subtask.id, status, comment, subject: subtask.name, action, ...seen });
       // Undefined: kept on this device for the offline queue, not sent (yet): the newest waiting change of this status is it.
       const writeId = answer === undefined ? waitingWritesNow().findLast((write) => isChangeOf(write, subtask.id, status))?.id : undefined;
       setOutcome({ tone: 'success', text: t(texts.success), subtaskId: subtask.id, status, queued: answer === undefined ? { ...texts, writeId } : undefined });
