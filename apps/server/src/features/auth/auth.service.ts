@@ -31,7 +31,12 @@ export async function login(deps: AuthDeps, input: TokenInput, client: SignInCli
   if (!candidate || !passwordMatches || candidate.role !== input.role) throw new UnauthorizedError(INVALID_CREDENTIALS);
   const device = await guess.succeeded();
   const family = randomUUID();
-  const pair = await issueTokenPair(deps.db, deps.tokens, { userId: candidate.id, companyId: input.company_id, family });
+  // The login is stored only while the password just checked is still theirs: a change or reset
+  // committed meanwhile (which ends every login it finds) would otherwise miss this one.
+  const pair = await deps.db.transaction(async (tx) => {
+    if ((await findPasswordHash(tx, input.company_id, candidate.id, { lock: true })) !== candidate.passwordHash) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    return issueTokenPair(tx, deps.tokens, { userId: candidate.id, companyId: input.company_id, family });
+  });
   if (!candidate.mustChangePassword) return { answer: { ...pair, must_change_password: false }, device };
   // The password just typed is the one to replace: the forced change takes this instead of asking again.
   const password_proof = deps.tokens.signPasswordProof({ userId: candidate.id, family, passwordDigest: passwordDigest(candidate.passwordHash!) });

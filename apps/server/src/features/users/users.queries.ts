@@ -108,11 +108,13 @@ export async function findLoginCandidate(db: DbOrTx, companyId: number, email: s
 }
 
 /** An active user's password hash, for checking the current password before a change. */
-export async function findPasswordHash(db: DbOrTx, companyId: number, userId: number): Promise<string | undefined> {
-  const [row] = await db
+export async function findPasswordHash(db: DbOrTx, companyId: number, userId: number, options: { lock?: boolean } = {}): Promise<string | undefined> {
+  const query = db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  // Locked, a new password (replacePassword's update) waits for this transaction, or this one reads it once committed.
+  const [row] = options.lock ? await query.for('share') : await query;
   return row?.passwordHash;
 }
 
