@@ -21,7 +21,7 @@ export { DataDirLockedError } from './database/data-dir-lock';
 export { DATABASE_TIMEOUTS } from './database/timeouts';
 export { describeUnreachableDatabase } from './database/unreachable';
 export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
-export { isUniqueViolation } from './database/db-errors';
+export { isForeignKeyViolation, isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';
 export { enqueueMail, enqueueMails, listFailedMails, mailPlugin, MAIL_QUEUE, type FailedMail, type MailSettings, type OutgoingMail } from './mail';

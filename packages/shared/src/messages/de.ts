@@ -10,6 +10,7 @@ export const de: Catalog = {
   'Too many failed attempts. Try again in {seconds} seconds.': 'Zu viele Fehlversuche. Versuchen Sie es in {seconds} Sekunden erneut.',
   'Internal server error.': 'Interner Serverfehler.',
   'The connection to the database was lost. Try again in a moment.': 'Die Verbindung zur Datenbank ist abgebrochen. Versuchen Sie es gleich noch einmal.',
+  'Someone changed the same thing at the same moment, and nothing was saved. Try again.': 'Jemand hat im selben Moment dasselbe geändert, und nichts wurde gespeichert. Versuchen Sie es noch einmal.',
   'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.': 'Auf dem Server ist kein Platz mehr, um das zu speichern; es wurde nichts gespeichert. Sagen Sie es Ihrem Administrator und versuchen Sie es danach erneut.',
   'The server has no room left on its disk to answer this. Tell your administrator, then try again.': 'Auf der Festplatte des Servers ist kein Platz mehr, um das zu beantworten. Sagen Sie es Ihrem Administrator und versuchen Sie es danach erneut.',
   'Invalid value.': 'Ungültiger Wert.',

@@ -15,6 +15,7 @@ export const errorTexts = [
   'Too many failed attempts. Try again in {seconds} seconds.',
   'Internal server error.',
   'The connection to the database was lost. Try again in a moment.',
+  'Someone changed the same thing at the same moment, and nothing was saved. Try again.',
   'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.',
   'The server has no room left on its disk to answer this. Tell your administrator, then try again.',
   'Invalid value.',

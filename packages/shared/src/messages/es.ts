@@ -10,6 +10,7 @@ export const es: Catalog = {
   'Too many failed attempts. Try again in {seconds} seconds.': 'Demasiados intentos fallidos. Vuelve a intentarlo en {seconds} segundos.',
   'Internal server error.': 'Error interno del servidor.',
   'The connection to the database was lost. Try again in a moment.': 'Se perdió la conexión con la base de datos. Vuelve a intentarlo en un momento.',
+  'Someone changed the same thing at the same moment, and nothing was saved. Try again.': 'Alguien cambió lo mismo en el mismo momento y no se guardó nada. Inténtalo de nuevo.',
   'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.': 'El servidor no tiene espacio para guardar esto y no se ha guardado nada. Avisa a tu administrador y vuelve a intentarlo después.',
   'The server has no room left on its disk to answer this. Tell your administrator, then try again.': 'El disco del servidor no tiene espacio para responder a esto. Avisa a tu administrador y vuelve a intentarlo después.',
   'Invalid value.': 'Valor no válido.',

@@ -10,6 +10,7 @@ export const fr: Catalog = {
   'Too many failed attempts. Try again in {seconds} seconds.': 'Trop de tentatives échouées. Réessayez dans {seconds} secondes.',
   'Internal server error.': 'Erreur interne du serveur.',
   'The connection to the database was lost. Try again in a moment.': 'La connexion à la base de données a été perdue. Réessayez dans un instant.',
+  'Someone changed the same thing at the same moment, and nothing was saved. Try again.': "Quelqu'un a modifié la même chose au même moment, et rien n'a été enregistré. Réessayez.",
   'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.': "Le serveur n'a plus de place pour enregistrer ceci, et rien n'a été enregistré. Prévenez votre administrateur, puis réessayez.",
   'The server has no room left on its disk to answer this. Tell your administrator, then try again.': "Le disque du serveur n'a plus de place pour répondre à ceci. Prévenez votre administrateur, puis réessayez.",
   'Invalid value.': 'Valeur non valide.',

@@ -35,6 +35,8 @@ export function toInvitation(row: InvitationRow): Invitation {
 
 /** Ends the pending invitation of this address, if any: a new one replaces it. */
 export async function revokePendingFor(db: DbOrTx, companyId: number, email: string) {
+  // Two invitations of one address at once take turns (the second replaces the first), instead of both inserting a pending one.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invitation:${companyId}:${email.toLowerCase()}`}, 0))`);
   await db
     .update(invitations)
     .set({ revokedAt: sql`now()` })

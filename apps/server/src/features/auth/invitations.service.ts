@@ -88,9 +88,10 @@ export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.outp
   requireMail(mail);
   const { companyId } = ctx.user;
   if (await isEmailTaken(ctx.db, companyId, input.email)) throw new ConflictError(INVITED_EMAIL_TAKEN);
-  if (input.manager_id != null && (await findActiveMember(ctx.db, companyId, input.manager_id))?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
   const { token, hash } = newToken();
   return ctx.db.transaction(async (tx) => {
+    // The manager stays active until the invitation is stored: deleting them waits, then sees it and refuses.
+    if (input.manager_id != null && (await findActiveMember(tx, companyId, input.manager_id, { lock: true }))?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
     await revokePendingFor(tx, companyId, input.email);
     const invitation = await insertInvitation(tx, {
       companyId,

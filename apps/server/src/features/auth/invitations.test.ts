@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invitations } from '../../schema/invitations';
 import { signedInAdmin, call, createThroughApi } from '../../test/api-users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
@@ -148,6 +148,46 @@ describeEachDatabase(
       await ctx.app.db.update(invitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(invitations.id, id));
 
       expect((await publicCall(ctx, 'POST', '/api/invitations/accept/', { token, password: 'a new password of mine', full_name: null })).statusCode).toBe(410);
+    });
+
+    it('takes two invitations of one address at once in turns: the second replaces the first, no error', async () => {
+      const admin = await signedInAdmin(ctx);
+      for (let round = 0; round < 5; round++) {
+        const email = `${unique('twice')}@example.test`;
+        const body = { email, role: 'manager', full_name: 'Ines Twice' };
+        const answers = await Promise.all([1, 2].map(() => call(ctx, admin.access, 'POST', '/api/invitations/', body)));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+        const pending = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json().filter((invitation: { email: string }) => invitation.email === email);
+        expect(pending).toHaveLength(1);
+      }
+    });
+
+    it("refuses an invitation into a manager's team once that manager is deleted, whichever went first", async ({ skip }) => {
+      // The embedded database runs one transaction at a time: nothing can read between a deletion and its commit.
+      if (ctx.kind !== 'postgres') skip();
+      const admin = await signedInAdmin(ctx);
+      const manager = await createThroughApi(ctx, admin, { full_name: 'Leaving Manager' });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      // The deletion, its row locked and marked but not committed, while the invitation is sent.
+      const deletion = ctx.app.db.transaction(async (tx) => {
+        await tx.execute(sql`update users set deleted_at = now() where id = ${manager.id}`);
+        held();
+        await released;
+      });
+      await holding;
+      let answered = false;
+      const invited = call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('late')}@example.test`, role: 'team_member', full_name: 'Too Late', manager_id: manager.id }).finally(() => (answered = true));
+      const waitingForLocks = async () => (await ctx.app.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+      await vi.waitFor(async () => expect(answered || (await waitingForLocks()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
+      release();
+      await deletion;
+
+      const answer = await invited;
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().errors).toHaveProperty('manager_id');
     });
   },
   mailOptions,

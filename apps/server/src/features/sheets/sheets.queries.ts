@@ -76,14 +76,17 @@ export async function findProjectAccess(db: DbOrTx, companyId: number, projectId
 }
 
 /** A sheet of the company with its project's access for the caller: one statement. */
-export async function findSheetAccess(db: DbOrTx, companyId: number, sheetId: number, userId: number, lock = false): Promise<{ sheet: SheetRow; access: ProjectAccess } | undefined> {
+export async function findSheetAccess(db: DbOrTx, companyId: number, sheetId: number, userId: number, lock: boolean | 'and the sheet' = false): Promise<{ sheet: SheetRow; access: ProjectAccess } | undefined> {
   const query = db
     .select({ sheet: sheetColumns, access: accessColumns(userId) })
     .from(sheets)
     .innerJoin(projects, eq(projects.id, sheets.projectId))
     .where(and(eq(sheets.companyId, companyId), eq(sheets.id, sheetId)))
     .$dynamic();
-  const [row] = lock ? await query.for('share', { of: projects }) : await query;
+  // The project share-locked; 'and the sheet' also the sheet, for a pin: placed while the sheet is
+  // deleted, it waits for the delete and finds it gone. (Not for a change of the sheet itself: two
+  // such changes would each hold the row shared and wait for the other.)
+  const [row] = lock ? await query.for('share', { of: lock === 'and the sheet' ? [projects, sheets] : projects }) : await query;
   return row as { sheet: SheetRow; access: ProjectAccess } | undefined;
 }
 

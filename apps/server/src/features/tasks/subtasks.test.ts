@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ASSIGNEE_MAY_ONLY_SUBMIT,
   COMPLETED_PROJECT_READ_ONLY,
@@ -10,8 +10,11 @@ import {
   PAST_DUE_DATE_NEEDS_PROJECT_MANAGER,
   SUBTASK_CHANGED_MEANWHILE,
 } from '@siteboard/shared';
+import { sheets } from '../../schema/sheets';
 import { majorTasks, subtasks } from '../../schema/tasks';
+import { insertSheets } from '../sheets/sheets.queries';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { createUser } from '../../test/factories';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -397,6 +400,63 @@ describeEachDatabase('subtasks API', (ctx) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toHaveProperty('expected_assigned_to_id');
       expect((await patch(ctx, team.manager, work.subtaskId, { expected_status: 'ongoing' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('while someone else deletes what it names (PostgreSQL: the embedded database runs one transaction at a time)', () => {
+    /** Runs `change` uncommitted in a transaction of its own, then `request` against it, and commits once the request waits for its locks (or has answered). */
+    async function whileUncommitted(change: (tx: Parameters<Parameters<typeof ctx.app.db.transaction>[0]>[0]) => Promise<unknown>, request: () => ReturnType<typeof post>) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = ctx.app.db.transaction(async (tx) => {
+        await change(tx);
+        held();
+        await released;
+      });
+      await holding;
+      let answered = false;
+      const answer = request().finally(() => (answered = true));
+      const waitingForLocks = async () => (await ctx.app.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+      await vi.waitFor(async () => expect(answered || (await waitingForLocks()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
+      release();
+      await holder;
+      return answer;
+    }
+
+    it('gives no work to a user deleted meanwhile', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const work = await insertWork(ctx.app.db, team);
+      const leaving = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+      const answer = await whileUncommitted(
+        (tx) => tx.execute(sql`update users set deleted_at = now() where id = ${leaving.id}`),
+        () => post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: leaving.id, due_date: '2099-08-01' }),
+      );
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().errors.assigned_to_id).toEqual([INVALID_ASSIGNEE]);
+    });
+
+    it('adds no subtask to a major task deleted meanwhile: a 404, not a server error', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const work = await insertWork(ctx.app.db, team);
+      const answer = await whileUncommitted(
+        (tx) => tx.delete(majorTasks).where(eq(majorTasks.id, work.majorTaskId)),
+        () => post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: team.member.id, due_date: '2099-08-01' }),
+      );
+      expect(answer.statusCode, answer.body).toBe(404);
+    });
+
+    it('pins nothing on a sheet deleted meanwhile: a refusal that names the sheet, not a server error', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const work = await insertWork(ctx.app.db, team);
+      const [sheetId] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: '/nowhere', createdById: team.manager.id }]);
+      const answer = await whileUncommitted(
+        (tx) => tx.delete(sheets).where(eq(sheets.id, sheetId!)),
+        () => patch(ctx, team.manager, work.subtaskId, { pin: { sheet_id: sheetId, x: 0.5, y: 0.5 } }),
+      );
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().errors).toHaveProperty(['pin.sheet_id']);
     });
   });
 

@@ -514,7 +514,9 @@ export async function findAssignableUserIds(db: DbOrTx, companyId: number, userI
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds), isNull(users.deletedAt), inArray(users.role, ['manager', 'team_member'])));
+    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds), isNull(users.deletedAt), inArray(users.role, ['manager', 'team_member'])))
+    // They stay assignable until the work is stored: deleting one waits, then hands the new work on with the rest.
+    .for('share');
   return new Set(rows.map((row) => row.id));
 }
 

@@ -29,7 +29,7 @@ import {
   type updateSubtaskInput,
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
-import { type DbOrTx, type Tx, type ServiceContext, ConflictError, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
+import { type DbOrTx, type Tx, type ServiceContext, ConflictError, isForeignKeyViolation, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
@@ -295,6 +295,7 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     throw fieldError('major_task', MAJOR_TASK_CONFLICT);
   }
   const majorTaskId = (input.major_task_id ?? input.major_task)!;
+  // A major task deleted while this waited for it (PostgreSQL checks the reference as the row goes in): gone, as if never there.
   const subtaskId = await ctx.db.transaction(async (tx) => {
     const parent = await lockMajorTaskProject(tx, companyId, majorTaskId, userId);
     if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
@@ -329,14 +330,19 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
     ]);
     await refreshMajorTaskDueDate(tx, companyId, majorTaskId);
     return created!.id;
+  }).catch((error: unknown) => {
+    throw isForeignKeyViolation(error, SUBTASK_MAJOR_TASK_REFERENCE) ? new NotFoundError(MAJOR_TASK_NOT_FOUND) : error;
   });
   return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
+/** The reference from a subtask to its major task, as PostgreSQL names it. */
+const SUBTASK_MAJOR_TASK_REFERENCE = 'subtasks_major_task_id_major_tasks_id_fk';
+
 /** Where a pin goes, once its sheet is the latest version of one of the subtask's project's sheets (ids in bodies are tenant data). */
 async function pinValues(tx: Tx, ctx: ServiceContext, projectId: number, pin: UpdateSubtask['pin']) {
   if (!pin) return { pinSheetId: null, pinX: null, pinY: null };
-  const found = await findSheetAccess(tx, ctx.user.companyId, pin.sheet_id, ctx.user.id);
+  const found = await findSheetAccess(tx, ctx.user.companyId, pin.sheet_id, ctx.user.id, 'and the sheet');
   if (!found || found.sheet.projectId !== projectId) throw fieldError('pin.sheet_id', PIN_SHEET_OF_ANOTHER_PROJECT);
   if (!found.sheet.isLatest) throw fieldError('pin.sheet_id', SHEET_NOT_LATEST);
   return { pinSheetId: pin.sheet_id, pinX: pin.x, pinY: pin.y };

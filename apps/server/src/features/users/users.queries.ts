@@ -169,11 +169,13 @@ export async function insertUser(
 }
 
 /** An active user of the company with their role: for checking ids that arrive in bodies (assignees, managers). */
-export async function findActiveMember(db: DbOrTx, companyId: number, userId: number) {
-  const [row] = await db
+export async function findActiveMember(db: DbOrTx, companyId: number, userId: number, options: { lock?: boolean } = {}) {
+  const query = db
     .select({ id: users.id, email: users.email, role: users.role, managerId: users.managerId })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  // Locked, they stay active until the transaction ends: deleting them (deleteUser locks the row) waits, then sees what it made.
+  const [row] = options.lock ? await query.for('share') : await query;
   return row;
 }
 

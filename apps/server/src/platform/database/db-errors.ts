@@ -30,6 +30,15 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
+ * True when `error`, or an error it wraps, is PostgreSQL's foreign key violation (SQLSTATE 23503) on
+ * the named constraint: what a row named has been deleted by another transaction meanwhile.
+ */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  for (const { code, constraint: violated } of errorChain(error)) if (code === '23503') return violated === constraint;
+  return false;
+}
+
+/**
  * True when `error`, or an error it wraps, is PostgreSQL giving up a wait for a lock after the
  * transaction's `lock_timeout` (SQLSTATE 55P03).
  */
@@ -73,6 +82,16 @@ export function isConnectionLost(error: unknown): boolean {
     if (underStatement && typeof syscall === 'string' && typeof code === 'string' && SOCKET_FAILURES.has(code)) return true;
     if (typeof query === 'string') underStatement = true;
   }
+  return false;
+}
+
+/**
+ * True when PostgreSQL ended the statement's transaction because it crossed another's at the same
+ * moment: a deadlock (40P01) or a serialization failure (40001). Nothing it wrote was committed, and
+ * the same request may be sent again.
+ */
+export function isConcurrentChangeFailure(error: unknown): boolean {
+  for (const { code } of errorChain(error)) if (code === '40P01' || code === '40001') return true;
   return false;
 }
 

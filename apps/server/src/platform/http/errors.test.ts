@@ -94,6 +94,18 @@ describeEachDatabase(
       expect(response.json()).toEqual({ detail: 'Die Verbindung zur Datenbank ist abgebrochen. Versuchen Sie es gleich noch einmal.' });
       expect((await signup(ctx.app, lost, '10.61.0.2', 'de')).statusCode).toBe(201);
     });
+
+    // Two changes crossing (a deadlock): the database undoes one of them. Its sender is told to try
+    // again (the offline queue does, after Retry-After), not shown a 500 as if it were refused for good.
+    it('answers a write the database undid for crossing another with 503 and Retry-After', async () => {
+      const crossed = unique('Crossed Company');
+      const response = await whileRefusingInserts(ctx.app.db, { table: 'companies', column: 'name', value: crossed, sqlstate: '40P01' }, () => signup(ctx.app, crossed, '10.61.0.3', 'fr'));
+
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ detail: "Quelqu'un a modifié la même chose au même moment, et rien n'a été enregistré. Réessayez." });
+      expect((await signup(ctx.app, crossed, '10.61.0.3')).statusCode).toBe(201);
+    });
   },
   { logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } } },
 );

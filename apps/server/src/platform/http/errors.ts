@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateMessage, type Language } from '@siteboard/shared';
-import { diskFull, isConnectionLost } from '../database/db-errors';
+import { diskFull, isConcurrentChangeFailure, isConnectionLost } from '../database/db-errors';
 import { AppError, type FieldErrors } from '../errors';
 import { drainRequestBody } from './body';
 import { ReplayedAnswer, sendReplay } from './idempotency';
@@ -14,6 +14,7 @@ const BODY_FIELD = 'non_field_errors';
 export const BODY_TOO_LARGE = 'The request body is too large: send at most 1 MB.';
 
 export const CONNECTION_LOST = 'The connection to the database was lost. Try again in a moment.';
+export const CHANGED_AT_THE_SAME_MOMENT = 'Someone changed the same thing at the same moment, and nothing was saved. Try again.';
 
 export const DISK_FULL = 'The server has no room left to save this, and nothing was saved. Tell your administrator, then try again.';
 /** A read that needed room on the disk (a large sort spilled to a temporary file). */
@@ -115,6 +116,12 @@ export const errorsPlugin = fp(
       if (isConnectionLost(error)) {
         request.log.warn({ err: error }, 'database connection lost during the request');
         return reply.code(503).header('Retry-After', '1').send({ detail: translateMessage(CONNECTION_LOST, language) });
+      }
+      // Two changes crossed (a deadlock, a serialization failure): the database undid this one. The
+      // same request may go again, and the offline queue sends it again after Retry-After.
+      if (isConcurrentChangeFailure(error)) {
+        request.log.warn({ err: error }, 'a change crossed another and was undone');
+        return reply.code(503).header('Retry-After', '1').send({ detail: translateMessage(CHANGED_AT_THE_SAME_MOMENT, language) });
       }
       // The disk under the database (or under the server's own files) is full: the write did not
       // happen, reads still do. 507 says so to the client (the offline app keeps the write waiting
