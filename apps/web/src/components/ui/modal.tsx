@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
@@ -12,7 +12,9 @@ const PLACEMENT = {
 
 /**
  * A modal dialog (Radix): focus moves in and back, Escape and the close button close it, and the
- * page behind cannot be reached meanwhile.
+ * page behind cannot be reached meanwhile. "Back" is what had focus when it opened (it is opened
+ * from a button, a row, a menu, not from a Radix trigger); when that is gone (the row an approval
+ * removed), the page's heading, so the next Tab starts from the page, not from its top.
  */
 export function Modal({
   open,
@@ -30,11 +32,23 @@ export function Modal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  // Read as it opens, before Radix moves focus into the dialog.
+  if (open && !wasOpen.current) opener.current = document.activeElement;
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className={`fixed z-50 flex flex-col overflow-hidden bg-white shadow-xl ${PLACEMENT[placement]}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={`fixed z-50 flex flex-col overflow-hidden bg-white shadow-xl ${PLACEMENT[placement]}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            focusBack(opener.current);
+          }}
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">
               <Dialog.Title className="break-words text-lg font-semibold text-ink">{title}</Dialog.Title>
@@ -49,4 +63,16 @@ export function Modal({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Focus back on `opener` while it is on the page and can take it, else on the page's heading. */
+function focusBack(opener: Element | null) {
+  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body && !opener.hasAttribute('disabled')) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
 }

@@ -85,7 +85,7 @@ describe('the notification bell', () => {
     expect((await memberRecords()).every((record) => record.is_read)).toBe(true);
   });
 
-  it('"View All Notifications" opens the modal list, closed by Close', async () => {
+  it('"View All Notifications" opens the modal list, closed by Close, back on the bell', async () => {
     renderScreen(<NotificationBell email={api.member.email} />);
     await userEvent.click(screen.getByTestId('notification-bell'));
     await userEvent.click(await screen.findByRole('button', { name: 'View All Notifications' }));
@@ -93,6 +93,8 @@ describe('the notification bell', () => {
     expect(await within(modal).findByText(api.assignedMessage)).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'All Notifications' })).toBeNull());
+    // Where a keyboard left off: on the bell (the panel it was opened from has closed), not at the top of the page.
+    expect(screen.getByTestId('notification-bell')).toHaveFocus();
   });
 });
 

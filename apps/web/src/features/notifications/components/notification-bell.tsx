@@ -3,7 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { SYSTEM_AUTHOR, type NotificationRecord } from '@siteboard/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubtaskHref } from '../../../components/ui/subtask-link';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,7 @@ export function NotificationBell({ email }: { email: string }) {
   const live = useLiveNotifications();
   const [open, setOpen] = useState(false);
   const [showAll, setShowAll] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
   const [lastOpenAt, setLastOpenAt] = useState(readLastOpenAt);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   // Items the user marked read one by one: read here at once, whatever the server's answer.
@@ -126,6 +127,7 @@ export function NotificationBell({ email }: { email: string }) {
       >
         <Popover.Trigger asChild>
           <button
+            ref={bell}
             type="button"
             className="relative flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
             aria-label={badge > 0 ? t('notifications.bellUnread', { count: badge }) : t('notifications.bell')}
@@ -195,7 +197,15 @@ export function NotificationBell({ email }: { email: string }) {
       <Dialog.Root open={showAll} onOpenChange={setShowAll}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-5 shadow-xl" aria-describedby={undefined}>
+          <Dialog.Content
+            className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-5 shadow-xl"
+            aria-describedby={undefined}
+            // Opened from the bell's panel, which closed: back to the bell itself.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              bell.current?.focus();
+            }}
+          >
             <Dialog.Title className="text-lg font-semibold text-ink">{t('notifications.allTitle')}</Dialog.Title>
             {/* Focusable so a keyboard can scroll a long list. */}
             <div tabIndex={0} role="region" aria-label={t('notifications.allTitle')} className="max-h-80 overflow-y-auto rounded-lg ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
