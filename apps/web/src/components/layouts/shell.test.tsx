@@ -41,3 +41,30 @@ describe.each([
     expect(screen.getByText(entry)).not.toHaveClass('md:sr-only');
   });
 });
+
+describe('the menu on a phone, with a keyboard', () => {
+  beforeEach(() => fakeMatchMedia(() => false));
+
+  it('is out of reach while closed; opened, takes focus, keeps it, and gives it back when closed', async () => {
+    renderScreen(<WorkLayout area="manager" />);
+    const sidebar = screen.getByRole('navigation', { name: 'Main navigation' }).closest('aside')!;
+    // Closed, it slides off the screen: no Tab lands on its links.
+    expect(sidebar).toHaveAttribute('inert');
+    toggle().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(sidebar).not.toHaveAttribute('inert');
+    expect(screen.getByRole('dialog', { name: 'Main navigation' })).toBe(sidebar);
+    expect(sidebar).toContainElement(document.activeElement as HTMLElement);
+    // The page behind is out of reach while it is open.
+    expect(toggle().closest('[inert]')).not.toBeNull();
+
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar).toHaveAttribute('inert');
+    expect(toggle()).toHaveFocus();
+
+    await userEvent.click(toggle());
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(sidebar).toHaveAttribute('inert');
+    expect(toggle()).toHaveFocus();
+  });
+});

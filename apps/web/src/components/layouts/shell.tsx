@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storage } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -27,6 +27,22 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
   const [collapsed, setCollapsed] = useState(() => storage.sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN);
+  const sidebar = useRef<HTMLElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  // On a phone the open menu is a dialog over the page: focus goes in, the page behind is out of
+  // reach (inert), Escape closes it and focus returns to the menu button; closed, it is out of reach.
+  const phoneMenu = !wide && mobileOpen;
+  useEffect(() => {
+    if (!phoneMenu) return;
+    sidebar.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [phoneMenu]);
   const toggle = () => {
     if (!wide) return setMobileOpen((value) => !value);
     storage.setSidebarCollapsed(!collapsed);
@@ -38,13 +54,33 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
     <div className="flex min-h-screen bg-slate-50">
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
+        ref={sidebar}
+        inert={!wide && !mobileOpen}
+        aria-label={phoneMenu ? t('shell.mainNavigation') : undefined}
+        aria-modal={phoneMenu || undefined}
+        role={phoneMenu ? 'dialog' : undefined}
         id="main-sidebar"
         className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-ink text-white transition-all md:sticky md:top-0 md:h-screen md:translate-x-0 ${
           mobileOpen ? 'translate-x-0' : '-translate-x-full'
         } ${collapsed ? 'w-64 md:w-16' : 'w-64'}`}
       >
-        <div className="flex h-16 items-center px-4">
+        <div className="flex h-16 items-center justify-between px-4">
           <Logo light className={collapsed ? 'md:[&>span]:hidden' : ''} />
+          {phoneMenu && (
+            <button
+              type="button"
+              className="-mr-2 flex h-11 w-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+              aria-label={t('common.close')}
+              onClick={() => {
+                setMobileOpen(false);
+                toggleButton.current?.focus();
+              }}
+            >
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
         </div>
         <nav aria-label={t('shell.mainNavigation')} className="flex-1 space-y-1 overflow-y-auto px-2 py-2">
           {nav.map((item) => (
@@ -73,9 +109,10 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           </button>
         </div>
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col" inert={phoneMenu}>
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
           <Button
+            ref={toggleButton}
             variant="ghost"
             className="px-2 shadow-none"
             aria-label={t('shell.toggleSidebar')}
