@@ -1,8 +1,9 @@
 import { photoPickRefusal, type Attachment } from '@siteboard/shared';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadOnApproach, preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { useMessageText } from '../../lib/use-message-text';
 import { Alert } from './alert';
 
@@ -10,10 +11,14 @@ import { Alert } from './alert';
 // the lists that show photos, the manager's approvals among them, draw without it (decision record 099).
 const { Component: PhotoViewer, load: loadViewer } = preloadableLazy(() => import('./photo-viewer').then((module) => module.PhotoViewer));
 
+/** How many thumbnails a strip shows; the rest are one "+n" tile that opens the viewer at the next. */
+export const STRIP_THUMBNAILS = 8;
+
 function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
-  const src = useAuthorizedImage(photo.thumbnail_url);
+  const button = useRef<HTMLButtonElement>(null);
+  const src = useAuthorizedImage(useNearViewport(button) ? photo.thumbnail_url : undefined);
   return (
-    <button type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+    <button ref={button} type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
       {src && <img src={src} alt="" className="h-full w-full object-cover" />}
     </button>
   );
@@ -29,7 +34,7 @@ export function PhotoStrip({ photos }: { photos: Attachment[] }) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {photos.map((photo, index) => (
+        {photos.slice(0, STRIP_THUMBNAILS).map((photo, index) => (
           <Thumbnail
             key={photo.id}
             photo={photo}
@@ -40,6 +45,20 @@ export function PhotoStrip({ photos }: { photos: Attachment[] }) {
             }}
           />
         ))}
+        {photos.length > STRIP_THUMBNAILS && (
+          <button
+            type="button"
+            {...loadOnApproach(loadViewer)}
+            onClick={() => {
+              setMounted(true);
+              setOpen(STRIP_THUMBNAILS);
+            }}
+            aria-label={t('record.photos.more', { count: photos.length - STRIP_THUMBNAILS, index: STRIP_THUMBNAILS + 1 })}
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            +{photos.length - STRIP_THUMBNAILS}
+          </button>
+        )}
       </div>
       {mounted && (
         <Suspense fallback={null}>

@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Attachment } from '@siteboard/shared';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { PhotoStrip, STRIP_THUMBNAILS } from './photos';
+
+const photo = (id: number): Attachment => ({ id, content_type: 'image/jpeg', size: 1000, width: 30, height: 20, url: `/api/attachments/${id}/`, thumbnail_url: `/api/attachments/${id}/thumbnail/` });
+
+describe('a strip of photos', () => {
+  it('shows a few thumbnails and one tile for the rest, which opens the viewer at the first of them', async () => {
+    renderScreen(<PhotoStrip photos={Array.from({ length: 12 }, (_, index) => photo(index + 1))} />);
+    expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(STRIP_THUMBNAILS);
+    const more = screen.getByRole('button', { name: '4 more photos, from photo 9' });
+    expect(more).toHaveTextContent('+4');
+
+    await userEvent.click(more);
+    const viewer = await screen.findByRole('dialog', { name: 'Photo 9 of 12' });
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Next photo' }));
+    expect(await screen.findByRole('dialog', { name: 'Photo 10 of 12' })).toBeInTheDocument();
+  });
+
+  it('shows every photo of a short strip, with no tile', () => {
+    renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} />);
+    expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /more photo/ })).toBeNull();
+  });
+});
