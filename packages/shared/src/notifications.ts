@@ -59,8 +59,10 @@ export type NotificationListQuery = z.input<typeof notificationListQuery>;
 export const MARK_READ_ONLY_IDS = 'Send the ids to mark read, or nothing to mark them all read.';
 
 /**
- * No body, `{}`, or `{ids}`: without ids every unread notification of the caller is marked read.
- * Any other field is refused: a misspelt `ids` would otherwise mark them all.
+ * No body, `{}`, or `{ids}`: without ids every unread notification of the caller is marked read;
+ * with `up_to_id` (beside the spec's fields) every unread one up to that id, the newest the reader
+ * saw, so one that arrived meanwhile stays unread. Any other field is refused: a misspelt `ids`
+ * would otherwise mark them all.
  */
 export const markReadInput = z
   .strictObject(
@@ -69,6 +71,7 @@ export const markReadInput = z
         .array(z.number({ error: 'ids must be a list of notification ids.' }).int().positive().max(MAX_ID), { error: 'ids must be a list of notification ids.' })
         .max(1000, 'At most 1000 ids at once.')
         .optional(),
+      up_to_id: positiveId('up_to_id must be a notification id.').optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? MARK_READ_ONLY_IDS : undefined) },
   )

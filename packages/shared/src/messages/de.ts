@@ -23,6 +23,7 @@ export const de: Catalog = {
   'This address is not valid: it holds percent-encoding that is no character.': 'Diese Adresse ist ungültig: Sie enthält eine Prozentkodierung, die kein Zeichen ergibt.',
   'ids must be a list of notification ids.': 'ids muss eine Liste von Benachrichtigungs-IDs sein.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Senden Sie die IDs, die als gelesen markiert werden sollen, oder nichts, um alle als gelesen zu markieren.',
+  'up_to_id must be a notification id.': 'up_to_id muss die ID einer Benachrichtigung sein.',
   'expand must be major_tasks.': 'expand muss major_tasks sein.',
   'order must be oldest or newest.': 'order muss oldest oder newest sein.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to muss "me", "my_team" oder eine Benutzer-ID sein.',

@@ -28,6 +28,7 @@ export const errorTexts = [
   'This address is not valid: it holds percent-encoding that is no character.',
   'ids must be a list of notification ids.',
   'Send the ids to mark read, or nothing to mark them all read.',
+  'up_to_id must be a notification id.',
   'expand must be major_tasks.',
   'order must be oldest or newest.',
   'assigned_to must be "me", "my_team" or a user id.',

@@ -23,6 +23,7 @@ export const es: Catalog = {
   'This address is not valid: it holds percent-encoding that is no character.': 'Esta dirección no es válida: contiene una codificación por ciento que no da ningún carácter.',
   'ids must be a list of notification ids.': 'ids debe ser una lista de ids de notificaciones.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Envía los ids que quieres marcar como leídos, o nada para marcarlos todos.',
+  'up_to_id must be a notification id.': 'up_to_id debe ser el id de una notificación.',
   'expand must be major_tasks.': 'expand debe ser major_tasks.',
   'order must be oldest or newest.': 'order debe ser oldest o newest.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to debe ser "me", "my_team" o un id de usuario.',

@@ -23,6 +23,7 @@ export const fr: Catalog = {
   'This address is not valid: it holds percent-encoding that is no character.': 'Cette adresse n’est pas valide : elle contient un encodage pourcent qui ne donne aucun caractère.',
   'ids must be a list of notification ids.': 'ids doit être une liste d’identifiants de notifications.',
   'Send the ids to mark read, or nothing to mark them all read.': 'Envoyez les identifiants à marquer comme lus, ou rien pour tout marquer comme lu.',
+  'up_to_id must be a notification id.': "up_to_id doit être l'identifiant d'une notification.",
   'expand must be major_tasks.': 'expand doit valoir major_tasks.',
   'order must be oldest or newest.': 'order doit valoir oldest ou newest.',
   'assigned_to must be "me", "my_team" or a user id.': 'assigned_to doit valoir "me", "my_team" ou un identifiant d’utilisateur.',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language, NotificationRecord, NotificationType } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, CHANGES_CHANNEL } from '../../platform';
@@ -275,7 +275,7 @@ export async function listNotificationsOf(db: DbOrTx, companyId: number, userId:
 }
 
 /** Marks the caller's unread notifications read (all, or those of these ids that are theirs); answers how many changed. */
-export async function markNotificationsRead(db: DbOrTx, companyId: number, userId: number, ids?: number[]): Promise<number> {
+export async function markNotificationsRead(db: DbOrTx, companyId: number, userId: number, ids?: number[], upToId?: number): Promise<number> {
   if (ids?.length === 0) return 0;
   const changed = db.$with('changed').as(
     db
@@ -287,6 +287,7 @@ export async function markNotificationsRead(db: DbOrTx, companyId: number, userI
           eq(notificationRecipients.userId, userId),
           eq(notificationRecipients.isRead, false),
           ids ? inArray(notificationRecipients.id, ids) : undefined,
+          upToId === undefined ? undefined : lte(notificationRecipients.id, upToId),
         ),
       )
       .returning({ id: notificationRecipients.id }),

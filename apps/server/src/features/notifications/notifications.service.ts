@@ -29,7 +29,7 @@ export async function listNotifications(ctx: ServiceContext, query: ListQuery): 
 }
 
 export async function markRead(ctx: ServiceContext, input: MarkRead): Promise<{ updated: number }> {
-  return { updated: await markNotificationsRead(ctx.db, ctx.user.companyId, ctx.user.id, input?.ids) };
+  return { updated: await markNotificationsRead(ctx.db, ctx.user.companyId, ctx.user.id, input?.ids, input?.up_to_id) };
 }
 
 type Party = Awaited<ReturnType<typeof findSubtaskParties>>[number];

@@ -280,6 +280,21 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     });
   });
 
+  it('marks all read up to the newest one the reader saw: one that arrived meanwhile stays unread', async () => {
+    const me = (await createTeam(ctx.app)).member;
+    await seed([me], 2);
+    const seen = await listOf(ctx, me);
+    await seed([me], 1);
+
+    const response = await callAs(ctx.app, me, { method: 'PATCH', url: '/api/notifications/mark-read/', payload: { up_to_id: Math.max(...seen.map((record) => record.id)) } });
+
+    expect(response.json()).toEqual({ updated: 2 });
+    const now = await listOf(ctx, me);
+    expect(now.filter((record) => !record.is_read).map((record) => record.id)).toEqual(now.filter((record) => !seen.some((old) => old.id === record.id)).map((record) => record.id));
+    expect(now.filter((record) => !record.is_read)).toHaveLength(1);
+    expect((await callAs(ctx.app, me, { method: 'PATCH', url: '/api/notifications/mark-read/', payload: { up_to_id: 'newest' } })).statusCode).toBe(400);
+  });
+
   it('marks nothing read when the body says something else than ids (a misspelt "ids" is not "all")', async () => {
     const me = (await createTeam(ctx.app)).member;
     await seed([me], 2);

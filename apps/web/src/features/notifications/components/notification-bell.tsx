@@ -86,7 +86,9 @@ export function NotificationBell({ email }: { email: string }) {
     setMarkedRead((current) => new Set([...current, ...unread.map((item) => item.key)]));
     setHighlighted(new Set());
     try {
-      await markNotificationsRead({});
+      // Up to the newest one shown: one that arrived since (not yet seen) stays unread.
+      const shownIds = unread.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+      await markNotificationsRead(shownIds.length > 0 ? { up_to_id: Math.max(...shownIds) } : {});
       queryClient.setQueryData<NotificationRecord[]>(queryKey, (current) => current?.map((record) => ({ ...record, is_read: true })));
     } catch (error) {
       // Spec §8: notification failures are only logged.
