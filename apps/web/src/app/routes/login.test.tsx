@@ -25,6 +25,8 @@ describe('the sign-in page', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to company selection' }));
     expect(await screen.findByRole('heading', { name: 'Select Company' })).toBeInTheDocument();
+    // Each sign-in page is named in the tab and by a screen reader, not "SiteBoard" for all.
+    await expect.poll(() => document.title).toBe('Select Company · SiteBoard');
   });
 
   it('says so for an id that is not a number too', async () => {
@@ -37,6 +39,7 @@ describe('the sign-in page', () => {
     renderScreen(<LoginPage />, { path: `/login?companyId=${api.company.id}`, route: '/login' });
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Sign In' });
+    expect(document.title).toBe('Sign In · SiteBoard');
     // The server has answered: the form stays.
     await expect.poll(() => api.server.requests.includes(`GET /api/companies/${api.company.id}/`)).toBe(true);
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
+import { useDocumentTitle } from '../ui/page-title';
 
 /** The centred card of the company step, sign-in and sign-up. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  // Each page its own title (the tab, the history, a screen reader's page name), not "SiteBoard" for all.
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-slate-100 via-white to-brand-50">
       <header className="px-6 py-5">

@@ -29,3 +29,16 @@ export function PageTitle({ children, aside }: { children: ReactNode; aside?: Re
     </div>
   );
 }
+
+/** The document's title for a screen whose heading is a plain text (the sign-in pages' cards): "Log In · SiteBoard". */
+export function useDocumentTitle(title: string) {
+  const { t, i18n } = useTranslation();
+  const appName = t('app.name');
+  useEffect(() => {
+    const shown = `${title} · ${appName}`;
+    document.title = shown;
+    return () => {
+      if (document.title === shown) document.title = i18n.t('app.name');
+    };
+  }, [title, appName, i18n]);
+}
