@@ -58,6 +58,10 @@ describe('the notification bell', () => {
       addLiveNotification({ id: 9002, type: 'task_approved', message: 'A push the API has not listed yet', created_by: 'someone', timestamp: new Date().toISOString() });
     });
     expect(badge()).toHaveTextContent('2');
+    // Said to a screen reader as it arrives, in a polite live region.
+    const announcement = screen.getByTestId('notification-announcement');
+    expect(announcement).toHaveAttribute('aria-live', 'polite');
+    expect(announcement).toHaveTextContent('New notification: A push the API has not listed yet');
 
     // The same push delivered twice counts once.
     act(() => {

@@ -117,8 +117,13 @@ export function NotificationBell({ email }: { email: string }) {
     }
   };
 
+  // What arrives live is said to a screen reader too (the badge's count changes silently).
+  const newest = live.at(-1);
   return (
     <>
+      <p className="sr-only" aria-live="polite" data-testid="notification-announcement">
+        {newest ? t('notifications.announce', { message: newest.message }) : ''}
+      </p>
       <Popover.Root
         open={open}
         onOpenChange={(next) => {
