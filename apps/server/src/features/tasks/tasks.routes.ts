@@ -99,9 +99,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary: 'Send for approval, approve, decline, or edit a subtask',
+      description:
+        'With `expected_status` and/or `expected_assigned_to_id` (what the caller saw), a subtask in another state answers 409 and changes nothing: a decision is never applied to work someone else decided on meanwhile (decision record 108).',
       params: idParams,
       body: updateSubtaskInput,
-      response: { 200: subtaskSchema, ...refusals },
+      response: { 200: subtaskSchema, ...refusals, 409: errorResponse },
     },
     handler: async (request) => updateSubtask(request.ctx, request.params.id, request.body),
   });
