@@ -35,6 +35,8 @@ export function afterPaint(): Promise<void> {
  * requestIdleCallback), or after `timeout` ms at the latest if given; answers its cancel.
  */
 export function onIdle(callback: () => void, { timeout }: { timeout?: number } = {}): () => void {
+  // No window: the page is gone (a test's jsdom torn down while a prefetch chain still waited); nothing is left to run for.
+  if (typeof window === 'undefined') return () => {};
   if (typeof window.requestIdleCallback !== 'function') {
     const timer = window.setTimeout(callback, 1);
     return () => window.clearTimeout(timer);
