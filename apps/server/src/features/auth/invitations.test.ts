@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations } from '../../schema/invitations';
 import { signedInAdmin, call, createThroughApi } from '../../test/api-users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
 import { linkIn, sharedMailServer } from '../../test/mail-server';
+import { whileUncommitted } from '../../test/uncommitted';
 import { PASSWORD_RESET_QUEUE } from './invitations.service';
 
 const mailServer = await sharedMailServer();
@@ -167,25 +168,12 @@ describeEachDatabase(
       if (ctx.kind !== 'postgres') skip();
       const admin = await signedInAdmin(ctx);
       const manager = await createThroughApi(ctx, admin, { full_name: 'Leaving Manager' });
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      // The deletion, its row locked and marked but not committed, while the invitation is sent.
-      const deletion = ctx.app.db.transaction(async (tx) => {
-        await tx.execute(sql`update users set deleted_at = now() where id = ${manager.id}`);
-        held();
-        await released;
-      });
-      await holding;
-      let answered = false;
-      const invited = call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('late')}@example.test`, role: 'team_member', full_name: 'Too Late', manager_id: manager.id }).finally(() => (answered = true));
-      const waitingForLocks = async () => (await ctx.app.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`) as unknown as { rows: { count: number }[] }).rows[0]!.count;
-      await vi.waitFor(async () => expect(answered || (await waitingForLocks()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
-      release();
-      await deletion;
-
-      const answer = await invited;
+      // The deletion, its row marked but not committed, while the invitation is sent.
+      const answer = await whileUncommitted(
+        ctx.app.db,
+        (tx) => tx.execute(sql`update users set deleted_at = now() where id = ${manager.id}`),
+        () => call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('late')}@example.test`, role: 'team_member', full_name: 'Too Late', manager_id: manager.id }),
+      );
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json().errors).toHaveProperty('manager_id');
     });

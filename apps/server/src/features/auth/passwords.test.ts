@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { User } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { hashPassword } from '../../lib/passwords';
+import { whileUncommitted } from '../../test/uncommitted';
 import { replacePassword } from '../users/users.queries';
 import { SIGN_IN_LIMITS } from './auth.throttle';
 import { DEFAULT_PASSWORD, createCompany, createUser, freshClientAddress, injectAs, loginAs, type TestUser } from '../../test/factories';
@@ -175,28 +175,12 @@ describeEachDatabase('a sign-in racing a new password', (ctx) => {
     if (ctx.kind !== 'postgres') skip();
     const company = await createCompany(ctx.app.db);
     const member = await createUser(ctx.app.db, company.id, 'team_member');
-    const waitingForLocks = async () => {
-      const result = await ctx.app.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
-    };
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let replaced!: () => void;
-    const replacing = new Promise<void>((resolve) => (replaced = resolve));
     // An admin's reset, written but not yet committed, while the old password is typed at the sign-in.
-    const reset = ctx.app.db.transaction(async (tx) => {
-      await replacePassword(tx, company.id, member.id, { passwordHash: await hashPassword(NEW_PASSWORD), mustChange: true });
-      replaced();
-      await released;
-    });
-    await replacing;
-    let answered = false;
-    const oldPassword = signIn(ctx, member).finally(() => (answered = true));
-    await vi.waitFor(async () => expect(answered || (await waitingForLocks()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
-    release();
-    await reset;
-
-    const response = await oldPassword;
+    const response = await whileUncommitted(
+      ctx.app.db,
+      async (tx) => replacePassword(tx, company.id, member.id, { passwordHash: await hashPassword(NEW_PASSWORD), mustChange: true }),
+      () => signIn(ctx, member),
+    );
     expect(response.statusCode, response.body).toBe(401);
     expect((await signIn(ctx, member, NEW_PASSWORD)).statusCode).toBe(200);
   });

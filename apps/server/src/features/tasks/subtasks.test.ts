@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSIGNEE_MAY_ONLY_SUBMIT,
   COMPLETED_PROJECT_READ_ONLY,
@@ -15,6 +15,7 @@ import { majorTasks, subtasks } from '../../schema/tasks';
 import { insertSheets } from '../sheets/sheets.queries';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser } from '../../test/factories';
+import { whileUncommitted } from '../../test/uncommitted';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -404,32 +405,12 @@ describeEachDatabase('subtasks API', (ctx) => {
   });
 
   describe('while someone else deletes what it names (PostgreSQL: the embedded database runs one transaction at a time)', () => {
-    /** Runs `change` uncommitted in a transaction of its own, then `request` against it, and commits once the request waits for its locks (or has answered). */
-    async function whileUncommitted(change: (tx: Parameters<Parameters<typeof ctx.app.db.transaction>[0]>[0]) => Promise<unknown>, request: () => ReturnType<typeof post>) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const holder = ctx.app.db.transaction(async (tx) => {
-        await change(tx);
-        held();
-        await released;
-      });
-      await holding;
-      let answered = false;
-      const answer = request().finally(() => (answered = true));
-      const waitingForLocks = async () => (await ctx.app.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`) as unknown as { rows: { count: number }[] }).rows[0]!.count;
-      await vi.waitFor(async () => expect(answered || (await waitingForLocks()) > 0).toBe(true), { timeout: 10_000, interval: 20 });
-      release();
-      await holder;
-      return answer;
-    }
-
     it('gives no work to a user deleted meanwhile', async ({ skip }) => {
       if (ctx.kind !== 'postgres') skip();
       const work = await insertWork(ctx.app.db, team);
       const leaving = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
       const answer = await whileUncommitted(
+        ctx.app.db,
         (tx) => tx.execute(sql`update users set deleted_at = now() where id = ${leaving.id}`),
         () => post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: leaving.id, due_date: '2099-08-01' }),
       );
@@ -441,6 +422,7 @@ describeEachDatabase('subtasks API', (ctx) => {
       if (ctx.kind !== 'postgres') skip();
       const work = await insertWork(ctx.app.db, team);
       const answer = await whileUncommitted(
+        ctx.app.db,
         (tx) => tx.delete(majorTasks).where(eq(majorTasks.id, work.majorTaskId)),
         () => post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: team.member.id, due_date: '2099-08-01' }),
       );
@@ -452,6 +434,7 @@ describeEachDatabase('subtasks API', (ctx) => {
       const work = await insertWork(ctx.app.db, team);
       const [sheetId] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: '/nowhere', createdById: team.manager.id }]);
       const answer = await whileUncommitted(
+        ctx.app.db,
         (tx) => tx.delete(sheets).where(eq(sheets.id, sheetId!)),
         () => patch(ctx, team.manager, work.subtaskId, { pin: { sheet_id: sheetId, x: 0.5, y: 0.5 } }),
       );

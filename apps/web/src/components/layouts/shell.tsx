@@ -32,13 +32,15 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
   // On a phone the open menu is a dialog over the page: focus goes in, the page behind is out of
   // reach (inert), Escape closes it and focus returns to the menu button; closed, it is out of reach.
   const phoneMenu = !wide && mobileOpen;
+  const closePhoneMenu = () => {
+    setMobileOpen(false);
+    toggleButton.current?.focus();
+  };
   useEffect(() => {
     if (!phoneMenu) return;
     sidebar.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMobileOpen(false);
-      toggleButton.current?.focus();
+      if (event.key === 'Escape') closePhoneMenu();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -71,10 +73,7 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
               type="button"
               className="-mr-2 flex h-11 w-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               aria-label={t('common.close')}
-              onClick={() => {
-                setMobileOpen(false);
-                toggleButton.current?.focus();
-              }}
+              onClick={closePhoneMenu}
             >
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
