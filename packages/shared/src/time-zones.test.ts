@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { updateProfileInput } from './profile';
 import { dateInZone, formatInstant, localDateTime, zoneOffsetMinutes } from './clock';
-import { canonicalTimeZone, searchTimeZones, timeZoneChoices } from './time-zones';
+import { canonicalTimeZone, describeTimeZone, searchTimeZones, timeZoneChoices } from './time-zones';
 
 describe('canonicalTimeZone', () => {
   it('names every zone by its canonical IANA name', () => {
@@ -32,6 +32,17 @@ describe('one clock', () => {
     expect(formatInstant(instant, 'America/Los_Angeles', 'en-US', 'time')).toBe('16:30');
     expect(zoneOffsetMinutes('Asia/Kolkata', instant)).toBe(330);
     expect(zoneOffsetMinutes('America/St_Johns', new Date('2026-01-15T12:00:00Z'))).toBe(-210);
+  });
+});
+
+describe('describeTimeZone', () => {
+  it('names a zone by its city and the offsets of the days given, old names by the new', () => {
+    expect(describeTimeZone('Europe/Berlin', [new Date('2025-04-07T12:00:00Z')])).toBe('Berlin (UTC+02:00)');
+    expect(describeTimeZone('Asia/Calcutta', [new Date('2025-04-07T12:00:00Z')])).toBe('Kolkata (UTC+05:30)');
+    expect(describeTimeZone('America/Argentina/Buenos_Aires', [new Date('2025-04-07T12:00:00Z')])).toBe('Buenos Aires (UTC−03:00)');
+    // A range across the spring clock change: both clocks.
+    expect(describeTimeZone('Europe/Berlin', [new Date('2025-03-29T12:00:00Z'), new Date('2025-03-30T12:00:00Z'), new Date('2025-03-31T12:00:00Z')])).toBe('Berlin (UTC+01:00, UTC+02:00)');
+    expect(describeTimeZone('Etc/UTC', [new Date('2025-04-07T12:00:00Z')])).toBe('UTC');
   });
 });
 

@@ -91,7 +91,7 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
   const formerNames = new Map<string, string[]>();
   for (const [alias, zone] of Object.entries(ZONE_ALIASES)) formerNames.set(zone, [...(formerNames.get(zone) ?? []), alias.replaceAll('_', ' ')]);
   list = CANONICAL_ZONES.map(([zone, code]) => {
-    const city = zone === 'UTC' ? 'UTC' : (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+    const city = cityOf(zone);
     const country = code ? (regions.of(code) ?? code) : '';
     const offsetMinutes = zoneOffsetMinutes(zone, instant);
     const offset = formatOffset(offsetMinutes);
@@ -103,6 +103,28 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
   }).sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.city.localeCompare(b.city, locale));
   choices.set(key, list);
   return list;
+}
+
+/** "Kolkata (UTC+05:30)": a chosen zone as people name it, short enough for a phone in German or a PDF's header. */
+export function timeZoneLabel(choice: Pick<TimeZoneChoice, 'zone' | 'city' | 'offset'>): string {
+  return choice.zone === 'UTC' ? 'UTC' : `${choice.city} (${choice.offset})`;
+}
+
+/**
+ * A stored zone as people name it on the days given ("Berlin (UTC+02:00)"), or as stored when it
+ * is not a known zone; offsets that differ between the days (a range across a clock change) are
+ * all written ("Berlin (UTC+01:00, UTC+02:00)").
+ */
+export function describeTimeZone(zone: string, instants: readonly Date[]): string {
+  const canonical = canonicalTimeZone(zone);
+  if (!canonical) return zone;
+  const offsets = [...new Set(instants.map((instant) => formatOffset(zoneOffsetMinutes(canonical, instant))))];
+  return canonical === 'UTC' || offsets.length === 0 ? canonical : `${cityOf(canonical)} (${offsets.join(', ')})`;
+}
+
+/** The city a zone is named after: "Ho Chi Minh" of Asia/Ho_Chi_Minh. */
+function cityOf(zone: string): string {
+  return zone === 'UTC' ? 'UTC' : (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
 }
 
 /** Lower case without accents, so "São Paulo" finds Sao Paulo, "Zurich" finds Zürich and "Bresil" Brésil. */

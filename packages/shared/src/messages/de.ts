@@ -319,6 +319,7 @@ export const de: Catalog = {
   'Daily Log · {project} · {date}': 'Bautagebuch · {project} · {date}',
   'Daily logs · {project} · {start} to {end}': 'Bautagebücher · {project} · {start} bis {end}',
   'Generated {time}': 'Erstellt {time}',
+  'Times in {zone}': 'Zeiten in {zone}',
   'Signed': 'Unterschrieben',
   'Draft': 'Entwurf',
   'Weather': 'Wetter',

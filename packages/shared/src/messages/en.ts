@@ -362,6 +362,7 @@ export const writtenTexts = [
   'Daily Log · {project} · {date}',
   'Daily logs · {project} · {start} to {end}',
   'Generated {time}',
+  'Times in {zone}',
   'Signed',
   'Draft',
   'Weather',

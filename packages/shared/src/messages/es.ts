@@ -318,6 +318,7 @@ export const es: Catalog = {
   'Daily Log · {project} · {date}': 'Diario de obra · {project} · {date}',
   'Daily logs · {project} · {start} to {end}': 'Diarios de obra · {project} · del {start} al {end}',
   'Generated {time}': 'Generado {time}',
+  'Times in {zone}': 'Horas en {zone}',
   'Signed': 'Firmado',
   'Draft': 'Borrador',
   'Weather': 'Tiempo',

@@ -319,6 +319,7 @@ export const fr: Catalog = {
   'Daily Log · {project} · {date}': 'Journal de chantier · {project} · {date}',
   'Daily logs · {project} · {start} to {end}': 'Journaux de chantier · {project} · du {start} au {end}',
   'Generated {time}': 'Généré le {time}',
+  'Times in {zone}': 'Heures en {zone}',
   'Signed': 'Signé',
   'Draft': 'Brouillon',
   'Weather': 'Météo',

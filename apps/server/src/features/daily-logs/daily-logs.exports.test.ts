@@ -108,6 +108,8 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
       `Signed by ${MANAGER_NAME}`,
       'Signature',
       `Page 1 of ${pages.length}`,
+      // The manager's zone as people name it, on that day's clock.
+      'Times in Berlin (UTC+02:00)',
     ]) {
       expect(text).toContain(expected);
     }
@@ -130,6 +132,8 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(pages[0]).toContain('Carpenter');
     expect(pages[0]).toContain('Concrete Бетон-Строй 8 64');
     expect(pages[0]).toContain('Hours lost to delays: 3.5');
+    expect(pages[0]).toContain('Times in Berlin (UTC+02:00)');
+    expect(pages[0]).not.toContain('Europe/Berlin');
     expect(pages.join(' ')).toContain('Tuesday, April 8, 2025');
     const tooLong = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${projectId}/daily-logs/pdf/?from=2025-01-01&to=2025-04-08` });
     expect(tooLong.statusCode).toBe(400);
@@ -146,6 +150,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(text).toContain('Personal auf der Baustelle');
     expect(text).toContain('Electrical Volt & Co 2 7,5 15');
     expect(text).toContain(`Unterschrieben von ${MANAGER_NAME}`);
+    expect(text).toContain('Zeiten in Berlin (UTC+02:00)');
   });
 
   it('the CSV has every line of the range, then man-hours by trade and company and the hours lost', async () => {

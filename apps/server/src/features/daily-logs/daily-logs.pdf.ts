@@ -1,5 +1,6 @@
 import {
   datesOf,
+  describeTimeZone,
   formatDateOnly,
   formatNumber,
   hoursLost,
@@ -18,6 +19,9 @@ import {
 } from '@siteboard/shared';
 import { BOTTOM, CONTENT_WIDTH, footers, INK, LEFT, MARGIN, MUTED, openA4, PAGE, PANEL, RIGHT, RULE, wrapLines, write, type Doc } from '../../lib/pdf';
 import { type TradeTotal } from './daily-logs.rules';
+
+/** Noon of a day in UTC: the instant whose offset names that day's clock in the header. */
+const middayOf = (date: string) => new Date(`${date}T12:00:00Z`);
 
 export interface DailyLogPdfInput {
   companyName: string;
@@ -290,7 +294,7 @@ function dayHeader(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
   write(doc, status.text.toLocaleUpperCase(LOCALE_TAGS[input.language]), RIGHT - 180, 28, { bold: true, size: 9, color: status.color, width: 180, align: 'right' });
   write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
   write(doc, w.t('Generated {time}', { time: w.wallClock(input.generatedAt) }), RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
-  write(doc, input.zone, RIGHT - 180, 72, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
+  write(doc, w.t('Times in {zone}', { zone: describeTimeZone(input.zone, [middayOf(log.date)]) }), RIGHT - 180, 72, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
   pages.y = 114;
 }
 
@@ -492,7 +496,8 @@ function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: stri
   write(doc, input.projectName, LEFT, 64, { bold: true, size: 11, color: '#e2e8f0', width: CONTENT_WIDTH - 190 });
   write(doc, w.t('{start} to {end}', { start: w.date(range.from), end: w.date(range.to) }), LEFT, 79, { size: 9.5, color: '#cbd5e1', width: CONTENT_WIDTH - 190 });
   write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
-  write(doc, input.zone, RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
+  const zone = describeTimeZone(input.zone, datesOf(range.from, range.to).map(middayOf));
+  write(doc, w.t('Times in {zone}', { zone }), RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
   pages.y = 114;
 
   pages.sectionTitle(w.t('Days'));

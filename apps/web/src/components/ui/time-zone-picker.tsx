@@ -1,13 +1,8 @@
-import { canonicalTimeZone, searchTimeZones, timeZoneChoices, type TimeZoneChoice } from '@siteboard/shared';
+import { canonicalTimeZone, searchTimeZones, timeZoneChoices, timeZoneLabel, type TimeZoneChoice } from '@siteboard/shared';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/use-message-text';
-
-/** "Kolkata (UTC+05:30)": what the field shows once a zone is chosen, short enough for a phone in German. */
-function labelOf(choice: TimeZoneChoice): string {
-  return choice.zone === 'UTC' ? 'UTC' : `${choice.city} (${choice.offset})`;
-}
 
 /** What a screen reader says of an option: "Kolkata, India, UTC+05:30, India Standard Time". */
 function spokenOf(choice: TimeZoneChoice): string {
@@ -51,10 +46,10 @@ export function TimeZonePicker({
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<TimeZoneChoice>({
     items,
     selectedItem: selected,
-    itemToString: (choice) => (choice ? labelOf(choice) : ''),
+    itemToString: (choice) => (choice ? timeZoneLabel(choice) : ''),
     itemToKey: (choice) => choice?.zone,
     // Typing searches; choosing (or leaving) shows the chosen zone's label again.
-    inputValue: query ?? (selected ? labelOf(selected) : value),
+    inputValue: query ?? (selected ? timeZoneLabel(selected) : value),
     onInputValueChange: ({ inputValue, type }) => {
       if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue);
     },
