@@ -9,6 +9,7 @@ import { subtasks } from '../../schema/tasks';
 import { buildTestApp, describeEachDatabase, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
 import { afterCommit } from '../database/change-feed';
 import { createUser } from '../../test/factories';
+import { holdUncommitted, waitingForLocks } from '../../test/uncommitted';
 import { callAs, createTeam, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { fingerprintKey, KEY_INVALID, KEY_REUSED, KEYS_PER_USER, REPLAYED_HEADER, requestFingerprint, sweepIdempotencyKeys } from './idempotency';
 
@@ -111,19 +112,9 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
   });
 
   /** Another transaction holds a subtask's row (FOR UPDATE) until `release`; `holder` ends with it. */
-  async function holdSubtaskRow(subtaskId: number) {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const holder = ctx.app.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from subtasks where id = ${subtaskId} for update`);
-      held();
-      await released;
-    });
-    await holding;
-    return { release, holder };
-  }
+  /** Someone else holds the subtask's row, uncommitted, until `release`. */
+  const holdSubtaskRow = (subtaskId: number) => holdUncommitted(ctx.app.db, (tx) => tx.execute(sql`select id from subtasks where id = ${subtaskId} for update`));
+
 
   it('answers a duplicate 409 with Retry-After when its first request holds the key too long, then replays the first answer', async ({ skip }) => {
     // The embedded database has one connection, which a keyed write holds from its claim to its
@@ -139,15 +130,11 @@ describeEachDatabase('Idempotency-Key', (ctx) => {
     const key = randomUUID();
     const send = (app: typeof ctx.app) =>
       callAs(app, crew.member, { method: 'PATCH', url: `/api/subtasks/${site.subtaskId}/`, payload: { status: 'pending_approval', comment: 'Done' }, headers: { 'idempotency-key': key } });
-    const waitingForLocks = async () => {
-      const [row] = await ctx.app.db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).then((result) => (result as unknown as { rows: { count: number }[] }).rows);
-      return row!.count;
-    };
     try {
       // Someone else holds the subtask's row: the first request claims its key, then waits.
       const { release, holder } = await holdSubtaskRow(site.subtaskId);
       const first = send(ctx.app);
-      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await waitingForLocks(ctx.app.db)).toBe(1), { timeout: 10_000, interval: 20 });
 
       const duplicate = await send(other);
 
