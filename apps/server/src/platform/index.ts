@@ -18,7 +18,7 @@ export { migrationsHash } from './database/embedded-template';
 export type { Db, DbOrTx, Tx } from './database/types';
 export { afterCommit, CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './database/change-feed';
 export { DataDirLockedError } from './database/data-dir-lock';
-export { DATABASE_TIMEOUTS } from './database/timeouts';
+export { DATABASE_TIMEOUTS, type DatabaseTimeouts } from './database/timeouts';
 export { describeUnreachableDatabase } from './database/unreachable';
 export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
 export { isForeignKeyViolation, isUniqueViolation } from './database/db-errors';

@@ -1,9 +1,5 @@
-import { ConfigError, loadConfig } from '../config';
-import { DataDirLockedError, openConfiguredDatabase } from '../platform';
-import { deleteCompany, describeCompany, type CompanyHoldings } from './operator-company';
-import { OperatorError } from './operator-password';
-
-const USAGE = 'Name the company: npm run delete-company -- "<company name>" (then again with --yes to delete it)';
+import { deleteCompany, describeCompany, OPERATOR_TIMEOUTS, type CompanyHoldings } from './operator-company';
+import { runOperatorCommand } from './operator-command';
 
 function summary(holdings: CompanyHoldings): string {
   return `${holdings.people} people, ${holdings.projects} projects, ${holdings.subtasks} subtasks, ${holdings.photos} photos, ${holdings.dailyLogs} daily logs, ${holdings.drawings} drawings`;
@@ -11,32 +7,27 @@ function summary(holdings: CompanyHoldings): string {
 
 /**
  * `npm run delete-company -- "<company>"`: says what the company holds; with `--yes`, deletes it
- * and all of it for good (README, "Running in production"). Take a backup first. On the embedded
+ * and all of it for good (README, "Running in production"; decision record 110). On the embedded
  * database the server must be stopped first (one process per data directory); its drawings' files
  * go when a server next runs.
  */
-async function main(args: string[]) {
-  const confirmed = args.includes('--yes');
-  const [companyName] = args.filter((arg) => arg !== '--yes');
-  if (!companyName?.trim()) throw new OperatorError(USAGE);
-  const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
-  try {
+const args = process.argv.slice(2);
+const confirmed = args.includes('--yes');
+const [companyName] = args.filter((arg) => arg !== '--yes');
+runOperatorCommand(
+  {
+    failure: 'The company could not be deleted',
+    refusal: !companyName?.trim() && 'Name the company: npm run delete-company -- "<company name>" (then again with --yes to delete it)',
+    timeouts: OPERATOR_TIMEOUTS,
+  },
+  async (db) => {
     if (!confirmed) {
-      const holdings = await describeCompany(database.db, companyName);
+      const holdings = await describeCompany(db, companyName!);
       console.log(`${holdings.company} holds ${summary(holdings)}.`);
-      console.log(`Deleting it removes all of that for good. Take a backup first, then: npm run delete-company -- "${holdings.company}" --yes`);
+      console.log(`Deleting it removes all of that for good. Take a backup first (npm run export-company gives the company its data), then: npm run delete-company -- "${holdings.company}" --yes`);
       return;
     }
-    const deleted = await deleteCompany(database.db, companyName);
+    const deleted = await deleteCompany(db, companyName!);
     console.log(`Deleted ${deleted.company}: ${summary(deleted)}. Its people are signed out; its drawings' files are removed by the server.`);
-  } finally {
-    await database.close();
-  }
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof OperatorError || error instanceof DataDirLockedError;
-  console.error(known ? (error as Error).message : `The company could not be deleted: ${(error as Error).message}`);
-  process.exit(1);
-});
+  },
+);

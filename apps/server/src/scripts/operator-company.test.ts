@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { unzipSync, strFromU8 } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { attachmentData, subtaskAttachments } from '../schema/activity';
 import { sheets } from '../schema/sheets';
@@ -6,7 +12,9 @@ import { jobs } from '../schema/jobs';
 import { describeEachDatabase, type TestContext } from '../test/build-app';
 import { loginAs } from '../test/factories';
 import { callAs, createTeamAndRival, insertWork, type Team } from '../test/work-factories';
-import { deleteCompany, describeCompany } from './operator-company';
+import { toBytea } from '../features/tasks/activity.queries';
+import { NOT_EXPORTED } from './company-export';
+import { deleteCompany, describeCompany, exportCompany } from './operator-company';
 import { OperatorError } from './operator-password';
 
 type Counts = Record<string, number>;
@@ -35,12 +43,13 @@ async function fill(ctx: TestContext, team: Team) {
     .insert(subtaskAttachments)
     .values({ companyId: team.company.id, subtaskId: work.subtaskId, uploadedById: team.member.id, contentType: 'image/jpeg', size: 3, width: 1, height: 1 })
     .returning({ id: subtaskAttachments.id });
-  await ctx.app.db.insert(attachmentData).values({ attachmentId: photo!.id, image: 'AAAA', thumbnail: 'AAAA' });
+  const image = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c05020' } }).jpeg().toBuffer();
+  await ctx.app.db.insert(attachmentData).values({ attachmentId: photo!.id, image: toBytea(image), thumbnail: toBytea(image) });
   const [sheet] = await ctx.app.db
     .insert(sheets)
     .values({ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', source: 'pdf', status: 'ready', width: 100, height: 100, maxLevel: 1 })
     .returning({ id: sheets.id });
-  return { ...work, photoId: photo!.id, sheetId: sheet!.id };
+  return { ...work, photoId: photo!.id, photo: image, sheetId: sheet!.id };
 }
 
 describeEachDatabase('npm run delete-company: an operator removes a company that has left', (ctx) => {
@@ -91,5 +100,46 @@ describeEachDatabase('npm run delete-company: an operator removes a company that
     await ctx.app.jobs.idle(['sheets.files']);
     // Its name is free for a new sign-up.
     await expect(describeCompany(ctx.app.db, team.company.name)).rejects.toThrow(OperatorError);
+  });
+
+  it('exports everything of a company into one archive: a CSV per table without secrets, its photos and drawings, nothing of another', async () => {
+    const [team, rival] = await createTeamAndRival(ctx.app);
+    const filled = await fill(ctx, team);
+    await fill(ctx, rival);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-export-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'sheets', String(filled.sheetId)), { recursive: true });
+      const preview = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+      fs.writeFileSync(path.join(dir, 'sheets', String(filled.sheetId), 'preview.jpeg'), preview);
+      const file = path.join(dir, 'export.zip');
+
+      const done = await exportCompany(ctx.app.db, team.company.name.toLowerCase(), file, path.join(dir, 'sheets'));
+
+      expect(done).toMatchObject({ company: team.company.name, photos: 1, drawings: 1 });
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.existsSync(`${file}.partial`)).toBe(false);
+      const files = unzipSync(fs.readFileSync(file));
+      const csv = (name: string) => parse(strFromU8(files[name]!), { columns: true }) as Record<string, string>[];
+      expect(strFromU8(files['README.txt']!)).toContain('Passwords and sign-in links are not included.');
+      // Every table that names a company is in the archive, or kept out on purpose.
+      const tables = (await ctx.app.db.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'company_id'`)) as unknown as { rows: { table_name: string }[] };
+      for (const { table_name: table } of tables.rows) expect(Object.hasOwn(files, `${table}.csv`) !== (NOT_EXPORTED as readonly string[]).includes(table), table).toBe(true);
+      expect(csv('company.csv')).toEqual([expect.objectContaining({ id: String(team.company.id), name: team.company.name })]);
+      expect(Object.keys(csv('company.csv')[0]!)).not.toContain('password_hash');
+      const people = csv('users.csv');
+      expect(people.map((person) => person.email).sort()).toEqual([team.admin, team.manager, team.otherManager, team.member, team.otherMember].map((person) => person.email).sort());
+      expect(Object.keys(people[0]!)).not.toContain('password_hash');
+      expect(people.find((person) => person.email === team.member.email)).toMatchObject({ must_change_password: 'false', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+      expect(csv('subtasks.csv')).toEqual([expect.objectContaining({ id: String(filled.subtaskId), status: 'pending_approval' })]);
+      expect(csv('subtask_activity.csv').map((line) => line.text)).toContain('Formwork checked');
+      expect(Buffer.from(files[`photos/subtask-${filled.photoId}.jpg`]!)).toEqual(filled.photo);
+      expect(Buffer.from(files[`drawings/sheet-${filled.sheetId}.jpeg`]!)).toEqual(preview);
+      // Nothing of the other company.
+      const everything = Object.values(files).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
+      expect(everything).not.toContain(rival.admin.email);
+      expect(everything).not.toContain(rival.company.name);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

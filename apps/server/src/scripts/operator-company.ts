@@ -1,10 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../platform';
+import { DATABASE_TIMEOUTS, type Db, type DbOrTx } from '../platform';
 import { findCompanyByName } from '../features/companies/companies.queries';
 import { queueSheetFileRemoval } from '../features/sheets/sheets.queries';
 import { companies } from '../schema/companies';
 import { sheets } from '../schema/sheets';
+import { writeCompanyArchive, type ExportSummary } from './company-export';
 import { OperatorError } from './operator-password';
+
+/**
+ * A whole company's deletion or export runs statements of many seconds on a large company (100,000
+ * subtasks: a cascade of half a million rows): the request's 30-s bound on a statement would end them.
+ */
+export const OPERATOR_TIMEOUTS = { ...DATABASE_TIMEOUTS, answerMs: 60 * 60_000 };
 
 /** What a company holds, as its operator is told before and after deleting it. */
 export interface CompanyHoldings {
@@ -65,4 +72,18 @@ export async function deleteCompany(db: Db, name: string): Promise<CompanyHoldin
     await queueSheetFileRemoval(tx, drawings);
     return holdings;
   });
+}
+
+/**
+ * Everything of a company in one archive (company-export.ts), read in one repeatable-read
+ * transaction so that its files agree with each other while people go on working.
+ */
+export async function exportCompany(db: Db, name: string, file: string, sheetsDir: string): Promise<ExportSummary & { company: string }> {
+  return db.transaction(
+    async (tx) => {
+      const company = await findCompany(tx, name);
+      return { company: company.name, ...(await writeCompanyArchive(tx, company, file, sheetsDir)) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

@@ -226,9 +226,9 @@ function openEmbeddedPool(embedded: EmbeddedHost, log?: DatabaseLog) {
 const EMBEDDED_CONNECTIONS = Number(process.env.SITEBOARD_EMBEDDED_CONNECTIONS ?? 4);
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
-export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }, log?: DatabaseLog): Promise<Database> {
+export function openConfiguredDatabase(config: { DATABASE_URL?: string; DB_POOL_SIZE: number; dataDir: string }, log?: DatabaseLog, timeouts?: DatabaseTimeouts): Promise<Database> {
   return config.DATABASE_URL
-    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE, log })
+    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE, log, timeouts })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir, host: process.env.SITEBOARD_EMBEDDED_HOST === 'process' ? 'process' : 'thread', log });
 }
 

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { exportCompany, OPERATOR_TIMEOUTS } from './operator-company';
+import { runOperatorCommand } from './operator-command';
+
+/**
+ * `npm run export-company -- "<company>" <file.zip>`: everything of one company in one archive,
+ * CSV files and images (README, "Running in production"; decision record 110), for a company that
+ * leaves or asks for its data. On the embedded database the server must be stopped first (one
+ * process per data directory).
+ */
+const [companyName, target] = process.argv.slice(2);
+runOperatorCommand(
+  {
+    failure: 'The company could not be exported',
+    refusal: (!companyName?.trim() || !target) && 'Name the company and the file to write: npm run export-company -- "<company name>" <file.zip>',
+    timeouts: OPERATOR_TIMEOUTS,
+  },
+  async (db, config) => {
+    // A relative file is relative to where the command was typed (npm runs the script inside the server's folder).
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target!);
+    const done = await exportCompany(db, companyName!, file, path.join(config.dataDir, 'sheets'));
+    console.log(`Exported ${done.company} into ${file}: ${done.tables} tables, ${done.rows} rows, ${done.photos} photos, ${done.drawings} drawings, ${(done.bytes / 1024 / 1024).toFixed(1)} MB.`);
+  },
+);
