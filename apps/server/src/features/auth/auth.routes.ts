@@ -19,7 +19,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/token/refresh/', {
-    schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshInput, response: { 200: tokenPair, 400: errorResponse, 401: errorResponse } },
+    schema: { tags: ['auth'], summary: 'Rotate a refresh token', description: 'Spends the refresh token and answers a new pair. The same token sent again within 30 s, while its successor is unused, answers that successor again (a lost answer, two tabs); any other reuse ends the whole login (401).', body: refreshInput, response: { 200: tokenPair, 400: errorResponse, 401: errorResponse } },
     handler: async (request) => refresh(deps, request.body.refresh),
   });
 
