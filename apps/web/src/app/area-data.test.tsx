@@ -8,6 +8,7 @@ import { TeamWorkload } from '../features/users/components/team-workload';
 import { apiServerForFile } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import { prefetchAreaData } from './area-data';
+import { ManagerDrawingsPage } from './routes/manager/drawings';
 
 const shared = apiServerForFile(async (server) => {
   const crew = await server.createCrew();
@@ -27,6 +28,7 @@ it("after sign-in, a manager's screens never opened still open without a signal"
     routes: [
       { path: '/manager/my-tasks', element: <><NotSavedHere /><MyTaskLists showApprovals /></> },
       { path: '/manager/team-assignments', element: <><NotSavedHere /><TeamWorkload /></> },
+      { path: '/manager/drawings', element: <><NotSavedHere /><ManagerDrawingsPage /></> },
     ],
   });
   await prefetchAreaData(queryClient, 'manager');
@@ -38,4 +40,8 @@ it("after sign-in, a manager's screens never opened still open without a signal"
   // The team's answer (no team records yet), not "Loading...".
   expect(await screen.findByText('No team members yet.')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
+  // The drawings' choice of projects is the daily log's list, asked for ahead under the one key both read
+  // (its sheets are asked for once a project is chosen, with a signal).
+  await act(() => router.navigate('/manager/drawings'));
+  expect(await screen.findByRole('option', { name: 'Pier Deck' })).toBeInTheDocument();
 });

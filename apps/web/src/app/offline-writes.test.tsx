@@ -27,6 +27,7 @@ import { SyncStatus } from '../features/offline/components/sync-status';
 import { useSubtaskPages } from '../features/tasks/api/get-subtasks';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
 import { DrawingsPage } from '../features/sheets/components/drawings-page';
+import { getDailyLogProjectsQueryOptions } from '../features/daily-logs/api/get-daily-log-projects';
 import { CrewDailyLogPage, DailyLogPage } from '../features/daily-logs/components/daily-log-pages';
 
 let server: ApiServer;
@@ -536,7 +537,7 @@ describe('changes made without a signal', () => {
     try {
       renderScreen(
         <WithQueue userId={manager.id}>
-          <DrawingsPage />
+          <DrawingsPage projectsQuery={getDailyLogProjectsQueryOptions('')} />
         </WithQueue>,
         { path: `/manager/drawings?project=${project.id}&sheet=${sheet!.id}`, route: '/manager/drawings' },
       );

@@ -1,6 +1,7 @@
+import { getDailyLogProjectsQueryOptions } from '../../../features/daily-logs/api/get-daily-log-projects';
 import { DrawingsPage } from '../../../features/sheets/components/drawings-page';
 
 /** The admin's drawings of the projects they run: upload, version, pin (issue 43). */
 export function AdminDrawingsPage() {
-  return <DrawingsPage />;
+  return <DrawingsPage projectsQuery={getDailyLogProjectsQueryOptions('')} />;
 }

@@ -2,14 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sheet, Subtask } from '@siteboard/shared';
+import { DAILY_LOG_PROJECTS_MAX_LIMIT, type DailyLogProject, type Sheet, type Subtask } from '@siteboard/shared';
 import type { TestUser } from '../../../../../server/src/test/factories';
 import { createUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
-import { api } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { DrawingsPage } from './drawings-page';
+
+/** The projects the person may open, as the pages give them (the daily log feature's list). */
+const projectsQuery = { queryKey: ['daily-log-projects'], queryFn: () => apiPage<DailyLogProject>('/api/daily-logs/projects/', { query: { limit: DAILY_LOG_PROJECTS_MAX_LIMIT } }) };
 
 let server: ApiServer;
 let admin: TestUser;
@@ -33,7 +36,7 @@ afterAll(() => server.close());
 describe('the drawings screen', () => {
   it("the project's manager uploads a plan, sees it render, renames it and deletes it", async () => {
     await server.signIn(manager);
-    renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
+    renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
     const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await userEvent.upload(await screen.findByLabelText('Upload drawing'), new File([new Uint8Array(plan)], 'quay-plan.png', { type: 'image/png' }));
 
@@ -56,19 +59,19 @@ describe('the drawings screen', () => {
 
   it('a crew member with work sees the sheets but cannot change them; one without work sees no project', async () => {
     await server.signIn(member);
-    const { unmount } = renderScreen(<DrawingsPage />, { path: `/team-member/drawings?project=${projectId}`, route: '/team-member/drawings' });
+    const { unmount } = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/team-member/drawings?project=${projectId}`, route: '/team-member/drawings' });
     expect(await screen.findByText('No drawings yet.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Upload drawing')).not.toBeInTheDocument();
     unmount();
 
     await server.signIn(stranger);
-    renderScreen(<DrawingsPage />, { path: '/team-member/drawings', route: '/team-member/drawings' });
+    renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: '/team-member/drawings', route: '/team-member/drawings' });
     expect(await screen.findByRole('option', { name: 'No projects with drawings for you.' })).toBeInTheDocument();
   });
 
   it("beside an opened sheet the manager finds the project's unpinned subtasks to drag on or place with a tap", async () => {
     await server.signIn(manager);
-    renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
+    renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
     const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await userEvent.upload(await screen.findByLabelText('Upload drawing'), new File([new Uint8Array(plan)], 'quay-west.png', { type: 'image/png' }));
     const sheets = screen.getByRole('region', { name: 'Sheets' });
@@ -106,7 +109,7 @@ describe('the drawings screen', () => {
     const size = (value: number) => ({ configurable: true, get: () => value });
     Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
     try {
-      renderScreen(<DrawingsPage />, { path: `/manager/drawings?project=${closing.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+      renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${closing.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
       const closed = await screen.findByRole('button', { name: 'Seal gate hinge (Closed unfinished)' });
       expect(screen.getByRole('button', { name: 'Paint gate (Completed)' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^Seal gate hinge \((Overdue|Ongoing)\)/ })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { DailyLogProject, Sheet, Subtask } from '@siteboard/shared';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ShowMore } from '../../../components/ui/show-more';
+import type { ListPage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { failureDetail, useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import { useDeleteSheet } from '../api/delete-sheet';
-import { useDrawingProjects } from '../api/get-drawing-projects';
 import { useProjectSubtasks } from '../api/get-project-subtasks';
 import { useSheet } from '../api/get-sheet';
 import { useSheetPins } from '../api/get-sheet-pins';
@@ -56,12 +57,14 @@ function StatusText({ sheet }: { sheet: Sheet }) {
  * A project's drawings (issue 43): its sheets with their rendering state; its manager and admins
  * upload, rename, version and delete them; a sheet opens in the deep-zoom viewer with its pins.
  * Which project and sheet are in the address (`?project=&sheet=`), so a link opens a given sheet.
+ * Its projects are those the person may open: the daily log's list (`projectsQuery`, the daily log
+ * feature's query, given by the page: one answer under one key, which the area asks ahead).
  */
-export function DrawingsPage() {
+export function DrawingsPage({ projectsQuery }: { projectsQuery: UseQueryOptions<ListPage<DailyLogProject>, Error, ListPage<DailyLogProject>, string[]> }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const projects = useDrawingProjects();
+  const projects = useQuery(projectsQuery);
   const projectsFailure = useQueryFailure(projects.error, { other: 'drawings.loadFailed' });
   const choices = projects.data?.items ?? [];
   const project = choices.find((choice) => choice.id === Number(params.get('project'))) ?? choices[0] ?? null;
