@@ -1,16 +1,26 @@
 // jsdom has no IndexedDB (the offline queue keeps its writes there): an in-memory one stands in for the browser's.
 import 'fake-indexeddb/auto';
-import { render, screen } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_CALLS, preloadSource } from '../../route-preload';
+import { clearPersistedCache } from '../features/offline/persist-cache';
+import { LANGUAGES } from '../lib/i18n';
+import { storage } from '../lib/storage';
 import { apiServerForFile } from '../test/api-server';
+import { fakeMatchMedia, restoreMatchMedia } from '../test/media';
 import { AppRoutes, preloadRoute } from './app-routes';
 import { AppProvider } from './provider';
 import { Root } from './root';
 
 const shared = apiServerForFile(async (server) => server.createCrew());
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreMatchMedia();
+  delete window.__siteboardFirstCalls;
+});
 
 describe("the app's routes", () => {
   it('open /team-performance for a manager with its sidebar entry marked and no router warning', async () => {
@@ -71,5 +81,96 @@ describe("the app's routes", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be shown. Check your connection, then reload.');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(errors).toHaveBeenCalled();
+  });
+});
+
+/** The browser's window `width` px wide: the media queries of that width match. */
+function viewport(width: number) {
+  fakeMatchMedia((query) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return Boolean(min || max) && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  });
+}
+
+/**
+ * Every call a signed-in person's area makes as the page opens at `path` on a device that kept none
+ * of their answers: index.html's first calls (route-preload.ts), the shell's, the first screen's and
+ * the idle prefetch of the area's other screens (area-data.ts), once the header is drawn, every call
+ * `expected` names has been made and nothing is loading.
+ */
+async function firstLoad(role: 'admin' | 'manager' | 'member', path: string, width: number, expected: string[]) {
+  const user = role === 'admin' ? shared.company.admin : shared[role];
+  await shared.server.signIn(user);
+  const profile = await shared.server.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
+  storage.writeUser(profile.json());
+  await clearPersistedCache(user.id);
+  viewport(width);
+  // The area's code first (index.html's modulepreload does so beside the first calls): on a busy machine, jsdom takes seconds to import it.
+  await preloadRoute(path);
+  shared.server.requestUrls.length = 0;
+  window.history.replaceState(null, '', path);
+  new Function(preloadSource({}, {}, FIRST_CALLS, [...LANGUAGES]))();
+  let queryClient: QueryClient | undefined;
+  function Cache() {
+    queryClient = useQueryClient();
+    return null;
+  }
+  const { unmount } = render(
+    <AppProvider>
+      <Cache />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  await waitFor(
+    () => {
+      // The header's menus, drawn after the first paint, are there: what they ask for has been asked.
+      expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+      expect(shared.server.requestUrls).toEqual(expect.arrayContaining(expected));
+      expect(queryClient!.isFetching()).toBe(0);
+    },
+    { timeout: 20_000 },
+  );
+  unmount();
+  window.history.replaceState(null, '', '/');
+  return shared.server.requestUrls.filter((request) => request.startsWith('GET ')).sort();
+}
+
+const PEOPLE = 'GET /api/users/?role=manager%2Cteam_member&team_first=true&limit=20&offset=0';
+
+/**
+ * What both work areas ask as they open: the first calls, the bell's, and (asked ahead) the first open
+ * projects, which the project browser's first page (10) and the create-task pickers (20) both show,
+ * the person's tasks, the people a task goes to and the projects of the daily log and the drawings.
+ */
+const workAreaCalls = (email: string) => [
+  'GET /api/dashboard-summary/',
+  'GET /api/profile/',
+  `GET /api/notifications/?email=${encodeURIComponent(email)}`,
+  'GET /api/email/',
+  'GET /api/projects/?status=planned%2Congoing&order=newest&limit=20&offset=0',
+  'GET /api/subtasks/?assigned_to=me&limit=20&offset=0',
+  PEOPLE,
+  'GET /api/daily-logs/projects/?limit=100',
+];
+
+describe("an area's first load asks for each answer once, on a phone and a computer", () => {
+  it.each([390, 1280])('the manager at %i px', async (width) => {
+    const expected = [...workAreaCalls(shared.manager.email), 'GET /api/pending-approvals/?limit=20&offset=0', 'GET /api/team-workload/', 'GET /projects/api/manager-appraisal-report/'];
+    expect(await firstLoad('manager', '/manager', width, expected)).toEqual(expected.sort());
+  });
+
+  it.each([390, 1280])('the team member at %i px', async (width) => {
+    // A phone lists the open work under the cards.
+    const openWork = width < 640 ? ['GET /api/subtasks/?assigned_to=me&status=ongoing&project_status=ongoing%2Cplanned&limit=20&offset=0'] : [];
+    const expected = [...workAreaCalls(shared.member.email), ...openWork];
+    expect(await firstLoad('member', '/team-member', width, expected)).toEqual(expected.sort());
+  });
+
+  it.each([390, 1280])('the admin at %i px', async (width) => {
+    const expected = ['GET /api/admin-dashboard/', 'GET /api/profile/', 'GET /api/email/', PEOPLE];
+    expect(await firstLoad('admin', '/admin', width, expected)).toEqual(expected.sort());
   });
 });

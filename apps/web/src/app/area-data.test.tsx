@@ -9,6 +9,7 @@ import { apiServerForFile } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import { prefetchAreaData } from './area-data';
 import { ManagerDrawingsPage } from './routes/manager/drawings';
+import { ManagerProjectsPage } from './routes/manager/projects';
 
 const shared = apiServerForFile(async (server) => {
   const crew = await server.createCrew();
@@ -29,6 +30,7 @@ it("after sign-in, a manager's screens never opened still open without a signal"
       { path: '/manager/my-tasks', element: <><NotSavedHere /><MyTaskLists showApprovals /></> },
       { path: '/manager/team-assignments', element: <><NotSavedHere /><TeamWorkload /></> },
       { path: '/manager/drawings', element: <><NotSavedHere /><ManagerDrawingsPage /></> },
+      { path: '/manager/projects', element: <><NotSavedHere /><ManagerProjectsPage /></> },
     ],
   });
   await prefetchAreaData(queryClient, 'manager');
@@ -39,6 +41,9 @@ it("after sign-in, a manager's screens never opened still open without a signal"
   await act(() => router.navigate('/manager/team-assignments'));
   // The team's answer (no team records yet), not "Loading...".
   expect(await screen.findByText('No team members yet.')).toBeInTheDocument();
+  // The project browser's first page is the first part of the pickers' answer, asked for once.
+  await act(() => router.navigate('/manager/projects'));
+  expect(await screen.findByText('Pier Deck')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
   // The drawings' choice of projects is the daily log's list, asked for ahead under the one key both read
   // (its sheets are asked for once a project is chosen, with a signal).

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_PROJECT_FILTER, getProjectPagesQuery, searchOpenProjectsQuery } from '../features/projects/api/get-projects';
+import { prefetchFirstOpenProjects } from '../features/projects/api/get-projects';
 import { getDailyLogProjectsQueryOptions } from '../features/daily-logs/api/get-daily-log-projects';
 import { getTeamAppraisalQueryOptions } from '../features/reports/api/get-team-appraisal';
 import { getPendingApprovalPagesQuery } from '../features/tasks/api/get-pending-approvals';
@@ -20,9 +20,8 @@ const FRESH_MS = 60_000;
  */
 export function prefetchAreaData(queryClient: QueryClient, board: WorkBoard): Promise<unknown> {
   const work = [
-    prefetchPagedList(queryClient, getProjectPagesQuery(FIRST_PROJECT_FILTER)),
+    prefetchFirstOpenProjects(queryClient, FRESH_MS),
     prefetchPagedList(queryClient, getSubtaskPagesQuery({ assigned_to: 'me' })),
-    queryClient.prefetchQuery({ ...searchOpenProjectsQuery(''), staleTime: FRESH_MS }),
     queryClient.prefetchQuery({ ...searchPeopleQuery(''), staleTime: FRESH_MS }),
     queryClient.prefetchQuery({ ...getDailyLogProjectsQueryOptions(''), staleTime: FRESH_MS }),
   ];

@@ -38,6 +38,8 @@ export interface ApiServer {
   signIn(user: TestUser): Promise<void>;
   /** How many requests reached the server, per `METHOD path`. */
   requests: string[];
+  /** The same requests with their query, per `METHOD path?query`: which answer each asked for. */
+  requestUrls: string[];
   /** The requests `answer` answered in the server's place, per `METHOD path status`. */
   answered: string[];
   /**
@@ -104,6 +106,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
   const app = withResponseChecks(await buildApp({ database, jwtSecret: TEST_SERVER_SECRET, ...mailOptions }));
   await app.ready();
   const requests: string[] = [];
+  const requestUrls: string[] = [];
   const answeredRequests: string[] = [];
   const answers: { method: string; pathAndQuery: RegExp; answer: Answer; times: number }[] = [];
   const holds: { method: string; pathAndQuery: RegExp; arrived: () => void; released: Promise<void> }[] = [];
@@ -144,6 +147,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
       await hold!.released;
     }
     requests.push(`${method} ${url.pathname}`);
+    requestUrls.push(`${method} ${url.pathname}${url.search}`);
     let payload: string | Buffer | undefined = init.body === undefined || init.body === null ? undefined : String(init.body);
     if (init.body instanceof FormData) {
       const encoded = await encodeMultipart(init.body);
@@ -156,6 +160,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
       resends.splice(resent, 1);
       await inject();
       requests.push(`${method} ${url.pathname}`);
+      requestUrls.push(`${method} ${url.pathname}${url.search}`);
     }
     const response = await inject();
     const noBody = response.statusCode === 204 || response.statusCode === 304;
@@ -168,6 +173,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     database,
     mailServer,
     requests,
+    requestUrls,
     answered: answeredRequests,
     answer: (method, pathAndQuery, answer, { times = Infinity } = {}) => void answers.push({ method, pathAndQuery, answer, times }),
     hold(method, pathAndQuery) {
