@@ -141,15 +141,15 @@ async function firstLoad(role: 'admin' | 'manager' | 'member', path: string, wid
 const PEOPLE = 'GET /api/users/?role=manager%2Cteam_member&team_first=true&limit=20&offset=0';
 
 /**
- * What both work areas ask as they open: the first calls, the bell's, and (asked ahead) the first open
- * projects, which the project browser's first page (10) and the create-task pickers (20) both show,
- * the person's tasks, the people a task goes to and the projects of the daily log and the drawings.
+ * What both work areas ask as they open: the first calls, the bell's (not the mail setting: only the
+ * account menu shows it, once approached), and, asked ahead, the first open projects, which the
+ * project browser's first page (10) and the create-task pickers (20) both show, the person's tasks,
+ * the people a task goes to and the projects of the daily log and the drawings.
  */
 const workAreaCalls = (email: string) => [
   'GET /api/dashboard-summary/',
   'GET /api/profile/',
   `GET /api/notifications/?email=${encodeURIComponent(email)}`,
-  'GET /api/email/',
   'GET /api/projects/?status=planned%2Congoing&order=newest&limit=20&offset=0',
   'GET /api/subtasks/?assigned_to=me&limit=20&offset=0',
   PEOPLE,

@@ -43,10 +43,14 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
+  // Asked when the menu is approached (pointed at, focused, touched), not with the area's first load:
+  // only the open menu shows what it decides, and a phone on a weak signal makes one call fewer.
+  const [approached, setApproached] = useState(false);
+  const approach = () => setApproached(true);
   // Read when a dialog showing it opens, so it starts from what the server has now.
   const profile = useProfile({ enabled: PROFILE_DIALOGS.some((item) => item.dialog === dialog) });
   // A choice of mails a server without SMTP never sends is not offered.
-  const mailConfigured = useEmailStatus().data?.configured === true;
+  const mailConfigured = useEmailStatus({ enabled: approached || menuOpen }).data?.configured === true;
   const items = MENU_ITEMS.filter((item) => item.dialog !== 'emailNotifications' || mailConfigured);
   const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
 
@@ -54,6 +58,9 @@ export function AccountMenu({ avatar }: { avatar: string }) {
     <>
       <Popover.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Popover.Trigger
+          onPointerEnter={approach}
+          onPointerDown={approach}
+          onFocus={approach}
           className="flex h-9 min-w-9 items-center justify-center rounded-full bg-brand-600 px-2 text-xs font-bold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           aria-label={t('account.menu')}
         >
