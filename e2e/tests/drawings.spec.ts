@@ -144,6 +144,50 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   await manager.keyboard.press('Escape');
   await expect(managerDrawer).toBeHidden();
 
+  // The keyboard alone. Enter on the pin opens the same drawer, which gives the keyboard back to the pin.
+  await managerPin.focus();
+  await manager.keyboard.press('Enter');
+  await expect(managerDrawer.getByText(name, { exact: true })).toBeVisible();
+  await manager.keyboard.press('Escape');
+  await expect(managerDrawer).toBeHidden();
+  await expect(managerPin).toBeFocused();
+  // What its keys do is shown below the sheet while it has the keyboard, not only said to a screen reader.
+  await expect(manager.getByText('Enter opens it; the arrow keys move it.').filter({ visible: true })).toBeVisible();
+  // The arrow keys move it (8 px a press, 48 with Shift) and Enter puts it down; the server keeps it there.
+  const keyed = (await pinsOf()).find((pin) => pin.subtask_id === placed.subtask_id)!;
+  await manager.keyboard.press('Shift+ArrowDown');
+  await manager.keyboard.press('ArrowLeft');
+  await expect(manager.getByText(`Moving Seal window W3 ${name}: the arrow keys move it (Shift: further), Enter puts it here, Escape puts it back.`)).toBeVisible();
+  await saveScreenshot(manager, 'drawings-keyboard-move-desktop');
+  await manager.keyboard.press('Enter');
+  const keyedTo = { x: keyed.x - 8 / drawnWidth, y: keyed.y + 48 / drawnHeight };
+  await expect
+    .poll(async () => {
+      const pin = (await pinsOf()).find((candidate) => candidate.subtask_id === placed.subtask_id)!;
+      return Math.max(Math.abs(pin.x - keyedTo.x) * drawnWidth, Math.abs(pin.y - keyedTo.y) * drawnHeight);
+    })
+    .toBeLessThan(1.5);
+  await expect.poll(async () => distance(await drawnPoint(), onSheet(keyedTo.x, keyedTo.y))).toBeLessThan(1.5);
+  await expect(managerPin).toBeFocused();
+
+  // Placing without a pointer: "Place on sheet" hands the keyboard to a marker in the middle of the sheet; Enter pins the subtask there.
+  await manager
+    .getByRole('region', { name: 'Not on a sheet yet' })
+    .getByRole('button', { name: `Place Frame window W3 ${name} on the sheet` })
+    .press('Enter');
+  const marker = viewer.getByTestId('pin-marker');
+  await expect(marker).toBeFocused();
+  await manager.keyboard.press('Shift+ArrowUp');
+  await manager.keyboard.press('Shift+ArrowRight');
+  await expect(marker).toHaveAccessibleName(`Place Frame window W3 ${name} here, ${Math.round((0.5 + 48 / drawnWidth) * 100)}% across, ${Math.round((0.5 - 48 / drawnHeight) * 100)}% down`);
+  await saveScreenshot(manager, 'drawings-keyboard-place-desktop');
+  await expectNoSeriousViolations(manager);
+  await manager.keyboard.press('Enter');
+  await expect(viewer.getByRole('button', { name: `Frame window W3 ${name} (Ongoing)` })).toBeFocused();
+  await expect
+    .poll(async () => (await pinsOf()).find((pin) => pin.name === `Frame window W3 ${name}`))
+    .toMatchObject({ x: expect.closeTo(0.5 + 48 / drawnWidth, 2), y: expect.closeTo(0.5 - 48 / drawnHeight, 2) });
+
   // On a phone, the manager long-presses the sheet: the new-subtask form opens for that point.
   const managerPhone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signIn(managerPhone, 'manager');

@@ -574,10 +574,13 @@ describe('changes made without a signal', () => {
       expect((await pinsOnServer()).map(([x, y]) => [x!.toFixed(2), y!.toFixed(2)])).toEqual([['0.75', '0.25']]);
       await expectPinAt(ANCHOR, [0.75, 0.25]);
 
-      // Moved again offline, while the office completes the project: the server refuses the move.
+      // Moved again offline, with the keyboard this time (Shift and an arrow: 48 px of this 600 × 400 px sheet), while the
+      // office completes the project: drawn where it goes, then the server refuses the move.
       setOnline(false);
-      await tapAt(150, 300);
-      await expectPinAt(WAITING, [0.25, 0.75]);
+      act(() => screen.getByRole('button', { name: ANCHOR }).focus());
+      await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowDown}{ArrowDown}{/Shift}{Enter}');
+      await expectPinAt(WAITING, [0.51, 0.49]);
+      await waitFor(() => expect(screen.getByRole('button', { name: WAITING })).toHaveFocus());
       await server.database.db.update(projects).set({ status: 'completed' }).where(eq(projects.id, project.id));
       setOnline(true);
       expect(await screen.findByText(/^The pin of Ring 17 anchor went back to where it was: /)).toBeInTheDocument();

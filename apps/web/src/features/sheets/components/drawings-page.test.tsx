@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_LOG_PROJECTS_MAX_LIMIT, type DailyLogProject, type Sheet, type Subtask } from '@siteboard/shared';
+import { DAILY_LOG_PROJECTS_MAX_LIMIT, type DailyLogProject, type Sheet, type SheetPin, type Subtask } from '@siteboard/shared';
 import type { TestUser } from '../../../../../server/src/test/factories';
 import { createUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
@@ -125,6 +125,70 @@ describe('the drawings screen', () => {
       await userEvent.selectOptions(filter, 'Closed unfinished');
       expect(await screen.findByRole('button', { name: 'Seal gate hinge (Closed unfinished)' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^Paint gate/ })).not.toBeInTheDocument();
+    } finally {
+      for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+    }
+  }, 40_000);
+  it('pins are reached, opened, moved and placed with the keyboard alone', async () => {
+    const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Lock Gate', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const chamber = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: 'Chamber' });
+    const add = (name: string) => insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: chamber.id, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2090-05-01' });
+    const [lower, upper, ladder] = [await add('Grout lower sill'), await add('Fix upper sill'), await add('Ladder rungs')];
+    await server.signIn(manager);
+    const upload = new FormData();
+    upload.append('file', new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer())], 'lock.png', { type: 'image/png' }));
+    const [sheet] = await api<Sheet[]>(`/api/projects/${site.id}/sheets/`, { method: 'POST', body: upload });
+    await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+    // The lower sill is pinned first but lies lower on the sheet: the keyboard meets the upper one first.
+    await api<Subtask>(`/api/subtasks/${lower.id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x: 0.25, y: 0.75 } } });
+    await api<Subtask>(`/api/subtasks/${upper.id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x: 0.75, y: 0.25 } } });
+    const pinOf = async (id: number) => (await api<SheetPin[]>(`/api/sheets/${sheet!.id}/pins/`)).find((pin) => pin.subtask_id === id);
+
+    const size = (value: number) => ({ configurable: true, get: () => value });
+    Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
+    try {
+      const { router } = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${site.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+      const viewer = await screen.findByTestId('sheet-viewer');
+      const upperPin = await within(viewer).findByRole('button', { name: 'Fix upper sill (Ongoing)' });
+      expect(upperPin).toHaveAccessibleDescription('Enter opens it; the arrow keys move it.');
+      act(() => upperPin.focus());
+      await userEvent.tab();
+      expect(within(viewer).getByRole('button', { name: 'Grout lower sill (Ongoing)' })).toHaveFocus();
+
+      // Enter opens what a click opens: the subtask's drawer, named in the address.
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('subtask')).toBe(String(lower.id)));
+
+      // Arrow keys move it where it is drawn, Escape puts it back: nothing is saved.
+      await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}');
+      expect(screen.getByText('Moving Grout lower sill: the arrow keys move it (Shift: further), Enter puts it here, Escape puts it back.')).toBeInTheDocument();
+      expect(screen.getByText('33% across, 75% down')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByText(/^Moving Grout lower sill/)).not.toBeInTheDocument();
+      // Moved again (a step of 8 px is 1/75 of this 600 px sheet; Shift, 48 px) and put down with Enter: saved there, and the keyboard stays on it.
+      await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowUp}{/Shift}{ArrowRight}');
+      await userEvent.keyboard('{Enter}');
+      await waitFor(async () => expect(await pinOf(lower.id)).toMatchObject({ x: expect.closeTo(0.25 + 0.08 + 8 / 600, 3), y: expect.closeTo(0.75 - 48 / 400, 3) }));
+      await waitFor(() => expect(within(viewer).getByRole('button', { name: 'Grout lower sill (Ongoing)' })).toHaveFocus());
+
+      // Placing without a pointer: "Place on sheet" hands the keyboard to a marker in the middle of the view.
+      const unpinned = screen.getByRole('region', { name: 'Not on a sheet yet' });
+      await userEvent.click(await within(unpinned).findByRole('button', { name: 'Place Ladder rungs on the sheet' }));
+      expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Ladder rungs is. With the keyboard: move the marker with the arrow keys (Shift: further), Enter places the pin, Escape cancels.');
+      const marker = within(viewer).getByRole('button', { name: 'Place Ladder rungs here, 50% across, 50% down' });
+      expect(marker).toHaveFocus();
+      // Escape cancels and gives the keyboard back to the button it came from.
+      await userEvent.keyboard('{Escape}');
+      expect(within(viewer).queryByTestId('pin-marker')).not.toBeInTheDocument();
+      expect(within(unpinned).getByRole('button', { name: 'Place Ladder rungs on the sheet' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(within(viewer).getByTestId('pin-marker')).toHaveFocus());
+      await userEvent.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}{ArrowLeft}');
+      expect(within(viewer).getByTestId('pin-marker')).toHaveAccessibleName('Place Ladder rungs here, 49% across, 74% down');
+      await userEvent.keyboard('{Enter}');
+      await waitFor(async () => expect(await pinOf(ladder.id)).toMatchObject({ x: expect.closeTo(0.5 - 8 / 600, 3), y: expect.closeTo(0.5 + 96 / 400, 3) }));
+      // The new pin takes the keyboard once it is drawn.
+      await waitFor(() => expect(within(viewer).getByRole('button', { name: 'Ladder rungs (Ongoing)' })).toHaveFocus());
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }

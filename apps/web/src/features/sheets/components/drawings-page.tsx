@@ -198,8 +198,10 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const failureMessage = useFailureMessage();
   // A subtask's id, or 'new': a new subtask where the sheet is tapped next.
   const [placing, setPlacing] = useState<number | 'new' | null>(null);
+  // Placing began with a button (the list's "Place on sheet"): the keyboard goes to the sheet's marker.
+  const [placingByButton, setPlacingByButton] = useState(false);
   const viewerPlace = useRef<HTMLDivElement>(null);
-  const [newAt, setNewAt] = useState<{ x: number; y: number } | null>(null);
+  const [newAt, setNewAt] = useState<{ x: number; y: number; byKeyboard?: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
@@ -230,9 +232,10 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       },
     );
   };
+  const cancel = () => setPlacing(null);
   const placePin: PlacePin | null =
     placing === 'new' && detail
-      ? { subtaskId: 0, name: t('drawings.aNewSubtask'), place: (x, y) => setNewAt({ x, y }) }
+      ? { subtaskId: 0, name: t('drawings.aNewSubtask'), place: (x, y, byKeyboard) => setNewAt({ x, y, byKeyboard }), cancel }
       : placed && detail
       ? {
           subtaskId: placed.id,
@@ -241,6 +244,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
             setPlacing(null);
             savePin(placed.id, placed.name, x, y);
           },
+          cancel,
+          focusMarker: placingByButton,
         }
       : null;
   // Pins move on the latest version of a project still running; each pin says whether this caller may move it (may_move).
@@ -293,7 +298,14 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
         </Alert>
       ))}
       {places && isLatest && (
-        <SelectField label={t('drawings.placeSubtask')} value={placing ?? ''} onChange={(event) => setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null)}>
+        <SelectField
+          label={t('drawings.placeSubtask')}
+          value={placing ?? ''}
+          onChange={(event) => {
+            setPlacingByButton(false);
+            setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null);
+          }}
+        >
           <option value="">{t('drawings.placeNone')}</option>
           <option value="new">{t('drawings.placeNew')}</option>
           {candidates.map((candidate) => (
@@ -316,6 +328,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
               subtasks={unpinned}
               placing={typeof placing === 'number' ? placing : null}
               onPlace={(id) => {
+                setPlacingByButton(true);
                 setPlacing(id);
                 // On a phone the list is below the sheet: the sheet comes into sight for the tap.
                 if (id !== null) viewerPlace.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -327,7 +340,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       {detail && newAt && (
         <NewPinnedSubtask
           majorTasks={subtasks.data ?? []}
-          pin={{ sheet_id: detail.id, ...newAt }}
+          pin={{ sheet_id: detail.id, x: newAt.x, y: newAt.y }}
+          autoFocus={newAt.byKeyboard}
           today={project.today}
           projectManagerId={project.manager?.id ?? null}
           onDone={() => {

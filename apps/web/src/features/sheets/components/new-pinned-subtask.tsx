@@ -17,10 +17,12 @@ interface Props {
   /** The project's manager: only they may give a due date already past (decideNewSubtask). */
   projectManagerId: number | null;
   onDone: () => void;
+  /** The point was chosen with the keyboard: it goes on to the form's first field. */
+  autoFocus?: boolean;
 }
 
 /** The manager tapped the sheet with "A new subtask here": what it is, under which major task, for whom, by when. */
-export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onDone }: Props) {
+export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onDone, autoFocus }: Props) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
@@ -48,7 +50,7 @@ export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onD
           <Alert tone="error">{error}</Alert>
         </div>
       )}
-      <TextField label={t('drawings.newTitle')} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
+      <TextField label={t('drawings.newTitle')} autoFocus={autoFocus} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
       <SelectField label={t('drawings.newMajorTask')} value={majorTaskId} required onChange={(event) => setMajorTaskId(Number(event.target.value))}>
         {majorTasks.map((major) => (
           <option key={major.id} value={major.id}>

@@ -1,6 +1,6 @@
 import OpenSeadragon from 'openseadragon';
 import { pinColour, type PinColour, type SheetDetail, type SheetPin } from '@siteboard/shared';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -28,9 +28,19 @@ const WAITING_RING = ['outline-dashed', 'outline-2', 'outline-offset-2', 'outlin
 export interface PlacePin {
   subtaskId: number;
   name: string;
-  /** Called with the point the person tapped, relative to the sheet's width and height. */
-  place: (x: number, y: number) => void;
+  /** Called with the point the person tapped (or put the keyboard's marker on), relative to the sheet's width and height. */
+  place: (x: number, y: number, byKeyboard?: boolean) => void;
+  /** Escape on the keyboard's marker: nothing is placed. */
+  cancel: () => void;
+  /** The keyboard goes to the marker at once (placing began with a button, not a list's choice). */
+  focusMarker?: boolean;
 }
+
+/** The arrow keys' directions on the screen. */
+const ARROWS: Record<string, readonly [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+/** How far (screen px) an arrow key moves a pin or the marker; with Shift, further. */
+const STEP_PX = 8;
+const BIG_STEP_PX = 48;
 
 /** How long a finger rests on the sheet before it counts as a long-press (the platforms' own is ~500 ms). */
 const LONG_PRESS_MS = 500;
@@ -55,6 +65,10 @@ export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
  * on a pin opens its subtask's drawer. With `placing`, the next tap on the sheet places that pin.
  * With `editing`: a long-press or click creates a subtask there, a pin the caller may move is
  * dragged (a drag that starts on it moves it, anywhere else it pans), a subtask is dropped on.
+ * The keyboard does each of these too: the pins are buttons in reading order (Enter opens), the
+ * arrow keys move one the caller may move (Enter puts it down, Escape back), and while placing a
+ * marker in the middle of the view moves with them (Enter places there, Escape cancels). The
+ * viewer's own keys (arrows pan, + and − zoom) stay for the sheet itself.
  */
 export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: SheetDetail; pins: ShownPin[]; today: string; placing: PlacePin | null; editing?: SheetEditing }) {
   const { t } = useTranslation();
@@ -69,13 +83,42 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   const [colour, setColour] = useState<PinColour | ''>('');
   const [assignee, setAssignee] = useState('');
   const [opened, setOpened] = useState(false);
+  // The pin the keyboard is moving (its name), and the last place said to a screen reader.
+  const [moving, setMoving] = useState<string | null>(null);
+  const [announced, setAnnounced] = useState('');
+  // A pin the keyboard may move has the keyboard: what its keys do is shown, not only said.
+  const [focusedMovable, setFocusedMovable] = useState(false);
+  // The keyboard's marker while placing: where it is, and what had the keyboard before it (Escape goes back there).
+  const marker = useRef<{ key: string; at: OpenSeadragon.Point; origin: Element | null } | null>(null);
+  // The overlay (`data-focus-key`) the keyboard goes back to once the overlays are drawn again.
+  const refocus = useRef<string | null>(null);
+  const hintId = useId();
+  const movableHintId = useId();
+  const placingKey = placing ? `${placing.subtaskId}:${placing.name}` : null;
 
   const assignees = useMemo(() => {
     const people = new Map<number, string>();
     for (const pin of pins) if (pin.assigned_to) people.set(pin.assigned_to.id, pin.assigned_to.full_name || pin.assigned_to.email);
     return [...people.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   }, [pins]);
-  const shown = pins.filter((pin) => (!colour || pinColour(pin, today) === colour) && (!assignee || String(pin.assigned_to?.id) === assignee));
+  // In reading order, top to bottom then left to right: the pins' Tab order and their list's.
+  const shown = useMemo(
+    () => pins.filter((pin) => (!colour || pinColour(pin, today) === colour) && (!assignee || String(pin.assigned_to?.id) === assignee)).sort((a, b) => a.y - b.y || a.x - b.x),
+    [pins, colour, assignee, today],
+  );
+  // The router's setter changes with the address: held in a ref, the pins are not drawn anew when their drawer opens, and
+  // the drawer gives the keyboard back to the pin it was opened from.
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
+  const openSubtask = useCallback(
+    (id: number) =>
+      setParamsRef.current((params) => {
+        const next = new URLSearchParams(params);
+        next.set(SUBTASK_PARAM, String(id));
+        return next;
+      }),
+    [],
+  );
   // Closed-unfinished work exists only on a completed project's sheet: offered in the filter and legend where a pin is.
   const colours = COLOURS.filter((value) => value !== 'closed_unfinished' || pins.some((pin) => pinColour(pin, today) === value));
 
@@ -168,11 +211,83 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     };
   }, [sheet.id, sheet.tile_url_template, sheet.width, sheet.height, sheet.tile_size, sheet.max_level]);
 
-  // The pins as overlays, placed in the sheet's own coordinates: they stay on their spot at every zoom.
+  // The marker and the pins as overlays, placed in the sheet's own coordinates: they stay on their spot at every zoom.
   useEffect(() => {
     const current = viewer.current;
-    if (!current || !opened || !sheet.width) return;
-    const elements = shown.map((pin) => {
+    if (!current || !opened || !sheet.width || !sheet.height) return;
+    const aspect = sheet.height / sheet.width;
+    const onSheet = (point: OpenSeadragon.Point) => ({ x: Math.min(1, Math.max(0, point.x)), y: Math.min(1, Math.max(0, point.y / aspect)) });
+    const say = (point: OpenSeadragon.Point) => {
+      const { x, y } = onSheet(point);
+      setAnnounced(t('drawings.position', { x: Math.round(x * 100), y: Math.round(y * 100) }));
+    };
+    /**
+     * An arrow key moves what it is pressed on by a step of the screen (Shift: five), whatever the
+     * zoom, kept on the sheet and in view; any other key is left to the browser and the viewer.
+     */
+    const stepped = (event: KeyboardEvent, from: OpenSeadragon.Point) => {
+      const direction = ARROWS[event.key];
+      if (!direction || event.altKey || event.ctrlKey || event.metaKey) return null;
+      event.preventDefault();
+      // The viewer's own keys would pan the sheet under it (and zoom with Shift).
+      event.stopPropagation();
+      const pixels = event.shiftKey ? BIG_STEP_PX : STEP_PX;
+      const moved = from.plus(current.viewport.deltaPointsFromPixels(new OpenSeadragon.Point(direction[0] * pixels, direction[1] * pixels), true));
+      const { x, y } = onSheet(moved);
+      const to = new OpenSeadragon.Point(x, y * aspect);
+      if (!current.viewport.getBounds(true).containsPoint(to)) current.viewport.panTo(to);
+      return to;
+    };
+    const elements: HTMLElement[] = [];
+
+    const place = placingRef.current;
+    if (place && placingKey) {
+      // Where the keyboard's marker is: the middle of what is in view when placing begins, kept while pins are drawn again.
+      const fresh = marker.current?.key !== placingKey;
+      const centre = onSheet(current.viewport.getCenter(true));
+      const kept = fresh || !marker.current ? { key: placingKey, at: new OpenSeadragon.Point(centre.x, centre.y * aspect), origin: place.focusMarker ? document.activeElement : null } : marker.current;
+      marker.current = kept;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.focusKey = 'marker';
+      button.dataset.testid = 'pin-marker';
+      // A finger or a mouse goes through it to the sheet (a tap there places the pin); a keyboard or a screen reader presses it.
+      button.className = 'pointer-events-none relative block h-10 w-10 rounded-full border-2 border-dashed border-brand-700 bg-white/40 shadow-[0_0_0_2px_white] focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-600/60';
+      button.innerHTML = '<span class="absolute left-1/2 top-0 h-full w-0.5 -translate-x-1/2 bg-brand-700"></span><span class="absolute left-0 top-1/2 h-0.5 w-full -translate-y-1/2 bg-brand-700"></span>';
+      const label = () => {
+        const { x, y } = onSheet(kept.at);
+        return `${t('drawings.marker', { name: place.name })}, ${t('drawings.position', { x: Math.round(x * 100), y: Math.round(y * 100) })}`;
+      };
+      button.setAttribute('aria-label', label());
+      button.setAttribute('aria-describedby', hintId);
+      button.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          placingRef.current?.cancel();
+          (kept.origin instanceof HTMLElement && kept.origin.isConnected ? kept.origin : current.canvas).focus();
+          return;
+        }
+        const to = stepped(event, kept.at);
+        if (!to) return;
+        kept.at = to;
+        current.updateOverlay(button, to, OpenSeadragon.Placement.CENTER);
+        button.setAttribute('aria-label', label());
+        say(to);
+      });
+      // Enter and Space press it: the pin goes where the marker is.
+      button.addEventListener('click', () => {
+        const { x, y } = onSheet(kept.at);
+        if (place.subtaskId) refocus.current = `pin-${place.subtaskId}`;
+        current.canvas.focus();
+        placingRef.current?.place(x, y, true);
+      });
+      current.addOverlay({ element: button, location: kept.at, placement: OpenSeadragon.Placement.CENTER });
+      elements.push(button);
+      if (fresh && place.focusMarker) button.focus({ preventScroll: true });
+    } else marker.current = null;
+
+    for (const pin of shown) {
       const button = document.createElement('button');
       button.type = 'button';
       // OpenSeadragon wraps the overlay with its bottom centre on the point and clears the element's
@@ -180,7 +295,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       // on the point are the separate `rotate` and `translate` properties, which it leaves alone. It
       // measures its wrapper before making it a flex box: a `block` button gives it the pin's own
       // height, where an inline one would add a line's descent and stand the pin 5 px above its point.
-      button.className = `block h-7 w-7 -translate-y-1.5 -rotate-45 rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600`;
+      button.className = `block h-7 w-7 -translate-y-1.5 -rotate-45 rounded-full rounded-bl-none border-2 border-white shadow-md ${PIN_CLASSES[pinColour(pin, today)]} focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-600`;
       const label = t('drawings.pin', { name: pin.name, status: t(`drawings.colour.${pinColour(pin, today)}`) });
       // Moved on this device and not yet sent: drawn where it goes, in its dashed ring.
       if (pin.waiting) {
@@ -190,18 +305,55 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       button.setAttribute('aria-label', pin.waiting ? `${label} · ${t('offline.status.waiting')}` : label);
       button.title = button.getAttribute('aria-label')!;
       button.dataset.subtaskId = String(pin.subtask_id);
-      const open = () =>
-        setParams((params) => {
-          const next = new URLSearchParams(params);
-          next.set(SUBTASK_PARAM, String(pin.subtask_id));
-          return next;
-        });
-      const location = new OpenSeadragon.Point(pin.x, (pin.y * sheet.height!) / sheet.width!);
+      button.dataset.focusKey = `pin-${pin.subtask_id}`;
+      const open = () => openSubtask(pin.subtask_id);
+      const location = new OpenSeadragon.Point(pin.x, pin.y * aspect);
       const movable = pin.may_move && canEdit;
-      if (movable) button.dataset.movable = 'true';
+      if (movable) {
+        button.dataset.movable = 'true';
+        button.setAttribute('aria-describedby', movableHintId);
+      }
       let dragged = false;
-      // Where the pin is drawn while it is dragged, in the viewer's coordinates.
+      // Where the pin is drawn while it is dragged or moved by the keyboard, in the viewer's coordinates.
       let at = location;
+      let moving = false;
+      const stopMoving = (back: boolean) => {
+        moving = false;
+        setMoving(null);
+        if (!back) return;
+        at = location;
+        current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+      };
+      // A pointer's tap comes through the tracker below; a keyboard's Enter or Space, or a screen
+      // reader's press, is a click without a pointer (detail 0).
+      button.addEventListener('click', (event) => {
+        if (event.detail === 0 && !moving) open();
+      });
+      if (movable) {
+        // Arrow keys move the pin where it is drawn; Enter puts it there, Escape (or leaving it) puts it back.
+        button.addEventListener('keydown', (event) => {
+          if (moving && (event.key === 'Enter' || event.key === 'Escape')) {
+            event.preventDefault();
+            event.stopPropagation();
+            stopMoving(event.key === 'Escape');
+            const { x, y } = onSheet(at);
+            if (event.key === 'Enter') editingRef.current?.move(pin, x, y);
+            return;
+          }
+          const to = stepped(event, at);
+          if (!to) return;
+          if (!moving) setMoving(pin.name);
+          moving = true;
+          at = to;
+          current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+          say(at);
+        });
+        button.addEventListener('focus', () => setFocusedMovable(true));
+        button.addEventListener('blur', () => {
+          setFocusedMovable(false);
+          if (moving) stopMoving(true);
+        });
+      }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
       // caller may move keeps its pointer to itself (no pan) and follows the drag (OpenSeadragon's
       // draggable-overlay pattern); the drop is saved where it ends.
@@ -230,19 +382,33 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           ? () => {
               if (!dragged) return;
               dragged = false;
-              const x = Math.min(1, Math.max(0, at.x));
-              const y = Math.min(1, Math.max(0, (at.y * sheet.width!) / sheet.height!));
+              const { x, y } = onSheet(at);
               editingRef.current?.move(pin, x, y);
             }
           : undefined,
       });
       current.addOverlay({ element: button, location, placement: OpenSeadragon.Placement.BOTTOM });
-      return button;
-    });
+      elements.push(button);
+    }
+
+    // Drawn again (a filter, a move saved, a pin placed, the pins read again): the keyboard stays on the pin it was on.
+    const again = refocus.current && elements.find((drawn) => drawn.dataset.focusKey === refocus.current);
+    if (again && (document.activeElement === document.body || current.canvas.contains(document.activeElement))) {
+      refocus.current = null;
+      again.focus();
+    }
     return () => {
-      for (const pinElement of elements) current.removeOverlay(pinElement);
+      const focused = elements.find((drawn) => drawn === document.activeElement);
+      if (focused) {
+        refocus.current = focused.dataset.focusKey ?? null;
+        current.canvas.focus();
+      }
+      // A focused element taken out of the page gets no blur in every browser: the hints go with it.
+      setMoving(null);
+      setFocusedMovable(false);
+      for (const drawn of elements) current.removeOverlay(drawn);
     };
-  }, [shown, opened, canEdit, sheet.width, sheet.height, today, t, setParams]);
+  }, [shown, opened, canEdit, placingKey, sheet.width, sheet.height, today, t, openSubtask, hintId, movableHintId]);
 
   // A subtask dragged from the list: dropped where the pointer is, in the sheet's own coordinates.
   const dropOn = (event: DragEvent<HTMLDivElement>) => {
@@ -292,9 +458,15 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       </div>
       {placing && (
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
-          {t('drawings.tapToPlace', { name: placing.name })}
+          {t('drawings.tapToPlace', { name: placing.name })} <span id={hintId}>{t('drawings.keyboardPlace')}</span>
         </p>
       )}
+      <p aria-live="polite" className="sr-only">
+        {announced}
+      </p>
+      <p id={movableHintId} hidden>
+        {t('drawings.movableHint')}
+      </p>
       <div
         ref={element}
         role="application"
@@ -304,6 +476,14 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         onDrop={editing ? dropOn : undefined}
         className="h-[65vh] min-h-80 w-full touch-none overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200"
       />
+      {/* Below the sheet, so the sheet does not shift under the pin the keyboard is on. */}
+      {moving ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          {t('drawings.moving', { name: moving })}
+        </p>
+      ) : (
+        focusedMovable && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{t('drawings.movableHint')}</p>
+      )}
       <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label={t('drawings.legend')}>
         {colours.map((value) => (
           <li key={value} className="flex items-center gap-1.5">

@@ -10,7 +10,8 @@ export interface UnpinnedSubtask {
 
 /**
  * The project's subtasks on no sheet yet, beside the viewer: dragged onto the sheet (a mouse), or
- * "Place on sheet" then a tap where it goes (a finger, a keyboard, a screen reader).
+ * "Place on sheet" then a tap where it goes (a finger), or the arrow keys and Enter on the
+ * viewer's marker, which has the keyboard then (a keyboard, a screen reader).
  */
 export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: UnpinnedSubtask[]; placing: number | null; onPlace: (id: number | null) => void }) {
   const { t } = useTranslation();
