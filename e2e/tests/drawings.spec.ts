@@ -214,6 +214,12 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
     })
     .toBeLessThan(3);
 
+  // The sheet's pins as a list on the phone too, each opening its subtask or showing it on the sheet.
+  await managerPhone.getByRole('button', { name: '3 pins on this sheet' }).click();
+  await expect(managerPhone.getByRole('button', { name: `Show Sill W4 ${name} on the sheet` })).toBeVisible();
+  await saveScreenshot(managerPhone, 'drawings-pin-list-phone');
+  await expectNoSeriousViolations(managerPhone);
+
   // The crew member, on a phone: opens the sheet, zooms in, taps the pin and sends the work for approval.
   const member = await newPage(PHONE);
   await signIn(member, 'team_member');

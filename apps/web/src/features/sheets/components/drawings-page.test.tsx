@@ -129,7 +129,8 @@ describe('the drawings screen', () => {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }
   }, 40_000);
-  it('pins are reached, opened, moved and placed with the keyboard alone', async () => {
+
+  it('pins are reached, opened, moved and placed with the keyboard alone, and listed beside the sheet', async () => {
     const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Lock Gate', startDate: '2025-01-01', endDate: '2099-12-31' });
     const chamber = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: 'Chamber' });
     const add = (name: string) => insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: chamber.id, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2090-05-01' });
@@ -189,6 +190,15 @@ describe('the drawings screen', () => {
       await waitFor(async () => expect(await pinOf(ladder.id)).toMatchObject({ x: expect.closeTo(0.5 - 8 / 600, 3), y: expect.closeTo(0.5 + 96 / 400, 3) }));
       // The new pin takes the keyboard once it is drawn.
       await waitFor(() => expect(within(viewer).getByRole('button', { name: 'Ladder rungs (Ongoing)' })).toHaveFocus());
+
+      // The list of the sheet's pins, in the same order: each opens its subtask, or shows it on the sheet with the keyboard on it.
+      await userEvent.click(screen.getByRole('button', { name: '3 pins on this sheet' }));
+      const list = screen.getByRole('button', { name: '3 pins on this sheet' }).nextElementSibling as HTMLElement;
+      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Fix upper sillOngoingShow on sheet', 'Grout lower sillOngoingShow on sheet', 'Ladder rungsOngoingShow on sheet']);
+      await userEvent.click(within(list).getByRole('button', { name: 'Fix upper sill' }));
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('subtask')).toBe(String(upper.id)));
+      await userEvent.click(within(list).getByRole('button', { name: 'Show Ladder rungs on the sheet' }));
+      expect(within(viewer).getByRole('button', { name: 'Ladder rungs (Ongoing)' })).toHaveFocus();
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }

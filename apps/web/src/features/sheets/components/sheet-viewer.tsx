@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEven
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
 import { api } from '../../../lib/api-client';
@@ -68,7 +69,8 @@ export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
  * The keyboard does each of these too: the pins are buttons in reading order (Enter opens), the
  * arrow keys move one the caller may move (Enter puts it down, Escape back), and while placing a
  * marker in the middle of the view moves with them (Enter places there, Escape cancels). The
- * viewer's own keys (arrows pan, + and − zoom) stay for the sheet itself.
+ * viewer's own keys (arrows pan, + and − zoom) stay for the sheet itself. A list below names
+ * every pin shown.
  */
 export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: SheetDetail; pins: ShownPin[]; today: string; placing: PlacePin | null; editing?: SheetEditing }) {
   const { t } = useTranslation();
@@ -88,12 +90,14 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   const [announced, setAnnounced] = useState('');
   // A pin the keyboard may move has the keyboard: what its keys do is shown, not only said.
   const [focusedMovable, setFocusedMovable] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   // The keyboard's marker while placing: where it is, and what had the keyboard before it (Escape goes back there).
   const marker = useRef<{ key: string; at: OpenSeadragon.Point; origin: Element | null } | null>(null);
   // The overlay (`data-focus-key`) the keyboard goes back to once the overlays are drawn again.
   const refocus = useRef<string | null>(null);
   const hintId = useId();
   const movableHintId = useId();
+  const listId = useId();
   const placingKey = placing ? `${placing.subtaskId}:${placing.name}` : null;
 
   const assignees = useMemo(() => {
@@ -423,6 +427,16 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     if (x >= 0 && x <= 1 && y >= 0 && y <= 1) editingRef.current?.drop(id, x, y);
   };
 
+  // From the list to the sheet: the pin comes into view and the keyboard goes to it (to open or move it).
+  const showOnSheet = (pin: ShownPin) => {
+    const current = viewer.current;
+    const drawn = element.current?.querySelector<HTMLElement>(`[data-focus-key="pin-${pin.subtask_id}"]`);
+    if (!current || !drawn || !sheet.width || !sheet.height) return;
+    current.viewport.panTo(new OpenSeadragon.Point(pin.x, (pin.y * sheet.height) / sheet.width));
+    element.current?.scrollIntoView?.({ block: 'nearest' });
+    drawn.focus({ preventScroll: true });
+  };
+
   const zoom = (factor: number) => viewer.current?.viewport.zoomBy(factor).applyConstraints();
 
   return (
@@ -498,6 +512,35 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           </li>
         )}
       </ul>
+      {/* The pins as a list too: found by name and status without looking for them on the sheet. */}
+      {pins.length > 0 && (
+      <div className="rounded-xl ring-1 ring-slate-200">
+        <DisclosureButton open={listOpen} controls={listId} onToggle={() => setListOpen(!listOpen)} className="rounded-xl px-3 py-2 text-sm font-medium text-slate-900">
+          {t('drawings.pinList', { count: shown.length })}
+        </DisclosureButton>
+        {listOpen && (
+          <ul id={listId} className="divide-y divide-slate-100 border-t border-slate-200 px-3">
+            {shown.map((pin) => (
+              <li key={pin.subtask_id} className="flex items-center gap-3 py-2 text-sm">
+                <span className={`inline-block h-3 w-3 shrink-0 rounded-full ${PIN_CLASSES[pinColour(pin, today)]}`} aria-hidden="true" />
+                <span className="min-w-0 flex-1 break-words">
+                  <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => openSubtask(pin.subtask_id)}>
+                    {pin.name}
+                  </button>
+                  <span className="block text-xs text-slate-600">
+                    {t(`drawings.colour.${pinColour(pin, today)}`)}
+                    {pin.waiting && ` · ${t('offline.status.waiting')}`}
+                  </span>
+                </span>
+                <Button size="sm" variant="ghost" aria-label={t('drawings.showOnSheetNamed', { name: pin.name })} onClick={() => showOnSheet(pin)}>
+                  {t('drawings.showOnSheet')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      )}
     </div>
   );
 }
