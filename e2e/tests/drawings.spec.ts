@@ -44,6 +44,8 @@ async function holdFinger(page: Page, at: { x: number; y: number }, done: () => 
 }
 
 test('a manager uploads a plan set and pins a new subtask on page 2; the crew opens it on a phone and sends the work; the pin changes colour; it opens offline', async ({ newPage, request }) => {
+  // Three people, two renders and the keyboard's ways: over the default two minutes on a busy machine (seen at a load of 18 on 2 cores).
+  test.setTimeout(180_000);
   const name = `Drawings ${Date.now().toString(36)}`;
   const admin = await apiSignIn(request, 'admin');
   const managerApi = await apiSignIn(request, 'manager');
