@@ -20,4 +20,10 @@ export interface AuthUser {
 export interface ServiceContext {
   db: Db;
   user: AuthUser;
+  /**
+   * When the person did what this request writes, when their device said so plausibly (a write
+   * sent later by the offline queue, X-Done-At, decision record 109); undefined when it was done
+   * as it arrived. The record of work keeps it beside the arrival.
+   */
+  doneAt?: Date;
 }

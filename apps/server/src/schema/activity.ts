@@ -63,7 +63,13 @@ export const subtaskActivity = pgTable(
     /** An edit's changed fields: `{field: {from, to}}`. */
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     attachmentId: integer('attachment_id').references(() => subtaskAttachments.id, { onDelete: 'cascade' }),
+    /** When it arrived: the server's clock, never rewritten. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person did it, as their device said with a write sent later (X-Done-At, decision
+     * record 109); null when it arrived as it was done.
+     */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   // A subtask's timeline in order; the appraisal's approval figures read the same rows by subtask.
   (table) => [

@@ -347,9 +347,16 @@ const startOfDay = (date: string, zone: string) => sql`(${date}::date)::timestam
 const workActors = alias(users, 'work_actors');
 
 /**
+ * When a line of the record was done: the time its device said, for work sent later (decision
+ * record 109), else its arrival. A day's work is the work done that day: a photo taken in a basement
+ * on Monday evening that synced on Tuesday is Monday's (a draft's; a signed log keeps what it was signed with).
+ */
+const workDoneAt = sql`coalesce(${subtaskActivity.doneAt}, ${subtaskActivity.createdAt})`;
+
+/**
  * What the record of work says happened in the project on these days (each in the project's zone):
  * the status changes that sent subtasks for approval, approved, declined or completed them, and
- * the photos taken on them, with who and when, oldest first: one statement, at most `limit` rows.
+ * the photos taken on them, with who and when they were done, oldest first: one statement, at most `limit` rows.
  */
 export async function listWorkRecord(db: DbOrTx, companyId: number, projectId: number, zone: string, from: string, to: string, limit: number): Promise<(WorkRecordRow & { day: string })[]> {
   const rows = await db
@@ -359,8 +366,8 @@ export async function listWorkRecord(db: DbOrTx, companyId: number, projectId: n
       fromStatus: subtaskActivity.fromStatus,
       toStatus: subtaskActivity.toStatus,
       text: subtaskActivity.text,
-      at: isoTimestamp(subtaskActivity.createdAt),
-      day: sql<string>`(timezone(${zone}, ${subtaskActivity.createdAt}))::date::text`,
+      at: isoTimestamp(workDoneAt),
+      day: sql<string>`(timezone(${zone}, ${workDoneAt}))::date::text`,
       subtaskId: subtasks.id,
       subtaskName: subtasks.name,
       majorTaskId: majorTasks.id,
@@ -383,12 +390,12 @@ export async function listWorkRecord(db: DbOrTx, companyId: number, projectId: n
       and(
         eq(subtaskActivity.companyId, companyId),
         eq(majorTasks.projectId, projectId),
-        gte(subtaskActivity.createdAt, startOfDay(from, zone)),
-        lt(subtaskActivity.createdAt, sql`${startOfDay(to, zone)} + interval '1 day'`),
+        gte(workDoneAt, startOfDay(from, zone)),
+        lt(workDoneAt, sql`${startOfDay(to, zone)} + interval '1 day'`),
         or(eq(subtaskActivity.type, 'attachment'), eq(subtaskActivity.type, 'status_changed')),
       ),
     )
-    .orderBy(asc(subtaskActivity.createdAt), asc(subtaskActivity.id))
+    .orderBy(asc(workDoneAt), asc(subtaskActivity.id))
     .limit(limit);
   return rows.filter((row) => workKind(row) !== null).map((row) => ({ ...row, at: row.at! }));
 }

@@ -300,6 +300,17 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect(log.amendments.map((amendment: Amendment) => amendment.changes)).toEqual(texts);
     });
 
+    it('puts work done without a signal on the day it was done, at its time: a photo of yesterday that synced today is yesterday’s', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const yesterday = shiftDate(today, -1);
+      const taken = `${yesterday}T15:00:00.000Z`;
+      const form = await photoForm();
+      const sent = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload: form.payload, headers: { ...form.headers, 'x-done-at': taken } });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect((await get(team.manager, yesterday, work.projectId)).work.map((item) => [item.kind, item.at])).toEqual([['photo', taken]]);
+      expect((await get(team.manager, today, work.projectId)).work).toEqual([]);
+    });
+
     it('keeps the day’s work of a signed log as it was signed', async () => {
       const work = await insertWork(ctx.app.db, team);
       await callAs(ctx.app, team.member, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'pending_approval' } });

@@ -17,6 +17,8 @@ export interface NewActivity {
   text?: string | null;
   changes?: Record<string, { from: unknown; to: unknown }>;
   attachmentId?: number;
+  /** When the person did it, if earlier than its arrival (`ServiceContext.doneAt`, decision record 109). */
+  doneAt: Date | undefined;
 }
 
 /** Writes history rows in the caller's transaction; answers their ids in order. */
@@ -47,6 +49,7 @@ const activityColumns = {
   actorEmail: users.email,
   actorFullName: users.fullName,
   createdAt: isoTimestamp(subtaskActivity.createdAt),
+  doneAt: isoTimestamp(sql`coalesce(${subtaskActivity.doneAt}, ${subtaskActivity.createdAt})`),
   fromStatus: subtaskActivity.fromStatus,
   toStatus: subtaskActivity.toStatus,
   text: subtaskActivity.text,
@@ -98,6 +101,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
     type: row.type,
     actor: row.actorId === null || row.actorEmail === null ? null : { id: row.actorId, email: row.actorEmail, full_name: row.actorFullName },
     created_at: row.createdAt!,
+    done_at: row.doneAt!,
   };
   if (row.type === 'status_changed') Object.assign(entry, { from: row.fromStatus, to: row.toStatus, comment: row.text });
   // Closed unfinished or reopened with its project: the status it kept.

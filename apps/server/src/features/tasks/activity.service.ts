@@ -47,7 +47,7 @@ export async function addComment(ctx: ServiceContext, subtaskId: number, text: s
   const { companyId, id: actorId } = ctx.user;
   const activityId = await ctx.db.transaction(async (tx: Tx) => {
     assertMayAdd(ctx, await lockParties(tx, companyId, subtaskId));
-    const [id] = await insertActivity(tx, [{ companyId, subtaskId, actorId, type: 'comment', text }]);
+    const [id] = await insertActivity(tx, [{ companyId, subtaskId, actorId, type: 'comment', text, doneAt: ctx.doneAt }]);
     await events.emit(tx, 'subtask.commented', { actor: { id: actorId, companyId, email: ctx.user.email }, subtaskId, text });
     return id!;
   });
@@ -70,7 +70,7 @@ export async function addPhoto(ctx: ServiceContext, subtaskId: number, file: str
       { companyId, subtaskId, uploadedById: actorId, contentType: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height },
       photo,
     );
-    await insertActivity(tx, [{ companyId, subtaskId, actorId, type: 'attachment', attachmentId: id }]);
+    await insertActivity(tx, [{ companyId, subtaskId, actorId, type: 'attachment', attachmentId: id, doneAt: ctx.doneAt }]);
     return id;
   });
   return { id: attachmentId, content_type: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height, ...attachmentUrls(attachmentId) };

@@ -498,4 +498,82 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       await expectNoUploadsLeft();
     });
   });
+
+  describe('work done offline keeps its time (decision record 109)', () => {
+    const HOUR = 60 * 60 * 1000;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+    const doneAt = (at: string, key?: string) => ({ 'x-done-at': at, ...(key ? { 'idempotency-key': key } : {}) });
+    const lastEntry = async (id: number) => (await activityOf(ctx, team.manager, id)).at(-1)!;
+
+    it('records a comment, a photo and a send for approval made hours before they synced at the time they were made, their arrival beside it', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const [commented, photographed, sent] = [hoursAgo(6.5), hoursAgo(6.4), hoursAgo(6.3)];
+      const before = Date.now();
+      const posted = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: 'Conduit run in the basement' }, headers: doneAt(commented) });
+      expect(posted.statusCode, posted.body).toBe(201);
+      expect(posted.json()).toMatchObject({ done_at: commented });
+      const form = await multipart([{ bytes: await phoneJpeg(), filename: 'conduit.jpg', type: 'image/jpeg' }]);
+      expect((await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/attachments/`, payload: form.payload, headers: { ...form.headers, ...doneAt(photographed) } })).statusCode).toBe(201);
+      expect((await callAs(ctx.app, team.member, { method: 'PATCH', url: `/api/subtasks/${work.subtaskId}/`, payload: { status: 'pending_approval' }, headers: doneAt(sent) })).statusCode).toBe(200);
+
+      const entries = (await activityOf(ctx, team.manager, work.subtaskId)).filter((entry) => entry.type !== 'created');
+      expect(entries.map((entry) => [entry.type, entry.done_at])).toEqual([
+        ['comment', commented],
+        ['attachment', photographed],
+        ['status_changed', sent],
+      ]);
+      // Arrival stays the server's own clock: when it synced, not when it was done.
+      for (const entry of entries) expect(Date.parse(entry.created_at)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('keeps the first done time when the same write is sent again with its key', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const made = hoursAgo(30);
+      const send = (at: string) => callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: 'Sealed the riser' }, headers: doneAt(at, `offline-${work.subtaskId}`) });
+      const first = await send(made);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await send(made);
+      expect(again.headers[REPLAYED_HEADER]).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      // Even a resend that claims another time acts once: the first answer and the first time stand.
+      expect((await send(hoursAgo(1))).json()).toEqual(first.json());
+      const comments = (await activityOf(ctx, team.manager, work.subtaskId)).filter((entry) => entry.type === 'comment');
+      expect(comments.map((entry) => entry.done_at)).toEqual([made]);
+    });
+
+    it('records a subtask created offline, and its status, as made then', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const made = hoursAgo(2);
+      const created = await callAs(ctx.app, team.member, {
+        method: 'POST',
+        url: '/api/subtasks/',
+        payload: { major_task: work.majorTaskId, name: 'Patch wall C', assigned_to_id: team.member.id, due_date: '2030-05-01', priority: 'medium' },
+        headers: doneAt(made),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await lastEntry(created.json().id as number)).done_at).toBe(made);
+    });
+
+    it('takes the arrival as the done time without the header, and when the time said is implausible, the write itself going through', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const cases: [what: string, headers: Record<string, string>][] = [
+        ['no header', {}],
+        ['ten minutes ahead of the server', doneAt(new Date(Date.now() + 10 * 60 * 1000).toISOString())],
+        ['a minute ahead (clock skew: done as it arrived)', doneAt(new Date(Date.now() + 60 * 1000).toISOString())],
+        ['eight days old (older than a key is kept)', doneAt(hoursAgo(8 * 24))],
+        ['not a time', doneAt('this morning')],
+        ['a date without a time', doneAt(new Date().toISOString().slice(0, 10))],
+        ['a time without its zone', doneAt(hoursAgo(2).slice(0, 19))],
+      ];
+      for (const [what, headers] of cases) {
+        const posted = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: what }, headers });
+        expect(posted.statusCode, what).toBe(201);
+        const entry = posted.json() as ActivityEntry;
+        expect(entry.done_at, what).toBe(entry.created_at);
+      }
+      // Six days is within the week a key is kept: believed.
+      const sixDays = hoursAgo(6 * 24);
+      expect((await callAs(ctx.app, team.member, { method: 'POST', url: `/api/subtasks/${work.subtaskId}/comments/`, payload: { text: 'six days' }, headers: doneAt(sixDays) })).json()).toMatchObject({ done_at: sixDays });
+    });
+  });
 });

@@ -115,12 +115,13 @@ async function orNotFound<T>(found: Promise<T | undefined>, notFound: string): P
 async function addSubtasks(tx: Tx, ctx: ServiceContext, rows: NewSubtask[]) {
   const created = await insertSubtasks(tx, rows);
   const { companyId, id: actorId } = ctx.user;
+  const { doneAt } = ctx;
   await insertActivity(
     tx,
     created.flatMap((row) => [
-      { companyId, subtaskId: row.id, actorId, type: 'created' as const },
+      { companyId, subtaskId: row.id, actorId, type: 'created' as const, doneAt },
       // Created in another status: that status change made by its creator.
-      ...(row.status === 'ongoing' ? [] : [{ companyId, subtaskId: row.id, actorId, type: 'status_changed' as const, fromStatus: 'ongoing' as const, toStatus: row.status }]),
+      ...(row.status === 'ongoing' ? [] : [{ companyId, subtaskId: row.id, actorId, type: 'status_changed' as const, fromStatus: 'ongoing' as const, toStatus: row.status, doneAt }]),
     ]),
   );
   await events.emit(tx, 'subtasks.assigned', { actor: actorOfEvent(ctx), subtaskIds: created.map((row) => row.id) });
@@ -140,14 +141,15 @@ async function writeSubtaskChange(
   change: { subtaskId: number; values: Parameters<typeof updateSubtaskRow>[3]; statusChange?: StatusChange; newAssigneeId?: number; formerAssigneeId?: number | null; edits: FieldChanges; comment?: string },
 ) {
   const { companyId, id: actorId } = ctx.user;
+  const { doneAt } = ctx;
   const { subtaskId, statusChange, comment } = change;
   await updateSubtaskRow(tx, companyId, subtaskId, change.values);
   await insertActivity(tx, [
-    ...(Object.keys(change.edits).length > 0 ? [{ companyId, subtaskId, actorId, type: 'edited' as const, changes: change.edits }] : []),
+    ...(Object.keys(change.edits).length > 0 ? [{ companyId, subtaskId, actorId, type: 'edited' as const, changes: change.edits, doneAt }] : []),
     ...(statusChange
-      ? [{ companyId, subtaskId, actorId, type: 'status_changed' as const, fromStatus: statusChange.from, toStatus: statusChange.to, text: comment ?? null }]
+      ? [{ companyId, subtaskId, actorId, type: 'status_changed' as const, fromStatus: statusChange.from, toStatus: statusChange.to, text: comment ?? null, doneAt }]
       : comment
-        ? [{ companyId, subtaskId, actorId, type: 'comment' as const, text: comment }]
+        ? [{ companyId, subtaskId, actorId, type: 'comment' as const, text: comment, doneAt }]
         : []),
   ]);
   const actor = actorOfEvent(ctx);

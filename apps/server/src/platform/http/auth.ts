@@ -5,6 +5,7 @@ import type { AuthUser, ServiceContext } from '../context';
 import type { DbOrTx } from '../database/types';
 import { ForbiddenError, NotFoundError, PasswordChangeRequiredError, UnauthorizedError } from '../errors';
 import { createIdentityCache, type IdentityClaims } from '../identity-cache';
+import { claimedDoneAt } from './done-at';
 import { keyUsedBefore } from './idempotency';
 
 declare module 'fastify' {
@@ -58,7 +59,7 @@ export const authPlugin = fp(
       if (identity.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new PasswordChangeRequiredError();
       request.user = identity;
       request.loginFamily = claims.family;
-      request.ctx = { db: app.db, user: identity };
+      request.ctx = { db: app.db, user: identity, doneAt: claimedDoneAt(request.headers, new Date()) };
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -86,7 +86,7 @@ describeEachDatabase('OpenAPI document', (ctx) => {
     }
   });
 
-  it('says what answers carry: no body on a 204, X-Total-Count on a paged list, Idempotency-Key on a signed-in write', async () => {
+  it('says what answers carry: no body on a 204, X-Total-Count on a paged list, Idempotency-Key and X-Done-At on a signed-in write', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -100,6 +100,7 @@ describeEachDatabase('OpenAPI document', (ctx) => {
         if (write && operation.security?.length && repeatable) expect(parameters, label).not.toContain('Idempotency-Key');
         else if (write && operation.security?.length) {
           expect(parameters, label).toContain('Idempotency-Key');
+          expect(parameters, label).toContain('X-Done-At');
           expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['409', '422']));
         }
       }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
+import { DONE_AT_HEADER, KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER, errorResponse } from '@siteboard/shared';
 import { REPLAYED_HEADER } from './idempotency';
 import { docsCsp } from './security-headers';
 
@@ -95,6 +95,12 @@ function documentServerWide(method: string, schema: JsonSchema, { setsDeviceCook
           maxLength: 255,
           pattern: KEY_PATTERN,
           description: 'Makes a repeat of this write act once: the same key with the same request within a week gets the first answer again (with Idempotent-Replayed: true)',
+        },
+        [DONE_AT_HEADER]: {
+          type: 'string',
+          format: 'date-time',
+          description:
+            "A write sent later (made offline): when the person made it, as an ISO 8601 time with its zone, the same on every resend. The subtask history's lines it writes keep it as their done_at (created_at stays the arrival); ignored, never refused, when missing, malformed, later than the arrival by more than 5 minutes' clock skew, or older than a week",
         },
       },
     };
