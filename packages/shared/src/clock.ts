@@ -42,12 +42,14 @@ export function zoneFormat(locale: string, zone: string, options: Omit<Intl.Date
   return format;
 }
 
-export type InstantStyle = 'dateTime' | 'date' | 'time';
+export type InstantStyle = 'dateTime' | 'date' | 'time' | 'timeOfDateTime';
 const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   date: { dateStyle: 'medium' },
   // A site's clock: 24 hours in every language ("last updated 16:05").
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  // The time part of `dateTime` alone, beside one ("Nov 29, 2026, 10:02 AM · synced 4:40 PM").
+  timeOfDateTime: { timeStyle: 'short' },
 };
 
 /** An instant as a person in `zone` reads it, in their language (`locale` is a BCP 47 tag). */

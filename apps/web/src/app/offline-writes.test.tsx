@@ -85,6 +85,10 @@ async function statusOf(id: number) {
   return row!.status;
 }
 
+/** When the subtask's comments were done, as the server recorded them (decision record 109). */
+const commentTimes = (subtaskId: number) =>
+  server.database.db.select({ doneAt: subtaskActivity.doneAt }).from(subtaskActivity).where(and(eq(subtaskActivity.subtaskId, subtaskId), eq(subtaskActivity.type, 'comment')));
+
 beforeAll(async () => {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   server = await startApiServer();
@@ -209,11 +213,13 @@ describe('changes made without a signal', () => {
     const { subtaskId, drawer } = await openNewSubtask('Grout ring 13');
     await within(drawer).findByRole('list', { name: 'Timeline' });
     setOnline(false);
-    // The other tab, as its queue does: the write in the device's IndexedDB, then a word to the other tabs.
+    // The other tab, as its queue does: the write in the device's IndexedDB, then a word to the other
+    // tabs. Queued there hours ago by a version of the app that kept no done time: its queue time stands in.
     const id = Date.now() * 1000 + 7;
+    const queuedAt = new Date(Date.now() - 3 * 60 * 60 * 1000);
     await set(
       id,
-      { id, userId: member.id, createdAt: new Date().toISOString(), status: 'waiting', kind: 'comment', method: 'POST', path: `/api/subtasks/${subtaskId}/comments/`, idempotencyKey: `other-tab-${id}`, json: { text: 'Grouted from the other tab' } },
+      { id, userId: member.id, createdAt: queuedAt.toISOString(), status: 'waiting', kind: 'comment', method: 'POST', path: `/api/subtasks/${subtaskId}/comments/`, idempotencyKey: `other-tab-${id}`, json: { text: 'Grouted from the other tab' } },
       createStore('siteboard-offline', 'writes'),
     );
     const otherTab = new BroadcastChannel('siteboard-offline-writes');
@@ -224,6 +230,7 @@ describe('changes made without a signal', () => {
     setOnline(true);
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
     expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/comments/`)).toHaveLength(1);
+    expect(await commentTimes(subtaskId)).toEqual([{ doneAt: queuedAt }]);
   });
 
   it('keep a comment written without a signal in sight, marked waiting, until the server has it once', async () => {
@@ -232,6 +239,7 @@ describe('changes made without a signal', () => {
 
     setOnline(false);
     await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Pump running, water at 20 cm');
+    const written = Date.now();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
 
     // In the drawer, under the history, as what it is: written, not sent yet.
@@ -239,9 +247,14 @@ describe('changes made without a signal', () => {
     expect(waiting).toHaveTextContent('Waiting to sync');
     expect(waiting).toHaveTextContent('Pump running, water at 20 cm');
 
+    const back = Date.now();
     setOnline(true);
     await waitFor(() => expect(within(drawer).queryByRole('list', { name: 'Waiting to sync (1)' })).toBeNull());
     expect(server.requests.filter((request) => request === `POST /api/subtasks/${subtaskId}/comments/`)).toHaveLength(1);
+    // Recorded as written, before the signal came back (X-Done-At), not as it arrived.
+    const [comment] = await commentTimes(subtaskId);
+    expect(comment!.doneAt!.getTime()).toBeGreaterThanOrEqual(written);
+    expect(comment!.doneAt!.getTime()).toBeLessThanOrEqual(back);
   });
 
   it('keep a photo taken without a signal in sight, marked waiting, until the server has it once', async () => {

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER } from '@siteboard/shared';
+import { DONE_AT_HEADER, IDEMPOTENCY_KEY_IN_PROGRESS_CODE, KEYED_WRITE_METHODS, TOTAL_COUNT_HEADER } from '@siteboard/shared';
 import { takeFirstCall } from './first-call';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
@@ -38,6 +38,8 @@ export interface RequestOptions {
   queueAction?: string;
   /** Sent as the Idempotency-Key header: a repeat of this write acts once on the server. */
   idempotencyKey?: string;
+  /** Sent as the X-Done-At header: when the person made this write, sent later (decision record 109). */
+  doneAt?: string;
 }
 
 export type QueuedWriteKind = 'statusChange' | 'comment' | 'photo' | 'newSubtask' | 'logEntry' | 'logPhoto' | 'dailyLog';
@@ -52,6 +54,11 @@ export interface QueuedWrite {
   method: NonNullable<RequestOptions['method']>;
   path: string;
   idempotencyKey: string;
+  /**
+   * When the person made it (ISO), sent as X-Done-At on every send, so the record of work says when
+   * the work was done, not when the signal came back. Writes queued before it was kept have none.
+   */
+  doneAt?: string;
   json?: unknown;
   form?: [name: string, value: Blob | string, fileName?: string][];
 }
@@ -96,8 +103,8 @@ export function bodyOfQueuedWrite(write: QueuedWrite): unknown {
   return form;
 }
 
-function toQueuedWrite(path: string, options: RequestOptions & { queue: QueuedWriteKind; idempotencyKey: string }): QueuedWrite {
-  const write: QueuedWrite = { kind: options.queue, method: options.method ?? 'POST', path, idempotencyKey: options.idempotencyKey };
+function toQueuedWrite(path: string, options: RequestOptions & { queue: QueuedWriteKind; idempotencyKey: string; doneAt: string }): QueuedWrite {
+  const write: QueuedWrite = { kind: options.queue, method: options.method ?? 'POST', path, idempotencyKey: options.idempotencyKey, doneAt: options.doneAt };
   if (options.queueSubject) write.subject = options.queueSubject;
   if (options.queueAction) write.action = options.queueAction;
   if (options.body instanceof FormData) {
@@ -116,13 +123,14 @@ export function setSessionExpiredHandler(handler: () => void) {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (options.queue && offlineWriter) {
     const writer = offlineWriter;
-    const queued = { ...options, queue: options.queue, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() };
+    // The moment the person acted: a write that goes later says so (X-Done-At), one that goes now needs not.
+    const queued = { ...options, queue: options.queue, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(), doneAt: new Date().toISOString() };
     if (writer.mustQueue(path)) {
       await writer.enqueue(toQueuedWrite(path, queued));
       return undefined as T;
     }
     try {
-      return await api<T>(path, { ...queued, queue: undefined, queueSubject: undefined, queueAction: undefined });
+      return await api<T>(path, { ...queued, queue: undefined, queueSubject: undefined, queueAction: undefined, doneAt: undefined });
     } catch (error) {
       // No answer at all (the signal dropped on the way): the same write, same key, waits its turn.
       if (error instanceof ApiError) throw error;
@@ -273,6 +281,7 @@ function fetchArguments(path: string, options: RequestOptions, token: string | n
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.doneAt) headers[DONE_AT_HEADER] = options.doneAt;
   const body = options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
   return [url, { method: options.method ?? 'GET', headers, body }];
 }

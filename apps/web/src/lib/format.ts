@@ -48,6 +48,17 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return formatInstant(date, displayZone(), locale());
 }
 
+/**
+ * An instant that came after another (when a write made offline synced, after it was made): its
+ * time alone, as formatDateTime writes it, when both fall on the same day of the reader's
+ * calendar, else its date too.
+ */
+export function formatDateTimeAfter(value: string, earlier: string): string | null {
+  const [later, before] = [new Date(value), new Date(earlier)];
+  if (Number.isNaN(later.getTime()) || Number.isNaN(before.getTime())) return formatDateTime(value);
+  return dateInZone(displayZone(), later) === dateInZone(displayZone(), before) ? formatInstant(later, displayZone(), locale(), 'timeOfDateTime') : formatDateTime(value);
+}
+
 /** The hour and minute of an instant on the reader's clock. */
 export function formatTime(value: Date | number): string {
   return formatInstant(new Date(value), displayZone(), locale(), 'time');

@@ -229,7 +229,8 @@ async function sendWaiting() {
     const next = snapshot.find((entry) => entry.status === 'waiting' && !heldBehindRefusal(snapshot, entry));
     if (!next || !navigator.onLine) return;
     try {
-      await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey });
+      // When it was made, the same on every send: kept with it, else (queued before that was kept) when it was queued.
+      await api(next.path, { method: next.method, body: bodyOfQueuedWrite(next), idempotencyKey: next.idempotencyKey, doneAt: next.doneAt ?? next.createdAt });
     } catch (error) {
       if (!(error instanceof ApiError) || answeredByProxy(error)) {
         // No answer though the browser says it is online (a weak signal, a dropped connection, a

@@ -16,6 +16,8 @@ import { SubtaskDrawer } from './subtask-drawer';
 let server: ApiServer;
 let member: TestUser;
 let subtaskId: number;
+/** When the basement comment was written: hours before it synced (X-Done-At, decision record 109). */
+const writtenOffline = new Date(Date.now() - 6 * 60 * 60 * 1000).toISOString();
 const deviceZone = process.env.TZ;
 
 const findPeople: ListSearch<User> = (search) => ({ queryKey: ['people', search], queryFn: () => apiPage<User>('/api/users/', { query: { search, limit: 20 } }) });
@@ -31,6 +33,8 @@ beforeAll(async () => {
   const { access } = await loginAs(server.app, member);
   expect((await injectAs(server.app, access, { method: 'PATCH', url: '/api/profile/', payload: { timezone: 'Asia/Kolkata' } })).statusCode).toBe(200);
   expect((await injectAs(server.app, access, { method: 'POST', url: `/api/subtasks/${subtaskId}/comments/`, payload: { text: 'Formwork checked' } })).statusCode).toBe(201);
+  const offline = await injectAs(server.app, access, { method: 'POST', url: `/api/subtasks/${subtaskId}/comments/`, payload: { text: 'Conduit pulled in the basement' }, headers: { 'x-done-at': writtenOffline } });
+  expect(offline.statusCode).toBe(201);
 });
 afterAll(async () => {
   process.env.TZ = deviceZone;
@@ -51,5 +55,22 @@ describe("the reader's clock", () => {
     // Kolkata (UTC+05:30) and Los Angeles never show the same wall clock.
     expect(inZone(instant, 'Asia/Kolkata')).not.toBe(inZone(instant, 'America/Los_Angeles'));
     await waitFor(() => expect(time).toHaveTextContent(inZone(instant, 'Asia/Kolkata')));
+    // Written as it was sent: one time, nothing about syncing.
+    expect(entry).not.toHaveTextContent(/synced/);
+  });
+
+  it('shows a comment written offline at the time it was written, and when it synced, on the same clock', async () => {
+    await server.signIn(member);
+    renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/team-member?subtask=${subtaskId}`, route: '/team-member' });
+    const drawer = await screen.findByRole('dialog', { name: 'Pour footing B' });
+    const entry = (await within(drawer).findByText('Conduit pulled in the basement')).closest('li') as HTMLElement;
+    const [written, synced] = [...entry.querySelectorAll('time')];
+    expect(written).toHaveAttribute('datetime', writtenOffline);
+    const arrived = synced!.getAttribute('datetime') as string;
+    // The sync's hour alone when it fell on the day the comment was written, on the reader's calendar.
+    const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+    const hour = new Intl.DateTimeFormat('en', { timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(arrived));
+    const syncedText = day(arrived) === day(writtenOffline) ? hour : inZone(arrived, 'Asia/Kolkata');
+    await waitFor(() => expect(written!.parentElement).toHaveTextContent(`${inZone(writtenOffline, 'Asia/Kolkata')} · synced ${syncedText}`));
   });
 });

@@ -1,8 +1,8 @@
-import type { ActivityEntry } from '@siteboard/shared';
+import { DONE_AT_SKEW_MS, type ActivityEntry } from '@siteboard/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/ui/icons';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDateTimeAfter } from '../../../lib/format';
 import { PhotoStrip } from '../../../components/ui/photos';
 import { WaitingStatus } from '../../../components/waiting-photos';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
@@ -25,6 +25,27 @@ function headline(entry: ActivityEntry, t: TFunction): string {
   if (move === 'pending_approval>completed') return t('record.entry.approved', { actor });
   if (move === 'pending_approval>ongoing') return t('record.entry.declined', { actor });
   return t('record.entry.status', { actor, from: t(`status.${entry.from}`), to: t(`status.${entry.to}`) });
+}
+
+/**
+ * When the entry's work was done and, when it reached the server notably later (made offline,
+ * decision record 109), when it synced: "10:02 · synced 16:40". Entries stay in the order they
+ * arrived, the order everyone else learned of them in.
+ */
+function EntryTime({ entry }: { entry: ActivityEntry }) {
+  const { t } = useTranslation();
+  const syncedLater = Date.parse(entry.created_at) - Date.parse(entry.done_at) > DONE_AT_SKEW_MS;
+  return (
+    <p className="text-xs text-slate-500">
+      <time dateTime={entry.done_at}>{formatDateTime(entry.done_at)}</time>
+      {syncedLater && (
+        <>
+          {' · '}
+          <time dateTime={entry.created_at}>{t('record.synced', { time: formatDateTimeAfter(entry.created_at, entry.done_at) })}</time>
+        </>
+      )}
+    </p>
+  );
 }
 
 /** An edited field's value as people read it. */
@@ -51,9 +72,7 @@ export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
             </span>
             <div className="min-w-0 flex-1 space-y-1 text-sm">
               <p className="break-words text-slate-800">{headline(entry, t)}</p>
-              <p className="text-xs text-slate-500">
-                <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-              </p>
+              <EntryTime entry={entry} />
               {said && <p className={`whitespace-pre-line break-words rounded-lg px-3 py-2 ${declined ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-800'}`}>{said}</p>}
               {entry.changes && (
                 <ul className="space-y-0.5 text-slate-600">
