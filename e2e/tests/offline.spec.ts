@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '../test';
 import { assignWork, apiSignIn, userId, type ApiSubtask } from '../api-helpers';
-import { cacheMentions, DEMO, signIn } from '../fixtures';
+import { cacheMentions, DEMO, saveScreenshot, signIn } from '../fixtures';
 
 // The journeys block service workers (playwright.config.ts); these are about it.
 test.use({ serviceWorkers: 'allow' });
@@ -87,6 +87,39 @@ test('a team member without a signal sees their tasks, sends one with a photo, a
   expect(pending.filter((subtask) => subtask.id === subtaskId)).toHaveLength(1);
   const photos = await managerApi.get<{ subtask_id: number }[]>(`/api/attachments/?subtask_ids=${subtaskId}`);
   expect(photos).toHaveLength(1);
+});
+
+test('a comment written without a signal shows when it was written, and when it synced', async ({ page, context, request }) => {
+  const title = `Pump out the sump ${Date.now().toString(36)}`;
+  const managerApi = await apiSignIn(request, 'manager');
+  const ids = await assignWork(managerApi, `Basement ${title}`, [{ name: title, assignee: 'member1@example.com', dueInDays: 2, priority: 'high' as const }]);
+  // The phone's clock: two hours before the server's now, so that the two hours the crew then
+  // spends below ground pass on the phone (fastForward) and the comment reaches the server two
+  // hours after it was written, without the journey waiting them out.
+  const hours = 2 * 60 * 60 * 1000;
+  await page.clock.install({ time: Date.now() - hours });
+  const row = await myTaskRowWithTheAppKept(page, title);
+  await row.getByRole('link', { name: `Open ${title}` }).click();
+  const drawer = page.getByRole('dialog', { name: title });
+  const timeline = drawer.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await drawer.getByLabel('Add a comment').fill('Pumped down to 20 cm, cable tray dry');
+  await drawer.getByRole('button', { name: 'Comment' }).click();
+  await expect(drawer.getByRole('list', { name: 'Waiting to sync (1)' })).toContainText('Pumped down to 20 cm');
+  await page.clock.fastForward('02:00:00');
+
+  await context.setOffline(false);
+  await expect(drawer.getByRole('list', { name: 'Waiting to sync (1)' })).toHaveCount(0);
+  const entry = timeline.getByRole('listitem').filter({ hasText: 'Pumped down to 20 cm, cable tray dry' });
+  await expect(entry).toContainText(/ · synced \d{1,2}:\d{2}/);
+  const [written, synced] = await entry.locator('time').evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime')!)));
+  expect(synced! - written!).toBeGreaterThan(hours - 60_000);
+  const [comment] = (await managerApi.get<{ type: string; done_at: string; created_at: string }[]>(`/api/subtasks/${ids[title]}/activity/`)).filter((line) => line.type === 'comment');
+  expect([Date.parse(comment!.done_at), Date.parse(comment!.created_at)]).toEqual([written, synced]);
+  await saveScreenshot(page, 'offline-comment-synced');
 });
 
 test('a send that gets no answer on the way back still shows as sent, and goes again on its own', async ({ page, context, request }) => {
