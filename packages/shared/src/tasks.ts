@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, optionalText, pageParams, positiveId, requiredText, text } from './common';
+import { dateField, optionalText, pageParams, positiveId, requiredText, searchParam, text } from './common';
 import { PRIORITIES, SUBTASK_CHANGE_ASIDES } from './subtask-values';
 import { pinInput, subtaskPinSchema } from './sheets';
 
@@ -56,6 +56,22 @@ export const majorTaskSchema = z.object({
   subtasks: z.array(subtaskSchema),
 });
 export type MajorTask = z.infer<typeof majorTaskSchema>;
+
+/**
+ * GET /api/projects/{id}/major-tasks/ (beside the spec's `?expand=major_tasks`): a major task
+ * without its subtasks, which are counted instead. What a picker or an opened project lists, a page
+ * at a time, however much work the project holds.
+ */
+export const majorTaskSummarySchema = majorTaskSchema.omit({ subtasks: true }).extend({
+  /** All of its subtasks, by priority and completed: the dots and the progress of an opened project. */
+  subtask_counts: z.object({ total: z.number().int(), completed: z.number().int(), low: z.number().int(), medium: z.number().int(), high: z.number().int() }),
+});
+export type MajorTaskSummary = z.infer<typeof majorTaskSummarySchema>;
+
+/** The most major tasks one page of a project's list holds. */
+export const MAJOR_TASKS_MAX_LIMIT = 100;
+
+export const majorTaskListQuery = z.object({ search: searchParam('major task name'), ...pageParams(MAJOR_TASKS_MAX_LIMIT) });
 
 /** The fields every new subtask needs, on the manager's and the team member's screens alike (spec §5). */
 export const newSubtaskFields = z.object({
@@ -147,6 +163,18 @@ export const subtaskListQuery = z.object({
     .optional()
     .meta({ description: "me, a user id, or my_team: the subtasks of the caller's team members (a manager's team; nobody's for other roles)" }),
   status: subtaskStatusSchema.optional(),
+  ...pageParams(SUBTASKS_MAX_LIMIT),
+});
+
+/** GET /api/projects/{id}/subtasks/: a project's subtasks, soonest due first, a page of them (its open ones: what a completed project closed is on no list). */
+export const projectSubtaskListQuery = z.object({
+  search: searchParam('subtask name'),
+  major_task_id: positiveId('major_task_id must be a major task id.').optional().meta({ description: 'Only the subtasks of this major task of the project' }),
+  pinned: z
+    .enum(['true', 'false'], { error: 'pinned must be true or false.' })
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({ description: 'true: only those pinned on a drawing; false: only those on none (what a manager may still pin)' }),
   ...pageParams(SUBTASKS_MAX_LIMIT),
 });
 

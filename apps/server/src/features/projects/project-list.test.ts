@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UNSTORABLE_TEXT, type ExpandedProject, type Project, type ProjectStatus } from '@siteboard/shared';
+import { eq } from 'drizzle-orm';
+import { UNSTORABLE_TEXT, type ExpandedProject, type MajorTaskSummary, type Project, type ProjectStatus, type Subtask } from '@siteboard/shared';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
+import { insertSheets } from '../sheets/sheets.queries';
 import { callAs, createTeam, expectQueryRefusals, listAs, type Caller, type Team } from '../../test/work-factories';
 
 /** Inserts named projects of the team's company in one statement, in this order (so in id order). */
@@ -193,5 +195,95 @@ describeEachDatabase('GET /api/projects/ filters and pages', (ctx) => {
         expect(response.json()).toEqual({ detail: 'Project not found.' });
       }
     });
+  });
+});
+
+describeEachDatabase("a project's major tasks and subtasks a page at a time, beside ?expand=major_tasks", (ctx) => {
+  let team: Team;
+  let rival: Team;
+  let projectId: number;
+  let otherProjectId: number;
+  let rivalProjectId: number;
+  let tasks: { id: number; name: string }[];
+  beforeAll(async () => {
+    [team, rival] = [await createTeam(ctx.app), await createTeam(ctx.app)];
+    [{ id: projectId }, { id: otherProjectId }] = await insertProjects(ctx, team, [{ name: 'Large site' }, { name: 'Other site' }]);
+    [{ id: rivalProjectId }] = await insertProjects(ctx, rival, [{ name: 'Rival site' }]);
+    // 25 major tasks of 4 subtasks each, and as many in the other project, which no answer may mix in.
+    await insertTasks(ctx, team, [projectId, otherProjectId], 25, 4);
+    tasks = await ctx.app.db.select({ id: majorTasks.id, name: majorTasks.name }).from(majorTasks).where(eq(majorTasks.projectId, projectId)).orderBy(majorTasks.id);
+    const [first] = tasks;
+    const firstSubtasks = await ctx.app.db.select({ id: subtasks.id }).from(subtasks).where(eq(subtasks.majorTaskId, first!.id)).orderBy(subtasks.id);
+    await ctx.app.db.update(subtasks).set({ priority: 'high', status: 'completed' }).where(eq(subtasks.id, firstSubtasks[0]!.id));
+    await ctx.app.db.update(subtasks).set({ priority: 'low', name: 'Seal window W3' }).where(eq(subtasks.id, firstSubtasks[1]!.id));
+    const [sheetId] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: '/nowhere', createdById: team.manager.id }]);
+    await ctx.app.db.update(subtasks).set({ pinSheetId: sheetId, pinX: 0.5, pinY: 0.5 }).where(eq(subtasks.id, firstSubtasks[2]!.id));
+  });
+
+  it('lists the major tasks oldest first, a page of them with their total, each with its subtasks counted and none listed', async () => {
+    for (const caller of [team.admin, team.manager, team.member]) {
+      const first = await listAs<MajorTaskSummary & { subtasks?: unknown }>(ctx.app, caller, `/api/projects/${projectId}/major-tasks/?limit=10`);
+      const second = await listAs<MajorTaskSummary>(ctx.app, caller, `/api/projects/${projectId}/major-tasks/?limit=10&offset=20`);
+      expect([first.total, second.total]).toEqual([25, 25]);
+      expect([...first.items, ...second.items].map((task) => task.id)).toEqual([...tasks.slice(0, 10), ...tasks.slice(20)].map((task) => task.id));
+      expect(first.items[0]).toMatchObject({ name: 'Task 0', project_id: projectId, project: { id: projectId, name: 'Large site', manager_id: team.manager.id }, created_by: { id: team.manager.id } });
+      expect(first.items[0]!.subtask_counts).toEqual({ total: 4, completed: 1, low: 1, medium: 2, high: 1 });
+      expect(first.items[1]!.subtask_counts).toEqual({ total: 4, completed: 0, low: 0, medium: 4, high: 0 });
+      expect(first.items[0]!.subtasks).toBeUndefined();
+    }
+  });
+
+  it('finds major tasks by a part of their name, as a picker does while the user types', async () => {
+    const { items, total } = await listAs<MajorTaskSummary>(ctx.app, team.member, `/api/projects/${projectId}/major-tasks/?search=task%201&limit=5`);
+    expect(total).toBe(11);
+    expect(items.map((task) => task.name)).toEqual(['Task 1', 'Task 10', 'Task 11', 'Task 12', 'Task 13']);
+    expect((await listAs(ctx.app, team.member, `/api/projects/${projectId}/major-tasks/?search=100%25`)).total).toBe(0);
+  });
+
+  it("lists the project's subtasks a page at a time: of one major task, by name, on no drawing", async () => {
+    const all = await listAs<Subtask>(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/?limit=20`);
+    expect([all.items.length, all.total]).toEqual([20, 100]);
+    expect(new Set(all.items.map((subtask) => subtask.major_task.project.id))).toEqual(new Set([projectId]));
+
+    const ofFirst = await listAs<Subtask>(ctx.app, team.member, `/api/projects/${projectId}/subtasks/?major_task_id=${tasks[0]!.id}`);
+    expect(ofFirst.total).toBe(4);
+    expect(new Set(ofFirst.items.map((subtask) => subtask.major_task_id))).toEqual(new Set([tasks[0]!.id]));
+
+    const found = await listAs<Subtask>(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/?search=WINDOW%20w3`);
+    expect(found.items.map((subtask) => subtask.name)).toEqual(['Seal window W3']);
+
+    const unpinned = await listAs<Subtask>(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/?pinned=false&major_task_id=${tasks[0]!.id}`);
+    const pinned = await listAs<Subtask>(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/?pinned=true`);
+    expect([unpinned.total, pinned.total]).toEqual([3, 1]);
+    expect(unpinned.items.every((subtask) => subtask.pin === null)).toBe(true);
+    expect(pinned.items[0]!.pin).toMatchObject({ x: 0.5, y: 0.5 });
+
+    // Another project's major task names nothing in this one.
+    const otherTask = (await listAs<MajorTaskSummary>(ctx.app, team.manager, `/api/projects/${otherProjectId}/major-tasks/?limit=1`)).items[0]!;
+    expect((await listAs(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/?major_task_id=${otherTask.id}`)).total).toBe(0);
+  });
+
+  it("answers another company's project with 404 before reading the query, and refuses a page too large", async () => {
+    for (const path of ['major-tasks', 'subtasks']) {
+      for (const query of ['', '?limit=0', '?limit=abc&pinned=maybe']) {
+        const response = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/projects/${rivalProjectId}/${path}/${query}` });
+        expect(response.statusCode, `${path}${query}`).toBe(404);
+        expect(response.json().detail).toBe('Project not found.');
+      }
+      expect((await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/projects/${projectId}/${path}/?limit=101` })).statusCode).toBe(400);
+    }
+    await expectQueryRefusals(ctx.app, team.manager, `/api/projects/${projectId}/subtasks/`, [
+      ['limit=0&pinned=maybe', { limit: ['limit must be at least 1.'], pinned: ['pinned must be true or false.'] }],
+      ['major_task_id=x', { major_task_id: ['major_task_id must be a major task id.'] }],
+    ]);
+  });
+
+  it('keeps ?expand=major_tasks answering the whole tree, and documents the pages beside it', async () => {
+    const expanded = (await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${projectId}/?expand=major_tasks` })).json() as ExpandedProject;
+    expect(expanded.major_tasks).toHaveLength(25);
+    expect(expanded.major_tasks.flatMap((task) => task.subtasks)).toHaveLength(100);
+    const openApi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
+    expect(openApi.paths['/api/projects/{id}/major-tasks/']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['id', 'search', 'limit', 'offset']));
+    expect(openApi.paths['/api/projects/{id}/subtasks/']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['id', 'search', 'major_task_id', 'pinned', 'limit', 'offset']));
   });
 });

@@ -1,10 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, TOTAL_COUNT_HEADER, createProjectInput, errorResponse, exportFormatParam, idParams, projectListQuery, projectQuery, projectSchema, subtaskSchema, taskListQuery, updateProjectInput } from '@siteboard/shared';
+import {
+  PERMISSIONS,
+  TOTAL_COUNT_HEADER,
+  createProjectInput,
+  errorResponse,
+  exportFormatParam,
+  idParams,
+  majorTaskListQuery,
+  majorTaskSummarySchema,
+  projectListQuery,
+  projectQuery,
+  projectSchema,
+  projectSubtaskListQuery,
+  subtaskSchema,
+  taskListQuery,
+  updateProjectInput,
+} from '@siteboard/shared';
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjectOpenWork, listProjects, projectFound, projectsExport, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectMajorTasks, listProjectOpenWork, listProjects, listProjectSubtasks, projectFound, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -42,6 +58,37 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(subtaskSchema), ...refusals },
     },
     handler: async (request, reply) => sendPage(reply, await listProjectOpenWork(request.ctx, request.params.id, request.query)),
+  });
+
+  // Beside `?expand=major_tasks`, which answers a project's whole tree: what a picker or an opened
+  // project needs, a page at a time. Every role reads projects; another company's is a 404 before
+  // the query is read.
+  app.get('/api/projects/:id/major-tasks/', {
+    ...guardedBy(projectFound),
+    schema: {
+      tags,
+      security,
+      summary: "The project's major tasks without their subtasks, each with its subtasks counted",
+      description: `Oldest first; search by name; paged with limit and offset, and the ${TOTAL_COUNT_HEADER} header says how many match.`,
+      params: idParams,
+      querystring: majorTaskListQuery,
+      response: { 200: z.array(majorTaskSummarySchema), ...refusals },
+    },
+    handler: async (request, reply) => sendPage(reply, await listProjectMajorTasks(request.ctx, request.params.id, request.query)),
+  });
+
+  app.get('/api/projects/:id/subtasks/', {
+    ...guardedBy(projectFound),
+    schema: {
+      tags,
+      security,
+      summary: "The project's subtasks, of one major task or on no drawing if asked",
+      description: `Soonest due first (work its completion closed unfinished is not listed); search by name; paged with limit and offset, and the ${TOTAL_COUNT_HEADER} header says how many match.`,
+      params: idParams,
+      querystring: projectSubtaskListQuery,
+      response: { 200: z.array(subtaskSchema), ...refusals },
+    },
+    handler: async (request, reply) => sendPage(reply, await listProjectSubtasks(request.ctx, request.params.id, request.query)),
   });
 
   app.post('/api/projects/', {

@@ -1,10 +1,24 @@
 import type { z } from 'zod';
-import { MAJOR_TASKS_PER_LISTED_PROJECT, PROJECT_NOT_FOUND, SUBTASKS_PER_LISTED_MAJOR_TASK, type createProjectInput, type ExpandedProject, type Project, type Subtask, type projectListQuery, type projectQuery, type updateProjectInput } from '@siteboard/shared';
+import {
+  MAJOR_TASKS_PER_LISTED_PROJECT,
+  PROJECT_NOT_FOUND,
+  SUBTASKS_PER_LISTED_MAJOR_TASK,
+  type createProjectInput,
+  type ExpandedProject,
+  type majorTaskListQuery,
+  type MajorTaskSummary,
+  type Project,
+  type projectSubtaskListQuery,
+  type Subtask,
+  type projectListQuery,
+  type projectQuery,
+  type updateProjectInput,
+} from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, foundInCompany, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
-import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
+import { containingPattern, keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { listProjectSheetFiles, queueSheetFileRemoval } from '../sheets/sheets.queries';
-import { closeProjectOpenWork, countProjectOpenWork, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
+import { closeProjectOpenWork, countProjectOpenWork, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import { PROJECT_SHEET_COLUMNS } from './projects.xlsx';
@@ -135,6 +149,35 @@ export async function listProjectOpenWork(ctx: ServiceContext, projectId: number
   const { companyId } = ctx.user;
   if (!(await findProjectRow(ctx.db, companyId, projectId, false))) throw new NotFoundError(PROJECT_NOT_FOUND);
   return listSubtaskPage(ctx.db, companyId, { projectId, notCompleted: true }, page);
+}
+
+/**
+ * A page of the project's major tasks, oldest first, searched by name, each with its subtasks
+ * counted instead of listed: what a major-task picker or an opened project shows, bounded however
+ * much work the project holds. One statement; the route's guard has found the project.
+ */
+export function listProjectMajorTasks(ctx: ServiceContext, projectId: number, query: z.output<typeof majorTaskListQuery>): Promise<Page<MajorTaskSummary>> {
+  return listMajorTaskSummaries(ctx.db, ctx.user.companyId, projectId, query.search === undefined ? undefined : containingPattern(query.search), query);
+}
+
+/**
+ * A page of the project's subtasks, soonest due first, searched by name, of one major task or on
+ * no drawing if asked: what an opened major task or the drawings' pin picker shows. One statement;
+ * the route's guard has found the project.
+ */
+export function listProjectSubtasks(ctx: ServiceContext, projectId: number, query: z.output<typeof projectSubtaskListQuery>): Promise<Page<Subtask>> {
+  return listSubtaskPage(
+    ctx.db,
+    ctx.user.companyId,
+    {
+      projectId,
+      majorTaskId: query.major_task_id,
+      namePattern: query.search === undefined ? undefined : containingPattern(query.search),
+      pinned: query.pinned === true ? true : undefined,
+      unpinned: query.pinned === false ? true : undefined,
+    },
+    query,
+  );
 }
 
 /** Guard: the project the path names is the company's (404 otherwise), asked before a change's body is read. */

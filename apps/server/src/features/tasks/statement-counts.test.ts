@@ -93,6 +93,23 @@ describeEachDatabase('work lists run a bounded number of SQL statements', (ctx) 
     if (process.env.SHOW_STATEMENT_COUNTS) console.info(report.join('\n'));
   });
 
+  it("lists a project's major tasks and subtasks in as many statements for a project of 20 subtasks as for one of 2", async () => {
+    const bulk = await ctx.app.db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.id);
+    const small = bulk.find((project) => project.name === 'Bulk project 0')!;
+    const large = bulk.findLast((project) => project.name === 'Bulk project 0')!;
+    const pages = (projectId: number) => [`/api/projects/${projectId}/major-tasks/`, `/api/projects/${projectId}/major-tasks/?search=major&limit=20`, `/api/projects/${projectId}/subtasks/?limit=20`, `/api/projects/${projectId}/subtasks/?search=bulk&pinned=false&limit=20&offset=1`];
+    for (const caller of [team.admin, team.manager, team.member]) {
+      const [smallPages, largePages] = [pages(small.id), pages(large.id)];
+      for (const [i, url] of smallPages.entries()) {
+        const before = await measure(ctx, caller, url);
+        const after = await measure(ctx, caller, largePages[i]!);
+        expect(after.rows, largePages[i]).toBeGreaterThan(before.rows);
+        // The guard's look-up of the project, then the page and its total in one statement.
+        expect([before.statements, after.statements], `${caller.role} ${url}`).toEqual([2, 2]);
+      }
+    }
+  });
+
   it('loads the admin dashboard in five statements, however many projects and people', async () => {
     const statementsOfDashboard = async () => {
       await callAs(ctx.app, team.admin, { method: 'GET', url: '/api/profile/' });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MajorTask, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
+import type { MajorTask, MajorTaskSummary, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
 import { subtaskActivity } from '../../schema/activity';
 import { projects, projectStatusEnum } from '../../schema/projects';
@@ -68,6 +68,12 @@ export type Involvement = 'project_manager' | 'assigner' | 'assigner_of_others' 
 export interface SubtaskFilter {
   id?: number;
   projectId?: number;
+  majorTaskId?: number;
+  /** A case-insensitive substring of the name: its ILIKE pattern (containingPattern). */
+  namePattern?: string;
+  /** Pinned on a drawing's sheet, or on none. */
+  pinned?: true;
+  unpinned?: true;
   projectStatuses?: ProjectStatus[];
   assignedToId?: number;
   /** Assigned to a team member of this manager. */
@@ -134,6 +140,10 @@ function subtaskConditions(db: DbOrTx, filter: Omit<SubtaskFilter, 'involving'>,
   // Work its project's completion closed unfinished is on no list (decision record 061); one subtask is still found by its id.
   else conditions.push(isNull(subtasks.closedUnfinishedAt));
   if (filter.projectId !== undefined) conditions.push(projectCondition(db, eq(projects.id, value('projectId')), scope));
+  if (filter.majorTaskId !== undefined) conditions.push(eq(subtasks.majorTaskId, value('majorTaskId')));
+  if (filter.namePattern !== undefined) conditions.push(sql`${subtasks.name} ilike ${value('namePattern')}`);
+  if (filter.pinned) conditions.push(isNotNull(subtasks.pinSheetId));
+  if (filter.unpinned) conditions.push(isNull(subtasks.pinSheetId));
   if (filter.dated) conditions.push(isNotNull(subtasks.dueDate));
   if (filter.undated) conditions.push(isNull(subtasks.dueDate));
   if (filter.afterDueDate !== undefined) {
@@ -358,6 +368,18 @@ export async function findSubtask(db: DbOrTx, companyId: number, subtaskId: numb
   return subtask;
 }
 
+/** A major task's own fields in the API's shape, from its row joined to its project and creator. */
+const majorTaskOwnFields = {
+  id: majorTasks.id,
+  name: majorTasks.name,
+  description: majorTasks.description,
+  due_date: majorTasks.dueDate,
+  created_by: personJson(creators.id, creators.email, creators.fullName),
+  created_at: isoTimestamp(majorTasks.createdAt),
+  project: projectRefJson,
+  project_id: majorTasks.projectId,
+};
+
 /**
  * A major task in the API's shape with its subtasks (soonest due first), from its row joined to
  * its creator and its project (in the statement's joins or around it): one statement however
@@ -375,14 +397,7 @@ function majorTaskJson(db: DbOrTx, companyId: IdOrPlaceholder, subtaskLimit?: nu
     .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
     .where(firstIds ? and(eq(subtasks.companyId, companyId), inArray(subtasks.id, firstIds)) : ofMajorTask);
   return jsonObject<MajorTask>({
-    id: majorTasks.id,
-    name: majorTasks.name,
-    description: majorTasks.description,
-    due_date: majorTasks.dueDate,
-    created_by: personJson(creators.id, creators.email, creators.fullName),
-    created_at: isoTimestamp(majorTasks.createdAt),
-    project: projectRefJson,
-    project_id: majorTasks.projectId,
+    ...majorTaskOwnFields,
     subtasks: ownSubtasks,
   });
 }
@@ -400,6 +415,55 @@ export function majorTasksOfProjectJson(db: DbOrTx, companyId: IdOrPlaceholder, 
     .from(majorTasks)
     .leftJoin(creators, eq(creators.id, majorTasks.createdById))
     .where(firstIds ? and(eq(majorTasks.companyId, companyId), inArray(majorTasks.id, firstIds)) : ofProject);
+}
+
+/** The major task list statements built so far, one per shape (searched or not, paged how). */
+const majorTaskPageStatement = builtOncePerShape('major_tasks');
+
+const subtasksCounted = (condition?: SQL) => (condition ? sql`count(*) filter (where ${condition})` : sql`count(*)`);
+
+/**
+ * A page of the project's major tasks (oldest first, as the expanded project lists them), each
+ * with its subtasks counted rather than listed, and their total: one statement. The page is picked
+ * from the major tasks alone; only its rows are joined and counted.
+ */
+export async function listMajorTaskSummaries(db: DbOrTx, companyId: number, projectId: number, namePattern: string | undefined, page: PageRequest): Promise<Page<MajorTaskSummary>> {
+  const shape = JSON.stringify([namePattern !== undefined, page.limit !== undefined, Boolean(page.offset)]);
+  const statement = majorTaskPageStatement(db, shape, () => {
+    const companyIdValue = sql.placeholder('companyId');
+    const matching = and(
+      eq(majorTasks.companyId, companyIdValue),
+      eq(majorTasks.projectId, sql.placeholder('projectId')),
+      namePattern === undefined ? undefined : sql`${majorTasks.name} ilike ${sql.placeholder('pattern')}`,
+    );
+    const pageIds = withPage(db.select({ id: majorTasks.id, total: matchingRowCount().as('total') }).from(majorTasks).where(matching).orderBy(asc(majorTasks.id)).$dynamic(), {
+      limit: page.limit === undefined ? undefined : sql.placeholder('limit'),
+      offset: page.offset ? sql.placeholder('offset') : undefined,
+    }).as('page');
+    // json_build_object, not jsonObject: that one's sub-select would take count(*) as its own (one row).
+    const counts = db
+      .select({
+        counts: sql`json_build_object('total', ${subtasksCounted()}, 'completed', ${subtasksCounted(eq(subtasks.status, 'completed'))}, 'low', ${subtasksCounted(eq(subtasks.priority, 'low'))}, 'medium', ${subtasksCounted(eq(subtasks.priority, 'medium'))}, 'high', ${subtasksCounted(eq(subtasks.priority, 'high'))})`,
+      })
+      .from(subtasks)
+      .where(and(eq(subtasks.companyId, companyIdValue), eq(subtasks.majorTaskId, majorTasks.id)));
+    return db
+      .select({
+        majorTask: jsonObject<MajorTaskSummary>({
+          ...majorTaskOwnFields,
+          subtask_counts: sql`(${counts})`,
+        }),
+        total: pageIds.total,
+      })
+      .from(pageIds)
+      .innerJoin(majorTasks, eq(majorTasks.id, pageIds.id))
+      .innerJoin(projects, eq(projects.id, majorTasks.projectId))
+      .leftJoin(creators, eq(creators.id, majorTasks.createdById))
+      .orderBy(asc(pageIds.id));
+  });
+  const values = { companyId, projectId, pattern: namePattern, limit: page.limit, offset: page.offset };
+  const rows = await statement.execute(values);
+  return toPage(rows, page, (row) => row.majorTask, () => db.$count(majorTasks, and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projectId), namePattern === undefined ? undefined : sql`${majorTasks.name} ilike ${namePattern}`)));
 }
 
 const majorTaskStatement = builtOncePerDatabase((db) =>
