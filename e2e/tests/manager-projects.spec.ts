@@ -100,8 +100,8 @@ test('projects: the tabs and rows work from the keyboard', async ({ page }) => {
   await page.getByPlaceholder('Search projects...').fill('Riverside');
   const project = page.getByRole('button', { name: /^Riverside Apartments/ });
   await project.focus();
-  // Opening a project is what brings its major tasks and subtasks: one request for that project.
-  const opened = page.waitForRequest((request) => /\/api\/projects\/\d+\/\?expand=major_tasks$/.test(request.url()));
+  // Opening a project is what brings a page of its major tasks (never its whole tree): one request.
+  const opened = page.waitForRequest((request) => /\/api\/projects\/\d+\/major-tasks\/\?limit=20&offset=0$/.test(request.url()));
   await page.keyboard.press('Enter');
   await opened;
   await expect(project).toHaveAttribute('aria-expanded', 'true');

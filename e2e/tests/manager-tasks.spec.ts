@@ -102,12 +102,13 @@ test('a manager creates a major task with three subtasks and manages them in Pro
   const subtasks = page.getByRole('table', { name: 'Subtasks' }).last();
   await expect(subtasks.getByRole('columnheader')).toHaveText(['Title', 'Assignee', 'Due Date', 'Priority', 'Status']);
   await expect(subtasks.getByRole('row')).toHaveCount(4);
-  // Pages of projects (the first, then the search's), and one request for the opened project's tasks: never one per task.
+  // Pages of projects (the first, then the search's), one page of the opened project's major tasks
+  // and one of the opened task's subtasks: never the project's whole tree, never a request per task.
   const projectCalls = calls.filter((call) => call.startsWith('/api/projects/')).map((call) => new URL(call, 'http://x'));
-  const [opened, ...opens] = projectCalls.filter((url) => url.pathname !== '/api/projects/');
-  expect(opens).toEqual([]);
-  expect(opened!.pathname).toMatch(/^\/api\/projects\/\d+\/$/);
-  expect(opened!.searchParams.get('expand')).toBe('major_tasks');
+  const opens = projectCalls.filter((url) => url.pathname !== '/api/projects/');
+  expect(opens.map((url) => url.pathname.replace(/\d+/, '{id}'))).toEqual(['/api/projects/{id}/major-tasks/', '/api/projects/{id}/subtasks/']);
+  expect(opens.map((url) => url.searchParams.get('expand'))).toEqual([null, null]);
+  expect(opens[1]!.searchParams.get('major_task_id')).toBe(String(created.id));
   const pages = projectCalls.filter((url) => url.pathname === '/api/projects/');
   expect(pages.length).toBeLessThanOrEqual(2);
   for (const page of pages) expect(page.searchParams.get('limit')).toBe('10');

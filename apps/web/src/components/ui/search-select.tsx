@@ -27,6 +27,8 @@ type Props<T> = {
   className?: string;
   /** The choice the form opened with (a draft kept on the device): chosen once the matches hold it. */
   initialChoice?: string;
+  /** The match chosen (undefined: none), for a form that needs more of it than its id. */
+  onPick?: (item: T | undefined) => void;
   ref?: Ref<HTMLSelectElement>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'placeholder'>;
 
@@ -34,7 +36,7 @@ type Props<T> = {
  * A search box beside a dropdown of what the server found for it, for choosing one of thousands
  * (people, projects) without loading them all. Above the matches shown, a hint says to type more.
  */
-export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, pinned, groups, className = 'grid gap-4 sm:grid-cols-2', initialChoice, ref, ...selectProps }: Props<T>) {
+export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, pinned, groups, className = 'grid gap-4 sm:grid-cols-2', initialChoice, onPick, ref, ...selectProps }: Props<T>) {
   const { t } = useTranslation();
   const { search, setSearch, found } = useListSearch(find);
   const options = found.data?.items.map(toOption).filter((option) => option.value !== pinned?.value);
@@ -86,6 +88,7 @@ export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder
           {...selectProps}
           onChange={(event) => {
             chosen.current = event.target.value;
+            onPick?.(found.data?.items.find((item) => String(toOption(item).value) === event.target.value));
             selectProps.onChange?.(event);
           }}
         >

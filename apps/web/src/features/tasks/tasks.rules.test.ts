@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOverdue } from '@siteboard/shared';
-import { bySoonestDue, dueDateConcerns, priorityCounts, progressOf } from './tasks.rules';
-
-describe('major task summary', () => {
-  it('counts subtasks by priority and completed ones for progress', () => {
-    const subtasks = [
-      { priority: 'high' as const, status: 'completed' as const },
-      { priority: 'high' as const, status: 'ongoing' as const },
-      { priority: 'low' as const, status: 'pending_approval' as const },
-    ];
-    expect(priorityCounts(subtasks)).toEqual({ low: 1, medium: 0, high: 2 });
-    expect(progressOf(subtasks)).toEqual({ completed: 1, total: 3 });
-    expect(progressOf([])).toEqual({ completed: 0, total: 0 });
-  });
-});
+import { bySoonestDue, dueDateConcerns } from './tasks.rules';
 
 describe('isOverdue and bySoonestDue', () => {
   const today = '2026-05-10';

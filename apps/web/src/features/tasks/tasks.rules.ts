@@ -1,4 +1,4 @@
-import { isOverdue, PRIORITIES, type Priority, type Role, type Subtask } from '@siteboard/shared';
+import { isOverdue, type Role, type Subtask } from '@siteboard/shared';
 import { readerToday } from '../../lib/format';
 
 /** How many subtasks a task list shows before "Show More". */
@@ -8,19 +8,6 @@ export interface Viewer {
   id: number;
   role: Role;
 }
-
-/** How many subtasks of each priority, for the coloured dots of a major task. */
-export function priorityCounts(subtasks: readonly Pick<Subtask, 'priority'>[]): Record<Priority, number> {
-  const counts = Object.fromEntries(PRIORITIES.map((priority) => [priority, 0])) as Record<Priority, number>;
-  for (const subtask of subtasks) counts[subtask.priority] += 1;
-  return counts;
-}
-
-/** "Progress: completed/total". */
-export function progressOf(subtasks: readonly Pick<Subtask, 'status'>[]): { completed: number; total: number } {
-  return { completed: subtasks.filter((subtask) => subtask.status === 'completed').length, total: subtasks.length };
-}
-
 
 /** The reader's own work first: overdue on top, then soonest due, undated last. */
 export function bySoonestDue(a: Pick<Subtask, 'status' | 'due_date' | 'id'>, b: Pick<Subtask, 'status' | 'due_date' | 'id'>, today: string = readerToday()): number {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
-import { getExpandedProjectQueryOptions } from '../../../features/projects/api/get-project';
+import { searchProjectMajorTasksQuery } from '../../../features/projects/api/get-project-major-tasks';
 import { searchOpenProjectsQuery } from '../../../features/projects/api/get-projects';
 import { CreateSubtaskPicker } from '../../../features/tasks/components/create-subtask-picker';
 import { MyTaskLists } from '../../../features/tasks/components/my-task-lists';
@@ -31,7 +31,7 @@ export function TeamMemberCreateTaskPage() {
   return (
     <>
       <PageTitle>{t('teamMember.createTaskTitle')}</PageTitle>
-      <CreateSubtaskPicker findProjects={searchOpenProjectsQuery} projectQuery={getExpandedProjectQueryOptions} findAssignees={searchPeopleQuery} />
+      <CreateSubtaskPicker findProjects={searchOpenProjectsQuery} findMajorTasks={searchProjectMajorTasksQuery} findAssignees={searchPeopleQuery} />
     </>
   );
 }

@@ -37,7 +37,7 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
   const columns = ['name', 'description', 'startDate', 'endDate', 'manager', 'status'].map((column) => t(`admin.projects.${column}`));
   const entries: { project: Summary; tasks?: ReactNode }[] = projects.map((project) => ({
     project,
-    tasks: kind === 'ongoing' ? <ExpandedProjectTasks projectId={project.id}>{(expanded) => <AdminProjectTasks project={expanded} />}</ExpandedProjectTasks> : undefined,
+    tasks: kind === 'ongoing' ? <ExpandedProjectTasks projectId={project.id}>{(majorTasks) => <AdminProjectTasks project={project} majorTasks={majorTasks} />}</ExpandedProjectTasks> : undefined,
   }));
 
   const toggle = (id: number) =>

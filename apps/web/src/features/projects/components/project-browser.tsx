@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ExpandedProject, Project } from '@siteboard/shared';
+import type { MajorTaskSummary, Project } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
@@ -15,8 +15,8 @@ import { statusesOf, type ProjectTab } from '../projects.rules';
 import { ExpandedProjectTasks } from './expanded-project';
 import { PersonText } from '../../../components/ui/person-text';
 
-/** What an open project shows (its major tasks). */
-export type RenderProjectTasks = (project: ExpandedProject) => ReactNode;
+/** What an open project shows of its major tasks (a page of them, with their subtasks counted). */
+export type RenderProjectTasks = (project: Project, majorTasks: MajorTaskSummary[]) => ReactNode;
 
 const TABS: { value: ProjectTab; label: string }[] = [
   { value: 'ongoing', label: 'projectBoard.ongoing' },
@@ -25,7 +25,7 @@ const TABS: { value: ProjectTab; label: string }[] = [
 
 /**
  * The company's projects in two tabs with a name search, ten at a time. The server filters and
- * pages; an opened project fetches its major tasks and subtasks.
+ * pages; an opened project fetches a page of its major tasks.
  */
 export function ProjectBrowser({ renderTasks }: { renderTasks: RenderProjectTasks }) {
   const { t } = useTranslation();
@@ -130,7 +130,7 @@ function ProjectRow({ project, renderTasks }: { project: Project; renderTasks: R
       </h2>
       {open && (
         <div id={`${id}-tasks`} className="border-t border-slate-100 bg-slate-50/60 p-2 sm:p-4">
-          <ExpandedProjectTasks projectId={project.id}>{renderTasks}</ExpandedProjectTasks>
+          <ExpandedProjectTasks projectId={project.id}>{(majorTasks) => renderTasks(project, majorTasks)}</ExpandedProjectTasks>
         </div>
       )}
     </li>

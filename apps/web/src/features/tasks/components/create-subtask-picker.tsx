@@ -1,18 +1,17 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
-import type { ExpandedProject, Project, User } from '@siteboard/shared';
+import type { MajorTaskSummary, Project, User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/form-field';
 import type { ListSearch } from '../../../lib/lists';
 import { CreateSubtaskForm } from './create-subtask-form';
-import { ProjectPicker } from './pickers';
+import { MajorTaskPicker, ProjectPicker } from './pickers';
 
 interface Props {
   /** The server's search among the projects that still take tasks. */
   findProjects: ListSearch<Pick<Project, 'id' | 'name'>>;
-  /** The chosen project with its major tasks. */
-  projectQuery: (projectId: number) => { queryKey: QueryKey; queryFn: () => Promise<ExpandedProject> };
+  /** The server's search among the chosen project's major tasks (a page of matches, never the project's whole tree). */
+  findMajorTasks: (projectId: number) => ListSearch<MajorTaskSummary>;
   findAssignees: ListSearch<User>;
 }
 
@@ -20,17 +19,15 @@ interface Props {
  * The team member's Create Task screen: they cannot create major tasks, only subtasks under the
  * major tasks of projects that are not completed (spec §6), so they pick the project and the task.
  */
-export function CreateSubtaskPicker({ findProjects, projectQuery, findAssignees }: Props) {
+export function CreateSubtaskPicker({ findProjects, findMajorTasks, findAssignees }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [projectId, setProjectId] = useState('');
-  const [majorTaskId, setMajorTaskId] = useState('');
+  const [majorTask, setMajorTask] = useState<MajorTaskSummary | undefined>();
   const [created, setCreated] = useState(false);
-  const project = useQuery({ ...projectQuery(Number(projectId)), enabled: projectId !== '' });
-  const majorTasks = projectId ? (project.data?.major_tasks ?? []) : [];
   const chooseProject = (value: string) => {
     setProjectId(value);
-    setMajorTaskId('');
+    setMajorTask(undefined);
   };
 
   return (
@@ -38,26 +35,25 @@ export function CreateSubtaskPicker({ findProjects, projectQuery, findAssignees 
       {created && <Alert tone="success">{t('taskBoard.subtaskCreated')}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <ProjectPicker className="grid gap-4 sm:col-span-2 sm:grid-cols-2" find={findProjects} value={projectId} onSearch={() => chooseProject('')} onChange={(event) => chooseProject(event.target.value)} />
-        <SelectField label={t('taskBoard.majorTask')} value={majorTaskId} disabled={!project.data} onChange={(event) => setMajorTaskId(event.target.value)}>
-          <option value="">{projectId && project.isPending ? t('app.loading') : t('taskBoard.selectMajorTask')}</option>
-          {majorTasks.map((majorTask) => (
-            <option key={majorTask.id} value={majorTask.id}>
-              {majorTask.name}
-            </option>
-          ))}
-        </SelectField>
+        {projectId ? (
+          // A picker of its own per project: another project's search and matches do not stay.
+          <MajorTaskPicker key={projectId} className="grid gap-4 sm:col-span-2 sm:grid-cols-2" find={findMajorTasks(Number(projectId))} value={majorTask?.id ?? ''} onSearch={() => setMajorTask(undefined)} onPick={setMajorTask} />
+        ) : (
+          <SelectField label={t('taskBoard.majorTask')} value="" disabled>
+            <option value="">{t('taskBoard.selectMajorTask')}</option>
+          </SelectField>
+        )}
       </div>
-      {project.data && majorTasks.length === 0 && <p className="text-sm text-slate-500">{t('taskBoard.noMajorTasks')}</p>}
-      {majorTaskId && (
+      {majorTask && (
         <CreateSubtaskForm
-          key={majorTaskId}
+          key={majorTask.id}
           id={`${id}-form`}
-          majorTaskId={Number(majorTaskId)}
-          projectId={Number(projectId)}
-          projectManagerId={project.data?.manager?.id ?? null}
+          majorTaskId={majorTask.id}
+          projectId={majorTask.project_id}
+          projectManagerId={majorTask.project.manager_id}
           findAssignees={findAssignees}
           onCreated={() => {
-            setMajorTaskId('');
+            setMajorTask(undefined);
             setCreated(true);
           }}
         />

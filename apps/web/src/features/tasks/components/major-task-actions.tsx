@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updateMajorTaskInput, type MajorTask } from '@siteboard/shared';
+import { updateMajorTaskInput, type MajorTaskSummary } from '@siteboard/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ type Values = z.input<typeof updateMajorTaskInput>;
  * Edit and Delete of a major task, for whom `canManageMajorTask` allows (the project's manager,
  * the manager who created it, an admin) in a project still open; the server holds the same rule.
  */
-export function MajorTaskActions({ majorTask }: { majorTask: MajorTask }) {
+export function MajorTaskActions({ majorTask }: { majorTask: MajorTaskSummary }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function MajorTaskActions({ majorTask }: { majorTask: MajorTask }) {
             </Button>
           }
           title={t('majorTaskEdit.deleteTitle')}
-          description={t('majorTaskEdit.deleteDescription', { name: majorTask.name, count: majorTask.subtasks.length })}
+          description={t('majorTaskEdit.deleteDescription', { name: majorTask.name, count: majorTask.subtask_counts.total })}
           confirmLabel={t('majorTaskEdit.delete')}
           cancelLabel={t('majorTaskEdit.cancel')}
           onConfirm={() => {
@@ -53,7 +53,7 @@ export function MajorTaskActions({ majorTask }: { majorTask: MajorTask }) {
   );
 }
 
-function MajorTaskEditForm({ majorTask, onDone }: { majorTask: MajorTask; onDone: () => void }) {
+function MajorTaskEditForm({ majorTask, onDone }: { majorTask: MajorTaskSummary; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateMajorTask();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { can, canDecideSubtask, canManageMajorTask, PRIORITIES, subtaskParties, type MajorTask, type User } from '@siteboard/shared';
+import { can, canDecideSubtask, canManageMajorTask, PRIORITIES, subtaskParties, type MajorTaskSummary, type Subtask, type User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -7,14 +7,18 @@ import { Button } from '../../../components/ui/button';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { PersonText } from '../../../components/ui/person-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import type { ListSearch } from '../../../lib/lists';
-import { priorityCounts, progressOf, type Viewer } from '../tasks.rules';
+import { ShowMore } from '../../../components/ui/show-more';
+import { usePagedList, type ListSearch, type PagedListQuery } from '../../../lib/lists';
+import type { Viewer } from '../tasks.rules';
 import { CreateSubtaskForm } from './create-subtask-form';
 import { MajorTaskActions } from './major-task-actions';
 import { SubtaskTable } from './subtask-table';
 
 export interface MajorTaskListProps {
-  majorTasks: MajorTask[];
+  /** A page of the project's major tasks, their subtasks counted. */
+  majorTasks: MajorTaskSummary[];
+  /** An opened major task's subtasks, a page at a time. */
+  subtaskPages: (majorTask: MajorTaskSummary) => PagedListQuery<Subtask>;
   /** A completed project's tasks are view-only. */
   readOnly: boolean;
   viewer: Viewer;
@@ -22,7 +26,7 @@ export interface MajorTaskListProps {
   findAssignees: ListSearch<User>;
 }
 
-/** A project's major tasks, each opening to its details, its subtasks and a form to add one. */
+/** A project's major tasks, each opening to its details, its subtasks (fetched then) and a form to add one. */
 export function MajorTaskList(props: MajorTaskListProps) {
   const { t } = useTranslation();
   if (props.majorTasks.length === 0) return <p className="px-1 py-2 text-sm text-slate-500">{t('taskBoard.noMajorTasks')}</p>;
@@ -35,14 +39,14 @@ export function MajorTaskList(props: MajorTaskListProps) {
   );
 }
 
-function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTaskListProps & { majorTask: MajorTask }) {
+function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, subtaskPages }: MajorTaskListProps & { majorTask: MajorTaskSummary }) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState(false);
-  const counts = priorityCounts(majorTask.subtasks);
-  const progress = progressOf(majorTask.subtasks);
+  const counts = majorTask.subtask_counts;
+  const progress = { completed: counts.completed, total: counts.total };
   const mayCreate = !readOnly && can(viewer.role, 'subtasks:create');
   const mayManage = !readOnly && canManageMajorTask(viewer, { createdById: majorTask.created_by?.id ?? null, projectManagerId: majorTask.project.manager_id });
   const na = t('common.notAvailable');
@@ -118,10 +122,23 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees }: MajorTask
                 }}
               />
             )}
-            <SubtaskTable subtasks={majorTask.subtasks} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} />
+            <MajorTaskSubtasks query={subtaskPages(majorTask)} viewer={viewer} />
           </section>
         </div>
       )}
     </li>
+  );
+}
+
+/** An opened major task's subtasks, soonest due first, a page at a time. */
+function MajorTaskSubtasks({ query, viewer }: { query: PagedListQuery<Subtask>; viewer: Viewer }) {
+  const { t } = useTranslation();
+  const subtasks = usePagedList(query);
+  if (subtasks.query.isPending) return <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
+  return (
+    <>
+      <SubtaskTable subtasks={subtasks.items} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} />
+      <ShowMore list={subtasks} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { Project, User } from '@siteboard/shared';
+import type { MajorTaskSummary, Project, User } from '@siteboard/shared';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSelect } from '../../../components/ui/search-select';
@@ -16,6 +16,8 @@ type PickerProps<T> = {
   pinned?: { value: number; label: string };
   className?: string;
   initialChoice?: string;
+  /** The match chosen (undefined: none), for a form that needs more of it than its id. */
+  onPick?: (item: T | undefined) => void;
   ref?: Ref<HTMLSelectElement>;
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
@@ -55,6 +57,25 @@ export function ProjectPicker(props: PickerProps<Pick<Project, 'id' | 'name'>>) 
       label={t('taskBoard.project')}
       placeholder={t('taskBoard.selectProject')}
       empty={t('projectBoard.empty')}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The major task search box and dropdown of the team member's Create Task screen: the server's
+ * matches among the chosen project's major tasks, so one of hundreds is found by typing a part of its name.
+ */
+export function MajorTaskPicker(props: PickerProps<MajorTaskSummary>) {
+  const { t } = useTranslation();
+  return (
+    <SearchSelect
+      toOption={(majorTask) => ({ value: majorTask.id, label: majorTask.name })}
+      searchLabel={t('taskBoard.searchMajorTask')}
+      searchPlaceholder={t('taskBoard.searchMajorTaskPlaceholder')}
+      label={t('taskBoard.majorTask')}
+      placeholder={t('taskBoard.selectMajorTask')}
+      empty={t('taskBoard.noMajorTasks')}
       {...props}
     />
   );
