@@ -30,6 +30,11 @@ beforeAll(async () => {
   projectId = (await insertProject(server.database.db, crew.company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31' })).id;
   const majorTask = await insertMajorTask(server.database.db, crew.company.id, projectId, { name: 'Quay' });
   await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: member.id, assignedById: manager.id, name: 'Anchor bollard 4' });
+  // More subtasks than the pin picker lists at once, due after the bollard.
+  const deck = await insertMajorTask(server.database.db, crew.company.id, projectId, { name: 'Deck' });
+  for (let plank = 1; plank <= 30; plank++) {
+    await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: deck.id, assignedToId: member.id, assignedById: manager.id, name: `Deck plank ${plank}`, dueDate: '2031-01-01' });
+  }
 });
 afterAll(() => server.close());
 
@@ -71,6 +76,8 @@ describe('the drawings screen', () => {
 
   it("beside an opened sheet the manager finds the project's unpinned subtasks to drag on or place with a tap", async () => {
     await server.signIn(manager);
+    // The project's whole tree (`?expand=major_tasks`) fails to load: the picker must not need it.
+    server.answer('GET', /[?&]expand=major_tasks/, { status: 500, json: { detail: 'Too large for a phone' } });
     renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${projectId}`, route: '/manager/drawings' });
     const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await userEvent.upload(await screen.findByLabelText('Upload drawing'), new File([new Uint8Array(plan)], 'quay-west.png', { type: 'image/png' }));
@@ -87,6 +94,18 @@ describe('the drawings screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Anchor bollard 4 is.');
     await userEvent.click(within(unpinned).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Tap the sheet where Anchor bollard 4 is.')).not.toBeInTheDocument();
+
+    // Thirty-one subtasks: a page of them, Show More, and any one found by typing a part of its name.
+    expect(within(unpinned).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(unpinned).getByRole('button', { name: 'Show More' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 20 of 31: type to narrow the list.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search subtasks'), 'plank 30');
+    await waitFor(() => expect(within(unpinned).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(unpinned).getByText('Deck plank 30')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), 'Deck · Deck plank 30');
+    expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Deck plank 30 is.');
+    expect(server.answered).toEqual([]);
+    server.clearAnswers();
   }, 40_000);
 
   it("a completed project's sheet shows the work it closed unfinished in grey, apart from open and overdue work", async () => {

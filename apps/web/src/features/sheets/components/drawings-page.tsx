@@ -7,13 +7,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { SearchBox } from '../../../components/ui/search-box';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ShowMore } from '../../../components/ui/show-more';
 import type { ListPage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useDebouncedValue } from '../../../lib/lists';
 import { failureDetail, useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import { useDeleteSheet } from '../api/delete-sheet';
-import { useProjectSubtasks } from '../api/get-project-subtasks';
+import { searchPinMajorTasksQuery, usePinCandidates } from '../api/get-project-subtasks';
 import { useSheet } from '../api/get-sheet';
 import { useSheetPins } from '../api/get-sheet-pins';
 import { useSheets } from '../api/get-sheets';
@@ -193,7 +195,12 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const pins = useSheetPins(sheetId);
   // Pins are edits of the subtask (canMoveSubtaskPin): the project's manager places them; a pin's may_move says who moves it.
   const places = role === 'manager' && project.may_keep && project.status !== 'completed';
-  const subtasks = useProjectSubtasks(project.id, places);
+  // What the manager may pin, a page at a time and searched as they type: the subtasks on no sheet
+  // (the list beside the sheet) and any of them (the dropdown, which also moves a pin to this sheet).
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search.trim());
+  const unpinnedList = usePinCandidates(project.id, settledSearch, true, places);
+  const anyList = usePinCandidates(project.id, settledSearch, false, places);
   const pin = usePinSubtask();
   const failureMessage = useFailureMessage();
   // A subtask's id, or 'new': a new subtask where the sheet is tapped next.
@@ -206,17 +213,17 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
   const isLatest = detail !== undefined && latest?.id === detail.id;
-  const known = useMemo(() => new Map<number, Subtask>((subtasks.data ?? []).flatMap((major) => major.subtasks.map((subtask) => [subtask.id, subtask] as const))), [subtasks.data]);
+  const known = useMemo(() => new Map<number, Subtask>([...unpinnedList.items, ...anyList.items].map((subtask) => [subtask.id, subtask] as const)), [unpinnedList.items, anyList.items]);
   const { shown: shownPins, refused, waiting } = useShownPins(sheetId, pins.data, known);
-  const candidates = (subtasks.data ?? []).flatMap((major) =>
-    major.subtasks.map((subtask) => {
-      const change = pendingPin(waiting, subtask.id);
-      const pinned = change ? change.pin !== null : subtask.pin !== null;
-      return { id: subtask.id, name: subtask.name, major: major.name, pinned };
-    }),
-  );
-  const unpinned = candidates.filter((candidate) => !candidate.pinned);
-  const placed = candidates.find((candidate) => candidate.id === placing);
+  const candidate = (subtask: Subtask) => {
+    const change = pendingPin(waiting, subtask.id);
+    const pinned = change ? change.pin !== null : subtask.pin !== null;
+    return { id: subtask.id, name: subtask.name, major: subtask.major_task.name, pinned };
+  };
+  const candidates = anyList.items.map(candidate);
+  const unpinned = unpinnedList.items.map(candidate).filter((shown) => !shown.pinned);
+  const placedSubtask = typeof placing === 'number' ? known.get(placing) : undefined;
+  const placed = placedSubtask && candidate(placedSubtask);
   // A pin already on the sheet moves at once (usePinSubtask); refused, it goes back and says so.
   const savePin = (subtaskId: number, subject: string, x: number, y: number) => {
     if (!detail) return;
@@ -255,7 +262,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
           createAt: places && !newAt ? (x, y) => setNewAt({ x, y }) : null,
           move: (moved, x, y) => savePin(moved.subtask_id, moved.name, x, y),
           drop: (id, x, y) => {
-            const dropped = candidates.find((candidate) => candidate.id === id);
+            const dropped = known.get(id);
             if (dropped) savePin(id, dropped.name, x, y);
           },
         }
@@ -298,22 +305,31 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
         </Alert>
       ))}
       {places && isLatest && (
-        <SelectField
-          label={t('drawings.placeSubtask')}
-          value={placing ?? ''}
-          onChange={(event) => {
-            setPlacingByButton(false);
-            setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null);
-          }}
-        >
-          <option value="">{t('drawings.placeNone')}</option>
-          <option value="new">{t('drawings.placeNew')}</option>
-          {candidates.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.major} · {candidate.name}
-            </option>
-          ))}
-        </SelectField>
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+          <SearchBox className="" label={t('drawings.searchSubtasks')} placeholder={t('drawings.searchSubtasksPlaceholder')} value={search} onChange={setSearch} />
+          <SelectField
+            label={t('drawings.placeSubtask')}
+            value={placing ?? ''}
+            hint={(anyList.total ?? 0) > candidates.length ? t('list.narrow', { shown: candidates.length, total: anyList.total }) : undefined}
+            onChange={(event) => {
+              setPlacingByButton(false);
+              setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null);
+            }}
+          >
+            <option value="">{t('drawings.placeNone')}</option>
+            <option value="new">{t('drawings.placeNew')}</option>
+            {placed && !candidates.some((shown) => shown.id === placed.id) && (
+              <option value={placed.id}>
+                {placed.major} · {placed.name}
+              </option>
+            )}
+            {candidates.map((shown) => (
+              <option key={shown.id} value={shown.id}>
+                {shown.major} · {shown.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
       )}
       {detail?.status === 'processing' && <p className="text-sm text-amber-700">{t('drawings.processing')}</p>}
       {detail?.status === 'failed' && <Alert tone="error">{t('drawings.failed', { reason: detail.failure })}</Alert>}
@@ -326,6 +342,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
           {places && isLatest && (
             <UnpinnedSubtasks
               subtasks={unpinned}
+              list={unpinnedList}
+              searching={settledSearch !== ''}
               placing={typeof placing === 'number' ? placing : null}
               onPlace={(id) => {
                 setPlacingByButton(true);
@@ -339,7 +357,7 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       )}
       {detail && newAt && (
         <NewPinnedSubtask
-          majorTasks={subtasks.data ?? []}
+          findMajorTasks={searchPinMajorTasksQuery(project.id)}
           pin={{ sheet_id: detail.id, x: newAt.x, y: newAt.y }}
           autoFocus={newAt.byKeyboard}
           today={project.today}

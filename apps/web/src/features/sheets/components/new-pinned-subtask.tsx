@@ -1,17 +1,20 @@
-import { isProjectManager, type MajorTask } from '@siteboard/shared';
+import { isProjectManager, type MajorTaskSummary } from '@siteboard/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DateField, SelectField, TextField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
+import { SearchSelect } from '../../../components/ui/search-select';
+import type { ListSearch } from '../../../lib/lists';
 import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreatePinnedSubtask } from '../api/create-pinned-subtask';
 import { useAssignees } from '../api/get-assignees';
 
 interface Props {
-  majorTasks: MajorTask[];
+  /** The server's search among the project's major tasks. */
+  findMajorTasks: ListSearch<MajorTaskSummary>;
   pin: { sheet_id: number; x: number; y: number };
   today: string;
   /** The project's manager: only they may give a due date already past (decideNewSubtask). */
@@ -22,7 +25,7 @@ interface Props {
 }
 
 /** The manager tapped the sheet with "A new subtask here": what it is, under which major task, for whom, by when. */
-export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onDone, autoFocus }: Props) {
+export function NewPinnedSubtask({ findMajorTasks, pin, today, projectManagerId, onDone, autoFocus }: Props) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const mayBackdate = user !== null && isProjectManager(user, projectManagerId);
@@ -30,7 +33,7 @@ export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onD
   const create = useCreatePinnedSubtask();
   const failureMessage = useFailureMessage();
   const [name, setName] = useState('');
-  const [majorTaskId, setMajorTaskId] = useState(majorTasks[0]?.id ?? 0);
+  const [majorTaskId, setMajorTaskId] = useState(0);
   const [assignedToId, setAssignedToId] = useState(0);
   const [dueDate, setDueDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
@@ -51,13 +54,20 @@ export function NewPinnedSubtask({ majorTasks, pin, today, projectManagerId, onD
         </div>
       )}
       <TextField label={t('drawings.newTitle')} autoFocus={autoFocus} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
-      <SelectField label={t('drawings.newMajorTask')} value={majorTaskId} required onChange={(event) => setMajorTaskId(Number(event.target.value))}>
-        {majorTasks.map((major) => (
-          <option key={major.id} value={major.id}>
-            {major.name}
-          </option>
-        ))}
-      </SelectField>
+      <SearchSelect
+        className="grid gap-3 sm:col-span-2 sm:grid-cols-2"
+        find={findMajorTasks}
+        toOption={(major) => ({ value: major.id, label: major.name })}
+        searchLabel={t('drawings.newMajorTaskSearch')}
+        searchPlaceholder={t('drawings.newMajorTaskSearchPlaceholder')}
+        onSearch={() => setMajorTaskId(0)}
+        label={t('drawings.newMajorTask')}
+        placeholder={t('drawings.newChooseMajorTask')}
+        empty={t('drawings.newNoMajorTasks')}
+        value={majorTaskId || ''}
+        required
+        onChange={(event) => setMajorTaskId(Number(event.target.value))}
+      />
       <SelectField label={t('drawings.newAssignee')} value={assignedToId || ''} required onChange={(event) => setAssignedToId(Number(event.target.value))}>
         <option value="">{t('drawings.newChooseAssignee')}</option>
         {assignees.data?.map((user) => (

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ShowMore } from '../../../components/ui/show-more';
+import type { PagedList } from '../../../lib/lists';
 import { SUBTASK_DRAG_TYPE } from './sheet-viewer';
 
 export interface UnpinnedSubtask {
@@ -11,9 +13,10 @@ export interface UnpinnedSubtask {
 /**
  * The project's subtasks on no sheet yet, beside the viewer: dragged onto the sheet (a mouse), or
  * "Place on sheet" then a tap where it goes (a finger), or the arrow keys and Enter on the
- * viewer's marker, which has the keyboard then (a keyboard, a screen reader).
+ * viewer's marker, which has the keyboard then (a keyboard, a screen reader). A page of
+ * them, matching the search above the sheet, and "Show More".
  */
-export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: UnpinnedSubtask[]; placing: number | null; onPlace: (id: number | null) => void }) {
+export function UnpinnedSubtasks({ subtasks, list, searching, placing, onPlace }: { subtasks: UnpinnedSubtask[]; list: PagedList; searching: boolean; placing: number | null; onPlace: (id: number | null) => void }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="unpinned-heading" className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -21,7 +24,7 @@ export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: Unp
         {t('drawings.unpinned')}
       </h3>
       {subtasks.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('drawings.unpinnedNone')}</p>
+        <p className="text-sm text-slate-600">{searching ? t('drawings.unpinnedNoMatch') : t('drawings.unpinnedNone')}</p>
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('drawings.unpinnedHint')}</p>
@@ -53,6 +56,7 @@ export function UnpinnedSubtasks({ subtasks, placing, onPlace }: { subtasks: Unp
               </li>
             ))}
           </ul>
+          <ShowMore list={list} />
         </>
       )}
     </section>
