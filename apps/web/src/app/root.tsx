@@ -4,9 +4,14 @@ import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { AuthProvider } from '../lib/auth';
+import { useKeepFocusInPlace } from '../lib/focus';
 
-/** Everything below the router needs the session, and the session needs the router to redirect. */
+/**
+ * Everything below the router needs the session, and the session needs the router to redirect.
+ * Focus stays where a person was when what they used goes away (lib/focus.ts), on every screen.
+ */
 export function Root() {
+  useKeepFocusInPlace();
   return (
     <AuthProvider>
       <ScreenFailure>

@@ -3,10 +3,12 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AuthProvider } from '../lib/auth';
+import { useKeepFocusInPlace } from '../lib/focus';
 import '../lib/i18n';
 
 /**
- * Renders a screen as the app does: a fresh query cache (writes always run, as in app/provider.tsx), the session provider, a router at
+ * Renders a screen as the app does: a fresh query cache (writes always run, as in app/provider.tsx), the session provider and focus
+ * kept in place (as in app/root.tsx), a router at
  * `path` (other paths render their path, so a test can see where a screen navigated to, unless
  * `routes` gives them a screen: a flow across two screens).
  */
@@ -15,11 +17,7 @@ export function renderScreen(screen: ReactNode, { path = '/', route = path, rout
   const router = createMemoryRouter(
     [
       {
-        element: (
-          <AuthProvider>
-            <Outlet />
-          </AuthProvider>
-        ),
+        element: <TestRoot />,
         children: [
           { path: route, element: screen },
           ...routes,
@@ -35,6 +33,16 @@ export function renderScreen(screen: ReactNode, { path = '/', route = path, rout
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+/** What app/root.tsx gives every screen: the session, and focus kept in place. */
+function TestRoot() {
+  useKeepFocusInPlace();
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
 }
 
 function NavigatedTo() {

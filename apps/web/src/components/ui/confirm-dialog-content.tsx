@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { focusBack } from '../../lib/focus';
 import { buttonClasses } from './button';
 
 export interface ConfirmTexts {
@@ -15,7 +16,8 @@ export interface ConfirmTexts {
 /**
  * The confirmation itself (Radix AlertDialog), loaded on first use by confirm-dialog.tsx: title,
  * description, Cancel (focused first) and the confirming action. Escape cancels; on close, focus
- * goes back to `returnFocus` (the button that opened it), where there is one.
+ * goes back to `returnFocus` (the button that opened it) or what had focus as it opened, or, when
+ * that went with what was confirmed, to the nearest place where it stood (`focusBack`).
  */
 export function ConfirmDialogContent({
   open,
@@ -29,6 +31,11 @@ export function ConfirmDialogContent({
   onConfirm,
   confirmDisabled = false,
 }: ConfirmTexts & { open: boolean; onOpenChange: (open: boolean) => void; tone: 'danger' | 'primary'; returnFocus?: RefObject<HTMLElement | null> }) {
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  // Read as it opens, before Radix moves focus into the dialog.
+  if (open && !wasOpen.current) opener.current = returnFocus?.current ?? document.activeElement;
+  wasOpen.current = open;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -36,9 +43,8 @@ export function ConfirmDialogContent({
         <AlertDialog.Content
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
           onCloseAutoFocus={(event) => {
-            if (!returnFocus?.current) return;
             event.preventDefault();
-            returnFocus.current.focus();
+            focusBack(returnFocus?.current ?? opener.current);
           }}
         >
           <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusBack } from '../../lib/focus';
 import { Icon } from './icons';
 
 const PLACEMENT = {
@@ -14,7 +15,8 @@ const PLACEMENT = {
  * A modal dialog (Radix): focus moves in and back, Escape and the close button close it, and the
  * page behind cannot be reached meanwhile. "Back" is what had focus when it opened (it is opened
  * from a button, a row, a menu, not from a Radix trigger); when that is gone (the row an approval
- * removed), the page's heading, so the next Tab starts from the page, not from its top.
+ * removed), the nearest place where it stood (`focusBack`), so the next Tab starts from there, not
+ * from the page's top.
  */
 export function Modal({
   open,
@@ -63,16 +65,4 @@ export function Modal({
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-/** Focus back on `opener` while it is on the page and can take it, else on the page's heading. */
-function focusBack(opener: Element | null) {
-  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body && !opener.hasAttribute('disabled')) {
-    opener.focus();
-    if (document.activeElement === opener) return;
-  }
-  const heading = document.querySelector<HTMLElement>('main h1, h1');
-  if (!heading) return;
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.focus();
 }

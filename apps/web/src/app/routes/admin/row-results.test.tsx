@@ -43,4 +43,23 @@ describe('results of row actions in the users table', () => {
     const saved = await within(toasts()!).findByRole('status');
     expect(saved).toHaveTextContent('User updated successfully!');
   });
+
+  it('leaves a keyboard user on the next row once the user they deleted is gone, not at the top of the page', async () => {
+    const leaving = await api.server.createUser(api.company, 'team_member', { fullName: 'Ola Leaving' });
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const table = await screen.findByRole('table', { name: 'All Users' });
+    const remove = await within(table).findByRole('button', { name: `Delete ${leaving.email}` });
+    const rowIndex = within(table).getAllByRole('row').indexOf(remove.closest('tr')!);
+
+    remove.focus();
+    await userEvent.keyboard('{Enter}');
+    const question = await screen.findByRole('alertdialog');
+    within(question).getByRole('button', { name: 'Delete' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(table).queryByRole('button', { name: `Delete ${leaving.email}` })).toBeNull());
+    // The row that took its place, at its first control (or the one above, had it been the last).
+    const rows = within(table).getAllByRole('row');
+    const next = rows[rowIndex] ?? rows[rowIndex - 1];
+    await waitFor(() => expect(next.querySelector('a[href], button')).toHaveFocus());
+  });
 });

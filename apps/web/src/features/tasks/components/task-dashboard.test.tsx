@@ -108,4 +108,26 @@ describe("the manager's dashboard", () => {
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
+
+  it('keeps a keyboard user in the list as approvals take rows away: the next row, then the list heading', async () => {
+    const crew = await createCrewWithWork(shared.server, [
+      { name: 'Set the anchor bolts', status: 'pending_approval' },
+      { name: 'Grout the base plates', status: 'pending_approval' },
+    ]);
+    await shared.server.signIn(crew.manager);
+    renderScreen(<MyTaskLists showApprovals />);
+    const table = await screen.findByRole('table', { name: 'Pending Approvals' });
+    const row = async (name: string) => (await within(table).findByText(name)).closest('tr')!;
+
+    within(await row('Set the anchor bolts')).getByRole('button', { name: 'Approve Task' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(table).queryByText('Set the anchor bolts')).toBeNull());
+    // Not thrown to the top of the page: on the row that took its place, at its first control.
+    expect(within(await row('Grout the base plates')).getByRole('link', { name: 'Open Grout the base plates' })).toHaveFocus();
+
+    within(await row('Grout the base plates')).getByRole('button', { name: 'Approve Task' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await within(table).findByText('No pending approvals.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pending Approvals' })).toHaveFocus();
+  });
 });
