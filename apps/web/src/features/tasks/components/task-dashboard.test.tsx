@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { Subtask } from '@siteboard/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { injectAs, loginAs } from '../../../../../server/src/test/factories';
 import { apiServerForFile } from '../../../test/api-server';
 import { createCrewWithWork } from '../../../test/crew-work';
 import { fakeMatchMedia, restoreMatchMedia } from '../../../test/media';
 import { renderScreen } from '../../../test/render';
 import { MyTaskLists } from './my-task-lists';
+import { SubtaskTable } from './subtask-table';
 import { TaskDashboard } from './task-dashboard';
 
 const shared = apiServerForFile((server) =>
@@ -129,5 +132,47 @@ describe("the manager's dashboard", () => {
     await userEvent.keyboard('{Enter}');
     expect(await within(table).findByText('No pending approvals.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pending Approvals' })).toHaveFocus();
+  });
+});
+
+describe('the status dropdown of a subtask', () => {
+  it('saves a choice made with the mouse at once, and one a keyboard user steps to only when they save it', async () => {
+    const crew = await createCrewWithWork(shared.server, [
+      { name: 'Brace the east wall', status: 'ongoing' },
+      { name: 'Brace the west wall', status: 'ongoing' },
+    ]);
+    const { access } = await loginAs(shared.server.app, crew.manager);
+    const all = async () => (await injectAs(shared.server.app, access, { method: 'GET', url: '/api/subtasks/' })).json() as Subtask[];
+    const stored = async (name = 'Brace the east wall') => (await all()).find((subtask) => subtask.name === name)!;
+    await shared.server.signIn(crew.manager);
+    renderScreen(<SubtaskTable subtasks={await all()} canChange={() => true} />);
+    const table = screen.getByRole('table', { name: 'Subtasks' });
+    const select = within(table).getByRole('combobox', { name: 'Status of Brace the east wall' });
+
+    // What a browser does for ArrowDown on a closed dropdown: the value steps on and a change fires, at every step.
+    const arrowDown = (to: string) => {
+      fireEvent.keyDown(select, { key: 'ArrowDown' });
+      fireEvent.change(select, { target: { value: to } });
+      fireEvent.keyUp(select, { key: 'ArrowDown' });
+    };
+    select.focus();
+    arrowDown('pending_approval');
+    arrowDown('completed');
+    expect(select).toHaveValue('completed');
+    expect(within(table).getByRole('button', { name: 'Save status' })).toBeInTheDocument();
+    // Escape takes the steps back; nothing was saved on the way.
+    fireEvent.keyDown(select, { key: 'Escape' });
+    expect(select).toHaveValue('ongoing');
+    expect(within(table).queryByRole('button', { name: 'Save status' })).toBeNull();
+
+    arrowDown('pending_approval');
+    await userEvent.click(within(table).getByRole('button', { name: 'Save status' }));
+    expect(await screen.findByText('Task status updated successfully!')).toBeInTheDocument();
+    expect((await stored()).status).toBe('pending_approval');
+    await waitFor(() => expect(select).toHaveFocus());
+
+    // The mouse: a choice from the open list is deliberate, and saves at once.
+    await userEvent.selectOptions(within(table).getByRole('combobox', { name: 'Status of Brace the west wall' }), 'completed');
+    await waitFor(async () => expect((await stored('Brace the west wall')).status).toBe('completed'));
   });
 });
