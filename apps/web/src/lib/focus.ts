@@ -56,10 +56,10 @@ function headingBefore(element: Element): Element | null {
 }
 
 /** Focuses `element`, giving a non-control (a row, a heading) a tabindex that lets it take focus without joining the Tab order. */
-function focusOn(element: Element | null | undefined): boolean {
+function focusOn(element: Element | null | undefined, options?: FocusOptions): boolean {
   if (!(element instanceof HTMLElement) || !element.isConnected) return false;
   if (!element.matches(CONTROL) && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
-  element.focus();
+  element.focus(options);
   return document.activeElement === element;
 }
 
@@ -78,6 +78,24 @@ function focusNear(place: Place | undefined): void {
   }
   if (place?.heading?.isConnected && focusOn(place.heading)) return;
   focusOn(pageHeading());
+}
+
+/**
+ * Focuses the page's heading (the h1 in `main`) once it is drawn (a screen whose code or data is
+ * still loading draws it later), so a screen reader names the new page; not once the person has
+ * put focus somewhere themselves meanwhile. Returns the stop.
+ */
+export function focusPageHeading(main: HTMLElement, options?: FocusOptions): () => void {
+  const shown = () => focusOn(main.querySelector('h1'), options);
+  if (shown()) return () => {};
+  const observer = new MutationObserver(() => shown() && stop());
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener('focusin', stop);
+  };
+  observer.observe(main, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop);
+  return stop;
 }
 
 /**

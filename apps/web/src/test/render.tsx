@@ -10,16 +10,19 @@ import '../lib/i18n';
  * Renders a screen as the app does: a fresh query cache (writes always run, as in app/provider.tsx), the session provider and focus
  * kept in place (as in app/root.tsx), a router at
  * `path` (other paths render their path, so a test can see where a screen navigated to, unless
- * `routes` gives them a screen: a flow across two screens).
+ * `routes` gives them a screen: a flow across two screens); `children` are the pages a layout's outlet shows.
  */
-export function renderScreen(screen: ReactNode, { path = '/', route = path, routes = [] }: { path?: string; route?: string; routes?: RouteObject[] } = {}) {
+export function renderScreen(
+  screen: ReactNode,
+  { path = '/', route = path, routes = [], children }: { path?: string; route?: string; routes?: RouteObject[]; children?: RouteObject[] } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { networkMode: 'always' } } });
   const router = createMemoryRouter(
     [
       {
         element: <TestRoot />,
         children: [
-          { path: route, element: screen },
+          { path: route, element: screen, children },
           ...routes,
           { path: '*', element: <NavigatedTo /> },
         ],

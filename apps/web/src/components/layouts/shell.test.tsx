@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeMatchMedia, restoreMatchMedia } from '../../test/media';
 import { renderScreen } from '../../test/render';
+import { PageTitle } from '../ui/page-title';
 import { AdminLayout } from './admin-layout';
 import { WorkLayout } from './work-layout';
 
@@ -66,5 +67,25 @@ describe('the menu on a phone, with a keyboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(sidebar).toHaveAttribute('inert');
     expect(toggle()).toHaveFocus();
+  });
+});
+
+describe('moving through the signed-in pages by keyboard', () => {
+  it('"Skip to content" comes first and lands on the page; a move to another page focuses its heading, the first load does not', async () => {
+    const pages = [
+      { index: true, element: <PageTitle>Dashboard</PageTitle> },
+      { path: 'my-tasks', element: <PageTitle>My Tasks</PageTitle> },
+    ];
+    renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager', children: pages });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).not.toHaveFocus();
+
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('link', { name: 'My Tasks' }));
+    expect(await screen.findByRole('heading', { name: 'My Tasks' })).toHaveFocus();
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { focusPageHeading } from '../../lib/focus';
 import { storage } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClasses } from '../ui/button';
@@ -19,7 +21,10 @@ export interface ShellNavItem {
 
 /**
  * The signed-in frame of every area: a sidebar that collapses to icons on wide screens and
- * slides in over the page on phones, and a header whose right side each area fills.
+ * slides in over the page on phones, and a header whose right side each area fills. "Skip to
+ * content" comes first, past the sidebar and the header to the page; after a move to another
+ * page (not on the first load, where the screen reader reads the page anyway) focus goes to its
+ * heading, so the new page is announced and the next Tab starts in it.
  */
 export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: string; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation();
@@ -45,6 +50,16 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [phoneMenu]);
+  const main = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname === shownPath.current || !main.current) return;
+    shownPath.current = location.pathname;
+    // A move to a section (the admin's sidebar) scrolls there itself: focus without scrolling back up.
+    const toSection = Boolean(location.hash) || Boolean((location.state as { scrollTo?: string } | null)?.scrollTo);
+    return focusPageHeading(main.current, { preventScroll: toSection });
+  }, [location]);
   const toggle = () => {
     if (!wide) return setMobileOpen((value) => !value);
     storage.setSidebarCollapsed(!collapsed);
@@ -54,6 +69,20 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
 
   return (
     <div className="flex min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        inert={phoneMenu}
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-brand-600"
+        onClick={(event) => {
+          // Focus, not the address's #: the router would take a new address for a new page.
+          event.preventDefault();
+          if (!main.current) return;
+          focusPageHeading(main.current)();
+          if (!main.current.contains(document.activeElement)) main.current.focus();
+        }}
+      >
+        {t('shell.skipToContent')}
+      </a>
       {mobileOpen && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setMobileOpen(false)} aria-hidden />}
       <aside
         ref={sidebar}
@@ -135,7 +164,7 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
             {headerEnd}
           </div>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main ref={main} id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
           {/*
             On a phone the company's name has the screen's width, above the page and scrolling away with
             it, so a crew can read which company they are in: up to three lines, then "…" with the whole
