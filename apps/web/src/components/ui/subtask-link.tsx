@@ -14,13 +14,13 @@ export function useSubtaskHref() {
   };
 }
 
-/** A subtask's name that opens it. */
-export function SubtaskLink({ subtask }: { subtask: { id: number; name: string } }) {
+/** A subtask's name that opens it; `nameId` names the name itself, for the row's buttons to be described by (not "Open …", the link's name). */
+export function SubtaskLink({ subtask, nameId }: { subtask: { id: number; name: string }; nameId?: string }) {
   const { t } = useTranslation();
   const href = useSubtaskHref();
   return (
     <Link to={href(subtask.id)} className="break-words font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600" aria-label={t('record.open', { name: subtask.name })}>
-      {subtask.name}
+      <span id={nameId}>{subtask.name}</span>
     </Link>
   );
 }

@@ -14,7 +14,7 @@ const { Component: DeclineDialog, load: loadDialog } = preloadableLazy(() => imp
  * `decline` resolves to null when it worked (the dialog closes), else to the failure's text, which
  * the dialog shows while keeping the reason typed.
  */
-export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask; disabled?: boolean; decline: (reason: string) => Promise<string | null> }) {
+export function DeclineButton({ subtask, describedBy, disabled, decline }: { subtask: Subtask; describedBy?: string; disabled?: boolean; decline: (reason: string) => Promise<string | null> }) {
   const { t } = useTranslation();
   const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,6 +23,7 @@ export function DeclineButton({ subtask, disabled, decline }: { subtask: Subtask
       <Button
         variant="secondary"
         className="px-3 py-1.5"
+        aria-describedby={describedBy}
         disabled={disabled}
         {...loadOnApproach(loadDialog)}
         onClick={() => {

@@ -17,8 +17,9 @@ type Values = z.input<typeof updateMajorTaskInput>;
 /**
  * Edit and Delete of a major task, for whom `canManageMajorTask` allows (the project's manager,
  * the manager who created it, an admin) in a project still open; the server holds the same rule.
+ * `describedBy` is the task's name: on a project with several tasks open, each Delete says whose.
  */
-export function MajorTaskActions({ majorTask }: { majorTask: MajorTaskSummary }) {
+export function MajorTaskActions({ majorTask, describedBy }: { majorTask: MajorTaskSummary; describedBy?: string }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,12 +30,12 @@ export function MajorTaskActions({ majorTask }: { majorTask: MajorTaskSummary })
     <div className="space-y-3">
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" aria-expanded={editing} onClick={() => setEditing((value) => !value)}>
+        <Button variant="secondary" aria-expanded={editing} aria-describedby={describedBy} onClick={() => setEditing((value) => !value)}>
           {editing ? t('majorTaskEdit.cancel') : t('majorTaskEdit.edit')}
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="secondary" disabled={remove.isPending}>
+            <Button variant="secondary" aria-describedby={describedBy} disabled={remove.isPending}>
               {t('majorTaskEdit.delete')}
             </Button>
           }

@@ -62,7 +62,9 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, subtaskPage
     <li className="rounded-xl bg-white ring-1 ring-slate-200">
       <h3>
         <DisclosureButton open={open} controls={`${id}-body`} onToggle={() => setOpen((value) => !value)} className="flex-wrap items-center gap-x-4 gap-y-2 rounded-xl px-3 py-3 sm:px-4">
-          <span className="min-w-32 flex-1 break-words font-semibold text-ink">{majorTask.name}</span>
+          <span id={`${id}-name`} className="min-w-32 flex-1 break-words font-semibold text-ink">
+            {majorTask.name}
+          </span>
           <span className="flex items-center gap-3">
             {PRIORITIES.slice()
               .reverse()
@@ -88,7 +90,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, subtaskPage
               ))}
             </dl>
           </section>
-          {mayManage && <MajorTaskActions majorTask={majorTask} />}
+          {mayManage && <MajorTaskActions majorTask={majorTask} describedBy={`${id}-name`} />}
           <section aria-labelledby={`${id}-subtasks`} className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h4 id={`${id}-subtasks`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">

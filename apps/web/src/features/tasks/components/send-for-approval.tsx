@@ -13,14 +13,15 @@ import { useSubtaskStatusChange } from './use-subtask-status-change';
 // without it (decision record 099), as the Decline button's does (095).
 const { Component: SendForApprovalDialog, load: loadDialog } = preloadableLazy(() => import('./send-for-approval-dialog').then((module) => module.SendForApprovalDialog));
 
-/** "Send for Approval": opens the dialog that takes the work's photos and a note, then sends it. */
-export function SendForApprovalButton({ subtask, send, busy }: { subtask: Subtask; send: Send; busy: boolean }) {
+/** "Send for Approval": opens the dialog that takes the work's photos and a note, then sends it. `describedBy`: the row's subtask name. */
+export function SendForApprovalButton({ subtask, send, busy, describedBy }: { subtask: Subtask; send: Send; busy: boolean; describedBy?: string }) {
   const { t } = useTranslation();
   const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   return (
     <>
       <Button
         className="px-3 py-1.5"
+        aria-describedby={describedBy}
         disabled={busy}
         {...loadOnApproach(loadDialog)}
         onClick={show}
@@ -47,7 +48,8 @@ export function useSendForApproval(): { action: SubtaskAction | undefined; messa
   const action: SubtaskAction | undefined = user
     ? {
         header: t('taskBoard.column.action'),
-        render: (subtask) => (canSubmitSubtask(user, subtaskParties(subtask)) ? <SendForApprovalButton subtask={subtask} send={change} busy={saving?.id === subtask.id} /> : null),
+        render: (subtask, describedBy) =>
+          canSubmitSubtask(user, subtaskParties(subtask)) ? <SendForApprovalButton subtask={subtask} send={change} busy={saving?.id === subtask.id} describedBy={describedBy} /> : null,
       }
     : undefined;
   return { action, message };

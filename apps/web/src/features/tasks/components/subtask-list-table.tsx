@@ -1,5 +1,5 @@
 import { isOverdue, type Subtask } from '@siteboard/shared';
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftBadge, OverdueBadge, PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { PersonText } from '../../../components/ui/person-text';
@@ -15,11 +15,12 @@ export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' |
 /** Names may be long: they wrap, so the table fits its card more often and scrolls less. */
 const wrapCellClass = 'min-w-32 max-w-64 break-words px-4 py-3 text-slate-700';
 
-const COLUMNS: Record<SubtaskColumn, { header: string; value: (subtask: Subtask) => ReactNode; wrap?: boolean }> = {
+/** A cell's value; `nameId` is the id the subtask's name takes in this row. */
+const COLUMNS: Record<SubtaskColumn, { header: string; value: (subtask: Subtask, nameId: string) => ReactNode; wrap?: boolean }> = {
   project: { header: 'taskBoard.column.project', value: (subtask) => subtask.major_task?.project?.name, wrap: true },
   majorTask: { header: 'taskBoard.column.majorTask', value: (subtask) => subtask.major_task?.name, wrap: true },
-  subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
-  title: { header: 'taskBoard.column.title', value: (subtask) => <SubtaskTitle subtask={subtask} />, wrap: true },
+  subtaskTitle: { header: 'taskBoard.column.subtaskTitle', value: (subtask, nameId) => <SubtaskTitle subtask={subtask} nameId={nameId} />, wrap: true },
+  title: { header: 'taskBoard.column.title', value: (subtask, nameId) => <SubtaskTitle subtask={subtask} nameId={nameId} />, wrap: true },
   assignee: { header: 'taskBoard.column.assignee', value: (subtask) => subtask.assigned_to && <Assignee subtask={subtask} /> },
   teamMember: { header: 'taskBoard.column.teamMember', value: (subtask) => subtask.assigned_to && <Assignee subtask={subtask} /> },
   dueDate: { header: 'taskBoard.column.dueDate', value: (subtask) => subtask.due_date && <DueDate subtask={subtask} /> },
@@ -51,11 +52,11 @@ function DueDate({ subtask }: { subtask: Subtask }) {
 }
 
 /** A subtask's name, opening it; a declined one says why beside it. */
-function SubtaskTitle({ subtask }: { subtask: Subtask }) {
+function SubtaskTitle({ subtask, nameId }: { subtask: Subtask; nameId: string }) {
   const { t } = useTranslation();
   return (
     <span className="flex flex-col gap-1">
-      <SubtaskLink subtask={subtask} />
+      <SubtaskLink subtask={subtask} nameId={nameId} />
       {subtask.decline_reason && <span className="text-xs text-red-700">{t('record.declinedBecause', { reason: subtask.decline_reason })}</span>}
     </span>
   );
@@ -69,7 +70,12 @@ function WaitingToSync() {
 
 export interface SubtaskAction {
   header: string;
-  render: (subtask: Subtask) => ReactNode;
+  /**
+   * The row's buttons. `describedBy` is the id of the subtask's name in the row (undefined in a list
+   * without it): the buttons' own names stay the spec's ("Approve Task" on every row), and a screen
+   * reader tells one row's from the next by the description.
+   */
+  render: (subtask: Subtask, describedBy: string | undefined) => ReactNode;
 }
 
 /**
@@ -94,24 +100,33 @@ export function SubtaskListTable({
 }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');
+  const listId = useId();
   const waiting = useWaitingSubtasks();
   const shown = useMemo(() => subtasks.map((subtask) => asItWillBe(subtask, waiting)), [subtasks, waiting]);
   // A row with a change still on this device says so in its action cell (no buttons meanwhile: the
   // change is made), or beside its status when the list has no actions.
-  const actionOf = (subtask: Subtask) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask));
-  const valueOf = (subtask: Subtask, column: SubtaskColumn) =>
+  // Each row is drawn twice (a card, a table row): its name has an id in each.
+  const named = columns.includes('title') || columns.includes('subtaskTitle');
+  const nameIdOf = (subtask: Subtask, drawing: 'card' | 'row') => `${listId}-${drawing}-${subtask.id}-name`;
+  const actionOf = (subtask: Subtask, nameId: string) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask, named ? nameId : undefined));
+  const valueOf = (subtask: Subtask, column: SubtaskColumn, nameId: string) =>
     column === 'status' && !action && waiting.has(subtask.id) ? (
       <span className="inline-flex flex-wrap items-center gap-1.5">
-        {COLUMNS.status.value(subtask)}
+        {COLUMNS.status.value(subtask, nameId)}
         <WaitingToSync />
       </span>
     ) : (
-      COLUMNS[column].value(subtask)
+      COLUMNS[column].value(subtask, nameId)
     );
-  const fields = (subtask: Subtask) => [
-    ...columns.map((column) => ({ key: column, header: t(COLUMNS[column].header), value: valueOf(subtask, column) || na, wrap: COLUMNS[column].wrap })),
-    ...(action ? [{ key: 'action', header: action.header, value: actionOf(subtask), wrap: false }] : []),
-  ];
+  const fields = (subtask: Subtask, drawing: 'card' | 'row') => {
+    const nameId = nameIdOf(subtask, drawing);
+    return [
+      ...columns.map((column) => ({ key: column, header: t(COLUMNS[column].header), value: valueOf(subtask, column, nameId) || na, wrap: COLUMNS[column].wrap })),
+      ...(action ? [{ key: 'action', header: action.header, value: actionOf(subtask, nameId), wrap: false }] : []),
+    ];
+  };
+  const cardFields = (subtask: Subtask) => fields(subtask, 'card');
+  const rowFields = (subtask: Subtask) => fields(subtask, 'row');
   const headers = [...columns.map((column) => t(COLUMNS[column].header)), ...(action ? [action.header] : [])];
 
   return (
@@ -124,7 +139,7 @@ export function SubtaskListTable({
             <li key={subtask.id} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
               <dl className="grid grid-cols-[minmax(5.5rem,auto)_1fr] items-center gap-x-3 gap-y-2 text-sm">
                 {/* A field with nothing to show (no action left once the task is sent) is left off the card, label and all. */}
-                {fields(subtask)
+                {cardFields(subtask)
                   .filter((field) => field.value !== null && field.value !== undefined && field.value !== false)
                   .map((field) => (
                     <Fragment key={field.key}>
@@ -141,7 +156,7 @@ export function SubtaskListTable({
         <Table label={label} columns={headers} isEmpty={subtasks.length === 0} empty={empty}>
           {shown.map((subtask) => (
             <tr key={subtask.id}>
-              {fields(subtask).map((field) => (
+              {rowFields(subtask).map((field) => (
                 <td key={field.key} className={field.wrap ? wrapCellClass : cellClass}>
                   {field.value}
                 </td>

@@ -20,11 +20,11 @@ export function SubtaskTable({ subtasks, canChange }: { subtasks: Subtask[]; can
   const { change, saving, message } = useSubtaskStatusChange();
   const { user } = useAuth();
 
-  const renderStatus = (subtask: Subtask) =>
+  const renderStatus = (subtask: Subtask, describedBy: string | undefined) =>
     canChange(subtask) ? (
-      <StatusSelect subtask={subtask} saving={saving?.id === subtask.id ? saving.status : null} save={(status) => void change(subtask, status, STATUS_TEXTS)} />
+      <StatusSelect subtask={subtask} describedBy={describedBy} saving={saving?.id === subtask.id ? saving.status : null} save={(status) => void change(subtask, status, STATUS_TEXTS)} />
     ) : user && canSubmitSubtask(user, subtaskParties(subtask)) ? (
-      <SendForApprovalButton subtask={subtask} send={change} busy={saving !== null} />
+      <SendForApprovalButton subtask={subtask} send={change} busy={saving !== null} describedBy={describedBy} />
     ) : (
       <StatusBadge status={subtask.status} />
     );
@@ -53,7 +53,7 @@ const stepsThroughChoices = (event: KeyboardEvent) => event.key !== 'Enter' && e
  * it, Escape goes back. A keyboard user passing "Completed" on the way to another choice never
  * completes the task by accident.
  */
-function StatusSelect({ subtask, saving, save }: { subtask: Subtask; saving: SubtaskStatus | null; save: (status: SubtaskStatus) => void }) {
+function StatusSelect({ subtask, describedBy, saving, save }: { subtask: Subtask; describedBy: string | undefined; saving: SubtaskStatus | null; save: (status: SubtaskStatus) => void }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<SubtaskStatus | null>(null);
   const stepping = useRef(false);
@@ -93,6 +93,7 @@ function StatusSelect({ subtask, saving, save }: { subtask: Subtask; saving: Sub
       {chosen && (
         <Button
           size="sm"
+          aria-describedby={describedBy}
           onClick={() => {
             // The button goes with the choice: focus stays on the dropdown it saved.
             select.current?.focus();

@@ -122,6 +122,11 @@ describe("the manager's dashboard", () => {
     const table = await screen.findByRole('table', { name: 'Pending Approvals' });
     const row = async (name: string) => (await within(table).findByText(name)).closest('tr')!;
 
+    // Every row's buttons have the spec's names; each says which task it is for in its description.
+    for (const name of ['Set the anchor bolts', 'Grout the base plates']) {
+      expect(within(await row(name)).getByRole('button', { name: 'Approve Task' })).toHaveAccessibleDescription(name);
+      expect(within(await row(name)).getByRole('button', { name: 'Decline Task' })).toHaveAccessibleDescription(name);
+    }
     within(await row('Set the anchor bolts')).getByRole('button', { name: 'Approve Task' }).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(table).queryByText('Set the anchor bolts')).toBeNull());
@@ -159,7 +164,7 @@ describe('the status dropdown of a subtask', () => {
     arrowDown('pending_approval');
     arrowDown('completed');
     expect(select).toHaveValue('completed');
-    expect(within(table).getByRole('button', { name: 'Save status' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Save status' })).toHaveAccessibleDescription('Brace the east wall');
     // Escape takes the steps back; nothing was saved on the way.
     fireEvent.keyDown(select, { key: 'Escape' });
     expect(select).toHaveValue('ongoing');
