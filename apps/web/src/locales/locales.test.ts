@@ -89,6 +89,24 @@ const NOT_THE_CATALOG_WORD: Record<string, string> = {
   'account.overdue': "one task's badge; the catalog's \"Overdue\" labels a count of tasks",
 };
 
+describe('buttons named for their row', () => {
+  // "Edit" on a row is named "Edit ana@example.com" ("fooSubject" beside "foo"): the name holds the
+  // words the button shows, so a person who says what they see (voice control) reaches it (WCAG 2.5.3).
+  for (const language of LANGUAGES) {
+    it(`${language}: each name holds the button's visible words`, () => {
+      const mismatches: string[] = [];
+      for (const file of englishFiles) {
+        const texts = read(language, file);
+        for (const [key, name] of Object.entries(texts)) {
+          const visible = key.endsWith('Subject') ? texts[key.slice(0, -'Subject'.length)] : undefined;
+          if (visible !== undefined && !name.toLowerCase().includes(visible.toLowerCase())) mismatches.push(`${key}: "${name}" lacks "${visible}"`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
 describe('words the server and the screens share', () => {
   const webTexts = (language: string): Record<string, string> => Object.assign({}, ...englishFiles.map((file) => read(language, file)));
   const english = webTexts('en');

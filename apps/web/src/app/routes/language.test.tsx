@@ -43,7 +43,8 @@ describe('the language menu', () => {
     expect(screen.getByRole('heading', { name: 'Why SiteBoard?' })).toBeInTheDocument();
     // A new company's way in stands beside the sign-in, not only behind "Already started signing up?".
     expect(screen.getByRole('link', { name: 'Create a company' })).toHaveAttribute('href', '/signup');
-    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    // The button's name holds what it shows (the language), after what it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     const menu = screen.getByRole('menu', { name: 'Language' });
     // Each language is named in the reader's language and in its own.
     expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['English', 'SpanishEspañol', 'FrenchFrançais', 'GermanDeutsch']);
@@ -53,7 +54,7 @@ describe('the language menu', () => {
     expect(await screen.findByRole('heading', { name: '¿Por qué SiteBoard?' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Iniciar sesión' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Crear una empresa' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByRole('button', { name: 'Idioma' })).toHaveTextContent('Español');
+    expect(screen.getByRole('button', { name: 'Idioma: Español' })).toHaveTextContent('Español');
     expect(document.documentElement.lang).toBe('es');
     expect(description.content).toBe('SiteBoard: planifica proyectos, asigna tareas y sigue el avance en cada obra.');
     description.remove();
@@ -79,7 +80,8 @@ describe('the language menu', () => {
     await server.signIn(manager);
     renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
     expect(await screen.findAllByRole('button', { name: 'Logout' })).not.toHaveLength(0);
-    await chooseFromMenu('Language', /Deutsch/);
+    // Beside the globe the shell's button shows "EN": its name says so.
+    await chooseFromMenu('Language: EN', /Deutsch/);
 
     expect(await screen.findAllByRole('button', { name: 'Abmelden' })).not.toHaveLength(0);
     expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveTextContent('Meine Aufgaben');
@@ -94,7 +96,7 @@ describe('the language menu', () => {
     renderScreen(<WorkLayout area="manager" />, { path: '/manager', route: '/manager/*' });
     expect(await screen.findAllByRole('button', { name: 'Logout' })).not.toHaveLength(0);
     const saving = server.hold('PATCH', /^\/api\/profile\/$/);
-    await chooseFromMenu('Language', /Español/);
+    await chooseFromMenu('Language: EN', /Español/);
     await saving.reached;
     // Meanwhile that person signed out, and the next one picked French on the landing page.
     localStorage.setItem(STORAGE_KEYS.languageUnsynced, '1');

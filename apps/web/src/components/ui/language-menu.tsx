@@ -22,18 +22,21 @@ export function LanguageMenu({ triggerClassName, compact = false }: { triggerCla
     onSelect: () => void chooseLanguage(language),
     label: <LanguageLabel language={language} name={nameOf(language)} />,
   }));
+  // What the button shows: the language's code ("EN") beside the globe, else its name.
+  const shown = compact ? current.toUpperCase() : nameOf(current);
   return (
     <MenuButton
       label={t('nav.language')}
+      triggerLabel={t('nav.languageShown', { shown })}
       trigger={
         compact ? (
           <span className="flex items-center gap-1.5">
             <GlobeIcon />
             {/* At phone width the globe alone leaves the header room for the company's name. */}
-            <span className="hidden text-xs font-semibold uppercase sm:inline">{current}</span>
+            <span className="hidden text-xs font-semibold sm:inline">{shown}</span>
           </span>
         ) : (
-          nameOf(current)
+          shown
         )
       }
       items={items}

@@ -13,9 +13,22 @@ const ITEM = '[role="menuitem"], [role="menuitemradio"]';
 /**
  * A small accessible menu button (ARIA menu pattern: Escape, arrow keys, outside click) for the
  * landing header and the shells; a menu library would cost the landing page more than its whole
- * budget allows.
+ * budget allows. `label` names the menu, and the button unless `triggerLabel` does: a button that
+ * shows words ("EN") has a name that contains them, so a person who says what they see reaches it.
  */
-export function MenuButton({ label, trigger, items, triggerClassName }: { label: string; trigger: ReactNode; items: MenuItem[]; triggerClassName: string }) {
+export function MenuButton({
+  label,
+  triggerLabel = label,
+  trigger,
+  items,
+  triggerClassName,
+}: {
+  label: string;
+  triggerLabel?: string;
+  trigger: ReactNode;
+  items: MenuItem[];
+  triggerClassName: string;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -54,7 +67,7 @@ export function MenuButton({ label, trigger, items, triggerClassName }: { label:
       <button
         ref={triggerRef}
         type="button"
-        aria-label={label}
+        aria-label={triggerLabel}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
