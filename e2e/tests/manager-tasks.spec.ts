@@ -130,6 +130,20 @@ test('a manager creates a major task with three subtasks and manages them in Pro
   await expect(page.getByRole('combobox', { name: `Status of ${titles[1]}` })).toHaveValue('ongoing');
   await page.unroute('**/api/subtasks/*/');
 
+  // A keyboard user stepping through the closed dropdown saves nothing on the way: Enter (or "Save status") saves the choice.
+  const secondStatus = page.getByRole('combobox', { name: `Status of ${titles[1]}` });
+  const patches: string[] = [];
+  page.on('request', (request) => void (request.method() === 'PATCH' && patches.push(request.url())));
+  await secondStatus.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(secondStatus).toHaveValue('pending_approval');
+  await expect(page.getByRole('button', { name: 'Save status' })).toBeVisible();
+  expect(patches).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Task status updated successfully!')).toBeVisible();
+  expect(patches).toHaveLength(1);
+  await expect(secondStatus).toBeFocused();
+
   // A subtask added under the task: required fields first, then success, the form closes and the counts reload.
   await page.getByRole('button', { name: 'Create Subtask' }).last().click();
   const form = page.getByRole('form', { name: 'Add New Subtask' });
