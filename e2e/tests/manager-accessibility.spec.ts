@@ -69,3 +69,48 @@ test('manager screens at phone width: nothing widens the page, subtask lists bec
     await saveScreenshot(page, `manager-${screen.name}-phone`);
   }
 });
+
+/** How a focused element shows it: its outline, or nothing. */
+const focusOutline = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth);
+  });
+
+test('keyboard: Skip to content comes first, the header menus show where focus is, a new page is announced', async ({ page }) => {
+  await signIn(page, 'manager');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  // Shown while focused, not the one-pixel box of screen-reader-only text.
+  expect((await skip.boundingBox())!.width).toBeGreaterThan(40);
+  await saveScreenshot(page, 'manager-skip-link');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  // The language menu and the account menu, by keyboard: the button and the entry with focus each have a 2 px outline.
+  const language = page.getByRole('button', { name: 'Language: EN' });
+  await language.focus();
+  expect(await focusOutline(page)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitemradio', { name: /English/ })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  expect(await focusOutline(page)).toBeGreaterThanOrEqual(2);
+  await saveScreenshot(page, 'manager-language-menu-focus');
+  await page.keyboard.press('Escape');
+  await expect(language).toBeFocused();
+  const account = page.getByRole('button', { name: 'Account menu' });
+  await account.focus();
+  expect(await focusOutline(page)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeFocused();
+  expect(await focusOutline(page)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+
+  // A page moved to by the sidebar is announced: its heading takes focus.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Create Task' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Major Task');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});

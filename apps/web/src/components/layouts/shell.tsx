@@ -160,7 +160,7 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           </div>
           {/* At phone width German's and French's longer words still fit: tighter gaps, and the tools never shrink. */}
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
-            <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none sm:px-2')} />
+            <LanguageMenu compact triggerClassName={buttonClasses('ghost', 'px-1.5 text-slate-700 shadow-none focus-visible:bg-slate-100 sm:px-2')} />
             {headerEnd}
           </div>
         </header>

@@ -95,7 +95,7 @@ export function MenuButton({
                 close();
                 item.onSelect?.();
               }}
-              className="flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left outline-none hover:bg-brand-50 hover:text-brand-700 focus:bg-brand-50 focus:text-brand-700 aria-checked:font-semibold"
+              className="flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left outline-none hover:bg-brand-50 hover:text-brand-700 focus:bg-brand-50 focus:text-brand-700 focus-visible:outline-2 focus-visible:outline-solid focus-visible:-outline-offset-2 focus-visible:outline-brand-600 aria-checked:font-semibold"
             >
               {item.label}
             </button>

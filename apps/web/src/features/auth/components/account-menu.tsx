@@ -52,7 +52,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   // A choice of mails a server without SMTP never sends is not offered.
   const mailConfigured = useEmailStatus({ enabled: approached || menuOpen }).data?.configured === true;
   const items = MENU_ITEMS.filter((item) => item.dialog !== 'emailNotifications' || mailConfigured);
-  const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+  const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
 
   return (
     <>
@@ -61,7 +61,7 @@ export function AccountMenu({ avatar }: { avatar: string }) {
           onPointerEnter={approach}
           onPointerDown={approach}
           onFocus={approach}
-          className="flex h-9 min-w-9 items-center justify-center rounded-full bg-brand-600 px-2 text-xs font-bold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          className="flex h-9 min-w-9 items-center justify-center rounded-full bg-brand-600 px-2 text-xs font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
           aria-label={t('account.menu')}
         >
           <span aria-hidden>{avatar}</span>

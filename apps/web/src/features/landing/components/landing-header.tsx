@@ -6,7 +6,7 @@ import { Logo } from '../../../components/ui/logo';
 import { MenuButton } from '../../../components/ui/menu-button';
 
 const INFO_LINKS = ['nav.learnMore', 'nav.faq', 'nav.support'] as const;
-const ghostOnDark = buttonClasses('ghost', 'px-2.5 text-white shadow-none hover:bg-white/10 sm:px-4');
+const ghostOnDark = buttonClasses('ghost', 'px-2.5 text-white shadow-none hover:bg-white/10 focus-visible:outline-white sm:px-4');
 
 export function LandingHeader() {
   const { t } = useTranslation();
