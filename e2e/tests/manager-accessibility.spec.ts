@@ -70,6 +70,19 @@ test('manager screens at phone width: nothing widens the page, subtask lists bec
   }
 });
 
+/** The colour a CSS colour (oklch, rgb, …) is drawn in, as sRGB: a canvas draws it and reads the pixel back. */
+const relativeLuminance = (page: Page, color: string) =>
+  page.evaluate((css) => {
+    const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    context.fillStyle = css;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = [...context.getImageData(0, 0, 1, 1).data].map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  }, color);
+
 /** How a focused element shows it: its outline, or nothing. */
 const focusOutline = (page: Page) =>
   page.evaluate(() => {
@@ -77,7 +90,7 @@ const focusOutline = (page: Page) =>
     return style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth);
   });
 
-test('keyboard: Skip to content comes first, the header menus show where focus is, a new page is announced', async ({ page }) => {
+test('keyboard: Skip to content comes first, the header menus show where focus is, a date field says its format legibly', async ({ page }) => {
   await signIn(page, 'manager');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
@@ -113,4 +126,11 @@ test('keyboard: Skip to content comes first, the header menus show where focus i
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Create Task' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Major Task');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.getByRole('button', { name: 'Add Subtask' }).click();
+
+  // The date format in an empty date field's placeholder reaches 4.5:1 on the field's white (WCAG AA).
+  const due = page.getByRole('textbox', { name: 'Due Date' }).first();
+  const [placeholder, field] = await due.evaluate((input) => [getComputedStyle(input, '::placeholder').color, getComputedStyle(input).backgroundColor]);
+  const [lighter, darker] = [await relativeLuminance(page, field!), await relativeLuminance(page, placeholder!)].sort((a, b) => b - a);
+  expect((lighter! + 0.05) / (darker! + 0.05)).toBeGreaterThanOrEqual(4.5);
 });

@@ -81,7 +81,7 @@ export function TimeZonePicker({
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy && `${inputProps.id}-${describedBy}`}
-          className={`block w-full min-w-0 rounded-l-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${error ? 'border-red-500' : 'border-slate-300'}`}
+          className={`block w-full min-w-0 rounded-l-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${error ? 'border-red-500' : 'border-slate-300'}`}
         />
         <button
           type="button"
