@@ -139,6 +139,7 @@ test('a manager creates a major task with three subtasks and manages them in Pro
   await expect(secondStatus).toHaveValue('pending_approval');
   await expect(page.getByRole('button', { name: 'Save status' })).toBeVisible();
   expect(patches).toEqual([]);
+  await saveScreenshot(page, 'manager-projects-status-chosen');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Task status updated successfully!')).toBeVisible();
   expect(patches).toHaveLength(1);
