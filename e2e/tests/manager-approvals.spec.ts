@@ -74,6 +74,8 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   await expect(page.getByText('Task approved successfully!')).toBeVisible();
   await expect(row(titles.approve)).toHaveCount(0);
   await expect(card(page, 'Pending Approvals')).toContainText(String(pending.length - 1));
+  // Focus was on Approve, which went with its row: it stays in the list (a row below or above), not on <body>.
+  await expect(table.locator(':focus')).toHaveCount(1);
 
   // A failure replaces the success message.
   await page.route('**/api/subtasks/*/', (route) => route.fulfill({ status: 500, json: { detail: 'Down.' } }));
@@ -97,6 +99,8 @@ test('the dashboard counts, opens the three tables, and approves and declines at
   await expect(page.getByText('Task declined successfully!')).toBeVisible();
   await expect(row(titles.decline)).toHaveCount(0);
   await expect(row(titles.fail)).toHaveCount(1);
+  // The dialog's opener went with its row too: focus is back in the list.
+  await expect(table.locator(':focus')).toHaveCount(1);
 
   // The API agrees: approved is completed, declined is back to ongoing, the failed one still waits.
   const after = await api.get<ApiSubtask[]>('/api/subtasks/');
