@@ -5,7 +5,6 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { DbOrTx } from '../platform';
-import { neutraliseFormula } from '../lib/csv';
 
 /**
  * The company's tables kept out of its archive: the server's own bookkeeping (queued jobs, request
@@ -24,6 +23,8 @@ const README = `SiteBoard: everything of one company
 Each .csv file is one table of the company's data, one row per line, UTF-8, with a header row.
 Times are ISO 8601 in UTC; dates are YYYY-MM-DD; ids link the tables (subtasks.csv's major_task_id
 is a row of major_tasks.csv, and so on). Passwords and sign-in links are not included.
+Texts are exactly as people wrote them: a spreadsheet program may take one that starts with
+= + - or @ for a formula, so import the files with every column as text rather than opening them.
 
 - company.csv: the company itself
 - users.csv, team_members.csv: its people (deleted_at is set for people no longer active), who manages whom
@@ -45,7 +46,11 @@ export interface ExportSummary {
   bytes: number;
 }
 
-/** A cell as a CSV file holds it: times as ISO 8601 UTC, true/false as words, JSON as its text, formulas as text. */
+/**
+ * A cell as a CSV file holds it: times as ISO 8601 UTC, true/false as words, JSON as its text, every
+ * text exactly as written (a mobile number "+49 …" stays so: the archive is the company's data, not a
+ * spreadsheet; README.txt says how to open the files in one safely).
+ */
 function cell(value: unknown, type: string): string | number | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
@@ -53,7 +58,7 @@ function cell(value: unknown, type: string): string | number | null {
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return value;
   if (typeof value === 'object') return JSON.stringify(value);
-  return neutraliseFormula(String(value));
+  return String(value);
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -71,18 +76,25 @@ export async function writeCompanyArchive(db: DbOrTx, company: { id: number }, f
   const out = fs.createWriteStream(partial, { mode: 0o600 });
   const summary: ExportSummary = { tables: 0, rows: 0, photos: 0, drawings: 0, bytes: 0 };
   let failed: Error | undefined;
+  const closed = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', (error) => {
+      failed ??= error;
+      reject(error);
+    });
+  });
+  // Awaited once the archive is whole; a failure before then (a full disk) is read through `failed`
+  // and must not also end the process as an unhandled rejection (CONTRIBUTING, rule 11).
+  closed.catch(() => undefined);
   // fflate's Zip and ZipDeflate work synchronously: each part is compressed and handed here as pushed.
   const zip = new Zip((error, chunk, final) => {
-    if (error) failed = error;
+    if (error) failed ??= error;
     else out.write(chunk);
     if (final || error) out.end();
   });
-  const closed = new Promise<void>((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
-  });
   /** Waits while the disk is behind, so memory holds about one batch whatever the company's size. */
   async function drained() {
+    if (failed) throw failed;
     if (out.writableNeedDrain) await once(out, 'drain');
     if (failed) throw failed;
   }
@@ -107,6 +119,8 @@ export async function writeCompanyArchive(db: DbOrTx, company: { id: number }, f
     await file.end();
   }
   try {
+    // A file that cannot be made (no such folder, no right to write there) is said before anything is read.
+    await once(out, 'open');
     await add('README.txt', Buffer.from(README), true);
     const columns = rowsOf<Column & { table_name: string }>(
       await db.execute(sql`

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { attachmentData, subtaskAttachments } from '../schema/activity';
 import { sheets } from '../schema/sheets';
 import { jobs } from '../schema/jobs';
+import { users } from '../schema/users';
 import { describeEachDatabase, type TestContext } from '../test/build-app';
 import { loginAs } from '../test/factories';
 import { callAs, createTeamAndRival, insertWork, type Team } from '../test/work-factories';
@@ -106,6 +107,7 @@ describeEachDatabase('npm run delete-company: an operator removes a company that
     const [team, rival] = await createTeamAndRival(ctx.app);
     const filled = await fill(ctx, team);
     await fill(ctx, rival);
+    await ctx.app.db.update(users).set({ mobileNumber: '+49 170 1234567' }).where(eq(users.id, team.admin.id));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-export-'));
     try {
       fs.mkdirSync(path.join(dir, 'sheets', String(filled.sheetId)), { recursive: true });
@@ -132,12 +134,26 @@ describeEachDatabase('npm run delete-company: an operator removes a company that
       expect(people.find((person) => person.email === team.member.email)).toMatchObject({ must_change_password: 'false', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
       expect(csv('subtasks.csv')).toEqual([expect.objectContaining({ id: String(filled.subtaskId), status: 'pending_approval' })]);
       expect(csv('subtask_activity.csv').map((line) => line.text)).toContain('Formwork checked');
+      // Texts exactly as written: a mobile number keeps its plus.
+      expect(people.find((person) => person.email === team.admin.email)).toMatchObject({ mobile_number: '+49 170 1234567' });
       expect(Buffer.from(files[`photos/subtask-${filled.photoId}.jpg`]!)).toEqual(filled.photo);
       expect(Buffer.from(files[`drawings/sheet-${filled.sheetId}.jpeg`]!)).toEqual(preview);
       // Nothing of the other company.
       const everything = Object.values(files).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
       expect(everything).not.toContain(rival.admin.email);
       expect(everything).not.toContain(rival.company.name);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says why it could not write the archive, and leaves no part of one behind', async () => {
+    const [team] = await createTeamAndRival(ctx.app);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-export-'));
+    try {
+      const file = path.join(dir, 'no-such-folder', 'export.zip');
+      await expect(exportCompany(ctx.app.db, team.company.name, file, path.join(dir, 'sheets'))).rejects.toThrow(/ENOENT/);
+      expect(fs.readdirSync(dir)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
