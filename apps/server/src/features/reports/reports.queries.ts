@@ -154,16 +154,6 @@ function countsOfPerson(db: DbOrTx, range: RangeBounds) {
 }
 
 /**
- * How long after the work was in front of the manager (`sentArrival`: when its submission reached the
- * server, whenever the crew did it) the decision was made: when the manager made it, though it may
- * have synced later (done_at, decision record 109). Never below zero: a manager's clock a little behind.
- */
-function decidedAfter(sentArrival: SQL) {
-  const waited = sql`coalesce(${subtaskActivity.doneAt}, ${subtaskActivity.createdAt}) - ${sentArrival}`;
-  return sql`case when ${waited} < interval '0' then interval '0' else ${waited} end`;
-}
-
-/**
  * What the approvers decided on the subtasks the person of the outer row (`users`) is assigned,
  * due in the range, from the subtasks' history: how often they were declined, how many were
  * approved and how many of those without any decline, and the median hours from a submission to
@@ -177,7 +167,7 @@ function decisionsOfPerson(db: DbOrTx, range: RangeBounds) {
       subtaskId: subtaskActivity.subtaskId,
       approved: sql<boolean>`(${subtaskActivity.toStatus} = 'completed')`.as('approved'),
       declinedBefore: sql<boolean>`exists (select 1 from ${subtaskActivity} as ${sql.identifier('declines')} where ${declines.subtaskId} = ${subtaskActivity.subtaskId} and ${declines.type} = 'status_changed' and ${declines.fromStatus} = 'pending_approval' and ${declines.toStatus} = 'ongoing' and ${declines.id} < ${subtaskActivity.id})`.as('declined_before'),
-      waitedHours: sql<number>`extract(epoch from ${decidedAfter(sql`(select max(${submissions.createdAt}) from ${subtaskActivity} as ${sql.identifier('submissions')} where ${submissions.subtaskId} = ${subtaskActivity.subtaskId} and ${submissions.type} = 'status_changed' and ${submissions.toStatus} = 'pending_approval' and ${submissions.id} < ${subtaskActivity.id})`)}) / 3600`.as('waited_hours'),
+      waitedHours: sql<number>`extract(epoch from ${subtaskActivity.createdAt} - (select max(${submissions.createdAt}) from ${subtaskActivity} as ${sql.identifier('submissions')} where ${submissions.subtaskId} = ${subtaskActivity.subtaskId} and ${submissions.type} = 'status_changed' and ${submissions.toStatus} = 'pending_approval' and ${submissions.id} < ${subtaskActivity.id})) / 3600`.as('waited_hours'),
     })
     .from(subtaskActivity)
     .innerJoin(subtasks, eq(subtasks.id, subtaskActivity.subtaskId))
