@@ -117,19 +117,35 @@ export function focusBack(opener: Element | null | undefined): void {
 export function useKeepFocusInPlace() {
   useEffect(() => {
     let last: Element | null = null;
+    // Whether the control that had focus was seen disabled since (its write running): then it gets
+    // focus back once it can take it again.
+    let disabledMeanwhile = false;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       last = target instanceof Element && target !== document.body && !target.closest(OWN_FOCUS) ? target : null;
+      disabledMeanwhile = false;
       if (last) places.set(last, placeOf(last));
     };
     const onPointerDown = () => {
       last = null;
+      disabledMeanwhile = false;
     };
     const observer = new MutationObserver(() => {
       if (!last || (document.activeElement && document.activeElement !== document.body)) return;
-      if (last.isConnected && last.hasAttribute('disabled')) return;
+      if (last.isConnected && last.hasAttribute('disabled')) {
+        disabledMeanwhile = true;
+        return;
+      }
+      // Still there and usable, never disabled: the person left it themselves (Tab away, a phone's
+      // "Done", a blur), which is not to be undone when the page next changes (it would pop the
+      // keyboard up again).
+      if (last.isConnected && !disabledMeanwhile) {
+        last = null;
+        return;
+      }
       const gone = last;
       last = null;
+      disabledMeanwhile = false;
       focusBack(gone);
     });
     document.addEventListener('focusin', onFocusIn);
