@@ -535,6 +535,7 @@ describe('changes made without a signal', () => {
     const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Shaft 3', startDate: '2025-01-01', endDate: '2099-12-31' });
     const lining = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Shaft lining' });
     const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId: lining.id, assignedToId: member.id, assignedById: manager.id, name: 'Ring 17 anchor', dueDate: '2090-05-01' })).id;
+    await insertSubtask(server.database.db, { companyId, majorTaskId: lining.id, assignedToId: member.id, assignedById: manager.id, name: 'Ring 18 anchor', dueDate: '2090-05-02' });
     await server.signIn(manager);
     const plan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const upload = new FormData();
@@ -563,9 +564,9 @@ describe('changes made without a signal', () => {
       const expectPinAt = (name: string, place: number[]) => waitFor(() => expect(placeOf(name)).toEqual(place));
       const ANCHOR = 'Ring 17 anchor (Ongoing)';
       const WAITING = 'Ring 17 anchor (Ongoing) · Waiting to sync';
-      const tapAt = async (clientX: number, clientY: number) => {
+      const tapAt = async (clientX: number, clientY: number, option = 'Shaft lining · Ring 17 anchor') => {
         // The project's subtasks load apart from the pins: the choice is there once they have.
-        const choice = await screen.findByRole('option', { name: 'Shaft lining · Ring 17 anchor' });
+        const choice = await screen.findByRole('option', { name: option });
         await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), choice);
         await userEvent.pointer([{ keys: '[MouseLeft]', target: viewer.querySelector('.openseadragon-canvas')!, coords: { clientX, clientY, pageX: clientX, pageY: clientY } }]);
       };
@@ -586,6 +587,25 @@ describe('changes made without a signal', () => {
       await waitFor(() => expect(within(legend).queryByText('Waiting to sync')).toBeNull());
       expect((await pinsOnServer()).map(([x, y]) => [x!.toFixed(2), y!.toFixed(2)])).toEqual([['0.75', '0.25']]);
       await expectPinAt(ANCHOR, [0.75, 0.25]);
+
+      // A new pin placed offline stays drawn while the manager searches the picker for something else,
+      // answered from what the device kept of an earlier search.
+      const RING_18 = 'Shaft lining · Ring 18 anchor';
+      const searchBox = screen.getByLabelText('Search subtasks');
+      await userEvent.type(searchBox, 'gate');
+      await waitFor(() => expect(screen.queryByRole('option', { name: RING_18 })).toBeNull());
+      await userEvent.clear(searchBox);
+      await screen.findByRole('option', { name: RING_18 });
+      setOnline(false);
+      await tapAt(150, 300, RING_18);
+      const NEW_WAITING = 'Ring 18 anchor (Ongoing) · Waiting to sync';
+      expect(await screen.findByRole('button', { name: NEW_WAITING })).toBeInTheDocument();
+      await userEvent.type(searchBox, 'gate');
+      await waitFor(() => expect(screen.queryByRole('option', { name: RING_18 })).toBeNull());
+      expect(screen.getByRole('button', { name: NEW_WAITING })).toBeInTheDocument();
+      await userEvent.clear(searchBox);
+      setOnline(true);
+      await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
 
       // Moved again offline, with the keyboard this time (Shift and an arrow: 48 px of this 600 × 400 px sheet), while the
       // office completes the project: drawn where it goes, then the server refuses the move.

@@ -213,7 +213,14 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const detail = sheet.data;
   const latest = detail ? detail.versions[detail.versions.length - 1] : undefined;
   const isLatest = detail !== undefined && latest?.id === detail.id;
-  const known = useMemo(() => new Map<number, Subtask>([...unpinnedList.items, ...anyList.items].map((subtask) => [subtask.id, subtask] as const)), [unpinnedList.items, anyList.items]);
+  // Every subtask the pickers have shown, whatever is searched now: a pin placed for one offline is
+  // drawn from it until the server has it, though a later search (answered from the cache without a
+  // signal) no longer lists it.
+  const seen = useRef(new Map<number, Subtask>());
+  const known = useMemo(() => {
+    for (const subtask of [...unpinnedList.items, ...anyList.items]) seen.current.set(subtask.id, subtask);
+    return new Map(seen.current);
+  }, [unpinnedList.items, anyList.items]);
   const { shown: shownPins, refused, waiting } = useShownPins(sheetId, pins.data, known);
   const candidate = (subtask: Subtask) => {
     const change = pendingPin(waiting, subtask.id);
