@@ -175,7 +175,9 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
   // Placing without a pointer: "Place on sheet" hands the keyboard to a marker in the middle of the sheet; Enter pins the subtask there.
   await manager
     .getByRole('region', { name: 'Not on a sheet yet' })
-    .getByRole('button', { name: `Place Frame window W3 ${name} on the sheet` })
+    .getByRole('listitem')
+    .filter({ hasText: `Frame window W3 ${name}` })
+    .getByRole('button', { name: 'Place on sheet' })
     .press('Enter');
   const marker = viewer.getByTestId('pin-marker');
   await expect(marker).toBeFocused();
@@ -218,7 +220,7 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
 
   // The sheet's pins as a list on the phone too, each opening its subtask or showing it on the sheet.
   await managerPhone.getByRole('button', { name: '3 pins on this sheet' }).click();
-  await expect(managerPhone.getByRole('button', { name: `Show Sill W4 ${name} on the sheet` })).toBeVisible();
+  await expect(managerPhone.getByRole('listitem').filter({ hasText: `Sill W4 ${name}` }).getByRole('button', { name: 'Show on sheet' })).toBeVisible();
   await saveScreenshot(managerPhone, 'drawings-pin-list-phone');
   await expectNoSeriousViolations(managerPhone);
 

@@ -90,7 +90,7 @@ describe('the drawings screen', () => {
     const item = (await within(unpinned).findByText('Anchor bollard 4')).closest('li')!;
     expect(item).toHaveAttribute('draggable', 'true');
     // The tap (and keyboard) way: choose it, then the next tap on the sheet places it.
-    await userEvent.click(within(unpinned).getByRole('button', { name: 'Place Anchor bollard 4 on the sheet' }));
+    await userEvent.click(within(unpinned).getByRole('button', { name: 'Place on sheet', description: 'Anchor bollard 4' }));
     expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Anchor bollard 4 is.');
     await userEvent.click(within(unpinned).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Tap the sheet where Anchor bollard 4 is.')).not.toBeInTheDocument();
@@ -196,14 +196,14 @@ describe('the drawings screen', () => {
 
       // Placing without a pointer: "Place on sheet" hands the keyboard to a marker in the middle of the view.
       const unpinned = screen.getByRole('region', { name: 'Not on a sheet yet' });
-      await userEvent.click(await within(unpinned).findByRole('button', { name: 'Place Ladder rungs on the sheet' }));
+      await userEvent.click(await within(unpinned).findByRole('button', { name: 'Place on sheet', description: 'Ladder rungs' }));
       expect(screen.getByRole('status')).toHaveTextContent('Tap the sheet where Ladder rungs is. With the keyboard: move the marker with the arrow keys (Shift: further), Enter places the pin, Escape cancels.');
       const marker = within(viewer).getByRole('button', { name: 'Place Ladder rungs here, 50% across, 50% down' });
       expect(marker).toHaveFocus();
       // Escape cancels and gives the keyboard back to the button it came from.
       await userEvent.keyboard('{Escape}');
       expect(within(viewer).queryByTestId('pin-marker')).not.toBeInTheDocument();
-      expect(within(unpinned).getByRole('button', { name: 'Place Ladder rungs on the sheet' })).toHaveFocus();
+      expect(within(unpinned).getByRole('button', { name: 'Place on sheet', description: 'Ladder rungs' })).toHaveFocus();
       await userEvent.keyboard('{Enter}');
       await waitFor(() => expect(within(viewer).getByTestId('pin-marker')).toHaveFocus());
       await userEvent.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}{ArrowLeft}');
@@ -219,7 +219,8 @@ describe('the drawings screen', () => {
       expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Fix upper sillOngoingShow on sheet', 'Grout lower sillOngoingShow on sheet', 'Ladder rungsOngoingShow on sheet']);
       await userEvent.click(within(list).getByRole('button', { name: 'Fix upper sill' }));
       await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('subtask')).toBe(String(upper.id)));
-      await userEvent.click(within(list).getByRole('button', { name: 'Show Ladder rungs on the sheet' }));
+      // Its name is what it says; the pin's name describes it.
+      await userEvent.click(within(list).getByRole('button', { name: 'Show on sheet', description: 'Ladder rungs' }));
       expect(within(viewer).getByRole('button', { name: 'Ladder rungs (Ongoing)' })).toHaveFocus();
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);

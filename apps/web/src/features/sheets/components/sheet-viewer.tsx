@@ -524,7 +524,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
               <li key={pin.subtask_id} className="flex items-center gap-3 py-2 text-sm">
                 <span className={`inline-block h-3 w-3 shrink-0 rounded-full ${PIN_CLASSES[pinColour(pin, today)]}`} aria-hidden="true" />
                 <span className="min-w-0 flex-1 break-words">
-                  <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => openSubtask(pin.subtask_id)}>
+                  <button type="button" id={`${listId}-${pin.subtask_id}`} className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => openSubtask(pin.subtask_id)}>
                     {pin.name}
                   </button>
                   <span className="block text-xs text-slate-600">
@@ -532,7 +532,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
                     {pin.waiting && ` · ${t('offline.status.waiting')}`}
                   </span>
                 </span>
-                <Button size="sm" variant="ghost" aria-label={t('drawings.showOnSheetNamed', { name: pin.name })} onClick={() => showOnSheet(pin)}>
+                <Button size="sm" variant="ghost" aria-describedby={`${listId}-${pin.subtask_id}`} onClick={() => showOnSheet(pin)}>
                   {t('drawings.showOnSheet')}
                 </Button>
               </li>

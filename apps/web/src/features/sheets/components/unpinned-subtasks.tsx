@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -17,6 +18,7 @@ export interface UnpinnedSubtask {
  * them, matching the search above the sheet, and "Show More".
  */
 export function UnpinnedSubtasks({ subtasks, list, searching, placing, onPlace }: { subtasks: UnpinnedSubtask[]; list: PagedList; searching: boolean; placing: number | null; onPlace: (id: number | null) => void }) {
+  const listId = useId();
   const { t } = useTranslation();
   return (
     <section aria-labelledby="unpinned-heading" className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -41,7 +43,9 @@ export function UnpinnedSubtasks({ subtasks, list, searching, placing, onPlace }
                 className="flex cursor-grab flex-wrap items-center justify-between gap-2 py-2"
               >
                 <span className="min-w-0 flex-1 break-words text-sm">
-                  <span className="font-medium text-slate-900">{subtask.name}</span>
+                  <span id={`${listId}-${subtask.id}`} className="font-medium text-slate-900">
+                    {subtask.name}
+                  </span>
                   <span className="block text-xs text-slate-600">{subtask.major}</span>
                 </span>
                 {placing === subtask.id ? (
@@ -49,7 +53,7 @@ export function UnpinnedSubtasks({ subtasks, list, searching, placing, onPlace }
                     {t('drawings.cancel')}
                   </Button>
                 ) : (
-                  <Button size="sm" variant="secondary" aria-label={t('drawings.placeOnSheetNamed', { name: subtask.name })} onClick={() => onPlace(subtask.id)}>
+                  <Button size="sm" variant="secondary" aria-describedby={`${listId}-${subtask.id}`} onClick={() => onPlace(subtask.id)}>
                     {t('drawings.placeOnSheet')}
                   </Button>
                 )}
