@@ -75,6 +75,7 @@ export const de: Catalog = {
   'Select an active manager or team member of your company.': 'Wählen Sie einen aktiven Bauleiter oder ein aktives Teammitglied Ihrer Firma.',
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': 'Jemand anderes hat diese Teilaufgabe inzwischen geändert. Sehen Sie sie sich noch einmal an und entscheiden Sie dann.',
   'expected_assigned_to_id must be a user id or null.': 'expected_assigned_to_id muss die ID eines Benutzers oder null sein.',
+  'major_task_id must be a major task id.': 'major_task_id muss die ID einer Hauptaufgabe sein.',
   'Mobile number must be at most 32 characters.': 'Die Mobilnummer darf höchstens 32 Zeichen lang sein.',
   'Enter a valid mobile number.': 'Geben Sie eine gültige Mobilnummer ein.',
   'Designation must be at most 100 characters.': 'Die Funktion darf höchstens 100 Zeichen lang sein.',

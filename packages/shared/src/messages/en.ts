@@ -82,6 +82,7 @@ export const errorTexts = [
   'Select an active manager or team member of your company.',
   'Someone else changed this subtask meanwhile. Look at it again, then decide.',
   'expected_assigned_to_id must be a user id or null.',
+  'major_task_id must be a major task id.',
   'Mobile number must be at most 32 characters.',
   'Enter a valid mobile number.',
   'Designation must be at most 100 characters.',
