@@ -83,4 +83,22 @@ describe('pickers and an opened project of many major tasks', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
     expect(shared.server.answered).toEqual([]);
   }, 30_000);
+
+  it("an opened major task whose subtasks cannot be read says so and tries again, rather than showing none", async () => {
+    await shared.server.signIn(shared.manager);
+    shared.server.answer('GET', /\/api\/projects\/\d+\/subtasks\/\?.*major_task_id=/, { status: 503, json: { detail: 'Try again' } }, { times: 1 });
+    renderScreen(<CompanyProjects />);
+    await userEvent.type(screen.getByPlaceholderText('Search projects...'), shared.name);
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(shared.name) }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Level 3 fit-out/ }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load data. Please try again.');
+    expect(screen.queryByText('No subtasks available.')).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByRole('table', { name: 'Subtasks' });
+    expect(within(table).getByText('Level 3 unit 1')).toBeInTheDocument();
+    expect(shared.server.answered).toHaveLength(1);
+    shared.server.clearAnswers();
+  }, 30_000);
 });

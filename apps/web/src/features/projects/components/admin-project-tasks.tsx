@@ -1,6 +1,7 @@
 import type { MajorTaskSummary } from '@siteboard/shared';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/ui/alert';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { ShowMore } from '../../../components/ui/show-more';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
@@ -38,6 +39,12 @@ function AdminMajorTask({ task }: { task: MajorTaskSummary }) {
       {task.description && <p className="mt-1 text-sm text-slate-600">{task.description}</p>}
       {task.subtask_counts.total === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('admin.projects.noSubtasks')}</p>
+      ) : subtasks.query.isError ? (
+        <div className="mt-2">
+          <RetryAlert onRetry={() => void subtasks.query.refetch()} retryLabel={t('common.retry')}>
+            {t('projectBoard.loadFailed')}
+          </RetryAlert>
+        </div>
       ) : subtasks.query.isPending ? (
         <p className="mt-2 text-sm text-slate-600">{t('app.loading')}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { can, canDecideSubtask, canManageMajorTask, PRIORITIES, subtaskParties, type MajorTaskSummary, type Subtask, type User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Alert } from '../../../components/ui/alert';
 import { PriorityDot } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
@@ -137,6 +138,14 @@ function MajorTaskSubtasks({ query, viewer }: { query: PagedListQuery<Subtask>; 
   const { t } = useTranslation();
   const subtasks = usePagedList(query);
   if (subtasks.query.isPending) return <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
+  // A page that could not be read is not an empty one: "No subtasks available." would say there is no work.
+  if (subtasks.query.isError) {
+    return (
+      <RetryAlert onRetry={() => void subtasks.query.refetch()} retryLabel={t('common.retry')}>
+        {t('projectBoard.loadFailed')}
+      </RetryAlert>
+    );
+  }
   return (
     <>
       <SubtaskTable subtasks={subtasks.items} canChange={(subtask) => canDecideSubtask(viewer, subtaskParties(subtask))} />
