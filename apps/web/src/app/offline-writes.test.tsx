@@ -599,13 +599,17 @@ describe('changes made without a signal', () => {
       setOnline(false);
       await tapAt(150, 300, RING_18);
       const NEW_WAITING = 'Ring 18 anchor (Ongoing) · Waiting to sync';
-      expect(await screen.findByRole('button', { name: NEW_WAITING })).toBeInTheDocument();
+      // Drawn once the device has queued the write (IndexedDB), which may take a moment; pins are
+      // drawn again as the queue settles, so what is found is not held on to.
+      await screen.findByRole('button', { name: NEW_WAITING }, { timeout: 10_000 });
       await userEvent.type(searchBox, 'gate');
       await waitFor(() => expect(screen.queryByRole('option', { name: RING_18 })).toBeNull());
       expect(screen.getByRole('button', { name: NEW_WAITING })).toBeInTheDocument();
       await userEvent.clear(searchBox);
       setOnline(true);
       await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+      // Synced: drawn from the server's pins, no longer waiting.
+      await screen.findByRole('button', { name: 'Ring 18 anchor (Ongoing)' }, { timeout: 10_000 });
 
       // Moved again offline, with the keyboard this time (Shift and an arrow: 48 px of this 600 × 400 px sheet), while the
       // office completes the project: drawn where it goes, then the server refuses the move.
