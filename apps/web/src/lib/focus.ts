@@ -63,6 +63,12 @@ function focusOn(element: Element | null | undefined, options?: FocusOptions): b
   return document.activeElement === element;
 }
 
+/** A field a phone opens its keyboard for. */
+const isTypingField = (element: Element) =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLElement && element.isContentEditable) ||
+  (element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'image', 'range', 'color'].includes(element.type));
+
 const pageHeading = () => document.querySelector('main h1') ?? document.querySelector('h1');
 
 function focusNear(place: Place | undefined): void {
@@ -104,6 +110,10 @@ export function focusPageHeading(main: HTMLElement, options?: FocusOptions): () 
  */
 export function focusBack(opener: Element | null | undefined): void {
   if (opener && opener !== document.body && usable(opener) && focusOn(opener)) return;
+  // Drawn again meanwhile as a new element (a drawing's pin): the one that took its place (`data-focus-key`).
+  const key = opener instanceof HTMLElement ? opener.dataset.focusKey : undefined;
+  const redrawn = key === undefined ? undefined : [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find((element) => element.dataset.focusKey === key);
+  if (redrawn && usable(redrawn) && focusOn(redrawn)) return;
   focusNear(opener ? places.get(opener) : undefined);
 }
 
@@ -117,35 +127,26 @@ export function focusBack(opener: Element | null | undefined): void {
 export function useKeepFocusInPlace() {
   useEffect(() => {
     let last: Element | null = null;
-    // Whether the control that had focus was seen disabled since (its write running): then it gets
-    // focus back once it can take it again.
-    let disabledMeanwhile = false;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       last = target instanceof Element && target !== document.body && !target.closest(OWN_FOCUS) ? target : null;
-      disabledMeanwhile = false;
       if (last) places.set(last, placeOf(last));
     };
     const onPointerDown = () => {
       last = null;
-      disabledMeanwhile = false;
     };
     const observer = new MutationObserver(() => {
       if (!last || (document.activeElement && document.activeElement !== document.body)) return;
-      if (last.isConnected && last.hasAttribute('disabled')) {
-        disabledMeanwhile = true;
-        return;
-      }
-      // Still there and usable, never disabled: the person left it themselves (Tab away, a phone's
-      // "Done", a blur), which is not to be undone when the page next changes (it would pop the
-      // keyboard up again).
-      if (last.isConnected && !disabledMeanwhile) {
+      if (last.isConnected && last.hasAttribute('disabled')) return;
+      // A field one types in, left while still there and usable: the person left it (a phone's
+      // "Done", Tab away), and focusing it again when the page next changes would pop the keyboard
+      // back up. A button or a dropdown dropped by a redraw (a re-sorted row) is given focus back.
+      if (last.isConnected && isTypingField(last)) {
         last = null;
         return;
       }
       const gone = last;
       last = null;
-      disabledMeanwhile = false;
       focusBack(gone);
     });
     document.addEventListener('focusin', onFocusIn);
