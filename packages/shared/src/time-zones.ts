@@ -119,7 +119,7 @@ export function describeTimeZone(zone: string, instants: readonly Date[]): strin
   const canonical = canonicalTimeZone(zone);
   if (!canonical) return zone;
   const offsets = [...new Set(instants.map((instant) => formatOffset(zoneOffsetMinutes(canonical, instant))))];
-  return canonical === 'UTC' || offsets.length === 0 ? canonical : `${cityOf(canonical)} (${offsets.join(', ')})`;
+  return offsets.length === 0 ? canonical : timeZoneLabel({ zone: canonical, city: cityOf(canonical), offset: offsets.join(', ') });
 }
 
 /** The city a zone is named after: "Ho Chi Minh" of Asia/Ho_Chi_Minh. */

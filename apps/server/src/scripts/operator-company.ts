@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { DATABASE_TIMEOUTS, type Db, type DbOrTx } from '../platform';
-import { findCompanyByName } from '../features/companies/companies.queries';
 import { queueSheetFileRemoval } from '../features/sheets/sheets.queries';
 import { companies } from '../schema/companies';
 import { sheets } from '../schema/sheets';
 import { writeCompanyArchive, type ExportSummary } from './company-export';
-import { OperatorError } from './operator-password';
+import { companyNamed } from './operator-password';
 
 /**
  * A whole company's deletion or export runs statements of many seconds on a large company (100,000
@@ -22,12 +21,6 @@ export interface CompanyHoldings {
   photos: number;
   dailyLogs: number;
   drawings: number;
-}
-
-async function findCompany(db: DbOrTx, name: string) {
-  const company = await findCompanyByName(db, name);
-  if (!company) throw new OperatorError(`No company is named "${name.trim()}" (the name is matched whatever its capitals).`);
-  return company;
 }
 
 /** One statement: the counts of what deleting the company would remove. */
@@ -49,7 +42,7 @@ async function countHoldings(db: DbOrTx, company: { id: number; name: string }):
 
 /** What `npm run delete-company -- "<name>"` would delete, without deleting it. */
 export async function describeCompany(db: Db, name: string): Promise<CompanyHoldings> {
-  return countHoldings(db, await findCompany(db, name));
+  return countHoldings(db, await companyNamed(db, name));
 }
 
 /**
@@ -63,7 +56,7 @@ export async function describeCompany(db: Db, name: string): Promise<CompanyHold
  */
 export async function deleteCompany(db: Db, name: string): Promise<CompanyHoldings> {
   return db.transaction(async (tx) => {
-    const found = await findCompany(tx, name);
+    const found = await companyNamed(tx, name);
     // Nobody signs up into it, invites into it or renames it while it goes.
     await tx.execute(sql`select id from companies where id = ${found.id} for update`);
     const holdings = await countHoldings(tx, found);
@@ -81,7 +74,7 @@ export async function deleteCompany(db: Db, name: string): Promise<CompanyHoldin
 export async function exportCompany(db: Db, name: string, file: string, sheetsDir: string): Promise<ExportSummary & { company: string }> {
   return db.transaction(
     async (tx) => {
-      const company = await findCompany(tx, name);
+      const company = await companyNamed(tx, name);
       return { company: company.name, ...(await writeCompanyArchive(tx, company, file, sheetsDir)) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
