@@ -25,6 +25,8 @@ for (const role of ['admin', 'manager', 'team_member'] as const) {
   test(`${role} signs in to their own area and logs out to their company's login`, async ({ page }) => {
     await signInThroughScreens(page, role);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLES[role]);
+    // A screen reader names the page reached: focus is on its heading, not left on the page's top.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(page.getByRole('banner')).toContainText(DEMO.companyName);
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('token'),

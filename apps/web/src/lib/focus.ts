@@ -86,6 +86,16 @@ function focusNear(place: Place | undefined): void {
   focusOn(pageHeading());
 }
 
+/** The history entry this document was loaded at (the router keeps a key in each entry's state; the first load of a tab has none). */
+const loadedAt: unknown = typeof window === 'undefined' ? undefined : (window.history.state as { key?: unknown } | null)?.key;
+
+/**
+ * Whether a screen was reached by a move inside the app (a sign-in, a link), not by loading or
+ * reloading the page: the router names the entry it shows by `location.key`, "default" for one it
+ * did not make itself.
+ */
+export const reachedByMove = (locationKey: string): boolean => locationKey !== (loadedAt ?? 'default');
+
 /**
  * Focuses the page's heading (the h1 in `main`) once it is drawn (a screen whose code or data is
  * still loading draws it later), so a screen reader names the new page; not once the person has

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeMatchMedia, restoreMatchMedia } from '../../test/media';
 import { renderScreen } from '../../test/render';
@@ -87,5 +89,15 @@ describe('moving through the signed-in pages by keyboard', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'My Tasks' }));
     expect(await screen.findByRole('heading', { name: 'My Tasks' })).toHaveFocus();
+  });
+
+  it('arriving in the area from the sign-in screen focuses its heading, as a move to a page does', async () => {
+    const signIn = { path: '/login', element: <Link to="/manager">Log In</Link> };
+    // The page's code arrives after the frame, as a lazily loaded screen's does: no heading yet when the link goes away.
+    const Dashboard = lazy(async () => ({ default: () => <PageTitle>Dashboard</PageTitle> }));
+    const dashboard = { index: true, element: <Suspense><Dashboard /></Suspense> };
+    renderScreen(<WorkLayout area="manager" />, { path: '/login', route: '/manager', routes: [signIn], children: [dashboard] });
+    await userEvent.click(await screen.findByRole('link', { name: 'Log In' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toHaveFocus();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { focusPageHeading } from '../../lib/focus';
+import { focusPageHeading, reachedByMove } from '../../lib/focus';
 import { storage } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClasses } from '../ui/button';
@@ -23,8 +23,8 @@ export interface ShellNavItem {
  * The signed-in frame of every area: a sidebar that collapses to icons on wide screens and
  * slides in over the page on phones, and a header whose right side each area fills. "Skip to
  * content" comes first, past the sidebar and the header to the page; after a move to another
- * page (not on the first load, where the screen reader reads the page anyway) focus goes to its
- * heading, so the new page is announced and the next Tab starts in it.
+ * page (not on the first load, where the screen reader reads the page anyway; also on arriving
+ * from the sign-in) focus goes to its heading, so the new page is announced and the next Tab starts in it.
  */
 export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: string; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation();
@@ -52,7 +52,8 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
   }, [phoneMenu]);
   const main = useRef<HTMLElement>(null);
   const location = useLocation();
-  const shownPath = useRef(location.pathname);
+  // Arriving from outside the area (signed in) is a move to a page too; the page's first load is not.
+  const shownPath = useRef(reachedByMove(location.key) ? null : location.pathname);
   useEffect(() => {
     if (location.pathname === shownPath.current || !main.current) return;
     shownPath.current = location.pathname;
