@@ -138,6 +138,26 @@ describe("the manager's dashboard", () => {
     expect(await within(table).findByText('No pending approvals.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pending Approvals' })).toHaveFocus();
   });
+
+  it('keeps a keyboard user on the row they sent for approval once the dialog closes and the button is gone', async () => {
+    const crew = await createCrewWithWork(shared.server, [
+      { name: 'Strip the east formwork', status: 'ongoing' },
+      { name: 'Strip the west formwork', status: 'ongoing' },
+    ]);
+    await shared.server.signIn(crew.member);
+    renderScreen(<MyTaskLists />);
+    const table = await screen.findByRole('table', { name: 'Assigned Tasks' });
+    const row = async (name: string) => (await within(table).findByText(name)).closest('tr')!;
+
+    within(await row('Strip the east formwork')).getByRole('button', { name: 'Send for Approval' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const send = await screen.findByRole('dialog', { name: 'Send for approval' });
+    await userEvent.click(within(send).getByRole('button', { name: 'Send for Approval' }));
+    await waitFor(() => expect(within(table).getAllByText('Pending Approval')).toHaveLength(1));
+    // The row stays (now "Pending Approval", no button): focus is on it, at its first control, not at the page's top.
+    const sent = await row('Strip the east formwork');
+    await waitFor(() => expect(within(sent).getByRole('link', { name: 'Open Strip the east formwork' })).toHaveFocus());
+  });
 });
 
 describe('the status dropdown of a subtask', () => {
