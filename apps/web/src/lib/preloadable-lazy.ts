@@ -1,9 +1,25 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/**
+ * A part's code that could not be fetched: no signal before the offline copy held it. `LazyPart`
+ * says so in place; `forget` lets the next render ask for it again.
+ */
+export class CodeNotLoaded extends Error {
+  constructor(
+    cause: unknown,
+    readonly forget: () => void,
+  ) {
+    super('The code of this part could not be loaded.', { cause });
+    this.name = 'CodeNotLoaded';
+  }
+}
 
 /**
  * A component whose code is its own chunk, loaded on first render or ahead of time with `load`
  * (loading twice is one download). Once loaded it renders at once: React.lazy reads a thenable
  * that has already settled without suspending, so a preloaded screen shows no loading state first.
+ * A load that fails throws `CodeNotLoaded`, whose `forget` lets the next render or `load` ask again
+ * (React keeps a lazy component's failure, so a new one takes its place).
  */
 export function preloadableLazy<Props extends object = object>(
   importComponent: () => Promise<ComponentType<Props>>,
@@ -11,20 +27,36 @@ export function preloadableLazy<Props extends object = object>(
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const load = () =>
-    (loading ??= importComponent().then((component) => {
-      loaded = component;
-      return component;
-    }));
-  const Component = lazy(() => {
-    if (!loaded) return load().then((component) => ({ default: component }));
-    const module = { default: loaded };
-    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
-  });
+    (loading ??= importComponent().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // Not asked again on its own: React renders a failed part once more, which would ask again, and again.
+        throw new CodeNotLoaded(error, () => {
+          loading = undefined;
+          current = lazyOnce();
+        });
+      },
+    ));
+  const lazyOnce = () =>
+    lazy(() => {
+      if (!loaded) return load().then((component) => ({ default: component }));
+      const module = { default: loaded };
+      return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+    });
+  let current = lazyOnce();
+  const Component = (props: Props) => createElement(current, props);
   return { Component, load };
 }
 
 /** A trigger's props that load a lazily loaded part as the pointer comes over it or focus reaches it. */
-export const loadOnApproach = (load: () => Promise<unknown>) => ({ onPointerEnter: () => void load(), onFocus: () => void load() });
+export const loadOnApproach = (load: () => Promise<unknown>) => {
+  // Ahead of time only: without a signal the press that follows says so (`LazyPart`).
+  const preload = () => void load().catch(() => undefined);
+  return { onPointerEnter: preload, onFocus: preload };
+};
 
 /**
  * A dialog loaded on first use: `open` as usual, and `mounted` from its first opening on, so that

@@ -1,6 +1,7 @@
-import { cloneElement, Suspense, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
+import { cloneElement, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
 import { preloadableLazy, useMountedFromFirstOpen } from '../../lib/preloadable-lazy';
 import type { ConfirmTexts } from './confirm-dialog-content';
+import { LazyPart } from './lazy-part';
 
 // The dialog (Radix AlertDialog, its focus trap and scroll lock) loads when its button is first
 // pointed at, focused or pressed: tables with a Delete on every row draw without it (decision record 098).
@@ -38,9 +39,9 @@ export function ConfirmDialog({ trigger, ...texts }: ConfirmTexts & { trigger: R
         },
       })}
       {mounted && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ConfirmDialogContent {...texts} open={open} onOpenChange={setOpen} tone="danger" returnFocus={triggerRef} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );
@@ -63,7 +64,7 @@ export function useConfirm({ title, confirmLabel, cancelLabel }: { title: string
       setPending({ description, resolve });
     });
   const dialog = asked && (
-    <Suspense fallback={null}>
+    <LazyPart>
       <ConfirmDialogContent
         open={pending !== null}
         onOpenChange={(open) => !open && settle(false)}
@@ -74,7 +75,7 @@ export function useConfirm({ title, confirmLabel, cancelLabel }: { title: string
         cancelLabel={cancelLabel}
         onConfirm={() => settle(true)}
       />
-    </Suspense>
+    </LazyPart>
   );
   return { ask, dialog };
 }

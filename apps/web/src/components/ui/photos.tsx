@@ -1,11 +1,12 @@
 import { photoPickRefusal, type Attachment } from '@siteboard/shared';
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadOnApproach, preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { useMessageText } from '../../lib/use-message-text';
 import { Alert } from './alert';
+import { LazyPart } from './lazy-part';
 
 // The viewer (the modal, Radix's dialog) loads when a thumbnail is pointed at, focused or first opened:
 // the lists that show photos, the manager's approvals among them, draw without it (decision record 099).
@@ -61,9 +62,9 @@ export function PhotoStrip({ photos }: { photos: Attachment[] }) {
         )}
       </div>
       {mounted && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <PhotoViewer photos={photos} open={open} onOpen={setOpen} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import type { Subtask } from '@siteboard/shared';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
+import { LazyPart } from '../../../components/ui/lazy-part';
 
 // The dialog (its form, zod validation and modal) loads when pointed at or first opened: the lists
 // that show the button, the dashboards' among them, draw without it (decision record 095).
@@ -34,9 +35,9 @@ export function DeclineButton({ subtask, describedBy, disabled, decline }: { sub
         {t('taskBoard.decline')}
       </Button>
       {mounted && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <DeclineDialog subtask={subtask} open={open} onOpenChange={setOpen} failure={failure} setFailure={setFailure} decline={decline} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

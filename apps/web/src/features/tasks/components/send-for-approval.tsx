@@ -1,5 +1,5 @@
 import { canSubmitSubtask, subtaskParties, type Subtask } from '@siteboard/shared';
-import { Suspense } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
@@ -7,6 +7,7 @@ import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../
 import type { Send } from './send-for-approval-dialog';
 import type { SubtaskAction } from './subtask-list-table';
 import { useSubtaskStatusChange } from './use-subtask-status-change';
+import { LazyPart } from '../../../components/ui/lazy-part';
 
 // The dialog (its modal, photo picker and note field) loads when the button is pointed at, focused or
 // first pressed: the lists that show the button, the team member's phone dashboard among them, draw
@@ -29,9 +30,9 @@ export function SendForApprovalButton({ subtask, send, busy, describedBy }: { su
         {t('taskBoard.sendForApproval')}
       </Button>
       {mounted && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <SendForApprovalDialog subtask={subtask} send={send} busy={busy} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -145,7 +145,7 @@ describe("the manager's dashboard", () => {
       { name: 'Strip the west formwork', status: 'ongoing' },
     ]);
     await shared.server.signIn(crew.member);
-    renderScreen(<MyTaskLists />);
+    renderScreen(<MyTaskLists showApprovals={false} />);
     const table = await screen.findByRole('table', { name: 'Assigned Tasks' });
     const row = async (name: string) => (await within(table).findByText(name)).closest('tr')!;
 

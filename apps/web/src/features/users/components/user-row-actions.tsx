@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { personLabel } from '../../../components/ui/person-text';
 import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
 import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
+import { LazyPart } from '../../../components/ui/lazy-part';
 
 // The set-password dialog (its form, the password rule from auth.ts, which brings zod and the zone
 // list) loads when pointed at or first opened: the users table draws without it (decision record 095).
@@ -131,9 +132,9 @@ export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text:
         {t('account.setPassword')}
       </Button>
       {mounted && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <SetPasswordDialog user={user} open={open} onOpenChange={setOpen} onDone={onDone} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );
