@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, text, wholeNumberParam } from './common';
+import { idListParam, MAX_ID, text, wholeNumberParam } from './common';
 import { TOTAL_COUNT_HEADER } from './lists';
 import { ACTIVITY_PAGE_SIZE } from './list-sizes';
 import { COMMENT_MAX } from './subtask-values';
@@ -84,12 +84,7 @@ export const activityQuery = z.object({
 });
 
 export const photoListQuery = z.object({
-  subtask_ids: z
-    .string({ error: 'subtask_ids is required.' })
-    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, 'subtask_ids must be a comma list of subtask ids.')
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .refine((ids) => ids.length <= PHOTO_LIST_MAX_SUBTASKS, `At most ${PHOTO_LIST_MAX_SUBTASKS} subtasks at once.`)
-    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'subtask_ids must be a comma list of subtask ids.'),
+  subtask_ids: idListParam('subtask_ids', 'subtask ids', PHOTO_LIST_MAX_SUBTASKS, `At most ${PHOTO_LIST_MAX_SUBTASKS} subtasks at once.`),
 });
 
 export const createCommentInput = z.object({ text: commentText('Comment') });

@@ -99,6 +99,18 @@ export const commaList = <const T extends readonly [string, ...string[]]>(field:
     .transform((value) => [...new Set(value.split(','))] as T[number][]);
 };
 
+/**
+ * A query parameter naming up to `max` ids, comma separated (`3,5,8`); answers them without
+ * repeats. `tooMany` words the refusal of a longer list.
+ */
+export const idListParam = (field: string, ids: string, max: number, tooMany = `At most ${max} ids at once.`) =>
+  z
+    .string({ error: `${field} is required.` })
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, `${field} must be a comma list of ${ids}.`)
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((list) => list.length <= max, tooMany)
+    .refine((list) => list.every((id) => id <= MAX_ID), `${field} must be a comma list of ${ids}.`);
+
 /** A case-insensitive substring filter; blank means no filter. */
 export const searchParam = (what: string) =>
   text()

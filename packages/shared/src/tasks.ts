@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, optionalText, pageParams, positiveId, requiredText, searchParam, text } from './common';
+import { dateField, idListParam, optionalText, pageParams, positiveId, requiredText, searchParam, text, wholeNumberParam } from './common';
 import { PRIORITIES, SUBTASK_CHANGE_ASIDES } from './subtask-values';
 import { pinInput, subtaskPinSchema } from './sheets';
 
@@ -177,6 +177,24 @@ export const projectSubtaskListQuery = z.object({
     .meta({ description: 'true: only those pinned on a drawing; false: only those on none (what a manager may still pin)' }),
   ...pageParams(SUBTASKS_MAX_LIMIT),
 });
+
+/** The most subtasks of each major task GET /api/projects/{id}/subtask-pages/ answers. */
+export const SUBTASK_PAGES_MAX_LIMIT = 20;
+
+/**
+ * GET /api/projects/{id}/subtask-pages/: the first page of each of several major tasks' subtasks,
+ * what an opened project shows under a page of its major tasks, in one request.
+ */
+export const subtaskPagesQuery = z.object({
+  major_task_ids: idListParam('major_task_ids', 'major task ids', MAJOR_TASKS_MAX_LIMIT).meta({ description: `Major tasks of the project, comma separated (at most ${MAJOR_TASKS_MAX_LIMIT})` }),
+  limit: wholeNumberParam('limit', 1, SUBTASK_PAGES_MAX_LIMIT)
+    .default(SUBTASK_PAGES_MAX_LIMIT)
+    .meta({ description: `At most this many subtasks of each major task, soonest due first (1–${SUBTASK_PAGES_MAX_LIMIT}, ${SUBTASK_PAGES_MAX_LIMIT} when not given)` }),
+});
+
+/** A major task's first subtasks and how many it has in all (the rest: GET /api/projects/{id}/subtasks/?major_task_id=…&offset=…). */
+export const subtaskPageSchema = z.object({ major_task_id: z.number().int(), total: z.number().int(), subtasks: z.array(subtaskSchema) });
+export type SubtaskPage = z.infer<typeof subtaskPageSchema>;
 
 /** The dashboard lists (pending approvals, due today): all of them, or a page with its total. */
 export const taskListQuery = z.object({ ...pageParams(SUBTASKS_MAX_LIMIT) });

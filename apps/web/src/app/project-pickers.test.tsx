@@ -6,6 +6,7 @@ import { insertMajorTask, insertProject, insertSubtask } from '../../../server/s
 import { apiServerForFile } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import { CompanyProjects } from './company-projects';
+import { AdminDashboardPage } from './routes/admin/dashboard';
 import { TeamMemberCreateTaskPage } from './routes/team-member/pages';
 
 /**
@@ -81,6 +82,33 @@ describe('pickers and an opened project of many major tasks', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(21));
     await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
+    expect(shared.server.answered).toEqual([]);
+  }, 30_000);
+
+  it("the admin's opened project asks for a page of major tasks' subtasks in one request, and each major task shows more on its own", async () => {
+    await shared.server.signIn(shared.company.admin);
+    refuseWholeTree();
+    shared.server.requestUrls.length = 0;
+    const subtaskCalls = () => shared.server.requestUrls.filter((request) => /\/api\/projects\/\d+\/subtask(s|-pages)\//.test(request));
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const ongoing = await screen.findByRole('table', { name: 'Ongoing Projects' });
+    await userEvent.click(await within(ongoing).findByRole('button', { name: shared.name }));
+
+    const majorTasks = await screen.findByRole('list', { name: `Major tasks of ${shared.name}` });
+    for (const level of [1, 20]) expect(await within(majorTasks).findByText(`Level ${level} unit 1`)).toBeInTheDocument();
+    expect(subtaskCalls()).toEqual([expect.stringMatching(/\/subtask-pages\/\?major_task_ids=(\d+(%2C|,)){19}\d+&/)]);
+
+    // The next page of major tasks: one more request for all of their subtasks.
+    await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(await within(majorTasks).findByText('Level 25 unit 20')).toBeInTheDocument();
+    expect(within(majorTasks).queryByText('Level 25 unit 21')).toBeNull();
+    expect(subtaskCalls()).toHaveLength(2);
+
+    // A major task of more subtasks than a page goes on through its own list.
+    await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(await within(majorTasks).findByText('Level 25 unit 25')).toBeInTheDocument();
+    expect(subtaskCalls()).toHaveLength(3);
+    expect(subtaskCalls()[2]).toMatch(/\/subtasks\/\?major_task_id=\d+&limit=20&offset=20$/);
     expect(shared.server.answered).toEqual([]);
   }, 30_000);
 

@@ -76,6 +76,7 @@ export const de: Catalog = {
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': 'Jemand anderes hat diese Teilaufgabe inzwischen geändert. Sehen Sie sie sich noch einmal an und entscheiden Sie dann.',
   'expected_assigned_to_id must be a user id or null.': 'expected_assigned_to_id muss die ID eines Benutzers oder null sein.',
   'major_task_id must be a major task id.': 'major_task_id muss die ID einer Hauptaufgabe sein.',
+  'major_task_ids must be a comma list of major task ids.': 'major_task_ids muss eine durch Kommas getrennte Liste von Hauptaufgaben-IDs sein.',
   'Mobile number must be at most 32 characters.': 'Die Mobilnummer darf höchstens 32 Zeichen lang sein.',
   'Enter a valid mobile number.': 'Geben Sie eine gültige Mobilnummer ein.',
   'Designation must be at most 100 characters.': 'Die Funktion darf höchstens 100 Zeichen lang sein.',

@@ -83,6 +83,7 @@ export const errorTexts = [
   'Someone else changed this subtask meanwhile. Look at it again, then decide.',
   'expected_assigned_to_id must be a user id or null.',
   'major_task_id must be a major task id.',
+  'major_task_ids must be a comma list of major task ids.',
   'Mobile number must be at most 32 characters.',
   'Enter a valid mobile number.',
   'Designation must be at most 100 characters.',

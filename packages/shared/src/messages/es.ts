@@ -76,6 +76,7 @@ export const es: Catalog = {
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': 'Otra persona ha cambiado esta subtarea mientras tanto. Vuelve a mirarla y decide después.',
   'expected_assigned_to_id must be a user id or null.': 'expected_assigned_to_id debe ser el id de un usuario o null.',
   'major_task_id must be a major task id.': 'major_task_id debe ser el id de una tarea principal.',
+  'major_task_ids must be a comma list of major task ids.': 'major_task_ids debe ser una lista de ids de tareas principales separados por comas.',
   'Mobile number must be at most 32 characters.': 'El número de móvil admite como máximo 32 caracteres.',
   'Enter a valid mobile number.': 'Introduce un número de móvil válido.',
   'Designation must be at most 100 characters.': 'El cargo admite como máximo 100 caracteres.',

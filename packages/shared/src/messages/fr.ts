@@ -76,6 +76,7 @@ export const fr: Catalog = {
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': "Quelqu'un d'autre a modifié cette sous-tâche entre-temps. Regardez-la de nouveau, puis décidez.",
   'expected_assigned_to_id must be a user id or null.': "expected_assigned_to_id doit être l'identifiant d'un utilisateur ou null.",
   'major_task_id must be a major task id.': "major_task_id doit être l'identifiant d'une tâche principale.",
+  'major_task_ids must be a comma list of major task ids.': "major_task_ids doit être une liste d'identifiants de tâches principales séparés par des virgules.",
   'Mobile number must be at most 32 characters.': 'Le numéro de portable ne doit pas dépasser 32 caractères.',
   'Enter a valid mobile number.': 'Saisissez un numéro de portable valide.',
   'Designation must be at most 100 characters.': 'La fonction ne doit pas dépasser 100 caractères.',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UNSTORABLE_TEXT, type ExpandedProject, type MajorTaskSummary, type Project, type ProjectStatus, type Subtask } from '@siteboard/shared';
+import { UNSTORABLE_TEXT, type ExpandedProject, type MajorTaskSummary, type Project, type ProjectStatus, type Subtask, type SubtaskPage } from '@siteboard/shared';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
@@ -276,6 +276,62 @@ describeEachDatabase("a project's major tasks and subtasks a page at a time, bes
       ['limit=0&pinned=maybe', { limit: ['limit must be at least 1.'], pinned: ['pinned must be true or false.'] }],
       ['major_task_id=x', { major_task_id: ['major_task_id must be a major task id.'] }],
     ]);
+  });
+
+  it("answers a page of major tasks' first subtasks, each with its total, in one request of as many statements for big tasks as for small", async () => {
+    const [{ id: busyProjectId }] = await insertProjects(ctx, team, [{ name: 'Busy site' }]);
+    await insertTasks(ctx, team, [busyProjectId], 3, 30);
+    const busyTasks = await ctx.app.db.select({ id: majorTasks.id }).from(majorTasks).where(eq(majorTasks.projectId, busyProjectId)).orderBy(majorTasks.id);
+    const pagesOf = async (project: number, ids: number[], limit: number) => {
+      ctx.queries.length = 0;
+      const response = await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/projects/${project}/subtask-pages/?major_task_ids=${ids.join(',')}&limit=${limit}` });
+      expect(response.statusCode).toBe(200);
+      return { statements: ctx.queries.length, pages: response.json() as SubtaskPage[] };
+    };
+    await pagesOf(projectId, [tasks[0]!.id], 1);
+
+    const small = await pagesOf(projectId, [tasks[1]!.id, tasks[0]!.id], 3);
+    expect(small.pages.map((page) => [page.major_task_id, page.total, page.subtasks.length])).toEqual([
+      [tasks[1]!.id, 4, 3],
+      [tasks[0]!.id, 4, 3],
+    ]);
+    // The same first page as the major task's own list answers, and "show more" goes on from it there.
+    const ownFirst = await listAs<Subtask>(ctx.app, team.admin, `/api/projects/${projectId}/subtasks/?major_task_id=${tasks[0]!.id}&limit=3`);
+    expect(small.pages[1]!.subtasks).toEqual(ownFirst.items);
+
+    const big = await pagesOf(busyProjectId, busyTasks.map((task) => task.id), 20);
+    expect(big.pages.map((page) => [page.total, page.subtasks.length])).toEqual([
+      [30, 20],
+      [30, 20],
+      [30, 20],
+    ]);
+    expect(big.pages.every((page) => page.subtasks.every((subtask) => subtask.major_task_id === page.major_task_id))).toBe(true);
+    // The token check, the project's guard, the major tasks found, their pages.
+    expect(big.statements).toBe(small.statements);
+    expect(big.statements).toBeLessThanOrEqual(4);
+  });
+
+  it("answers 404 for another project's or company's major task and refuses a malformed list of ids in the reader's language", async () => {
+    const otherTask = (await listAs<MajorTaskSummary>(ctx.app, team.manager, `/api/projects/${otherProjectId}/major-tasks/?limit=1`)).items[0]!;
+    const [rivalTask] = await ctx.app.db.insert(majorTasks).values({ companyId: rival.company.id, projectId: rivalProjectId, name: 'Rival task', createdById: rival.manager.id }).returning({ id: majorTasks.id });
+    for (const foreign of [otherTask.id, rivalTask!.id, 2_000_000_000]) {
+      const response = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/projects/${projectId}/subtask-pages/?major_task_ids=${tasks[0]!.id},${foreign}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Major task not found.' });
+    }
+    const rivals = await callAs(ctx.app, team.manager, { method: 'GET', url: `/api/projects/${rivalProjectId}/subtask-pages/?major_task_ids=x` });
+    expect([rivals.statusCode, rivals.json().detail]).toEqual([404, 'Project not found.']);
+
+    await expectQueryRefusals(ctx.app, team.manager, `/api/projects/${projectId}/subtask-pages/`, [
+      ['', { major_task_ids: ['major_task_ids is required.'] }],
+      ['major_task_ids=1,,2&limit=21', { major_task_ids: ['major_task_ids must be a comma list of major task ids.'], limit: ['limit must be at most 20.'] }],
+      [`major_task_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, { major_task_ids: ['At most 100 ids at once.'] }],
+    ]);
+    // A reader who reads German (the rival's manager, in their own project) reads the refusal in German.
+    expect((await callAs(ctx.app, rival.manager, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } })).statusCode).toBe(200);
+    const german = await callAs(ctx.app, rival.manager, { method: 'GET', url: `/api/projects/${rivalProjectId}/subtask-pages/?major_task_ids=0x1` });
+    expect(german.statusCode).toBe(400);
+    expect(german.json().errors).toEqual({ major_task_ids: ['major_task_ids muss eine durch Kommas getrennte Liste von Hauptaufgaben-IDs sein.'] });
   });
 
   it('keeps ?expand=major_tasks answering the whole tree, and documents the pages beside it', async () => {

@@ -13,6 +13,8 @@ import {
   projectQuery,
   projectSchema,
   projectSubtaskListQuery,
+  subtaskPageSchema,
+  subtaskPagesQuery,
   subtaskSchema,
   taskListQuery,
   updateProjectInput,
@@ -20,7 +22,7 @@ import {
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjectMajorTasks, listProjectOpenWork, listProjects, listProjectSubtasks, projectFound, projectsExport, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectMajorTasks, listProjectOpenWork, listProjects, listProjectSubtaskPages, listProjectSubtasks, projectFound, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -89,6 +91,21 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(subtaskSchema), ...refusals },
     },
     handler: async (request, reply) => sendPage(reply, await listProjectSubtasks(request.ctx, request.params.id, request.query)),
+  });
+
+  app.get('/api/projects/:id/subtask-pages/', {
+    ...guardedBy(projectFound),
+    schema: {
+      tags,
+      security,
+      summary: 'The first page of subtasks of each of several major tasks of the project, each with its total',
+      description:
+        'What an opened project shows under a page of its major tasks, in one request: for each major task named, in the order named, its first subtasks (soonest due first, as `subtasks/?major_task_id=` pages them) and how many it has; the next pages come from `subtasks/?major_task_id=…&offset=…`. A major task not of the project answers 404.',
+      params: idParams,
+      querystring: subtaskPagesQuery,
+      response: { 200: z.array(subtaskPageSchema), ...refusals },
+    },
+    handler: async (request) => listProjectSubtaskPages(request.ctx, request.params.id, request.query),
   });
 
   app.post('/api/projects/', {

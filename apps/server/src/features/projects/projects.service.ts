@@ -9,6 +9,8 @@ import {
   type MajorTaskSummary,
   type Project,
   type projectSubtaskListQuery,
+  type SubtaskPage,
+  type subtaskPagesQuery,
   type Subtask,
   type projectListQuery,
   type projectQuery,
@@ -18,7 +20,8 @@ import { type DbOrTx, type ServiceContext, ConflictError, fieldError, foundInCom
 import type { ListExport } from '../../lib/exports';
 import { containingPattern, keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { listProjectSheetFiles, queueSheetFileRemoval } from '../sheets/sheets.queries';
-import { closeProjectOpenWork, countProjectOpenWork, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
+import { closeProjectOpenWork, countProjectOpenWork, findProjectMajorTaskIds, listFirstSubtaskPages, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
+import { MAJOR_TASK_NOT_FOUND } from '../tasks/tasks.rules';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import { PROJECT_SHEET_COLUMNS } from './projects.xlsx';
@@ -178,6 +181,20 @@ export function listProjectSubtasks(ctx: ServiceContext, projectId: number, quer
     },
     query,
   );
+}
+
+/**
+ * The first page of subtasks of each of the project's major tasks named, with each one's total:
+ * what an opened project shows under a page of its major tasks, in one request rather than one per
+ * major task. A major task not of this project is a 404. Two statements; the route's guard has
+ * found the project.
+ */
+export async function listProjectSubtaskPages(ctx: ServiceContext, projectId: number, query: z.output<typeof subtaskPagesQuery>): Promise<SubtaskPage[]> {
+  const { companyId } = ctx.user;
+  const ids = query.major_task_ids;
+  if ((await findProjectMajorTaskIds(ctx.db, companyId, projectId, ids)).size < ids.length) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+  const pages = await listFirstSubtaskPages(ctx.db, companyId, ids, query.limit);
+  return ids.map((id) => ({ major_task_id: id, total: pages.get(id)!.total, subtasks: pages.get(id)!.items }));
 }
 
 /** Guard: the project the path names is the company's (404 otherwise), asked before a change's body is read. */

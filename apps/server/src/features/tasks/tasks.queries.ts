@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MajorTask, MajorTaskSummary, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
 import { subtaskActivity } from '../../schema/activity';
@@ -244,15 +244,21 @@ function readSubtaskPage(db: DbOrTx, filter: SubtaskFilter, page: PageRequest) {
       .$dynamic(),
     { limit: page.limit === undefined ? undefined : sql.placeholder('limit'), offset: page.offset ? sql.placeholder('offset') : undefined },
   ).as('page');
-  return db
-    .select({ subtask: subtaskJson, total: pageIds.total })
-    .from(pageIds)
-    .innerJoin(subtasks, eq(subtasks.id, pageIds.id))
+  return joinedToTheirSubtasks(db.select({ subtask: subtaskJson, total: pageIds.total }).from(pageIds).$dynamic(), pageIds.id).orderBy(...soonestDueFirst(pageIds.dueDate, pageIds.id));
+}
+
+/**
+ * Rows of chosen subtask ids (`id`) joined to their subtasks, with the major task, project and
+ * people the API's subtask names. The query selects its columns by name, so the joins add no
+ * column to its rows (drizzle's join type does not know that).
+ */
+function joinedToTheirSubtasks<T extends PgSelect>(query: T, id: SQLWrapper): T {
+  return query
+    .innerJoin(subtasks, eq(subtasks.id, id))
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .leftJoin(assignees, eq(assignees.id, subtasks.assignedToId))
-    .leftJoin(assigners, eq(assigners.id, subtasks.assignedById))
-    .orderBy(...soonestDueFirst(pageIds.dueDate, pageIds.id));
+    .leftJoin(assigners, eq(assigners.id, subtasks.assignedById)) as unknown as T;
 }
 
 function countMatches(db: DbOrTx, filter: SubtaskFilter) {
@@ -282,6 +288,48 @@ export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: Sub
     const [row] = await runForShape(db, 'count', filter, {}, () => countMatches(db, filter), values);
     return row!.count;
   });
+}
+
+/** Which of these ids name major tasks of the company's project. */
+export async function findProjectMajorTaskIds(db: DbOrTx, companyId: number, projectId: number, majorTaskIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: majorTasks.id })
+    .from(majorTasks)
+    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projectId), inArray(majorTasks.id, majorTaskIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+const firstSubtaskPagesStatement = builtOncePerDatabase((db) => {
+  // Each major task's open subtasks ranked in the lists' order and counted; only the first `limit` of each are joined.
+  const ranked = db
+    .select({
+      id: subtasks.id,
+      dueDate: subtasks.dueDate,
+      majorTaskId: subtasks.majorTaskId,
+      rank: sql<number>`row_number() over (partition by ${subtasks.majorTaskId} order by ${subtasks.dueDate} asc nulls last, ${subtasks.id})`.as('rank'),
+      total: sql<number>`count(*) over (partition by ${subtasks.majorTaskId})`.mapWith(Number).as('total'),
+    })
+    .from(subtasks)
+    .where(and(eq(subtasks.companyId, sql.placeholder('companyId')), isNull(subtasks.closedUnfinishedAt), sql`${subtasks.majorTaskId} = any(${sql.placeholder('majorTaskIds')}::integer[])`))
+    .as('ranked');
+  return joinedToTheirSubtasks(db.select({ majorTaskId: ranked.majorTaskId, total: ranked.total, subtask: subtaskJson }).from(ranked).$dynamic(), ranked.id)
+    .where(sql`${ranked.rank} <= ${sql.placeholder('limit')}`)
+    .orderBy(...soonestDueFirst(ranked.dueDate, ranked.id))
+    .prepare('first_subtask_pages');
+});
+
+/**
+ * The first `limit` subtasks of each of the company's major tasks (soonest due first, as every
+ * subtask list) with how many each has: one statement however many major tasks and subtasks.
+ */
+export async function listFirstSubtaskPages(db: DbOrTx, companyId: number, majorTaskIds: number[], limit: number): Promise<Map<number, Page<Subtask>>> {
+  const pages = new Map(majorTaskIds.map((id): [number, Page<Subtask>] => [id, { items: [], total: 0 }]));
+  for (const row of await firstSubtaskPagesStatement(db).execute({ companyId, majorTaskIds, limit })) {
+    const page = pages.get(row.majorTaskId)!;
+    page.items.push(row.subtask);
+    page.total = row.total;
+  }
+  return pages;
 }
 
 /** A subtask as an export lists it: flat, its project, major task and people by name. */

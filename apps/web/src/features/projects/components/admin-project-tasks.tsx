@@ -1,5 +1,5 @@
 import type { MajorTaskSummary } from '@siteboard/shared';
-import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
@@ -7,9 +7,9 @@ import { ShowMore } from '../../../components/ui/show-more';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { formatDate } from '../../../lib/format';
 import { usePagedList } from '../../../lib/lists';
-import { useNearViewport } from '../../../lib/use-near-viewport';
 import { personLabel } from '../../../components/ui/person-text';
-import { getMajorTaskSubtaskPagesQuery } from '../api/get-project-subtasks';
+import { MAJOR_TASK_PAGE_SIZE } from '../api/get-project-major-tasks';
+import { getListedMajorTaskSubtaskPagesQuery } from '../api/get-project-subtasks';
 
 /** An ongoing project opened on the admin dashboard: a page of its major tasks and, for each, a page of its subtasks, read only. */
 export function AdminProjectTasks({ project, majorTasks }: { project: { name: string }; majorTasks: MajorTaskSummary[] }) {
@@ -17,21 +17,29 @@ export function AdminProjectTasks({ project, majorTasks }: { project: { name: st
   if (majorTasks.length === 0) return <p className="text-sm text-slate-600">{t('admin.projects.noMajorTasks')}</p>;
   return (
     <ul className="space-y-3 whitespace-normal" aria-label={t('admin.projects.majorTasksOf', { name: project.name })}>
-      {majorTasks.map((task) => (
-        <AdminMajorTask key={task.id} task={task} />
+      {majorTasks.map((task, index) => (
+        <AdminMajorTask key={task.id} task={task} listedWith={withSubtasksOnPageOf(majorTasks, index)} />
       ))}
     </ul>
   );
 }
 
-/** One major task with its subtasks, fetched once it comes near the screen: a page of twenty tasks is not twenty requests at once. */
-function AdminMajorTask({ task }: { task: MajorTaskSummary }) {
+/** The ids of the major tasks with subtasks on the same page of the list as the one at `index`: their first subtasks come in one request. */
+function withSubtasksOnPageOf(majorTasks: MajorTaskSummary[], index: number): number[] {
+  const start = index - (index % MAJOR_TASK_PAGE_SIZE);
+  return majorTasks
+    .slice(start, start + MAJOR_TASK_PAGE_SIZE)
+    .filter((task) => task.subtask_counts.total > 0)
+    .map((task) => task.id);
+}
+
+/** One major task with its subtasks, its first page fetched with those of the other major tasks of its page. */
+function AdminMajorTask({ task, listedWith }: { task: MajorTaskSummary; listedWith: number[] }) {
   const { t } = useTranslation();
-  const item = useRef<HTMLLIElement>(null);
-  const near = useNearViewport(item);
-  const subtasks = usePagedList(getMajorTaskSubtaskPagesQuery(task), { enabled: near && task.subtask_counts.total > 0 });
+  const queryClient = useQueryClient();
+  const subtasks = usePagedList(getListedMajorTaskSubtaskPagesQuery(queryClient, task, listedWith), { enabled: task.subtask_counts.total > 0 });
   return (
-    <li ref={item} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+    <li className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold text-ink">{task.name}</h3>
         <span className="text-xs text-slate-600">{t('admin.projects.due', { date: formatDate(task.due_date) ?? t('common.notAvailable') })}</span>
