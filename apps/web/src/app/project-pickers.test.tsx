@@ -26,7 +26,9 @@ const shared = apiServerForFile(async (server) => {
       await insertSubtask(db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id, name: `Level ${level} unit ${unit}`, priority: priorities[unit % 3], status: unit <= 2 ? 'completed' : 'ongoing' });
     }
   }
-  return { ...crew, name, projectId: project.id };
+  const emptyName = `Empty yard ${Date.now().toString(36)}`;
+  await insertProject(db, crew.company.id, { managerId: crew.manager.id, name: emptyName, startDate: '2025-01-01', endDate: '2099-12-31' });
+  return { ...crew, name, projectId: project.id, emptyName };
 });
 
 /** The project's whole tree (`?expand=major_tasks`) fails to load: a screen that asks for it shows no major task. */
@@ -54,6 +56,24 @@ describe('pickers and an opened project of many major tasks', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Subtask' }));
     expect(await screen.findByText('Subtask created successfully!')).toBeInTheDocument();
     expect(shared.server.answered).toEqual([]);
+  }, 30_000);
+
+  it("the team member's Create Task says when only the search matched no major task, and when the project has none", async () => {
+    await shared.server.signIn(shared.member);
+    renderScreen(<TeamMemberCreateTaskPage />);
+    const chooseProject = async (name: string) => {
+      await userEvent.clear(screen.getByLabelText('Search by name'));
+      await userEvent.type(screen.getByLabelText('Search by name'), name);
+      await userEvent.selectOptions(screen.getByLabelText('Project'), await screen.findByRole('option', { name }));
+    };
+    await chooseProject(shared.name);
+    await userEvent.type(await screen.findByLabelText('Search tasks by name'), 'Level 99');
+    expect(await screen.findByText('No major task matches your search.')).toBeInTheDocument();
+    expect(screen.queryByText('No major tasks for this project.')).toBeNull();
+
+    await chooseProject(shared.emptyName);
+    expect(await screen.findByText('No major tasks for this project.')).toBeInTheDocument();
+    expect(screen.queryByText('No major task matches your search.')).toBeNull();
   }, 30_000);
 
   it('an opened project lists a page of its major tasks with their counts, searches them, and an opened task pages its subtasks', async () => {

@@ -20,8 +20,10 @@ type Props<T> = {
   error?: string;
   /** The first, empty choice ("Select …"); "Loading..." stands in while the first matches load. */
   placeholder: string;
-  /** Said when the search matches nothing. */
+  /** Said when there is nothing to choose from. */
   empty: string;
+  /** Said instead when only what was typed matches nothing (the list has choices, just none of these). */
+  noMatch?: string;
   /** A choice listed first whatever the search finds (the current value of an edit), there before the matches load. */
   pinned?: { value: number; label: string };
   className?: string;
@@ -36,7 +38,7 @@ type Props<T> = {
  * A search box beside a dropdown of what the server found for it, for choosing one of thousands
  * (people, projects) without loading them all. Above the matches shown, a hint says to type more.
  */
-export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, pinned, groups, className = 'grid gap-4 sm:grid-cols-2', initialChoice, onPick, ref, ...selectProps }: Props<T>) {
+export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder, onSearch, label, error, placeholder, empty, noMatch, pinned, groups, className = 'grid gap-4 sm:grid-cols-2', initialChoice, onPick, ref, ...selectProps }: Props<T>) {
   const { t } = useTranslation();
   const { search, setSearch, found } = useListSearch(find);
   const options = found.data?.items.map(toOption).filter((option) => option.value !== pinned?.value);
@@ -107,7 +109,7 @@ export function SearchSelect<T>({ find, toOption, searchLabel, searchPlaceholder
               })
             : options?.map(renderOption)}
         </SelectField>
-        {options && shown === 0 && !pinned && <p className="text-sm text-slate-600">{empty}</p>}
+        {options && shown === 0 && !pinned && <p className="text-sm text-slate-600">{noMatch && search.trim() !== '' ? noMatch : empty}</p>}
       </div>
     </div>
   );

@@ -76,6 +76,7 @@ export function MajorTaskPicker(props: PickerProps<MajorTaskSummary>) {
       label={t('taskBoard.majorTask')}
       placeholder={t('taskBoard.selectMajorTask')}
       empty={t('taskBoard.noMajorTasks')}
+      noMatch={t('projectBoard.noMatchingMajorTasks')}
       {...props}
     />
   );
