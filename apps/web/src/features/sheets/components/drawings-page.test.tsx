@@ -152,6 +152,43 @@ describe('the drawings screen', () => {
     }
   }, 40_000);
 
+  it("a new pinned subtask goes under a project's only major task unless the manager chooses; with more, the manager chooses", async () => {
+    const companyId = manager.companyId;
+    const slipway = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Slipway', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const hull = await insertMajorTask(server.database.db, companyId, slipway.id, { name: 'Hull' });
+    const dock = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Dry berth', startDate: '2025-01-01', endDate: '2099-12-31' });
+    for (const name of ['Gates', 'Pumps']) await insertMajorTask(server.database.db, companyId, dock.id, { name });
+    await server.signIn(manager);
+    const plan = new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    /** The new-subtask form of a sheet of the project, opened with the keyboard. */
+    const openNewSubtaskForm = async (project: number) => {
+      const upload = new FormData();
+      upload.append('file', new File([plan], 'berth.png', { type: 'image/png' }));
+      const [sheet] = await api<Sheet[]>(`/api/projects/${project}/sheets/`, { method: 'POST', body: upload });
+      await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+      const view = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${project}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+      const viewer = await screen.findByTestId('sheet-viewer');
+      await userEvent.selectOptions(screen.getByLabelText('Pin a subtask'), 'A new subtask here…');
+      act(() => within(viewer).getByTestId('pin-marker').focus());
+      await userEvent.keyboard('{Enter}');
+      return { form: await screen.findByRole('form', { name: 'New subtask at the tapped point' }), view };
+    };
+
+    const only = await openNewSubtaskForm(slipway.id);
+    const picker = within(only.form).getByLabelText('Major task');
+    await waitFor(() => expect(picker).toHaveValue(String(hull.id)));
+    expect(picker).toHaveDisplayValue('Hull');
+    // Searching is choosing again: the choice is cleared until the manager picks.
+    await userEvent.type(within(only.form).getByLabelText('Search tasks by name'), 'hu');
+    await waitFor(() => expect(picker).toHaveValue(''));
+    only.view.unmount();
+
+    const several = await openNewSubtaskForm(dock.id);
+    const choices = within(several.form).getByLabelText('Major task');
+    await waitFor(() => expect(within(choices).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a major task', 'Gates', 'Pumps']));
+    expect(choices).toHaveValue('');
+  }, 40_000);
+
   it('pins are reached, opened, moved and placed with the keyboard alone, and listed beside the sheet', async () => {
     const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Lock Gate', startDate: '2025-01-01', endDate: '2099-12-31' });
     const chamber = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: 'Chamber' });

@@ -1,4 +1,5 @@
 import { isProjectManager, type MajorTaskSummary } from '@siteboard/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -33,7 +34,10 @@ export function NewPinnedSubtask({ findMajorTasks, pin, today, projectManagerId,
   const create = useCreatePinnedSubtask();
   const failureMessage = useFailureMessage();
   const [name, setName] = useState('');
-  const [majorTaskId, setMajorTaskId] = useState(0);
+  // A project of one major task has it chosen (the picker's own first answer, not another request); 0 once a search cleared the choice.
+  const firstMatches = useQuery(findMajorTasks('')).data;
+  const [chosenMajorTaskId, setMajorTaskId] = useState<number>();
+  const majorTaskId = chosenMajorTaskId ?? (firstMatches?.total === 1 ? firstMatches.items[0]!.id : 0);
   const [assignedToId, setAssignedToId] = useState(0);
   const [dueDate, setDueDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
