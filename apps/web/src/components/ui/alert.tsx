@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const tones = {
   error: 'border-red-200 bg-red-50 text-red-800',
@@ -23,5 +24,15 @@ export function RetryAlert({ children, onRetry, retryLabel }: { children: ReactN
         {retryLabel}
       </button>
     </div>
+  );
+}
+
+/** A list that failed to load, in the words every list says it with ("Failed to load data. Please try again."), with Retry. */
+export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <RetryAlert onRetry={onRetry} retryLabel={t('common.retry')}>
+      {t('list.loadFailed')}
+    </RetryAlert>
   );
 }

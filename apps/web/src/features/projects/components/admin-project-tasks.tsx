@@ -1,7 +1,7 @@
 import type { MajorTaskSummary } from '@siteboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { PriorityDot, StatusBadge } from '../../../components/ui/badges';
 import { ShowMore } from '../../../components/ui/show-more';
 import { SubtaskLink } from '../../../components/ui/subtask-link';
@@ -49,9 +49,7 @@ function AdminMajorTask({ task, listedWith }: { task: MajorTaskSummary; listedWi
         <p className="mt-2 text-sm text-slate-600">{t('admin.projects.noSubtasks')}</p>
       ) : subtasks.query.isError ? (
         <div className="mt-2">
-          <RetryAlert onRetry={() => void subtasks.query.refetch()} retryLabel={t('common.retry')}>
-            {t('projectBoard.loadFailed')}
-          </RetryAlert>
+          <ListLoadFailed onRetry={() => void subtasks.query.refetch()} />
         </div>
       ) : subtasks.query.isPending ? (
         <p className="mt-2 text-sm text-slate-600">{t('app.loading')}</p>

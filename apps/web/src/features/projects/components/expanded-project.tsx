@@ -1,7 +1,7 @@
 import type { MajorTaskSummary } from '@siteboard/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useDebouncedValue } from '../../../lib/lists';
@@ -21,9 +21,7 @@ export function ExpandedProjectTasks({ projectId, children }: { projectId: numbe
   if (list.query.isPending) return <p className="text-sm text-slate-600" role="status">{t('app.loading')}</p>;
   if (list.query.isError) {
     return (
-      <RetryAlert onRetry={() => void list.query.refetch()} retryLabel={t('common.retry')}>
-        {t('projectBoard.loadFailed')}
-      </RetryAlert>
+      <ListLoadFailed onRetry={() => void list.query.refetch()} />
     );
   }
   const searchable = search !== '' || (list.total ?? 0) > MAJOR_TASK_PAGE_SIZE;

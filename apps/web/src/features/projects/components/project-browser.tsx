@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { MajorTaskSummary, Project } from '@siteboard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { StatusBadge } from '../../../components/ui/badges';
 import { DownloadListButtons } from '../../../components/ui/download-list-buttons';
@@ -70,9 +70,7 @@ function ProjectList({ filter, renderTasks }: { filter: ProjectFilter; renderTas
   return (
     <>
       {projects.query.isError && (
-        <RetryAlert onRetry={() => void projects.query.refetch()} retryLabel={t('common.retry')}>
-          {t('projectBoard.loadFailed')}
-        </RetryAlert>
+        <ListLoadFailed onRetry={() => void projects.query.refetch()} />
       )}
       {projects.query.isPending ? (
         <p className="text-sm text-slate-500">{t('app.loading')}</p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { usePagedList } from '../../../lib/lists';
 import { openWorkQuery, PANELS, panelQuery, type Board, type Panel } from './dashboard-lists';
 import { PendingApprovalsTable } from './pending-approvals-table';
@@ -14,9 +14,7 @@ export function OpenWork() {
   return (
     <div className="space-y-3">
       {list.query.isError && (
-        <RetryAlert onRetry={() => void list.query.refetch()} retryLabel={t('common.retry')}>
-          {t('taskBoard.loadFailed')}
-        </RetryAlert>
+        <ListLoadFailed onRetry={() => void list.query.refetch()} />
       )}
       {sendForApproval.message}
       <SubtaskListTable
@@ -39,9 +37,7 @@ export function DashboardPanel({ board, panel }: { board: Board; panel: Panel })
   const { label, empty: emptyKey, columns } = PANELS[board][panel];
   const empty = list.query.isPending ? t('app.loading') : t(emptyKey);
   const failed = list.query.isError && (
-    <RetryAlert onRetry={() => void list.query.refetch()} retryLabel={t('common.retry')}>
-      {t('taskBoard.loadFailed')}
-    </RetryAlert>
+    <ListLoadFailed onRetry={() => void list.query.refetch()} />
   );
   if (panel === 'pending' && board === 'manager') {
     return (

@@ -1,7 +1,7 @@
 import { can, canDecideSubtask, canManageMajorTask, PRIORITIES, subtaskParties, type MajorTaskSummary, type Subtask, type User } from '@siteboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { Alert } from '../../../components/ui/alert';
 import { PriorityDot } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
@@ -141,9 +141,7 @@ function MajorTaskSubtasks({ query, viewer }: { query: PagedListQuery<Subtask>; 
   // A page that could not be read is not an empty one: "No subtasks available." would say there is no work.
   if (subtasks.query.isError) {
     return (
-      <RetryAlert onRetry={() => void subtasks.query.refetch()} retryLabel={t('common.retry')}>
-        {t('projectBoard.loadFailed')}
-      </RetryAlert>
+      <ListLoadFailed onRetry={() => void subtasks.query.refetch()} />
     );
   }
   return (

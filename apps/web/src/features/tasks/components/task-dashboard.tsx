@@ -2,7 +2,7 @@ import type { DashboardSummary } from '@siteboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/ui/alert';
+import { ListLoadFailed } from '../../../components/ui/alert';
 import { StatCard } from '../../../components/ui/stat-card';
 import { usePainted } from '../../../lib/after-paint';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -43,9 +43,7 @@ export function TaskDashboard({ leadingCard, board }: { leadingCard: (projectCou
   return (
     <div className={phone ? 'space-y-4' : 'space-y-6'}>
       {summary.isError && (
-        <RetryAlert onRetry={() => void summary.refetch()} retryLabel={t('common.retry')}>
-          {t('taskBoard.loadFailed')}
-        </RetryAlert>
+        <ListLoadFailed onRetry={() => void summary.refetch()} />
       )}
       <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${phone ? 'compact-cards grid-cols-2 gap-2' : ''}`}>
         {leadingCard(summary.data?.ongoing_projects)}
