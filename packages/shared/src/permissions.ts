@@ -51,6 +51,8 @@ export const ASSIGNEE_MAY_ONLY_SUBMIT = 'You can only send your own ongoing task
 export const ONLY_ONGOING_CAN_BE_SUBMITTED = 'Only an ongoing task can be sent for approval.';
 export const NOT_YOUR_MAJOR_TASK = "Only the project's manager or the manager who created this major task can change or delete it.";
 export const NEW_SUBTASK_STARTS_ONGOING = "A new subtask starts as ongoing; only the project's manager can create it in another status.";
+export const APPROVED_WORK_KEEPS_ASSIGNEE = 'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.';
+export const PENDING_WORK_KEEPS_ASSIGNEE = 'This subtask waits for approval of its assignee\'s work. Approve or decline it first; once declined it can go to someone else.';
 export const PAST_DUE_DATE_NEEDS_PROJECT_MANAGER = "Only the project's manager can create a subtask that is already overdue: choose today or a later date.";
 
 /** Who is acting. */
@@ -97,7 +99,21 @@ export interface StatusChange {
   to: SubtaskStatus;
 }
 
-export type SubtaskDecision = { ok: true; statusChange?: StatusChange } | { ok: false; error: 'forbidden' | 'invalid'; message: string };
+export type SubtaskDecision = { ok: true; statusChange?: StatusChange } | { ok: false; error: 'forbidden' | 'invalid' | 'conflict'; message: string };
+
+/** The one status whose work may change hands (assigneeChangeRefusal). */
+export const REASSIGNABLE_STATUS = 'ongoing' satisfies SubtaskStatus;
+
+/**
+ * Work changes hands only while it is ongoing (decision record 113). Approved work counts in its
+ * assignee's appraisal and stays theirs; work sent for approval is its assignee's to be judged, so
+ * it is approved or declined (back to ongoing) before anyone else takes it over. Answers why not,
+ * or undefined when the assignee may change. A deleted user's hand-over moves the same work.
+ */
+export function assigneeChangeRefusal(status: SubtaskStatus): string | undefined {
+  if (status === REASSIGNABLE_STATUS) return undefined;
+  return status === 'completed' ? APPROVED_WORK_KEEPS_ASSIGNEE : PENDING_WORK_KEEPS_ASSIGNEE;
+}
 
 /**
  * A manager who manages the subtask's project, or assigned the subtask to someone else: may set any
@@ -121,8 +137,8 @@ export function isSubtaskParty(actor: Actor, parties: Pick<SubtaskParties, 'assi
 /**
  * The approval state machine (spec §4). The assignee, whatever their role, may only send an
  * ongoing subtask for approval; an approver may set any status (approve = completed, decline =
- * ongoing) and edit the subtask; nobody changes anything under a completed project; anyone else
- * is refused.
+ * ongoing) and edit the subtask, its assignee only while it is ongoing (a 409 otherwise); nobody
+ * changes anything under a completed project; anyone else is refused.
  */
 export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: SubtaskEdit): SubtaskDecision {
   const approver = isSubtaskApprover(actor, parties);
@@ -134,6 +150,9 @@ export function decideSubtaskEdit(actor: Actor, parties: SubtaskParties, edit: S
     if (!onlySubmits) return { ok: false, error: 'forbidden', message: ASSIGNEE_MAY_ONLY_SUBMIT };
     if (parties.status !== 'ongoing') return { ok: false, error: 'invalid', message: ONLY_ONGOING_CAN_BE_SUBMITTED };
   }
+
+  const reassignRefusal = edit.assigned_to_id !== undefined && edit.assigned_to_id !== parties.assignedToId ? assigneeChangeRefusal(parties.status) : undefined;
+  if (reassignRefusal) return { ok: false, error: 'conflict', message: reassignRefusal };
 
   if (edit.status === undefined || edit.status === parties.status) return { ok: true };
   return { ok: true, statusChange: { from: parties.status, to: edit.status } };

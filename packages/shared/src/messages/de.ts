@@ -74,6 +74,8 @@ export const de: Catalog = {
   'Select an active manager of your company.': 'Wählen Sie einen aktiven Bauleiter Ihrer Firma.',
   'Select an active manager or team member of your company.': 'Wählen Sie einen aktiven Bauleiter oder ein aktives Teammitglied Ihrer Firma.',
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': 'Jemand anderes hat diese Teilaufgabe inzwischen geändert. Sehen Sie sie sich noch einmal an und entscheiden Sie dann.',
+  'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.': 'Diese Teilaufgabe ist abgenommen: sie bleibt bei der Person, die sie erledigt hat. Setzen Sie sie zuerst wieder auf laufend, um sie jemand anderem zu geben.',
+  "This subtask waits for approval of its assignee's work. Approve or decline it first; once declined it can go to someone else.": 'Diese Teilaufgabe wartet auf die Abnahme der Arbeit ihres Bearbeiters. Nehmen Sie sie zuerst ab oder weisen Sie sie zurück; zurückgewiesen kann sie an jemand anderen gehen.',
   'expected_assigned_to_id must be a user id or null.': 'expected_assigned_to_id muss die ID eines Benutzers oder null sein.',
   'major_task_id must be a major task id.': 'major_task_id muss die ID einer Hauptaufgabe sein.',
   'major_task_ids must be a comma list of major task ids.': 'major_task_ids muss eine durch Kommas getrennte Liste von Hauptaufgaben-IDs sein.',

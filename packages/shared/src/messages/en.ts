@@ -81,6 +81,8 @@ export const errorTexts = [
   'Select an active manager of your company.',
   'Select an active manager or team member of your company.',
   'Someone else changed this subtask meanwhile. Look at it again, then decide.',
+  'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.',
+  "This subtask waits for approval of its assignee's work. Approve or decline it first; once declined it can go to someone else.",
   'expected_assigned_to_id must be a user id or null.',
   'major_task_id must be a major task id.',
   'major_task_ids must be a comma list of major task ids.',

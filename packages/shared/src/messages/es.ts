@@ -74,6 +74,8 @@ export const es: Catalog = {
   'Select an active manager of your company.': 'Elige un jefe de obra activo de tu empresa.',
   'Select an active manager or team member of your company.': 'Elige un jefe de obra o un miembro del equipo activo de tu empresa.',
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': 'Otra persona ha cambiado esta subtarea mientras tanto. Vuelve a mirarla y decide después.',
+  'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.': 'Esta subtarea está aprobada: se queda con la persona que la hizo. Vuelve a ponerla en curso antes de dársela a otra persona.',
+  "This subtask waits for approval of its assignee's work. Approve or decline it first; once declined it can go to someone else.": 'Esta subtarea espera la aprobación del trabajo de su responsable. Apruébala o recházala primero; una vez rechazada puede pasar a otra persona.',
   'expected_assigned_to_id must be a user id or null.': 'expected_assigned_to_id debe ser el id de un usuario o null.',
   'major_task_id must be a major task id.': 'major_task_id debe ser el id de una tarea principal.',
   'major_task_ids must be a comma list of major task ids.': 'major_task_ids debe ser una lista de ids de tareas principales separados por comas.',

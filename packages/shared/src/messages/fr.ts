@@ -74,6 +74,8 @@ export const fr: Catalog = {
   'Select an active manager of your company.': 'Choisissez un chef de chantier actif de votre entreprise.',
   'Select an active manager or team member of your company.': "Choisissez un chef de chantier ou un membre de l'équipe actif de votre entreprise.",
   'Someone else changed this subtask meanwhile. Look at it again, then decide.': "Quelqu'un d'autre a modifié cette sous-tâche entre-temps. Regardez-la de nouveau, puis décidez.",
+  'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.': "Cette sous-tâche est validée : elle reste à la personne qui l'a faite. Repassez-la en cours avant de la confier à quelqu'un d'autre.",
+  "This subtask waits for approval of its assignee's work. Approve or decline it first; once declined it can go to someone else.": "Cette sous-tâche attend la validation du travail de son responsable. Validez-la ou refusez-la d'abord ; une fois refusée, elle peut être confiée à quelqu'un d'autre.",
   'expected_assigned_to_id must be a user id or null.': "expected_assigned_to_id doit être l'identifiant d'un utilisateur ou null.",
   'major_task_id must be a major task id.': "major_task_id doit être l'identifiant d'une tâche principale.",
   'major_task_ids must be a comma list of major task ids.': "major_task_ids doit être une liste d'identifiants de tâches principales séparés par des virgules.",

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  APPROVED_WORK_KEEPS_ASSIGNEE,
   ASSIGNEE_MAY_ONLY_SUBMIT,
+  PENDING_WORK_KEEPS_ASSIGNEE,
   COMPLETED_PROJECT_READ_ONLY,
   INVALID_ASSIGNEE,
   NEW_SUBTASK_STARTS_ONGOING,
@@ -14,7 +16,7 @@ import { sheets } from '../../schema/sheets';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { insertSheets } from '../sheets/sheets.queries';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
-import { createUser } from '../../test/factories';
+import { createUser, loginAs } from '../../test/factories';
 import { whileUncommitted } from '../../test/uncommitted';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
@@ -401,6 +403,68 @@ describeEachDatabase('subtasks API', (ctx) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toHaveProperty('expected_assigned_to_id');
       expect((await patch(ctx, team.manager, work.subtaskId, { expected_status: 'ongoing' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('who does the work (decision record 113)', () => {
+    const assigneeOf = async (id: number) => (await subtaskRow(ctx, id)).assignedToId;
+
+    it('keeps approved work with whoever did it: a 409 in the reader\'s language, and their appraisal still counts it', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'completed' });
+      const leiter = await createUser(ctx.app.db, team.company.id, 'manager', { language: 'de' });
+      const germanWork = await insertWork(ctx.app.db, team, { status: 'completed', projectManagerId: leiter.id });
+      const counted = async (caller: Caller) => (await callAs(ctx.app, team.admin, { method: 'GET', url: `/api/appraisal-report/?user_id=${caller.id}` })).json()[0].completed_tasks;
+      const before = { member: await counted(team.member), other: await counted(team.otherMember) };
+
+      const moved = await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id, name: 'Renamed too' });
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json()).toEqual({ detail: APPROVED_WORK_KEEPS_ASSIGNEE });
+      const german = await patch(ctx, { ...leiter, access: (await loginAs(ctx.app, leiter)).access }, germanWork.subtaskId, { assigned_to_id: team.otherMember.id });
+      expect(german.statusCode).toBe(409);
+      expect(german.json().detail).toMatch(/^Diese Teilaufgabe ist abgenommen/);
+
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ assignedToId: team.member.id, status: 'completed' });
+      expect({ member: await counted(team.member), other: await counted(team.otherMember) }).toEqual(before);
+      // Naming the assignee it already has changes no hands, so an edit that sends it is not refused.
+      expect((await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: team.member.id, priority: 'high' })).statusCode).toBe(200);
+    });
+
+    it('gives approved work to someone else only once it is set back to ongoing', async () => {
+      const work = await insertWork(ctx.app.db, team, { status: 'completed' });
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', assigned_to_id: team.otherMember.id })).statusCode).toBe(409);
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing' })).statusCode).toBe(200);
+      const moved = await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ status: 'ongoing', assigned_to_id: team.otherMember.id });
+    });
+
+    it('lets work sent for approval change hands only once it is declined', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      await patch(ctx, team.member, work.subtaskId, { status: 'pending_approval' });
+
+      for (const payload of [{ assigned_to_id: team.otherMember.id }, { assigned_to_id: team.otherMember.id, status: 'completed' }, { assigned_to_id: team.otherMember.id, status: 'ongoing' }]) {
+        const moved = await patch(ctx, team.manager, work.subtaskId, payload);
+        expect(moved.statusCode).toBe(409);
+        expect(moved.json()).toEqual({ detail: PENDING_WORK_KEEPS_ASSIGNEE });
+      }
+      expect(await subtaskRow(ctx, work.subtaskId)).toMatchObject({ status: 'pending_approval', assignedToId: team.member.id });
+
+      expect((await patch(ctx, team.manager, work.subtaskId, { status: 'ongoing', comment: 'Someone else finishes it' })).statusCode).toBe(200);
+      expect((await patch(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id })).statusCode).toBe(200);
+      expect(await assigneeOf(work.subtaskId)).toBe(team.otherMember.id);
+    });
+
+    it('decides on the status it finds under the lock: a reassignment waiting for an approval is refused (PostgreSQL)', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip();
+      const work = await insertWork(ctx.app.db, team, { status: 'pending_approval' });
+      const answer = await whileUncommitted(
+        ctx.app.db,
+        (tx) => tx.update(subtasks).set({ status: 'completed', completedAt: new Date() }).where(eq(subtasks.id, work.subtaskId)),
+        () => patch(ctx, team.manager, work.subtaskId, { assigned_to_id: team.otherMember.id }),
+      );
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().detail).toBe(APPROVED_WORK_KEEPS_ASSIGNEE);
+      expect(await assigneeOf(work.subtaskId)).toBe(team.member.id);
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MajorTask, MajorTaskSummary, Priority, ProjectStatus, Subtask, SubtaskStatus } from '@siteboard/shared';
+import { REASSIGNABLE_STATUS } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase, builtOncePerShape, type IdOrPlaceholder } from '../../platform';
 import { subtaskActivity } from '../../schema/activity';
 import { projects, projectStatusEnum } from '../../schema/projects';
@@ -759,7 +760,8 @@ export async function countWorkOf(db: DbOrTx, companyId: number, userId: number,
 
 /**
  * Hands the user's open subtasks to another person in one statement, each with a line of history
- * (who took it from whom); answers the ids moved.
+ * (who took it from whom); answers the ids moved. Only work that may change hands moves
+ * (REASSIGNABLE_STATUS, the rule of a PATCH too): what they sent for approval and what was approved stays theirs.
  */
 export async function reassignOpenWork(
   tx: DbOrTx,
@@ -772,7 +774,7 @@ export async function reassignOpenWork(
   const result = await tx.execute(sql`
     with moved as (
       update ${subtasks} set assigned_to_id = ${to.id}
-      where ${workOf(companyId, from.id, 'ongoing')}
+      where ${workOf(companyId, from.id, REASSIGNABLE_STATUS)}
       returning ${subtasks.id} as id
     ), history as (
       insert into ${subtaskActivity} (company_id, subtask_id, actor_id, type, changes)

@@ -71,7 +71,8 @@ type SubtaskListQuery = z.output<typeof subtaskListQuery>;
 const actorOf = (ctx: ServiceContext): Actor => ({ id: ctx.user.id, role: ctx.user.role });
 
 function throwRefusal(decision: Extract<SubtaskDecision, { ok: false }>): never {
-  throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : new ValidationError(decision.message);
+  const errors = { forbidden: ForbiddenError, invalid: ValidationError, conflict: ConflictError };
+  throw new errors[decision.error](decision.message);
 }
 
 /** A new subtask's refusal, an invalid value named at its field (`field` is where the form shows it). */

@@ -182,6 +182,30 @@ describe('the record of work on screen', () => {
     expect(within(drawer).queryByText(/^Assignee:/)).toBeNull();
   });
 
+  it('shows the assignee of approved work, or work waiting for approval, fixed, and says why; the rest still saves', async () => {
+    const approved = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Cure slab 3', dueDate: '2030-05-04', status: 'completed' });
+    const waiting = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Grout anchors', dueDate: '2030-05-04', status: 'pending_approval' });
+    await server.signIn(manager);
+    const cases = [
+      [approved.id, 'Cure slab 3', 'This subtask is approved: it stays with the person who did it. Set it back to ongoing first to give it to someone else.'],
+      [waiting.id, 'Grout anchors', "This subtask waits for approval of its assignee's work. Approve or decline it first; once declined it can go to someone else."],
+    ] as const;
+    for (const [id, name, why] of cases) {
+      const { unmount } = renderScreen(<SubtaskDrawer findAssignees={findPeople} />, { path: `/manager?subtask=${id}`, route: '/manager' });
+      const drawer = await screen.findByRole('dialog', { name });
+      await userEvent.click(await within(drawer).findByRole('button', { name: 'Edit' }));
+      const assignee = within(drawer).getByLabelText('Assignee');
+      expect(assignee).toBeDisabled();
+      expect(assignee).toHaveDisplayValue(member.email);
+      expect(assignee).toHaveAccessibleDescription(why);
+      expect(within(drawer).queryByLabelText('Search assignee')).toBeNull();
+      await userEvent.selectOptions(within(drawer).getByLabelText('Priority'), 'High');
+      await userEvent.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+      expect(await within(drawer).findByText('Priority: Medium → High')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it("the assignee's 'sent for approval' message goes once the manager has declined the task", async () => {
     const another = await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name: 'Strip formwork', dueDate: '2030-05-02' });
     await server.signIn(member);

@@ -1,12 +1,13 @@
-import { updateSubtaskInput, type Subtask, type UpdateSubtaskInput, type User } from '@siteboard/shared';
+import { assigneeChangeRefusal, updateSubtaskInput, type Subtask, type UpdateSubtaskInput, type User } from '@siteboard/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { personLabel } from '../../../components/ui/person-text';
-import { DateField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { DateField, SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useMessageText } from '../../../lib/use-message-text';
 import type { ListSearch } from '../../../lib/lists';
 import { useProjectDates } from '../api/get-project-dates';
 import { useUpdateSubtask } from '../api/update-subtask';
@@ -20,7 +21,8 @@ const FIELDS = ['name', 'description', 'due_date', 'priority', 'assigned_to_id']
 /**
  * An approver's edit of a subtask: title, description, due date, priority, and the assignee (the
  * current one chosen, listed first, the crew's matches below). Only what changed is sent; the
- * server records each change.
+ * server records each change. Work sent for approval or approved keeps its assignee (the shared
+ * rule the server holds too): the assignee is shown fixed, with why.
  */
 export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: Subtask; findAssignees: ListSearch<User>; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
@@ -30,6 +32,8 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
   const form = useForm<Values>({ defaultValues: initial });
   const projectDates = useProjectDates(subtask.major_task.project.id);
   const dueDates = useDueDateConfirm();
+  const messageText = useMessageText();
+  const assigneeFixed = assigneeChangeRefusal(subtask.status);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -64,13 +68,19 @@ export function SubtaskEditForm({ subtask, findAssignees, onDone }: { subtask: S
         <Controller control={form.control} name="due_date" render={({ field: date }) => <DateField label={t('record.dueDate')} error={errors.due_date?.message} {...date} />} />
         <PrioritySelect error={errors.priority?.message} {...form.register('priority')} />
       </div>
-      {/* Stacked: in the drawer two columns cut a long name short. */}
-      <AssigneePicker
-        className="grid gap-4"
-        find={findAssignees}
-        pinned={subtask.assigned_to ? { value: subtask.assigned_to.id, label: t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) } : undefined}
-        error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')}
-      />
+      {assigneeFixed ? (
+        <SelectField label={t('taskBoard.assignee')} disabled hint={messageText(assigneeFixed)} value={initial.assigned_to_id}>
+          <option value={initial.assigned_to_id}>{subtask.assigned_to ? personLabel(subtask.assigned_to) : t('common.notAvailable')}</option>
+        </SelectField>
+      ) : (
+        // Stacked: in the drawer two columns cut a long name short.
+        <AssigneePicker
+          className="grid gap-4"
+          find={findAssignees}
+          pinned={subtask.assigned_to ? { value: subtask.assigned_to.id, label: t('record.currentAssignee', { name: personLabel(subtask.assigned_to) }) } : undefined}
+          error={errors.assigned_to_id?.message} onSearch={() => form.setValue('assigned_to_id', '')} {...form.register('assigned_to_id')}
+        />
+      )}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone(false)}>
           {t('record.cancel')}
