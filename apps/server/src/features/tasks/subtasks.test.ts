@@ -18,6 +18,7 @@ import { insertSheets } from '../sheets/sheets.queries';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
 import { whileUncommitted } from '../../test/uncommitted';
+import { events } from '../../lib/events';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -44,6 +45,10 @@ async function subtaskCount(ctx: TestContext, majorTaskId: number) {
   const [row] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.majorTaskId, majorTaskId));
   return row!.count;
 }
+
+/** What a test runs inside a subtask's creation, once it is written and before its transaction commits. */
+let deleteAfterCreation: (() => unknown) | undefined;
+events.on('subtasks.assigned', async () => void deleteAfterCreation?.());
 
 describeEachDatabase('subtasks API', (ctx) => {
   let team: Team, rival: Team;
@@ -491,6 +496,23 @@ describeEachDatabase('subtasks API', (ctx) => {
         () => post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: team.member.id, due_date: '2099-08-01' }),
       );
       expect(answer.statusCode, answer.body).toBe(404);
+    });
+
+    it('answers a subtask made just before its major task went with what was made: a 201, not a 404 (both databases)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      let deletion: Promise<unknown> | undefined;
+      // Asked while the subtask's transaction is open: the embedded database runs this deletion right
+      // after its commit, PostgreSQL once the new row's reference to the major task lets it go.
+      deleteAfterCreation = () => (deletion ??= ctx.app.db.transaction((tx) => tx.delete(majorTasks).where(eq(majorTasks.id, work.majorTaskId))));
+      try {
+        const answer = await post(ctx, team.manager, { major_task: work.majorTaskId, name: 'Seal joints', assigned_to_id: team.member.id, due_date: '2099-08-01' });
+        expect(answer.statusCode, answer.body).toBe(201);
+        expect(answer.json()).toMatchObject({ id: expect.any(Number), name: 'Seal joints', major_task_id: work.majorTaskId });
+      } finally {
+        deleteAfterCreation = undefined;
+      }
+      await deletion;
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(0);
     });
 
     it('pins nothing on a sheet deleted meanwhile: a refusal that names the sheet, not a server error', async ({ skip }) => {

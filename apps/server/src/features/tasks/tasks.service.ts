@@ -299,7 +299,10 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
   }
   const majorTaskId = (input.major_task_id ?? input.major_task)!;
   // A major task deleted while this waited for it (PostgreSQL checks the reference as the row goes in): gone, as if never there.
-  const subtaskId = await ctx.db.transaction(async (tx) => {
+  // The answer is read in the transaction that made the subtask: a deletion of its major task right
+  // after the commit (the embedded database runs it before a later read) must not turn a made
+  // subtask, its history and its assignee's notification into a 404.
+  return ctx.db.transaction(async (tx) => {
     const parent = await lockMajorTaskProject(tx, companyId, majorTaskId, userId);
     if (!parent) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
     if (parent.projectStatus === 'completed') throw fieldError('major_task', COMPLETED_PROJECT_READ_ONLY);
@@ -332,11 +335,10 @@ export async function createSubtask(ctx: ServiceContext, input: CreateSubtask): 
       },
     ]);
     await refreshMajorTaskDueDate(tx, companyId, majorTaskId);
-    return created!.id;
+    return orNotFound(findSubtask(tx, companyId, created!.id), SUBTASK_NOT_FOUND);
   }).catch((error: unknown) => {
     throw isForeignKeyViolation(error, SUBTASK_MAJOR_TASK_REFERENCE) ? new NotFoundError(MAJOR_TASK_NOT_FOUND) : error;
   });
-  return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
 /** The reference from a subtask to its major task, as PostgreSQL names it. */
