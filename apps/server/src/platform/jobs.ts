@@ -43,6 +43,14 @@ export interface Job<Payload = unknown> {
   signal: AbortSignal;
   /** Whether the instance is stopping (a run that gives up then is not a failure). */
   readonly stopping: boolean;
+  /** What an earlier run of this job recorded it had done (`recordCheckpoint`), or null. */
+  checkpoint: unknown;
+  /**
+   * Records at once, in a statement of its own, what this run did outside the database, so a
+   * later run of the job (after a crash, a failed completion, a run given up) does not do it again.
+   * Written whoever holds the job by then: it says what happened in the world, not who owns the run.
+   */
+  recordCheckpoint(value: unknown): Promise<void>;
 }
 
 export interface JobDefinition<Payload> {
@@ -182,9 +190,9 @@ export function createJobRunner(options: {
       update ${jobs} set status = 'running', attempts = attempts + 1, locked_by = ${instance},
         locked_until = now() + make_interval(secs => ${leaseSeconds})
       from next where ${jobs.id} = next.id
-      returning ${jobs.id} as id, ${jobs.companyId} as "companyId", ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"
+      returning ${jobs.id} as id, ${jobs.companyId} as "companyId", ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts", ${jobs.checkpoint} as checkpoint
     `);
-    return rowsOf<{ id: number; companyId: number | null; payload: unknown; attempts: number; maxAttempts: number }>(result);
+    return rowsOf<{ id: number; companyId: number | null; payload: unknown; attempts: number; maxAttempts: number; checkpoint: unknown }>(result);
   }
 
   /** The runs of dead instances that used up their attempts: never claimed again, so recorded as failed. */
@@ -227,6 +235,10 @@ export function createJobRunner(options: {
       signal: AbortSignal.any([stopped.signal, overdue.signal]),
       get stopping() {
         return stopped.signal.aborted;
+      },
+      checkpoint: row.checkpoint,
+      async recordCheckpoint(value) {
+        await db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, row.id));
       },
     };
     // The lease says this instance is alive and still on it: a slow run is never claimed twice.

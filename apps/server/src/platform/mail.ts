@@ -34,6 +34,13 @@ export interface OutgoingMail {
   unsubscribeUrl?: string;
 }
 
+/** A mail job's checkpoint: when the SMTP server accepted the mail, and what it answered. */
+interface MailAcceptance {
+  accepted_at: string;
+  message_id: string;
+  response: string;
+}
+
 interface QueuedMail extends OutgoingMail {
   /** Chosen when queued: the same on every attempt, so a retried mail is recognisably the same mail. */
   id: string;
@@ -146,7 +153,8 @@ declare module 'fastify' {
 /**
  * E-mail: with settings, defines the `mail` queue, whose runs send one outbox mail each through
  * SMTP (decision record 075). The job runner's lease makes each mail go out from one instance;
- * its Message-ID is fixed when it is queued. Without settings nothing is sent and `mail.configured`
+ * its Message-ID is fixed when it is queued, and the server's acceptance is recorded on its job the
+ * moment it comes, so a run after a crash does not send it again (decision record 114). Without settings nothing is sent and `mail.configured`
  * is false.
  */
 export const mailPlugin = fp(
@@ -156,20 +164,32 @@ export const mailPlugin = fp(
     if (!settings) return;
     let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
     const domain = mailDomain(settings.from);
+    // Accepted mails whose record could not be written (the database was away at that moment): this
+    // instance does not send them again when their job runs again here.
+    const acceptedHere = new Map<number, MailAcceptance>();
     app.jobs.define<QueuedMail>({
       queue: MAIL_QUEUE,
       concurrency: 2,
       leaseSeconds: 120,
       async handle(job) {
         const mail = job.payload;
+        const messageId = `<${mail.id}@${domain}>`;
+        // The SMTP server took it on an earlier run whose job was not marked done (decision record 114).
+        const accepted = (job.checkpoint as MailAcceptance | null) ?? acceptedHere.get(job.id);
+        if (accepted) {
+          if (!job.checkpoint) await job.recordCheckpoint(accepted);
+          acceptedHere.delete(job.id);
+          return;
+        }
+        let info: SMTPTransport.SentMessageInfo;
         try {
-          await (await (transport ??= createTransport(settings))).sendMail({
+          info = await (await (transport ??= createTransport(settings))).sendMail({
             from: settings.from,
             to: mail.to.name ? { name: mail.to.name, address: mail.to.address } : mail.to.address,
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
-            messageId: `<${mail.id}@${domain}>`,
+            messageId,
             date: new Date(mail.date),
             headers: {
               // RFC 3834: written by a machine; auto-responders stay quiet.
@@ -181,6 +201,11 @@ export const mailPlugin = fp(
           if (isPermanentRefusal(error)) throw new PermanentJobError(error instanceof Error ? error.message : String(error));
           throw error;
         }
+        // Recorded before anything else happens: from here on a crash or a failed completion runs the job again, and that run sends nothing.
+        const acceptance: MailAcceptance = { accepted_at: new Date().toISOString(), message_id: messageId, response: info.response };
+        acceptedHere.set(job.id, acceptance);
+        await job.recordCheckpoint(acceptance);
+        acceptedHere.delete(job.id);
       },
     });
     app.addHook('onClose', async () => (await transport)?.close());

@@ -26,6 +26,12 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /**
+     * What a run did outside the database, recorded the moment it was done and whoever holds the
+     * job then (the SMTP server accepted the mail): a later run of the job reads it and does not do
+     * it again (decision record 114).
+     */
+    checkpoint: jsonb('checkpoint'),
     /** Enqueuing the same key twice makes one job. */
     dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { MAIL_QUEUE, type Database } from '../../platform';
+import { enqueueMail, MAIL_QUEUE, type Database } from '../../platform';
 import { jobs } from '../../schema/jobs';
 import { call, createThroughApi, signedInAdmin, type Admin } from '../../test/api-users';
 import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
@@ -34,6 +34,65 @@ describeEachDatabase(
     });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL, jobPollMs: 200 },
+);
+
+describeEachDatabase(
+  'a mail the SMTP server accepted before its job was marked done (decision record 114)',
+  (ctx) => {
+    const mail = (address: string) => ({ kind: 'invitation', to: { name: null, address }, subject: 'Crash window', text: 'Hello', html: '<p>Hello</p>' });
+    const jobOf = async (address: string) => {
+      const [row] = await ctx.app.db
+        .select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint })
+        .from(jobs)
+        .where(and(eq(jobs.queue, MAIL_QUEUE), sql`${jobs.payload}->'to'->>'address' = ${address}`));
+      return row!;
+    };
+    /** A trigger that changes what the first run writes for this mail's job (`body` runs when `when` holds), as the database saw it then. */
+    const onFirstRun = (address: string, when: string, body: string) =>
+      ctx.app.db.execute(
+        sql.raw(`
+          create or replace function crash_window() returns trigger language plpgsql as $$
+          begin
+            if old.payload->'to'->>'address' = '${address}' and old.attempts = 1 and (${when}) then ${body} end if;
+            return new;
+          end $$;
+          drop trigger if exists crash_window on jobs;
+          create trigger crash_window before update on jobs for each row execute function crash_window();
+        `),
+      );
+
+    it('does not send it again when its instance died before marking the job done', async () => {
+      const server = await sharedMailServer();
+      const address = `${unique('crash')}@example.test`;
+      // The completion is lost and the lease runs out: what a process killed right after the SMTP server's 250 leaves behind.
+      await onFirstRun(address, `new.status = 'done'`, `new := old; new.locked_until := now() - interval '1 second';`);
+      await enqueueMail(ctx.app.db, mail(address), { companyId: null });
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+
+      const received = await server.waitForMails(address);
+      expect(received).toHaveLength(1);
+      expect(await jobOf(address)).toEqual({ status: 'done', attempts: 2, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId, accepted_at: expect.any(String) }) });
+    });
+
+    it('does not send it again from the same instance when recording the acceptance failed', async () => {
+      const server = await sharedMailServer();
+      const address = `${unique('blip')}@example.test`;
+      await onFirstRun(address, `new.checkpoint is distinct from old.checkpoint`, `raise exception 'the database went away';`);
+      await enqueueMail(ctx.app.db, mail(address), { companyId: null });
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      expect(await jobOf(address)).toMatchObject({ status: 'queued', attempts: 1, checkpoint: null });
+      // Its retry is due now rather than after its back-off.
+      await ctx.app.db.update(jobs).set({ runAt: sql`now()` }).where(sql`${jobs.payload}->'to'->>'address' = ${address}`);
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+
+      const received = await server.mailsTo(address);
+      expect(received).toHaveLength(1);
+      expect(await jobOf(address)).toEqual({ status: 'done', attempts: 2, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+    });
+  },
+  { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
 );
 
 /** Two instances on one PostgreSQL database, each with its own pool and job runner, sending through `server`. */
