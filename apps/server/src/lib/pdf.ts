@@ -214,9 +214,9 @@ export function write(doc: PdfDocument, text: string, x: number, y: number, opti
  * Text broken into lines of at most `width` at its spaces and line breaks, as `write` would draw
  * them; a word wider than a line is cut short. For free text (notes, reasons) that must be read whole.
  */
-export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; size: number; width: number }): string[] {
+export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; size: number; width: number; characterSpacing?: number }): string[] {
   const weight: Weight = options.bold ? 'bold' : 'regular';
-  const fits = (line: string) => runsWidth(doc, runsOf(line, weight, 'ltr'), options.size) <= options.width;
+  const fits = (line: string) => runsWidth(doc, runsOf(line, weight, 'ltr'), options.size, options.characterSpacing) <= options.width;
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';

@@ -227,7 +227,7 @@ export const de: Catalog = {
     '1 von {total} Aufgaben abgeschlossen (abgeschlossen ÷ gesamt, auf ganze Prozent gerundet).',
   'Approval Record': 'Abnahmebilanz',
   'On-time completion': 'Pünktlich erledigt',
-  'First-pass approval': 'Sofort abgenommen',
+  'Approved the first time': 'Beim ersten Mal abgenommen',
   'Declines received': 'Zurückweisungen',
   'Median to decision': 'Median bis Entscheid',
   'Subtasks ({count})': 'Teilaufgaben ({count})',

@@ -308,7 +308,7 @@ export const writtenTexts = [
   '1 of {total} tasks completed (completed ÷ total, rounded to a whole percentage).',
   'Approval Record',
   'On-time completion',
-  'First-pass approval',
+  'Approved the first time',
   'Declines received',
   'Median to decision',
   'Subtasks ({count})',

@@ -226,7 +226,7 @@ export const es: Catalog = {
     '1 de {total} tareas terminadas (terminadas ÷ total, redondeado a un porcentaje entero).',
   'Approval Record': 'Historial de aprobaciones',
   'On-time completion': 'Terminadas a tiempo',
-  'First-pass approval': 'Aprobación directa',
+  'Approved the first time': 'Aprobadas a la primera',
   'Declines received': 'Rechazos recibidos',
   'Median to decision': 'Mediana de decisión',
   'Subtasks ({count})': 'Subtareas ({count})',

@@ -227,7 +227,7 @@ export const fr: Catalog = {
     '1 tâche terminée sur {total} (terminées ÷ total, arrondi au pourcentage entier).',
   'Approval Record': 'Bilan des validations',
   'On-time completion': 'Dans les délais',
-  'First-pass approval': "Validées d'emblée",
+  'Approved the first time': 'Validées du premier coup',
   'Declines received': 'Refus reçus',
   'Median to decision': 'Délai médian',
   'Subtasks ({count})': 'Sous-tâches ({count})',

@@ -101,16 +101,25 @@ function header(doc: Doc, input: AppraisalPdfInput, w: Wording): number {
 }
 
 /** Pairs of label and value in a shaded panel, `columns` to a row. */
+/** How far apart the lines of a fact's label are. */
+const LABEL_LINE = 9.5;
+
 function factPanel(doc: Doc, w: Wording, cells: [string, string][], y: number, columns = 2): number {
   const columnWidth = CONTENT_WIDTH / columns;
-  const height = 12 + Math.ceil(cells.length / columns) * 32;
+  const label = { bold: true, size: 7.5, characterSpacing: 0.8, width: columnWidth - 20 };
+  // A label takes as many lines as it needs ("approved the first time" is wider than a quarter of the page); its row grows with it.
+  const labels = cells.map(([text]) => wrapLines(doc, w.upper(text), label));
+  const rowHeights = Array.from({ length: Math.ceil(cells.length / columns) }, (_, row) => 32 + (Math.max(...labels.slice(row * columns, (row + 1) * columns).map((lines) => lines.length)) - 1) * LABEL_LINE);
+  const height = 12 + rowHeights.reduce((sum, rowHeight) => sum + rowHeight, 0);
   doc.roundedRect(LEFT, y, CONTENT_WIDTH, height, 4).fill(PANEL);
-  cells.forEach(([label, value], index) => {
+  let rowTop = y + 12;
+  cells.forEach(([, value], index) => {
     const x = LEFT + 14 + (index % columns) * columnWidth;
-    const cellTop = y + 12 + Math.floor(index / columns) * 32;
-    write(doc, w.upper(label), x, cellTop, { bold: true, size: 7.5, color: MUTED, characterSpacing: 0.8, width: columnWidth - 20, shrink: true });
+    const row = Math.floor(index / columns);
+    labels[index]!.forEach((line, lineIndex) => write(doc, line, x, rowTop + lineIndex * LABEL_LINE, { ...label, color: MUTED }));
     // Smaller rather than cut: "moins de 0,1 heure" is wider than a quarter of the page at 11 points.
-    write(doc, value, x, cellTop + 11, { size: 11, width: columnWidth - 20, shrink: true });
+    write(doc, value, x, rowTop + 11 + (rowHeights[row]! - 32), { size: 11, width: columnWidth - 20, shrink: true });
+    if (index % columns === columns - 1 || index === cells.length - 1) rowTop += rowHeights[row]!;
   });
   return y + height + 24;
 }
@@ -152,7 +161,7 @@ function approvalRecord(doc: Doc, item: AppraisalItem, w: Wording, top: number):
     w,
     [
       [w.t('On-time completion'), percentOrNone(item.on_time_completion_rate, w)],
-      [w.t('First-pass approval'), percentOrNone(item.first_pass_approval_rate, w)],
+      [w.t('Approved the first time'), percentOrNone(item.first_pass_approval_rate, w)],
       [w.t('Declines received'), w.count(item.declines_received)],
       [w.t('Median to decision'), item.median_decision_hours === null ? w.t('N/A') : w.hours(item.median_decision_hours)],
     ],

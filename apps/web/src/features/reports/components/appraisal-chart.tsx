@@ -30,7 +30,7 @@ export function EfficiencyBar({ score }: { score: number }) {
   );
 }
 
-/** What the approvers decided on the person's work: on-time and first-pass rates, declines, the median wait for a decision. */
+/** What the approvers decided on the person's work: on-time rate, how much was approved the first time, declines, the median wait for a decision. */
 export function ApprovalFigures({ item }: { item: AppraisalItem }) {
   const { t } = useTranslation();
   const na = t('common.notAvailable');

@@ -25,7 +25,7 @@ describe('team performance', () => {
     expect(within(card).getByText(/50\s*%/)).toBeInTheDocument();
     // Subtasks written straight into the tables have no history of decisions.
     expect(within(card).getByText('Declines received').nextElementSibling).toHaveTextContent('0');
-    expect(within(card).getByText('First-pass approval').nextElementSibling).toHaveTextContent('N/A');
+    expect(within(card).getByText('Approved the first time').nextElementSibling).toHaveTextContent('N/A');
     expect(within(card).getByText('Closed unfinished').nextElementSibling).toHaveTextContent('0');
 
     await userEvent.type(screen.getByLabelText('End Date'), '2030-02-01');
