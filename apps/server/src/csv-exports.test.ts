@@ -89,7 +89,20 @@ describeEachDatabase('CSV exports', (ctx) => {
         // The values stay as the API carries them: only the headings are words.
         expect(german.records.find((record) => record.Name === 'Bâtiment Süd, "Nord"')?.Status).toBe('ongoing');
         const appraisal = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
-        expect(appraisal.header).toEqual(['Person', 'Name der Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig']);
+        expect(appraisal.header).toEqual(['Person', 'Name der Person', 'Kennung', 'Projekt', 'Hauptaufgabe', 'Teilaufgabe', 'Fällig am', 'Status', 'Überfällig',
+          'Rolle',
+          'Effizienzwert (%)',
+          'Aufgaben gesamt',
+          'Abgeschlossene Aufgaben',
+          'Aufgaben in Arbeit',
+          'Aufgaben zur Abnahme',
+          'Überfällige Aufgaben',
+          'Unerledigt geschlossene Aufgaben',
+          'Pünktlich erledigt (%)',
+          'Beim ersten Mal abgenommen (%)',
+          'Zurückweisungen',
+          'Median bis Entscheid (Std.)',
+        ]);
       } finally {
         expect((await setLanguage('en')).statusCode).toBe(200);
       }
@@ -207,7 +220,7 @@ describeEachDatabase('CSV exports', (ctx) => {
     it("gives the admin one person's subtask table", async () => {
       const { header, records, response } = await csvFrom(ctx, team.admin, `/api/appraisal-report/?user_id=${team.member.id}&format=csv`);
       expect(response.headers['content-disposition']).toMatch(/siteboard-appraisal-report-TM-\d{4}-/);
-      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Overdue']);
+      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Project', 'Major Task', 'Subtask Title', 'Due Date', 'Status', 'Overdue', 'Role', 'Efficiency Score (%)', 'Total Tasks', 'Completed Tasks', 'Ongoing Tasks', 'Pending Approval Tasks', 'Overdue Tasks', 'Closed Unfinished Tasks', 'On-time Completion (%)', 'Approved the First Time (%)', 'Declines Received', 'Median Hours to Decision']);
       expect(records).toHaveLength(8);
       expect(records.every((record) => record.Person === team.member.email && record['Person Name'] === MEMBER_NAME)).toBe(true);
       expect(records.find((record) => record['Due Date'] === '2026-03-04')).toMatchObject({ Project: 'Bâtiment Süd, "Nord"', Status: 'ongoing', Overdue: 'true' });
@@ -225,7 +238,7 @@ describeEachDatabase('CSV exports', (ctx) => {
 
     it("gives a manager their team's appraisals, one person a row, and refuses another team's person", async () => {
       const { header, records } = await csvFrom(ctx, team.manager, '/projects/api/manager-appraisal-report/?format=csv');
-      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Role', 'Efficiency Score (%)', 'Total Tasks', 'Completed Tasks', 'Ongoing Tasks', 'Pending Approval Tasks', 'Overdue Tasks']);
+      expect(header).toEqual(['Person', 'Person Name', 'Code', 'Role', 'Efficiency Score (%)', 'Total Tasks', 'Completed Tasks', 'Ongoing Tasks', 'Pending Approval Tasks', 'Overdue Tasks', 'Closed Unfinished Tasks', 'On-time Completion (%)', 'Approved the First Time (%)', 'Declines Received', 'Median Hours to Decision']);
       const json = (await callAs(ctx.app, team.manager, { method: 'GET', url: '/projects/api/manager-appraisal-report/' })).json() as { name: string; total_tasks: number }[];
       expect(records.map((record) => [record.Person, Number(record['Total Tasks'])])).toEqual(json.map((item) => [item.name, item.total_tasks]));
       expect(records.map((record) => [record.Person, record['Person Name']])).toEqual([[team.member.email, MEMBER_NAME]]);

@@ -350,6 +350,11 @@ export const writtenTexts = [
   'Ongoing Tasks',
   'Pending Approval Tasks',
   'Overdue Tasks',
+  'Closed Unfinished Tasks',
+  'On-time Completion (%)',
+  'Approved the First Time (%)',
+  'Declines Received',
+  'Median Hours to Decision',
   // People's names beside their e-mails in the CSV files (decision record 062)
   'Manager Name',
   'Assignee Name',

@@ -2,16 +2,25 @@ import type { AppraisalItem } from '@siteboard/shared';
 import { fieldColumns, type CsvColumn } from '../../lib/csv';
 import type { ReportSubtaskRow } from './reports.queries';
 
-/** The columns of the appraisal list: one person a row, as the report item has them. */
+/** The columns of the appraisal list: one person a row, with every figure the report shows (rates and the median empty where it shows N/A). */
 export const APPRAISAL_CSV_COLUMNS = fieldColumns<AppraisalItem>({
   person: 'name', personName: 'full_name', code: 'code', role: 'role', efficiencyScore: 'efficiency_score', totalTasks: 'total_tasks', completedTasks: 'completed_tasks',
-  ongoingTasks: 'ongoing_tasks', pendingApprovalTasks: 'pending_approval_tasks', overdueTasks: 'overdue_tasks',
+  ongoingTasks: 'ongoing_tasks', pendingApprovalTasks: 'pending_approval_tasks', overdueTasks: 'overdue_tasks', closedUnfinishedTasks: 'closed_unfinished_tasks',
+  onTimeCompletionRate: 'on_time_completion_rate', firstPassApprovalRate: 'first_pass_approval_rate', declinesReceived: 'declines_received', medianDecisionHours: 'median_decision_hours',
 });
 
-/** The columns of one person's report: its subtask table, each row naming the person, so a file read alone says whose it is. */
-export const reportSubtaskCsvColumns = (person: { email: string; fullName: string | null; code: string }): CsvColumn<ReportSubtaskRow>[] => [
-  { id: 'person', value: () => person.email },
-  { id: 'personName', value: () => person.fullName },
-  { id: 'code', value: () => person.code },
-  ...fieldColumns<ReportSubtaskRow>({ project: 'project', majorTask: 'majorTask', subtaskTitle: 'subtask', dueDate: 'dueDate', status: 'status', overdue: 'overdue' }),
-];
+const PERSON_COLUMNS = new Set(['person', 'personName', 'code']);
+
+/**
+ * The columns of one person's report: its subtask table, each row naming the person, so a file read
+ * alone says whose it is, then the report's figures as the team's file has them (after the subtask's
+ * columns, which keep their places).
+ */
+export const reportSubtaskCsvColumns = (item: AppraisalItem): CsvColumn<ReportSubtaskRow>[] => {
+  const personal = APPRAISAL_CSV_COLUMNS.map((column): CsvColumn<ReportSubtaskRow> => ({ id: column.id, value: () => column.value(item) }));
+  return [
+    ...personal.filter((column) => PERSON_COLUMNS.has(column.id)),
+    ...fieldColumns<ReportSubtaskRow>({ project: 'project', majorTask: 'majorTask', subtaskTitle: 'subtask', dueDate: 'dueDate', status: 'status', overdue: 'overdue' }),
+    ...personal.filter((column) => !PERSON_COLUMNS.has(column.id)),
+  ];
+};

@@ -75,7 +75,7 @@ export async function appraisalReportExport(ctx: ServiceContext, query: Appraisa
   return {
     name: `appraisal-report-${person.code}`,
     title: 'Appraisal Report',
-    csv: reportSubtaskCsvColumns(person),
+    csv: reportSubtaskCsvColumns(toAppraisalItem(person)),
     sheet: reportSubtaskSheetColumns(person),
     batches: keysetBatches((last, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, last?.id, size)),
   };

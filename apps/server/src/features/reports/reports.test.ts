@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { subtaskActivity } from '../../schema/activity';
 import { subtasks } from '../../schema/tasks';
@@ -375,6 +376,20 @@ describeEachDatabase('the approval figures a foreman is judged by', (ctx) => {
     expect(report).toMatchObject({ total_tasks: 3, completed_tasks: 2, on_time_completion_rate: 50, first_pass_approval_rate: 50, declines_received: 2, median_decision_hours: 5 });
     const [teamReport] = await itemsFrom(ctx, team.manager, TEAM_REPORT, { user_id: team.member.id });
     expect(teamReport).toEqual(report);
+    // The admin's file carries the report's figures on each subtask's row, as the team's file has them, headed in the reader's language.
+    const csvOf = async (caller: Caller, path: string) => {
+      const response = await get(ctx, caller, path, { user_id: team.member.id, format: 'csv' });
+      expect(response.statusCode, response.body).toBe(200);
+      return parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const figures = { 'Efficiency Score (%)': '67', 'Total Tasks': '3', 'Completed Tasks': '2', 'Ongoing Tasks': '1', 'Pending Approval Tasks': '0', 'Overdue Tasks': '0', 'Closed Unfinished Tasks': '0', 'On-time Completion (%)': '50', 'Approved the First Time (%)': '50', 'Declines Received': '2', 'Median Hours to Decision': '5' };
+    const adminRows = await csvOf(team.admin, APPRAISAL);
+    expect(adminRows).toHaveLength(3);
+    for (const row of adminRows) expect(row).toMatchObject({ Person: team.member.email, ...figures });
+    expect(await csvOf(team.manager, TEAM_REPORT)).toEqual([expect.objectContaining(figures)]);
+    const germanAdmin = await createUser(ctx.app.db, companyId, 'admin', { language: 'de' });
+    const [german] = await csvOf({ ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, APPRAISAL);
+    expect(german).toMatchObject({ 'Pünktlich erledigt (%)': '50', 'Beim ersten Mal abgenommen (%)': '50', Zurückweisungen: '2', 'Median bis Entscheid (Std.)': '5', 'Aufgaben gesamt': '3' });
     // Outside the range, nothing is counted.
     const [none] = await itemsFrom(ctx, team.admin, APPRAISAL, { user_id: team.member.id, end_date: '2029-12-31' });
     expect(none).toMatchObject({ total_tasks: 0, on_time_completion_rate: null, first_pass_approval_rate: null, declines_received: 0, median_decision_hours: null });
