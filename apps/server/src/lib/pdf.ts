@@ -211,10 +211,41 @@ export function write(doc: PdfDocument, text: string, x: number, y: number, opti
 }
 
 /**
- * Text broken into lines of at most `width` at its spaces and line breaks, as `write` would draw
- * them; a word wider than a line is cut short. For free text (notes, reasons) that must be read whole.
+ * A word wider than a line in pieces that each fit: after its own hyphens where it has them
+ * ("Sigmaringen-" "Veringen"), else between letters with a hyphen added, so the reader sees it
+ * goes on. A piece of one letter that still does not fit is left to `write` to cut.
  */
-export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; size: number; width: number; characterSpacing?: number }): string[] {
+function wordPieces(word: string, fits: (text: string) => boolean): string[] {
+  const pieces: string[] = [];
+  let rest = [...word];
+  while (rest.length > 1 && !fits(rest.join(''))) {
+    let cut = 0;
+    for (let index = rest.length - 1; index > 0 && cut === 0; index--) if (rest[index - 1] === '-' && fits(rest.slice(0, index).join(''))) cut = index;
+    let piece = rest.slice(0, cut).join('');
+    if (cut === 0) {
+      // The longest start that fits with its hyphen (widths grow with the letters: a binary search).
+      let low = 1;
+      let high = rest.length - 1;
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (fits(`${rest.slice(0, middle).join('')}-`)) low = middle;
+        else high = middle - 1;
+      }
+      cut = low;
+      piece = `${rest.slice(0, cut).join('')}-`;
+    }
+    pieces.push(piece);
+    rest = rest.slice(cut);
+  }
+  return [...pieces, rest.join('')];
+}
+
+/**
+ * Text broken into lines of at most `width` at its spaces and line breaks, as `write` would draw
+ * them; a word wider than a line is broken too (`wordPieces`), or with `keepWords` left whole on a line
+ * of its own (a label `write` may shrink). For text that must be read whole.
+ */
+export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; size: number; width: number; characterSpacing?: number; keepWords?: boolean }): string[] {
   const weight: Weight = options.bold ? 'bold' : 'regular';
   const fits = (line: string) => runsWidth(doc, runsOf(line, weight, 'ltr'), options.size, options.characterSpacing) <= options.width;
   const lines: string[] = [];
@@ -225,7 +256,9 @@ export function wrapLines(doc: Doc, text: string, options: { bold?: boolean; siz
       if (fits(candidate)) line = candidate;
       else {
         if (line) lines.push(line);
-        line = word;
+        const pieces = options.keepWords ? [word] : wordPieces(word, fits);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1)!;
       }
     }
     lines.push(line);

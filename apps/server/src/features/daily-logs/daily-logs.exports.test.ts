@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
+import { t, type MessageKey } from '@siteboard/shared';
+import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
-import { readPdf } from '../../test/pdf-text';
+import { readPdf, readPdfLines } from '../../test/pdf-text';
 import { callAs, createTeam, insertProject, insertMajorTask, insertSubtask, type Caller, type Team } from '../../test/work-factories';
 
 const MANAGER_NAME = 'Ирина Соколова';
@@ -14,6 +16,8 @@ const LONG_NAME = 'Anna-Katharina Maximiliane von Hohenzollern-Sigmaringen-Verin
 const PROJECT_NAME = '港口大桥 Harbour Bridge';
 const DAY = '2025-04-07';
 const NEXT_DAY = '2025-04-08';
+/** Enough crew to run the table over a page, and to bring a later table's header near a page's foot. */
+const CREW_ROWS = Number(process.env.CREW_ROWS ?? 40);
 
 describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
   let team: Team;
@@ -116,7 +120,8 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(text).toContain(`Amendment 1 · ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}`);
     expect(images).toBe(2);
     // Every photo's caption whole: who took it and when, however long the name.
-    expect(text).toMatch(/Hohenzollern-Sigmaringen-\S* · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // Its one long word is broken after one of its own hyphens, not cut.
+    expect(text).toMatch(/Hohenzollern-Sigmaringen- ?Veringen · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 
   it("a range's PDF sums the days up, man-hours by trade and company included, then shows each logged day", async () => {
@@ -151,6 +156,57 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(text).toContain('Electrical Volt & Co 2 7,5 15');
     expect(text).toContain(`Unterschrieben von ${MANAGER_NAME}`);
     expect(text).toContain('Zeiten in Berlin (UTC+02:00)');
+  });
+
+  it('a long day in German: every name whole, on as many lines as it takes, and no header row left alone at the foot of a page', async () => {
+    const site = await createTeam(ctx.app);
+    const project = 'Generalsanierung Grundschulzentrum Donaudampfschifffahrtsgesellschaftskapitänswitwenstraße 117–121, Bauabschnitt Nordflügel mit Turnhallenerweiterung';
+    const company = `Arbeitsgemeinschaft Hochwasserschutzertüchtigung Mittelrhein-Süd Bauunternehmung GmbH & Co. KG ${site.company.id}`;
+    await ctx.app.db.update(companies).set({ name: company }).where(eq(companies.id, site.company.id));
+    const id = (await insertProject(ctx.app.db, site.company.id, { managerId: site.manager.id, name: project })).id;
+    const long = (word: string) => `${word} ${'Bewehrungsstahlverlegearbeiten '.repeat(5)}Ende`;
+    const crew = Array.from({ length: CREW_ROWS }, (_, index) => ({ trade: `Elektroinstallationsfachbetriebsmeisterin ${index + 1}`, company: 'Gebäudeautomatisierungstechnik Süd', headcount: 2, hours: 8 }));
+    const put = await callAs(ctx.app, site.manager, {
+      method: 'PUT',
+      url: `/api/projects/${id}/daily-logs/${DAY}/`,
+      payload: {
+        crew,
+        equipment: [{ name: long('Raupenbagger'), hours: 5 }],
+        deliveries: [{ what: long('Betonstahlmatten'), from: 'Stahlhandelsgesellschaft' }],
+        delays: [{ cause: long('Betonpumpenausfall'), hours_lost: 2 }],
+        incidents: [{ kind: 'incident', description: long('Schnittverletzung') }],
+        visitors: [{ name: 'Bauherrenvertreterin', company: 'Stadtentwässerungsbetriebe', purpose: long('Baustellenbegehung') }],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const german = await createUser(ctx.app.db, site.company.id, 'admin', { language: 'de' });
+    const { access } = await loginAs(ctx.app, german);
+    const pdf = (await download({ ...german, access }, `/api/projects/${id}/daily-logs/${DAY}/pdf/`)).rawPayload;
+    // What a page says between its running title and its footer (those two are one line each, cut short with an ellipsis).
+    const pages = (await readPdfLines(pdf)).map((lines) => lines.filter((line) => line.top > 50 && line.top < 795));
+    const text = pages.flat().map((line) => line.text);
+    // A word broken at the end of a line carries a hyphen; read back without hyphens and spaces, every name is whole.
+    const squash = (words: string) => words.replace(/[\s-]/g, '');
+    // The text in the order it is written (a column's lines one after another).
+    const written = (await readPdf(pdf)).pages.map(squash);
+    expect(written[0]).toContain(squash(project));
+    expect(written[0]).toContain(squash(company));
+    for (const row of crew) expect(written.join('')).toContain(squash(row.trade));
+    for (const word of ['Raupenbagger', 'Betonstahlmatten', 'Betonpumpenausfall', 'Schnittverletzung', 'Baustellenbegehung']) expect(written.join('')).toContain(squash(long(word)));
+    expect(text.filter((line) => line.includes('…'))).toEqual([]);
+    // A header row always has a row under it on its page, and comes again on each page its table goes on to.
+    const header = (titles: MessageKey[]) => titles.map((title) => t('de', title)).join(' ');
+    const headers = [
+      header(['Trade', 'Company', 'Head count', 'Hours', 'Man-hours']),
+      header(['Equipment', 'Hours']),
+      header(['What', 'Supplier']),
+      header(['Cause', 'Hours lost']),
+      header(['Kind', 'Description']),
+      header(['Visitor', 'Company', 'Purpose']),
+    ];
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((lines, index) => expect(headers, `page ${index + 1}`).not.toContain(lines.at(-1)!.text));
+    expect(pages[1]![0]!.text).toBe(headers[0]);
   });
 
   it('the CSV has every line of the range, then man-hours by trade and company and the hours lost', async () => {

@@ -46,6 +46,9 @@ const DRAFT = '#b45309';
 const AMENDED = '#7e22ce';
 
 const LINE = 11;
+const HEADER_LINE = 9.5;
+/** Where a page after a day's first starts, under its running title. */
+const PAGE_TOP = MARGIN.top + 4;
 const CELL_PADDING = 5;
 const TEXT_SIZE = 8.5;
 
@@ -119,25 +122,46 @@ class Pages {
     this.doc.addPage();
     write(this.doc, this.runningTitle, LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
     this.doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
-    this.y = MARGIN.top + 4;
+    this.y = PAGE_TOP;
   }
 
-  /** Makes room for `height` on this page, or starts the next. */
+  /** A heading waiting for what comes under it: it is drawn with that, on the same page. */
+  private heading: { height: number; draw: () => void } | undefined;
+
+  /** Makes room for `height` on this page (and for the heading waiting above it), or starts the next. */
   room(height: number) {
-    if (this.y + height > BOTTOM) this.newPage();
+    const heading = this.heading;
+    this.heading = undefined;
+    if (this.y + (heading?.height ?? 0) + height > BOTTOM) this.newPage();
+    heading?.draw();
   }
 
+  /** A title never ends a page: it is drawn with the first thing under it. */
   sectionTitle(title: string) {
-    // A title never ends a page: it keeps a couple of rows below it.
-    this.room(30 + 3 * LINE);
-    write(this.doc, title, LEFT, this.y, { bold: true, size: 12 });
-    this.doc
-      .moveTo(LEFT, this.y + 17)
-      .lineTo(RIGHT, this.y + 17)
-      .lineWidth(0.75)
-      .strokeColor(RULE)
-      .stroke();
-    this.y += 25;
+    this.heading = {
+      height: 25,
+      draw: () => {
+        write(this.doc, title, LEFT, this.y, { bold: true, size: 12, width: CONTENT_WIDTH });
+        this.doc
+          .moveTo(LEFT, this.y + 17)
+          .lineTo(RIGHT, this.y + 17)
+          .lineWidth(0.75)
+          .strokeColor(RULE)
+          .stroke();
+        this.y += 25;
+      },
+    };
+  }
+
+  /** A table's caption inside a section, kept with the table's first row as a title is. */
+  subtitle(title: string) {
+    this.heading = {
+      height: 16,
+      draw: () => {
+        write(this.doc, title, LEFT, this.y, { bold: true, size: 9.5, width: CONTENT_WIDTH });
+        this.y += 16;
+      },
+    };
   }
 
   muted(text: string) {
@@ -157,46 +181,75 @@ class Pages {
     this.y += 4;
   }
 
-  private tableHeader(columns: Column[]) {
-    this.doc.rect(LEFT, this.y, CONTENT_WIDTH, 17).fill(HEADER_FILL);
-    let x = LEFT;
-    for (const column of columns) {
-      write(this.doc, this.w.t(column.title), x + CELL_PADDING, this.y + 5, { bold: true, size: 8, width: column.width - 2 * CELL_PADDING, align: column.align, shrink: true });
-      x += column.width;
-    }
-    this.y += 17;
+  /** The header row's titles, each on as many lines as it takes, and the row's height. */
+  private headerOf(columns: Column[]) {
+    // A title's word is never broken: one too wide for its column gets smaller instead (`shrink`).
+    const titles = columns.map((column) => wrapLines(this.doc, this.w.t(column.title), { bold: true, size: 8, width: column.width - 2 * CELL_PADDING, keepWords: true }));
+    return { titles, height: 17 + (Math.max(...titles.map((lines) => lines.length)) - 1) * HEADER_LINE };
   }
 
-  /** Rows under a header row that comes again on each new page; cells wrap; a total row in bold. */
+  private tableHeader(columns: Column[], header: { titles: string[][]; height: number }) {
+    this.doc.rect(LEFT, this.y, CONTENT_WIDTH, header.height).fill(HEADER_FILL);
+    let x = LEFT;
+    columns.forEach((column, index) => {
+      header.titles[index]!.forEach((line, lineIndex) =>
+        write(this.doc, line, x + CELL_PADDING, this.y + 5 + lineIndex * HEADER_LINE, { bold: true, size: 8, width: column.width - 2 * CELL_PADDING, align: column.align, shrink: true }),
+      );
+      x += column.width;
+    });
+    this.y += header.height;
+  }
+
+  /**
+   * Rows under a header row; cells wrap; a total row in bold. The header row never ends a page: it
+   * starts on a page with room for the first row under it too, and comes again on each page the
+   * table goes on to. A row taller than a page goes on on the next, line by line.
+   */
   table(columns: Column[], rows: Cell[][], total?: Cell[]) {
     if (rows.length === 0) return this.muted(this.w.t('Nothing recorded.'));
-    this.room(17 + LINE + 2 * CELL_PADDING);
-    this.tableHeader(columns);
+    const header = this.headerOf(columns);
     const all = total ? [...rows, total.map((cell) => (typeof cell === 'string' ? { text: cell, bold: true } : { ...cell, bold: true }))] : rows;
-    all.forEach((row, index) => {
-      const lines = row.map((cell, column) => wrapLines(this.doc, cellText(cell), { size: TEXT_SIZE, width: columns[column]!.width - 2 * CELL_PADDING, bold: typeof cell !== 'string' && cell.bold }));
-      const height = Math.max(...lines.map((cellLines) => cellLines.length)) * LINE + 2 * CELL_PADDING - 2;
-      if (this.y + height > BOTTOM) {
-        this.newPage();
-        this.tableHeader(columns);
-      }
-      if (index % 2 === 1) this.doc.rect(LEFT, this.y, CONTENT_WIDTH, height).fill(PANEL);
-      let x = LEFT;
-      row.forEach((cell, column) => {
-        const style: { bold?: boolean; color?: string } = typeof cell === 'string' ? {} : cell;
-        lines[column]!.forEach((line, lineIndex) => {
-          write(this.doc, line, x + CELL_PADDING, this.y + CELL_PADDING - 1 + lineIndex * LINE, {
-            size: TEXT_SIZE,
-            bold: style.bold,
-            color: style.color,
-            width: columns[column]!.width - 2 * CELL_PADDING,
-            align: columns[column]!.align,
+    const cells = all.map((row) =>
+      row.map((cell, column) => ({
+        lines: wrapLines(this.doc, cellText(cell), { size: TEXT_SIZE, width: columns[column]!.width - 2 * CELL_PADDING, bold: typeof cell !== 'string' && cell.bold }),
+        style: (typeof cell === 'string' ? {} : cell) as { bold?: boolean; color?: string },
+      })),
+    );
+    const heightOf = (lines: number) => lines * LINE + 2 * CELL_PADDING - 2;
+    const linesOf = (row: { lines: string[] }[]) => Math.max(...row.map((cell) => cell.lines.length));
+    /** How many lines of a row fit on a page under the running title and the header row. */
+    const pageLines = Math.floor((BOTTOM - PAGE_TOP - header.height - heightOf(0)) / LINE);
+    this.room(header.height + heightOf(Math.min(linesOf(cells[0]!), pageLines)));
+    this.tableHeader(columns, header);
+    cells.forEach((row, index) => {
+      const count = linesOf(row);
+      for (let from = 0; from < count; ) {
+        const rest = count - from;
+        // A row that fits a page is kept whole; a longer one fills what is left of this page first.
+        if (heightOf(rest) > BOTTOM - this.y && (rest <= pageLines || heightOf(1) > BOTTOM - this.y)) {
+          this.newPage();
+          this.tableHeader(columns, header);
+        }
+        const shown = Math.min(rest, Math.floor((BOTTOM - this.y - heightOf(0)) / LINE));
+        const height = heightOf(shown);
+        if (index % 2 === 1) this.doc.rect(LEFT, this.y, CONTENT_WIDTH, height).fill(PANEL);
+        let x = LEFT;
+        row.forEach(({ lines, style }, column) => {
+          lines.slice(from, from + shown).forEach((line, lineIndex) => {
+            write(this.doc, line, x + CELL_PADDING, this.y + CELL_PADDING - 1 + lineIndex * LINE, {
+              size: TEXT_SIZE,
+              bold: style.bold,
+              color: style.color,
+              width: columns[column]!.width - 2 * CELL_PADDING,
+              align: columns[column]!.align,
+            });
           });
+          x += columns[column]!.width;
         });
-        x += columns[column]!.width;
-      });
-      this.y += height;
-      this.doc.moveTo(LEFT, this.y).lineTo(RIGHT, this.y).lineWidth(0.4).strokeColor(RULE).stroke();
+        this.y += height;
+        this.doc.moveTo(LEFT, this.y).lineTo(RIGHT, this.y).lineWidth(0.4).strokeColor(RULE).stroke();
+        from += shown;
+      }
     });
     this.y += 12;
   }
@@ -283,19 +336,46 @@ function sectionLines(section: DailyLogSection, value: unknown, w: Wording): str
   }
 }
 
-function dayHeader(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
-  const { doc, w } = pages;
-  doc.rect(0, 0, PAGE.width, 96).fill(INK);
+interface BandLine {
+  text: string;
+  size: number;
+  color: string;
+  bold?: boolean;
+}
+
+/**
+ * The dark band a day's (or a range's) first page opens with: what it is, the project and the day
+ * at the left, the company and the clock at the right. The project's and the company's names take
+ * as many lines as they need, and the band grows with them.
+ */
+function band(pages: Pages, title: string, project: string, subtitle: string, right: { status?: BandLine; company: string; notes: string[] }) {
+  const { doc } = pages;
+  const leftWidth = CONTENT_WIDTH - 190;
+  const projectLines = wrapLines(doc, project, { bold: true, size: 11, width: leftWidth });
+  const companyLines = wrapLines(doc, right.company, { size: 10, width: 180 });
+  const subtitleTop = 79 + (projectLines.length - 1) * 13;
+  const notesTop = 60 + (companyLines.length - 1) * 12;
+  const height = Math.max(96, subtitleTop + 17, notesTop + right.notes.length * 12 + 12);
+  doc.rect(0, 0, PAGE.width, height).fill(INK);
   write(doc, 'SITEBOARD', LEFT, 24, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
-  write(doc, w.t('Daily Log'), LEFT, 36, { bold: true, size: 22, color: '#ffffff', width: CONTENT_WIDTH - 190, shrink: true });
-  write(doc, input.projectName, LEFT, 64, { bold: true, size: 11, color: '#e2e8f0', width: CONTENT_WIDTH - 190 });
-  write(doc, w.fullDate(log.date), LEFT, 79, { size: 9.5, color: '#cbd5e1', width: CONTENT_WIDTH - 190 });
+  write(doc, title, LEFT, 36, { bold: true, size: 22, color: '#ffffff', width: leftWidth, shrink: true });
+  projectLines.forEach((line, index) => write(doc, line, LEFT, 64 + index * 13, { bold: true, size: 11, color: '#e2e8f0', width: leftWidth }));
+  write(doc, subtitle, LEFT, subtitleTop, { size: 9.5, color: '#cbd5e1', width: leftWidth });
+  const rightColumn = { width: 180, align: 'right' as const };
+  if (right.status) write(doc, right.status.text, RIGHT - 180, 28, { ...right.status, ...rightColumn });
+  companyLines.forEach((line, index) => write(doc, line, RIGHT - 180, 44 + index * 12, { size: 10, color: '#ffffff', ...rightColumn }));
+  right.notes.forEach((note, index) => write(doc, note, RIGHT - 180, notesTop + index * 12, { size: 8, color: '#cbd5e1', ...rightColumn }));
+  pages.y = height + 18;
+}
+
+function dayHeader(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
+  const { w } = pages;
   const status = log.status === 'signed' ? { text: w.t('Signed'), color: '#86efac' } : { text: w.t('Draft'), color: '#fcd34d' };
-  write(doc, status.text.toLocaleUpperCase(LOCALE_TAGS[input.language]), RIGHT - 180, 28, { bold: true, size: 9, color: status.color, width: 180, align: 'right' });
-  write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
-  write(doc, w.t('Generated {time}', { time: w.wallClock(input.generatedAt) }), RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
-  write(doc, w.t('Times in {zone}', { zone: describeTimeZone(input.zone, [middayOf(log.date)]) }), RIGHT - 180, 72, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
-  pages.y = 114;
+  band(pages, w.t('Daily Log'), input.projectName, w.fullDate(log.date), {
+    status: { text: status.text.toLocaleUpperCase(LOCALE_TAGS[input.language]), color: status.color, bold: true, size: 9 },
+    company: input.companyName,
+    notes: [w.t('Generated {time}', { time: w.wallClock(input.generatedAt) }), w.t('Times in {zone}', { zone: describeTimeZone(input.zone, [middayOf(log.date)]) })],
+  });
 }
 
 function weatherSection(pages: Pages, log: DailyLog) {
@@ -329,9 +409,7 @@ function crewSection(pages: Pages, log: DailyLog) {
     log.crew.map((row) => [row.trade, row.company, w.number(row.headcount), w.number(row.hours), w.number(Math.round(row.headcount * row.hours * 100) / 100)]),
   );
   if (log.entries.length > 0) {
-    pages.room(30);
-    write(pages.doc, w.t('Crew entries'), LEFT, pages.y, { bold: true, size: 9.5 });
-    pages.y += 16;
+    pages.subtitle(w.t('Crew entries'));
     pages.table(
       [
         { title: 'Person', width: 150 },
@@ -341,8 +419,9 @@ function crewSection(pages: Pages, log: DailyLog) {
       log.entries.map((entry) => [nameOf(entry.author, w), entry.hours === null ? '' : w.number(entry.hours), entry.note ?? '']),
     );
   }
-  write(pages.doc, w.t('Head count: {count} · Man-hours: {hours}', { count: w.number(log.crew_headcount), hours: w.number(log.crew_hours) }), LEFT, pages.y - 4, { bold: true, size: 9 });
-  pages.y += 20;
+  pages.y -= 4;
+  pages.paragraph(w.t('Head count: {count} · Man-hours: {hours}', { count: w.number(log.crew_headcount), hours: w.number(log.crew_hours) }), { bold: true });
+  pages.y += 8;
 }
 
 function listSections(pages: Pages, log: DailyLog) {
@@ -430,18 +509,12 @@ function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
 }
 
 function amendmentSection(pages: Pages, log: DailyLog) {
-  const { w, doc } = pages;
+  const { w } = pages;
   if (log.amendments.length === 0) return;
   pages.sectionTitle(w.t('Amendments'));
   log.amendments.forEach((amendment, index) => {
     pages.room(3 * LINE + 10);
-    write(doc, w.t('Amendment {number} · {time} · {name}', { number: w.number(index + 1), time: w.time(amendment.created_at), name: nameOf(amendment.author, w) }), LEFT, pages.y, {
-      bold: true,
-      size: 9,
-      color: AMENDED,
-      width: CONTENT_WIDTH,
-    });
-    pages.y += LINE + 3;
+    pages.paragraph(w.t('Amendment {number} · {time} · {name}', { number: w.number(index + 1), time: w.time(amendment.created_at), name: nameOf(amendment.author, w) }), { bold: true, color: AMENDED });
     pages.paragraph(`${w.t('Reason')}: ${amendment.reason}`, { indent: 10 });
     if (typeof amendment.changes === 'string') pages.paragraph(`${w.t('Changes')}: ${amendment.changes}`, { indent: 10 });
     else {
@@ -456,12 +529,15 @@ function amendmentSection(pages: Pages, log: DailyLog) {
 
 function signature(pages: Pages, log: DailyLog) {
   const { w, doc } = pages;
-  pages.room(80);
+  // Who signed, on as many lines as their name takes, then when.
+  const signer = log.status === 'signed' ? wrapLines(doc, w.t('Signed by {name}', { name: nameOf(log.signed_by, w) }), { bold: true, size: 10, width: CONTENT_WIDTH }) : [];
+  const extra = Math.max(0, signer.length - 1) * 13;
+  pages.room(80 + extra);
   pages.y += 8;
-  const lineY = pages.y + 40;
+  const lineY = pages.y + 40 + extra;
   if (log.status === 'signed') {
-    write(doc, w.t('Signed by {name}', { name: nameOf(log.signed_by, w) }), LEFT, pages.y, { bold: true, size: 10, color: SIGNED, width: 300 });
-    write(doc, log.signed_at ? w.time(log.signed_at) : '', LEFT, pages.y + 14, { size: 9, color: INK, width: 300 });
+    signer.forEach((line, index) => write(doc, line, LEFT, pages.y + index * 13, { bold: true, size: 10, color: SIGNED, width: CONTENT_WIDTH }));
+    write(doc, log.signed_at ? w.time(log.signed_at) : '', LEFT, pages.y + 14 + extra, { size: 9, color: INK, width: 300 });
   } else {
     write(doc, w.t('Not signed'), LEFT, pages.y, { bold: true, size: 10, color: DRAFT, width: 300 });
   }
@@ -488,17 +564,13 @@ function dayPages(pages: Pages, input: DailyLogPdfInput, log: DailyLog, first: b
 
 /** A range's first page: each day's state and totals (a day without a log says so), then man-hours by trade and company. */
 function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: string; to: string }) {
-  const { doc, w } = pages;
+  const { w } = pages;
   pages.runningTitle = w.t('Daily logs · {project} · {start} to {end}', { project: input.projectName, start: w.date(range.from), end: w.date(range.to) });
-  doc.rect(0, 0, PAGE.width, 96).fill(INK);
-  write(doc, 'SITEBOARD', LEFT, 24, { bold: true, size: 8, color: '#94a3b8', characterSpacing: 1.5 });
-  write(doc, w.t('Daily logs'), LEFT, 36, { bold: true, size: 22, color: '#ffffff', width: CONTENT_WIDTH - 190, shrink: true });
-  write(doc, input.projectName, LEFT, 64, { bold: true, size: 11, color: '#e2e8f0', width: CONTENT_WIDTH - 190 });
-  write(doc, w.t('{start} to {end}', { start: w.date(range.from), end: w.date(range.to) }), LEFT, 79, { size: 9.5, color: '#cbd5e1', width: CONTENT_WIDTH - 190 });
-  write(doc, input.companyName, RIGHT - 180, 44, { size: 10, color: '#ffffff', width: 180, align: 'right' });
   const zone = describeTimeZone(input.zone, datesOf(range.from, range.to).map(middayOf));
-  write(doc, w.t('Times in {zone}', { zone }), RIGHT - 180, 60, { size: 8, color: '#cbd5e1', width: 180, align: 'right' });
-  pages.y = 114;
+  band(pages, w.t('Daily logs'), input.projectName, w.t('{start} to {end}', { start: w.date(range.from), end: w.date(range.to) }), {
+    company: input.companyName,
+    notes: [w.t('Times in {zone}', { zone })],
+  });
 
   pages.sectionTitle(w.t('Days'));
   const byDate = new Map(input.logs.map((log) => [log.date, log]));
