@@ -20,3 +20,11 @@ export const DAILY_LOG_PROJECTS_MAX_LIMIT = 100;
 export const MISSING_LOGS_DEFAULT_DAYS = 14;
 /** The admin dashboard's missing logs look this many days back until the admin picks another period. */
 export const ADMIN_MISSING_LOGS_DAYS = MISSING_LOGS_DEFAULT_DAYS;
+
+/**
+ * A calendar feed holds the open work due from this many days back to this many days ahead of
+ * its owner's today, at most this many events, soonest due first (decision record 113).
+ */
+export const CALENDAR_FEED_DAYS_BACK = 90;
+export const CALENDAR_FEED_DAYS_AHEAD = 365;
+export const CALENDAR_FEED_MAX_EVENTS = 2000;

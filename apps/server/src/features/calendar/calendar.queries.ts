@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role, SubtaskStatus, Language } from '@siteboard/shared';
+import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, CALENDAR_FEED_MAX_EVENTS, type Role, type SubtaskStatus, type Language } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { calendarFeeds } from '../../schema/calendar';
 import { companies } from '../../schema/companies';
@@ -8,6 +8,7 @@ import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
+import { localDate } from '../../lib/time';
 
 const assignees = alias(users, 'assignees');
 
@@ -86,7 +87,8 @@ export interface FeedEntry {
 }
 
 /**
- * The feed whose token hash this is, with its subtasks, soonest due first, in one statement: the
+ * The feed whose token hash this is, with its subtasks due in its window, soonest due first, at
+ * most CALENDAR_FEED_MAX_EVENTS of them, in one statement: the
  * owner's open subtasks, and with the option a manager's subtasks waiting for their approval
  * (those of projects they manage or that they assigned, as the pending approvals list has them).
  * Only a feed of an active user is found. Work without a due date has no day to be shown on, and
@@ -104,30 +106,34 @@ const feedStatement = builtOncePerDatabase((db) => {
         // The owner's own zone, else the company's; the feed's words in the owner's language.
         timezone: sql<string>`coalesce(${users.timezone}, ${companies.timezone})`.as('timezone'),
         language: sql<Language>`${users.language}`.as('language'),
+        today: sql<string>`${localDate(sql`coalesce(${users.timezone}, ${companies.timezone})`)}`.as('today'),
       })
       .from(calendarFeeds)
       .innerJoin(users, and(eq(users.id, calendarFeeds.userId), eq(users.companyId, calendarFeeds.companyId), isNull(users.deletedAt)))
       .innerJoin(companies, eq(companies.id, calendarFeeds.companyId))
       .where(eq(calendarFeeds.tokenHash, sql.placeholder('tokenHash'))),
   );
+  // Only work due in the feed's window of the owner's today (decision record 113): what a calendar
+  // shows around now, and a bounded feed however much dated work someone has.
+  const inWindow = sql`${subtasks.dueDate} between ${owner.today} - ${sql.raw(String(CALENDAR_FEED_DAYS_BACK))} and ${owner.today} + ${sql.raw(String(CALENDAR_FEED_DAYS_AHEAD))}`;
   // Each part on its own index, then united: one OR across them read every open subtask of the company.
   const own = db
     .select({ id: subtasks.id })
     .from(subtasks)
     .innerJoin(owner, and(eq(subtasks.companyId, owner.companyId), eq(subtasks.assignedToId, owner.userId)))
-    .where(inArray(subtasks.status, ['ongoing', 'pending_approval']));
+    .where(and(inArray(subtasks.status, ['ongoing', 'pending_approval']), inWindow));
   const assignedByOwner = db
     .select({ id: subtasks.id })
     .from(subtasks)
     .innerJoin(owner, and(eq(subtasks.companyId, owner.companyId), eq(subtasks.assignedById, owner.userId), owner.withApprovals))
-    .where(eq(subtasks.status, 'pending_approval'));
+    .where(and(eq(subtasks.status, 'pending_approval'), inWindow));
   const inOwnersProjects = db
     .select({ id: subtasks.id })
     .from(subtasks)
     .innerJoin(majorTasks, eq(majorTasks.id, subtasks.majorTaskId))
     .innerJoin(projects, eq(projects.id, majorTasks.projectId))
     .innerJoin(owner, and(eq(projects.companyId, owner.companyId), eq(projects.managerId, owner.userId), owner.withApprovals))
-    .where(and(eq(subtasks.companyId, owner.companyId), eq(subtasks.status, 'pending_approval')));
+    .where(and(eq(subtasks.companyId, owner.companyId), eq(subtasks.status, 'pending_approval'), inWindow));
   const entries = db
     .select({
       id: sql<number>`${subtasks.id}`.as('subtask_id'),
@@ -172,6 +178,7 @@ const feedStatement = builtOncePerDatabase((db) => {
     .from(owner)
     .leftJoin(entries, sql`true`)
     .orderBy(asc(entries.dueDate), asc(entries.id))
+    .limit(CALENDAR_FEED_MAX_EVENTS)
     .prepare('read_calendar_feed');
 });
 

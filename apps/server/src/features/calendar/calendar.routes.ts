@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarFeedSchema, calendarFeedStateSchema, enableCalendarFeedInput, errorResponse, updateCalendarFeedInput } from '@siteboard/shared';
+import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, CALENDAR_FEED_MAX_EVENTS, calendarFeedSchema, calendarFeedStateSchema, enableCalendarFeedInput, errorResponse, updateCalendarFeedInput } from '@siteboard/shared';
 import { disableCalendarFeed, enableCalendarFeed, getCalendarFeed, readCalendarFeed, updateCalendarFeed, type FeedAddress } from './calendar.service';
 import { matchesEtag } from './calendar.rules';
 
@@ -83,7 +83,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     schema: {
       tags,
       summary: 'A calendar feed (iCalendar, RFC 5545) at its secret URL',
-      description: 'Answers 304 to If-None-Match with the ETag of an unchanged feed. An unknown, replaced or turned-off token, or one of a deleted user or company: 404.',
+      description: `The open work due from ${CALENDAR_FEED_DAYS_BACK} days before to ${CALENDAR_FEED_DAYS_AHEAD} days after the owner's today, at most ${CALENDAR_FEED_MAX_EVENTS} events, soonest due first. Answers 304 to If-None-Match with the ETag of an unchanged feed. An unknown, replaced or turned-off token, or one of a deleted user or company: 404.`,
       params: z.object({ token: z.string() }),
       response: {
         200: { description: 'The feed', content: { 'text/calendar': { schema: z.string() } } },

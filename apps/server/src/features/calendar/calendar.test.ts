@@ -35,6 +35,9 @@ function parseFeed(text: string): { timezone: string; events: FeedEvent[] } {
   return { timezone: String(calendar.getFirstPropertyValue('x-wr-timezone')), events };
 }
 
+/** The UTC date this many days from now: near enough to today for every feed's window. */
+const fromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The path of an absolute feed URL, to call it on the app under test. */
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -82,23 +85,23 @@ describeEachDatabase('calendar feed API', (ctx) => {
       return [key, (await insertSubtask(db, { companyId, name, ...values })).id, name] as const;
     };
     const rows = await Promise.all([
-      add('memberOngoing', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: '2026-12-01' }),
-      add('memberPending', { majorTaskId: othersTask.id, assignedToId: team.member.id, assignedById: team.otherManager.id, dueDate: '2026-12-02', status: 'pending_approval' }),
+      add('memberOngoing', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: fromToday(2) }),
+      add('memberPending', { majorTaskId: othersTask.id, assignedToId: team.member.id, assignedById: team.otherManager.id, dueDate: fromToday(3), status: 'pending_approval' }),
       add('memberCompleted', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, status: 'completed' }),
       add('memberUndated', { majorTaskId: managedTask.id, assignedToId: team.member.id, assignedById: team.manager.id, dueDate: null }),
       add('memberInCompletedProject', { majorTaskId: finishedTask.id, assignedToId: team.member.id, assignedById: team.manager.id }),
       add('otherMembers', { majorTaskId: managedTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id }),
       // Waiting for the manager: in their project; assigned by them in another's; neither.
-      add('pendingInManagersProject', { majorTaskId: managedTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id, status: 'pending_approval', dueDate: '2026-12-03' }),
-      add('pendingAssignedByManager', { majorTaskId: othersTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, status: 'pending_approval', dueDate: '2026-12-04' }),
+      add('pendingInManagersProject', { majorTaskId: managedTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id, status: 'pending_approval', dueDate: fromToday(4) }),
+      add('pendingAssignedByManager', { majorTaskId: othersTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, status: 'pending_approval', dueDate: fromToday(5) }),
       add('pendingOfOthers', { majorTaskId: othersTask.id, assignedToId: team.otherMember.id, assignedById: team.otherManager.id, status: 'pending_approval' }),
-      add('managersOwn', { majorTaskId: othersTask.id, assignedToId: team.manager.id, assignedById: team.otherManager.id, dueDate: '2026-12-05' }),
+      add('managersOwn', { majorTaskId: othersTask.id, assignedToId: team.manager.id, assignedById: team.otherManager.id, dueDate: fromToday(6) }),
     ]);
     work = Object.fromEntries(rows.map(([key, id]) => [key, id]));
     names = Object.fromEntries(rows.map(([key, , name]) => [key, name]));
     const rivalProject = await insertProject(db, rival.company.id, { managerId: rival.manager.id });
     const rivalTask = await insertMajorTask(db, rival.company.id, rivalProject.id);
-    await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id });
+    await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id, dueDate: fromToday(10) });
   });
 
   it('is off until turned on: an answer with no URL, not an error', async () => {
@@ -126,8 +129,8 @@ describeEachDatabase('calendar feed API', (ctx) => {
     expect(ongoing).toEqual({
       uid: `subtask-${work.memberOngoing}@siteboard`,
       summary: names.memberOngoing,
-      start: '2026-12-01',
-      end: '2026-12-02',
+      start: fromToday(2),
+      end: fromToday(3),
       allDay: true,
       description: `Harbour Bridge › Deck\nStatus: ongoing\nhttp://siteboard.example:8443/team-member/my-tasks?subtask=${work.memberOngoing}`,
       url: `http://siteboard.example:8443/team-member/my-tasks?subtask=${work.memberOngoing}`,
@@ -222,7 +225,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
 
     const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
     const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id);
-    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, name: 'Paint the railings', dueDate: '2026-12-24' });
+    await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, name: 'Paint the railings', dueDate: fromToday(25) });
     const changed = await readFeedAt(ctx, feed.url, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -233,7 +236,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
     const feed = await turnOn(ctx, team.otherMember);
     const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
     const majorTask = await insertMajorTask(ctx.app.db, team.company.id, project.id);
-    const { id } = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, name: 'Seal the joints', dueDate: '2026-12-20' });
+    const { id } = await insertSubtask(ctx.app.db, { companyId: team.company.id, majorTaskId: majorTask.id, assignedToId: team.otherMember.id, assignedById: team.manager.id, name: 'Seal the joints', dueDate: fromToday(21) });
     /** The event as a calendar app reads it: its revision, its last change and its stamp. */
     const revision = async () => {
       const event = await eventOf(ctx, feed.url, id);
@@ -255,11 +258,39 @@ describeEachDatabase('calendar feed API', (ctx) => {
     expect(renamed).toMatchObject({ summary: 'Seal the expansion joints', sequence: 1 });
     expect(new Date(renamed.lastModified).getTime()).toBeGreaterThan(new Date(created.lastModified).getTime());
     expect(renamed.stamp).toBe(renamed.lastModified);
-    await edit({ due_date: '2026-12-22' });
+    await edit({ due_date: fromToday(23) });
     expect((await revision()).sequence).toBe(2);
     // A change no calendar shows keeps the revision.
     await edit({ priority: 'high' });
     expect((await revision()).sequence).toBe(2);
+  });
+
+  it("holds the work due from 90 days before to a year after the owner's today, at most 2,000 events, the soonest due first", async () => {
+    const crew = await createTeam(ctx.app, { timezone: 'Pacific/Kiritimati' });
+    const feed = await turnOn(ctx, crew.manager, { include_team_approvals: true });
+    const project = await insertProject(ctx.app.db, crew.company.id, { managerId: crew.manager.id });
+    const majorTask = await insertMajorTask(ctx.app.db, crew.company.id, project.id);
+    // The owner's today is theirs (a day ahead of UTC's for half of every day in Kiritimati).
+    const read = await ctx.app.db.execute(sql`select (timezone('Pacific/Kiritimati', now()))::date::text as today`);
+    const { today } = (read as unknown as { rows: { today: string }[] }).rows[0]!;
+    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const add = async (name: string, offset: number, status: 'ongoing' | 'pending_approval' = 'ongoing', assignedToId = crew.manager.id) =>
+      insertSubtask(ctx.app.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId, assignedById: crew.manager.id, name, dueDate: day(offset), status });
+    for (const [name, offset] of [['Too old', -91], ['Oldest shown', -90], ['Latest shown', 365], ['Too far', 366]] as const) await add(name, offset);
+    await add('Approval too old', -91, 'pending_approval', crew.member.id);
+    await add('Approval shown', -90, 'pending_approval', crew.member.id);
+    const summaries = async () => (await eventsAt(ctx, feed.url)).events.map((event) => event.summary);
+    expect(await summaries()).toEqual(['Oldest shown', 'Approve: Approval shown', 'Latest shown']);
+
+    // A feed past its size keeps the soonest due: what is furthest ahead waits for a later poll.
+    await ctx.app.db.execute(sql`insert into subtasks (company_id, major_task_id, assigned_to_id, assigned_by_id, name, due_date)
+      select ${crew.company.id}, ${majorTask.id}, ${crew.manager.id}, ${crew.manager.id}, 'Bulk ' || n, ${day(30)}::date from generate_series(1, 1998) n`);
+    // Read as text: parsing 2,000 events takes a calendar library seconds.
+    const text = (await readFeedAt(ctx, feed.url)).body;
+    const shown = [...text.matchAll(/^SUMMARY:(.*)\r$/gm)].map((match) => match[1]);
+    expect(shown).toHaveLength(2000);
+    expect(shown.slice(0, 2)).toEqual(['Oldest shown', 'Approve: Approval shown']);
+    expect(shown).not.toContain('Latest shown');
   });
 
   it("names the assignee, and raises the event's revision when its project, major task or assignee is renamed, not when a name stays", async () => {
@@ -271,7 +302,7 @@ describeEachDatabase('calendar feed API', (ctx) => {
     await rename(person, { full_name: 'Carla Nguyen' });
     const project = await insertProject(ctx.app.db, crew.company.id, { managerId: crew.manager.id, name: 'Harbour Bridge' });
     const majorTask = await insertMajorTask(ctx.app.db, crew.company.id, project.id, { name: 'Deck' });
-    const { id } = await insertSubtask(ctx.app.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id, name: 'Seal the joints', dueDate: '2026-12-20', status: 'pending_approval' });
+    const { id } = await insertSubtask(ctx.app.db, { companyId: crew.company.id, majorTaskId: majorTask.id, assignedToId: crew.member.id, assignedById: crew.manager.id, name: 'Seal the joints', dueDate: fromToday(21), status: 'pending_approval' });
     /** The event as the manager's calendar app reads it. */
     const revision = async () => {
       const event = await eventOf(ctx, feed.url, id);
