@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
 import { readPdf, readPdfLines } from '../../test/pdf-text';
+import { THUMBNAILS_AT_ONCE } from './daily-logs.pdf';
 import { callAs, createTeam, insertProject, insertMajorTask, insertSubtask, type Caller, type Team } from '../../test/work-factories';
 
 const MANAGER_NAME = 'Ирина Соколова';
@@ -78,6 +79,31 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(
       (await callAs(ctx.app, team.manager, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/amendments/`, payload: { reason: 'Pump was down 2 hours', changes: 'Delay: 2 hours lost, not 1.5' } })).statusCode,
     ).toBe(201);
+  });
+
+  it("a busy day's PDF shows every photo, its thumbnails read a batch at a time as they are written", async () => {
+    const busyDay = '2025-03-03';
+    const photos = THUMBNAILS_AT_ONCE * 2 + 3;
+    expect((await callAs(ctx.app, team.manager, { method: 'PUT', url: `/api/projects/${projectId}/daily-logs/${busyDay}/`, payload: { notes: 'Facade inspection' } })).statusCode).toBe(200);
+    // Copies of the photo taken on DAY (uploading a hundred would take the test's time, not the PDF's).
+    await ctx.app.db.execute(sql`
+      with copies as (
+        insert into daily_log_attachments (company_id, daily_log_id, uploaded_by_id, content_type, size, width, height)
+        select a.company_id, (select id from daily_logs where project_id = ${projectId} and log_date = ${busyDay}), a.uploaded_by_id, a.content_type, a.size, a.width, a.height
+        from daily_log_attachments a cross join generate_series(1, ${photos})
+        where a.id = (select min(id) from daily_log_attachments where company_id = ${team.company.id})
+        returning id
+      )
+      insert into daily_log_attachment_data (attachment_id, image, thumbnail)
+      select copies.id, d.image, d.thumbnail from copies, daily_log_attachment_data d
+      where d.attachment_id = (select min(id) from daily_log_attachments where company_id = ${team.company.id})`);
+    ctx.queries.length = 0;
+    const { images } = await readPdf((await download(team.manager, `/api/projects/${projectId}/daily-logs/${busyDay}/pdf/`)).rawPayload);
+    expect(images).toBe(photos);
+    // No statement holds more than a batch of thumbnails: the PDF's memory does not grow with the day's photos.
+    const thumbnailReads = ctx.queries.filter((query) => query.includes('"daily_log_attachment_data"."thumbnail"'));
+    expect(thumbnailReads).toHaveLength(3);
+    for (const read of thumbnailReads) expect(read.match(/\$\d+/g)!.length).toBeLessThanOrEqual(THUMBNAILS_AT_ONCE + 1);
   });
 
   it("a day's PDF has every section, the non-Latin names as written, the photo, the amendment and the signature", async () => {

@@ -23,6 +23,17 @@ import { type TradeTotal } from './daily-logs.rules';
 /** Noon of a day in UTC: the instant whose offset names that day's clock in the header. */
 const middayOf = (date: string) => new Date(`${date}T12:00:00Z`);
 
+export interface ThumbnailIds {
+  log: number[];
+  work: number[];
+}
+
+/**
+ * Thumbnails are read this many at a time as the photo section is written, and each is written
+ * out when drawn: a busy month's PDF never holds all of its photos in memory at once.
+ */
+export const THUMBNAILS_AT_ONCE = 48;
+
 export interface DailyLogPdfInput {
   companyName: string;
   projectName: string;
@@ -36,8 +47,8 @@ export interface DailyLogPdfInput {
   logs: DailyLog[];
   /** A range's man-hours by trade and company (people's own hours under their trade). */
   trades: TradeTotal[];
-  /** The thumbnails shown, by photo id: the logs' own photos and the day's work's. */
-  thumbnails: { log: Map<number, Buffer>; work: Map<number, Buffer> };
+  /** Reads the thumbnails of these photos, by id: the logs' own photos and the day's work's (a photo gone since is missing). */
+  thumbnails: (ids: ThumbnailIds) => Promise<Record<keyof ThumbnailIds, Map<number, Buffer>>>;
 }
 
 const HEADER_FILL = '#e2e8f0';
@@ -495,17 +506,30 @@ function workSection(pages: Pages, log: DailyLog) {
   );
 }
 
-function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
+async function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
   const { w } = pages;
-  const items = [
-    ...log.attachments.map((photo) => ({ bytes: input.thumbnails.log.get(photo.id), caption: `${nameOf(photo.uploaded_by, w)} · ${w.time(photo.created_at)}` })),
+  const wanted = [
+    ...log.attachments.map((photo) => ({ kind: 'log' as const, id: photo.id, caption: `${nameOf(photo.uploaded_by, w)} · ${w.time(photo.created_at)}` })),
     ...log.work
       .filter((item) => !item.excluded && item.attachment)
-      .map((item) => ({ bytes: input.thumbnails.work.get(item.attachment!.id), caption: `${item.subtask.name} · ${nameOf(item.actor, w)} · ${w.time(item.at)}` })),
-  ].filter((item): item is { bytes: Buffer; caption: string } => item.bytes !== undefined);
+      .map((item) => ({ kind: 'work' as const, id: item.attachment!.id, caption: `${item.subtask.name} · ${nameOf(item.actor, w)} · ${w.time(item.at)}` })),
+  ];
   pages.sectionTitle(w.t('Photos'));
-  if (items.length === 0) return pages.muted(w.t('Nothing recorded.'));
-  pages.photos(items);
+  let shown = 0;
+  // Drawn a row of four at a time; a row a batch leaves unfilled waits for the next batch.
+  const waiting: { bytes: Buffer; caption: string }[] = [];
+  for (let start = 0; start < wanted.length; start += THUMBNAILS_AT_ONCE) {
+    const batch = wanted.slice(start, start + THUMBNAILS_AT_ONCE);
+    const found = await input.thumbnails({ log: batch.filter((item) => item.kind === 'log').map((item) => item.id), work: batch.filter((item) => item.kind === 'work').map((item) => item.id) });
+    for (const item of batch) {
+      const bytes = found[item.kind].get(item.id);
+      if (bytes) waiting.push({ bytes, caption: item.caption });
+      if (bytes) shown++;
+    }
+    const last = start + THUMBNAILS_AT_ONCE >= wanted.length;
+    pages.photos(waiting.splice(0, last ? waiting.length : waiting.length - (waiting.length % 4)));
+  }
+  if (shown === 0) pages.muted(w.t('Nothing recorded.'));
 }
 
 function amendmentSection(pages: Pages, log: DailyLog) {
@@ -548,7 +572,7 @@ function signature(pages: Pages, log: DailyLog) {
   pages.y = lineY + 30;
 }
 
-function dayPages(pages: Pages, input: DailyLogPdfInput, log: DailyLog, first: boolean) {
+async function dayPages(pages: Pages, input: DailyLogPdfInput, log: DailyLog, first: boolean) {
   if (!first) pages.doc.addPage();
   pages.runningTitle = pages.w.t('Daily Log · {project} · {date}', { project: input.projectName, date: pages.w.date(log.date) });
   dayHeader(pages, input, log);
@@ -556,7 +580,7 @@ function dayPages(pages: Pages, input: DailyLogPdfInput, log: DailyLog, first: b
   crewSection(pages, log);
   listSections(pages, log);
   workSection(pages, log);
-  photoSection(pages, input, log);
+  await photoSection(pages, input, log);
   signature(pages, log);
   // Corrections come after the signature they correct: the log above stays as it was signed.
   amendmentSection(pages, log);
@@ -618,7 +642,7 @@ export async function renderDailyLogPdf(input: DailyLogPdfInput): Promise<Buffer
   });
   const pages = new Pages(doc, w);
   if (input.range) rangeSummary(pages, input, input.range);
-  input.logs.forEach((log, index) => dayPages(pages, input, log, index === 0 && !input.range));
+  for (const [index, log] of input.logs.entries()) await dayPages(pages, input, log, index === 0 && !input.range);
   footers(doc, `${input.companyName} · ${input.projectName}`, (page, count) => w.t('Page {page} of {count}', { page: w.number(page), count: w.number(count) }));
   doc.end();
   return bytes;

@@ -289,8 +289,8 @@ export async function findLogAttachmentBytes(db: DbOrTx, companyId: number, atta
 }
 
 /**
- * The thumbnails a PDF shows, of the logs' photos and of the day's work's photos, by kind and id:
- * two statements whatever the number (a range's PDF reads them once).
+ * Thumbnails a PDF shows, of the logs' photos and of the day's work's photos, by kind and id: at most
+ * two statements (the PDF asks for a batch at a time, THUMBNAILS_AT_ONCE).
  */
 export async function findThumbnails(db: DbOrTx, companyId: number, ids: { log: number[]; work: number[] }): Promise<{ log: Map<number, Buffer>; work: Map<number, Buffer> }> {
   const log =

@@ -399,12 +399,8 @@ function rangeFor(context: LogContext, query: { from?: string; to?: string }, ma
   return range;
 }
 
-/** The logs of a range and the thumbnails their PDF shows (the left-out work's aside). */
+/** The PDF of a range's logs; it reads the thumbnails it shows (the left-out work's aside) as it writes them. */
 async function pdfOf(ctx: ServiceContext, context: LogContext, { logs, trades }: Awaited<ReturnType<typeof readDays>>, range: { from: string; to: string } | null): Promise<Buffer> {
-  const thumbnails = await findThumbnails(ctx.db, ctx.user.companyId, {
-    log: logs.flatMap((log) => log.attachments.map((photo) => photo.id)),
-    work: logs.flatMap((log) => log.work.filter((item) => !item.excluded && item.attachment).map((item) => item.attachment!.id)),
-  });
   return renderDailyLogPdf({
     companyName: context.companyName,
     projectName: context.projectName,
@@ -417,7 +413,7 @@ async function pdfOf(ctx: ServiceContext, context: LogContext, { logs, trades }:
       logs.map((log) => ({ crew: log.crew, selfLogged: log.entries.map((entry) => ({ authorId: entry.author.id, trade: trades.get(entry.author.id) ?? '', hours: entry.hours })) })),
       context.companyName,
     ),
-    thumbnails,
+    thumbnails: (ids) => findThumbnails(ctx.db, ctx.user.companyId, ids),
   });
 }
 
