@@ -122,7 +122,7 @@ export async function insertSubtask(
 }
 
 /** A project managed by the team's manager, with one major task and one subtask assigned by that manager to the team's member. */
-export async function insertWork(db: Db, team: Team, options: { projectStatus?: ProjectStatus; status?: SubtaskStatus; dueDate?: string; assignedById?: number; projectManagerId?: number | null } = {}) {
+export async function insertWork(db: Db, team: { company: Pick<TestCompany, 'id'>; manager: Pick<TestUser, 'id'>; member: Pick<TestUser, 'id'> }, options: { projectStatus?: ProjectStatus; status?: SubtaskStatus; dueDate?: string; assignedById?: number; projectManagerId?: number | null } = {}) {
   const companyId = team.company.id;
   const project = await insertProject(db, companyId, {
     managerId: options.projectManagerId === undefined ? team.manager.id : options.projectManagerId,

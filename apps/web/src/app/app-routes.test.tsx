@@ -4,6 +4,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shiftDate } from '@siteboard/shared';
+import type { TestUser } from '../../../server/src/test/factories';
+import { insertWork } from '../../../server/src/test/work-factories';
 import { FIRST_CALLS, preloadSource } from '../../route-preload';
 import { clearPersistedCache } from '../features/offline/persist-cache';
 import { LANGUAGES } from '../lib/i18n';
@@ -14,7 +17,12 @@ import { AppRoutes, preloadRoute } from './app-routes';
 import { AppProvider } from './provider';
 import { Root } from './root';
 
-const shared = apiServerForFile(async (server) => server.createCrew());
+const shared = apiServerForFile(async (server) => {
+  const crew = await server.createCrew();
+  // Work for the crew member in a project the manager runs: both daily log screens open on its day.
+  await insertWork(server.database.db, crew);
+  return crew;
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -141,31 +149,40 @@ async function firstLoad(role: 'admin' | 'manager' | 'member', path: string, wid
 const PEOPLE = 'GET /api/users/?role=manager%2Cteam_member&team_first=true&limit=20&offset=0';
 
 /**
- * What both work areas ask as they open: the first calls, the bell's (not the mail setting: only the
- * account menu shows it, once approached), and, asked ahead, the first open projects, which the
- * project browser's first page (10) and the create-task pickers (20) both show, the person's tasks,
- * the people a task goes to and the projects of the daily log and the drawings.
+ * What both work areas ask as they open: the first calls, the bell's, and, asked ahead once the
+ * page is idle, the account menu's mail setting, the first open projects, which the project
+ * browser's first page (10) and the create-task pickers (20) both show, the person's tasks, the
+ * people a task goes to, the projects of the daily log and the drawings, and the day the daily log
+ * opens on (its project's log of today and its last two weeks).
  */
-const workAreaCalls = (email: string) => [
-  'GET /api/dashboard-summary/',
-  'GET /api/profile/',
-  `GET /api/notifications/?email=${encodeURIComponent(email)}`,
-  'GET /api/projects/?status=planned%2Congoing&order=newest&limit=20&offset=0',
-  'GET /api/subtasks/?assigned_to=me&limit=20&offset=0',
-  PEOPLE,
-  'GET /api/daily-logs/projects/?limit=100',
-];
+const workAreaCalls = async (user: TestUser) => {
+  await shared.server.signIn(user);
+  const projects = await shared.server.app.inject({ method: 'GET', url: '/api/daily-logs/projects/?limit=100', headers: { authorization: `Bearer ${storage.token ?? ''}` } });
+  const [{ id, today }] = projects.json<{ id: number; today: string }[]>();
+  return [
+    'GET /api/dashboard-summary/',
+    'GET /api/profile/',
+    `GET /api/notifications/?email=${encodeURIComponent(user.email)}`,
+    'GET /api/email/',
+    'GET /api/projects/?status=planned%2Congoing&order=newest&limit=20&offset=0',
+    'GET /api/subtasks/?assigned_to=me&limit=20&offset=0',
+    PEOPLE,
+    'GET /api/daily-logs/projects/?limit=100',
+    `GET /api/projects/${id}/daily-logs/${today}/`,
+    `GET /api/projects/${id}/daily-logs/?from=${shiftDate(today, -13)}&to=${today}`,
+  ];
+};
 
 describe("an area's first load asks for each answer once, on a phone and a computer", () => {
   it.each([390, 1280])('the manager at %i px', async (width) => {
-    const expected = [...workAreaCalls(shared.manager.email), 'GET /api/pending-approvals/?limit=20&offset=0', 'GET /api/team-workload/', 'GET /projects/api/manager-appraisal-report/'];
+    const expected = [...(await workAreaCalls(shared.manager)), 'GET /api/pending-approvals/?limit=20&offset=0', 'GET /api/team-workload/', 'GET /projects/api/manager-appraisal-report/'];
     expect(await firstLoad('manager', '/manager', width, expected)).toEqual(expected.sort());
   });
 
   it.each([390, 1280])('the team member at %i px', async (width) => {
     // A phone lists the open work under the cards.
     const openWork = width < 640 ? ['GET /api/subtasks/?assigned_to=me&status=ongoing&project_status=ongoing%2Cplanned&limit=20&offset=0'] : [];
-    const expected = [...workAreaCalls(shared.member.email), ...openWork];
+    const expected = [...(await workAreaCalls(shared.member)), ...openWork];
     expect(await firstLoad('member', '/team-member', width, expected)).toEqual(expected.sort());
   });
 

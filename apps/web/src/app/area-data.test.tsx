@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../server/src/test/work-factories';
+import { CrewDailyLogPage } from '../features/daily-logs/components/daily-log-pages';
 import { NotSavedHere } from '../features/offline/components/not-saved-here';
 import { MyTaskLists } from '../features/tasks/components/my-task-lists';
 import { TeamWorkload } from '../features/users/components/team-workload';
@@ -10,6 +12,8 @@ import { renderScreen } from '../test/render';
 import { prefetchAreaData } from './area-data';
 import { ManagerDrawingsPage } from './routes/manager/drawings';
 import { ManagerProjectsPage } from './routes/manager/projects';
+import { ManagerCreateTaskPage } from './routes/manager/create-task';
+import { ManagerDailyLogPage } from './routes/manager/daily-log';
 
 const shared = apiServerForFile(async (server) => {
   const crew = await server.createCrew();
@@ -31,6 +35,8 @@ it("after sign-in, a manager's screens never opened still open without a signal"
       { path: '/manager/team-assignments', element: <><NotSavedHere /><TeamWorkload /></> },
       { path: '/manager/drawings', element: <><NotSavedHere /><ManagerDrawingsPage /></> },
       { path: '/manager/projects', element: <><NotSavedHere /><ManagerProjectsPage /></> },
+      { path: '/manager/daily-log', element: <><NotSavedHere /><ManagerDailyLogPage /></> },
+      { path: '/manager/create-task', element: <><NotSavedHere /><ManagerCreateTaskPage /></> },
     ],
   });
   await prefetchAreaData(queryClient, 'manager');
@@ -49,4 +55,31 @@ it("after sign-in, a manager's screens never opened still open without a signal"
   // (its sheets are asked for once a project is chosen, with a signal).
   await act(() => router.navigate('/manager/drawings'));
   expect(await screen.findByRole('option', { name: 'Pier Deck' })).toBeInTheDocument();
+  // The daily log opens on the first project's today, with its last two weeks, as with a signal.
+  await act(() => router.navigate('/manager/daily-log'));
+  expect(await screen.findByTestId('log-status')).toHaveTextContent('not signed yet');
+  expect(screen.getByRole('navigation', { name: 'The last two weeks' }).querySelectorAll('li')).toHaveLength(14);
+  expect(screen.queryByRole('alert')).toBeNull();
+  // Create Task: a project chosen has its dates from the picker's list, without a call of its own.
+  await act(() => router.navigate('/manager/create-task'));
+  const project = await screen.findByRole('combobox', { name: 'Project' });
+  await waitFor(() => expect(within(project).getByRole('option', { name: 'Pier Deck' })).toBeInTheDocument());
+  await userEvent.selectOptions(project, 'Pier Deck');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it("after sign-in, the crew's daily log never opened still opens without a signal", async () => {
+  await shared.server.signIn(shared.member);
+  const { router, queryClient } = renderScreen(<p>The dashboard</p>, {
+    path: '/team-member',
+    route: '/team-member',
+    routes: [{ path: '/team-member/daily-log', element: <><NotSavedHere /><CrewDailyLogPage /></> }],
+  });
+  await prefetchAreaData(queryClient, 'team_member');
+  act(() => onlineManager.setOnline(false));
+
+  await act(() => router.navigate('/team-member/daily-log'));
+  expect(await screen.findByTestId('log-status')).toHaveTextContent('not signed yet');
+  expect(screen.getByRole('button', { name: 'Add to the log' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchFirstOpenProjects } from '../features/projects/api/get-projects';
-import { getDailyLogProjectsQueryOptions } from '../features/daily-logs/api/get-daily-log-projects';
+import { crewMayAddTo } from '../features/daily-logs/api/get-daily-log-projects';
+import { prefetchOpeningLog } from '../features/daily-logs/api/prefetch-opening-log';
 import { getTeamAppraisalQueryOptions } from '../features/reports/api/get-team-appraisal';
 import { getPendingApprovalPagesQuery } from '../features/tasks/api/get-pending-approvals';
 import { getSubtaskPagesQuery } from '../features/tasks/api/get-subtasks';
@@ -23,7 +24,7 @@ export function prefetchAreaData(queryClient: QueryClient, board: WorkBoard): Pr
     prefetchFirstOpenProjects(queryClient, FRESH_MS),
     prefetchPagedList(queryClient, getSubtaskPagesQuery({ assigned_to: 'me' })),
     queryClient.prefetchQuery({ ...searchPeopleQuery(''), staleTime: FRESH_MS }),
-    queryClient.prefetchQuery({ ...getDailyLogProjectsQueryOptions(''), staleTime: FRESH_MS }),
+    prefetchOpeningLog(queryClient, board === 'manager' ? () => true : crewMayAddTo, FRESH_MS),
   ];
   if (board === 'manager') {
     work.push(

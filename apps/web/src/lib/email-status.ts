@@ -8,5 +8,5 @@ export const getEmailStatus = () => api<EmailStatus>('/api/email/');
 // A server's mail setting changes only with a restart: asked once per page load.
 export const getEmailStatusQueryOptions = () => queryOptions({ queryKey: ['email-status'], queryFn: getEmailStatus, staleTime: Infinity });
 
-/** `enabled: false`: the cached answer, if any, without asking (a closed menu asks once it is approached). */
+/** `enabled: false`: the cached answer, if any, without asking (the account menu asks ahead, with a signal only). */
 export const useEmailStatus = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...getEmailStatusQueryOptions(), enabled });

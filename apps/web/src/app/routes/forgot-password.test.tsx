@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountMenu } from '../../features/auth/components/account-menu';
@@ -10,7 +11,10 @@ import { PASSWORD_RESET_QUEUE } from '../../../../server/src/features/auth/invit
 
 // A server that sends mail, through the worker's real SMTP server.
 const api = apiServerForFile(async (server) => server.createCrew(), { mail: true });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  act(() => onlineManager.setOnline(true));
+});
 
 const openForgot = async (companyId: number) => {
   renderScreen(<LoginPage />, { path: `/login?companyId=${companyId}`, route: '/login' });
@@ -56,6 +60,17 @@ describe('"Forgot your password?" on the sign-in page', () => {
 });
 
 describe('the e-mail notifications choice', () => {
+  it('is asked ahead, so the menu first opened without a signal offers it at once', async () => {
+    await api.server.signIn(api.member);
+    const { queryClient } = renderScreen(<AccountMenu avatar="M" />);
+    // Nobody pointed at the menu: the page asked once it was idle.
+    await waitFor(() => expect(api.server.requestUrls).toContain('GET /api/email/'));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    act(() => onlineManager.setOnline(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('button', { name: 'E-mail notifications' })).toBeInTheDocument();
+  });
+
   it('starts at the daily summary and saves "each as it happens"', async () => {
     await api.server.signIn(api.member);
     renderScreen(<AccountMenu avatar="M" />);

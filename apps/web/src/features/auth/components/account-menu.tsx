@@ -1,10 +1,12 @@
 import * as Popover from '@radix-ui/react-popover';
-import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
-import { useEmailStatus } from '../../../lib/email-status';
+import { onIdle } from '../../../lib/after-paint';
+import { getEmailStatusQueryOptions, useEmailStatus } from '../../../lib/email-status';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm, PasswordChangedToast } from './lazy-change-password-form';
 
@@ -43,14 +45,19 @@ export function AccountMenu({ avatar }: { avatar: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
-  // Asked when the menu is approached (pointed at, focused, touched), not with the area's first load:
-  // only the open menu shows what it decides, and a phone on a weak signal makes one call fewer.
-  const [approached, setApproached] = useState(false);
-  const approach = () => setApproached(true);
+  // Asked ahead, not with the area's first load: once the page is idle after it, or sooner when the
+  // menu is approached (pointed at, focused, touched), and only with a signal (asked without one, it
+  // would wait with nothing). On a weak signal it is there before the menu opens, rather than coming
+  // into the open menu late; kept on the device with the other answers, it is there without a signal.
+  const queryClient = useQueryClient();
+  const approach = useCallback(() => {
+    if (navigator.onLine) void queryClient.prefetchQuery(getEmailStatusQueryOptions());
+  }, [queryClient]);
+  useEffect(() => onIdle(approach), [approach]);
   // Read when a dialog showing it opens, so it starts from what the server has now.
   const profile = useProfile({ enabled: PROFILE_DIALOGS.some((item) => item.dialog === dialog) });
   // A choice of mails a server without SMTP never sends is not offered.
-  const mailConfigured = useEmailStatus({ enabled: approached || menuOpen }).data?.configured === true;
+  const mailConfigured = useEmailStatus({ enabled: false }).data?.configured === true;
   const items = MENU_ITEMS.filter((item) => item.dialog !== 'emailNotifications' || mailConfigured);
   const itemClass = 'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
 

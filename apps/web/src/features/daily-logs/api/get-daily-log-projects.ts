@@ -11,3 +11,6 @@ export const getDailyLogProjectsQueryOptions = (search: string) =>
   });
 
 export const useDailyLogProjects = (search: string) => useQuery(getDailyLogProjectsQueryOptions(search));
+
+/** The projects the crew's log screen offers: those they have work in (their hours and photos go there). */
+export const crewMayAddTo = (project: DailyLogProject) => project.may_contribute;

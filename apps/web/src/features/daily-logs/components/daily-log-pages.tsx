@@ -1,4 +1,4 @@
-import { DAILY_LOG_SECTIONS, decideAmendment, decideContribution, decideLogKeeping, shiftDate, type DailyLog, type DailyLogProject } from '@siteboard/shared';
+import { DAILY_LOG_SECTIONS, decideAmendment, decideContribution, decideLogKeeping, type DailyLog, type DailyLogProject } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
@@ -10,7 +10,8 @@ import { useQueryFailure } from '../../../lib/failure-message';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { dailyLogPath, useDailyLog } from '../api/get-daily-log';
-import { useDailyLogs } from '../api/get-daily-logs';
+import { crewMayAddTo } from '../api/get-daily-log-projects';
+import { RECENT_DAYS, useRecentLogs } from '../api/get-daily-logs';
 import { recentDays, type DayState } from '../daily-logs.rules';
 import { Amendments } from './amendments';
 import { DayWork } from './day-work';
@@ -21,8 +22,6 @@ import { LogPhotos } from './log-photos';
 import { useLogPicker } from './log-picker';
 import { LogBlock, SectionView } from './log-view';
 
-const RECENT_DAYS = 14;
-
 const STATE_TONE: Record<DayState, string> = {
   signed: 'bg-green-50 text-green-800 ring-green-200',
   draft: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -32,7 +31,7 @@ const STATE_TONE: Record<DayState, string> = {
 /** The last two weeks of the project, each day with the state of its log: a tap opens it. */
 function RecentDays({ project, date, onPick }: { project: DailyLogProject; date: string; onPick: (date: string) => void }) {
   const { t } = useTranslation();
-  const logs = useDailyLogs(project.id, shiftDate(project.today, 1 - RECENT_DAYS), project.today);
+  const logs = useRecentLogs(project);
   const days = recentDays(project.today, RECENT_DAYS, logs.data ?? []);
   return (
     <nav aria-label={t('dailyLog.recentDays')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
@@ -186,7 +185,7 @@ export function DailyLogPage() {
  */
 export function CrewDailyLogPage() {
   const { t } = useTranslation();
-  const { picker, picked } = useLogPicker((project) => project.may_contribute);
+  const { picker, picked } = useLogPicker(crewMayAddTo);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
   const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const open = picked?.project.status !== 'completed' && day?.status === 'draft';
