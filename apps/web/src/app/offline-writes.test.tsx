@@ -20,7 +20,7 @@ import { api, apiPage, KEY_IN_PROGRESS_RESENDS, noAnswerWait, WRITE_NO_ANSWER_MS
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
-import type { DailyLog, Sheet, SheetPin, Subtask, User } from '@siteboard/shared';
+import { shiftDate, type DailyLog, type Sheet, type SheetPin, type Subtask, type User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { queue, startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
@@ -132,6 +132,24 @@ async function openMyTasks(names: string[]) {
   await screen.findByRole('table', { name: 'Assigned Tasks' });
   for (const name of names) await waitFor(() => expect(within(rowOf(name)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument());
   return ids;
+}
+
+/** The member's daily log of a day, with the queue running; then, without a signal, their hours and note added to it. */
+async function addHoursOffline(projectId: number, date: string, hours: string, note: string) {
+  await server.signIn(member);
+  renderScreen(
+    <WithQueue userId={member.id}>
+      <CrewDailyLogPage />
+    </WithQueue>,
+    { path: `/team-member/daily-log?project=${projectId}&date=${date}`, route: '/team-member/daily-log' },
+  );
+  expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
+
+  setOnline(false);
+  await userEvent.type(screen.getByLabelText('Hours worked'), hours);
+  await userEvent.click(screen.getByLabelText('Note'));
+  await userEvent.paste(note);
+  await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));
 }
 
 /** Discards a refused change from the queue's list, confirming it (it is gone for good). */
@@ -634,20 +652,7 @@ describe('changes made without a signal', () => {
     const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 3', startDate: '2025-01-01', endDate: '2099-12-31' });
     const works = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Portal works' });
     await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: 'Portal anchors', dueDate: '2090-05-01' });
-    await server.signIn(member);
-    renderScreen(
-      <WithQueue userId={member.id}>
-        <CrewDailyLogPage />
-      </WithQueue>,
-      { path: `/team-member/daily-log?project=${project.id}&date=2025-04-03`, route: '/team-member/daily-log' },
-    );
-    expect(await screen.findByText('Nobody has logged hours or notes for this day yet.')).toBeInTheDocument();
-
-    setOnline(false);
-    await userEvent.type(screen.getByLabelText('Hours worked'), '6,5');
-    await userEvent.click(screen.getByLabelText('Note'));
-    await userEvent.paste('Drilled anchors, row 2');
-    await userEvent.click(screen.getByRole('button', { name: 'Add to the log' }));
+    await addHoursOffline(project.id, '2025-04-03', '6,5', 'Drilled anchors, row 2');
     const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
     const waiting = (await within(entries).findByText('Drilled anchors, row 2')).closest('li')!;
     expect(waiting).toHaveTextContent('6.5 h');
@@ -667,6 +672,31 @@ describe('changes made without a signal', () => {
     expect(within(list()).getAllByText('Drilled anchors, row 2')).toHaveLength(1);
     const stored = await api<DailyLog>(`/api/projects/${project.id}/daily-logs/2025-04-03/`);
     expect(stored.entries.map((entry) => [entry.hours, entry.note])).toEqual([[6.5, 'Drilled anchors, row 2']]);
+  }, 40_000);
+
+  it("offer the crew's hours refused because their day's log was signed meanwhile to today's log, which takes them", async () => {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 4', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const works = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Portal 4 works' });
+    await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: 'Portal 4 footings', dueDate: '2090-05-01' });
+    const managerAccess = (await loginAs(server.app, manager)).access;
+    const asManager = (method: 'GET' | 'POST', url: string) => injectAs(server.app, managerAccess, { method, url });
+    const { today } = (await asManager('GET', '/api/daily-logs/projects/?limit=100')).json<{ id: number; today: string }[]>().find((each) => each.id === project.id)!;
+    const yesterday = shiftDate(today, -1);
+    await addHoursOffline(project.id, yesterday, '7', 'Poured footing 4');
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    // Meanwhile the manager signs that day's log.
+    expect((await asManager('POST', `/api/projects/${project.id}/daily-logs/${yesterday}/sign/`)).statusCode).toBe(200);
+
+    setOnline(true);
+    const refused = await screen.findByText(/were not added: This daily log is signed: correct it with an amendment\./, {}, { timeout: 10_000 });
+    expect(refused.closest('[role="alert"]')).toHaveTextContent('“Poured footing 4”');
+    await userEvent.click(await screen.findByRole('button', { name: "Add to today's log" }));
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByText(/were not added/)).toBeNull();
+    // Today's log has the hours and the note, written when they were; the signed day stays as it was signed.
+    const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
+    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, 'Poured footing 4']]);
+    expect((await logOf(yesterday)).entries).toEqual([]);
   }, 40_000);
 
   it('keep a daily log saved without a signal on the device, in its form when opened again, until the server has it; signing waits for it', async () => {

@@ -69,6 +69,8 @@ export interface OfflineWriter {
   enqueue(write: QueuedWrite): Promise<void>;
   /** Sends what waits now, in order, as far as it can go (no answer or a refusal stops it). */
   flush(): Promise<void>;
+  /** Sends a refused write again, to another path (see resendRefusedWriteTo). */
+  resendTo(id: number, path: string): Promise<void>;
 }
 
 let offlineWriter: OfflineWriter | null = null;
@@ -78,6 +80,15 @@ let offlineWriter: OfflineWriter | null = null;
  */
 export function sendWaitingWrites(): Promise<void> {
   return offlineWriter?.flush() ?? Promise.resolve();
+}
+
+/**
+ * Sends a write the server refused again, to another path: a crew entry or photo refused because
+ * its day's log was signed meanwhile, to a day whose log is still open. It is a new write (a new
+ * key: the refused one never acted), still saying when it was made; the server decides again.
+ */
+export function resendRefusedWriteTo(id: number, path: string): Promise<void> {
+  return offlineWriter?.resendTo(id, path) ?? Promise.resolve();
 }
 
 /** The signed-in areas install the offline queue; without it every write goes straight out. */

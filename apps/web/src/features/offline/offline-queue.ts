@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createStore, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_IN_PROGRESS_CODE } from '@siteboard/shared';
-import { api, ApiError, bodyOfQueuedWrite, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
+import { api, ApiError, bodyOfQueuedWrite, newIdempotencyKey, setOfflineWriter, type QueuedWrite } from '../../lib/api-client';
 import { heldBehindRefusal, publishWaitingWrites } from '../../lib/waiting-writes';
 
 /** One write made without a signal, kept in IndexedDB until the server has answered it. */
@@ -109,6 +109,7 @@ export async function startQueue(user: number, synced: () => void): Promise<() =
       !navigator.onLine || snapshot.some((entry) => entry.status === 'waiting' && !heldBehindRefusal(snapshot, entry)) || heldBehindRefusal(snapshot, { id: Number.POSITIVE_INFINITY, path }),
     enqueue,
     flush: flushQueue,
+    resendTo: resendEntryTo,
   });
   await reload();
   if (typeof BroadcastChannel === 'function') {
@@ -259,10 +260,19 @@ async function sendWaiting() {
 }
 
 /** Sends a failed write again (same key: if it did act after all, the server answers as before). */
-export async function retryEntry(id: number) {
+export function retryEntry(id: number) {
+  return sendAgain(id, (entry) => entry);
+}
+
+/** Sends a refused write to another path, in its place in the queue, as a new write (resendRefusedWriteTo). */
+export function resendEntryTo(id: number, path: string) {
+  return sendAgain(id, (entry) => ({ ...entry, path, idempotencyKey: newIdempotencyKey() }));
+}
+
+async function sendAgain(id: number, change: (entry: QueuedEntry) => QueuedEntry) {
   const entry = snapshot.find((candidate) => candidate.id === id);
   if (!entry) return;
-  const waiting: QueuedEntry = { ...entry, status: 'waiting', detail: undefined };
+  const waiting: QueuedEntry = { ...change(entry), status: 'waiting', detail: undefined };
   await keep(waiting);
   publish(snapshot.map((candidate) => (candidate.id === id ? waiting : candidate)));
   await flushQueue();

@@ -19,6 +19,7 @@ import { LogDownloads } from './log-downloads';
 import { LogEntries } from './log-entries';
 import { LogForm } from './log-form';
 import { LogPhotos } from './log-photos';
+import { RefusedContributions } from './refused-contributions';
 import { useLogPicker } from './log-picker';
 import { LogBlock, SectionView } from './log-view';
 
@@ -153,6 +154,7 @@ export function DailyLogPage() {
         {leave.dialog}
         {leaveByLink}
         {picked && <RecentDays project={picked.project} date={picked.date} onPick={(date) => void choose({ date })} />}
+        {picked && <RefusedContributions project={picked.project} />}
         {failureAlert}
         {picked && day && (
           <>
@@ -194,6 +196,7 @@ export function CrewDailyLogPage() {
       <PageTitle>{t('dailyLog.title')}</PageTitle>
       <div className="space-y-4">
         {picker}
+        {picked && <RefusedContributions project={picked.project} />}
         {failureAlert}
         {picked && day && (
           <>
