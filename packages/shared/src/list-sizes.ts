@@ -23,7 +23,7 @@ export const ADMIN_MISSING_LOGS_DAYS = MISSING_LOGS_DEFAULT_DAYS;
 
 /**
  * A calendar feed holds the open work due from this many days back to this many days ahead of
- * its owner's today, at most this many events, soonest due first (decision record 113).
+ * its owner's today, at most this many events, soonest due first (decision record 115).
  */
 export const CALENDAR_FEED_DAYS_BACK = 90;
 export const CALENDAR_FEED_DAYS_AHEAD = 365;

@@ -113,7 +113,7 @@ const feedStatement = builtOncePerDatabase((db) => {
       .innerJoin(companies, eq(companies.id, calendarFeeds.companyId))
       .where(eq(calendarFeeds.tokenHash, sql.placeholder('tokenHash'))),
   );
-  // Only work due in the feed's window of the owner's today (decision record 113): what a calendar
+  // Only work due in the feed's window of the owner's today (decision record 115): what a calendar
   // shows around now, and a bounded feed however much dated work someone has.
   const inWindow = sql`${subtasks.dueDate} between ${owner.today} - ${sql.raw(String(CALENDAR_FEED_DAYS_BACK))} and ${owner.today} + ${sql.raw(String(CALENDAR_FEED_DAYS_AHEAD))}`;
   // Each part on its own index, then united: one OR across them read every open subtask of the company.
