@@ -69,6 +69,19 @@ describeEachDatabase('demo data', (ctx) => {
     ]);
   });
 
+  it("lets every account follow its device's language, as nobody chose one", async () => {
+    for (const account of first.accounts) {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        remoteAddress: freshClientAddress(),
+        payload: { email: account.email, password: DEMO_PASSWORD, role: account.role, company_id: first.companyId },
+      });
+      const profile = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${login.json().access}` } });
+      expect(profile.json(), account.email).toMatchObject({ language_chosen: false });
+    }
+  });
+
   it('covers every project status, every subtask state and priority, and due dates around today', async () => {
     expect(await countBy(ctx, projects, projects.status)).toEqual({ planned: 1, ongoing: 2, completed: 1 });
     const unmanaged = await ctx.app.db.select({ id: projects.id }).from(projects).where(sql`${projects.managerId} is null`);

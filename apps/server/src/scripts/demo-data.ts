@@ -262,7 +262,8 @@ async function createPeople(tx: Tx, passwordHash: string): Promise<{ companyId: 
     password: DEMO_PASSWORD,
   });
   // Signing up asks for no name: an admin adds theirs afterwards by editing their own user, as here.
-  await updateUserRow(tx, companyId, admin.id, { fullName: ADMIN_NAME });
+  // Nobody here chose a language: like a user an admin adds, the demo admin takes their device's at sign-in.
+  await updateUserRow(tx, companyId, admin.id, { fullName: ADMIN_NAME, languageChosen: false });
   const people = {} as People;
   for (const manager of MANAGERS) {
     people[manager.key] = await addUser(tx, companyId, passwordHash, { ...manager, role: 'manager', managerId: null });

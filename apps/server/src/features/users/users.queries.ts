@@ -255,7 +255,7 @@ export async function updateUserRow(
   db: DbOrTx,
   companyId: number,
   userId: number,
-  values: { fullName?: string | null; role?: Role; code?: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null },
+  values: { fullName?: string | null; role?: Role; code?: string; managerId?: number | null; designation?: string | null; mobileNumber?: string | null; languageChosen?: boolean },
 ) {
   await db
     .update(users)
