@@ -48,7 +48,7 @@ export const fr: Catalog = {
   'No active account found with the given credentials.': 'Aucun compte actif ne correspond à ces identifiants.',
   'Company name is required.': "Le nom de l'entreprise est obligatoire.",
   'Company name must be at most 120 characters.': "Le nom de l'entreprise ne doit pas dépasser 120 caractères.",
-  'Company is required.': "L'entreprise est obligatoire.",
+  'Company is required.': 'Entreprise : champ obligatoire.',
   'Choose a valid time zone.': 'Choisissez un fuseau horaire valide.',
   'Choose English, Spanish, French or German.': 'Choisissez anglais, espagnol, français ou allemand.',
   'Nothing to update.': 'Rien à modifier.',
