@@ -34,8 +34,7 @@ export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: strin
   const calendar = ical({ name: t(words, 'SiteBoard tasks'), prodId: { company: 'SiteBoard', product: 'Calendar feed', language: words.toUpperCase() }, ttl: REFRESH_SECONDS });
   // All-day events are dates, the same in every zone; the zone tells calendar apps how to show the
   // feed. It is not set as the calendar's zone: ical-generator would then write dates and
-  // stamps in the server process's local time.
-  calendar.x('X-WR-TIMEZONE', owner.timezone);
+  // stamps in the server process's local time. Written into the text below, not with calendar.x().
   for (const entry of entries) {
     const link = subtaskLink(origin, owner.role, entry.id);
     const lines = [fill(FEED_PLACE, { project: entry.project, majorTask: entry.majorTask }), t(words, FEED_STATUS[entry.status])];
@@ -57,5 +56,16 @@ export function renderFeed(owner: FeedOwner, entries: FeedEntry[], origin: strin
       url: link,
     });
   }
-  return calendar.toString();
+  return withCalendarProperty(calendar.toString(), `X-WR-TIMEZONE:${owner.timezone}`);
+}
+
+/**
+ * Adds a calendar-level property before the first event, where RFC 5545 puts it (ical-generator
+ * writes its x-properties after the events, and some calendar apps ignore them there). The line is
+ * short (a zone name), so it needs no folding.
+ */
+function withCalendarProperty(text: string, line: string): string {
+  const firstEvent = text.indexOf('BEGIN:VEVENT');
+  const at = firstEvent === -1 ? text.lastIndexOf('END:VCALENDAR') : firstEvent;
+  return `${text.slice(0, at)}${line}\r\n${text.slice(at)}`;
 }

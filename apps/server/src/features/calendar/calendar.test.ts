@@ -167,6 +167,8 @@ describeEachDatabase('calendar feed API', (ctx) => {
       expect(german.headers['content-language']).toBe('de');
       expect(german.body).toContain('X-WR-CALNAME:SiteBoard-Aufgaben');
       expect(german.body).toContain('X-WR-TIMEZONE:Pacific/Pago_Pago');
+      // A calendar's own properties come before its first event (RFC 5545): some apps read them only there.
+      expect(german.body.indexOf('X-WR-TIMEZONE:')).toBeLessThan(german.body.indexOf('BEGIN:VEVENT'));
       const { events } = await eventsAt(ctx, feed.url);
       expect(events.map((event) => event.summary)).toEqual([`Abnehmen: ${names.pendingInManagersProject}`, `Abnehmen: ${names.pendingAssignedByManager}`, names.managersOwn]);
       expect(events[0]!.description).toContain(`Status: zur Abnahme\nZuständig: ${team.otherMember.email}\n`);
