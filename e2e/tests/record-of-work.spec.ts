@@ -41,6 +41,8 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   await manager.getByRole('button', { name: /^Pending Approvals/ }).click();
   const pending = manager.getByRole('row').filter({ hasText: title });
   await expect(pending.getByRole('button', { name: /^Open photo \d$/ })).toHaveCount(2);
+  // Each thumbnail says which photo it is and of what (an empty alt told a screen reader nothing).
+  await expect(pending.getByRole('button', { name: 'Open photo 2' }).locator('img')).toHaveAttribute('alt', `Photo 2 of 2: ${title}`);
   await pending.getByRole('button', { name: 'Open photo 2' }).click();
   const viewer = manager.getByRole('dialog', { name: 'Photo 2 of 2' });
   // The photo itself (decorative to a screen reader: the dialog's title names it) has loaded.

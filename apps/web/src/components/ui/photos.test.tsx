@@ -9,7 +9,7 @@ const photo = (id: number): Attachment => ({ id, content_type: 'image/jpeg', siz
 
 describe('a strip of photos', () => {
   it('shows a few thumbnails and one tile for the rest, which opens the viewer at the first of them', async () => {
-    renderScreen(<PhotoStrip photos={Array.from({ length: 12 }, (_, index) => photo(index + 1))} />);
+    renderScreen(<PhotoStrip photos={Array.from({ length: 12 }, (_, index) => photo(index + 1))} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(STRIP_THUMBNAILS);
     const more = screen.getByRole('button', { name: '4 more photos, from photo 9' });
     expect(more).toHaveTextContent('+4');
@@ -21,7 +21,7 @@ describe('a strip of photos', () => {
   });
 
   it('shows every photo of a short strip, with no tile', () => {
-    renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} />);
+    renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /more photo/ })).toBeNull();
   });

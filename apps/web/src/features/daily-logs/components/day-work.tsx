@@ -37,7 +37,7 @@ export function DayWork({ work, controls }: { work: WorkItem[]; controls?: (item
           {!controls && item.manager_comment && <p className="mt-1 break-words text-sm text-brand-800">{t('dailyLog.work.managerComment', { comment: item.manager_comment })}</p>}
           {item.attachment && (
             <div className="mt-2">
-              <PhotoStrip photos={[item.attachment]} />
+              <PhotoStrip photos={[item.attachment]} subject={item.subtask.name} />
             </div>
           )}
           {controls?.(item, work.indexOf(item))}

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { failureDetail } from '../../../lib/failure-message';
 import { useDeleteLogPhoto } from '../api/delete-log-photo';
 import { dailyLogPath } from '../api/get-daily-log';
+import { formatDate } from '../../../lib/format';
 import { useUploadLogPhoto } from '../api/upload-log-photo';
 import { LogBlock } from './log-view';
 
@@ -53,7 +54,7 @@ export function LogPhotos({ log, projectId, projectName, mayAdd, mayChangeOwn }:
   const waiting = useWaitingPhotos(photosPath);
   return (
     <LogBlock title={t('dailyLog.section.photos')}>
-      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} />}
+      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} subject={t('dailyLog.photos.subject', { date: formatDate(log.date) })} />}
       <WaitingPhotos path={photosPath} />
       {confirm.dialog}
       {mayChangeOwn && own.length > 0 && (

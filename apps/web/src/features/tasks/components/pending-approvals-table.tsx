@@ -35,7 +35,7 @@ export function PendingApprovalsTable({ list, empty }: { list: PagedListState<Su
             <div className="space-y-2">
               {/* What the crew said with it: read before deciding, without opening the task. */}
               {subtask.submission_note && <p className="whitespace-pre-line break-words text-sm text-slate-700">{t('taskBoard.submissionNote', { note: subtask.submission_note })}</p>}
-              <PhotoStrip photos={photos.filter((photo) => photo.subtask_id === subtask.id)} />
+              <PhotoStrip photos={photos.filter((photo) => photo.subtask_id === subtask.id)} subject={subtask.name} />
               <div className="flex flex-wrap gap-2">
                 <Button className="px-3 py-1.5" aria-describedby={describedBy} disabled={saving?.id === subtask.id} onClick={() => void change(subtask, 'completed', APPROVE)}>
                   {t('taskBoard.approve')}

@@ -151,7 +151,7 @@ function RecordBody({ subtask, activity, findAssignees }: { subtask: Subtask; ac
               </Button>
             )}
           </div>
-          {photos.length > 0 && <PhotoStrip photos={photos} />}
+          {photos.length > 0 && <PhotoStrip photos={photos} subject={subtask.name} />}
         </section>
       )}
 
@@ -164,7 +164,7 @@ function RecordBody({ subtask, activity, findAssignees }: { subtask: Subtask; ac
             {t('record.showEarlier', { count: activity.earlier })}
           </Button>
         )}
-        {entries ? <SubtaskTimeline entries={entries} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
+        {entries ? <SubtaskTimeline entries={entries} subject={subtask.name} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
         <WaitingComments subtaskId={subtask.id} />
         <WaitingPhotos path={`/api/subtasks/${subtask.id}/attachments/`} />
       </section>

@@ -58,7 +58,7 @@ function shown(field: string, value: unknown, t: TFunction): string {
 }
 
 /** A subtask's history, oldest first: who did what when, what they said, and the photos. */
-export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
+export function SubtaskTimeline({ entries, subject }: { entries: ActivityEntry[]; subject: string }) {
   const { t } = useTranslation();
   return (
     <ol className="space-y-3" aria-label={t('record.timeline')}>
@@ -83,7 +83,7 @@ export function SubtaskTimeline({ entries }: { entries: ActivityEntry[] }) {
                   ))}
                 </ul>
               )}
-              {entry.attachment && <PhotoStrip photos={[entry.attachment]} />}
+              {entry.attachment && <PhotoStrip photos={[entry.attachment]} subject={subject} />}
             </div>
           </li>
         );
