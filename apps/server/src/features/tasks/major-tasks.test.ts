@@ -7,6 +7,8 @@ import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, unique } from '../../test/factories';
 import { callAs, createTeamAndRival, insertMajorTask, insertProject, insertWork, type Caller, type Team } from '../../test/work-factories';
 import { whileRefusingInserts } from '../../test/refuse-inserts';
+import { whileStatementRuns } from '../../test/uncommitted';
+import { projects } from '../../schema/projects';
 
 function subtaskPayload(assignedToId: number, overrides: Record<string, unknown> = {}) {
   return { name: unique('Pour slab'), description: 'Level 2', assigned_to_id: assignedToId, due_date: '2099-05-10', priority: 'high', ...overrides };
@@ -191,6 +193,21 @@ describeEachDatabase('major tasks API', (ctx) => {
       });
     });
 
+    it('answers a major task made just before its project went with what was made: a 201, not a 404 (both databases)', async () => {
+      const project = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
+      // Asked as its subtasks are written: the embedded database runs this deletion right after the
+      // creation's commit, PostgreSQL once the project's lock lets it go, before a later read.
+      const answer = await whileStatementRuns(
+        ctx.queries,
+        /^insert into "subtasks"/,
+        () => ctx.app.db.delete(projects).where(eq(projects.id, project.id)),
+        () => post(ctx, team.manager, { project_id: project.id, name: 'Facade', subtasks: [subtaskPayload(team.member.id, { name: 'Hang panels' })] }),
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toMatchObject({ name: 'Facade', project_id: project.id, subtasks: [expect.objectContaining({ name: 'Hang panels' })] });
+      expect(await majorTaskRow(ctx, answer.json<{ id: number }>().id)).toBeUndefined();
+    });
+
     it('names missing fields, also inside subtasks', async () => {
       const noSubtasks = await post(ctx, team.manager, { name: 'X', subtasks: [] });
       expect(noSubtasks.statusCode).toBe(400);
@@ -235,6 +252,21 @@ describeEachDatabase('major tasks API', (ctx) => {
 
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ name: 'Renamed', description: 'Updated', due_date: '2026-06-30' });
+    });
+
+    it('answers a major task renamed just before it went with what was saved: a 200, not a 404 (both databases)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      // Asked as the rename is written: the embedded database runs this deletion right after the
+      // rename's commit, PostgreSQL once the renamed row's lock lets it go, before a later read.
+      const answer = await whileStatementRuns(
+        ctx.queries,
+        /^update "major_tasks"/,
+        () => ctx.app.db.delete(majorTasks).where(eq(majorTasks.id, work.majorTaskId)),
+        () => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/major-tasks/${work.majorTaskId}/`, payload: { name: 'Roof, second coat' } }),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ id: work.majorTaskId, name: 'Roof, second coat' });
+      expect(await majorTaskRow(ctx, work.majorTaskId)).toBeUndefined();
     });
 
     it('refuses a completed project with 400 and changes nothing', async () => {

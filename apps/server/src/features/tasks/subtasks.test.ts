@@ -17,7 +17,7 @@ import { majorTasks, subtasks } from '../../schema/tasks';
 import { insertSheets } from '../sheets/sheets.queries';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
-import { whileUncommitted } from '../../test/uncommitted';
+import { whileStatementRuns, whileUncommitted } from '../../test/uncommitted';
 import { events } from '../../lib/events';
 import { callAs, createTeam, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
 
@@ -512,6 +512,21 @@ describeEachDatabase('subtasks API', (ctx) => {
         deleteAfterCreation = undefined;
       }
       await deletion;
+      expect(await subtaskCount(ctx, work.majorTaskId)).toBe(0);
+    });
+
+    it('answers a subtask changed just before its major task went with what was saved: a 200, not a 404 (both databases)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      // Asked as the change is written: the embedded database runs this deletion right after the
+      // change's commit, PostgreSQL once the changed row's lock lets it go, before a later read.
+      const answer = await whileStatementRuns(
+        ctx.queries,
+        /^update "subtasks"/,
+        () => ctx.app.db.delete(majorTasks).where(eq(majorTasks.id, work.majorTaskId)),
+        () => patch(ctx, team.manager, work.subtaskId, { name: 'Seal joints twice', priority: 'high' }),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ id: work.subtaskId, name: 'Seal joints twice', priority: 'high', major_task_id: work.majorTaskId });
       expect(await subtaskCount(ctx, work.majorTaskId)).toBe(0);
     });
 

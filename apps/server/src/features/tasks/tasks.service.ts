@@ -98,9 +98,9 @@ const STATUS_EVENTS: Partial<Record<`${SubtaskStatus}>${SubtaskStatus}`, 'subtas
 const actorOfEvent = (ctx: ServiceContext): EventActor => ({ id: ctx.user.id, companyId: ctx.user.companyId, email: ctx.user.email });
 
 /**
- * What was found, or a 404. The writes read their answer with it once they have committed: on the
- * database itself a read statement is built once and prepared, while inside a transaction drizzle
- * would build it anew for every request (decision record 006).
+ * What was found, or a 404. The writes read their answer with it inside their transaction, so the
+ * answer is what they committed: a read after the commit could find it deleted meanwhile. The read
+ * is then built for that transaction (decision record 006): the same one statement, a little work.
  */
 async function orNotFound<T>(found: Promise<T | undefined>, notFound: string): Promise<T> {
   const value = await found;
@@ -173,7 +173,9 @@ export async function getMajorTask(ctx: ServiceContext, majorTaskId: number): Pr
 /** A major task and all its subtasks, together or not at all. Its due date is the latest of theirs. */
 export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTask): Promise<MajorTask> {
   const { companyId, id: userId } = ctx.user;
-  const majorTaskId = await ctx.db.transaction(async (tx) => {
+  // The answer is read in the transaction that made it, as createSubtask's is: a deletion of its
+  // project right after the commit must not turn what was made into a 404.
+  return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, companyId, input.project_id, userId);
     if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (project.status === 'completed') throw fieldError('project_id', COMPLETED_PROJECT_READ_ONLY);
@@ -210,9 +212,8 @@ export async function createMajorTask(ctx: ServiceContext, input: CreateMajorTas
         priority: subtask.priority,
       })),
     );
-    return majorTaskId;
+    return orNotFound(findMajorTask(tx, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
   });
-  return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
 /** The major task and its project, locked, once the caller may change it: 404, 403, or 400 under a completed project. */
@@ -246,11 +247,12 @@ export async function assertMayChangeSubtask(ctx: ServiceContext, rawId: unknown
 
 export async function updateMajorTask(ctx: ServiceContext, majorTaskId: number, input: UpdateMajorTask): Promise<MajorTask> {
   const { companyId } = ctx.user;
-  await ctx.db.transaction(async (tx) => {
+  // The answer is read in the transaction that made the change, as createSubtask's is.
+  return ctx.db.transaction(async (tx) => {
     await lockManagedMajorTask(tx, ctx, majorTaskId);
     await updateMajorTaskRow(tx, companyId, majorTaskId, { name: input.name, description: input.description });
+    return orNotFound(findMajorTask(tx, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
   });
-  return orNotFound(findMajorTask(ctx.db, companyId, majorTaskId), MAJOR_TASK_NOT_FOUND);
 }
 
 export async function deleteMajorTask(ctx: ServiceContext, majorTaskId: number): Promise<void> {
@@ -360,7 +362,8 @@ const changedMeanwhile = (current: { status: string; assignedToId: number | null
 
 export async function updateSubtask(ctx: ServiceContext, subtaskId: number, input: UpdateSubtask): Promise<Subtask> {
   const { companyId } = ctx.user;
-  await ctx.db.transaction(async (tx) => {
+  // The answer is read in the transaction that made the change, as createSubtask's is.
+  return ctx.db.transaction(async (tx) => {
     const parent = await lockSubtaskProject(tx, companyId, subtaskId);
     const current = parent && (await lockSubtask(tx, companyId, subtaskId));
     if (!parent || !current) throw new NotFoundError(SUBTASK_NOT_FOUND);
@@ -394,8 +397,8 @@ export async function updateSubtask(ctx: ServiceContext, subtaskId: number, inpu
       },
     });
     if (input.due_date !== undefined && input.due_date !== current.dueDate) await refreshMajorTaskDueDate(tx, companyId, current.majorTaskId);
+    return orNotFound(findSubtask(tx, companyId, subtaskId), SUBTASK_NOT_FOUND);
   });
-  return orNotFound(findSubtask(ctx.db, companyId, subtaskId), SUBTASK_NOT_FOUND);
 }
 
 
