@@ -45,13 +45,14 @@ export async function assertMayAddToRecord(ctx: ServiceContext, rawSubtaskId: un
 /** A comment by one of the subtask's parties; the others hear of it (task_comment) in the same transaction. */
 export async function addComment(ctx: ServiceContext, subtaskId: number, text: string): Promise<ActivityEntry> {
   const { companyId, id: actorId } = ctx.user;
-  const activityId = await ctx.db.transaction(async (tx: Tx) => {
+  // The answer is read in the transaction that wrote it: after the commit, a deletion of the
+  // subtask in between would take the comment with it and leave nothing to answer.
+  return ctx.db.transaction(async (tx: Tx) => {
     assertMayAdd(ctx, await lockParties(tx, companyId, subtaskId));
     const [id] = await insertActivity(tx, [{ companyId, subtaskId, actorId, type: 'comment', text, doneAt: ctx.doneAt }]);
     await events.emit(tx, 'subtask.commented', { actor: { id: actorId, companyId, email: ctx.user.email }, subtaskId, text });
-    return id!;
+    return (await findActivityEntry(tx, companyId, id!))!;
   });
-  return (await findActivityEntry(ctx.db, companyId, activityId))!;
 }
 
 /**

@@ -16,6 +16,8 @@ import { KEY_REUSED, MULTIPART_INVALID, REPLAYED_HEADER } from '../../platform';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createUser } from '../../test/factories';
 import { callAs, createTeamAndRival, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { whileStatementRuns } from '../../test/uncommitted';
+import { subtasks } from '../../schema/tasks';
 import { ONE_PHOTO_PER_REQUEST, PHOTO_FIELD_MISSING, PHOTO_TOO_LARGE } from '../../lib/uploads';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -244,6 +246,20 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
       expect(closed.statusCode).toBe(400);
       expect(closed.json().detail).toBe(COMPLETED_PROJECT_READ_ONLY);
       expect((await activityOf(ctx, team.member, work.subtaskId)).filter((entry) => entry.type === 'comment')).toEqual([]);
+    });
+
+    it('answers a comment made just before its subtask went with what was saved, not an empty 201 (both databases)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      // Asked as the comment is written: the embedded database runs this deletion right after the
+      // comment's commit, PostgreSQL once the subtask's lock lets it go, before a later read.
+      const answer = await whileStatementRuns(
+        ctx.queries,
+        /^insert into "subtask_activity"/,
+        () => ctx.app.db.delete(subtasks).where(eq(subtasks.id, work.subtaskId)),
+        () => comment(ctx, team.member, work.subtaskId, 'Formwork struck'),
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toMatchObject({ type: 'comment', text: 'Formwork struck', actor: { id: team.member.id } });
     });
 
     it('checks who asks before what they send: an outsider posting nonsense gets 403', async () => {
