@@ -265,16 +265,17 @@ export async function signDailyLog(ctx: ServiceContext, projectId: number, date:
 /** A correction of a signed log, kept beside it; the log stays as it was signed. */
 export async function addAmendment(ctx: ServiceContext, projectId: number, date: string, input: AmendmentValues): Promise<Amendment> {
   const { companyId, id: userId } = ctx.user;
-  const amendmentId = await ctx.db.transaction(async (tx) => {
+  // Read in the transaction that wrote it: after the commit, the log could be gone (its project
+  // deleted in between), and the answer with it.
+  return ctx.db.transaction(async (tx) => {
     const context = await contextOf(tx, ctx, projectId, true);
     const log = await lockLog(tx, companyId, projectId, date);
     assertMay(ctx, decideAmendment, context, date, log?.status ?? null);
-    return insertAmendment(tx, { companyId, dailyLogId: log!.id, authorId: userId, reason: input.reason, changes: input.changes });
+    const amendmentId = await insertAmendment(tx, { companyId, dailyLogId: log!.id, authorId: userId, reason: input.reason, changes: input.changes });
+    const amendments = await listAmendments(tx, companyId, [log!.id]);
+    const { logId: _, ...amendment } = amendments.find((candidate) => candidate.id === amendmentId)!;
+    return amendment;
   });
-  const [log] = await findLogs(ctx.db, companyId, projectId, date, date);
-  const amendments = await listAmendments(ctx.db, companyId, [log!.id]);
-  const { logId: _, ...amendment } = amendments.find((candidate) => candidate.id === amendmentId)!;
-  return amendment;
 }
 
 /** The log of the day opened (if need be) and locked, after checking the caller may add to it. */
@@ -286,8 +287,8 @@ async function openForContribution(tx: DbOrTx, ctx: ServiceContext, projectId: n
 }
 
 /**
- * An entry as it is after its write committed; read after the commit, so a removal that came
- * between (another tab, a replayed offline delete) makes it a 404, as it is now.
+ * An entry as its write made it, read in that write's transaction: a removal after the commit
+ * (another tab, a replayed offline delete, the project deleted) does not turn what was saved into a 404.
  */
 async function entryOf(db: DbOrTx, companyId: number, logId: number, entryId: number): Promise<DailyLogEntry> {
   const entry = (await listEntries(db, companyId, [logId])).find((candidate) => candidate.id === entryId);
@@ -296,7 +297,7 @@ async function entryOf(db: DbOrTx, companyId: number, logId: number, entryId: nu
   return shown;
 }
 
-/** A log photo as it is after its upload committed, or a 404 when it was removed since. */
+/** A log photo as its upload made it, read in the upload's transaction. */
 async function attachmentOf(db: DbOrTx, companyId: number, logId: number, attachmentId: number): Promise<DailyLogAttachment> {
   const found = (await listLogAttachments(db, companyId, [logId])).find((candidate) => candidate.id === attachmentId);
   if (!found) throw new NotFoundError(LOG_PHOTO_NOT_FOUND);
@@ -307,11 +308,11 @@ async function attachmentOf(db: DbOrTx, companyId: number, logId: number, attach
 /** A person's own hours and note on the day (opening the day's log if nobody has). */
 export async function addEntry(ctx: ServiceContext, projectId: number, date: string, input: EntryInput): Promise<DailyLogEntry> {
   const { companyId, id: userId } = ctx.user;
-  const { logId, entryId } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const log = await openForContribution(tx, ctx, projectId, date);
-    return { logId: log.id, entryId: await insertEntry(tx, { companyId, dailyLogId: log.id, authorId: userId, hours: input.hours, note: input.note }) };
+    const entryId = await insertEntry(tx, { companyId, dailyLogId: log.id, authorId: userId, hours: input.hours, note: input.note });
+    return entryOf(tx, companyId, log.id, entryId);
   });
-  return entryOf(ctx.db, companyId, logId, entryId);
 }
 
 /** The caller's own entry of the day's log, locked; 404 when the log or entry is not there, 403 when it is someone else's. */
@@ -326,12 +327,11 @@ async function lockedEntry(tx: DbOrTx, ctx: ServiceContext, projectId: number, d
 }
 
 export async function changeEntry(ctx: ServiceContext, projectId: number, date: string, entryId: number, input: EntryInput): Promise<DailyLogEntry> {
-  const logId = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { log, entry } = await lockedEntry(tx, ctx, projectId, date, entryId);
     await updateEntry(tx, ctx.user.companyId, entry.id, { hours: input.hours, note: input.note });
-    return log.id;
+    return entryOf(tx, ctx.user.companyId, log.id, entryId);
   });
-  return entryOf(ctx.db, ctx.user.companyId, logId, entryId);
 }
 
 export async function removeEntry(ctx: ServiceContext, projectId: number, date: string, entryId: number): Promise<void> {
@@ -348,16 +348,15 @@ export async function removeEntry(ctx: ServiceContext, projectId: number, date: 
 export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
   const { companyId, id: userId } = ctx.user;
   const photo = await processPhoto(file, signal);
-  const { logId, attachmentId } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const log = await openForContribution(tx, ctx, projectId, date);
     const id = await insertLogAttachment(
       tx,
       { companyId, dailyLogId: log.id, uploadedById: userId, contentType: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height },
       photo,
     );
-    return { logId: log.id, attachmentId: id };
+    return attachmentOf(tx, companyId, log.id, id);
   });
-  return attachmentOf(ctx.db, companyId, logId, attachmentId);
 }
 
 /** Removes one's own photo from the day's log while it is a draft. */

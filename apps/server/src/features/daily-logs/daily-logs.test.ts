@@ -28,6 +28,7 @@ import { NOT_AN_IMAGE } from '../../lib/images';
 import { describeEachDatabase } from '../../test/build-app';
 import { createUser, loginAs } from '../../test/factories';
 import { callAs, createTeam, insertProject, insertSubtask, insertWork, listAs, type Caller, type Team } from '../../test/work-factories';
+import { whileStatementRuns } from '../../test/uncommitted';
 
 /** The calendar date at `now` in a time zone, as the project's "today" is computed. */
 function todayIn(timeZone: string, now = new Date()): string {
@@ -248,6 +249,27 @@ describeEachDatabase('daily site logs', (ctx) => {
         expect(attempt.json().detail).toBe(DAILY_LOG_SIGNED);
       }
       expect(await get(team.admin, date)).toEqual(log);
+    });
+
+    /** `write` on a project of its own, which is deleted as `table` gets its row (the embedded database runs the deletion right after the write's commit, PostgreSQL once the log's lock lets it go, before a later read). */
+    const whileItsProjectGoes = async (table: string, write: (project: number) => ReturnType<typeof post>) => {
+      const work = await insertWork(ctx.app.db, team);
+      return whileStatementRuns(ctx.queries, new RegExp(`^insert into "${table}"`), () => ctx.app.db.delete(projects).where(eq(projects.id, work.projectId)), () => write(work.projectId));
+    };
+
+    it('answers an entry with what was saved when its project goes just after, not a 404 (both databases)', async () => {
+      const entry = await whileItsProjectGoes('daily_log_entries', (project) => post(team.member, date, 'entries/', { hours: 6, note: 'Stripped formwork' }, project));
+      expect(entry.statusCode, entry.body).toBe(201);
+      expect(entry.json()).toMatchObject({ hours: 6, note: 'Stripped formwork', author: { id: team.member.id } });
+    });
+
+    it('answers an amendment with what was saved when its project goes just after, not a server error (both databases)', async () => {
+      const amendment = await whileItsProjectGoes('daily_log_amendments', async (project) => {
+        expect((await post(team.manager, date, 'sign/', undefined, project)).statusCode).toBe(200);
+        return post(team.manager, date, 'amendments/', { reason: 'Hours were wrong', changes: 'Crew: 7 hours' }, project);
+      });
+      expect(amendment.statusCode, amendment.body).toBe(201);
+      expect(amendment.json()).toMatchObject({ reason: 'Hours were wrong', changes: 'Crew: 7 hours', author: { id: team.manager.id } });
     });
 
     it('takes amendments only on a signed log, keeps them beside the original, and changes nothing of it', async () => {
