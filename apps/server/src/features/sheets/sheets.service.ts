@@ -283,14 +283,15 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
 
 /** Renames the sheet (every version of it: the list shows one name per sheet). */
 export async function renameSheet(ctx: ServiceContext, sheetId: number, input: UpdateSheet): Promise<Sheet> {
-  await ctx.db.transaction(async (tx) => {
+  // Read in the transaction that renamed it: a deletion right after the commit does not turn a
+  // saved rename into a 404. One that went first (before or as the rename ran) still does.
+  return ctx.db.transaction(async (tx) => {
     const sheet = await keptSheet(tx, ctx, sheetId);
     await renameSheetGroup(tx, ctx.user.companyId, sheet.versionGroupId, input.name);
+    const [row] = await findSheets(tx, ctx.user.companyId, [sheetId]);
+    if (!row) throw new NotFoundError(SHEET_NOT_FOUND);
+    return sheetAnswer(row);
   });
-  const [row] = await findSheets(ctx.db, ctx.user.companyId, [sheetId]);
-  // Read after the commit: deleted meanwhile is a 404, as it is now.
-  if (!row) throw new NotFoundError(SHEET_NOT_FOUND);
-  return sheetAnswer(row);
 }
 
 /**

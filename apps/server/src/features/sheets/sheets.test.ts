@@ -36,6 +36,7 @@ import { jobs } from '../../schema/jobs';
 import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
+import { whileStatementRuns } from '../../test/uncommitted';
 import { enqueueJob } from '../../platform';
 import { removeSheetFiles } from './sheets.plugin';
 import { insertSheets, SHEET_FILES_QUEUE, type SheetFilesJob } from './sheets.queries';
@@ -414,6 +415,20 @@ describeEachDatabase(
         if (response.statusCode === 404) expect(response.json().detail).toBe('Sheet not found.');
       }
     }
+  });
+
+  it('answers a rename made just before its sheet went with what was saved: a 200, not a 404 (both databases)', async () => {
+    const [id] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: path.join(os.tmpdir(), `${randomUUID()}.png`), createdById: team.manager.id }]);
+    // Asked as the rename is written: the embedded database runs this deletion right after the
+    // rename's commit, PostgreSQL once the renamed row's lock lets it go, before a later read.
+    const renamed = await whileStatementRuns(
+      ctx.queries,
+      /^update "sheets"/,
+      () => ctx.app.db.delete(sheets).where(eq(sheets.id, id!)),
+      () => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/sheets/${id}/`, payload: { name: 'Level 1, revised' } }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<Sheet>()).toMatchObject({ id, name: 'Level 1, revised' });
   });
 
   it("shows a phone's photo of a plan upright, whole, at its upright size", async () => {
