@@ -132,6 +132,20 @@ describe('pickers and an opened project of many major tasks', () => {
     expect(shared.server.answered).toEqual([]);
   }, 30_000);
 
+  it("the admin's opened project still shows its major tasks' subtasks when the shared request is refused (one of them deleted meanwhile)", async () => {
+    await shared.server.signIn(shared.company.admin);
+    refuseWholeTree();
+    shared.server.answer('GET', /\/subtask-pages\//, { status: 404, json: { detail: 'Major task not found.' } });
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const ongoing = await screen.findByRole('table', { name: 'Ongoing Projects' });
+    await userEvent.click(await within(ongoing).findByRole('button', { name: shared.name }));
+    const majorTasks = await screen.findByRole('list', { name: `Major tasks of ${shared.name}` });
+    // Each major task asks for its own page instead: none says it failed for another's sake.
+    for (const level of [1, 20]) expect(await within(majorTasks).findByText(`Level ${level} unit 1`)).toBeInTheDocument();
+    expect(within(majorTasks).queryByRole('alert')).toBeNull();
+    shared.server.clearAnswers();
+  }, 30_000);
+
   it("an opened major task whose subtasks cannot be read says so and tries again, rather than showing none", async () => {
     await shared.server.signIn(shared.manager);
     shared.server.answer('GET', /\/api\/projects\/\d+\/subtasks\/\?.*major_task_id=/, { status: 503, json: { detail: 'Try again' } }, { times: 1 });

@@ -32,8 +32,13 @@ export function getListedMajorTaskSubtaskPagesQuery(queryClient: QueryClient, ma
     ...own,
     fetchPage: async (page) => {
       if (page.offset > 0) return own.fetchPage(page);
-      const first = (await queryClient.fetchQuery(firstPages)).find((answer) => answer.major_task_id === majorTask.id)!;
-      return { items: first.subtasks, total: first.total };
+      // One of the page's major tasks deleted meanwhile makes the shared answer a 404 for all of them:
+      // then each asks for its own page, and only the one that went says so.
+      const first = await queryClient.fetchQuery(firstPages).then(
+        (answers) => answers.find((answer) => answer.major_task_id === majorTask.id),
+        () => undefined,
+      );
+      return first ? { items: first.subtasks, total: first.total } : own.fetchPage(page);
     },
   };
 }
