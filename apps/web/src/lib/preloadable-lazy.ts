@@ -33,9 +33,13 @@ export function preloadableLazy<Props extends object = object>(
         return component;
       },
       (error: unknown) => {
-        // Not asked again on its own: React renders a failed part once more, which would ask again, and again.
+        // The next `load` (a press after a preload failed) asks again; a part drawn already keeps its
+        // failure until Retry (`forget`): React draws a failed part once more, which would ask again, and again.
+        loading = undefined;
+        // A fetch that failed is a TypeError; a module that failed as it ran is the screen's failure.
+        if (!(error instanceof TypeError)) throw error;
+        console.error(error);
         throw new CodeNotLoaded(error, () => {
-          loading = undefined;
           current = lazyOnce();
         });
       },

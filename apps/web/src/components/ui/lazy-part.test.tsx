@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Component, useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { renderScreen } from '../../test/render';
@@ -40,5 +40,29 @@ describe('a part whose code is loaded on first use', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('The part')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('leaves a part whose code failed as it ran to the screen: it is no missing signal', async () => {
+    const { Component: Part } = preloadableLazy(async (): Promise<() => ReactNode> => {
+      throw new Error('Cannot read the drawing');
+    });
+    class ScreenFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+      state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      render() {
+        return this.state.failed ? <p>The screen failed</p> : this.props.children;
+      }
+    }
+    renderScreen(
+      <ScreenFailure>
+        <LazyPart>
+          <Part />
+        </LazyPart>
+      </ScreenFailure>,
+    );
+    expect(await screen.findByText('The screen failed')).toBeInTheDocument();
+    expect(screen.queryByText(/has not reached this device/)).toBeNull();
   });
 });

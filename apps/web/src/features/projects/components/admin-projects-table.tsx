@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@siteboard/shared';
 import { StatusBadge } from '../../../components/ui/badges';
@@ -14,7 +14,6 @@ import { useDeleteProject } from '../api/delete-project';
 import { AdminProjectTasks } from './admin-project-tasks';
 import { ExpandedProjectTasks } from './expanded-project';
 import type { ManagerOption } from './manager-option';
-import { LazyPart } from '../../../components/ui/lazy-part';
 
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the tables draw without it (decision record 095).
@@ -84,9 +83,9 @@ export function AdminProjectsTable({ kind, projects, managers, list }: { kind: '
           );
           return rows.editingId === project.id ? (
             // Until the edit row has loaded (fetched when the row's actions were pointed at), the row stays as it was.
-            <LazyPart key={project.id} fallback={view}>
+            <Suspense key={project.id} fallback={view}>
               <ProjectEditRow project={project} managers={managers} onClose={rows.finishEdit} onFailure={rows.fail} />
-            </LazyPart>
+            </Suspense>
           ) : (
             view
           );

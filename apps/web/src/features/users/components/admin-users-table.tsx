@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
 import { FeedbackAlert, useRowEditing } from '../../../components/ui/editable-rows';
@@ -11,7 +12,6 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { loadOnApproach, preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteUser } from '../api/delete-user';
 import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
-import { LazyPart } from '../../../components/ui/lazy-part';
 
 // The edit row (its form, zod validation and the schemas) loads when a row's actions are first
 // pointed at or focused, or at the first Edit: the table draws without it (decision record 095).
@@ -99,9 +99,9 @@ export function AdminUsersTable({
           );
           return rows.editingId === user.id ? (
             // Until the edit row has loaded (fetched when the row's actions were pointed at), the row stays as it was.
-            <LazyPart key={user.id} fallback={view}>
+            <Suspense key={user.id} fallback={view}>
               <UserEditRow user={user} managers={managers.filter((manager) => manager.id !== user.id)} onClose={rows.finishEdit} onFailure={rows.fail} />
-            </LazyPart>
+            </Suspense>
           ) : (
             view
           );
