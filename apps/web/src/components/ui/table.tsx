@@ -11,9 +11,9 @@ const STACKED = {
   body: [
     'max-md:block max-md:space-y-3 max-md:divide-y-0',
     // A card is a two-column grid its labelled cells share (subgrid): the labels' column is as wide as
-    // the card's longest label, so a long one ("Fertigstellung", "Fecha de término") wraps or widens
-    // the column instead of running into its value, and the values still line up.
-    'max-md:[&>tr]:grid max-md:[&>tr]:grid-cols-[auto_minmax(0,1fr)] max-md:[&>tr]:gap-x-3 max-md:[&>tr]:rounded-xl max-md:[&>tr]:py-2 max-md:[&>tr]:ring-1 max-md:[&>tr]:ring-slate-200',
+    // the card's longest label up to 45 % of it, so a long one ("Fertigstellung", "Fecha de término")
+    // wraps or widens the column instead of running into its value, and the values still line up.
+    'max-md:[&>tr]:grid max-md:[&>tr]:grid-cols-[fit-content(45%)_minmax(0,1fr)] max-md:[&>tr]:gap-x-3 max-md:[&>tr]:rounded-xl max-md:[&>tr]:py-2 max-md:[&>tr]:ring-1 max-md:[&>tr]:ring-slate-200',
     'max-md:[&>tr>*]:col-span-2 max-md:[&>tr>*]:block max-md:[&>tr>*]:px-4 max-md:[&>tr>*]:py-1.5',
     'max-md:[&>tr>[data-label]]:grid max-md:[&>tr>[data-label]]:grid-cols-subgrid max-md:[&>tr>[data-label]]:items-center',
     'max-md:[&>tr>[data-label]]:before:whitespace-normal max-md:[&>tr>[data-label]]:before:text-xs max-md:[&>tr>[data-label]]:before:font-semibold max-md:[&>tr>[data-label]]:before:uppercase max-md:[&>tr>[data-label]]:before:tracking-wide max-md:[&>tr>[data-label]]:before:text-slate-500 max-md:[&>tr>[data-label]]:before:content-[attr(data-label)]',
