@@ -6,6 +6,8 @@ export interface WaitingWrite extends Pick<QueuedWrite, 'method' | 'path' | 'jso
   id: number;
   status: 'waiting' | 'failed';
   detail?: string;
+  /** The status of the refusal (409: what it was for changed meanwhile). */
+  refusedWith?: number;
   /** The photo an upload sends (its form's file), to show it while it waits. */
   photo?: Blob;
 }

@@ -13,6 +13,8 @@ export interface QueuedEntry extends QueuedWrite {
   status: 'waiting' | 'failed';
   /** The server's reason, when it refused the write. */
   detail?: string;
+  /** The status of that refusal (409: what it was for changed meanwhile, a day's log signed). */
+  refusedWith?: number;
 }
 
 let store: UseStore | undefined;
@@ -47,7 +49,7 @@ async function forget(ids: readonly number[]) {
 function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
   snapshot = next;
   publishWaitingWrites(
-    next.map(({ id, method, path, json, form, subject, status, detail }) => ({
+    next.map(({ id, method, path, json, form, subject, status, detail, refusedWith }) => ({
       id,
       method,
       path,
@@ -55,6 +57,7 @@ function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
       subject,
       status,
       detail,
+      refusedWith,
       photo: form?.map(([, value]) => value).find((value): value is Blob => value instanceof Blob),
     })),
     discardedIds,
@@ -245,7 +248,7 @@ async function sendWaiting() {
         tryAgainLater(seconds);
         return;
       }
-      const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail };
+      const failed: QueuedEntry = { ...next, status: 'failed', detail: error.detail, refusedWith: error.status };
       await keep(failed);
       publish(snapshot.map((entry) => (entry.id === next.id ? failed : entry)));
       continue;
@@ -271,10 +274,11 @@ export function resendEntryTo(id: number, path: string) {
 
 async function sendAgain(id: number, change: (entry: QueuedEntry) => QueuedEntry) {
   const entry = snapshot.find((candidate) => candidate.id === id);
-  if (!entry) return;
-  const waiting: QueuedEntry = { ...change(entry), status: 'waiting', detail: undefined };
-  await keep(waiting);
+  // Pressed twice: the second press finds it on its way already (a new key each time would send it twice).
+  if (entry?.status !== 'failed') return;
+  const waiting: QueuedEntry = { ...change(entry), status: 'waiting', detail: undefined, refusedWith: undefined };
   publish(snapshot.map((candidate) => (candidate.id === id ? waiting : candidate)));
+  await keep(waiting);
   await flushQueue();
 }
 

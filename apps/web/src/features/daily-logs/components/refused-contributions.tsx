@@ -37,7 +37,9 @@ export function RefusedContributions({ project }: { project: DailyLogProject }) 
             {note && <span className="mt-1 block whitespace-pre-wrap break-words">“{note}”</span>}
           </>
         );
-        return todayOpen && date !== project.today ? (
+        // Offered for a day signed meanwhile (409) only: a refusal of the work itself (no work of
+        // theirs in the project, a file too large) would be refused on today's log too.
+        return todayOpen && date !== project.today && write.refusedWith === 409 ? (
           <RetryAlert key={write.id} onRetry={() => void resendRefusedWriteTo(write.id, `${dailyLogPath(project.id, project.today)}${part}/`)} retryLabel={t('dailyLog.refused.addToToday')}>
             {message}
           </RetryAlert>
