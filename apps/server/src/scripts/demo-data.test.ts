@@ -34,6 +34,14 @@ async function snapshotCounts(ctx: TestContext) {
 
 describeEachDatabase('demo data', (ctx) => {
   let first: DemoSeed;
+  /** Signs a printed account in with its printed password, as the login screen does. */
+  const signIn = (account: DemoSeed['accounts'][number]) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      remoteAddress: freshClientAddress(),
+      payload: { email: account.email, password: DEMO_PASSWORD, role: account.role, company_id: first.companyId },
+    });
 
   it('creates one admin, two managers and six team members, three per manager', async () => {
     first = await seedDemo(ctx.app.db, NOW);
@@ -71,12 +79,7 @@ describeEachDatabase('demo data', (ctx) => {
 
   it("lets every account follow its device's language, as nobody chose one", async () => {
     for (const account of first.accounts) {
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/token/',
-        remoteAddress: freshClientAddress(),
-        payload: { email: account.email, password: DEMO_PASSWORD, role: account.role, company_id: first.companyId },
-      });
+      const login = await signIn(account);
       const profile = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${login.json().access}` } });
       expect(profile.json(), account.email).toMatchObject({ language_chosen: false });
     }
@@ -172,12 +175,7 @@ describeEachDatabase('demo data', (ctx) => {
     expect(verified.json()).toEqual({ success: true, company_id: first.companyId, company_name: expect.any(String) });
 
     for (const account of first.accounts) {
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/token/',
-        remoteAddress: freshClientAddress(),
-        payload: { email: account.email, password: DEMO_PASSWORD, role: account.role, company_id: first.companyId },
-      });
+      const login = await signIn(account);
       expect(login.statusCode, account.email).toBe(200);
     }
   });

@@ -18,8 +18,8 @@ export class CodeNotLoaded extends Error {
  * A component whose code is its own chunk, loaded on first render or ahead of time with `load`
  * (loading twice is one download). Once loaded it renders at once: React.lazy reads a thenable
  * that has already settled without suspending, so a preloaded screen shows no loading state first.
- * A load that fails throws `CodeNotLoaded`, whose `forget` lets the next render or `load` ask again
- * (React keeps a lazy component's failure, so a new one takes its place).
+ * A fetch that fails throws `CodeNotLoaded`; the next `load` asks again, and its `forget` lets the
+ * next render ask again too (React keeps a lazy component's failure, so a new one takes its place).
  */
 export function preloadableLazy<Props extends object = object>(
   importComponent: () => Promise<ComponentType<Props>>,
