@@ -40,7 +40,7 @@ export interface ApiServer {
   requests: string[];
   /** The same requests with their query, per `METHOD path?query`: which answer each asked for. */
   requestUrls: string[];
-  /** The requests `answer` answered in the server's place, per `METHOD path status`. */
+  /** The requests `answer` answered in the server's place since the last `clearAnswers`, per `METHOD path status`. */
   answered: string[];
   /**
    * Until `clearAnswers` (or the end of the test), requests whose method and path with query match
@@ -62,6 +62,7 @@ export interface ApiServer {
    * proxy_next_upstream … non_idempotent).
    */
   resendOnce(method: string, pathAndQuery: RegExp): void;
+  /** Forgets every `answer`, `hold` and `resendOnce` not yet used, and what was `answered`: done after each test. */
   clearAnswers(): void;
   close(): Promise<void>;
 }
@@ -186,6 +187,7 @@ export async function startApiServer({ mail = false }: ApiServerOptions = {}): P
     resendOnce: (method, pathAndQuery) => void resends.push({ method, pathAndQuery }),
     clearAnswers() {
       answers.splice(0);
+      answeredRequests.splice(0);
       holds.splice(0);
       resends.splice(0);
     },
