@@ -42,19 +42,23 @@ export async function whileUncommitted<T>(db: Db, change: (tx: Tx) => Promise<un
 }
 
 /**
- * Runs `request`; as the app sends its first statement matching `statement`, starts `change` (one
- * statement, committed as it ends) without waiting for it: a change asked while the request's
- * transaction is open, that the embedded database runs once that transaction ends and PostgreSQL
- * once the transaction's locks let it go. Every read the app sends after that waits `pauseMs` first
- * (the process stands still), so that on PostgreSQL too the change, woken by the commit, is done
- * before a read that follows the commit. Answers the request's answer once the change has settled too.
+ * Runs `request`; once the app's first statement matching `statement` has run (as the app sends its
+ * next one, `commit` included), starts `change` (one statement, committed as it ends) without
+ * waiting for it: a change asked while the request's transaction is open and holds what that
+ * statement locked, that the embedded database runs once that transaction ends and PostgreSQL once
+ * the transaction's locks let it go. Started as the matching statement was sent, PostgreSQL could run
+ * the change first on a busy machine. Every read the app sends after that waits `pauseMs` first (the
+ * process stands still), so that on PostgreSQL too the change, woken by the commit, is done before a
+ * read that follows the commit. Answers the request's answer once the change has settled too.
  */
 export async function whileStatementRuns<T>(queries: string[], statement: RegExp, change: () => PromiseLike<unknown>, request: () => Promise<T>, pauseMs = 200): Promise<T> {
+  let matched = false;
   let started: Promise<unknown> | undefined;
   queries.push = (...statements: string[]) => {
     if (started && statements.some((text) => /^select/i.test(text))) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
     // A drizzle query runs once awaited: started here, before the request's next statement.
-    if (!started && statements.some((text) => statement.test(text))) started = Promise.resolve(change());
+    if (matched && !started) started = Promise.resolve(change());
+    if (statements.some((text) => statement.test(text))) matched = true;
     return Array.prototype.push.apply(queries, statements);
   };
   try {
@@ -62,6 +66,6 @@ export async function whileStatementRuns<T>(queries: string[], statement: RegExp
   } finally {
     delete (queries as { push?: unknown }).push;
     await started;
-    expect(started, `no statement matched ${statement}`).toBeDefined();
+    expect(started, `no statement after one matching ${statement}`).toBeDefined();
   }
 }
