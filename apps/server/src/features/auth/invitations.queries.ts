@@ -81,6 +81,12 @@ export async function renewInvitation(db: DbOrTx, companyId: number, id: number,
   return row && toInvitation(row);
 }
 
+/** Whether the company has this invitation still pending (expired ones too: they are resent or revoked). */
+export async function pendingInvitationExists(db: DbOrTx, companyId: number, id: number): Promise<boolean> {
+  const rows = await db.select({ id: invitations.id }).from(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.id, id), pending));
+  return rows.length > 0;
+}
+
 export async function revokeInvitation(db: DbOrTx, companyId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(invitations)

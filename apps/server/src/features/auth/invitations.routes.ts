@@ -20,6 +20,7 @@ import {
   acceptInvitation,
   confirmPasswordReset,
   deleteInvitation,
+  invitationFound,
   invite,
   listInvitations,
   previewInvitation,
@@ -55,7 +56,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
   });
 
   app.post('/api/invitations/:id/resend/', {
-    ...guardedBy(admin),
+    ...guardedBy(admin, invitationFound),
     schema: {
       tags,
       summary: 'Mail a new link (the old one stops working) valid 72 hours again',
@@ -71,7 +72,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
   });
 
   app.delete('/api/invitations/:id/', {
-    ...guardedBy(admin),
+    ...guardedBy(admin, invitationFound),
     schema: { tags, summary: 'Revoke an invitation: its link stops working', security, params: idParams, response: { 204: z.null().describe('Revoked'), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse } },
     handler: async (request, reply) => {
       await deleteInvitation(request.ctx, request.params.id);

@@ -16,7 +16,7 @@ import {
   type passwordResetInput,
 } from '@siteboard/shared';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, type ServiceContext, AppError, ConflictError, NotFoundError, enqueueJob, enqueueMail, fieldError, isUniqueViolation, settleChanges } from '../../platform';
+import { type Db, type DbOrTx, type ServiceContext, AppError, ConflictError, NotFoundError, enqueueJob, enqueueMail, fieldError, foundInCompany, isUniqueViolation, settleChanges } from '../../platform';
 import { hashPassword } from '../../lib/passwords';
 import { upsertTeamMember } from '../users/team.queries';
 import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, replacePassword, takeNextUserNumber } from '../users/users.queries';
@@ -33,6 +33,7 @@ import {
   insertPasswordReset,
   listPendingInvitations,
   markInvitationAccepted,
+  pendingInvitationExists,
   renewInvitation,
   revokeInvitation,
   revokePendingFor,
@@ -122,6 +123,9 @@ export async function resendInvitation(ctx: ServiceContext, mail: MailLinks, id:
     await queueInvitationMail(tx, ctx, mail, invitation, token);
   });
 }
+
+/** Guard: another company's invitation, or one accepted or revoked, is a 404 before the body is read or mail is asked for. */
+export const invitationFound = foundInCompany(pendingInvitationExists, 'Not found.');
 
 export async function deleteInvitation(ctx: ServiceContext, id: number): Promise<void> {
   if (!(await revokeInvitation(ctx.db, ctx.user.companyId, id))) throw new NotFoundError();

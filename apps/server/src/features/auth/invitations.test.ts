@@ -140,6 +140,23 @@ describeEachDatabase(
       expect((await call(ctx, admin.access, 'DELETE', `/api/invitations/${theirs.id}/`)).statusCode).toBe(404);
     });
 
+    it("refuses another company's invitation with 404 before reading the body, and leaves it working", async () => {
+      const admin = await signedInAdmin(ctx);
+      const other = await signedInAdmin(ctx);
+      const email = `${unique('theirs')}@example.test`;
+      const theirs = (await call(ctx, other.access, 'POST', '/api/invitations/', { email, role: 'manager' })).json();
+      const link = tokenOf(linkIn(await invitedMail(email), '/accept-invitation?token='));
+      const broken = { payload: '{"reason": ', headers: { 'content-type': 'application/json' } };
+
+      for (const [method, url] of [['POST', `/api/invitations/${theirs.id}/resend/`], ['DELETE', `/api/invitations/${theirs.id}/`]] as const) {
+        const refused = await injectAs(ctx.app, admin.access, { method, url, ...broken });
+        expect(refused.statusCode, `${method} ${url}: ${refused.body}`).toBe(404);
+        expect(refused.body).not.toContain(email);
+      }
+      // Its own admin's link still opens it.
+      expect((await publicCall(ctx, 'GET', `/api/invitations/accept/?token=${link}`)).statusCode).toBe(200);
+    });
+
     it('refuses an expired link (410)', async () => {
       const admin = await signedInAdmin(ctx);
       const email = `${unique('late')}@example.test`;
@@ -280,6 +297,8 @@ describe('without SMTP_URL', () => {
       const invited = await call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'manager' });
       expect(invited.statusCode).toBe(409);
       expect(invited.json()).toEqual({ detail: 'E-mail is not configured on this server.' });
+      // An invitation that is not the company's is not found, whatever the server can send.
+      expect((await call(ctx, admin.access, 'POST', '/api/invitations/2147483647/resend/')).statusCode).toBe(404);
       expect((await publicCall(ctx, 'POST', '/api/password-reset/', { company_id: admin.company.id, email: admin.company.admin.email })).statusCode).toBe(202);
     });
   });
