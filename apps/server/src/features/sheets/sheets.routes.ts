@@ -21,7 +21,7 @@ import {
 } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, isMultipartBody, multipartPlugin, readerLanguage, requireRole, type UploadLimits } from '../../platform';
-import { assertMayKeep, deleteSheet, getSheet, listSheetPins, listSheets, renameSheet, sheetFile, uploadSheets, uploadVersion } from './sheets.service';
+import { assertMayKeep, assertMayRead, deleteSheet, getSheet, listSheetPins, listSheets, renameSheet, sheetFile, uploadSheets, uploadVersion } from './sheets.service';
 
 const tags = ['drawings'];
 const security = [{ bearer: [] }];
@@ -58,6 +58,13 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   const { sheetsDir } = options;
   await app.register(multipartPlugin);
   const keeper = requireRole(...PERMISSIONS['sheets:keep']);
+  /**
+   * Who may not see the drawings learns nothing of what is wrong with a query or a tile's name: asked
+   * first when validation would refuse (404, 403). A good request, a tile most of all, is asked once, by its service.
+   */
+  const readerFirst = (which: 'project' | 'sheet', valid: (request: FastifyRequest) => boolean) => async (request: FastifyRequest) => {
+    if (!valid(request)) await assertMayRead(request.ctx, which, (request.params as { id?: unknown }).id);
+  };
 
   app.post('/api/projects/:id/sheets/', {
     // Who may upload is asked before the body is read: a refused upload is never written to disk.
@@ -79,6 +86,7 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   });
 
   app.get('/api/projects/:id/sheets/', {
+    ...guardedBy(readerFirst('project', (request) => sheetListQuery.safeParse(request.query).success)),
     schema: {
       tags,
       security,
@@ -143,6 +151,7 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{ sheetsDir: string }> = async 
   });
 
   app.get('/api/sheets/:id/tiles/:level/:tile', {
+    ...guardedBy(readerFirst('sheet', (request) => tileParams.safeParse(request.params).success)),
     schema: { tags, security, summary: "A tile of a ready sheet's Deep Zoom pyramid (JPEG, 256 px): tile_url_template filled in", params: tileParams, response: { 200: jpeg, ...refusals } },
     handler: async (request, reply) => {
       const { id, level, tile } = request.params;

@@ -316,6 +316,15 @@ export async function removeSourceIfUnused(db: DbOrTx, sourcePath: string): Prom
  * itself would answer. An id that is no id is left to validation.
  */
 export async function assertMayKeep(ctx: ServiceContext, which: 'project' | 'sheet', rawId: unknown): Promise<void> {
+  await assertSheetAccess(ctx, which, rawId, decideSheetKeeping);
+}
+
+/** Whether the caller may see this project's drawings or this sheet, asked before its query or tile name is validated. */
+export async function assertMayRead(ctx: ServiceContext, which: 'project' | 'sheet', rawId: unknown): Promise<void> {
+  await assertSheetAccess(ctx, which, rawId, decideSheetReading);
+}
+
+async function assertSheetAccess(ctx: ServiceContext, which: 'project' | 'sheet', rawId: unknown, decide: typeof decideSheetReading): Promise<void> {
   const parsed = idParams.safeParse({ id: rawId });
   if (!parsed.success) return;
   const access =
@@ -323,5 +332,5 @@ export async function assertMayKeep(ctx: ServiceContext, which: 'project' | 'she
       ? await findProjectAccess(ctx.db, ctx.user.companyId, parsed.data.id, ctx.user.id)
       : (await findSheetAccess(ctx.db, ctx.user.companyId, parsed.data.id, ctx.user.id))?.access;
   if (!access) throw new NotFoundError(which === 'project' ? PROJECT_NOT_FOUND : SHEET_NOT_FOUND);
-  assertAllowed(decideSheetKeeping(partiesOf(ctx, access)));
+  assertAllowed(decide(partiesOf(ctx, access)));
 }

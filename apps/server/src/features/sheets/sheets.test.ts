@@ -300,6 +300,20 @@ describeEachDatabase(
     await pin(others.id, null);
   });
 
+  it("answers another company's sheet and project 404 before a malformed tile or page is refused, in the reader's language", async () => {
+    const stranger = (await createTeam(ctx.app)).admin;
+    await callAs(ctx.app, stranger, { method: 'PATCH', url: '/api/profile/', payload: { language: 'de' } });
+    const [sheet] = pages;
+    for (const url of [`/api/sheets/${sheet!.id}/tiles/0/not-a-tile.jpeg`, `/api/sheets/${sheet!.id}/tiles/99/0_0.jpeg`, `/api/projects/${work.projectId}/sheets/?limit=abc`]) {
+      const refused = await callAs(ctx.app, stranger, { method: 'GET', url });
+      expect([url, refused.statusCode]).toEqual([url, 404]);
+      expect(refused.json().detail).toMatch(/nicht gefunden/);
+    }
+    // The company's own reader still learns what is wrong with the name.
+    const own = await callAs(ctx.app, team.member, { method: 'GET', url: `/api/sheets/${sheet!.id}/tiles/0/not-a-tile.jpeg` });
+    expect(own.statusCode).toBe(400);
+  });
+
   it("refuses a pin on another project's or another company's sheet", async () => {
     const other = await insertWork(ctx.app.db, team);
     const patch = (sheetId: number) => callAs(ctx.app, team.manager, { method: 'PATCH', url: `/api/subtasks/${other.subtaskId}/`, payload: { pin: { sheet_id: sheetId, x: 0.5, y: 0.5 } } });
