@@ -263,6 +263,27 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect(entry.json()).toMatchObject({ hours: 6, note: 'Stripped formwork', author: { id: team.member.id } });
     });
 
+    it('answers a changed entry with what was saved when its project goes just after, not a 404 (both databases)', async () => {
+      const work = await insertWork(ctx.app.db, team);
+      const added = await post(team.member, date, 'entries/', { hours: 6, note: 'Stripped formwork' }, work.projectId);
+      expect(added.statusCode, added.body).toBe(201);
+      const changed = await whileStatementRuns(
+        ctx.queries,
+        /^update "daily_log_entries"/,
+        () => ctx.app.db.delete(projects).where(eq(projects.id, work.projectId)),
+        () => callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(work.projectId, date, `entries/${added.json().id}/`), payload: { hours: 7.5, note: 'Stripped formwork, bay 2 too' } }),
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ id: added.json().id, hours: 7.5, note: 'Stripped formwork, bay 2 too', author: { id: team.member.id } });
+    });
+
+    it('answers a log photo with what was saved when its project goes just after, not a 404 (both databases)', async () => {
+      const form = await photoForm();
+      const photo = await whileItsProjectGoes('daily_log_attachment_data', (project) => callAs(ctx.app, team.member, { method: 'POST', url: logUrl(project, date, 'attachments/'), ...form }));
+      expect(photo.statusCode, photo.body).toBe(201);
+      expect(photo.json()).toMatchObject({ content_type: 'image/jpeg', width: 32, height: 24 });
+    });
+
     it('answers an amendment with what was saved when its project goes just after, not a server error (both databases)', async () => {
       const amendment = await whileItsProjectGoes('daily_log_amendments', async (project) => {
         expect((await post(team.manager, date, 'sign/', undefined, project)).statusCode).toBe(200);
