@@ -229,6 +229,12 @@ export function decideNewSubtask(actor: Actor, projectManagerId: number | null, 
 }
 
 export const DAILY_LOG_SIGNED = 'This daily log is signed: correct it with an amendment.';
+/**
+ * A signed log refuses the crew's own hours, notes and photos with what they can do: only the
+ * keepers amend (keepsDailyLog), so the crew is not told to.
+ */
+export const DAILY_LOG_SIGNED_BEFORE_ENTRY = "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.";
+export const DAILY_LOG_SIGNED_BEFORE_CHANGE = "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.";
 export const DAILY_LOG_NOT_SIGNED = 'Only a signed daily log takes amendments: change the draft itself.';
 export const COMPLETED_PROJECT_LOGS_READ_ONLY = "A completed project's daily logs are read-only.";
 export const NOT_LOG_KEEPER = "Only the project's manager and admins can write, sign and amend its daily log.";
@@ -251,11 +257,15 @@ export type DailyLogDecision = { ok: true } | { ok: false; error: 'forbidden' | 
 export const keepsDailyLog = (actor: Actor, parties: Pick<DailyLogParties, 'projectManagerId'>) =>
   actor.role === 'admin' || (actor.role === 'manager' && parties.projectManagerId === actor.id);
 
-function whileOpen(parties: DailyLogParties): DailyLogDecision {
+/** `signed`: the refusal's text on a signed log (the keepers' unless said). */
+function whileOpen(parties: DailyLogParties, signed = DAILY_LOG_SIGNED): DailyLogDecision {
   if (parties.projectStatus === 'completed') return { ok: false, error: 'invalid', message: COMPLETED_PROJECT_LOGS_READ_ONLY };
-  if (parties.logStatus === 'signed') return { ok: false, error: 'conflict', message: DAILY_LOG_SIGNED };
+  if (parties.logStatus === 'signed') return { ok: false, error: 'conflict', message: signed };
   return { ok: true };
 }
+
+/** A signed log's refusal of a contribution: the keepers are told to amend, the others what they can do instead. */
+const signedFor = (actor: Actor, parties: DailyLogParties, others: string) => (keepsDailyLog(actor, parties) ? DAILY_LOG_SIGNED : others);
 
 /** Writing the sections and signing: the keepers, while the project is open and the log unsigned. */
 export function decideLogKeeping(actor: Actor, parties: DailyLogParties): DailyLogDecision {
@@ -274,11 +284,12 @@ export function decideAmendment(actor: Actor, parties: DailyLogParties): DailyLo
 /** One's own hours, notes and photos: whoever has work in the project (and the keepers), until the log is signed. */
 export function decideContribution(actor: Actor, parties: DailyLogParties): DailyLogDecision {
   if (!parties.hasWork && !keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NO_WORK_IN_PROJECT };
-  return whileOpen(parties);
+  return whileOpen(parties, signedFor(actor, parties, DAILY_LOG_SIGNED_BEFORE_ENTRY));
 }
 
 /** Changing or removing a contribution: its author only, on the same terms as adding it. */
 export function decideOwnContributionChange(actor: Actor, authorId: number | null, parties: DailyLogParties): DailyLogDecision {
   if (authorId !== actor.id) return { ok: false, error: 'forbidden', message: NOT_YOUR_LOG_ENTRY };
-  return decideContribution(actor, parties);
+  if (!parties.hasWork && !keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NO_WORK_IN_PROJECT };
+  return whileOpen(parties, signedFor(actor, parties, DAILY_LOG_SIGNED_BEFORE_CHANGE));
 }

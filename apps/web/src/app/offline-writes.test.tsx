@@ -687,7 +687,8 @@ describe('changes made without a signal', () => {
     expect((await asManager('POST', `/api/projects/${project.id}/daily-logs/${yesterday}/sign/`)).statusCode).toBe(200);
 
     setOnline(true);
-    const refused = await screen.findByText(/were not added: This daily log is signed: correct it with an amendment\./, {}, { timeout: 10_000 });
+    // The crew member cannot amend a signed log: they are told what they can do.
+    const refused = await screen.findByText(/were not added: The manager signed this day's log before your entry arrived\. Add it to today's log or tell your manager\./, {}, { timeout: 10_000 });
     expect(refused.closest('[role="alert"]')).toHaveTextContent('“Poured footing 4”');
     // A double tap: the hours go to today's log once.
     const add = await screen.findByRole('button', { name: "Add to today's log" });

@@ -280,6 +280,8 @@ export const de: Catalog = {
   // The daily log (features/daily-logs)
   'The date is in the future: a daily log is kept for today or an earlier day.': 'Das Datum liegt in der Zukunft: Ein Bautagebuch wird für heute oder einen früheren Tag geführt.',
   'This daily log is signed: correct it with an amendment.': 'Dieses Bautagebuch ist unterschrieben: Berichtigen Sie es mit einem Nachtrag.',
+  "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.": 'Der Bauleiter hat das Bautagebuch dieses Tages unterschrieben, bevor Ihr Eintrag ankam. Tragen Sie ihn ins heutige Bautagebuch ein oder sagen Sie es Ihrem Bauleiter.',
+  "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.": 'Der Bauleiter hat das Bautagebuch dieses Tages unterschrieben, bevor Ihre Änderung ankam. Sagen Sie es Ihrem Bauleiter: Er kann es mit einem Nachtrag berichtigen.',
   'Only a signed daily log takes amendments: change the draft itself.': 'Nachträge gibt es nur zu einem unterschriebenen Bautagebuch: Ändern Sie den Entwurf selbst.',
   "A completed project's daily logs are read-only.": 'Die Bautagebücher eines abgeschlossenen Projekts können nur gelesen werden.',
   "Only the project's manager and admins can write, sign and amend its daily log.": 'Nur der Bauleiter des Projekts und Administratoren können sein Bautagebuch führen, unterschreiben und berichtigen.',

@@ -155,6 +155,8 @@ export const errorTexts = [
   // Daily logs
   'The date is in the future: a daily log is kept for today or an earlier day.',
   'This daily log is signed: correct it with an amendment.',
+  "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.",
+  "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.",
   'Only a signed daily log takes amendments: change the draft itself.',
   "A completed project's daily logs are read-only.",
   "Only the project's manager and admins can write, sign and amend its daily log.",

@@ -236,19 +236,30 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect(log).toMatchObject({ status: 'signed', signed_by: { id: team.manager.id, email: team.manager.email } });
       expect(Date.now() - Date.parse(log.signed_at!)).toBeLessThan(60_000);
 
+      // Who can amend is told to; the crew, who cannot, what they can do instead.
       const attempts = [
-        await put(team.manager, date, { notes: 'rewritten' }),
-        await put(team.admin, date, { notes: 'rewritten' }),
-        await post(team.manager, date, 'sign/'),
-        await post(team.member, date, 'entries/', { hours: 1 }),
-        await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) }),
-        await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, date, `entries/${log.entries[0]!.id}/`), payload: { hours: 9 } }),
-      ];
-      for (const attempt of attempts) {
+        [await put(team.manager, date, { notes: 'rewritten' }), DAILY_LOG_SIGNED],
+        [await put(team.admin, date, { notes: 'rewritten' }), DAILY_LOG_SIGNED],
+        [await post(team.manager, date, 'sign/'), DAILY_LOG_SIGNED],
+        [await post(team.manager, date, 'entries/', { hours: 2 }), DAILY_LOG_SIGNED],
+        [await post(team.member, date, 'entries/', { hours: 1 }), "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager."],
+        [await callAs(ctx.app, team.member, { method: 'POST', url: logUrl(projectId, date, 'attachments/'), ...(await photoForm()) }), "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager."],
+        [
+          await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, date, `entries/${log.entries[0]!.id}/`), payload: { hours: 9 } }),
+          "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.",
+        ],
+      ] as const;
+      for (const [attempt, detail] of attempts) {
         expect(attempt.statusCode, attempt.body).toBe(409);
-        expect(attempt.json().detail).toBe(DAILY_LOG_SIGNED);
+        expect(attempt.json().detail).toBe(detail);
       }
       expect(await get(team.admin, date)).toEqual(log);
+
+      const germanMember = await createUser(ctx.app.db, team.company.id, 'team_member', { language: 'de' });
+      const german = await insertWork(ctx.app.db, { ...team, member: germanMember });
+      expect((await post(team.manager, date, 'sign/', undefined, german.projectId)).statusCode).toBe(200);
+      const refused = await post({ ...germanMember, access: (await loginAs(ctx.app, germanMember)).access }, date, 'entries/', { hours: 1 }, german.projectId);
+      expect([refused.statusCode, refused.json().detail]).toEqual([409, 'Der Bauleiter hat das Bautagebuch dieses Tages unterschrieben, bevor Ihr Eintrag ankam. Tragen Sie ihn ins heutige Bautagebuch ein oder sagen Sie es Ihrem Bauleiter.']);
     });
 
     /** `write` on a project of its own, which is deleted as `table` gets its row (the embedded database runs the deletion right after the write's commit, PostgreSQL once the log's lock lets it go, before a later read). */
