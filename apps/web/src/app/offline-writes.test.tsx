@@ -698,9 +698,18 @@ describe('changes made without a signal', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
     expect(screen.queryByText(/were not added/)).toBeNull();
+    // The screen says where they went, and takes the crew member there.
+    const day = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    const added = (await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).closest<HTMLElement>('[role="status"]');
+    expect(added).not.toBeNull();
+    await userEvent.click(within(added!).getByRole('button', { name: "Open today's log" }));
+    const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
+    // Today's entry says which day the work was for.
+    expect(await within(entries).findByText(`For ${day(yesterday)}: Poured footing 4`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Open today's log" })).toBeNull();
     // Today's log has the hours and the note, written when they were; the signed day stays as it was signed.
     const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
-    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, 'Poured footing 4']]);
+    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, `For ${day(yesterday)}: Poured footing 4`]]);
     expect((await logOf(yesterday)).entries).toEqual([]);
   }, 40_000);
 

@@ -154,7 +154,7 @@ export function DailyLogPage() {
         {leave.dialog}
         {leaveByLink}
         {picked && <RecentDays project={picked.project} date={picked.date} onPick={(date) => void choose({ date })} />}
-        {picked && <RefusedContributions project={picked.project} />}
+        {picked && <RefusedContributions project={picked.project} date={picked.date} onOpenToday={() => void choose({ date: picked.project.today })} />}
         {failureAlert}
         {picked && day && (
           <>
@@ -187,7 +187,7 @@ export function DailyLogPage() {
  */
 export function CrewDailyLogPage() {
   const { t } = useTranslation();
-  const { picker, picked } = useLogPicker(crewMayAddTo);
+  const { picker, picked, choose } = useLogPicker(crewMayAddTo);
   const { day, failureAlert } = useLoadedLog(picked?.project.id ?? null, picked?.date ?? null);
   const notice = useQueuedNotice(picked?.project.id ?? null, picked?.date ?? null);
   const open = picked?.project.status !== 'completed' && day?.status === 'draft';
@@ -196,7 +196,7 @@ export function CrewDailyLogPage() {
       <PageTitle>{t('dailyLog.title')}</PageTitle>
       <div className="space-y-4">
         {picker}
-        {picked && <RefusedContributions project={picked.project} />}
+        {picked && <RefusedContributions project={picked.project} date={picked.date} onOpenToday={() => void choose({ date: picked.project.today })} />}
         {failureAlert}
         {picked && day && (
           <>

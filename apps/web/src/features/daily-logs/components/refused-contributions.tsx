@@ -1,4 +1,5 @@
 import type { DailyLogProject } from '@siteboard/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
 import { resendRefusedWriteTo } from '../../../lib/api-client';
@@ -15,19 +16,41 @@ const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/
  * their signal was back (the day's log was signed meanwhile), each with the reason. While the
  * project's log of today is open, "Add to today's log" sends it there instead, so the work is not
  * lost; the server decides again, and a signed log stays closed. Discarding stays in the device's
- * list of changes.
+ * list of changes. Hours and a note moved say in the note which day the work was for, so whoever
+ * reads today's log is not misled. Once today's log has it, the screen says so, with the way to
+ * today's log (`onOpenToday`) while another day is shown (`date`).
  */
-export function RefusedContributions({ project }: { project: DailyLogProject }) {
+export function RefusedContributions({ project, date: shown, onOpenToday }: { project: DailyLogProject; date: string; onOpenToday: () => void }) {
   const { t } = useTranslation();
+  // The writes moved to today's log on this screen; said to be added once the queue no longer has them.
+  const [moved, setMoved] = useState<readonly number[]>([]);
+  const writes = useWaitingWrites();
+  const added = moved.some((id) => !writes.some((write) => write.id === id));
   const recent = useRecentLogs(project);
   const todayOpen = project.status !== 'completed' && recent.data !== undefined && recent.data.find((log) => log.date === project.today)?.status !== 'signed';
-  const refused = useWaitingWrites().flatMap((write) => {
+  const refused = writes.flatMap((write) => {
     const match = CONTRIBUTION.exec(write.path);
     return write.status === 'failed' && write.method === 'POST' && match && Number(match[1]) === project.id ? [{ write, date: match[2]!, part: match[3]! }] : [];
   });
-  if (refused.length === 0) return null;
+  const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
+    const { note } = (json ?? {}) as { note?: string | null };
+    const forDay = part === 'entries' ? { ...(json as object), note: note ? t('dailyLog.moved.noteFor', { date: formatDate(date), note }) : t('dailyLog.moved.for', { date: formatDate(date) }) } : undefined;
+    await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/`, forDay);
+    setMoved((ids) => [...ids, id]);
+  };
+  if (refused.length === 0 && !added) return null;
   return (
     <div className="space-y-2">
+      {added && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          <span>{t('dailyLog.moved.added', { date: formatDate(project.today) })}</span>
+          {shown !== project.today && (
+            <button type="button" onClick={onOpenToday} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-green-800 ring-1 ring-green-300 hover:bg-green-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700">
+              {t('dailyLog.moved.openToday')}
+            </button>
+          )}
+        </div>
+      )}
       {refused.map(({ write, date, part }) => {
         const { hours, note } = (write.json ?? {}) as { hours?: number; note?: string };
         const message = (
@@ -40,7 +63,7 @@ export function RefusedContributions({ project }: { project: DailyLogProject }) 
         // Offered for a day signed meanwhile (409) only: a refusal of the work itself (no work of
         // theirs in the project, a file too large) would be refused on today's log too.
         return todayOpen && date !== project.today && write.refusedWith === 409 ? (
-          <RetryAlert key={write.id} onRetry={() => void resendRefusedWriteTo(write.id, `${dailyLogPath(project.id, project.today)}${part}/`)} retryLabel={t('dailyLog.refused.addToToday')}>
+          <RetryAlert key={write.id} onRetry={() => void moveToToday(write.id, part, date, write.json)} retryLabel={t('dailyLog.refused.addToToday')}>
             {message}
           </RetryAlert>
         ) : (
