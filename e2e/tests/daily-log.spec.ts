@@ -62,7 +62,7 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await first.getByRole('button', { name: 'Add to the log' }).click();
   await expect(first.getByText('Added to the daily log.')).toBeVisible();
   await first.getByLabel('Add photos').setInputFiles(PHOTO);
-  await expect(first.getByRole('button', { name: 'Open photo 1' }).first()).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Open photo 1 of 1: the daily log of / }).first()).toBeVisible();
   await expectNoSeriousViolations(first);
   await saveScreenshot(first, 'daily-log-crew-phone');
 

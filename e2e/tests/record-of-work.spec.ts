@@ -40,10 +40,11 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   const manager = await signedInPage(newPage, 'manager', false);
   await manager.getByRole('button', { name: /^Pending Approvals/ }).click();
   const pending = manager.getByRole('row').filter({ hasText: title });
-  await expect(pending.getByRole('button', { name: /^Open photo \d$/ })).toHaveCount(2);
-  // Each thumbnail says which photo it is and of what (an empty alt told a screen reader nothing).
-  await expect(pending.getByRole('button', { name: 'Open photo 2' }).locator('img')).toHaveAttribute('alt', `Photo 2 of 2: ${title}`);
-  await pending.getByRole('button', { name: 'Open photo 2' }).click();
+  await expect(pending.getByRole('button', { name: /^Open photo \d of 2: / })).toHaveCount(2);
+  // Each thumbnail's button says which photo it is and of what, once: its image adds no second name.
+  const second = pending.getByRole('button', { name: `Open photo 2 of 2: ${title}`, exact: true });
+  await expect(second.locator('img')).toHaveAttribute('alt', '');
+  await second.click();
   const viewer = manager.getByRole('dialog', { name: 'Photo 2 of 2' });
   // The photo itself (decorative to a screen reader: the dialog's title names it) has loaded.
   const photo = viewer.locator('img');

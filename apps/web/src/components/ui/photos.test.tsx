@@ -20,6 +20,15 @@ describe('a strip of photos', () => {
     expect(await screen.findByRole('dialog', { name: 'Photo 10 of 12' })).toBeInTheDocument();
   });
 
+  it('names what each thumbnail shows on its button, once: which photo of how many, and its subject', () => {
+    renderScreen(<PhotoStrip photos={[photo(1), photo(2), photo(3)]} subject="Pour slab" />);
+    expect(screen.getAllByRole('button', { name: /^Open photo/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Open photo 1 of 3: Pour slab',
+      'Open photo 2 of 3: Pour slab',
+      'Open photo 3 of 3: Pour slab',
+    ]);
+  });
+
   it('shows every photo of a short strip, with no tile', () => {
     renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(2);

@@ -15,19 +15,24 @@ const { Component: PhotoViewer, load: loadViewer } = preloadableLazy(() => impor
 /** How many thumbnails a strip shows; the rest are one "+n" tile that opens the viewer at the next. */
 export const STRIP_THUMBNAILS = 8;
 
-function Thumbnail({ photo, label, alt, onOpen }: { photo: Attachment; label: string; alt: string; onOpen: () => void }) {
+/**
+ * The button's name says which photo and what it shows ("Open photo 2 of 5: Pour slab"), and the
+ * image in it is only what the button looks like (alt ""): a screen reader hears the subject once,
+ * and before the image loads (it loads near the viewport) the button is named all the same.
+ */
+function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   const src = useAuthorizedImage(useNearViewport(button) ? photo.thumbnail_url : undefined);
   return (
     <button ref={button} type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-      {src && <img src={src} alt={alt} className="h-full w-full object-cover" />}
+      {src && <img src={src} alt="" className="h-full w-full object-cover" />}
     </button>
   );
 }
 
 /**
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
- * is what the photos show (a task's name, a daily log's date): each thumbnail's alt text names it.
+ * is what the photos show (a task's name, a daily log's date): each thumbnail's button names it.
  */
 export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject: string }) {
   const { t } = useTranslation();
@@ -42,8 +47,7 @@ export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject:
           <Thumbnail
             key={photo.id}
             photo={photo}
-            label={t('record.photos.open', { index: index + 1 })}
-            alt={t('record.photos.alt', { index: index + 1, count: photos.length, subject })}
+            label={t('record.photos.open', { index: index + 1, count: photos.length, subject })}
             onOpen={() => {
               setMounted(true);
               setOpen(index);

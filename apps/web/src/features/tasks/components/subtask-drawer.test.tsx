@@ -78,7 +78,12 @@ describe('the record of work on screen', () => {
     expect(await within(drawer).findByText('Task sent for approval!')).toBeInTheDocument();
     expect(await within(drawer).findByText(/sent it for approval/)).toBeInTheDocument();
     expect(within(drawer).getByText('Both footings poured')).toBeInTheDocument();
-    expect(within(drawer).getAllByRole('button', { name: /Open photo/ }).length).toBeGreaterThanOrEqual(2);
+    // Each thumbnail's button names the photo and what it shows; its image, once drawn, adds no second name.
+    const opens = within(drawer).getAllByRole('button', { name: /^Open photo \d of \d: Pour footing B$/ });
+    expect(opens.length).toBeGreaterThanOrEqual(2);
+    expect(within(drawer).getByRole('button', { name: 'Open photo 2 of 2: Pour footing B' })).toBeInTheDocument();
+    await waitFor(() => expect(opens.every((open) => open.querySelector('img'))).toBe(true));
+    expect(within(drawer).queryAllByRole('img', { name: /Pour footing B/ })).toEqual([]);
     // Each photo's entry in the timeline is marked with an image.
     const timeline = within(drawer).getByRole('list', { name: 'Timeline' });
     expect(timeline.querySelectorAll(':scope > li > span > [data-icon="photo"]').length).toBeGreaterThanOrEqual(1);
@@ -114,7 +119,7 @@ describe('the record of work on screen', () => {
     await server.signIn(manager);
     renderScreen(<PendingScreen />);
     const row = (await screen.findAllByRole('link', { name: 'Open Pour footing B' }))[0]!.closest('tr, li')! as HTMLElement;
-    expect(await within(row).findAllByRole('button', { name: /Open photo/ })).toHaveLength(2);
+    expect(await within(row).findAllByRole('button', { name: /^Open photo \d of 2: Pour footing B$/ })).toHaveLength(2);
     expect(within(row).getByText('Note: Both footings poured')).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Decline Task' }));
