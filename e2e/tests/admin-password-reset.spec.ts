@@ -30,6 +30,8 @@ test('the admin sets a new password; the user signs in with it, must change it, 
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   // The password just typed is not asked for again.
   await expect(page.getByLabel('Current password')).toHaveCount(0);
+  // Focus is on the field to fill, not left on the page's top when the sign-in page went.
+  await expect(page.getByLabel('New password')).toBeFocused();
   await page.getByLabel('New password').fill('my own password 1');
   await page.getByRole('button', { name: 'Change password' }).click();
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ describe('a password an admin set', () => {
 
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(screen.queryByText('The dashboard')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
     await userEvent.type(screen.getByLabelText('Current password'), 'not the password');
     await userEvent.type(screen.getByLabelText('New password'), 'my own passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -72,6 +73,8 @@ describe('a password an admin set', () => {
 
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).toBeNull();
+    // The sign-in's button went with the sign-in page: focus is on what is to be filled, not left on the page's top.
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus());
     await userEvent.type(screen.getByLabelText('New password'), 'chosen by me');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
 

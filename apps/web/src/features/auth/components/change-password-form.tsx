@@ -16,9 +16,10 @@ import { useChangePassword } from '../api/change-password';
  * its field) and ends the user's other sessions. `proof`: right after a sign-in with the password to
  * replace, the sign-in's proof of it stands in for the current password, whose field is then not
  * shown (it comes back if the server no longer takes the proof). `onDone` runs once the profile
- * says so: the caller closes the form and confirms.
+ * says so: the caller closes the form and confirms. `autoFocus`: the first field shown takes the
+ * focus, as the sign-in card's password does for a person it knows (the password gate's screen).
  */
-export function ChangePasswordForm({ onDone, proof }: { onDone: () => void; proof?: string | null }) {
+export function ChangePasswordForm({ onDone, proof, autoFocus }: { onDone: () => void; proof?: string | null; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const { refreshProfile } = useAuth();
   const change = useChangePassword();
@@ -51,12 +52,13 @@ export function ChangePasswordForm({ onDone, proof }: { onDone: () => void; proo
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
       {!withProof && (
-        <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...form.register('current_password')} />
+        <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" autoFocus={autoFocus} error={errors.current_password?.message} {...form.register('current_password')} />
       )}
       <TextField
         label={t('account.newPassword')}
         type="password"
         autoComplete="new-password"
+        autoFocus={autoFocus && withProof}
         hint={t('account.newPasswordHint')}
         error={errors.new_password?.message}
         {...form.register('new_password')}
