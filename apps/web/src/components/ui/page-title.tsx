@@ -1,8 +1,17 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The screen's h1; the document's title (the tab, the history, a screen reader's page name) says the same, in the reader's language. */
-export function PageTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+/** How the heading is drawn: a page's, beside its actions; a sign-in card's, smaller and with nothing beside it. */
+const LOOKS = {
+  page: { row: 'mb-6 flex flex-wrap items-center justify-between gap-3', heading: 'text-2xl font-bold text-ink sm:text-3xl' },
+  card: { row: '', heading: 'text-2xl font-bold text-ink' },
+};
+
+/**
+ * The screen's h1; the document's title (the tab, the history, a screen reader's page name) says the
+ * same, in the reader's language. Every screen is named this way, the sign-in cards too (`look="card"`).
+ */
+export function PageTitle({ children, aside, look = 'page' }: { children: ReactNode; aside?: ReactNode; look?: keyof typeof LOOKS }) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const appName = t('app.name');
@@ -21,24 +30,11 @@ export function PageTitle({ children, aside }: { children: ReactNode; aside?: Re
     [i18n],
   );
   return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 ref={heading} className="text-2xl font-bold text-ink sm:text-3xl">
+    <div className={LOOKS[look].row || undefined}>
+      <h1 ref={heading} className={LOOKS[look].heading}>
         {children}
       </h1>
       {aside}
     </div>
   );
-}
-
-/** The document's title for a screen whose heading is a plain text (the sign-in pages' cards): "Log In · SiteBoard". */
-export function useDocumentTitle(title: string) {
-  const { t, i18n } = useTranslation();
-  const appName = t('app.name');
-  useEffect(() => {
-    const shown = `${title} · ${appName}`;
-    document.title = shown;
-    return () => {
-      if (document.title === shown) document.title = i18n.t('app.name');
-    };
-  }, [title, appName, i18n]);
 }
