@@ -1,6 +1,6 @@
 import { expect, test } from '../test';
 import { apiSignIn, userId, type ApiUser } from '../api-helpers';
-import { DEMO, fillLogin, passCompanyStep, signIn } from '../fixtures';
+import { DEMO, expectNoSeriousViolations, fillLogin, passCompanyStep, signIn } from '../fixtures';
 
 test('the admin sets a new password; the user signs in with it, must change it, then reaches their dashboard', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -32,6 +32,7 @@ test('the admin sets a new password; the user signs in with it, must change it, 
   await expect(page.getByLabel('Current password')).toHaveCount(0);
   // Focus is on the field to fill, not left on the page's top when the sign-in page went.
   await expect(page.getByLabel('New password')).toBeFocused();
+  await expectNoSeriousViolations(page);
   await page.getByLabel('New password').fill('my own password 1');
   await page.getByRole('button', { name: 'Change password' }).click();
 
