@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import OpenSeadragon from 'openseadragon';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_LOG_PROJECTS_MAX_LIMIT, type DailyLogProject, type Sheet, type SheetPin, type Subtask } from '@siteboard/shared';
@@ -7,6 +8,7 @@ import type { TestUser } from '../../../../../server/src/test/factories';
 import { createUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { api, apiPage } from '../../../lib/api-client';
+import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { DrawingsPage } from './drawings-page';
@@ -259,6 +261,71 @@ describe('the drawings screen', () => {
       // Its name is what it says; the pin's name describes it.
       await userEvent.click(within(list).getByRole('button', { name: 'Show on sheet', description: 'Ladder rungs' }));
       expect(within(viewer).getByRole('button', { name: 'Ladder rungs (Ongoing)' })).toHaveFocus();
+    } finally {
+      for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+    }
+  }, 40_000);
+
+  it('a pin the keyboard is moving stays where the keyboard put it, and keeps moving, when the pins are drawn again meanwhile', async () => {
+    const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Weir', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const crest = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: 'Crest' });
+    const add = (name: string) => insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: crest.id, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2090-05-01' });
+    const [seal, gauge] = [await add('Seal crest joint'), await add('Paint gauge board')];
+    await server.signIn(manager);
+    const upload = new FormData();
+    upload.append('file', new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer())], 'weir.png', { type: 'image/png' }));
+    const [sheet] = await api<Sheet[]>(`/api/projects/${site.id}/sheets/`, { method: 'POST', body: upload });
+    await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+    const pinAt = (id: number, x: number, y: number) => api<Subtask>(`/api/subtasks/${id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x, y } } });
+    await pinAt(seal.id, 0.5, 0.5);
+    await pinAt(gauge.id, 0.25, 0.25);
+    const pinOf = async (id: number) => (await api<SheetPin[]>(`/api/sheets/${sheet!.id}/pins/`)).find((pin) => pin.subtask_id === id);
+    const SEAL = 'Seal crest joint (Ongoing)';
+    const GAUGE = 'Paint gauge board (Ongoing)';
+
+    const size = (value: number) => ({ configurable: true, get: () => value });
+    Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
+    try {
+      const { queryClient } = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${site.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+      const viewer = await screen.findByTestId('sheet-viewer');
+      // Where a pin is drawn, relative to the sheet's width and height (OpenSeadragon places overlays in viewport units).
+      const placeOf = (name: string) => {
+        const { location } = OpenSeadragon.getViewer(viewer).getOverlayById(within(viewer).getByRole('button', { name })) as unknown as { location: OpenSeadragon.Point };
+        return [Number(location.x.toFixed(2)), Number(((location.y * 600) / 400).toFixed(2))];
+      };
+      /** Someone else moves the other pin; the push that says so reloads the pins (lib/realtime.ts), and they are drawn again. */
+      const gaugeMovedElsewhere = async (x: number, y: number) => {
+        await pinAt(gauge.id, x, y);
+        await act(() => invalidateAfterSubtaskChange(queryClient));
+        await waitFor(() => expect(placeOf(GAUGE)).toEqual([x, y]));
+      };
+      const MOVING = 'Moving Seal crest joint: the arrow keys move it (Shift: further), Enter puts it here, Escape puts it back.';
+      const sealPin = await within(viewer).findByRole('button', { name: SEAL });
+      act(() => sealPin.focus());
+      // Two steps of 48 px to the right on this 600 px sheet, then the pins are drawn again.
+      await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+      expect(placeOf(SEAL)).toEqual([0.66, 0.5]);
+      await gaugeMovedElsewhere(0.25, 0.75);
+      // The move goes on from where the keyboard put the pin, with the keyboard still on it.
+      expect(placeOf(SEAL)).toEqual([0.66, 0.5]);
+      expect(screen.getByText(MOVING)).toBeInTheDocument();
+      expect(within(viewer).getByRole('button', { name: SEAL })).toHaveFocus();
+      await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}{ArrowRight}');
+      expect(placeOf(SEAL)).toEqual([0.67, 0.62]);
+      expect(screen.getByText('67% across, 62% down')).toBeInTheDocument();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(async () => expect(await pinOf(seal.id)).toMatchObject({ x: expect.closeTo(0.5 + 104 / 600, 3), y: expect.closeTo(0.5 + 48 / 400, 3) }));
+      await waitFor(() => expect(within(viewer).getByRole('button', { name: SEAL })).toHaveFocus());
+      expect(screen.queryByText(MOVING)).not.toBeInTheDocument();
+
+      // Moved again and drawn again meanwhile: Escape still puts it back where it was saved, and nothing is saved.
+      await userEvent.keyboard('{Shift>}{ArrowUp}{/Shift}');
+      await gaugeMovedElsewhere(0.25, 0.25);
+      expect(placeOf(SEAL)).toEqual([0.67, 0.5]);
+      await userEvent.keyboard('{Escape}');
+      expect(placeOf(SEAL)).toEqual([0.67, 0.62]);
+      expect(screen.queryByText(MOVING)).not.toBeInTheDocument();
+      expect(await pinOf(seal.id)).toMatchObject({ x: expect.closeTo(0.5 + 104 / 600, 3), y: expect.closeTo(0.5 + 48 / 400, 3) });
     } finally {
       for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
     }

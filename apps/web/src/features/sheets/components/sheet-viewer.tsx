@@ -95,6 +95,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   const marker = useRef<{ key: string; at: OpenSeadragon.Point; origin: Element | null } | null>(null);
   // The overlay (`data-focus-key`) the keyboard goes back to once the overlays are drawn again.
   const refocus = useRef<string | null>(null);
+  // The pin the arrow keys are moving and where they have put it: the move goes on when the pins are drawn again meanwhile.
+  const keyboardMove = useRef<{ subtaskId: number; at: OpenSeadragon.Point } | null>(null);
   const hintId = useId();
   const movableHintId = useId();
   const listId = useId();
@@ -243,6 +245,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       return to;
     };
     const elements: HTMLElement[] = [];
+    // The overlays are going (drawn again, or the viewer closes): the keyboard leaving the pin it moves does not end the move.
+    let leaving = false;
+    // The pin whose keyboard move goes on from before the pins were drawn again.
+    let resumed: { button: HTMLElement; stop: () => void } | null = null;
 
     const place = placingRef.current;
     if (place && placingKey) {
@@ -318,16 +324,23 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         button.setAttribute('aria-describedby', movableHintId);
       }
       let dragged = false;
+      // A keyboard move begun before the pins were drawn again goes on where the keys had put the pin.
+      const before = movable && keyboardMove.current?.subtaskId === pin.subtask_id ? keyboardMove.current : null;
       // Where the pin is drawn while it is dragged or moved by the keyboard, in the viewer's coordinates.
-      let at = location;
-      let moving = false;
+      let at = before?.at ?? location;
+      let moving = before !== null;
       const stopMoving = (back: boolean) => {
         moving = false;
+        keyboardMove.current = null;
         setMoving(null);
         if (!back) return;
         at = location;
         current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
       };
+      if (before) {
+        resumed = { button, stop: () => stopMoving(true) };
+        setMoving(pin.name);
+      }
       // A pointer's tap comes through the tracker below; a keyboard's Enter or Space, or a screen
       // reader's press, is a click without a pointer (detail 0).
       button.addEventListener('click', (event) => {
@@ -349,13 +362,14 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           if (!moving) setMoving(pin.name);
           moving = true;
           at = to;
+          keyboardMove.current = { subtaskId: pin.subtask_id, at };
           current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
           say(at);
         });
         button.addEventListener('focus', () => setFocusedMovable(true));
         button.addEventListener('blur', () => {
           setFocusedMovable(false);
-          if (moving) stopMoving(true);
+          if (moving && !leaving) stopMoving(true);
         });
       }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
@@ -391,7 +405,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
             }
           : undefined,
       });
-      current.addOverlay({ element: button, location, placement: OpenSeadragon.Placement.BOTTOM });
+      current.addOverlay({ element: button, location: at, placement: OpenSeadragon.Placement.BOTTOM });
       elements.push(button);
     }
 
@@ -401,7 +415,11 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       refocus.current = null;
       again.focus();
     }
+    // The moved pin is gone (filtered out, off this sheet, no longer the caller's to move), or the keyboard is not back on it: the move ends.
+    if (!resumed) keyboardMove.current = null;
+    else if (document.activeElement !== resumed.button) resumed.stop();
     return () => {
+      leaving = true;
       const focused = elements.find((drawn) => drawn === document.activeElement);
       if (focused) {
         refocus.current = focused.dataset.focusKey ?? null;
