@@ -108,10 +108,15 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     return [...people.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   }, [pins]);
   // In reading order, top to bottom then left to right: the pins' Tab order and their list's.
-  const shown = useMemo(
+  const filtered = useMemo(
     () => pins.filter((pin) => (!colour || pinColour(pin, today) === colour) && (!assignee || String(pin.assigned_to?.id) === assignee)).sort((a, b) => a.y - b.y || a.x - b.x),
     [pins, colour, assignee, today],
   );
+  // The pins are read again after every write, push and change of the offline queue, mostly the
+  // same: the same pins are the same array, so the overlays (and the keyboard on one) are not drawn anew.
+  const drawnPins = useRef(filtered);
+  if (drawnPins.current !== filtered && !samePins(drawnPins.current, filtered)) drawnPins.current = filtered;
+  const shown = drawnPins.current;
   // The router's setter changes with the address: held in a ref, the pins are not drawn anew when their drawer opens, and
   // the drawer gives the keyboard back to the pin it was opened from.
   const setParamsRef = useRef(setParams);
@@ -561,4 +566,9 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       )}
     </div>
   );
+}
+
+/** Would these pins be drawn (and listed) alike? Read again, an unchanged pin is often a new object. */
+function samePins(drawn: readonly ShownPin[], next: readonly ShownPin[]) {
+  return drawn.length === next.length && drawn.every((pin, index) => pin === next[index] || JSON.stringify(pin) === JSON.stringify(next[index]));
 }
