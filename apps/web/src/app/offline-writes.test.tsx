@@ -629,12 +629,13 @@ describe('changes made without a signal', () => {
       // Synced: drawn from the server's pins, no longer waiting.
       await screen.findByRole('button', { name: 'Ring 18 anchor (Ongoing)' }, { timeout: 10_000 });
 
-      // Moved again offline while the office completes the project: drawn where it goes, then the
-      // server refuses the move. (By tap: a keyboard move here lost keys whenever the page drew the
-      // pins again mid-move; the drawings journey moves one by keyboard in Chromium.)
+      // Moved again offline, with the keyboard this time (Shift and an arrow: 48 px of this 600 × 400 px sheet), while the
+      // office completes the project: drawn where it goes, then the server refuses the move.
       setOnline(false);
-      await tapAt(306, 196);
+      act(() => screen.getByRole('button', { name: ANCHOR }).focus());
+      await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowDown}{ArrowDown}{/Shift}{Enter}');
       await expectPinAt(WAITING, [0.51, 0.49]);
+      await waitFor(() => expect(screen.getByRole('button', { name: WAITING })).toHaveFocus());
       await server.database.db.update(projects).set({ status: 'completed' }).where(eq(projects.id, project.id));
       setOnline(true);
       expect(await screen.findByText(/^The pin of Ring 17 anchor went back to where it was: /)).toBeInTheDocument();
