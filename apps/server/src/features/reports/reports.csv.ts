@@ -1,13 +1,21 @@
 import type { AppraisalItem } from '@siteboard/shared';
 import { fieldColumns, type CsvColumn } from '../../lib/csv';
+import type { CsvColumnId } from '../../lib/csv-headers';
 import type { ReportSubtaskRow } from './reports.queries';
 
-/** The columns of the appraisal list: one person a row, with every figure the report shows (rates and the median empty where it shows N/A). */
-export const APPRAISAL_CSV_COLUMNS = fieldColumns<AppraisalItem>({
-  person: 'name', personName: 'full_name', code: 'code', role: 'role', efficiencyScore: 'efficiency_score', totalTasks: 'total_tasks', completedTasks: 'completed_tasks',
-  ongoingTasks: 'ongoing_tasks', pendingApprovalTasks: 'pending_approval_tasks', overdueTasks: 'overdue_tasks', closedUnfinishedTasks: 'closed_unfinished_tasks',
+/**
+ * The report's figures, each column's field of the report item (rates and the median null where the
+ * report shows N/A): the CSV and the workbook (reports.xlsx.ts) both print them from here, so the
+ * two files carry the same figures under the same headers.
+ */
+export const APPRAISAL_FIGURES = {
+  efficiencyScore: 'efficiency_score', totalTasks: 'total_tasks', completedTasks: 'completed_tasks', ongoingTasks: 'ongoing_tasks',
+  pendingApprovalTasks: 'pending_approval_tasks', overdueTasks: 'overdue_tasks', closedUnfinishedTasks: 'closed_unfinished_tasks',
   onTimeCompletionRate: 'on_time_completion_rate', firstPassApprovalRate: 'first_pass_approval_rate', declinesReceived: 'declines_received', medianDecisionHours: 'median_decision_hours',
-});
+} as const satisfies Partial<Record<CsvColumnId, keyof AppraisalItem>>;
+
+/** The columns of the appraisal list: one person a row, with every figure the report shows (rates and the median empty where it shows N/A). */
+export const APPRAISAL_CSV_COLUMNS = fieldColumns<AppraisalItem>({ person: 'name', personName: 'full_name', code: 'code', role: 'role', ...APPRAISAL_FIGURES });
 
 const PERSON_COLUMNS = new Set(['person', 'personName', 'code']);
 

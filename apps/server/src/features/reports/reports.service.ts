@@ -72,11 +72,13 @@ export async function appraisalPdf(ctx: ServiceContext, query: AppraisalQuery): 
 export async function appraisalReportExport(ctx: ServiceContext, query: AppraisalQuery): Promise<ListExport<ReportSubtaskRow>> {
   const range = rangeOf(query);
   const person = await countOnePerson(ctx, query.user_id, range);
+  // One report item for both files: the CSV and the workbook print the same figures.
+  const item = toAppraisalItem(person);
   return {
     name: `appraisal-report-${person.code}`,
     title: 'Appraisal Report',
-    csv: reportSubtaskCsvColumns(toAppraisalItem(person)),
-    sheet: reportSubtaskSheetColumns(person),
+    csv: reportSubtaskCsvColumns(item),
+    sheet: reportSubtaskSheetColumns(item),
     batches: keysetBatches((last, size) => listReportSubtaskBatch(ctx.db, ctx.user.companyId, person.id, range, last?.id, size)),
   };
 }

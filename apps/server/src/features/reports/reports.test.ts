@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { subtaskActivity } from '../../schema/activity';
 import { subtasks } from '../../schema/tasks';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -390,6 +391,26 @@ describeEachDatabase('the approval figures a foreman is judged by', (ctx) => {
     const germanAdmin = await createUser(ctx.app.db, companyId, 'admin', { language: 'de' });
     const [german] = await csvOf({ ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, APPRAISAL);
     expect(german).toMatchObject({ 'Pünktlich erledigt (%)': '50', 'Beim ersten Mal abgenommen (%)': '50', Zurückweisungen: '2', 'Median bis Entscheid (Std.)': '5', 'Aufgaben gesamt': '3' });
+    // The workbooks carry the same figures, as numbers, under the CSV's headers (in the reader's language); the role in words.
+    const sheetOf = async (caller: Caller, path: string) => {
+      const response = await get(ctx, caller, path, { user_id: team.member.id, format: 'xlsx' });
+      expect(response.statusCode, response.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as ExcelJS.CellValue[]).slice(1));
+      const [header, ...body] = rows as [string[], ...ExcelJS.CellValue[][]];
+      return body.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? null])));
+    };
+    const numbers = Object.fromEntries(Object.entries(figures).map(([header, value]) => [header, Number(value)]));
+    const adminSheet = await sheetOf(team.admin, APPRAISAL);
+    expect(adminSheet).toHaveLength(3);
+    for (const row of adminSheet) expect(row).toMatchObject({ Person: team.member.email, Role: 'Team Member', ...numbers });
+    expect(await sheetOf(team.manager, TEAM_REPORT)).toEqual([expect.objectContaining({ Role: 'Team Member', ...numbers })]);
+    const [germanSheet] = await sheetOf({ ...germanAdmin, access: (await loginAs(ctx.app, germanAdmin)).access }, APPRAISAL);
+    expect(germanSheet).toMatchObject({ 'Pünktlich erledigt (%)': 50, 'Beim ersten Mal abgenommen (%)': 50, Zurückweisungen: 2, 'Median bis Entscheid (Std.)': 5, 'Aufgaben gesamt': 3 });
+    // Every header of the admin's CSV heads a column of the workbook too (the CSV's extra name column aside: the workbook names people by name).
+    const csvHeaders = Object.keys(adminRows[0]!).filter((header) => header !== 'Person Name');
+    expect(Object.keys(adminSheet[0]!)).toEqual(csvHeaders);
     // Outside the range, nothing is counted.
     const [none] = await itemsFrom(ctx, team.admin, APPRAISAL, { user_id: team.member.id, end_date: '2029-12-31' });
     expect(none).toMatchObject({ total_tasks: 0, on_time_completion_rate: null, first_pass_approval_rate: null, declines_received: 0, median_decision_hours: null });
