@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, can, type CalendarFeed } from '@siteboard/shared';
+import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, CALENDAR_FEED_MAX_EVENTS, can, type CalendarFeed } from '@siteboard/shared';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
+import { formatNumber } from '../../../lib/format';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
 import { useDisableCalendarFeed } from '../api/disable-calendar-feed';
 import { useEnableCalendarFeed } from '../api/enable-calendar-feed';
@@ -37,7 +38,8 @@ export function CalendarFeedButton() {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-ink">{t('calendarFeed.title')}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
-            {t('calendarFeed.description')} {t('calendarFeed.window', { back: CALENDAR_FEED_DAYS_BACK, ahead: CALENDAR_FEED_DAYS_AHEAD })}
+            {t('calendarFeed.description')} {t('calendarFeed.window', { back: CALENDAR_FEED_DAYS_BACK, ahead: CALENDAR_FEED_DAYS_AHEAD })}{' '}
+            {t('calendarFeed.cap', { max: formatNumber(CALENDAR_FEED_MAX_EVENTS) })}
           </Dialog.Description>
           {open && <CalendarFeedPanel />}
           <div className="flex justify-end">
