@@ -283,8 +283,13 @@ export async function openA4(options: { lang: string; info: PDFKit.DocumentInfo 
   return { doc, bytes };
 }
 
-/** Every page's footer, once the document is laid out: a rule, what it is at the left, "Page n of m" at the right. */
+/**
+ * Every page's footer, once the document is laid out: a rule, what it is at the left (whole, on as
+ * many lines as it takes: a long project name is what tells two sites' papers apart), "Page n of m"
+ * at the right.
+ */
 export function footers(doc: Doc, left: string, pageOf: (page: number, count: number) => string) {
+  const lines = wrapLines(doc, left, { size: 8, width: CONTENT_WIDTH - 90 });
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
@@ -292,7 +297,7 @@ export function footers(doc: Doc, left: string, pageOf: (page: number, count: nu
     doc.page.margins.bottom = 0;
     const y = PAGE.height - 40;
     doc.moveTo(LEFT, y - 8).lineTo(RIGHT, y - 8).lineWidth(0.5).strokeColor(RULE).stroke();
-    write(doc, left, LEFT, y, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 });
+    lines.forEach((line, index) => write(doc, line, LEFT, y + index * 9, { size: 8, color: MUTED, width: CONTENT_WIDTH - 90 }));
     write(doc, pageOf(index - start + 1, count), RIGHT - 90, y, { size: 8, color: MUTED, width: 90, align: 'right' });
   }
 }

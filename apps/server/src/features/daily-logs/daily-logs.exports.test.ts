@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { t, type MessageKey } from '@siteboard/shared';
+import { formatDateOnly, t, type MessageKey } from '@siteboard/shared';
 import { companies } from '../../schema/companies';
 import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
@@ -208,7 +208,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     const german = await createUser(ctx.app.db, site.company.id, 'admin', { language: 'de' });
     const { access } = await loginAs(ctx.app, german);
     const pdf = (await download({ ...german, access }, `/api/projects/${id}/daily-logs/${DAY}/pdf/`)).rawPayload;
-    // What a page says between its running title and its footer (those two are one line each, cut short with an ellipsis).
+    // What a page says between its running title and its footer (each whole over as many lines as it takes: tested below).
     const pages = (await readPdfLines(pdf)).map((lines) => lines.filter((line) => line.top > 50 && line.top < 795));
     const text = pages.flat().map((line) => line.text);
     // A word broken at the end of a line carries a hyphen; read back without hyphens and spaces, every name is whole.
@@ -233,6 +233,52 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((lines, index) => expect(headers, `page ${index + 1}`).not.toContain(lines.at(-1)!.text));
     expect(pages[1]![0]!.text).toBe(headers[0]);
+  });
+
+  it("a long project's pages: the running title and footer whole, the crew's totals line kept with the table's last row", async () => {
+    const site = await createTeam(ctx.app);
+    // The part that tells this site from its neighbour is at the end of its name: a running title cut short would hide it.
+    const project = `Generalsanierung und Erweiterung Grundschulzentrum Donaudampfschifffahrtsgesellschaftskapitänswitwenstraße 117–121 mit Turnhalle, Mensa und Außenanlagen, Bauabschnitt 3 Nordflügel ${site.company.id}`;
+    const company = `Arbeitsgemeinschaft Hochwasserschutzertüchtigung Mittelrhein-Süd Bauunternehmung GmbH & Co. KG ${site.company.id}`;
+    await ctx.app.db.update(companies).set({ name: company }).where(eq(companies.id, site.company.id));
+    const id = (await insertProject(ctx.app.db, site.company.id, { managerId: site.manager.id, name: project })).id;
+    const german = await createUser(ctx.app.db, site.company.id, 'admin', { language: 'de' });
+    const reader = { ...german, access: (await loginAs(ctx.app, german)).access };
+    const pdfWithCrew = async (rows: number) => {
+      const crew = Array.from({ length: rows }, (_, index) => ({ trade: `Gewerk ${index + 1}`, company: 'Firma', headcount: 1, hours: 8 }));
+      const put = await callAs(ctx.app, site.manager, { method: 'PUT', url: `/api/projects/${id}/daily-logs/${DAY}/`, payload: { crew } });
+      expect(put.statusCode, put.body).toBe(200);
+      return readPdfLines((await download(reader, `/api/projects/${id}/daily-logs/${DAY}/pdf/`)).rawPayload);
+    };
+    const content = (lines: { top: number; text: string }[]) => lines.filter((line) => line.top > 50 && line.top < 795);
+    const crewRow = /^Gewerk \d+ Firma/;
+
+    // As many crew rows as the first page holds: the last ends at the page's foot, where no line fits under it.
+    const rowsOnFirstPage = content((await pdfWithCrew(60))[0]!).filter((line) => crewRow.test(line.text)).length;
+    expect(rowsOnFirstPage).toBeGreaterThan(10);
+    const pages = await pdfWithCrew(rowsOnFirstPage);
+    const totals = t('de', 'Head count: {count} · Man-hours: {hours}', { count: String(rowsOnFirstPage), hours: String(rowsOnFirstPage * 8) });
+    const onPage = pages.findIndex((lines) => lines.some((line) => line.text === totals));
+    expect(onPage, 'the totals line is in the PDF').toBeGreaterThanOrEqual(0);
+    const body = content(pages[onPage]!);
+    const at = body.findIndex((line) => line.text === totals);
+    expect(at, `the totals line starts page ${onPage + 1}`).toBeGreaterThan(0);
+    expect(body[at - 1]!.text).toMatch(crewRow);
+
+    // Every page after the first is headed by its running title and every page has its footer, each whole, over two lines if it takes them.
+    expect(pages.length).toBeGreaterThan(1);
+    const runningTitle = t('de', 'Daily Log · {project} · {date}', { project, date: formatDateOnly(DAY, 'de') });
+    pages.forEach((lines, index) => {
+      const page = `page ${index + 1}`;
+      const above = lines.filter((line) => line.top < 50).map((line) => line.text);
+      if (index > 0) {
+        expect(above.join(' '), page).toBe(runningTitle);
+        expect(above.length, page).toBe(2);
+      }
+      const below = lines.filter((line) => line.top >= 795).map((line) => line.text.replace(` Seite ${index + 1} von ${pages.length}`, ''));
+      expect(below.join(' '), page).toBe(`${company} · ${project}`);
+      expect(lines.filter((line) => line.text.includes('…')).map((line) => line.text), page).toEqual([]);
+    });
   });
 
   it('the CSV has every line of the range, then man-hours by trade and company and the hours lost', async () => {

@@ -58,9 +58,13 @@ const AMENDED = '#7e22ce';
 
 const LINE = 11;
 const HEADER_LINE = 9.5;
+/** The line height of a running title that takes more than one line. */
+const RUNNING_LINE = 9.5;
 /** Where a page after a day's first starts, under its running title. */
 const PAGE_TOP = MARGIN.top + 4;
 const CELL_PADDING = 5;
+/** The space under a table. */
+const TABLE_GAP = 12;
 const TEXT_SIZE = 8.5;
 
 /** How the PDF writes words, dates, times and numbers for its reader; English keeps ISO dates. */
@@ -129,9 +133,14 @@ class Pages {
     readonly w: Wording,
   ) {}
 
+  /**
+   * A page after a day's first, under its running title: the whole title (a long project name is
+   * what tells two sites apart), on as many lines as it takes, its last line just above the rule.
+   */
   newPage() {
     this.doc.addPage();
-    write(this.doc, this.runningTitle, LEFT, 30, { size: 8, color: MUTED, width: CONTENT_WIDTH });
+    const lines = wrapLines(this.doc, this.runningTitle, { size: 8, width: CONTENT_WIDTH });
+    lines.forEach((line, index) => write(this.doc, line, LEFT, 30 - (lines.length - 1 - index) * RUNNING_LINE, { size: 8, color: MUTED, width: CONTENT_WIDTH }));
     this.doc.moveTo(LEFT, 44).lineTo(RIGHT, 44).lineWidth(0.5).strokeColor(RULE).stroke();
     this.y = PAGE_TOP;
   }
@@ -175,10 +184,16 @@ class Pages {
     };
   }
 
-  muted(text: string) {
-    this.room(LINE + 8);
+  /** A quiet line; `keepWith` as for a table. */
+  muted(text: string, keepWith = 0) {
+    this.room(LINE + 8 + keepWith);
     write(this.doc, text, LEFT, this.y, { size: TEXT_SIZE, color: MUTED, width: CONTENT_WIDTH });
     this.y += LINE + 8;
+  }
+
+  /** The height `paragraph` takes for this text. */
+  paragraphHeight(text: string, options: { bold?: boolean; indent?: number } = {}) {
+    return wrapLines(this.doc, text, { size: TEXT_SIZE, width: CONTENT_WIDTH - (options.indent ?? 0), bold: options.bold }).length * LINE + 4;
   }
 
   /** Free text, wrapped, across pages if it must. */
@@ -214,10 +229,12 @@ class Pages {
   /**
    * Rows under a header row; cells wrap; a total row in bold. The header row never ends a page: it
    * starts on a page with room for the first row under it too, and comes again on each page the
-   * table goes on to. A row taller than a page goes on on the next, line by line.
+   * table goes on to. A row taller than a page goes on on the next, line by line. `keepWith` is
+   * the height of what comes right under the table (a totals line): the last row goes to the next
+   * page with it rather than leave it alone at the top of a page.
    */
-  table(columns: Column[], rows: Cell[][], total?: Cell[]) {
-    if (rows.length === 0) return this.muted(this.w.t('Nothing recorded.'));
+  table(columns: Column[], rows: Cell[][], total?: Cell[], keepWith = 0) {
+    if (rows.length === 0) return this.muted(this.w.t('Nothing recorded.'), keepWith);
     const header = this.headerOf(columns);
     const all = total ? [...rows, total.map((cell) => (typeof cell === 'string' ? { text: cell, bold: true } : { ...cell, bold: true }))] : rows;
     const cells = all.map((row) =>
@@ -234,10 +251,12 @@ class Pages {
     this.tableHeader(columns, header);
     cells.forEach((row, index) => {
       const count = linesOf(row);
+      const after = index === cells.length - 1 ? TABLE_GAP + keepWith : 0;
       for (let from = 0; from < count; ) {
         const rest = count - from;
-        // A row that fits a page is kept whole; a longer one fills what is left of this page first.
-        if (heightOf(rest) > BOTTOM - this.y && (rest <= pageLines || heightOf(1) > BOTTOM - this.y)) {
+        // A row that fits a page is kept whole (the last with what follows it); a longer one fills what is left of this page first.
+        const whole = rest <= pageLines;
+        if ((whole ? heightOf(rest) + after : heightOf(rest)) > BOTTOM - this.y && (whole || heightOf(1) > BOTTOM - this.y)) {
           this.newPage();
           this.tableHeader(columns, header);
         }
@@ -262,7 +281,7 @@ class Pages {
         from += shown;
       }
     });
-    this.y += 12;
+    this.y += TABLE_GAP;
   }
 
   /**
@@ -408,6 +427,9 @@ function weatherSection(pages: Pages, log: DailyLog) {
 
 function crewSection(pages: Pages, log: DailyLog) {
   const { w } = pages;
+  // The day's totals line is kept with the last row of the table above it, never alone at the top of a page.
+  const totals = w.t('Head count: {count} · Man-hours: {hours}', { count: w.number(log.crew_headcount), hours: w.number(log.crew_hours) });
+  const totalsHeight = pages.paragraphHeight(totals, { bold: true }) - 4;
   pages.sectionTitle(w.t('Crew on site'));
   pages.table(
     [
@@ -418,6 +440,8 @@ function crewSection(pages: Pages, log: DailyLog) {
       { title: 'Man-hours', width: 68, align: 'right' },
     ],
     log.crew.map((row) => [row.trade, row.company, w.number(row.headcount), w.number(row.hours), w.number(Math.round(row.headcount * row.hours * 100) / 100)]),
+    undefined,
+    log.entries.length > 0 ? 0 : totalsHeight,
   );
   if (log.entries.length > 0) {
     pages.subtitle(w.t('Crew entries'));
@@ -428,10 +452,12 @@ function crewSection(pages: Pages, log: DailyLog) {
         { title: 'Note', width: 289.28 },
       ],
       log.entries.map((entry) => [nameOf(entry.author, w), entry.hours === null ? '' : w.number(entry.hours), entry.note ?? '']),
+      undefined,
+      totalsHeight,
     );
   }
   pages.y -= 4;
-  pages.paragraph(w.t('Head count: {count} · Man-hours: {hours}', { count: w.number(log.crew_headcount), hours: w.number(log.crew_hours) }), { bold: true });
+  pages.paragraph(totals, { bold: true });
   pages.y += 8;
 }
 
@@ -617,6 +643,7 @@ function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: stri
     [w.t('Total'), '', sum((log) => log.crew_headcount), sum((log) => log.crew_hours), sum((log) => log.hours_lost)],
   );
 
+  const lost = w.t('Hours lost to delays: {hours}', { hours: w.number(hoursLost(input.logs.flatMap((log) => log.delays))) });
   pages.sectionTitle(w.t('Man-hours by trade and company'));
   pages.table(
     [
@@ -626,8 +653,10 @@ function rangeSummary(pages: Pages, input: DailyLogPdfInput, range: { from: stri
       { title: 'Man-hours', width: 80, align: 'right' },
     ],
     input.trades.map((total) => [total.trade || w.t('N/A'), total.company, w.number(total.headcount), w.number(total.manHours)]),
+    undefined,
+    pages.paragraphHeight(lost, { bold: true }),
   );
-  pages.paragraph(w.t('Hours lost to delays: {hours}', { hours: w.number(hoursLost(input.logs.flatMap((log) => log.delays))) }), { bold: true });
+  pages.paragraph(lost, { bold: true });
 }
 
 /** One day's log, or a range's (a summary, then each logged day in full), as a PDF. */
