@@ -222,6 +222,8 @@ export function createJobRunner(options: {
   async function run(definition: JobDefinition<unknown> & { leaseSeconds: number; timeLimitSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
     const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
     const overdue = new AbortController();
+    // A checkpoint whose write failed: the completion writes it, should the run end done anyway.
+    let unrecorded: { value: unknown } | undefined;
     const job: Job = {
       id: row.id,
       queue: definition.queue,
@@ -238,7 +240,13 @@ export function createJobRunner(options: {
       },
       checkpoint: row.checkpoint,
       async recordCheckpoint(value) {
-        await db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, row.id));
+        try {
+          await db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, row.id));
+          unrecorded = undefined;
+        } catch (error) {
+          unrecorded = { value };
+          throw error;
+        }
       },
     };
     // The lease says this instance is alive and still on it: a slow run is never claimed twice.
@@ -254,7 +262,19 @@ export function createJobRunner(options: {
     });
     try {
       await Promise.race([definition.handle(job), limit]);
-      await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null }).where(owned);
+      const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
+      if (!unrecorded) await db.update(jobs).set(done).where(owned);
+      else {
+        // Done although its checkpoint could not be written (a mail accepted on its last attempt):
+        // written with the completion, or else done without it, saying so; never a failed run.
+        try {
+          await db.update(jobs).set({ ...done, checkpoint: unrecorded.value }).where(owned);
+        } catch (error) {
+          log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'a job done without its checkpoint');
+          const message = `Done; its checkpoint could not be recorded: ${error instanceof Error ? error.message : String(error)}`;
+          await db.update(jobs).set({ ...done, lastError: message.slice(0, 2_000) }).where(owned);
+        }
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (stopped.signal.aborted) {

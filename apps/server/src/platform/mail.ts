@@ -204,7 +204,14 @@ export const mailPlugin = fp(
         // Recorded before anything else happens: from here on a crash or a failed completion runs the job again, and that run sends nothing.
         const acceptance: MailAcceptance = { accepted_at: new Date().toISOString(), message_id: messageId, response: info.response };
         acceptedHere.set(job.id, acceptance);
-        await job.recordCheckpoint(acceptance);
+        try {
+          await job.recordCheckpoint(acceptance);
+        } catch (error) {
+          // A retry records it instead of sending (above); the last attempt has none, and the mail
+          // went: the job ends done, its acceptance written with the completion if it can be.
+          if (job.attempt < job.maxAttempts) throw error;
+          app.log.warn({ err: error, jobId: job.id }, 'a mail was accepted on its last attempt but its acceptance could not be recorded; its job ends done');
+        }
         acceptedHere.delete(job.id);
       },
     });

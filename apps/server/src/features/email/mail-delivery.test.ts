@@ -47,13 +47,13 @@ describeEachDatabase(
         .where(and(eq(jobs.queue, MAIL_QUEUE), sql`${jobs.payload}->'to'->>'address' = ${address}`));
       return row!;
     };
-    /** A trigger that changes what the first run writes for this mail's job (`body` runs when `when` holds), as the database saw it then. */
-    const onFirstRun = (address: string, when: string, body: string) =>
+    /** A trigger that changes what the first run (or `run`) writes for this mail's job (`body` runs when `when` holds), as the database saw it then. */
+    const onFirstRun = (address: string, when: string, body: string, run = '1') =>
       ctx.app.db.execute(
         sql.raw(`
           create or replace function crash_window() returns trigger language plpgsql as $$
           begin
-            if old.payload->'to'->>'address' = '${address}' and old.attempts = 1 and (${when}) then ${body} end if;
+            if old.payload->'to'->>'address' = '${address}' and old.attempts = ${run} and (${when}) then ${body} end if;
             return new;
           end $$;
           drop trigger if exists crash_window on jobs;
@@ -90,6 +90,25 @@ describeEachDatabase(
       const received = await server.mailsTo(address);
       expect(received).toHaveLength(1);
       expect(await jobOf(address)).toEqual({ status: 'done', attempts: 2, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+    });
+
+    it('ends the job done, never failed, when recording the acceptance fails on its last attempt', async () => {
+      const server = await sharedMailServer();
+      const admin = await signedInAdmin(ctx);
+      const address = `${unique('last')}@example.test`;
+      await onFirstRun(address, `new.checkpoint is distinct from old.checkpoint`, `raise exception 'the database went away';`, 'old.max_attempts');
+      // Queued as if every attempt but its last had failed (the SMTP server was down for hours).
+      await ctx.app.db.transaction(async (tx) => {
+        const id = await enqueueMail(tx, mail(address), { companyId: admin.company.id });
+        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
+      });
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+
+      expect(await server.mailsTo(address)).toHaveLength(1);
+      expect(await jobOf(address)).toMatchObject({ status: 'done', attempts: 13 });
+      // The person got it: the admins' list of mails given up does not say otherwise.
+      expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
     });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
