@@ -191,10 +191,12 @@ function typedName(name: string | undefined): string | undefined {
 /**
  * Inserts the sheets (`write` answers each one's id and page) and their rendering jobs, each with
  * its page's scan as the inspection found it, in one transaction; the upload is removed if it fails.
+ * Answers the sheets as that transaction wrote them: a deletion right after the commit (the project,
+ * the sheet a version was added to) does not turn a saved upload into an empty list or a 404.
  */
 async function createSheets(ctx: ServiceContext, upload: { sourcePath: string; scans: Inspection['scans'] }, write: (tx: Tx) => Promise<{ id: number; page: number }[]>) {
   try {
-    const ids = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const made = await write(tx);
       // One statement for every page's job: a 200-page set wrote 200 inserts in this transaction.
       await enqueueJobs(
@@ -202,9 +204,9 @@ async function createSheets(ctx: ServiceContext, upload: { sourcePath: string; s
         RENDER_QUEUE,
         made.map(({ id, page }) => ({ payload: { sheetId: id, scan: upload.scans[page - 1] ?? null } satisfies RenderJob, companyId: ctx.user.companyId })),
       );
-      return made.map(({ id }) => id);
+      const ids = made.map(({ id }) => id);
+      return (await findSheets(tx, ctx.user.companyId, ids)).map(sheetAnswer);
     });
-    return (await findSheets(ctx.db, ctx.user.companyId, ids)).map(sheetAnswer);
   } catch (error) {
     await fs.promises.rm(upload.sourcePath, { force: true });
     throw error;
@@ -276,7 +278,6 @@ export async function uploadVersion(ctx: ServiceContext, sheetsDir: string, shee
     await movePins(tx, companyId, latest.id, id!);
     return [{ id: id!, page }];
   });
-  // Read after the commit: deleted meanwhile (with its group) is a 404, as it is now.
   if (!created) throw new NotFoundError(SHEET_NOT_FOUND);
   return created;
 }

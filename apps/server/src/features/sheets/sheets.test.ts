@@ -33,6 +33,7 @@ import {
   type Subtask,
 } from '@siteboard/shared';
 import { jobs } from '../../schema/jobs';
+import { projects } from '../../schema/projects';
 import { sheets } from '../../schema/sheets';
 import { buildTestApp, describeEachDatabase, TEST_JWT_SECRET } from '../../test/build-app';
 import { callAs, createTeam, insertSubtask, insertWork, type Caller, type Team } from '../../test/work-factories';
@@ -443,6 +444,35 @@ describeEachDatabase(
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<Sheet>()).toMatchObject({ id, name: 'Level 1, revised' });
+  });
+
+  it('answers an upload whose project went just after with the sheets it made, not an empty list (both databases)', async () => {
+    const site = await insertWork(ctx.app.db, team);
+    // Asked as the sheets are written: run after the upload's commit, before a later read.
+    const made = await whileStatementRuns(
+      ctx.queries,
+      /^insert into "sheets"/,
+      () => ctx.app.db.delete(projects).where(eq(projects.id, site.projectId)),
+      async () => upload(ctx.app, team.manager, site.projectId, await pdfOf([A3, A3]), 'Gone.pdf'),
+    );
+    expect(made.statusCode, made.body).toBe(202);
+    expect(made.json<Sheet[]>().map(({ name, page_number, version }) => ({ name, page_number, version }))).toEqual([
+      { name: 'Gone – 1', page_number: 1, version: 1 },
+      { name: 'Gone – 2', page_number: 2, version: 1 },
+    ]);
+  });
+
+  it('answers a new version whose sheet went just after with that version, not a 404 (both databases)', async () => {
+    const [id] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 3', pageNumber: 1, source: 'image', sourcePath: path.join(os.tmpdir(), `${randomUUID()}.png`), createdById: team.manager.id }]);
+    const plan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const version = await whileStatementRuns(
+      ctx.queries,
+      /^insert into "sheets"/,
+      () => ctx.app.db.delete(sheets).where(eq(sheets.id, id!)),
+      async () => callAs(ctx.app, team.manager, { method: 'POST', url: `/api/sheets/${id}/versions/`, ...(await form(plan, 'Level 3 rev B.png', 'image/png')) }),
+    );
+    expect(version.statusCode, version.body).toBe(202);
+    expect(version.json<Sheet>()).toMatchObject({ name: 'Level 3', version: 2 });
   });
 
   it("shows a phone's photo of a plan upright, whole, at its upright size", async () => {
