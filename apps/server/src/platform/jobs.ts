@@ -260,8 +260,10 @@ export function createJobRunner(options: {
         giveUp = setTimeout(() => reject(new Error(message)), options.giveUpGraceMs ?? GIVE_UP_GRACE_MS);
       }, definition.timeLimitSeconds * 1000);
     });
+    let handled = false;
     try {
       await Promise.race([definition.handle(job), limit]);
+      handled = true;
       const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
       if (!unrecorded) await db.update(jobs).set(done).where(owned);
       else {
@@ -280,6 +282,16 @@ export function createJobRunner(options: {
       if (stopped.signal.aborted) {
         // Given up because this instance stops: not a failure, the next instance runs it again.
         await db.update(jobs).set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` }).where(owned);
+        return;
+      }
+      if (handled) {
+        // The run did its work; only writing so failed. Not a failed attempt, even the last: a later
+        // run completes it (its checkpoint tells it what was done, as for a mail already accepted).
+        log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'marking a job done failed; a later run completes it');
+        await db
+          .update(jobs)
+          .set({ status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` })
+          .where(owned);
         return;
       }
       const permanent = error instanceof PermanentJobError || row.attempts >= row.maxAttempts;

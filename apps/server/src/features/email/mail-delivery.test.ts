@@ -110,6 +110,27 @@ describeEachDatabase(
       // The person got it: the admins' list of mails given up does not say otherwise.
       expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
     });
+
+    it('completes it on a later run, never failed, when marking it done fails on its last attempt', async () => {
+      const server = await sharedMailServer();
+      const admin = await signedInAdmin(ctx);
+      const address = `${unique('done')}@example.test`;
+      await onFirstRun(address, `new.status = 'done'`, `raise exception 'the database went away';`, 'old.max_attempts');
+      await ctx.app.db.transaction(async (tx) => {
+        const id = await enqueueMail(tx, mail(address), { companyId: admin.company.id });
+        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
+      });
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      // Its bookkeeping's retry is due now rather than after its back-off.
+      await ctx.app.db.update(jobs).set({ runAt: sql`now()` }).where(sql`${jobs.payload}->'to'->>'address' = ${address}`);
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+
+      const received = await server.mailsTo(address);
+      expect(received).toHaveLength(1);
+      expect(await jobOf(address)).toEqual({ status: 'done', attempts: 14, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+      expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
+    });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
 );
