@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commaList, pageParams, positiveId, searchParam, text, wholeNumber } from './common';
 import { USERS_MAX_LIMIT } from './list-sizes';
-import { ASSIGNABLE_ROLES, ROLES } from './roles';
+import { ASSIGNABLE_ROLES, ROLES, type Role } from './roles';
 
 export const roleSchema = z.enum(ROLES, { error: 'Select a role.' });
 
@@ -15,11 +15,11 @@ export const userSchema = z.object({
   role: roleSchema,
   code: z.string(),
   designation: z.string().nullable(),
-  mobile_number: z.string().nullable(),
+  mobile_number: z.string().nullable().meta({ description: "Null to a team member for anyone but themselves and their own manager (userAsSeenBy)" }),
   company: companyRef,
   company_id: z.number(),
-  manager_id: z.number().nullable(),
-  manager_data: z.object({ email: z.string() }).nullable(),
+  manager_id: z.number().nullable().meta({ description: 'Null to a team member for anyone but themselves (userAsSeenBy)' }),
+  manager_data: z.object({ email: z.string() }).nullable().meta({ description: 'Null to a team member for anyone but themselves (userAsSeenBy)' }),
   /**
    * An admin set this user's password: they must choose their own (POST /api/profile/password/)
    * before anything else. Told to admins only: to anyone else it would say whose account holds a
@@ -28,6 +28,28 @@ export const userSchema = z.object({
   must_change_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Who is looking at a user record, as the rule below needs them: their own manager only for a team member. */
+export interface UserViewer {
+  id: number;
+  role: Role;
+  /** The manager a team member reports to (null for everyone else). */
+  managerId: number | null;
+}
+
+/**
+ * What a user record shows to whom (decision record 117). Admins and managers see everything of
+ * their company's people, and a team member everything of themselves; a team member sees of a
+ * colleague who they are (name, e-mail, code, role, designation) but not their mobile number, which
+ * only their own manager's record carries for them, nor who manages them. Whether an admin set the
+ * password is the admins' to know. The fields stay, as null, so the answer keeps the user shape.
+ */
+export function userAsSeenBy(viewer: UserViewer, user: User): User {
+  const { must_change_password: _, ...rest } = user;
+  const seen: User = viewer.role === 'admin' ? user : rest;
+  if (viewer.role !== 'team_member' || user.id === viewer.id) return seen;
+  return { ...seen, mobile_number: user.id === viewer.managerId ? user.mobile_number : null, manager_id: null, manager_data: null };
+}
 
 
 /** All optional: without any the answer is the first page of the company's active users, as an array like the spec's call expects. */

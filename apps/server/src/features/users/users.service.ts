@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, idParams, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, idParams, userAsSeenBy, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
 import { type DbOrTx, type Guard, type ServiceContext, foundInCompany, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
 import { events } from '../../lib/events';
@@ -45,12 +45,16 @@ type CreateUser = z.output<typeof createUserInput>;
 type UpdateUser = z.output<typeof updateUserInput>;
 type DeleteUserQuery = z.output<typeof deleteUserQuery>;
 
-/** The caller's company's active users, filtered and paged as asked. */
+/** The caller's company's active users, filtered and paged as asked, each as the caller may see them (userAsSeenBy). */
 export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
-  const page = await listActiveUsers(ctx.db, ctx.user.companyId, { roles: query.role, search: query.search, teamOf: query.team_first ? ctx.user.id : undefined }, query);
-  if (ctx.user.role === 'admin') return page;
-  // Whose password an admin set and they have not changed yet is the admins' to know (userSchema).
-  return { ...page, items: page.items.map(({ must_change_password: _, ...user }) => user) };
+  const { id, companyId, role } = ctx.user;
+  const [page, managerId] = await Promise.all([
+    listActiveUsers(ctx.db, companyId, { roles: query.role, search: query.search, teamOf: query.team_first ? id : undefined }, query),
+    // Only a team member has a manager whose record shows them more (the mobile number).
+    role === 'team_member' ? findActiveMember(ctx.db, companyId, id).then((viewer) => viewer?.managerId ?? null) : null,
+  ]);
+  const viewer = { id, role, managerId };
+  return { ...page, items: page.items.map((user) => userAsSeenBy(viewer, user)) };
 }
 
 /** A manager or team member of the caller's company; a team member's record is created with them, or neither is. */
