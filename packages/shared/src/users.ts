@@ -38,7 +38,7 @@ export interface UserViewer {
 }
 
 /**
- * What a user record shows to whom (decision record 117). Admins and managers see everything of
+ * What a user record shows to whom (decision record 118). Admins and managers see everything of
  * their company's people, and a team member everything of themselves; a team member sees of a
  * colleague who they are (name, e-mail, code, role, designation) but not their mobile number, which
  * only their own manager's record carries for them, nor who manages them. Whether an admin set the

@@ -5,7 +5,7 @@ import { users } from '../../schema/users';
 import { describeEachDatabase } from '../../test/build-app';
 import { createTeam, listAs, type Caller, type Team } from '../../test/work-factories';
 
-/** Decision record 117: what a team member sees of colleagues in GET /api/users/, and what managers and admins still see. */
+/** Decision record 118: what a team member sees of colleagues in GET /api/users/, and what managers and admins still see. */
 describeEachDatabase("GET /api/users/: a team member does not get colleagues' mobile numbers or managers", (ctx) => {
   let team: Team;
   const mobileOf = new Map<number, string>();
