@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const tones = {
@@ -7,9 +7,20 @@ const tones = {
   info: 'border-sky-200 bg-sky-50 text-sky-800',
 } as const;
 
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+/**
+ * `focusOnShow`: the outcome of what the person just did on a form that stays (a create screen
+ * emptied for the next one): focus moves to it, in the middle of the screen, where a phone showing
+ * the form's bottom would otherwise leave it scrolled away above.
+ */
+export function Alert({ tone, children, focusOnShow = false }: { tone: keyof typeof tones; children: ReactNode; focusOnShow?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusOnShow || !box.current) return;
+    box.current.focus({ preventScroll: true });
+    box.current.scrollIntoView({ block: 'center' });
+  }, [focusOnShow]);
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div ref={box} tabIndex={focusOnShow ? -1 : undefined} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm focus:outline-none ${tones[tone]}`}>
       {children}
     </div>
   );

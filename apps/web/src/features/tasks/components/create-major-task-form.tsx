@@ -62,7 +62,7 @@ export function CreateMajorTaskForm({ findProjects, findAssignees }: { findProje
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       {dueDates.dialog}
       {leaveDialog}
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {message && <Alert tone={message.tone} focusOnShow={message.tone === 'success'}>{message.text}</Alert>}
       {draft.dirty && <DraftNotice restored={draft.restored} onDiscard={draft.discard} />}
       <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
         <ProjectPicker

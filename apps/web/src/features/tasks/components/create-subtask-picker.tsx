@@ -24,7 +24,8 @@ export function CreateSubtaskPicker({ findProjects, findMajorTasks, findAssignee
   const id = useId();
   const [projectId, setProjectId] = useState('');
   const [majorTask, setMajorTask] = useState<MajorTaskSummary | undefined>();
-  const [created, setCreated] = useState(false);
+  // How many subtasks were created here: each success is shown (and focused) anew, under a fresh form.
+  const [created, setCreated] = useState(0);
   const chooseProject = (value: string) => {
     setProjectId(value);
     setMajorTask(undefined);
@@ -32,7 +33,7 @@ export function CreateSubtaskPicker({ findProjects, findMajorTasks, findAssignee
 
   return (
     <div className="max-w-3xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      {created && <Alert tone="success">{t('taskBoard.subtaskCreated')}</Alert>}
+      {created > 0 && <Alert key={created} tone="success" focusOnShow>{t('taskBoard.subtaskCreated')}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <ProjectPicker className="grid gap-4 sm:col-span-2 sm:grid-cols-2" find={findProjects} value={projectId} onSearch={() => chooseProject('')} onChange={(event) => chooseProject(event.target.value)} />
         {projectId ? (
@@ -54,7 +55,7 @@ export function CreateSubtaskPicker({ findProjects, findMajorTasks, findAssignee
           findAssignees={findAssignees}
           onCreated={() => {
             setMajorTask(undefined);
-            setCreated(true);
+            setCreated((count) => count + 1);
           }}
         />
       )}

@@ -111,7 +111,7 @@ function MajorTaskItem({ majorTask, readOnly, viewer, findAssignees, subtaskPage
                 </Button>
               )}
             </div>
-            {created && <Alert tone="success">{t('taskBoard.subtaskCreated')}</Alert>}
+            {created && <Alert tone="success" focusOnShow>{t('taskBoard.subtaskCreated')}</Alert>}
             {adding && (
               <CreateSubtaskForm
                 id={`${id}-form`}

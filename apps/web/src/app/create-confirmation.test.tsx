@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { insertMajorTask, insertProject } from '../../../server/src/test/work-factories';
+import { apiServerForFile } from '../test/api-server';
+import { renderScreen } from '../test/render';
+import { ManagerCreateTaskPage } from './routes/manager/create-task';
+import { CompanyProjects } from './company-projects';
+
+/**
+ * A create screen that stays for the next one (emptied, or keeping what is shared) says it worked
+ * where the person is: focus moves to the confirmation, so a phone scrolled to the form's bottom,
+ * a screen reader and a keyboard all get it, rather than an emptied form that looks like lost input.
+ */
+const shared = apiServerForFile(async (server) => {
+  const crew = await server.createCrew();
+  const db = server.database.db;
+  const name = `Quay Wall ${Date.now().toString(36)}`;
+  const project = await insertProject(db, crew.company.id, { managerId: crew.manager.id, name, startDate: '2025-01-01', endDate: '2099-12-31' });
+  const majorTask = await insertMajorTask(db, crew.company.id, project.id, { name: 'Pile caps', createdById: crew.manager.id });
+  return { ...crew, name, projectId: project.id, majorTaskId: majorTask.id };
+});
+
+async function chooseAssignee(scope: HTMLElement) {
+  await userEvent.type(within(scope).getByLabelText('Search assignee'), shared.member.email.slice(0, 8));
+  const assignee = within(scope).getByLabelText('Assignee');
+  await userEvent.selectOptions(assignee, await within(assignee).findByRole('option', { name: new RegExp(shared.member.email) }));
+}
+
+describe('a create screen that stays after a success', () => {
+  it("the manager's Create Task moves focus to \"created\" once the form is emptied", async () => {
+    await shared.server.signIn(shared.manager);
+    renderScreen(<ManagerCreateTaskPage />);
+    await userEvent.type(screen.getByLabelText('Search by name'), shared.name);
+    await userEvent.selectOptions(screen.getByLabelText('Project'), await screen.findByRole('option', { name: shared.name }));
+    await userEvent.type(screen.getByLabelText('Major Task Name'), 'Fenders');
+    const subtask = screen.getByRole('group', { name: 'Subtask 1' });
+    await userEvent.type(within(subtask).getByLabelText('Title'), 'Bolt fenders');
+    await chooseAssignee(subtask);
+    await userEvent.type(within(subtask).getByLabelText('Due Date'), '2031-05-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Major Task' }));
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Major task and subtasks created successfully!');
+    expect(screen.getByLabelText('Major Task Name')).toHaveValue('');
+  }, 30_000);
+
+  it('a subtask added under an opened major task focuses "created" where its form closed', async () => {
+    await shared.server.signIn(shared.manager);
+    renderScreen(<CompanyProjects />);
+    await userEvent.type(screen.getByPlaceholderText('Search projects...'), shared.name);
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(shared.name) }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Pile caps/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Subtask' }));
+    const form = await screen.findByRole('form', { name: 'Add New Subtask' });
+    await userEvent.type(within(form).getByLabelText('Title'), 'Cap 3 rebar');
+    await chooseAssignee(form);
+    await userEvent.type(within(form).getByLabelText('Due Date'), '2031-05-10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit Subtask' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Subtask created successfully!');
+  }, 30_000);
+});
