@@ -5,6 +5,7 @@ import { insertMajorTask, insertProject } from '../../../server/src/test/work-fa
 import { apiServerForFile } from '../test/api-server';
 import { renderScreen } from '../test/render';
 import { ManagerCreateTaskPage } from './routes/manager/create-task';
+import { TeamMemberCreateTaskPage } from './routes/team-member/pages';
 import { CompanyProjects } from './company-projects';
 
 /**
@@ -59,5 +60,28 @@ describe('a create screen that stays after a success', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Submit Subtask' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Subtask created successfully!');
+  }, 30_000);
+
+  it("the team member's Create Task keeps the project and major task for the next subtask, and focuses \"created\" each time", async () => {
+    await shared.server.signIn(shared.member);
+    renderScreen(<TeamMemberCreateTaskPage />);
+    await userEvent.type(screen.getByLabelText('Search by name'), shared.name);
+    await userEvent.selectOptions(screen.getByLabelText('Project'), await screen.findByRole('option', { name: shared.name }));
+    const picker = await screen.findByLabelText('Major Task');
+    await userEvent.selectOptions(picker, await within(picker).findByRole('option', { name: 'Pile caps' }));
+
+    for (const title of ['Cap 1 rebar', 'Cap 2 rebar']) {
+      await userEvent.type(await screen.findByLabelText('Title'), title);
+      await chooseAssignee(document.body);
+      await userEvent.type(screen.getByLabelText('Due Date'), '2031-05-10');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Subtask' }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+      expect(screen.getByRole('status')).toHaveTextContent('Subtask created successfully!');
+      // Only the subtask's own fields are emptied.
+      await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue(''));
+      expect(screen.getByLabelText('Project')).toHaveValue(String(shared.projectId));
+      expect(screen.getByLabelText('Major Task')).toHaveValue(String(shared.majorTaskId));
+    }
+    expect(shared.server.answered).toEqual([]);
   }, 30_000);
 });

@@ -47,16 +47,14 @@ export function CreateSubtaskPicker({ findProjects, findMajorTasks, findAssignee
       </div>
       {majorTask && (
         <CreateSubtaskForm
-          key={majorTask.id}
+          key={`${majorTask.id}:${created}`}
           id={`${id}-form`}
           majorTaskId={majorTask.id}
           projectId={majorTask.project_id}
           projectManagerId={majorTask.project.manager_id}
           findAssignees={findAssignees}
-          onCreated={() => {
-            setMajorTask(undefined);
-            setCreated((count) => count + 1);
-          }}
+          // The project and major task stay chosen: a crew often adds several subtasks to one task in a row.
+          onCreated={() => setCreated((count) => count + 1)}
         />
       )}
     </div>
