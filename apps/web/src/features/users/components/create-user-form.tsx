@@ -62,12 +62,11 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={loading}>
       {leaveDialog}
-      {(failure || loadFailure || loading || (noManagers && !isTeamMember)) && (
+      {(failure || loadFailure || loading) && (
         <div className="space-y-3 sm:col-span-2">
           {failure && <Alert tone="error">{failure}</Alert>}
           {loadFailure && <Alert tone="error">{loadFailure}</Alert>}
           {loading && <Alert tone="info">{t('admin.createUser.managersLoading')}</Alert>}
-          {noManagers && !isTeamMember && <Alert tone="info">{t('admin.createUser.noManagersAtAll')}</Alert>}
         </div>
       )}
       <TextField label={t('account.fullName')} hint={t('admin.optional')} autoComplete="off" error={errors.full_name?.message} {...form.register('full_name')} />
