@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_LOG_SECTIONS, type DailyLog } from '@siteboard/shared';
 import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
@@ -169,6 +170,19 @@ describe('the daily log on screen', () => {
     renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
     expect(await screen.findByText('This log is signed: it can no longer be changed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to the log' })).not.toBeInTheDocument();
+  });
+
+  it("a photo a crew member adds to the day is not contradicted by the day's work below it", async () => {
+    await server.signIn(member);
+    renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-13`, route: '/team-member/daily-log' });
+    const work = (await screen.findByRole('heading', { name: "The day's work" })).closest('section')!;
+    expect(work).toHaveTextContent('No subtask was sent for approval, approved, declined, completed or photographed that day.');
+    const photo = new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#446688' } }).jpeg().toBuffer())], 'grid-c.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Add photos'), photo);
+    expect(await screen.findByRole('button', { name: 'Remove your photo 1' })).toBeInTheDocument();
+    // No subtask moved that day, and the log's own photo is pointed to, not denied.
+    await waitFor(() => expect(work).toHaveTextContent('The photos added to this log are under Photos.'));
+    expect((await stored('2025-03-13')).attachments).toHaveLength(1);
   });
 
   it('a day typed after today stays typed with the reason, and the day shown does not change', async () => {

@@ -87,7 +87,7 @@ function LogReadOnly({ log }: { log: DailyLog }) {
         </LogBlock>
       ))}
       <LogBlock title={t('dailyLog.section.work')}>
-        <DayWork work={log.work} />
+        <DayWork work={log.work} logHasPhotos={log.attachments.length > 0} />
       </LogBlock>
     </>
   );
@@ -206,7 +206,7 @@ export function CrewDailyLogPage() {
             <LogEntries log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} mayChangeOwn={open} />
             <LogPhotos log={day} projectId={picked.project.id} projectName={picked.project.name} mayAdd={open} mayChangeOwn={open} />
             <LogBlock title={t('dailyLog.section.work')}>
-              <DayWork work={day.work} />
+              <DayWork work={day.work} logHasPhotos={day.attachments.length > 0} />
             </LogBlock>
             {day.amendments.length > 0 && <Amendments log={day} projectId={picked.project.id} mayAmend={false} />}
           </>

@@ -15,12 +15,14 @@ const KIND_TONE: Record<WorkKind, string> = {
 /**
  * The day's work as the record has it: what happened to which subtask, who did it and when, what
  * they said, the photo. `controls` adds the manager's own word on an entry (left out, a comment);
- * without it, what the manager left out is not shown.
+ * without it, what the manager left out is not shown. Empty, it says so of the subtasks, and
+ * points to the log's own photos when it has some (`logHasPhotos`): not "nothing photographed"
+ * right below a photo just added.
  */
-export function DayWork({ work, controls }: { work: WorkItem[]; controls?: (item: WorkItem, index: number) => ReactNode }) {
+export function DayWork({ work, controls, logHasPhotos = false }: { work: WorkItem[]; controls?: (item: WorkItem, index: number) => ReactNode; logHasPhotos?: boolean }) {
   const { t } = useTranslation();
   const shown = controls ? work : work.filter((item) => !item.excluded);
-  if (shown.length === 0) return <p className="text-sm text-slate-500">{t('dailyLog.work.none')}</p>;
+  if (shown.length === 0) return <p className="text-sm text-slate-500">{t(logHasPhotos ? 'dailyLog.work.noneButLogPhotos' : 'dailyLog.work.none')}</p>;
   return (
     <ol className="space-y-3" aria-label={t('dailyLog.section.work')}>
       {shown.map((item) => (

@@ -234,6 +234,7 @@ export function LogForm({
         <p className="text-xs text-slate-500">{t('dailyLog.work.hint')}</p>
         <DayWork
           work={log.work}
+          logHasPhotos={log.attachments.length > 0}
           controls={(item, index) => (
             <div className="mt-2 grid gap-2 border-t border-slate-200 pt-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-end">
               <label className="flex items-center gap-2 text-sm text-slate-800">
