@@ -7,7 +7,7 @@ interface TeamMember {
 }
 
 const workloadCards = (page: Page) => page.getByRole('region', { name: 'Team Workload' }).locator(':scope > ul > li');
-const performanceCards = (page: Page) => page.getByRole('region', { name: 'Team Performance' }).getByRole('article');
+const performanceCards = (page: Page) => page.getByRole('region', { name: 'Appraisal by team member' }).getByRole('article');
 
 test('team performance: workload least loaded first, appraisal cards, a date filter', async ({ page }) => {
   await signIn(page, 'manager');
@@ -43,7 +43,7 @@ test('team performance: workload least loaded first, appraisal cards, a date fil
   // Someone with tasks (people added by other journeys may have none yet).
   const busy = report.find((item) => item.total_tasks > 0)!;
   // Each card is titled with the person's full name (the demo's people have one), else the e-mail.
-  const busyCard = page.getByRole('region', { name: 'Team Performance' }).getByRole('article', { name: busy.full_name ?? busy.name, exact: true });
+  const busyCard = page.getByRole('region', { name: 'Appraisal by team member' }).getByRole('article', { name: busy.full_name ?? busy.name, exact: true });
   await expect(busyCard).toContainText(new RegExp(`(^|\\D)${busy.total_tasks} tasks?`));
   await expect(busyCard).toContainText('Efficiency Score');
   await expect(busyCard.locator('.recharts-bar-rectangle').first()).toBeVisible();

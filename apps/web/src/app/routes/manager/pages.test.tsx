@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 import { apiServerForFile } from '../../../test/api-server';
@@ -19,6 +20,8 @@ const shared = apiServerForFile(async (server) => {
   await insertSubtask(server.database.db, { companyId: crew.company.id, majorTaskId: piling.id, assignedToId: crew.member.id, status: 'ongoing' });
   return crew;
 });
+
+afterAll(() => setLanguage('en', { remember: false }));
 
 describe("the manager's pages", () => {
   it('a failed load says so, and Retry asks again without reloading the page', async () => {
@@ -64,6 +67,29 @@ describe("the manager's pages", () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(reports()).toBeGreaterThan(before));
     expect(await screen.findByRole('article', { name: shared.member.email })).toBeInTheDocument();
+  });
+
+  it('team performance has one title and sections named by their own words, in English and German', async () => {
+    // Managers whose profiles speak German and English (signing in settles on the profile's language); English last, as the other tests read.
+    const teams = [];
+    for (const language of ['de', 'en'] as const) {
+      const manager = await shared.server.createUser(shared.company, 'manager', { language });
+      teams.push({ language, manager, member: await shared.server.createUser(shared.company, 'team_member', { managerId: manager.id }) });
+    }
+    for (const [{ language, manager, member }, title, sections] of [
+      [teams[0]!, 'Leistung des Teams', ['Auslastung des Teams', 'Leistung je Teammitglied']],
+      [teams[1]!, 'Team Member Performance', ['Team Workload', 'Appraisal by team member']],
+    ] as const) {
+      await shared.server.signIn(manager);
+      await setLanguage(language, { remember: false });
+      const view = renderScreen(<TeamPerformancePage />, { path: '/team-performance', route: '/team-performance' });
+      const card = await screen.findByRole('article', { name: member.email });
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+      expect(screen.getAllByRole('heading', { name: title })).toHaveLength(1);
+      for (const section of sections) expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: sections[1] })).toContainElement(card);
+      view.unmount();
+    }
   });
 
   it('the project manager renames and deletes a major task from the project; a team member is offered neither', async () => {

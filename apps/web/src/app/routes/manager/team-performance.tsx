@@ -21,7 +21,8 @@ export function TeamPerformancePage() {
           <TeamWorkload />
         </section>
         <section aria-labelledby="team-performance" className="space-y-3">
-          <SectionHeading id="team-performance">{t('team.performance')}</SectionHeading>
+          {/* Not the page's title again (the same words in German, Spanish and French): the cards are per person. */}
+          <SectionHeading id="team-performance">{t('team.performanceByMember')}</SectionHeading>
           <TeamPerformance renderItem={(item) => <PerformanceCard item={item} />} />
         </section>
       </div>
