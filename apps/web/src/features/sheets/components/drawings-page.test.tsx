@@ -267,38 +267,9 @@ describe('the drawings screen', () => {
   }, 40_000);
 
   it('a pin the keyboard is moving stays where the keyboard put it, and keeps moving, when the pins are drawn again meanwhile', async () => {
-    const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: 'Weir', startDate: '2025-01-01', endDate: '2099-12-31' });
-    const crest = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: 'Crest' });
-    const add = (name: string) => insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: crest.id, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2090-05-01' });
-    const [seal, gauge] = [await add('Seal crest joint'), await add('Paint gauge board')];
-    await server.signIn(manager);
-    const upload = new FormData();
-    upload.append('file', new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer())], 'weir.png', { type: 'image/png' }));
-    const [sheet] = await api<Sheet[]>(`/api/projects/${site.id}/sheets/`, { method: 'POST', body: upload });
-    await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
-    const pinAt = (id: number, x: number, y: number) => api<Subtask>(`/api/subtasks/${id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x, y } } });
-    await pinAt(seal.id, 0.5, 0.5);
-    await pinAt(gauge.id, 0.25, 0.25);
-    const pinOf = async (id: number) => (await api<SheetPin[]>(`/api/sheets/${sheet!.id}/pins/`)).find((pin) => pin.subtask_id === id);
-    const SEAL = 'Seal crest joint (Ongoing)';
-    const GAUGE = 'Paint gauge board (Ongoing)';
-
-    const size = (value: number) => ({ configurable: true, get: () => value });
-    Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
     try {
-      const { queryClient } = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${site.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
-      const viewer = await screen.findByTestId('sheet-viewer');
-      // Where a pin is drawn, relative to the sheet's width and height (OpenSeadragon places overlays in viewport units).
-      const placeOf = (name: string) => {
-        const { location } = OpenSeadragon.getViewer(viewer).getOverlayById(within(viewer).getByRole('button', { name })) as unknown as { location: OpenSeadragon.Point };
-        return [Number(location.x.toFixed(2)), Number(((location.y * 600) / 400).toFixed(2))];
-      };
-      /** Someone else moves the other pin; the push that says so reloads the pins (lib/realtime.ts), and they are drawn again. */
-      const gaugeMovedElsewhere = async (x: number, y: number) => {
-        await pinAt(gauge.id, x, y);
-        await act(() => invalidateAfterSubtaskChange(queryClient));
-        await waitFor(() => expect(placeOf(GAUGE)).toEqual([x, y]));
-      };
+      const { moved: seal, viewer, placeOf, pinOf, otherMovedElsewhere: gaugeMovedElsewhere } = await openSheetWithTwoPins('Weir', 'Crest', ['Seal crest joint', 'Paint gauge board']);
+      const SEAL = 'Seal crest joint (Ongoing)';
       const MOVING = 'Moving Seal crest joint: the arrow keys move it (Shift: further), Enter puts it here, Escape puts it back.';
       const sealPin = await within(viewer).findByRole('button', { name: SEAL });
       act(() => sealPin.focus());
@@ -327,7 +298,82 @@ describe('the drawings screen', () => {
       expect(screen.queryByText(MOVING)).not.toBeInTheDocument();
       expect(await pinOf(seal.id)).toMatchObject({ x: expect.closeTo(0.5 + 104 / 600, 3), y: expect.closeTo(0.5 + 48 / 400, 3) });
     } finally {
-      for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+      unsizeViewer();
+    }
+  }, 40_000);
+
+  it('a pin dragged with a pointer follows it, and is put down where the drag ends, when the pins are drawn again meanwhile', async () => {
+    try {
+      const { moved: cradle, viewer, placeOf, pinOf, otherMovedElsewhere: winchMovedElsewhere, router } = await openSheetWithTwoPins('Slipway', 'Ramp', ['Level cradle rails', 'Service winch']);
+      const CRADLE = 'Level cradle rails (Ongoing)';
+      // The pointer where a person's would be: on the page, which is the 600 × 400 px sheet here.
+      const at = (clientX: number, clientY: number) => ({ clientX, clientY, pageX: clientX, pageY: clientY });
+      // One pointer throughout: pressed, moved, the pins drawn again, moved on and let go.
+      const user = userEvent.setup();
+      const pressed = await within(viewer).findByRole('button', { name: CRADLE });
+      await user.pointer([
+        { keys: '[MouseLeft>]', target: pressed, coords: at(300, 200) },
+        { target: pressed, coords: at(330, 220) },
+      ]);
+      expect(placeOf(CRADLE)).toEqual([0.55, 0.55]);
+      await winchMovedElsewhere(0.25, 0.75);
+      // Drawn again under the pointer, and the drag goes on from there.
+      expect(placeOf(CRADLE)).toEqual([0.55, 0.55]);
+      const drawn = within(viewer).getByRole('button', { name: CRADLE });
+      await user.pointer([{ target: drawn, coords: at(360, 240) }]);
+      expect(placeOf(CRADLE)).toEqual([0.6, 0.6]);
+      await user.pointer([{ keys: '[/MouseLeft]', target: drawn, coords: at(360, 240) }]);
+      await waitFor(async () => expect(await pinOf(cradle.id)).toMatchObject({ x: expect.closeTo(0.6, 3), y: expect.closeTo(0.6, 3) }));
+      await waitFor(() => expect(placeOf(CRADLE)).toEqual([0.6, 0.6]));
+      // A drag opens nothing.
+      expect(new URLSearchParams(router.state.location.search).get('subtask')).toBeNull();
+    } finally {
+      unsizeViewer();
     }
   }, 40_000);
 });
+
+/** jsdom lays nothing out: the viewer is given the size of the 600 × 400 px sheets here, a pixel of the page a pixel of the sheet. */
+function sizeViewer() {
+  const size = (value: number) => ({ configurable: true, get: () => value });
+  Object.defineProperties(HTMLElement.prototype, { clientWidth: size(600), clientHeight: size(400) });
+}
+function unsizeViewer() {
+  for (const property of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(HTMLElement.prototype, property);
+}
+
+/**
+ * A running project's plain 600 × 400 px sheet with two subtasks pinned on it, the one to be moved in the middle and the
+ * other a quarter across and down, opened by the project's manager in a viewer as large as the sheet.
+ */
+async function openSheetWithTwoPins(projectName: string, taskName: string, [movedName, otherName]: [string, string]) {
+  const site = await insertProject(server.database.db, manager.companyId, { managerId: manager.id, name: projectName, startDate: '2025-01-01', endDate: '2099-12-31' });
+  const task = await insertMajorTask(server.database.db, manager.companyId, site.id, { name: taskName });
+  const add = (name: string) => insertSubtask(server.database.db, { companyId: manager.companyId, majorTaskId: task.id, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2090-05-01' });
+  const [moved, other] = [await add(movedName), await add(otherName)];
+  await server.signIn(manager);
+  const upload = new FormData();
+  upload.append('file', new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer())], `${projectName}.png`, { type: 'image/png' }));
+  const [sheet] = await api<Sheet[]>(`/api/projects/${site.id}/sheets/`, { method: 'POST', body: upload });
+  await waitFor(async () => expect((await api<Sheet>(`/api/sheets/${sheet!.id}/`)).status).toBe('ready'), { timeout: 20_000 });
+  const pinAt = (id: number, x: number, y: number) => api<Subtask>(`/api/subtasks/${id}/`, { method: 'PATCH', body: { pin: { sheet_id: sheet!.id, x, y } } });
+  await pinAt(moved.id, 0.5, 0.5);
+  await pinAt(other.id, 0.25, 0.25);
+  const pinOf = async (id: number) => (await api<SheetPin[]>(`/api/sheets/${sheet!.id}/pins/`)).find((pin) => pin.subtask_id === id);
+
+  sizeViewer();
+  const { queryClient, router } = renderScreen(<DrawingsPage projectsQuery={projectsQuery} />, { path: `/manager/drawings?project=${site.id}&sheet=${sheet!.id}`, route: '/manager/drawings' });
+  const viewer = await screen.findByTestId('sheet-viewer');
+  // Where a pin is drawn, relative to the sheet's width and height (OpenSeadragon places overlays in viewport units).
+  const placeOf = (name: string) => {
+    const { location } = OpenSeadragon.getViewer(viewer).getOverlayById(within(viewer).getByRole('button', { name })) as unknown as { location: OpenSeadragon.Point };
+    return [Number(location.x.toFixed(2)), Number(((location.y * 600) / 400).toFixed(2))];
+  };
+  /** Someone else moves the other pin; the push that says so reloads the pins (lib/realtime.ts), and they are drawn again. */
+  const otherMovedElsewhere = async (x: number, y: number) => {
+    await pinAt(other.id, x, y);
+    await act(() => invalidateAfterSubtaskChange(queryClient));
+    await waitFor(() => expect(placeOf(`${otherName} (Ongoing)`)).toEqual([x, y]));
+  };
+  return { moved, viewer, placeOf, pinOf, otherMovedElsewhere, router };
+}

@@ -57,6 +57,20 @@ export interface SheetEditing {
   drop: (subtaskId: number, x: number, y: number) => void;
 }
 
+/** A pointer dragging a pin: its id, where it was last on the page (client px), and whether it has moved yet. */
+interface DragPointer {
+  id: number;
+  x: number;
+  y: number;
+  moved: boolean;
+}
+/** A pin being moved and where it is drawn meanwhile, in the viewer's coordinates; `pointer` while a pointer drags it, none while the arrow keys move it. */
+interface PinMove {
+  subtaskId: number;
+  at: OpenSeadragon.Point;
+  pointer?: DragPointer;
+}
+
 /** The mime type a dragged subtask travels as: only those drops are taken. */
 export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
 
@@ -95,8 +109,9 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   const marker = useRef<{ key: string; at: OpenSeadragon.Point; origin: Element | null } | null>(null);
   // The overlay (`data-focus-key`) the keyboard goes back to once the overlays are drawn again.
   const refocus = useRef<string | null>(null);
-  // The pin the arrow keys are moving and where they have put it: the move goes on when the pins are drawn again meanwhile.
-  const keyboardMove = useRef<{ subtaskId: number; at: OpenSeadragon.Point } | null>(null);
+  // The pin being moved, by the arrow keys or a pointer's drag, and where it has been put (the viewer's coordinates): the
+  // pins are drawn again after every push, reload and change of the offline queue, and the move goes on across that.
+  const pinMove = useRef<PinMove | null>(null);
   const hintId = useId();
   const movableHintId = useId();
   const listId = useId();
@@ -225,7 +240,11 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   // The marker and the pins as overlays, placed in the sheet's own coordinates: they stay on their spot at every zoom.
   useEffect(() => {
     const current = viewer.current;
-    if (!current || !opened || !sheet.width || !sheet.height) return;
+    if (!current || !opened || !sheet.width || !sheet.height) {
+      // No viewer (a new sheet opening): nothing is being moved on it.
+      pinMove.current = null;
+      return;
+    }
     const aspect = sheet.height / sheet.width;
     const onSheet = (point: OpenSeadragon.Point) => ({ x: Math.min(1, Math.max(0, point.x)), y: Math.min(1, Math.max(0, point.y / aspect)) });
     const say = (point: OpenSeadragon.Point) => {
@@ -252,8 +271,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     const elements: HTMLElement[] = [];
     // The overlays are going (drawn again, or the viewer closes): the keyboard leaving the pin it moves does not end the move.
     let leaving = false;
-    // The pin whose keyboard move goes on from before the pins were drawn again.
-    let resumed: { button: HTMLElement; stop: () => void } | null = null;
+    // The pin whose move goes on from before the pins were drawn again; a keyboard's needs the keyboard back on it.
+    let resumed: { button: HTMLElement; byKeys: boolean; stop: () => void } | null = null;
+    // The drag a drawing follows: ended with the drawing (the next one follows on).
+    const unfollow: (() => void)[] = [];
 
     const place = placingRef.current;
     if (place && placingKey) {
@@ -328,23 +349,67 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         button.dataset.movable = 'true';
         button.setAttribute('aria-describedby', movableHintId);
       }
-      let dragged = false;
-      // A keyboard move begun before the pins were drawn again goes on where the keys had put the pin.
-      const before = movable && keyboardMove.current?.subtaskId === pin.subtask_id ? keyboardMove.current : null;
+      // A move begun before the pins were drawn again goes on where the keys or the pointer had put the pin.
+      const before = movable && pinMove.current?.subtaskId === pin.subtask_id ? pinMove.current : null;
       // Where the pin is drawn while it is dragged or moved by the keyboard, in the viewer's coordinates.
       let at = before?.at ?? location;
-      let moving = before !== null;
+      // Moved by the arrow keys.
+      let moving = before !== null && !before.pointer;
+      const drawAt = (to: OpenSeadragon.Point, pointer?: DragPointer) => {
+        at = to;
+        pinMove.current = { subtaskId: pin.subtask_id, at, pointer };
+        current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+      };
       const stopMoving = (back: boolean) => {
         moving = false;
-        keyboardMove.current = null;
+        pinMove.current = null;
         setMoving(null);
         if (!back) return;
         at = location;
         current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
       };
+      /**
+       * A drag follows its pointer on the page, not on the button it began on: that button is
+       * replaced when the pins are drawn again, and this drawing's button goes on from there. Where
+       * the pointer is let go, the pin is saved; a cancelled pointer (the system took it) puts it back.
+       */
+      const follow = (pointer: DragPointer) => {
+        const move = (event: PointerEvent) => {
+          if (event.pointerId !== pointer.id) return;
+          const delta = current.viewport.deltaPointsFromPixels(new OpenSeadragon.Point(event.clientX - pointer.x, event.clientY - pointer.y));
+          pointer.x = event.clientX;
+          pointer.y = event.clientY;
+          if (delta.x === 0 && delta.y === 0) return;
+          pointer.moved = true;
+          drawAt(at.plus(delta), pointer);
+        };
+        const end = (event: PointerEvent) => {
+          if (event.pointerId !== pointer.id) return;
+          stop();
+          pinMove.current = null;
+          if (event.type === 'pointercancel') {
+            at = location;
+            current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+          } else if (pointer.moved) {
+            const { x, y } = onSheet(at);
+            editingRef.current?.move(pin, x, y);
+          }
+        };
+        // On the capture phase: the pin's tracker and the viewer's stop a pointer's events from going further.
+        const stop = () => {
+          window.removeEventListener('pointermove', move, true);
+          window.removeEventListener('pointerup', end, true);
+          window.removeEventListener('pointercancel', end, true);
+        };
+        window.addEventListener('pointermove', move, true);
+        window.addEventListener('pointerup', end, true);
+        window.addEventListener('pointercancel', end, true);
+        unfollow.push(stop);
+      };
       if (before) {
-        resumed = { button, stop: () => stopMoving(true) };
-        setMoving(pin.name);
+        resumed = { button, byKeys: !before.pointer, stop: () => stopMoving(true) };
+        if (before.pointer) follow(before.pointer);
+        else setMoving(pin.name);
       }
       // A pointer's tap comes through the tracker below; a keyboard's Enter or Space, or a screen
       // reader's press, is a click without a pointer (detail 0).
@@ -366,10 +431,15 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           if (!to) return;
           if (!moving) setMoving(pin.name);
           moving = true;
-          at = to;
-          keyboardMove.current = { subtaskId: pin.subtask_id, at };
-          current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+          drawAt(to);
           say(at);
+        });
+        // The main button of a mouse, a finger or a pen: a drag begins (a tap without moving is a tap).
+        button.addEventListener('pointerdown', (event) => {
+          if (leaving || !event.isPrimary || event.button !== 0 || pinMove.current?.pointer) return;
+          const pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+          pinMove.current = { subtaskId: pin.subtask_id, at, pointer };
+          follow(pointer);
         });
         button.addEventListener('focus', () => setFocusedMovable(true));
         button.addEventListener('blur', () => {
@@ -378,8 +448,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         });
       }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
-      // caller may move keeps its pointer to itself (no pan) and follows the drag (OpenSeadragon's
-      // draggable-overlay pattern); the drop is saved where it ends.
+      // caller may move keeps its pointer to itself (no pan): its drag is followed above.
       new OpenSeadragon.MouseTracker({
         element: button,
         preProcessEventHandler: movable
@@ -393,22 +462,6 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         clickHandler: (event) => {
           if (!movable || (event as { quick?: boolean }).quick) open();
         },
-        dragHandler: movable
-          ? (event) => {
-              const delta = current.viewport.deltaPointsFromPixels((event as unknown as { delta: OpenSeadragon.Point }).delta);
-              dragged = true;
-              at = at.plus(delta);
-              current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
-            }
-          : undefined,
-        dragEndHandler: movable
-          ? () => {
-              if (!dragged) return;
-              dragged = false;
-              const { x, y } = onSheet(at);
-              editingRef.current?.move(pin, x, y);
-            }
-          : undefined,
       });
       current.addOverlay({ element: button, location: at, placement: OpenSeadragon.Placement.BOTTOM });
       elements.push(button);
@@ -420,9 +473,9 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       refocus.current = null;
       again.focus();
     }
-    // The moved pin is gone (filtered out, off this sheet, no longer the caller's to move), or the keyboard is not back on it: the move ends.
-    if (!resumed) keyboardMove.current = null;
-    else if (document.activeElement !== resumed.button) resumed.stop();
+    // The moved pin is gone (filtered out, off this sheet, no longer the caller's to move), or the keyboard is not back on the one it moved: the move ends.
+    if (!resumed) pinMove.current = null;
+    else if (resumed.byKeys && document.activeElement !== resumed.button) resumed.stop();
     return () => {
       leaving = true;
       const focused = elements.find((drawn) => drawn === document.activeElement);
@@ -433,6 +486,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       // A focused element taken out of the page gets no blur in every browser: the hints go with it.
       setMoving(null);
       setFocusedMovable(false);
+      for (const stop of unfollow) stop();
       for (const drawn of elements) current.removeOverlay(drawn);
     };
   }, [shown, opened, canEdit, placingKey, sheet.width, sheet.height, today, t, openSubtask, hintId, movableHintId]);
