@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import OpenSeadragon from 'openseadragon';
 import sharp from 'sharp';
@@ -325,8 +325,25 @@ describe('the drawings screen', () => {
       await user.pointer([{ keys: '[/MouseLeft]', target: drawn, coords: at(360, 240) }]);
       await waitFor(async () => expect(await pinOf(cradle.id)).toMatchObject({ x: expect.closeTo(0.6, 3), y: expect.closeTo(0.6, 3) }));
       await waitFor(() => expect(placeOf(CRADLE)).toEqual([0.6, 0.6]));
+      const opened = () => new URLSearchParams(router.state.location.search).get('subtask');
       // A drag opens nothing.
-      expect(new URLSearchParams(router.state.location.search).get('subtask')).toBeNull();
+      expect(opened()).toBeNull();
+
+      // The buttons the pin was drawn as before are off the page and do nothing any more; the one drawn now opens its subtask.
+      const tap = (button: HTMLElement) => {
+        const pointer = { pointerId: 2, pointerType: 'mouse', isPrimary: true, button: 0, ...at(360, 240) };
+        fireEvent.pointerOver(button, { ...pointer, buttons: 0 });
+        fireEvent.pointerEnter(button, { ...pointer, buttons: 0 });
+        fireEvent.pointerDown(button, { ...pointer, buttons: 1 });
+        fireEvent.pointerUp(button, { ...pointer, buttons: 0 });
+      };
+      for (const gone of [pressed, drawn]) {
+        expect(gone).not.toBeInTheDocument();
+        tap(gone);
+      }
+      expect(opened()).toBeNull();
+      tap(within(viewer).getByRole('button', { name: CRADLE }));
+      await waitFor(() => expect(opened()).toBe(String(cradle.id)));
     } finally {
       unsizeViewer();
     }

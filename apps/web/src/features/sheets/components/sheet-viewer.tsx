@@ -273,7 +273,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
     let leaving = false;
     // The pin whose move goes on from before the pins were drawn again; a keyboard's needs the keyboard back on it.
     let resumed: { button: HTMLElement; byKeys: boolean; stop: () => void } | null = null;
-    // The drag a drawing follows: ended with the drawing (the next one follows on).
+    // A pin's pointer trackers, and the drag a drawing follows: ended with the drawing (the next one follows on).
+    const trackers: OpenSeadragon.MouseTracker[] = [];
     const unfollow: (() => void)[] = [];
 
     const place = placingRef.current;
@@ -449,7 +450,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
       // caller may move keeps its pointer to itself (no pan): its drag is followed above.
-      new OpenSeadragon.MouseTracker({
+      const tracker = new OpenSeadragon.MouseTracker({
         element: button,
         preProcessEventHandler: movable
           ? (info) => {
@@ -463,6 +464,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           if (!movable || (event as { quick?: boolean }).quick) open();
         },
       });
+      trackers.push(tracker);
       current.addOverlay({ element: button, location: at, placement: OpenSeadragon.Placement.BOTTOM });
       elements.push(button);
     }
@@ -487,6 +489,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       setMoving(null);
       setFocusedMovable(false);
       for (const stop of unfollow) stop();
+      // A tracker listens on its button until destroyed: one left behind per pin and drawing would keep them all.
+      for (const tracker of trackers) tracker.destroy();
       for (const drawn of elements) current.removeOverlay(drawn);
     };
   }, [shown, opened, canEdit, placingKey, sheet.width, sheet.height, today, t, openSubtask, hintId, movableHintId]);
