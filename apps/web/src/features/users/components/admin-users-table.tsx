@@ -71,7 +71,7 @@ export function AdminUsersTable({
           const view = (
             <tr key={user.id} className="bg-white">
               <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
-                <PersonText person={user} />
+                <PersonText person={user} keepShortEmailWhole />
               </th>
               <td data-label={codeLabel} className={cellClass}>{user.code}</td>
               <td data-label={roleLabel} className={wrapCellClass}>{t(`role.${user.role}`)}</td>
@@ -79,11 +79,11 @@ export function AdminUsersTable({
               <td data-label={mobileLabel} className={cellClass}>{user.mobile_number ?? t('common.notAvailable')}</td>
               {/* Only a team member reports to a manager: for the others the cell stays empty (and a phone's card drops the line). */}
               <td data-label={managerLabel} className={wrapCellClass}>
-                {user.role !== 'team_member' ? null : user.manager_data ? <PersonText person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}
+                {user.role !== 'team_member' ? null : user.manager_data ? <PersonText truncateEmail person={managers.find((manager) => manager.id === user.manager_id) ?? user.manager_data} /> : t('common.notAvailable')}
               </td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
-                  <div className="flex flex-wrap gap-1.5" {...loadOnApproach(loadEditRow)}>
+                  <div className="flex flex-wrap gap-1.5 md:gap-1" {...loadOnApproach(loadEditRow)}>
                     <DeleteUserActions
                       user={user}
                       busy={deleteUser.isPending && deleteUser.variables?.id === user.id}

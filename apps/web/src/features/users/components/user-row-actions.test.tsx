@@ -58,6 +58,26 @@ describe('a user row', () => {
     expect(deleted).toBe(false);
   });
 
+  it('says what its icon buttons do: a tooltip on the table at 1280 px, words on a phone card', async () => {
+    renderScreen(
+      <>
+        <DeleteUserActions user={api.memberUser} busy={false} focusEdit={false} onEdit={() => {}} onDelete={() => {}} />
+        <SetPasswordButton user={api.memberUser} onDone={() => {}} />
+      </>,
+    );
+
+    // From `md` up each is a bin or a key; pointing at it says the action, a screen reader hears whose.
+    const remove = screen.getByRole('button', { name: `Delete ${api.member.email}` });
+    const password = screen.getByRole('button', { name: `Set new password for ${api.member.email}` });
+    expect(remove).toHaveAttribute('title', 'Delete');
+    expect(password).toHaveAttribute('title', 'Set new password');
+    expect(remove.querySelector('svg[data-icon="trash"]')).not.toBeNull();
+    expect(password.querySelector('svg[data-icon="key"]')).not.toBeNull();
+    // Below `md` (the card) the icon gives way to the words.
+    expect(within(remove).getByText('Delete')).toHaveClass('md:hidden');
+    expect(within(password).getByText('Set new password')).toHaveClass('md:hidden');
+  });
+
   it('sets a new password the user must change at their next sign-in', async () => {
     let done = '';
     renderScreen(<SetPasswordButton user={api.memberUser} onDone={(text) => (done = text)} />);

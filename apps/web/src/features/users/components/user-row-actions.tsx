@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
 import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
@@ -42,8 +43,11 @@ export function DeleteUserActions({
       </Button>
       <ConfirmDialog
         trigger={
-          <Button variant="danger" size="sm" disabled={busy} aria-label={t('action.deleteSubject', { subject: user.email })}>
-            {t('action.delete')}
+          // From `md` up a bin, as Set new password is a key: the row's three actions stay on one line at
+          // 1280 px in every language. Its name and tooltip say what it does; a phone's card shows the word.
+          <Button variant="danger" size="sm" className="md:px-1.5" disabled={busy} title={t('action.delete')} aria-label={t('action.deleteSubject', { subject: user.email })}>
+            <Icon name="trash" className="h-4 w-4 max-md:hidden" />
+            <span className="md:hidden">{t('action.delete')}</span>
           </Button>
         }
         title={t('admin.users.deleteTitle')}
@@ -120,16 +124,18 @@ export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text:
   const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   return (
     <>
-      {/* Its words may wrap (German's are long): the row's actions stay narrow enough for the table to fit at 1280 px. */}
+      {/* A key from `md` up, as Delete is a bin (above); a phone's card shows the words. */}
       <Button
         variant="secondary"
         size="sm"
-        className="whitespace-normal md:max-w-32"
+        className="whitespace-nowrap md:px-1.5"
         {...loadOnApproach(loadSetPassword)}
         onClick={show}
+        title={t('account.setPassword')}
         aria-label={t('account.setPasswordSubject', { subject: user.email })}
       >
-        {t('account.setPassword')}
+        <Icon name="key" className="h-4 w-4 max-md:hidden" />
+        <span className="md:hidden">{t('account.setPassword')}</span>
       </Button>
       {mounted && (
         <LazyPart>
