@@ -238,6 +238,17 @@ function findOverflow(checkCovered: boolean): Finding[] {
       }
     }
   }
+  // A field's placeholder says what to type: cut short ("Teil eines Namens oder ei"), it says less. It is no
+  // text node, so it is measured with the field's own font against the room inside the field.
+  const canvas = document.createElement('canvas').getContext('2d')!;
+  for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'))) {
+    if (field.value || !field.placeholder.trim() || field.closest('[aria-hidden="true"]') || !field.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (field instanceof HTMLTextAreaElement) continue;
+    const style = getComputedStyle(field);
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (room > 0 && canvas.measureText(field.placeholder).width > room + 1) findings.push({ problem: 'placeholder cut short in', element: describe(field), text: field.placeholder });
+  }
   return findings;
 }
 

@@ -79,7 +79,7 @@ export function AdminAppraisalReport({ findPeople }: { findPeople: ListSearch<Ap
   const item = report.isError ? undefined : report.data;
   return (
     <div className="space-y-4">
-      <form onSubmit={generate} onPointerEnter={() => void loadResolver()} onFocus={() => void loadResolver()} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">
+      <form onSubmit={generate} onPointerEnter={() => void loadResolver()} onFocus={() => void loadResolver()} noValidate className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1.25fr)_minmax(9rem,1fr)_minmax(9rem,1fr)]">
         <SearchSelect
           className="contents"
           find={findPeople}
