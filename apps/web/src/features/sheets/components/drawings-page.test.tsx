@@ -144,7 +144,14 @@ describe('the drawings screen', () => {
       for (const open of ['Ongoing', 'Pending Approval', 'Overdue']) expect(closed).not.toHaveClass(swatchOf(open));
       // The status filter tells it apart: not among the ongoing or overdue pins, alone under its own.
       const filter = screen.getByLabelText('Status');
+      // On a phone the filters wait behind a button that opens them and says when one hides pins.
+      const filters = screen.getByRole('button', { name: 'Filter' });
+      expect(filters).toHaveAttribute('aria-expanded', 'false');
+      expect(document.getElementById(filters.getAttribute('aria-controls')!)).toContainElement(filter);
+      await userEvent.click(filters);
+      expect(filters).toHaveAttribute('aria-expanded', 'true');
       await userEvent.selectOptions(filter, 'Overdue');
+      expect(screen.getByRole('button', { name: 'Filter (on)' })).toBe(filters);
       await waitFor(() => expect(screen.queryByRole('button', { name: /^Seal gate hinge/ })).not.toBeInTheDocument());
       await userEvent.selectOptions(filter, 'Closed unfinished');
       expect(await screen.findByRole('button', { name: 'Seal gate hinge (Closed unfinished)' })).toBeInTheDocument();

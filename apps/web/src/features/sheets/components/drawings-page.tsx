@@ -1,12 +1,13 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { DailyLogProject, Sheet, Subtask } from '@siteboard/shared';
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { SearchBox } from '../../../components/ui/search-box';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -207,6 +208,8 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
   const [placing, setPlacing] = useState<number | 'new' | null>(null);
   // Placing began with a button (the list's "Place on sheet"): the keyboard goes to the sheet's marker.
   const [placingByButton, setPlacingByButton] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
   const viewerPlace = useRef<HTMLDivElement>(null);
   const [newAt, setNewAt] = useState<{ x: number; y: number; byKeyboard?: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -311,36 +314,45 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
           {t('drawings.moveRefused', { name: change.subject ?? known.get(change.subtaskId)?.name ?? '', detail: change.refused })}
         </Alert>
       ))}
+      {/* On a phone, pinning (search, choice, how to add one) waits behind a button, so the sheet starts on the
+          first screen; from `sm` up it is always shown. The list under the sheet places subtasks too. */}
       {places && isLatest && (
-        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-          <SearchBox className="" label={t('drawings.searchSubtasks')} placeholder={t('drawings.searchSubtasksPlaceholder')} value={search} onChange={setSearch} />
-          <SelectField
-            label={t('drawings.placeSubtask')}
-            value={placing ?? ''}
-            hint={(anyList.total ?? 0) > candidates.length ? t('list.narrow', { shown: candidates.length, total: anyList.total }) : undefined}
-            onChange={(event) => {
-              setPlacingByButton(false);
-              setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null);
-            }}
-          >
-            <option value="">{t('drawings.placeNone')}</option>
-            <option value="new">{t('drawings.placeNew')}</option>
-            {placed && !candidates.some((shown) => shown.id === placed.id) && (
-              <option value={placed.id}>
-                {placed.major} · {placed.name}
-              </option>
-            )}
-            {candidates.map((shown) => (
-              <option key={shown.id} value={shown.id}>
-                {shown.major} · {shown.name}
-              </option>
-            ))}
-          </SelectField>
+        <div className="space-y-3">
+          <DisclosureButton open={toolsOpen} controls={toolsId} onToggle={() => setToolsOpen(!toolsOpen)} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-900 ring-1 ring-slate-200 sm:hidden">
+            {t('drawings.placeTools')}
+          </DisclosureButton>
+          <div id={toolsId} className={`space-y-3 ${toolsOpen ? '' : 'max-sm:hidden'}`}>
+            <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+              <SearchBox className="" label={t('drawings.searchSubtasks')} placeholder={t('drawings.searchSubtasksPlaceholder')} value={search} onChange={setSearch} />
+              <SelectField
+                label={t('drawings.placeSubtask')}
+                value={placing ?? ''}
+                hint={(anyList.total ?? 0) > candidates.length ? t('list.narrow', { shown: candidates.length, total: anyList.total }) : undefined}
+                onChange={(event) => {
+                  setPlacingByButton(false);
+                  setPlacing(event.target.value === 'new' ? 'new' : Number(event.target.value) || null);
+                }}
+              >
+                <option value="">{t('drawings.placeNone')}</option>
+                <option value="new">{t('drawings.placeNew')}</option>
+                {placed && !candidates.some((shown) => shown.id === placed.id) && (
+                  <option value={placed.id}>
+                    {placed.major} · {placed.name}
+                  </option>
+                )}
+                {candidates.map((shown) => (
+                  <option key={shown.id} value={shown.id}>
+                    {shown.major} · {shown.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {detail?.status === 'ready' && <p className="text-sm text-slate-600">{t('drawings.pressToCreate')}</p>}
+          </div>
         </div>
       )}
       {detail?.status === 'processing' && <p className="text-sm text-amber-700">{t('drawings.processing')}</p>}
       {detail?.status === 'failed' && <Alert tone="error">{t('drawings.failed', { reason: detail.failure })}</Alert>}
-      {places && isLatest && detail?.status === 'ready' && <p className="text-sm text-slate-600">{t('drawings.pressToCreate')}</p>}
       {detail?.status === 'ready' && (
         <div className={places && isLatest ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
           <div ref={viewerPlace} className="scroll-mt-20">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEven
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Chevron } from '../../../components/ui/chevron';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
@@ -115,6 +116,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
   const hintId = useId();
   const movableHintId = useId();
   const listId = useId();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const placingKey = placing ? `${placing.subtaskId}:${placing.name}` : null;
 
   const assignees = useMemo(() => {
@@ -522,7 +525,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
 
   return (
     <div className="space-y-3">
+      {/* On a phone the filters wait behind a button beside the zoom's, so the sheet starts on the first
+          screen; from `sm` up they are always shown. The button says when a filter hides pins. */}
       <div className="flex flex-wrap items-end gap-3">
+        <div id={filtersId} className={`flex flex-wrap items-end gap-3 ${filtersOpen ? '' : 'max-sm:hidden'}`}>
         <SelectField label={t('drawings.filterStatus')} value={colour} onChange={(event) => setColour(event.target.value as PinColour | '')}>
           <option value="">{t('drawings.allStatuses')}</option>
           {colours.map((value) => (
@@ -539,7 +545,12 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
             </option>
           ))}
         </SelectField>
-        <div className="flex gap-2">
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" className="sm:hidden" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen(!filtersOpen)}>
+            <Chevron open={filtersOpen} />
+            {colour || assignee ? t('drawings.filtersOn') : t('drawings.filters')}
+          </Button>
           <Button variant="secondary" aria-label={t('drawings.zoomIn')} onClick={() => zoom(1.5)}>
             +
           </Button>
