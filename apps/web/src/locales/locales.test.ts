@@ -82,11 +82,13 @@ const WEB_WORD_IN_CATALOG: Record<string, MessageKey> = {
   // A pin's colour on a drawing says its task's status: the words of the task's badge.
   'drawings.colour.completed': 'Completed|status',
   'drawings.colour.pending_approval': 'Pending Approval|status',
+  'drawings.colour.closed_unfinished': 'Closed unfinished|status',
 };
 const NOT_THE_CATALOG_WORD: Record<string, string> = {
   'record.comment.submit': 'a button: the verb "Comment", not the noun',
   'shell.adminBadge': "the shell's narrow badge, an abbreviation",
   'account.overdue': "one task's badge; the catalog's \"Overdue\" labels a count of tasks",
+  'drawings.colour.overdue': "one pin's status beside the others' (a pin's name and status, the legend): a badge's word like account.overdue",
 };
 
 describe('buttons named for their row', () => {
