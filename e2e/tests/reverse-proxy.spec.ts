@@ -196,6 +196,11 @@ test('a write whose instance dies right after committing it acts once: nginx sen
   // The first instance comes back killing itself (SIGKILL) right after the commit of every keyed
   // write: the commit is in the database, the answer never leaves. nginx sends the POST to the
   // other instance (proxy_next_upstream … non_idempotent), as it would after a crash or an OOM kill.
+  // The admin's language is their own choice first: a first sign-in gives the browser's to the
+  // profile, a keyed write that would reach the crash before any project does.
+  const admin = await signInAdmin(stack.proxy.url);
+  const chosen = await fetch(`${stack.proxy.url}/api/profile/`, { method: 'PATCH', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ language: 'en' }) });
+  expect(chosen.status).toBe(200);
   await stack.instances[0]!.stop();
   const crashing = stack.instances[0]!.withEnv({ IDEMPOTENCY_CRASH_AT: 'after-commit' });
   stack.instances[0] = crashing;
