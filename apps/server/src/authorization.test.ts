@@ -11,9 +11,11 @@ import { insertSheets } from './features/sheets/sheets.queries';
 import { RENDER_QUEUE } from './features/sheets/sheets.service';
 import { insertEntry, insertLogAttachment, lockOrOpenLog } from './features/daily-logs/daily-logs.queries';
 import { insertAttachment } from './features/tasks/activity.queries';
+import { insertInvitation } from './features/auth/invitations.queries';
 import { dailyLogs } from './schema/daily-logs';
 import { describeEachDatabase } from './test/build-app';
 import { createUser, unique } from './test/factories';
+import { sharedMailServer } from './test/mail-server';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from './test/work-factories';
 
 const ACTORS = ['anonymous', 'admin', 'projectManager', 'otherManager', 'assignee', 'otherMember', 'foreignAdmin'] as const;
@@ -83,6 +85,12 @@ const assigneeLogPhoto = async (world: World) => {
   return insertLogAttachment(world.db, { companyId: world.team.company.id, dailyLogId: await openLog(world), uploadedById: world.team.member.id, contentType: 'image/jpeg', size: image.length, width: 8, height: 8 }, { image, thumbnail: image });
 };
 let storedLogPhoto: Promise<number> | undefined;
+
+/** A fresh pending invitation of company A, sent by its admin: its id. */
+const pendingInvitation = ({ db, team }: World) =>
+  insertInvitation(db, {
+    companyId: team.company.id, email: `${unique('invited')}@example.test`, role: 'team_member', fullName: null, managerId: team.manager.id, invitedBy: team.admin.id, tokenHash: unique('token'), hours: 72,
+  }).then((invitation) => invitation.id);
 
 const newSubtask = (assigneeId: number) => ({ name: unique('Rebar'), assigned_to_id: assigneeId, due_date: today(), priority: 'high' });
 
@@ -221,6 +229,22 @@ const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: '/api/profile/password/', payload: { current_password: 'not the password', new_password: 'a brand new passphrase' } }),
     expected: everyone(400),
   },
+  { endpoint: 'GET /api/invitations/', request: () => ({ method: 'GET', url: '/api/invitations/' }), expected: only({ admin: 200 }, 200) },
+  {
+    endpoint: 'POST /api/invitations/',
+    request: () => ({ method: 'POST', url: '/api/invitations/', payload: { email: `${unique('invited')}@example.test`, role: 'manager' } }),
+    expected: only({ admin: 201 }, 201),
+  },
+  {
+    endpoint: 'POST /api/invitations/{id}/resend/',
+    request: async (world) => ({ method: 'POST', url: `/api/invitations/${await pendingInvitation(world)}/resend/`, payload: {} }),
+    expected: only({ admin: 202 }, 404),
+  },
+  {
+    endpoint: 'DELETE /api/invitations/{id}/',
+    request: async (world) => ({ method: 'DELETE', url: `/api/invitations/${await pendingInvitation(world)}/` }),
+    expected: only({ admin: 204 }, 404),
+  },
   { endpoint: 'GET /api/team-members/', request: () => ({ method: 'GET', url: '/api/team-members/' }), expected: only({ admin: 200, projectManager: 200, otherManager: 200 }, 200) },
   {
     endpoint: 'POST /api/team-members/',
@@ -234,6 +258,18 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/projects/?expand=major_tasks', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks' }), expected: everyone(200) },
   { endpoint: 'GET /api/projects/ (a filtered page)', request: () => ({ method: 'GET', url: '/api/projects/?expand=major_tasks&status=ongoing,planned&search=a&limit=10&offset=0' }), expected: everyone(200) },
   { endpoint: 'GET /api/projects/{id}/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/?expand=major_tasks` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/open-work/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/open-work/?limit=20` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/projects/{id}/major-tasks/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/major-tasks/?search=a&limit=20` }), expected: everyone(200, 404) },
+  {
+    endpoint: 'GET /api/projects/{id}/subtasks/?major_task_id=',
+    request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/subtasks/?major_task_id=${work.majorTaskId}&limit=20` }),
+    expected: everyone(200, 404),
+  },
+  {
+    endpoint: 'GET /api/projects/{id}/subtask-pages/?major_task_ids=',
+    request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/subtask-pages/?major_task_ids=${work.majorTaskId}` }),
+    expected: everyone(200, 404),
+  },
   {
     endpoint: 'POST /api/projects/ (manager of company A)',
     request: ({ team }) => ({
@@ -434,6 +470,10 @@ function brokenBody(request: InjectOptions): InjectOptions {
   return { ...request, headers: { ...request.headers, 'content-type': multipart ? type : 'application/json' }, payload: multipart ? 'not multipart at all' : '{"name": ' };
 }
 
+// A server that sends e-mail, as invitations need: its mails go to a local SMTP server.
+const mailServer = await sharedMailServer();
+const withMail = { mail: { smtpUrl: mailServer.url, from: 'SiteBoard <noreply@siteboard.example.test>' }, publicUrl: 'https://siteboard.example.test' };
+
 describeEachDatabase('authorization matrix', (ctx) => {
   const world = {} as World;
   beforeAll(async () => {
@@ -489,4 +529,4 @@ describeEachDatabase('authorization matrix', (ctx) => {
       }
     });
   }
-});
+}, withMail);
