@@ -286,11 +286,13 @@ export function createJobRunner(options: {
       }
       if (handled) {
         // The run did its work; only writing so failed. Not a failed attempt, even the last: a later
-        // run completes it (its checkpoint tells it what was done, as for a mail already accepted).
+        // run completes it (its checkpoint tells it what was done, as for a mail already accepted),
+        // so the checkpoint kept only here goes with the job.
+        const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
         log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'marking a job done failed; a later run completes it');
         await db
           .update(jobs)
-          .set({ status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` })
+          .set({ status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})`, ...checkpoint })
           .where(owned);
         return;
       }

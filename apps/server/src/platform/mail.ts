@@ -210,7 +210,8 @@ export const mailPlugin = fp(
           // A retry records it instead of sending (above); the last attempt has none, and the mail
           // went: the job ends done, its acceptance written with the completion if it can be.
           if (job.attempt < job.maxAttempts) throw error;
-          // Kept in memory: should the completion fail too, the run that completes it here sends nothing.
+          // Kept in memory, and the runner writes it with the job's completion or, refused, with its
+          // requeue: the run that completes it, here or on another instance, sends nothing.
           app.log.warn({ err: error, jobId: job.id }, 'a mail was accepted on its last attempt but its acceptance could not be recorded; its job ends done');
           return;
         }

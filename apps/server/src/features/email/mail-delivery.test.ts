@@ -131,6 +131,34 @@ describeEachDatabase(
       expect(await jobOf(address)).toEqual({ status: 'done', attempts: 14, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
       expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
     });
+
+    it('does not send it again from another instance when neither its acceptance nor its completion could be recorded on its last attempt', async () => {
+      const server = await sharedMailServer();
+      const address = `${unique('both')}@example.test`;
+      // The acceptance's own record and both of the runner's `done` writes are refused; queuing it again is not.
+      await onFirstRun(address, `new.status = 'done' or (new.status = 'running' and new.checkpoint is distinct from old.checkpoint)`, `raise exception 'the database went away';`, 'old.max_attempts');
+      await ctx.app.db.transaction(async (tx) => {
+        const id = await enqueueMail(tx, mail(address), { companyId: null });
+        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
+      });
+
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      expect(await server.mailsTo(address)).toHaveLength(1);
+      expect(await jobOf(address)).toMatchObject({ status: 'queued', attempts: 13 });
+      // Due now, and run by an instance that never saw the first run: it knows only what the job says.
+      await ctx.app.db.update(jobs).set({ runAt: sql`now()` }).where(sql`${jobs.payload}->'to'->>'address' = ${address}`);
+      const other = await buildTestApp({ mail: mailSettings(server), publicUrl: PUBLIC_URL, database: ctx.database, jwtSecret: TEST_JWT_SECRET });
+      try {
+        await other.ready();
+        await other.jobs.idle([MAIL_QUEUE]);
+      } finally {
+        await other.close();
+      }
+
+      const received = await server.mailsTo(address);
+      expect(received).toHaveLength(1);
+      expect(await jobOf(address)).toEqual({ status: 'done', attempts: 14, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+    });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
 );
