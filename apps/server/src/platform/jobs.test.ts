@@ -96,6 +96,37 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(await statusOf(database, id)).toEqual({ status: 'failed', attempts: 2, lastError: 'still down' });
     });
 
+    it('ends failed, saying its work was done, a job whose completion can never be recorded', async () => {
+      // Every `done` of this queue is refused (the database refusing that one write); queuing it again is not.
+      await database.db.execute(
+        sql.raw(`
+          create or replace function refuse_done() returns trigger language plpgsql as $$
+          begin
+            if new.queue = 'unfinishable' and new.status = 'done' then raise exception 'the database went away'; end if;
+            return new;
+          end $$;
+          drop trigger if exists refuse_done on jobs;
+          create trigger refuse_done before update on jobs for each row execute function refuse_done();
+        `),
+      );
+      let runs = 0;
+      const runner = start({ queue: 'unfinishable', backoffSeconds: () => 0, handle: async () => void runs++ });
+      const id = await enqueueJob(database.db, 'unfinishable', {}, { maxAttempts: 2 });
+      try {
+        await runner.idle(['unfinishable'], 10_000);
+      } finally {
+        await database.db.execute(sql.raw('drop trigger refuse_done on jobs; drop function refuse_done();'));
+      }
+
+      // Its last attempt and three more to complete it, then no more runs of its work.
+      expect(runs).toBe(5);
+      expect(await statusOf(database, id)).toEqual({
+        status: 'failed',
+        attempts: 5,
+        lastError: expect.stringMatching(/^Its work was done, but its completion could not be recorded in 5 runs: /),
+      });
+    });
+
     it("takes over a job whose instance died while running it, and makes one job of one dedupe key", async () => {
       const attempts: number[] = [];
       const first = await enqueueJob(database.db, 'orphans', { n: 1 }, { dedupeKey: 'orphan-1' });

@@ -24,6 +24,11 @@ const GIVE_UP_GRACE_MS = 10_000;
  * for the next instance: within the server's shutdown budget (drain.ts, 25 s) with room for the rest.
  */
 const STOP_WAIT_MS = 15_000;
+/**
+ * How many runs past its last attempt a job whose work was done but whose `done` could not be
+ * written gets to complete it; then it ends failed, saying so, rather than rerunning for ever.
+ */
+const COMPLETION_ROUNDS = 3;
 
 export interface Job<Payload = unknown> {
   id: number;
@@ -287,8 +292,18 @@ export function createJobRunner(options: {
       if (handled) {
         // The run did its work; only writing so failed. Not a failed attempt, even the last: a later
         // run completes it (its checkpoint tells it what was done, as for a mail already accepted),
-        // so the checkpoint kept only here goes with the job.
+        // so the checkpoint kept only here goes with the job. A bounded number of times: a job whose
+        // `done` is refused on every run would otherwise run (and repeat its work) for ever.
         const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
+        if (row.attempts >= row.maxAttempts + COMPLETION_ROUNDS) {
+          log.error({ err: error, jobId: row.id, queue: definition.queue }, 'a job did its work but its completion could not be recorded; it ends failed');
+          const reason = `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${message}`;
+          await db
+            .update(jobs)
+            .set({ status: 'failed', lastError: reason.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null, ...checkpoint })
+            .where(owned);
+          return;
+        }
         log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'marking a job done failed; a later run completes it');
         await db
           .update(jobs)
