@@ -355,6 +355,50 @@ describe('the drawings screen', () => {
       unsizeViewer();
     }
   }, 40_000);
+
+  it('a drag whose release is lost after the pins are drawn again puts the pin back, saves nothing, and the next press drags again', async () => {
+    try {
+      const { moved: cradle, viewer, placeOf, pinOf, otherMovedElsewhere: winchMovedElsewhere } = await openSheetWithTwoPins('Dry Dock', 'Gate', ['Grease gate seals', 'Test gate pump']);
+      const SEALS = 'Grease gate seals (Ongoing)';
+      const at = (clientX: number, clientY: number) => ({ clientX, clientY, pageX: clientX, pageY: clientY });
+      const mouse = (id: number, buttons: number, clientX: number, clientY: number) => ({ pointerId: id, pointerType: 'mouse', isPrimary: true, button: buttons ? 0 : -1, buttons, ...at(clientX, clientY) });
+      // Pressed and moved; the pins are drawn again, so the button that was pressed is gone.
+      const pressed = await within(viewer).findByRole('button', { name: SEALS });
+      fireEvent.pointerDown(pressed, { ...mouse(1, 1, 300, 200), button: 0 });
+      fireEvent.pointerMove(pressed, mouse(1, 1, 330, 220));
+      expect(placeOf(SEALS)).toEqual([0.55, 0.55]);
+      await winchMovedElsewhere(0.25, 0.75);
+      expect(placeOf(SEALS)).toEqual([0.55, 0.55]);
+      // Let go outside the window: the release never comes, and the mouse comes back with its button up.
+      fireEvent.pointerMove(document.body, mouse(1, 0, 390, 260));
+      // The drag is over: the pin is back where it is saved, and hovering takes it nowhere.
+      expect(placeOf(SEALS)).toEqual([0.5, 0.5]);
+      fireEvent.pointerMove(document.body, mouse(1, 0, 420, 280));
+      expect(placeOf(SEALS)).toEqual([0.5, 0.5]);
+      expect(await pinOf(cradle.id)).toMatchObject({ x: 0.5, y: 0.5 });
+
+      // A new press on the pin drags it again, and the window losing the focus mid-drag puts it back too.
+      const again = within(viewer).getByRole('button', { name: SEALS });
+      fireEvent.pointerDown(again, { ...mouse(1, 1, 300, 200), button: 0 });
+      fireEvent.pointerMove(again, mouse(1, 1, 360, 240));
+      expect(placeOf(SEALS)).toEqual([0.6, 0.6]);
+      act(() => {
+        window.dispatchEvent(new FocusEvent('blur'));
+      });
+      expect(placeOf(SEALS)).toEqual([0.5, 0.5]);
+      fireEvent.pointerMove(document.body, mouse(1, 1, 390, 260));
+      expect(placeOf(SEALS)).toEqual([0.5, 0.5]);
+
+      // And one let go is saved where it ends.
+      const third = within(viewer).getByRole('button', { name: SEALS });
+      fireEvent.pointerDown(third, { ...mouse(1, 1, 300, 200), button: 0 });
+      fireEvent.pointerMove(third, mouse(1, 1, 330, 220));
+      fireEvent.pointerUp(third, { ...mouse(1, 0, 330, 220), button: 0 });
+      await waitFor(async () => expect(await pinOf(cradle.id)).toMatchObject({ x: expect.closeTo(0.55, 3), y: expect.closeTo(0.55, 3) }));
+    } finally {
+      unsizeViewer();
+    }
+  }, 40_000);
 });
 
 /** jsdom lays nothing out: the viewer is given the size of the 600 × 400 px sheets here, a pixel of the page a pixel of the sheet. */

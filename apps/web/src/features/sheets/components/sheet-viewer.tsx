@@ -376,10 +376,26 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
        * A drag follows its pointer on the page, not on the button it began on: that button is
        * replaced when the pins are drawn again, and this drawing's button goes on from there. Where
        * the pointer is let go, the pin is saved; a cancelled pointer (the system took it) puts it back.
+       * The new button does not hold the pointer: let go outside the window, or with the window left,
+       * the release never comes. A pointer that moves with its button up again, or the window losing
+       * the focus, ends the drag as a cancel does: a release not seen is no decision to save.
        */
       const follow = (pointer: DragPointer) => {
+        const finish = (save: boolean) => {
+          stop();
+          pinMove.current = null;
+          if (!save) {
+            at = location;
+            current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
+          } else if (pointer.moved) {
+            const { x, y } = onSheet(at);
+            editingRef.current?.move(pin, x, y);
+          }
+        };
         const move = (event: PointerEvent) => {
           if (event.pointerId !== pointer.id) return;
+          // A mouse's main button, a pen's tip or a finger no longer down: its release was lost.
+          if ((event.buttons & 1) === 0) return finish(false);
           const delta = current.viewport.deltaPointsFromPixels(new OpenSeadragon.Point(event.clientX - pointer.x, event.clientY - pointer.y));
           pointer.x = event.clientX;
           pointer.y = event.clientY;
@@ -388,26 +404,21 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           drawAt(at.plus(delta), pointer);
         };
         const end = (event: PointerEvent) => {
-          if (event.pointerId !== pointer.id) return;
-          stop();
-          pinMove.current = null;
-          if (event.type === 'pointercancel') {
-            at = location;
-            current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
-          } else if (pointer.moved) {
-            const { x, y } = onSheet(at);
-            editingRef.current?.move(pin, x, y);
-          }
+          if (event.pointerId === pointer.id) finish(event.type !== 'pointercancel');
         };
+        // Not on the capture phase: an element's blur does not bubble, so only the window's own comes here.
+        const left = () => finish(false);
         // On the capture phase: the pin's tracker and the viewer's stop a pointer's events from going further.
         const stop = () => {
           window.removeEventListener('pointermove', move, true);
           window.removeEventListener('pointerup', end, true);
           window.removeEventListener('pointercancel', end, true);
+          window.removeEventListener('blur', left);
         };
         window.addEventListener('pointermove', move, true);
         window.addEventListener('pointerup', end, true);
         window.addEventListener('pointercancel', end, true);
+        window.addEventListener('blur', left);
         unfollow.push(stop);
       };
       if (before) {
