@@ -674,15 +674,20 @@ describe('changes made without a signal', () => {
     expect(stored.entries.map((entry) => [entry.hours, entry.note])).toEqual([[6.5, 'Drilled anchors, row 2']]);
   }, 40_000);
 
-  it("offer the crew's hours refused because their day's log was signed meanwhile to today's log, which takes them", async () => {
-    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 4', startDate: '2025-01-01', endDate: '2099-12-31' });
-    const works = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Portal 4 works' });
-    await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: 'Portal 4 footings', dueDate: '2090-05-01' });
+  /**
+   * The crew member's hours and note for yesterday, logged without a signal, refused once it is
+   * back because the manager signed that day's log meanwhile; resolves with the offer to add them
+   * to today's log.
+   */
+  async function refusedForSignedDay(name: string, note: string) {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name, startDate: '2025-01-01', endDate: '2099-12-31' });
+    const works = await insertMajorTask(server.database.db, companyId, project.id, { name: `${name} works` });
+    await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: `${name} footings`, dueDate: '2090-05-01' });
     const managerAccess = (await loginAs(server.app, manager)).access;
     const asManager = (method: 'GET' | 'POST', url: string) => injectAs(server.app, managerAccess, { method, url });
     const { today } = (await asManager('GET', '/api/daily-logs/projects/?limit=100')).json<{ id: number; today: string }[]>().find((each) => each.id === project.id)!;
     const yesterday = shiftDate(today, -1);
-    await addHoursOffline(project.id, yesterday, '7', 'Poured footing 4');
+    await addHoursOffline(project.id, yesterday, '7', note);
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
     // Meanwhile the manager signs that day's log.
     expect((await asManager('POST', `/api/projects/${project.id}/daily-logs/${yesterday}/sign/`)).statusCode).toBe(200);
@@ -690,9 +695,17 @@ describe('changes made without a signal', () => {
     setOnline(true);
     // The crew member cannot amend a signed log: they are told what they can do.
     const refused = await screen.findByText(/were not added: The manager signed this day's log before your entry arrived\. Add it to today's log or tell your manager\./, {}, { timeout: 10_000 });
+    const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
+    return { project, today, yesterday, refused, add: await screen.findByRole('button', { name: "Add to today's log" }), logOf };
+  }
+
+  /** A day as the crew member's screen writes it (en-US). */
+  const day = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+  it("offer the crew's hours refused because their day's log was signed meanwhile to today's log, which takes them", async () => {
+    const { today, yesterday, refused, add, logOf } = await refusedForSignedDay('Portal 4', 'Poured footing 4');
     expect(refused.closest('[role="alert"]')).toHaveTextContent('“Poured footing 4”');
     // A double tap: the hours go to today's log once.
-    const add = await screen.findByRole('button', { name: "Add to today's log" });
     act(() => {
       add.click();
       add.click();
@@ -700,7 +713,6 @@ describe('changes made without a signal', () => {
     await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull(), { timeout: 10_000 });
     expect(screen.queryByText(/were not added/)).toBeNull();
     // The screen says where they went, and takes the crew member there.
-    const day = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
     const added = (await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).closest<HTMLElement>('[role="status"]');
     expect(added).not.toBeNull();
     await userEvent.click(within(added!).getByRole('button', { name: "Open today's log" }));
@@ -709,9 +721,23 @@ describe('changes made without a signal', () => {
     expect(await within(entries).findByText(`For ${day(yesterday)}: Poured footing 4`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Open today's log" })).toBeNull();
     // Today's log has the hours and the note, written when they were; the signed day stays as it was signed.
-    const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
     expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, `For ${day(yesterday)}: Poured footing 4`]]);
     expect((await logOf(yesterday)).entries).toEqual([]);
+  }, 40_000);
+
+  it("say the crew's hours were added to today's log only once it took them, not when they were refused again and discarded", async () => {
+    const { project, today, add, logOf } = await refusedForSignedDay('Portal 6', 'Poured footing 6');
+    // Today's log refuses them as well (signed too, as the request leaves).
+    server.answer('POST', new RegExp(`^/api/projects/${project.id}/daily-logs/${today}/entries/$`), { status: 409, json: { detail: "The manager signed this day's log before your entry arrived." } }, { times: 1 });
+    await userEvent.click(add);
+    await waitFor(() => expect(server.answered).toContain(`POST /api/projects/${project.id}/daily-logs/${today}/entries/ 409`), { timeout: 10_000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refused (1)' }));
+    await discard(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
+    // Gone from the device, not to today's log: nothing says it was added.
+    await waitFor(() => expect(screen.queryByTestId('sync-status')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/were not added/)).toBeNull());
+    expect(screen.queryByText(/^Added to today's log/)).toBeNull();
+    expect((await logOf(today)).entries).toEqual([]);
   }, 40_000);
 
   it('keep a daily log saved without a signal on the device, in its form when opened again, until the server has it; signing waits for it', async () => {

@@ -21,11 +21,17 @@ let writes: readonly WaitingWrite[] = [];
 const listeners = new Set<() => void>();
 /** Writes the person discarded from the queue, as they last stood: gone, but not sent. */
 const discarded = new Map<number, WaitingWrite>();
+/** Writes the server took (answered with success), by id: gone from the queue because they went. */
+const sent = new Set<number>();
 
-/** The writes waiting now; `discardedIds` names those of the previous ones that the person discarded (not sent). */
-export function publishWaitingWrites(next: readonly WaitingWrite[], discardedIds: readonly number[] = []) {
+/**
+ * The writes waiting now; `discardedIds` names those of the previous ones that the person discarded
+ * (not sent), `sentIds` those the server took.
+ */
+export function publishWaitingWrites(next: readonly WaitingWrite[], discardedIds: readonly number[] = [], sentIds: readonly number[] = []) {
   // Its photo is let go: only what became of it is kept.
   for (const write of writes) if (discardedIds.includes(write.id)) discarded.set(write.id, { ...write, photo: undefined });
+  for (const id of sentIds) sent.add(id);
   writes = next;
   for (const listener of listeners) listener();
 }
@@ -53,6 +59,12 @@ export const waitingWritesNow = (): readonly WaitingWrite[] => writes;
 
 /** A write the person discarded, as it stood then (a message about it says what became of it). */
 export const discardedWrite = (id: number): WaitingWrite | undefined => discarded.get(id);
+
+/**
+ * Whether the server took this write (it left the queue because it went: not discarded, not
+ * refused). Known to the tab that sent it; a write another tab sent is not known here.
+ */
+export const wasSent = (id: number): boolean => sent.has(id);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

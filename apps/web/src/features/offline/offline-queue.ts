@@ -46,7 +46,7 @@ async function forget(ids: readonly number[]) {
   announce();
 }
 
-function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
+function publish(next: QueuedEntry[], discardedIds: readonly number[] = [], sentIds: readonly number[] = []) {
   snapshot = next;
   publishWaitingWrites(
     next.map(({ id, method, path, json, form, subject, status, detail, refusedWith }) => ({
@@ -61,6 +61,7 @@ function publish(next: QueuedEntry[], discardedIds: readonly number[] = []) {
       photo: form?.map(([, value]) => value).find((value): value is Blob => value instanceof Blob),
     })),
     discardedIds,
+    sentIds,
   );
   for (const listener of listeners) listener();
 }
@@ -258,7 +259,7 @@ async function sendWaiting() {
     // Reload what it changed before the row loses its "waiting" mark: that reload also cancels a
     // read already under way, whose answer may predate the write.
     onSynced();
-    publish(snapshot.filter((entry) => entry.id !== next.id));
+    publish(snapshot.filter((entry) => entry.id !== next.id), [], [next.id]);
   }
 }
 

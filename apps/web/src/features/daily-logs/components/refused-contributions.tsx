@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
 import { resendRefusedWriteTo } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useWaitingWrites } from '../../../lib/waiting-writes';
+import { useWaitingWrites, wasSent } from '../../../lib/waiting-writes';
 import { dailyLogPath } from '../api/get-daily-log';
 import { useRecentLogs } from '../api/get-daily-logs';
 
@@ -17,15 +17,16 @@ const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/
  * project's log of today is open, "Add to today's log" sends it there instead, so the work is not
  * lost; the server decides again, and a signed log stays closed. Discarding stays in the device's
  * list of changes. Hours and a note moved say in the note which day the work was for, so whoever
- * reads today's log is not misled. Once today's log has it, the screen says so, with the way to
- * today's log (`onOpenToday`) while another day is shown (`date`).
+ * reads today's log is not misled. Once the server took it into today's log (not when it was
+ * refused again and discarded), the screen says so, with the way to today's log (`onOpenToday`)
+ * while another day is shown (`date`).
  */
 export function RefusedContributions({ project, date: shown, onOpenToday }: { project: DailyLogProject; date: string; onOpenToday: () => void }) {
   const { t } = useTranslation();
-  // The writes moved to today's log on this screen; said to be added once the queue no longer has them.
+  // The writes moved to today's log on this screen; said to be added once the server took them.
   const [moved, setMoved] = useState<readonly number[]>([]);
   const writes = useWaitingWrites();
-  const added = moved.some((id) => !writes.some((write) => write.id === id));
+  const added = moved.some(wasSent);
   const recent = useRecentLogs(project);
   const todayOpen = project.status !== 'completed' && recent.data !== undefined && recent.data.find((log) => log.date === project.today)?.status !== 'signed';
   const refused = writes.flatMap((write) => {
