@@ -20,7 +20,7 @@ import { api, apiPage, KEY_IN_PROGRESS_RESENDS, noAnswerWait, WRITE_NO_ANSWER_MS
 import type { ListSearch } from '../lib/lists';
 import { startApiServer, TEST_SERVER_SECRET, type ApiServer } from '../test/api-server';
 import { renderScreen } from '../test/render';
-import { shiftDate, type DailyLog, type Sheet, type SheetPin, type Subtask, type User } from '@siteboard/shared';
+import { DAILY_LOG_TEXT_MAX, shiftDate, type DailyLog, type Sheet, type SheetPin, type Subtask, type User } from '@siteboard/shared';
 import { SubtaskDrawer } from '../features/tasks/components/subtask-drawer';
 import { queue, startQueue } from '../features/offline/offline-queue';
 import { SyncStatus } from '../features/offline/components/sync-status';
@@ -723,6 +723,17 @@ describe('changes made without a signal', () => {
     // Today's log has the hours and the note, written when they were; the signed day stays as it was signed.
     expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, `For ${day(yesterday)}: Poured footing 4`]]);
     expect((await logOf(yesterday)).entries).toEqual([]);
+  }, 40_000);
+
+  it("add a crew note as long as a note may be to today's log whole, though the day it was for no longer fits in it", async () => {
+    const note = `Poured footing 5. ${'Checked the rebar cover and the formwork ties. '.repeat(50)}`.slice(0, DAILY_LOG_TEXT_MAX - 1) + '.';
+    expect(note).toHaveLength(2000);
+    const { today, add, logOf } = await refusedForSignedDay('Portal 5', note);
+    await userEvent.click(add);
+    // Today's log takes it (a note with the day before it would be over the limit and refused for good).
+    expect(await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/were not added/)).toBeNull();
+    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, note]]);
   }, 40_000);
 
   it("say the crew's hours were added to today's log only once it took them, not when they were refused again and discarded", async () => {

@@ -1,4 +1,4 @@
-import type { DailyLogProject } from '@siteboard/shared';
+import { DAILY_LOG_TEXT_MAX, type DailyLogProject } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
@@ -12,14 +12,25 @@ import { useRecentLogs } from '../api/get-daily-logs';
 const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/(entries|attachments)\/$/;
 
 /**
+ * The note of an entry moved to another day: with the day it was for (`withDay`, or `dayOnly`
+ * without a note), unless that would not fit the limit the server checks (trimmed, like it): then
+ * the crew's note as it is, whole, rather than refused for its length or cut (record 116).
+ */
+function noteForDay(note: string | null | undefined, withDay: string, dayOnly: string): string | null | undefined {
+  if (!note) return dayOnly;
+  return withDay.trim().length <= DAILY_LOG_TEXT_MAX ? withDay : note;
+}
+
+/**
  * The person's hours, notes and photos for a day of this project that the server refused once
  * their signal was back (the day's log was signed meanwhile), each with the reason. While the
  * project's log of today is open, "Add to today's log" sends it there instead, so the work is not
  * lost; the server decides again, and a signed log stays closed. Discarding stays in the device's
  * list of changes. Hours and a note moved say in the note which day the work was for, so whoever
- * reads today's log is not misled. Once the server took it into today's log (not when it was
- * refused again and discarded), the screen says so, with the way to today's log (`onOpenToday`)
- * while another day is shown (`date`).
+ * reads today's log is not misled, unless the day would take the note over the length limit: the
+ * note then goes whole, as written (record 116). Once the server took it into today's log (not
+ * when it was refused again and discarded), the screen says so, with the way to today's log
+ * (`onOpenToday`) while another day is shown (`date`).
  */
 export function RefusedContributions({ project, date: shown, onOpenToday }: { project: DailyLogProject; date: string; onOpenToday: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +46,7 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
   });
   const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
     const { note } = (json ?? {}) as { note?: string | null };
-    const forDay = part === 'entries' ? { ...(json as object), note: note ? t('dailyLog.moved.noteFor', { date: formatDate(date), note }) : t('dailyLog.moved.for', { date: formatDate(date) }) } : undefined;
+    const forDay = part === 'entries' ? { ...(json as object), note: noteForDay(note, t('dailyLog.moved.noteFor', { date: formatDate(date), note }), t('dailyLog.moved.for', { date: formatDate(date) })) } : undefined;
     await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/`, forDay);
     setMoved((ids) => [...ids, id]);
   };
