@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { STORAGE_KEYS } from '../../../lib/storage';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { invalidateAfterSubtaskChange } from '../../../lib/query-keys';
 import { apiServerForFile } from '../../../test/api-server';
@@ -67,6 +68,13 @@ describe("the manager's pages", () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(reports()).toBeGreaterThan(before));
     expect(await screen.findByRole('article', { name: shared.member.email })).toBeInTheDocument();
+  });
+
+  // A German manager's sign-in leaves German on the device (their profile's language, settled as
+  // the screen loads): the people of the other tests, who never chose one, would take it from there.
+  afterEach(async () => {
+    localStorage.removeItem(STORAGE_KEYS.language);
+    await setLanguage('en', { remember: false });
   });
 
   it('team performance has one title and sections named by their own words, in English and German', async () => {
