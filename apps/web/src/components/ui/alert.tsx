@@ -26,15 +26,32 @@ export function Alert({ tone, children, focusOnShow = false }: { tone: keyof typ
   );
 }
 
+/** The look of the one button an alert offers, in its tone. */
+const actionTones = {
+  error: 'text-red-800 ring-red-300 hover:bg-red-100 focus-visible:ring-red-600',
+  success: 'text-green-800 ring-green-300 hover:bg-green-100 focus-visible:ring-green-700',
+} as const;
+
+/** A message with the one thing to do about it beside it (`action`, when there is one now). */
+export function ActionAlert({ tone, children, action }: { tone: keyof typeof actionTones; children: ReactNode; action?: { label: string; onClick: () => void } }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+      <span>{children}</span>
+      {action && (
+        <button type="button" onClick={action.onClick} className={`rounded-lg bg-white px-3 py-1.5 font-semibold ring-1 focus-visible:outline-none focus-visible:ring-2 ${actionTones[tone]}`}>
+          {action.label}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** A load that failed, with the way out: Retry asks again. */
 export function RetryAlert({ children, onRetry, retryLabel }: { children: ReactNode; onRetry: () => void; retryLabel: string }) {
   return (
-    <div role="alert" className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${tones.error}`}>
-      <span>{children}</span>
-      <button type="button" onClick={onRetry} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
-        {retryLabel}
-      </button>
-    </div>
+    <ActionAlert tone="error" action={{ label: retryLabel, onClick: onRetry }}>
+      {children}
+    </ActionAlert>
   );
 }
 

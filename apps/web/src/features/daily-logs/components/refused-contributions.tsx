@@ -1,7 +1,7 @@
 import { DAILY_LOG_TEXT_MAX, type DailyLogProject } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, RetryAlert } from '../../../components/ui/alert';
+import { ActionAlert, Alert, RetryAlert } from '../../../components/ui/alert';
 import { resendRefusedWriteTo } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useWaitingWrites, wasSent } from '../../../lib/waiting-writes';
@@ -54,14 +54,9 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
   return (
     <div className="space-y-2">
       {added && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          <span>{t('dailyLog.moved.added', { date: formatDate(project.today) })}</span>
-          {shown !== project.today && (
-            <button type="button" onClick={onOpenToday} className="rounded-lg bg-white px-3 py-1.5 font-semibold text-green-800 ring-1 ring-green-300 hover:bg-green-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700">
-              {t('dailyLog.moved.openToday')}
-            </button>
-          )}
-        </div>
+        <ActionAlert tone="success" action={shown !== project.today ? { label: t('dailyLog.moved.openToday'), onClick: onOpenToday } : undefined}>
+          {t('dailyLog.moved.added', { date: formatDate(project.today) })}
+        </ActionAlert>
       )}
       {refused.map(({ write, date, part }) => {
         const { hours, note } = (write.json ?? {}) as { hours?: number; note?: string };
