@@ -22,10 +22,19 @@ const shared = apiServerForFile(async (server) => {
   return { ...crew, name, projectId: project.id, majorTaskId: majorTask.id };
 });
 
-async function chooseAssignee(scope: HTMLElement) {
+/** Fills a subtask's title, assignee (the crew's member) and due date in `scope`. */
+async function fillSubtask(scope: HTMLElement, title: string) {
+  await userEvent.type(await within(scope).findByLabelText('Title'), title);
   await userEvent.type(within(scope).getByLabelText('Search assignee'), shared.member.email.slice(0, 8));
   const assignee = within(scope).getByLabelText('Assignee');
   await userEvent.selectOptions(assignee, await within(assignee).findByRole('option', { name: new RegExp(shared.member.email) }));
+  await userEvent.type(within(scope).getByLabelText('Due Date'), '2031-05-10');
+}
+
+/** The confirmation has the focus and says `text`. */
+async function expectFocusedConfirmation(text: string) {
+  await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+  expect(screen.getByRole('status')).toHaveTextContent(text);
 }
 
 describe('a create screen that stays after a success', () => {
@@ -35,14 +44,10 @@ describe('a create screen that stays after a success', () => {
     await userEvent.type(screen.getByLabelText('Search by name'), shared.name);
     await userEvent.selectOptions(screen.getByLabelText('Project'), await screen.findByRole('option', { name: shared.name }));
     await userEvent.type(screen.getByLabelText('Major Task Name'), 'Fenders');
-    const subtask = screen.getByRole('group', { name: 'Subtask 1' });
-    await userEvent.type(within(subtask).getByLabelText('Title'), 'Bolt fenders');
-    await chooseAssignee(subtask);
-    await userEvent.type(within(subtask).getByLabelText('Due Date'), '2031-05-10');
+    await fillSubtask(screen.getByRole('group', { name: 'Subtask 1' }), 'Bolt fenders');
     await userEvent.click(screen.getByRole('button', { name: 'Create Major Task' }));
 
-    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent('Major task and subtasks created successfully!');
+    await expectFocusedConfirmation('Major task and subtasks created successfully!');
     expect(screen.getByLabelText('Major Task Name')).toHaveValue('');
   }, 30_000);
 
@@ -54,12 +59,9 @@ describe('a create screen that stays after a success', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Pile caps/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create Subtask' }));
     const form = await screen.findByRole('form', { name: 'Add New Subtask' });
-    await userEvent.type(within(form).getByLabelText('Title'), 'Cap 3 rebar');
-    await chooseAssignee(form);
-    await userEvent.type(within(form).getByLabelText('Due Date'), '2031-05-10');
+    await fillSubtask(form, 'Cap 3 rebar');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit Subtask' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent('Subtask created successfully!');
+    await expectFocusedConfirmation('Subtask created successfully!');
   }, 30_000);
 
   it("the team member's Create Task keeps the project and major task for the next subtask, and focuses \"created\" each time", async () => {
@@ -71,12 +73,9 @@ describe('a create screen that stays after a success', () => {
     await userEvent.selectOptions(picker, await within(picker).findByRole('option', { name: 'Pile caps' }));
 
     for (const title of ['Cap 1 rebar', 'Cap 2 rebar']) {
-      await userEvent.type(await screen.findByLabelText('Title'), title);
-      await chooseAssignee(document.body);
-      await userEvent.type(screen.getByLabelText('Due Date'), '2031-05-10');
+      await fillSubtask(document.body, title);
       await userEvent.click(screen.getByRole('button', { name: 'Submit Subtask' }));
-      await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
-      expect(screen.getByRole('status')).toHaveTextContent('Subtask created successfully!');
+      await expectFocusedConfirmation('Subtask created successfully!');
       // Only the subtask's own fields are emptied.
       await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue(''));
       expect(screen.getByLabelText('Project')).toHaveValue(String(shared.projectId));
