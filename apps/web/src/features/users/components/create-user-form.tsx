@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ASSIGNABLE_ROLES, createUserInput } from '@siteboard/shared';
+import { createUserInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
 import { useLeaveGuard } from '../../../components/ui/leave-guard';
-import { personLabel } from '../../../components/ui/person-text';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateUser } from '../api/create-user';
-import { useManagerChoice } from './use-manager-choice';
+import { RoleAndManagerFields, useManagerChoice } from './role-and-manager';
 
 type FormInput = z.input<typeof createUserInput>;
 type FormOutput = z.output<typeof createUserInput>;
@@ -39,7 +38,8 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
   });
   // Not kept as a draft (it holds a password): leaving through a link with input asks first.
   const leaveDialog = useLeaveGuard(form.formState.isDirty && !createUser.isSuccess, t('drafts.leaveLost'));
-  const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
+  const choice = useManagerChoice(form);
+  const { managersQuery, managerId, isTeamMember } = choice;
   const loading = managersQuery.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -77,30 +77,7 @@ export function CreateUserForm({ companyId }: { companyId: number }) {
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" {...form.register('must_change_password')} />
         {t('admin.createUser.mustChangePassword')}
       </label>
-      <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
-        {ASSIGNABLE_ROLES.map((value) => (
-          <option key={value} value={value}>
-            {t(`role.${value}`)}
-          </option>
-        ))}
-      </SelectField>
-      {isTeamMember ? (
-        <SelectField
-          label={t('admin.users.manager')}
-          disabled={loading || noManagers}
-          error={noManagers ? 'admin.createUser.noManagers' : errors.manager_id?.message}
-          {...form.register('manager_id')}
-        >
-          {noManagers && <option value="">{t('admin.createUser.noManagersAtAll')}</option>}
-          {managers?.map((manager) => (
-            <option key={manager.id} value={manager.id}>
-              {personLabel(manager)}
-            </option>
-          ))}
-        </SelectField>
-      ) : (
-        <div aria-hidden className="hidden sm:block" />
-      )}
+      <RoleAndManagerFields form={form} choice={choice} />
       <TextField label={t('admin.users.designation')} hint={t('admin.optional')} autoComplete="organization-title" error={errors.designation?.message} {...form.register('designation')} />
       <TextField label={t('admin.users.mobile')} hint={t('admin.optional')} type="tel" autoComplete="off" error={errors.mobile_number?.message} {...form.register('mobile_number')} />
       <div className="flex justify-end sm:col-span-2">

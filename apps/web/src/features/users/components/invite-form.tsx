@@ -2,17 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ASSIGNABLE_ROLES, createInvitationInput } from '@siteboard/shared';
+import { createInvitationInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { personLabel } from '../../../components/ui/person-text';
+import { TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useInvitations } from '../api/get-invitations';
-import { useManagerChoice } from './use-manager-choice';
+import { RoleAndManagerFields, useManagerChoice } from './role-and-manager';
 
 type FormInput = z.input<typeof createInvitationInput>;
 type FormOutput = z.output<typeof createInvitationInput>;
@@ -31,7 +30,8 @@ export function InviteForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
-  const { managersQuery, managers, managerId, isTeamMember, noManagers } = useManagerChoice(form);
+  const choice = useManagerChoice(form);
+  const { managersQuery, managerId, isTeamMember, noManagers } = choice;
   // The list beside the form holds them (one request for both); an expired one can no longer be accepted.
   const invitedManagers = (useInvitations().data ?? [])
     .filter((invitation) => invitation.role === 'manager' && Date.parse(invitation.expires_at) > Date.now())
@@ -64,25 +64,7 @@ export function InviteForm() {
       )}
       <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
       <TextField label={t('account.fullName')} hint={t('invitations.fullNameHint')} autoComplete="off" error={errors.full_name?.message} {...form.register('full_name')} />
-      <SelectField label={t('admin.users.role')} error={errors.role?.message} {...form.register('role')}>
-        {ASSIGNABLE_ROLES.map((value) => (
-          <option key={value} value={value}>
-            {t(`role.${value}`)}
-          </option>
-        ))}
-      </SelectField>
-      {isTeamMember ? (
-        <SelectField label={t('admin.users.manager')} disabled={managersQuery.isPending || noManagers} error={noManagers ? 'admin.createUser.noManagers' : errors.manager_id?.message} {...form.register('manager_id')}>
-          {noManagers && <option value="">{t('admin.createUser.noManagersAtAll')}</option>}
-          {managers?.map((manager) => (
-            <option key={manager.id} value={manager.id}>
-              {personLabel(manager)}
-            </option>
-          ))}
-        </SelectField>
-      ) : (
-        <div aria-hidden className="hidden sm:block" />
-      )}
+      <RoleAndManagerFields form={form} choice={choice} />
       {/* Nobody to choose yet, though a manager is invited: say so, rather than only "create a manager first". */}
       {isTeamMember && noManagers && invitedManagers.length > 0 && (
         <p className="text-sm text-slate-600 sm:col-span-2">{t('invitations.managerInvited', { count: invitedManagers.length, people: invitedManagers.join(', ') })}</p>
