@@ -434,8 +434,6 @@ describeEachDatabase(
 
   it('answers a rename made just before its sheet went with what was saved: a 200, not a 404 (both databases)', async () => {
     const [id] = await insertSheets(ctx.app.db, [{ companyId: team.company.id, projectId: work.projectId, name: 'Level 1', pageNumber: 1, source: 'image', sourcePath: path.join(os.tmpdir(), `${randomUUID()}.png`), createdById: team.manager.id }]);
-    // Asked as the rename is written: the embedded database runs this deletion right after the
-    // rename's commit, PostgreSQL once the renamed row's lock lets it go, before a later read.
     const renamed = await whileStatementRuns(
       ctx.queries,
       /^update "sheets"/,

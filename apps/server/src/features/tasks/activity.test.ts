@@ -250,8 +250,6 @@ describeEachDatabase('the subtask as the record of the work', (ctx) => {
 
     it('answers a comment made just before its subtask went with what was saved, not an empty 201 (both databases)', async () => {
       const work = await insertWork(ctx.app.db, team);
-      // Asked as the comment is written: the embedded database runs this deletion right after the
-      // comment's commit, PostgreSQL once the subtask's lock lets it go, before a later read.
       const answer = await whileStatementRuns(
         ctx.queries,
         /^insert into "subtask_activity"/,

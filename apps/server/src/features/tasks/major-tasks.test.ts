@@ -256,8 +256,6 @@ describeEachDatabase('major tasks API', (ctx) => {
 
     it('answers a major task renamed just before it went with what was saved: a 200, not a 404 (both databases)', async () => {
       const work = await insertWork(ctx.app.db, team);
-      // Asked as the rename is written: the embedded database runs this deletion right after the
-      // rename's commit, PostgreSQL once the renamed row's lock lets it go, before a later read.
       const answer = await whileStatementRuns(
         ctx.queries,
         /^update "major_tasks"/,

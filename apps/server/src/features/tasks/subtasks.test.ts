@@ -517,8 +517,6 @@ describeEachDatabase('subtasks API', (ctx) => {
 
     it('answers a subtask changed just before its major task went with what was saved: a 200, not a 404 (both databases)', async () => {
       const work = await insertWork(ctx.app.db, team);
-      // Asked as the change is written: the embedded database runs this deletion right after the
-      // change's commit, PostgreSQL once the changed row's lock lets it go, before a later read.
       const answer = await whileStatementRuns(
         ctx.queries,
         /^update "subtasks"/,
