@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '@siteboard/shared';
 import { describeEachDatabase, type TestContext } from './test/build-app';
-import { downloadAs, namedTeamAndRival, wholeList } from './test/export-fixtures';
+import { downloadAs, namedTeamAndRival, teamRecordAndRivalWork, wholeList } from './test/export-fixtures';
 import { callAs, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
 
 const BOM = '\uFEFF';
@@ -53,12 +53,7 @@ describeEachDatabase('CSV exports', (ctx) => {
       // The company's zone is UTC.
       dueToday: await add('Due today', { assignedToId: team.member.id, dueDate: new Date().toISOString().slice(0, 10) }),
     };
-    // The member's record in the manager's team (the workload reads team records).
-    const record = await callAs(ctx.app, team.admin, { method: 'POST', url: '/api/team-members/', payload: { user_id: team.member.id, manager_id: team.manager.id } });
-    expect(record.statusCode, record.body).toBe(201);
-    const rivalProject = await insertProject(db, rival.company.id, { managerId: rival.manager.id, name: 'Rival site' });
-    const rivalTask = await insertMajorTask(db, rival.company.id, rivalProject.id);
-    await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id, name: 'Rival work', status: 'pending_approval' });
+    await teamRecordAndRivalWork(ctx.app, team, rival);
   });
 
   describe('projects', () => {

@@ -4,7 +4,7 @@ import { XLSX_MEDIA_TYPE } from '@siteboard/shared';
 import { listSubtaskBatch, type SubtaskExportRow } from './features/tasks/tasks.queries';
 import { keysetBatches } from './lib/lists';
 import { describeEachDatabase, type TestContext } from './test/build-app';
-import { downloadAs, namedTeamAndRival, wholeList } from './test/export-fixtures';
+import { downloadAs, namedTeamAndRival, teamRecordAndRivalWork, wholeList } from './test/export-fixtures';
 import { callAs, insertMajorTask, insertProject, insertSubtask, type Caller, type Team } from './test/work-factories';
 
 const MANAGER_NAME = 'Maria Großmann';
@@ -61,11 +61,7 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
       early: await add('Pour the slab', { assignedToId: team.member.id, dueDate: '2025-12-01' }),
       other: await add('Other member', { assignedToId: team.otherMember.id, status: 'pending_approval', dueDate: '2026-02-01' }),
     };
-    const record = await callAs(ctx.app, team.admin, { method: 'POST', url: '/api/team-members/', payload: { user_id: team.member.id, manager_id: team.manager.id } });
-    expect(record.statusCode, record.body).toBe(201);
-    const rivalProject = await insertProject(db, rival.company.id, { managerId: rival.manager.id, name: 'Rival site' });
-    const rivalTask = await insertMajorTask(db, rival.company.id, rivalProject.id);
-    await insertSubtask(db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id, name: 'Rival work', status: 'pending_approval' });
+    await teamRecordAndRivalWork(ctx.app, team, rival);
   });
 
   describe('projects', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../app';
 import { users } from '../schema/users';
-import { callAs, createTeamAndRival, listAs, type Caller, type Team } from './work-factories';
+import { callAs, createTeamAndRival, insertMajorTask, insertProject, insertSubtask, listAs, type Caller, type Team } from './work-factories';
 
 /**
  * The company whose lists are exported, its manager and member known by these names (the admin
@@ -13,6 +13,19 @@ export async function namedTeamAndRival(app: App, names: { manager: string; memb
   await app.db.update(users).set({ fullName: names.manager }).where(eq(users.id, team.manager.id));
   await app.db.update(users).set({ fullName: names.member }).where(eq(users.id, team.member.id));
   return [team, rival];
+}
+
+/**
+ * What every export's data holds beside the rows a file shows: the member's record in the
+ * manager's team (the workload reads team records) and the rival's work waiting for approval,
+ * which no file of the team's may hold.
+ */
+export async function teamRecordAndRivalWork(app: App, team: Team, rival: Team) {
+  const record = await callAs(app, team.admin, { method: 'POST', url: '/api/team-members/', payload: { user_id: team.member.id, manager_id: team.manager.id } });
+  expect(record.statusCode, record.body).toBe(201);
+  const rivalProject = await insertProject(app.db, rival.company.id, { managerId: rival.manager.id, name: 'Rival site' });
+  const rivalTask = await insertMajorTask(app.db, rival.company.id, rivalProject.id);
+  await insertSubtask(app.db, { companyId: rival.company.id, majorTaskId: rivalTask.id, assignedToId: rival.member.id, assignedById: rival.manager.id, name: 'Rival work', status: 'pending_approval' });
 }
 
 /** An export's answer as a browser downloads it: 200, the file's media type, an attachment named `siteboard-<list>-<date>.<extension>`. */
