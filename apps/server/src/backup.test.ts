@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
@@ -184,6 +186,36 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
       await restoredApp.close();
       await restored.close();
     }
+  });
+
+  it('exports a company from the running server too: a copy taken now, the server serving on, nothing left behind', async () => {
+    expect(app).toBeDefined();
+    const base = `http://127.0.0.1:${(app!.server.address() as AddressInfo).port}`;
+    const token = await signInAdmin(base);
+    const load = startWriters(base, token, await managerIdOf(base, token), 'exported');
+    await load.until(WRITES_BEFORE);
+    const before = load.writers.map((writer) => [...writer.acknowledged]);
+
+    const file = path.join(root, 'company.zip');
+    const exported = await run('npm', ['run', '--silent', 'export-company', '--', DEMO_COMPANY_NAME, file], { cwd: repoRoot, env: env(dataDir) });
+    await load.stop();
+
+    expect(exported.stdout).toContain('The server is running: reading a copy of its database taken now');
+    expect(exported.stdout).toContain(`Exported ${DEMO_COMPANY_NAME} into ${file}`);
+    const files = unzipSync(fs.readFileSync(file));
+    const names = new Set((parse(strFromU8(files['projects.csv']!), { columns: true }) as { name: string }[]).map((project) => project.name));
+    // Every project acknowledged before the export began, and each writer's up to some point and none after.
+    for (const [writer, acknowledged] of before.entries()) {
+      for (const name of acknowledged) expect(names.has(name), name).toBe(true);
+      const sent = load.writers[writer]!.sent;
+      const kept = sent.filter((name) => names.has(name));
+      expect(kept).toEqual(sent.slice(0, kept.length));
+    }
+    expect(Object.keys(files).some((name) => name.startsWith('photos/'))).toBe(true);
+    expect(Object.keys(files).some((name) => name.startsWith('drawings/'))).toBe(true);
+    // The copy is gone, and the server never stopped.
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('snapshot-'))).toEqual([]);
+    expect((await fetch(`${base}/api/ready/`)).status).toBe(200);
   });
 
   // The commands' other paths, through the functions they call (starting them costs a process each).

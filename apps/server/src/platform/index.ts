@@ -20,7 +20,7 @@ export { afterCommit, CHANGES_CHANNEL, settleChanges, type ChangeFeed } from './
 export { DataDirLockedError } from './database/data-dir-lock';
 export { DATABASE_TIMEOUTS, type DatabaseTimeouts } from './database/timeouts';
 export { describeUnreachableDatabase } from './database/unreachable';
-export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
+export { backupEmbedded, restoreEmbedded, serveEmbeddedBackups, snapshotOfRunningServer, type BackupSummary, type RestoreSummary } from './database/embedded-backup';
 export { isForeignKeyViolation, isUniqueViolation } from './database/db-errors';
 export { builtOncePerDatabase, builtOncePerShape, SESSION_OPTIONS, type IdOrPlaceholder } from './database/statements';
 export type { IdentityClaims } from './identity-cache';

@@ -5,8 +5,8 @@ import { runOperatorCommand } from './operator-command';
 /**
  * `npm run export-company -- "<company>" <file.zip>`: everything of one company in one archive,
  * CSV files and images (README, "Running in production"; decision record 110), for a company that
- * leaves or asks for its data. On the embedded database the server must be stopped first (one
- * process per data directory).
+ * leaves or asks for its data. On the embedded database with its server running, it reads a copy
+ * the server gives of it now (one process per data directory; the server goes on serving).
  */
 const [companyName, target] = process.argv.slice(2);
 runOperatorCommand(
@@ -14,6 +14,7 @@ runOperatorCommand(
     failure: 'The company could not be exported',
     refusal: (!companyName?.trim() || !target) && 'Name the company and the file to write: npm run export-company -- "<company name>" <file.zip>',
     timeouts: OPERATOR_TIMEOUTS,
+    readsOnly: true,
   },
   async (db, config) => {
     // A relative file is relative to where the command was typed (npm runs the script inside the server's folder).

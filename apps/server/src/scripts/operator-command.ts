@@ -1,25 +1,43 @@
 import { ConfigError, loadConfig, type Config } from '../config';
-import { DataDirLockedError, openConfiguredDatabase, type Db, type DatabaseTimeouts } from '../platform';
+import { DataDirLockedError, openConfiguredDatabase, snapshotOfRunningServer, type Database, type Db, type DatabaseTimeouts } from '../platform';
 import { OperatorError } from './operator-password';
 
 /**
  * An operator's command (set-password, delete-company, export-company): `refusal` (how to call it)
  * printed when set, before anything is opened; else the configured database opened for `work` and
  * closed after it. What went wrong is one line (the command's own words for what the operator can
- * fix, `failure` and the cause for the rest) and exit code 1.
+ * fix, `failure` and the cause for the rest) and exit code 1. A command that only reads
+ * (`readsOnly`) runs on the embedded database while its server runs too: on a copy the server
+ * gives of it now (a backup restored beside it, removed after), as consistent as a backup.
  */
 export function runOperatorCommand(
-  options: { failure: string; refusal?: string | false; timeouts?: DatabaseTimeouts },
+  options: { failure: string; refusal?: string | false; timeouts?: DatabaseTimeouts; readsOnly?: boolean },
   work: (db: Db, config: Config) => Promise<void>,
 ): void {
   const run = async () => {
     if (options.refusal) throw new OperatorError(options.refusal);
-    const config = loadConfig();
-    const database = await openConfiguredDatabase(config, undefined, options.timeouts);
+    let config = loadConfig();
+    let database: Database;
+    let snapshot: { dataDir: string; remove(): void } | undefined;
+    try {
+      database = await openConfiguredDatabase(config, undefined, options.timeouts);
+    } catch (error) {
+      if (!(options.readsOnly && error instanceof DataDirLockedError)) throw error;
+      console.log('The server is running: reading a copy of its database taken now (it goes on serving).');
+      snapshot = await snapshotOfRunningServer(config.dataDir);
+      try {
+        config = { ...config, dataDir: snapshot.dataDir };
+        database = await openConfiguredDatabase(config, undefined, options.timeouts);
+      } catch (opening) {
+        snapshot.remove();
+        throw opening;
+      }
+    }
     try {
       await work(database.db, config);
     } finally {
       await database.close();
+      snapshot?.remove();
     }
   };
   run().catch((error: unknown) => {

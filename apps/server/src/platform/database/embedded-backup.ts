@@ -183,6 +183,29 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
   }
 }
 
+/**
+ * A copy of the embedded database as the running server holds it now, for an operator's command
+ * that only reads (a company's export) and must not stop the server: a backup through the
+ * server's control socket (it goes on serving), restored beside the data directory in a
+ * `.partial` folder that no backup takes. `remove` deletes the copy; the command calls it when done.
+ */
+export async function snapshotOfRunningServer(dataDir: string): Promise<{ dataDir: string; remove(): void }> {
+  const staging = path.join(dataDir, `snapshot-${process.pid}-${Date.now()}.partial`);
+  const remove = () => fs.rmSync(staging, { recursive: true, force: true });
+  try {
+    fs.mkdirSync(staging, { mode: 0o700 });
+    const file = path.join(staging, 'backup.tar.gz');
+    await backupEmbedded(dataDir, file);
+    const copy = path.join(staging, 'data');
+    await restoreEmbedded(copy, file);
+    fs.rmSync(file);
+    return { dataDir: copy, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
 /** The running server's answer to `backup`: the archive's bytes after its `OK` line. */
 function askServer(socketPath: string): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) => {
