@@ -235,6 +235,9 @@ export const DAILY_LOG_SIGNED = 'This daily log is signed: correct it with an am
  */
 export const DAILY_LOG_SIGNED_BEFORE_ENTRY = "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.";
 export const DAILY_LOG_SIGNED_BEFORE_CHANGE = "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.";
+/** The same when the company's admin signed: the crew is told who did, not assumed to be the manager. */
+export const DAILY_LOG_ADMIN_SIGNED_BEFORE_ENTRY = "The admin signed this day's log before your entry arrived. Add it to today's log or tell your manager.";
+export const DAILY_LOG_ADMIN_SIGNED_BEFORE_CHANGE = "The admin signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.";
 export const DAILY_LOG_NOT_SIGNED = 'Only a signed daily log takes amendments: change the draft itself.';
 export const COMPLETED_PROJECT_LOGS_READ_ONLY = "A completed project's daily logs are read-only.";
 export const NOT_LOG_KEEPER = "Only the project's manager and admins can write, sign and amend its daily log.";
@@ -249,6 +252,11 @@ export interface DailyLogParties {
   hasWork: boolean;
   /** null: nobody has opened the day's log yet. */
   logStatus: DailyLogStatus | null;
+  /**
+   * The role of whoever signed the log (null while nobody has), for the refusal's text: a caller
+   * that asks only whether it may (the web's buttons) need not know it.
+   */
+  signerRole?: Role | null;
 }
 
 export type DailyLogDecision = { ok: true } | { ok: false; error: 'forbidden' | 'invalid' | 'conflict'; message: string };
@@ -264,8 +272,14 @@ function whileOpen(parties: DailyLogParties, signed = DAILY_LOG_SIGNED): DailyLo
   return { ok: true };
 }
 
-/** A signed log's refusal of a contribution: the keepers are told to amend, the others what they can do instead. */
-const signedFor = (actor: Actor, parties: DailyLogParties, others: string) => (keepsDailyLog(actor, parties) ? DAILY_LOG_SIGNED : others);
+/**
+ * A signed log's refusal of a contribution: the keepers are told to amend, the others who signed
+ * (a keeper: the project's manager or the admin) and what they can do instead.
+ */
+function signedFor(actor: Actor, parties: DailyLogParties, texts: { manager: string; admin: string }): string {
+  if (keepsDailyLog(actor, parties)) return DAILY_LOG_SIGNED;
+  return parties.signerRole === 'admin' ? texts.admin : texts.manager;
+}
 
 /** Writing the sections and signing: the keepers, while the project is open and the log unsigned. */
 export function decideLogKeeping(actor: Actor, parties: DailyLogParties): DailyLogDecision {
@@ -284,12 +298,12 @@ export function decideAmendment(actor: Actor, parties: DailyLogParties): DailyLo
 /** One's own hours, notes and photos: whoever has work in the project (and the keepers), until the log is signed. */
 export function decideContribution(actor: Actor, parties: DailyLogParties): DailyLogDecision {
   if (!parties.hasWork && !keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NO_WORK_IN_PROJECT };
-  return whileOpen(parties, signedFor(actor, parties, DAILY_LOG_SIGNED_BEFORE_ENTRY));
+  return whileOpen(parties, signedFor(actor, parties, { manager: DAILY_LOG_SIGNED_BEFORE_ENTRY, admin: DAILY_LOG_ADMIN_SIGNED_BEFORE_ENTRY }));
 }
 
 /** Changing or removing a contribution: its author only, on the same terms as adding it. */
 export function decideOwnContributionChange(actor: Actor, authorId: number | null, parties: DailyLogParties): DailyLogDecision {
   if (authorId !== actor.id) return { ok: false, error: 'forbidden', message: NOT_YOUR_LOG_ENTRY };
   if (!parties.hasWork && !keepsDailyLog(actor, parties)) return { ok: false, error: 'forbidden', message: NO_WORK_IN_PROJECT };
-  return whileOpen(parties, signedFor(actor, parties, DAILY_LOG_SIGNED_BEFORE_CHANGE));
+  return whileOpen(parties, signedFor(actor, parties, { manager: DAILY_LOG_SIGNED_BEFORE_CHANGE, admin: DAILY_LOG_ADMIN_SIGNED_BEFORE_CHANGE }));
 }

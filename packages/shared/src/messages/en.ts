@@ -157,6 +157,8 @@ export const errorTexts = [
   'This daily log is signed: correct it with an amendment.',
   "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.",
   "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.",
+  "The admin signed this day's log before your entry arrived. Add it to today's log or tell your manager.",
+  "The admin signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.",
   'Only a signed daily log takes amendments: change the draft itself.',
   "A completed project's daily logs are read-only.",
   "Only the project's manager and admins can write, sign and amend its daily log.",

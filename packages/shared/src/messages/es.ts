@@ -281,6 +281,8 @@ export const es: Catalog = {
   'This daily log is signed: correct it with an amendment.': 'Este diario de obra está firmado: corrígelo con una enmienda.',
   "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.": 'El jefe de obra firmó el diario de este día antes de que llegara tu entrada. Añádela al diario de hoy o avisa a tu jefe de obra.',
   "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.": 'El jefe de obra firmó el diario de este día antes de que llegara tu cambio. Avisa a tu jefe de obra, que puede corregirlo con una enmienda.',
+  "The admin signed this day's log before your entry arrived. Add it to today's log or tell your manager.": 'El administrador firmó el diario de este día antes de que llegara tu entrada. Agrégala al diario de hoy o avisa a tu jefe de obra.',
+  "The admin signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.": 'El administrador firmó el diario de este día antes de que llegara tu cambio. Avisa a tu jefe de obra, que puede corregirlo con una enmienda.',
   'Only a signed daily log takes amendments: change the draft itself.': 'Solo un diario de obra firmado admite enmiendas: cambia directamente el borrador.',
   "A completed project's daily logs are read-only.": 'Los diarios de obra de un proyecto terminado son de solo lectura.',
   "Only the project's manager and admins can write, sign and amend its daily log.": 'Solo el jefe de obra del proyecto y los administradores pueden redactar, firmar y enmendar su diario de obra.',

@@ -282,6 +282,8 @@ export const fr: Catalog = {
   'This daily log is signed: correct it with an amendment.': 'Ce journal de chantier est signé : corrigez-le par un avenant.',
   "The manager signed this day's log before your entry arrived. Add it to today's log or tell your manager.": 'Le chef de chantier a signé le journal de ce jour avant l’arrivée de votre saisie. Ajoutez-la au journal d’aujourd’hui ou prévenez votre chef de chantier.',
   "The manager signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.": 'Le chef de chantier a signé le journal de ce jour avant l’arrivée de votre modification. Prévenez votre chef de chantier, qui peut le corriger par un avenant.',
+  "The admin signed this day's log before your entry arrived. Add it to today's log or tell your manager.": 'L’administrateur a signé le journal de ce jour avant l’arrivée de votre saisie. Ajoutez-la au journal d’aujourd’hui ou prévenez votre chef de chantier.',
+  "The admin signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment.": 'L’administrateur a signé le journal de ce jour avant l’arrivée de votre modification. Prévenez votre chef de chantier, qui peut le corriger par un avenant.',
   'Only a signed daily log takes amendments: change the draft itself.': 'Seul un journal signé reçoit des avenants : modifiez directement le brouillon.',
   "A completed project's daily logs are read-only.": "Les journaux de chantier d'un projet terminé sont en lecture seule.",
   "Only the project's manager and admins can write, sign and amend its daily log.": 'Seuls le chef de chantier du projet et les administrateurs peuvent rédiger, signer et modifier son journal de chantier.',

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, gte, ilike, inArray, lt, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Amendment, DailyLogAttachment, DailyLogContent, DailyLogEntry, DailyLogProject, DailyLogStatus, MissingLogs, ProjectStatus, WorkItem, WorkNote } from '@siteboard/shared';
+import type { Amendment, DailyLogAttachment, DailyLogContent, DailyLogEntry, DailyLogProject, DailyLogStatus, MissingLogs, ProjectStatus, Role, WorkItem, WorkNote } from '@siteboard/shared';
 import type { DbOrTx } from '../../platform';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../schema/activity';
 import { companies } from '../../schema/companies';
@@ -102,6 +102,7 @@ const logColumns = {
   workNotes: dailyLogs.workNotes,
   signedWork: signedWorkNamed,
   signedBy: person(signers),
+  signerRole: signers.role,
   signedAt: isoTimestamp(dailyLogs.signedAt),
   createdAt: isoTimestamp(dailyLogs.createdAt),
 };
@@ -142,11 +143,12 @@ export async function lockOrOpenLog(tx: DbOrTx, companyId: number, projectId: nu
 /** The day's log locked for update, if there is one. */
 export async function lockLog(tx: DbOrTx, companyId: number, projectId: number, date: string) {
   const [row] = await tx
-    .select({ id: dailyLogs.id, status: dailyLogs.status, workNotes: dailyLogs.workNotes })
+    .select({ id: dailyLogs.id, status: dailyLogs.status, workNotes: dailyLogs.workNotes, signerRole: signers.role })
     .from(dailyLogs)
+    .leftJoin(signers, eq(signers.id, dailyLogs.signedById))
     .where(and(eq(dailyLogs.companyId, companyId), eq(dailyLogs.projectId, projectId), eq(dailyLogs.logDate, date)))
-    .for('update');
-  return row as { id: number; status: DailyLogStatus; workNotes: Record<string, Omit<WorkNote, 'activity_id'>> } | undefined;
+    .for('update', { of: dailyLogs });
+  return row as { id: number; status: DailyLogStatus; workNotes: Record<string, Omit<WorkNote, 'activity_id'>>; signerRole: Role | null } | undefined;
 }
 
 export async function updateLog(tx: DbOrTx, companyId: number, logId: number, values: Partial<DailyLogContent> & { workNotes?: Record<string, Omit<WorkNote, 'activity_id'>> }) {

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime, crewTotals, DAILY_LOG_NOT_SIGNED, DAILY_LOG_SIGNED, decideAmendment, decideContribution, decideLogKeeping, decideOwnContributionChange, type DailyLogParties } from '@siteboard/shared';
+import {
+  localDateTime,
+  crewTotals,
+  DAILY_LOG_ADMIN_SIGNED_BEFORE_CHANGE,
+  DAILY_LOG_ADMIN_SIGNED_BEFORE_ENTRY,
+  DAILY_LOG_NOT_SIGNED,
+  DAILY_LOG_SIGNED,
+  DAILY_LOG_SIGNED_BEFORE_CHANGE,
+  DAILY_LOG_SIGNED_BEFORE_ENTRY,
+  decideAmendment,
+  decideContribution,
+  decideLogKeeping,
+  decideOwnContributionChange,
+  type DailyLogParties,
+} from '@siteboard/shared';
 import { exportRange, manHoursByTradeAndCompany, workKind } from './daily-logs.rules';
 
 const MANAGER = { id: 1, role: 'manager' as const };
@@ -28,6 +42,15 @@ describe('who keeps and adds to a daily log', () => {
     expect(decideContribution(MEMBER, parties({ hasWork: true, logStatus: 'signed' }))).toMatchObject({ error: 'conflict' });
     expect(decideOwnContributionChange(MEMBER, MEMBER.id, parties({ hasWork: true })).ok).toBe(true);
     expect(decideOwnContributionChange(ADMIN, MEMBER.id, parties())).toMatchObject({ error: 'forbidden' });
+  });
+
+  it('tells the crew who signed: the manager or the admin', () => {
+    const signedBy = (signerRole: 'manager' | 'admin') => parties({ hasWork: true, logStatus: 'signed', signerRole });
+    expect(decideContribution(MEMBER, signedBy('manager'))).toMatchObject({ message: DAILY_LOG_SIGNED_BEFORE_ENTRY });
+    expect(decideContribution(MEMBER, signedBy('admin'))).toMatchObject({ message: DAILY_LOG_ADMIN_SIGNED_BEFORE_ENTRY });
+    expect(decideOwnContributionChange(MEMBER, MEMBER.id, signedBy('manager'))).toMatchObject({ message: DAILY_LOG_SIGNED_BEFORE_CHANGE });
+    expect(decideOwnContributionChange(MEMBER, MEMBER.id, signedBy('admin'))).toMatchObject({ message: DAILY_LOG_ADMIN_SIGNED_BEFORE_CHANGE });
+    expect(decideContribution(MANAGER, signedBy('admin'))).toMatchObject({ message: DAILY_LOG_SIGNED });
   });
 });
 

@@ -72,6 +72,7 @@ import {
   updateEntry,
   updateLog,
   type LogContext,
+  type LogRow,
 } from './daily-logs.queries';
 import { EMPTY_CONTENT, LOG_PHOTO_NOT_FOUND, dayTotals, exportRange, manHoursByTradeAndCompany, toWorkItem, workNotesFrom, type WorkNotes } from './daily-logs.rules';
 import { writeDailyLogWorkbook } from './daily-logs.xlsx';
@@ -87,11 +88,15 @@ async function contextOf(db: DbOrTx, ctx: ServiceContext, projectId: number, loc
   return context;
 }
 
-const partiesOf = (context: LogContext, logStatus: DailyLogParties['logStatus']): DailyLogParties => ({
+/** What the rules read of the day's log: its status and who signed it (none when nobody opened it). */
+type LogState = Pick<LogRow, 'status' | 'signerRole'> | undefined;
+
+const partiesOf = (context: LogContext, log: LogState): DailyLogParties => ({
   projectManagerId: context.projectManagerId,
   projectStatus: context.projectStatus,
   hasWork: context.hasWork,
-  logStatus,
+  logStatus: log?.status ?? null,
+  signerRole: log?.signerRole ?? null,
 });
 
 /** A refusal of the rules as its HTTP error. */
@@ -109,8 +114,8 @@ function assertNotFuture(date: string, context: LogContext) {
 type Decide = (actor: ServiceContext['user'], parties: DailyLogParties) => DailyLogDecision;
 
 /** Who may not act is told so first (403), then a future day (400), then the log's or project's state. */
-function assertMay(ctx: ServiceContext, decide: Decide, context: LogContext, date: string, logStatus: DailyLogParties['logStatus']) {
-  const decision = decide(ctx.user, partiesOf(context, logStatus));
+function assertMay(ctx: ServiceContext, decide: Decide, context: LogContext, date: string, log: LogState) {
+  const decision = decide(ctx.user, partiesOf(context, log));
   if (!decision.ok && decision.error === 'forbidden') assertDecision(decision);
   assertNotFuture(date, context);
   assertDecision(decision);
@@ -130,13 +135,13 @@ export async function assertMayActOnLog(ctx: ServiceContext, rawParams: unknown,
   const parsed = projectDateParams.safeParse(rawParams);
   if (!parsed.success) {
     // Not a day: whether the caller may act on this project's logs at all comes first.
-    const decision = DAILY_LOG_RULES[rule](ctx.user, partiesOf(context, null));
+    const decision = DAILY_LOG_RULES[rule](ctx.user, partiesOf(context, undefined));
     if (!decision.ok && decision.error === 'forbidden') assertDecision(decision);
     return;
   }
   const { id, date } = parsed.data;
   const [log] = await findLogs(ctx.db, ctx.user.companyId, id, date, date);
-  assertMay(ctx, DAILY_LOG_RULES[rule], context, date, log?.status ?? null);
+  assertMay(ctx, DAILY_LOG_RULES[rule], context, date, log);
 }
 
 /** The same for changing one's own entry: the entry must be theirs. */
@@ -227,7 +232,7 @@ export async function saveDailyLog(ctx: ServiceContext, projectId: number, date:
   await ctx.db.transaction(async (tx) => {
     const context = await contextOf(tx, ctx, projectId, true);
     const log = await lockOrOpenLog(tx, companyId, projectId, date, userId);
-    assertMay(ctx, decideLogKeeping, context, date, log.status);
+    assertMay(ctx, decideLogKeeping, context, date, log);
     let notes: WorkNotes | undefined;
     if (workNotes) {
       const dayWork = await listWorkRecord(tx, companyId, projectId, context.zone, date, date, DAILY_LOG_WORK_MAX);
@@ -249,7 +254,7 @@ export async function signDailyLog(ctx: ServiceContext, projectId: number, date:
   await ctx.db.transaction(async (tx) => {
     const context = await contextOf(tx, ctx, projectId, true);
     const log = await lockOrOpenLog(tx, companyId, projectId, date, userId);
-    assertMay(ctx, decideLogKeeping, context, date, log.status);
+    assertMay(ctx, decideLogKeeping, context, date, log);
     const work = await listWorkRecord(tx, companyId, projectId, context.zone, date, date, DAILY_LOG_WORK_MAX);
     await signLog(
       tx,
@@ -270,7 +275,7 @@ export async function addAmendment(ctx: ServiceContext, projectId: number, date:
   return ctx.db.transaction(async (tx) => {
     const context = await contextOf(tx, ctx, projectId, true);
     const log = await lockLog(tx, companyId, projectId, date);
-    assertMay(ctx, decideAmendment, context, date, log?.status ?? null);
+    assertMay(ctx, decideAmendment, context, date, log);
     const amendmentId = await insertAmendment(tx, { companyId, dailyLogId: log!.id, authorId: userId, reason: input.reason, changes: input.changes });
     const amendments = await listAmendments(tx, companyId, [log!.id]);
     const { logId: _, ...amendment } = amendments.find((candidate) => candidate.id === amendmentId)!;
@@ -282,7 +287,7 @@ export async function addAmendment(ctx: ServiceContext, projectId: number, date:
 async function openForContribution(tx: DbOrTx, ctx: ServiceContext, projectId: number, date: string) {
   const context = await contextOf(tx, ctx, projectId, true);
   const log = await lockOrOpenLog(tx, ctx.user.companyId, projectId, date, ctx.user.id);
-  assertMay(ctx, decideContribution, context, date, log.status);
+  assertMay(ctx, decideContribution, context, date, log);
   return log;
 }
 
@@ -321,7 +326,7 @@ async function lockedEntry(tx: DbOrTx, ctx: ServiceContext, projectId: number, d
   const log = await lockLog(tx, ctx.user.companyId, projectId, date);
   const entry = log && (await lockEntry(tx, ctx.user.companyId, log.id, entryId));
   if (!log || !entry) throw new NotFoundError(LOG_ENTRY_NOT_FOUND);
-  const decision = decideOwnContributionChange(ctx.user, entry.authorId, partiesOf(context, log.status));
+  const decision = decideOwnContributionChange(ctx.user, entry.authorId, partiesOf(context, log));
   assertDecision(decision);
   return { log, entry };
 }
@@ -380,7 +385,7 @@ async function lockedOwnLogPhoto(tx: DbOrTx, ctx: ServiceContext, projectId: num
   const log = await lockLog(tx, ctx.user.companyId, projectId, date);
   const photo = log && (await lockLogAttachment(tx, ctx.user.companyId, log.id, attachmentId));
   if (!log || !photo) throw new NotFoundError(LOG_PHOTO_NOT_FOUND);
-  assertDecision(decideOwnContributionChange(ctx.user, photo.uploadedById, partiesOf(context, log.status)));
+  assertDecision(decideOwnContributionChange(ctx.user, photo.uploadedById, partiesOf(context, log)));
   return photo.id;
 }
 

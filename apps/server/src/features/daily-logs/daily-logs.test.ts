@@ -262,6 +262,23 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect([refused.statusCode, refused.json().detail]).toEqual([409, 'Der Bauleiter hat das Bautagebuch dieses Tages unterschrieben, bevor Ihr Eintrag ankam. Tragen Sie ihn ins heutige Bautagebuch ein oder sagen Sie es Ihrem Bauleiter.']);
     });
 
+    it('tells the crew the admin signed when the admin did, in their language', async () => {
+      const adminDay = '2025-03-04';
+      const entry = await post(team.member, adminDay, 'entries/', { hours: 3 });
+      expect(entry.statusCode, entry.body).toBe(201);
+      expect((await post(team.admin, adminDay, 'sign/')).statusCode).toBe(200);
+
+      const added = await post(team.member, adminDay, 'entries/', { hours: 1 });
+      expect([added.statusCode, added.json().detail]).toEqual([409, "The admin signed this day's log before your entry arrived. Add it to today's log or tell your manager."]);
+      const changed = await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, adminDay, `entries/${entry.json().id}/`), payload: { hours: 9 } });
+      expect([changed.statusCode, changed.json().detail]).toEqual([409, "The admin signed this day's log before your change arrived. Tell your manager, who can correct it with an amendment."]);
+      const spanishMember = await createUser(ctx.app.db, team.company.id, 'team_member', { language: 'es' });
+      const spanish = await insertWork(ctx.app.db, { ...team, member: spanishMember });
+      expect((await post(team.admin, adminDay, 'sign/', undefined, spanish.projectId)).statusCode).toBe(200);
+      const inSpanish = await post({ ...spanishMember, access: (await loginAs(ctx.app, spanishMember)).access }, adminDay, 'entries/', { hours: 1 }, spanish.projectId);
+      expect(inSpanish.json().detail).toBe('El administrador firmó el diario de este día antes de que llegara tu entrada. Agrégala al diario de hoy o avisa a tu jefe de obra.');
+    });
+
     /** `write` on a project of its own, which is deleted as `table` gets its row (the embedded database runs the deletion right after the write's commit, PostgreSQL once the log's lock lets it go, before a later read). */
     const whileItsProjectGoes = async (table: string, write: (project: number) => ReturnType<typeof post>) => {
       const work = await insertWork(ctx.app.db, team);
