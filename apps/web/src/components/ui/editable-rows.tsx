@@ -5,6 +5,7 @@ import { ApiError, applyFieldErrors } from '../../lib/api-client';
 import { useFailureMessage, type FailureTexts } from '../../lib/failure-message';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { RowActionButton } from './row-action-button';
 import { actionsCellClass } from './table';
 import { SUCCESS_SHOWN_MS, Toast } from './toast';
 
@@ -32,16 +33,10 @@ export function ViewActions({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap gap-1.5">
-      <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject })}>
-        {t('action.edit')}
-      </Button>
+    <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:gap-1">
+      <RowActionButton icon="pencil" text={t('action.edit')} label={t('action.editSubject', { subject })} onClick={onEdit} autoFocus={focusEdit} />
       <ConfirmDialog
-        trigger={
-          <Button variant="danger" size="sm" disabled={busy} aria-label={t('action.deleteSubject', { subject })}>
-            {t('action.delete')}
-          </Button>
-        }
+        trigger={<RowActionButton icon="trash" variant="danger" text={t('action.delete')} label={t('action.deleteSubject', { subject })} disabled={busy} />}
         title={deleteTitle}
         description={deleteDescription}
         confirmLabel={t('action.delete')}

@@ -11,8 +11,11 @@ const api = apiServerForFile(async (server) => {
   // Eleven open projects: one more than the first page, so Show More has a page to ask for.
   for (let i = 1; i <= 11; i++) await insertProject(server.database.db, company.id, { managerId: manager.id, name: `Tower ${i}`, createdAt: new Date('2025-12-20T12:00:00Z') });
   await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Old depot', status: 'completed' });
+  // The newest project, first on its page: run by a manager with a name.
+  const named = await server.createUser(company, 'manager', { fullName: 'Ines Moreau' });
+  await insertProject(server.database.db, company.id, { managerId: named.id, name: 'Harbour works' });
   await server.signIn(company.admin);
-  return { company, manager, member };
+  return { company, manager, member, named };
 });
 
 const listCalls = () => api.server.requests.filter((request) => /^GET \/api\/(users|projects|daily-logs\/missing)\/$/.test(request));
@@ -43,6 +46,28 @@ describe('the admin dashboard', () => {
     await userEvent.click(within(ongoing).getByRole('button', { name: 'Show More' }));
     await within(ongoing).findByText('Tower 1');
     expect(listCalls()).toEqual(['GET /api/users/', 'GET /api/projects/']);
+  });
+
+  it('gives project rows the users’ row actions: icons with tooltips and names, the manager’s e-mail on one line', async () => {
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    await screen.findByRole('table', { name: 'All Users' });
+    const ongoing = document.getElementById('ongoing-projects')!;
+    const row = (await within(ongoing).findByText('Harbour works')).closest('tr')!;
+    for (const [name, title, icon] of [
+      ['Edit Harbour works', 'Edit', 'pencil'],
+      ['Delete Harbour works', 'Delete', 'trash'],
+    ] as const) {
+      const button = within(row).getByRole('button', { name });
+      expect(button).toHaveAttribute('title', title);
+      expect(button.querySelector(`svg[data-icon="${icon}"]`)).not.toBeNull();
+      // The word stays for a phone's card, below `md`.
+      expect(within(button).getByText(title)).toHaveClass('md:hidden');
+    }
+    // Under the manager's name the e-mail ends in "…" rather than breaking over lines; the whole address is its tooltip.
+    const email = within(row).getByText(api.named.email);
+    expect(email).toHaveClass('truncate');
+    expect(email).toHaveAttribute('title', api.named.email);
+    expect(within(row).getByText('Ines Moreau')).toBeInTheDocument();
   });
 
   it('falls back on the lists’ own calls when the one call fails', async () => {

@@ -147,8 +147,9 @@ function ProjectRow({
         <td data-label={endLabel} className={cellClass}>
           {formatDate(project.end_date)}
         </td>
-        <td data-label={managerLabel} className={wrapCellClass}>
-          {project.manager ? <PersonText person={project.manager} /> : t('common.notAvailable')}
+        {/* Room for a name and a usual address on one line each (the address ends in "…" past it). */}
+        <td data-label={managerLabel} className={`${wrapCellClass} min-w-48`}>
+          {project.manager ? <PersonText person={project.manager} keepShortEmailWhole truncateEmail /> : t('common.notAvailable')}
         </td>
         <td data-label={statusLabel} className={cellClass}>
           {/* A block around the badge: on a phone card the cell is a grid that would stretch it. */}

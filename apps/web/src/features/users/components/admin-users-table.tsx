@@ -83,7 +83,7 @@ export function AdminUsersTable({
               </td>
               <td className={actionsCellClass}>
                 {user.id !== currentUserId && (
-                  <div className="flex flex-wrap gap-1.5 md:gap-1" {...loadOnApproach(loadEditRow)}>
+                  <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:gap-1" {...loadOnApproach(loadEditRow)}>
                     <DeleteUserActions
                       user={user}
                       busy={deleteUser.isPending && deleteUser.variables?.id === user.id}

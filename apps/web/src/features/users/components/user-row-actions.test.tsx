@@ -66,7 +66,11 @@ describe('a user row', () => {
       </>,
     );
 
-    // From `md` up each is a bin or a key; pointing at it says the action, a screen reader hears whose.
+    // From `md` up each is a pencil, a bin or a key (the three stay on one line at 1280 px in German too); pointing at it says the action, a screen reader hears whose.
+    const edit = screen.getByRole('button', { name: `Edit ${api.member.email}` });
+    expect(edit).toHaveAttribute('title', 'Edit');
+    expect(edit.querySelector('svg[data-icon="pencil"]')).not.toBeNull();
+    expect(within(edit).getByText('Edit')).toHaveClass('md:hidden');
     const remove = screen.getByRole('button', { name: `Delete ${api.member.email}` });
     const password = screen.getByRole('button', { name: `Set new password for ${api.member.email}` });
     expect(remove).toHaveAttribute('title', 'Delete');

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@siteboard/shared';
-import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/form-field';
 import { personLabel } from '../../../components/ui/person-text';
+import { RowActionButton } from '../../../components/ui/row-action-button';
 import { loadOnApproach, preloadableLazy, useMountedFromFirstOpen } from '../../../lib/preloadable-lazy';
 import { useKnownUserOpenWork, useUserOpenWork } from '../api/get-user-open-work';
 import { useAssignablePeople } from '../api/get-users';
@@ -38,18 +37,9 @@ export function DeleteUserActions({
   const leadsTeam = (useKnownUserOpenWork(user.id)?.team_members ?? 0) > 0;
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={onEdit} autoFocus={focusEdit} aria-label={t('action.editSubject', { subject: user.email })}>
-        {t('action.edit')}
-      </Button>
+      <RowActionButton icon="pencil" text={t('action.edit')} label={t('action.editSubject', { subject: user.email })} onClick={onEdit} autoFocus={focusEdit} />
       <ConfirmDialog
-        trigger={
-          // From `md` up a bin, as Set new password is a key: the row's three actions stay on one line at
-          // 1280 px in every language. Its name and tooltip say what it does; a phone's card shows the word.
-          <Button variant="danger" size="sm" className="md:px-1.5" disabled={busy} title={t('action.delete')} aria-label={t('action.deleteSubject', { subject: user.email })}>
-            <Icon name="trash" className="h-4 w-4 max-md:hidden" />
-            <span className="md:hidden">{t('action.delete')}</span>
-          </Button>
-        }
+        trigger={<RowActionButton icon="trash" variant="danger" text={t('action.delete')} label={t('action.deleteSubject', { subject: user.email })} disabled={busy} />}
         title={t('admin.users.deleteTitle')}
         description={
           <>
@@ -124,19 +114,7 @@ export function SetPasswordButton({ user, onDone }: { user: User; onDone: (text:
   const { open, setOpen, mounted, show } = useMountedFromFirstOpen();
   return (
     <>
-      {/* A key from `md` up, as Delete is a bin (above); a phone's card shows the words. */}
-      <Button
-        variant="secondary"
-        size="sm"
-        className="whitespace-nowrap md:px-1.5"
-        {...loadOnApproach(loadSetPassword)}
-        onClick={show}
-        title={t('account.setPassword')}
-        aria-label={t('account.setPasswordSubject', { subject: user.email })}
-      >
-        <Icon name="key" className="h-4 w-4 max-md:hidden" />
-        <span className="md:hidden">{t('account.setPassword')}</span>
-      </Button>
+      <RowActionButton icon="key" text={t('account.setPassword')} label={t('account.setPasswordSubject', { subject: user.email })} {...loadOnApproach(loadSetPassword)} onClick={show} />
       {mounted && (
         <LazyPart>
           <SetPasswordDialog user={user} open={open} onOpenChange={setOpen} onDone={onDone} />
