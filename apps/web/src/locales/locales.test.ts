@@ -138,6 +138,12 @@ describe('Spanish screens', () => {
     const spanish = Object.assign({}, ...englishFiles.map((file) => read('es', file))) as Record<string, string>;
     expect(Object.entries(spanish).filter(([, text]) => usted.test(text))).toEqual([]);
   });
+
+  it('speak Mexican Spanish, not Spain’s (record 033): agregar, ingresa, presionado, no vosotros', () => {
+    const spainOnly = /(?<!\p{L})(añad\p{L}*|añád\p{L}*|introduce|introduzca|pulsad\p{L}*|pulsa|ordenador|móvil|fichero|vosotros|os|\p{L}+áis|\p{L}+éis)(?!\p{L})/iu;
+    const spanish = Object.assign({}, ...englishFiles.map((file) => read('es', file))) as Record<string, string>;
+    expect(Object.entries(spanish).filter(([, text]) => spainOnly.test(text))).toEqual([]);
+  });
 });
 
 /**

@@ -111,6 +111,11 @@ describe('translateMessage', () => {
     expect(Object.values(catalogs.es!).filter((text) => usted.test(text))).toEqual([]);
   });
 
+  it('speaks Mexican Spanish, not Spain’s (record 033): agregar and ingresa, no vosotros', () => {
+    const spainOnly = /(?<!\p{L})(añad\p{L}*|añád\p{L}*|introduce|introduzca|pulsad\p{L}*|pulsa|ordenador|móvil|fichero|vosotros|os|\p{L}+áis|\p{L}+éis)(?!\p{L})/iu;
+    expect(Object.values(catalogs.es!).filter((text) => spainOnly.test(text))).toEqual([]);
+  });
+
   it('leaves a text it does not know in English', () => {
     expect(translateMessage('Something nobody wrote down.', 'es')).toBe('Something nobody wrote down.');
   });
