@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
-import { createStore, get } from 'idb-keyval';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { createStore, get, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { startCachePersistence } from './persist-cache';
@@ -10,7 +10,7 @@ const plan = { id: 1, name: 'Ground floor – 1', pins: [{ id: 4, x: 0.25, y: 0.
 describe('what a device keeps for a start without a signal', () => {
   it('keeps an answer whose reload failed, and shows it after the next start as it was', async () => {
     const before = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { stop, restored } = startCachePersistence(before, 7);
+    const { stop, restored } = startCachePersistence(before, { id: 7, role: 'manager' });
     await restored;
     const queryKey = ['sheets', 'sheet', 1];
     await before.fetchQuery({ queryKey, queryFn: () => plan });
@@ -28,12 +28,41 @@ describe('what a device keeps for a start without a signal', () => {
     stop();
     // The next start, still without a signal.
     const after = new QueryClient();
-    const next = startCachePersistence(after, 7);
+    const next = startCachePersistence(after, { id: 7, role: 'manager' });
     await next.restored;
     next.stop();
     expect(after.getQueryData(queryKey)).toEqual(plan);
     expect(after.getQueryData(refusedKey)).toBeUndefined();
     expect(after.getQueryData(oldKey)).toBeUndefined();
     expect(after.getQueryState(queryKey)).toMatchObject({ status: 'success', error: null });
+  });
+
+  it('drops what a team member’s device kept before colleagues’ phones were hidden from them (record 118), and what was kept under another role', async () => {
+    const store = createStore('siteboard-cache', 'queries');
+    const colleague = { id: 12, email: 'ana@example.com', full_name: 'Ana Ruiz', role: 'team_member', mobile_number: '+52 55 1234 5678', manager_id: 3 };
+    const usersKey = ['users', 'assignable'];
+    // The users list as a device kept it before: the whole record, with no version beside it.
+    const earlier = new QueryClient();
+    earlier.setQueryData(usersKey, [colleague]);
+    await set('siteboard-queries-8', JSON.stringify({ timestamp: Date.now(), buster: '', clientState: dehydrate(earlier) }), store);
+
+    const member = new QueryClient();
+    const started = startCachePersistence(member, { id: 8, role: 'team_member' });
+    await started.restored;
+    expect(member.getQueryData(usersKey)).toBeUndefined();
+    // What it keeps from now on comes back to the same person in the same role, and to nobody in another.
+    member.setQueryData(usersKey, [{ ...colleague, mobile_number: null, manager_id: null }]);
+    await vi.waitFor(async () => expect(await get('siteboard-queries-8', store)).toContain('ana@example.com'), { timeout: 5_000 });
+    started.stop();
+    const again = new QueryClient();
+    const restart = startCachePersistence(again, { id: 8, role: 'team_member' });
+    await restart.restored;
+    restart.stop();
+    expect(again.getQueryData(usersKey)).toEqual([{ ...colleague, mobile_number: null, manager_id: null }]);
+    const promoted = new QueryClient();
+    const asManager = startCachePersistence(promoted, { id: 8, role: 'manager' });
+    await asManager.restored;
+    asManager.stop();
+    expect(promoted.getQueryData(usersKey)).toBeUndefined();
   });
 });

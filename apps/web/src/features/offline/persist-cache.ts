@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { Role } from '@siteboard/shared';
 import { ApiError } from '../../lib/api-client';
 
 /** What was last seen is shown offline for a day; older than that it is not trusted. */
@@ -12,14 +13,25 @@ const db = () => (store ??= createStore('siteboard-cache', 'queries'));
 const cacheKey = (userId: number) => `siteboard-queries-${userId}`;
 
 /**
+ * Raised whenever what a role may see of an answer narrows, so that a device drops what it kept
+ * under the old rule instead of showing it offline (decision record 119). 1: a team member no
+ * longer sees colleagues' mobile numbers and managers (decision record 118); the answers kept
+ * before carried them.
+ */
+const SEEN_AS_VERSION = 1;
+
+/** What was kept is read back only under the version and the role it was kept with: a person whose role changed sees nothing kept under the old one. */
+const cacheBuster = (role: Role) => `${SEEN_AS_VERSION}:${role}`;
+
+/**
  * Keeps the user's cached answers in IndexedDB and puts them back on the next start, so the
  * last-seen screens show without a signal. Photos (blobs) stay out: they do not survive JSON.
  * Answers how to stop keeping them, and when what was kept is back (changes are kept from then on).
  */
-export function startCachePersistence(queryClient: QueryClient, userId: number): { stop: () => void; restored: Promise<void> } {
+export function startCachePersistence(queryClient: QueryClient, user: { id: number; role: Role }): { stop: () => void; restored: Promise<void> } {
   const persister = createAsyncStoragePersister({
     storage: { getItem: (key) => get<string>(key, db()), setItem: (key, value: string) => set(key, value, db()), removeItem: (key) => del(key, db()) },
-    key: cacheKey(userId),
+    key: cacheKey(user.id),
     throttleTime: 1000,
     serialize: (client) => JSON.stringify(asLastSeen(client)),
   });
@@ -27,6 +39,7 @@ export function startCachePersistence(queryClient: QueryClient, userId: number):
     queryClient,
     persister,
     maxAge: MAX_AGE_MS,
+    buster: cacheBuster(user.role),
     dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== 'image' },
   });
   return { stop, restored };

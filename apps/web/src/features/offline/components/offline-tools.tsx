@@ -23,13 +23,14 @@ export default function OfflineTools() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id;
+  const role = user?.role;
   const painted = usePainted();
 
   useEffect(() => {
-    if (userId === undefined) return;
+    if (userId === undefined || role === undefined) return;
     let cancelled = false;
     let stopQueue = () => {};
-    const { stop: stopCache } = startCachePersistence(queryClient, userId);
+    const { stop: stopCache } = startCachePersistence(queryClient, { id: userId, role });
     void startQueue(userId, () => void queryClient.invalidateQueries()).then((stop) => {
       if (cancelled) stop();
       else stopQueue = stop;
@@ -47,7 +48,7 @@ export default function OfflineTools() {
       stopCache();
       stopQueue();
     };
-  }, [queryClient, userId, t]);
+  }, [queryClient, userId, role, t]);
 
   return (
     <>
