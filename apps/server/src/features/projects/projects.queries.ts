@@ -175,6 +175,22 @@ export async function projectExists(db: DbOrTx, companyId: number, projectId: nu
   return rows.length > 0;
 }
 
+/**
+ * Whether the company's project exists and, if so, how many of these ids name its major tasks:
+ * one statement. Undefined: no such project of the company.
+ */
+export async function countProjectMajorTasks(db: DbOrTx, companyId: number, projectId: number, majorTaskIds: number[]): Promise<number | undefined> {
+  const found =
+    majorTaskIds.length === 0
+      ? sql<number>`0`
+      : sql<number>`(select count(*) from ${majorTasks} where ${majorTasks.companyId} = ${companyId} and ${majorTasks.projectId} = ${projectId} and ${inArray(majorTasks.id, majorTaskIds)})`;
+  const [row] = await db
+    .select({ found: found.mapWith(Number) })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row?.found;
+}
+
 export async function lockProjectForUpdate(tx: DbOrTx, companyId: number, projectId: number) {
   const [row] = await tx
     .select({ id: projects.id, status: projects.status, startDate: projects.startDate, endDate: projects.endDate })

@@ -22,7 +22,7 @@ import {
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { createProject, deleteProject, getProject, listProjectMajorTasks, listProjectOpenWork, listProjects, listProjectSubtaskPages, listProjectSubtasks, projectFound, projectsExport, updateProject } from './projects.service';
+import { createProject, deleteProject, getProject, listProjectMajorTasks, listProjectOpenWork, listProjects, listProjectSubtaskPages, listProjectSubtasks, projectAndMajorTasksFound, projectFound, projectsExport, updateProject } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -80,12 +80,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/projects/:id/subtasks/', {
-    ...guardedBy(projectFound),
+    ...guardedBy(projectAndMajorTasksFound),
     schema: {
       tags,
       security,
       summary: "The project's subtasks, of one major task or on no drawing if asked",
-      description: `Soonest due first (work its completion closed unfinished is not listed); search by name; paged with limit and offset, and the ${TOTAL_COUNT_HEADER} header says how many match.`,
+      description: `Soonest due first (work its completion closed unfinished is not listed); search by name; paged with limit and offset, and the ${TOTAL_COUNT_HEADER} header says how many match. A major_task_id not of the project answers 404.`,
       params: idParams,
       querystring: projectSubtaskListQuery,
       response: { 200: z.array(subtaskSchema), ...refusals },
@@ -94,7 +94,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/projects/:id/subtask-pages/', {
-    ...guardedBy(projectFound),
+    ...guardedBy(projectAndMajorTasksFound),
     schema: {
       tags,
       security,
@@ -105,7 +105,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subtaskPagesQuery,
       response: { 200: z.array(subtaskPageSchema), ...refusals },
     },
-    handler: async (request) => listProjectSubtaskPages(request.ctx, request.params.id, request.query),
+    handler: async (request) => listProjectSubtaskPages(request.ctx, request.query),
   });
 
   app.post('/api/projects/', {

@@ -7,25 +7,27 @@ import {
   type ExpandedProject,
   type majorTaskListQuery,
   type MajorTaskSummary,
+  idParams,
   type Project,
-  type projectSubtaskListQuery,
+  projectSubtaskListQuery,
   type SubtaskPage,
-  type subtaskPagesQuery,
+  subtaskPagesQuery,
   type Subtask,
   type projectListQuery,
   type projectQuery,
   type updateProjectInput,
 } from '@siteboard/shared';
-import { type DbOrTx, type ServiceContext, ConflictError, fieldError, foundInCompany, NotFoundError } from '../../platform';
+import { type DbOrTx, type Guard, type ServiceContext, ConflictError, fieldError, foundInCompany, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { containingPattern, keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { listProjectSheetFiles, queueSheetFileRemoval } from '../sheets/sheets.queries';
-import { closeProjectOpenWork, countProjectOpenWork, findProjectMajorTaskIds, listFirstSubtaskPages, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
+import { closeProjectOpenWork, countProjectOpenWork, listFirstSubtaskPages, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { MAJOR_TASK_NOT_FOUND } from '../tasks/tasks.rules';
 import { findActiveMember } from '../users/users.queries';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import { PROJECT_SHEET_COLUMNS } from './projects.xlsx';
 import {
+  countProjectMajorTasks,
   deleteProject as deleteProjectRow,
   findProjectRow,
   insertProject,
@@ -166,7 +168,7 @@ export function listProjectMajorTasks(ctx: ServiceContext, projectId: number, qu
 /**
  * A page of the project's subtasks, soonest due first, searched by name, of one major task or on
  * no drawing if asked: what an opened major task or the drawings' pin picker shows. One statement;
- * the route's guard has found the project.
+ * the route's guard has found the project and the major task named.
  */
 export function listProjectSubtasks(ctx: ServiceContext, projectId: number, query: z.output<typeof projectSubtaskListQuery>): Promise<Page<Subtask>> {
   return listSubtaskPage(
@@ -186,19 +188,35 @@ export function listProjectSubtasks(ctx: ServiceContext, projectId: number, quer
 /**
  * The first page of subtasks of each of the project's major tasks named, with each one's total:
  * what an opened project shows under a page of its major tasks, in one request rather than one per
- * major task. A major task not of this project is a 404. Two statements; the route's guard has
- * found the project.
+ * major task. One statement; the route's guard has found the project and the major tasks named (a
+ * major task not of this project is a 404).
  */
-export async function listProjectSubtaskPages(ctx: ServiceContext, projectId: number, query: z.output<typeof subtaskPagesQuery>): Promise<SubtaskPage[]> {
-  const { companyId } = ctx.user;
+export async function listProjectSubtaskPages(ctx: ServiceContext, query: z.output<typeof subtaskPagesQuery>): Promise<SubtaskPage[]> {
   const ids = query.major_task_ids;
-  if ((await findProjectMajorTaskIds(ctx.db, companyId, projectId, ids)).size < ids.length) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
-  const pages = await listFirstSubtaskPages(ctx.db, companyId, ids, query.limit);
+  const pages = await listFirstSubtaskPages(ctx.db, ctx.user.companyId, ids, query.limit);
   return ids.map((id) => ({ major_task_id: id, total: pages.get(id)!.total, subtasks: pages.get(id)!.items }));
 }
 
 /** Guard: the project the path names is the company's (404 otherwise), asked before a change's body is read. */
 export const projectFound = foundInCompany(projectExists, PROJECT_NOT_FOUND);
+
+/**
+ * Guard of the project's subtask lists: the project the path names is the company's, and so is
+ * every major task of it the query names (`major_task_id`, `major_task_ids`), else 404 before the
+ * rest of the query is read; one statement. Another project's or company's major task is not
+ * found, as the object a path names. Values that name nothing are left to validation (400).
+ */
+export const projectAndMajorTasksFound: Guard = async (request) => {
+  const path = idParams.safeParse(request.params);
+  if (!path.success) return;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const one = projectSubtaskListQuery.shape.major_task_id.safeParse(query.major_task_id);
+  const several = subtaskPagesQuery.shape.major_task_ids.safeParse(query.major_task_ids);
+  const named = [...new Set([...(one.success && one.data !== undefined ? [one.data] : []), ...(several.success ? several.data : [])])];
+  const found = await countProjectMajorTasks(request.ctx.db, request.user.companyId, path.data.id, named);
+  if (found === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
+  if (found < named.length) throw new NotFoundError(MAJOR_TASK_NOT_FOUND);
+};
 
 /** Deletes the project and, by cascade, all in it; its drawings' files go by a job queued in the same transaction. */
 export async function deleteProject(ctx: ServiceContext, projectId: number): Promise<void> {

@@ -291,15 +291,6 @@ export async function listSubtaskPage(db: DbOrTx, companyId: number, filter: Sub
   });
 }
 
-/** Which of these ids name major tasks of the company's project. */
-export async function findProjectMajorTaskIds(db: DbOrTx, companyId: number, projectId: number, majorTaskIds: number[]): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: majorTasks.id })
-    .from(majorTasks)
-    .where(and(eq(majorTasks.companyId, companyId), eq(majorTasks.projectId, projectId), inArray(majorTasks.id, majorTaskIds)));
-  return new Set(rows.map((row) => row.id));
-}
-
 const firstSubtaskPagesStatement = builtOncePerDatabase((db) => {
   // Each major task's open subtasks ranked in the lists' order and counted; only the first `limit` of each are joined.
   const ranked = db
