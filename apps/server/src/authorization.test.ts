@@ -337,6 +337,7 @@ const ROWS: Row[] = [
     expected: only({ admin: 204, projectManager: 204, otherManager: 204 }, 404),
   },
   { endpoint: 'GET /api/subtasks/', request: () => ({ method: 'GET', url: '/api/subtasks/?project_status=ongoing,planned' }), expected: everyone(200) },
+  { endpoint: 'GET /api/subtasks/?assigned_to= (the assignee)', request: ({ team }) => ({ method: 'GET', url: `/api/subtasks/?assigned_to=${team.member.id}` }), expected: everyone(200, 404) },
   {
     endpoint: 'POST /api/subtasks/',
     request: ({ team, work }) => ({ method: 'POST', url: '/api/subtasks/', payload: { major_task: work.majorTaskId, ...newSubtask(team.member.id) } }),

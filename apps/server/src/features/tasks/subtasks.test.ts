@@ -614,8 +614,13 @@ describeEachDatabase('subtasks API', (ctx) => {
       expect(await list(listTeam.member, '?assigned_to=me&status=pending_approval&project_status=ongoing,planned')).toEqual([ids.plannedMine]);
     });
 
-    it("shows nothing for another company's user id", async () => {
-      expect(await list(listTeam.admin, `?assigned_to=${rival.member.id}`)).toEqual([]);
+    it("answers 404 for another company's user id, or none, before reading the rest of the query; the list or the file", async () => {
+      for (const query of [`?assigned_to=${rival.member.id}`, `?assigned_to=${rival.member.id}&status=done&limit=0`, `?assigned_to=${rival.member.id}&format=csv`, '?assigned_to=2000000000']) {
+        const response = await callAs(ctx.app, listTeam.admin, { method: 'GET', url: `/api/subtasks/${query}` });
+        expect([response.statusCode, response.json()], query).toEqual([404, { detail: 'User not found.' }]);
+      }
+      // A person of the company with no work is an empty list, not a 404.
+      expect(await list(listTeam.member, `?assigned_to=${listTeam.admin.id}`)).toEqual([]);
     });
 
     it('refuses malformed filters with field errors', async () => {

@@ -20,6 +20,7 @@ import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
 import {
   assertMayManageMajorTask,
+  assigneeFound,
   createMajorTask,
   createSubtask,
   deleteMajorTask,
@@ -71,12 +72,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/subtasks/', {
+    ...guardedBy(assigneeFound),
     schema: {
       tags,
       security,
       summary: "The company's subtasks, filtered by project status, assignee and status",
+      description: 'A user id in assigned_to that is not of the company answers 404.',
       querystring: subtaskListQuery.safeExtend(exportFormatParam),
-      response: listResponses,
+      response: { ...listResponses, 404: errorResponse },
     },
     handler: async (request, reply) =>
       sendListAs(request, reply, async () => sendPage(reply, await listSubtasks(request.ctx, request.query)), () => subtaskListExport(request.ctx, request.query)),

@@ -24,12 +24,12 @@ import {
   type MessageKey,
   type Subtask,
   type SubtaskStatus,
-  type subtaskListQuery,
+  subtaskListQuery,
   type updateMajorTaskInput,
   type updateSubtaskInput,
   PROJECT_NOT_FOUND,
 } from '@siteboard/shared';
-import { type DbOrTx, type Tx, type ServiceContext, ConflictError, isForeignKeyViolation, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
+import { type DbOrTx, type Guard, type Tx, type ServiceContext, ConflictError, isForeignKeyViolation, ForbiddenError, NotFoundError, ValidationError, fieldError, type FieldErrors } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, type Page, type PageRequest } from '../../lib/lists';
 import { events, type EventActor } from '../../lib/events';
@@ -56,6 +56,8 @@ import {
 } from './tasks.queries';
 import { findPeople, insertActivity } from './activity.queries';
 import { findSheetAccess } from '../sheets/sheets.queries';
+import { userExists } from '../users/users.queries';
+import { USER_NOT_FOUND } from '../users/users.rules';
 import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, pendingApprovalsFilter, statusTimestamps, SUBTASK_NOT_FOUND, tasksDueTodayFilter, type FieldChanges } from './tasks.rules';
 import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
 import { SUBTASK_SHEET_COLUMNS } from './tasks.xlsx';
@@ -275,7 +277,17 @@ function subtaskListFilter(ctx: ServiceContext, query: SubtaskListQuery): Subtas
   };
 }
 
-/** Every role reads the company's subtasks, filtered as asked: one statement. */
+/**
+ * Guard of the subtask list: a user id the query's `assigned_to` names is of the company, else 404
+ * before the rest of the query is read, as an id in a path (one statement, only when an id is
+ * named; `me`, `my_team` and values that name nothing are left to validation).
+ */
+export const assigneeFound: Guard = async (request) => {
+  const assignedTo = subtaskListQuery.shape.assigned_to.safeParse((request.query as Record<string, unknown> | undefined)?.assigned_to);
+  if (assignedTo.success && typeof assignedTo.data === 'number' && !(await userExists(request.ctx.db, request.user.companyId, assignedTo.data))) throw new NotFoundError(USER_NOT_FOUND);
+};
+
+/** Every role reads the company's subtasks, filtered as asked: one statement (and the guard's, for another person's). */
 export function listSubtasks(ctx: ServiceContext, query: SubtaskListQuery): Promise<Page<Subtask>> {
   return listSubtaskPage(ctx.db, ctx.user.companyId, subtaskListFilter(ctx, query), query);
 }

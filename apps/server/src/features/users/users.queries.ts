@@ -57,6 +57,12 @@ export async function findUser(db: DbOrTx, companyId: number, userId: number): P
   return row && toUser(row);
 }
 
+/** Whether the id names a user of the company, in any state (one who left is still who their past work was assigned to). */
+export async function userExists(db: DbOrTx, companyId: number, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return rows.length > 0;
+}
+
 /** The signed-in user with their language and time zones: what `GET /api/profile/` answers. */
 /** The profile statement, built once and prepared: every screen's start asks for it (decision record 006). */
 const profileStatement = builtOncePerDatabase((db) =>
