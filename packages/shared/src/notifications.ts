@@ -44,7 +44,7 @@ export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
 
 export const notificationListQuery = z.object({
   /** Sent by the spec's client; it must be the caller's own e-mail (any case). */
-  email: text().max(254).optional().meta({ description: "The caller's own e-mail; any other is refused with 403" }),
+  email: text().max(254).optional().meta({ description: "The caller's own e-mail; a colleague's is refused with 403, any other with 404" }),
   limit: wholeNumber('limit must be a whole number.', {
     min: 1,
     max: NOTIFICATIONS_MAX_LIMIT,

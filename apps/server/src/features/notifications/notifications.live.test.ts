@@ -128,9 +128,9 @@ describeEachDatabase('live notifications over WebSocket', (ctx) => {
     expect(await refusedWith(base, livePath(fresh.member, pair.access))).toBe(401);
   });
 
-  it("refuses a token on another user's path, or a path whose e-mail is not the user's (403); accepts the e-mail in any case", async () => {
+  it("refuses a token on a colleague's path, or a path whose e-mail is not the user's (403), on another company's user's path (404); accepts the e-mail in any case", async () => {
     expect(await refusedWith(base, livePath(team.manager, team.member.access))).toBe(403);
-    expect(await refusedWith(base, livePath(rival.member, team.member.access))).toBe(403);
+    expect(await refusedWith(base, livePath(rival.member, team.member.access))).toBe(404);
     expect(await refusedWith(base, livePath({ id: team.member.id, email: team.otherMember.email }, team.member.access))).toBe(403);
 
     const client = await connect({ ...team.member, email: team.member.email.toUpperCase() });

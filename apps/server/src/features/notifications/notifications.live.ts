@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_CLOSE_CODES, type LiveNotification, type NotificationType } from '@siteboard/shared';
-import { type Db, ForbiddenError, PasswordChangeRequiredError, UnauthorizedError } from '../../platform';
+import { type Db, ForbiddenError, NotFoundError, PasswordChangeRequiredError, UnauthorizedError } from '../../platform';
 import { findActiveIdentity, findActiveLogins } from '../auth/auth.queries';
 import type { Tokens } from '../auth/auth.tokens';
+import { userExists } from '../users/users.queries';
+import { USER_NOT_FOUND } from '../users/users.rules';
 import { findDeliveries, type NotificationAnnouncement } from './notifications.queries';
 import { actorNameOf, textFor } from './notifications.rules';
 
@@ -38,6 +40,8 @@ export async function authenticateLiveConnection(
   const identity = claims && (await findActiveIdentity(deps.db, claims));
   if (!claims || !identity) throw new UnauthorizedError('Token is invalid or expired.');
   if (identity.mustChangePassword) throw new PasswordChangeRequiredError();
+  // Another user's path: a colleague's is a 403, anyone else's (another company's, no one's) a 404; only the refusal asks.
+  if (identity.id !== path.userId && !(await userExists(deps.db, identity.companyId, path.userId))) throw new NotFoundError(USER_NOT_FOUND);
   if (identity.id !== path.userId || identity.email.toLowerCase() !== path.email.trim().toLowerCase()) throw new ForbiddenError(NOT_YOUR_CONNECTION);
   return { userId: identity.id, companyId: identity.companyId, family: claims.family };
 }

@@ -28,7 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "The caller's notifications, newest first",
       querystring: notificationListQuery,
-      response: { 200: z.array(notificationRecordSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      response: { 200: z.array(notificationRecordSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
     },
     handler: async (request) => listNotifications(request.ctx, request.query),
   });
@@ -56,7 +56,7 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Live notifications over WebSocket',
       description:
         "Upgrade to a WebSocket with the access token as `?token=`, or, kept out of the URL, offered in `Sec-WebSocket-Protocol` as `siteboard.notifications, bearer.<token>` (the answer selects `siteboard.notifications`); " +
-        "the token must be the path's user and e-mail (else the upgrade is refused with 401 or 403). " +
+        "the token must be the path's user and e-mail (else the upgrade is refused with 401, 403, or 404 for a user not of the token's company). " +
         'Each new notification of that user arrives as one JSON text message of the 101 schema. A connection whose login ends is closed with 4401; shutdown closes with 1001; 1012 when the instance may have missed notifications (its database listening connection came back): reconnect and reload the list.',
       params: liveNotificationParams,
       querystring: liveNotificationQuery,
@@ -65,6 +65,7 @@ export const liveNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         400: errorResponse,
         401: errorResponse,
         403: errorResponse,
+        404: errorResponse,
         426: errorResponse,
       },
     },

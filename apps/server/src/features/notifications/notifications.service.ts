@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
-import { type Database, type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, enqueueJob } from '../../platform';
+import { type Database, type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, enqueueJob } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,
@@ -16,6 +16,8 @@ import {
   type NotificationMailJob,
 } from './notifications.queries';
 import { findDailyLogReminderCandidates } from '../daily-logs/daily-logs.queries';
+import { isEmailTaken } from '../users/users.queries';
+import { USER_NOT_FOUND } from '../users/users.rules';
 import { params, recipientsOf, type NotificationParams } from './notifications.rules';
 
 type ListQuery = z.output<typeof notificationListQuery>;
@@ -23,8 +25,16 @@ type MarkRead = z.output<typeof markReadInput>;
 
 export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.';
 
+/**
+ * The caller's newest notifications. An `email` that is not the caller's is refused as a path
+ * naming that person would be: a colleague's is a 403, anyone else's (another company's, no one's)
+ * a 404; only the refusal asks who it is.
+ */
 export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
-  if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
+  if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
+    if (await isEmailTaken(ctx.db, ctx.user.companyId, query.email.trim())) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
+    throw new NotFoundError(USER_NOT_FOUND);
+  }
   return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit, ctx.user.language);
 }
 

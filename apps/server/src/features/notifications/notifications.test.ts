@@ -205,15 +205,16 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     expect(list[0]!.id).toBeGreaterThan(list[1]!.id);
   });
 
-  it("accepts the caller's own e-mail in any case and refuses anyone else's", async () => {
+  it("accepts the caller's own e-mail in any case and refuses anyone else's: a colleague's 403, another company's or no one's 404", async () => {
     await seed([team.otherMember], 1);
 
     expect(await listOf(ctx, team.otherMember, `?email=${encodeURIComponent(team.otherMember.email.toUpperCase())}`)).toHaveLength(1);
-    for (const email of [team.member.email, rival.otherMember.email, 'nobody@example.test']) {
+    const refusal = async (email: string) => {
       const response = await callAs(ctx.app, team.otherMember, { method: 'GET', url: `/api/notifications/?email=${encodeURIComponent(email)}` });
-      expect(response.statusCode, email).toBe(403);
-      expect(response.json()).toEqual({ detail: 'You may only read your own notifications.' });
-    }
+      return [response.statusCode, response.json()];
+    };
+    expect(await refusal(team.member.email)).toEqual([403, { detail: 'You may only read your own notifications.' }]);
+    for (const email of [rival.otherMember.email, 'nobody@example.test']) expect(await refusal(email), email).toEqual([404, { detail: 'User not found.' }]);
   });
 
   it('refuses a caller without a token', async () => {
