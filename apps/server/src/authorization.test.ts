@@ -12,8 +12,9 @@ import { RENDER_QUEUE } from './features/sheets/sheets.service';
 import { insertEntry, insertLogAttachment, lockOrOpenLog } from './features/daily-logs/daily-logs.queries';
 import { insertAttachment } from './features/tasks/activity.queries';
 import { insertInvitation } from './features/auth/invitations.queries';
+import { unsubscribeKey, unsubscribeToken } from './features/email/email.service';
 import { dailyLogs } from './schema/daily-logs';
-import { describeEachDatabase } from './test/build-app';
+import { describeEachDatabase, TEST_JWT_SECRET } from './test/build-app';
 import { createUser, unique } from './test/factories';
 import { sharedMailServer } from './test/mail-server';
 import { callAs, createTeam, insertMajorTask, insertProject, insertSubtask, insertWork, type Caller, type Team } from './test/work-factories';
@@ -32,8 +33,12 @@ interface World {
 
 interface Row {
   endpoint: string;
-  /** Builds the request; rows that change or remove things make fresh targets for every caller. */
-  request: (world: World) => Promise<InjectOptions> | InjectOptions;
+  /**
+   * Builds the request; rows that change or remove things make fresh targets for every caller. Rows
+   * of the caller's own things (a calendar feed, a live connection) are given the caller, null for
+   * the anonymous one.
+   */
+  request: (world: World, caller: Caller | null) => Promise<InjectOptions> | InjectOptions;
   expected: Expected;
   /**
    * Callers refused for what the body asks, who cannot be refused before it is read: a status
@@ -124,6 +129,22 @@ const sheetReaders = (ok: number) => only({ admin: ok, projectManager: ok, assig
 /** Who changes them: admins and its manager. */
 const sheetKeepers = (ok: number) => only({ admin: ok, projectManager: ok }, 404);
 
+/** The caller's calendar feed turned on (or off) before the row's request: each row stands alone, in any order. */
+async function calendarFeed(world: World, caller: Caller | null, on: boolean): Promise<void> {
+  if (!caller) return;
+  const response = await callAs(world.app, caller, on ? { method: 'POST', url: '/api/calendar-feed/', payload: {} } : { method: 'DELETE', url: '/api/calendar-feed/' });
+  expect(on ? [200, 201] : [204], response.body).toContain(response.statusCode);
+}
+
+/** The assignee's calendar feed URL, made anew: the path of its .ics. */
+async function assigneeFeedPath(world: World): Promise<string> {
+  const response = await callAs(world.app, world.team.member, { method: 'POST', url: '/api/calendar-feed/', payload: {} });
+  return new URL(response.json<{ url: string }>().url).pathname;
+}
+
+/** The offer of a live connection a browser makes: the caller's token in the subprotocols (none for the anonymous caller). */
+const liveHeaders = (caller: Caller | null) => (caller ? { 'sec-websocket-protocol': `siteboard.notifications, bearer.${caller.access}` } : {});
+
 const ROWS: Row[] = [
   { endpoint: 'POST /api/projects/{id}/sheets/', request: async ({ work }) => ({ method: 'POST', url: `/api/projects/${work.projectId}/sheets/`, ...(await drawingUpload()) }), expected: sheetKeepers(202) },
   { endpoint: 'GET /api/projects/{id}/sheets/', request: ({ work }) => ({ method: 'GET', url: `/api/projects/${work.projectId}/sheets/` }), expected: sheetReaders(200) },
@@ -133,7 +154,7 @@ const ROWS: Row[] = [
   { endpoint: 'POST /api/sheets/{id}/versions/', request: async (world) => ({ method: 'POST', url: `/api/sheets/${await sheetOf(world)}/versions/`, ...(await drawingUpload()) }), expected: sheetKeepers(202) },
   { endpoint: 'GET /api/sheets/{id}/pins/', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await sheetOf(world)}/pins/` }), expected: sheetReaders(200) },
   { endpoint: 'GET /api/sheets/{id}/preview/', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await renderedSheet(world)}/preview/` }), expected: sheetReaders(200) },
-  { endpoint: 'GET /api/sheets/{id}/tiles/{level}/{col}_{row}.jpeg', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await renderedSheet(world)}/tiles/9/1_0.jpeg` }), expected: sheetReaders(200) },
+  { endpoint: 'GET /api/sheets/{id}/tiles/{level}/{tile} ({col}_{row}.jpeg)', request: async (world) => ({ method: 'GET', url: `/api/sheets/${await renderedSheet(world)}/tiles/9/1_0.jpeg` }), expected: sheetReaders(200) },
   {
     endpoint: 'PATCH /api/subtasks/{id}/ pin',
     request: async (world) => {
@@ -454,13 +475,99 @@ const ROWS: Row[] = [
   },
   { endpoint: 'GET /api/daily-logs/projects/', request: () => ({ method: 'GET', url: '/api/daily-logs/projects/?search=Project' }), expected: everyone(200) },
   { endpoint: 'GET /api/daily-logs/missing/', request: () => ({ method: 'GET', url: '/api/daily-logs/missing/?days=30' }), expected: only({ admin: 200 }, 200) },
+  { endpoint: 'GET /api/dashboard-summary/', request: () => ({ method: 'GET', url: '/api/dashboard-summary/' }), expected: everyone(200) },
+  { endpoint: 'GET /api/team-workload/', request: () => ({ method: 'GET', url: '/api/team-workload/?limit=20' }), expected: only({ projectManager: 200, otherManager: 200 }, 403) },
   { endpoint: 'GET /api/admin-dashboard/', request: () => ({ method: 'GET', url: '/api/admin-dashboard/' }), expected: only({ admin: 200 }, 200) },
+  // Notifications: each caller's own; a path or query naming someone else is refused.
+  { endpoint: 'GET /api/notifications/', request: () => ({ method: 'GET', url: '/api/notifications/?limit=5' }), expected: everyone(200) },
+  {
+    endpoint: "GET /api/notifications/?email= (the assignee's)",
+    request: ({ team }) => ({ method: 'GET', url: `/api/notifications/?email=${encodeURIComponent(team.member.email)}` }),
+    expected: only({ assignee: 200 }, 404),
+  },
+  { endpoint: 'PATCH /api/notifications/mark-read/', request: () => ({ method: 'PATCH', url: '/api/notifications/mark-read/', payload: {} }), expected: everyone(200) },
+  {
+    // Signed in as the connection's user, but not a WebSocket upgrade: 426 once who may connect is settled.
+    endpoint: "GET /ws/notifications/{userId}/{email}/ (the assignee's)",
+    request: ({ team }, caller) => ({ method: 'GET', url: `/ws/notifications/${team.member.id}/${encodeURIComponent(team.member.email)}/`, headers: liveHeaders(caller) }),
+    expected: only({ assignee: 426 }, 404),
+  },
+  // The calendar feed: each caller's own, turned on, read, changed, turned off.
+  {
+    endpoint: 'POST /api/calendar-feed/ (a feed that was off)',
+    request: async (world, caller) => {
+      await calendarFeed(world, caller, false);
+      return { method: 'POST', url: '/api/calendar-feed/', payload: {} };
+    },
+    expected: everyone(201),
+  },
+  {
+    endpoint: 'POST /api/calendar-feed/ with the team approvals',
+    request: async (world, caller) => {
+      await calendarFeed(world, caller, false);
+      return { method: 'POST', url: '/api/calendar-feed/', payload: { include_team_approvals: true } };
+    },
+    expected: only({ projectManager: 201, otherManager: 201 }, 403),
+    refusedByBody: ['admin', 'assignee', 'otherMember', 'foreignAdmin'],
+  },
+  { endpoint: 'GET /api/calendar-feed/', request: () => ({ method: 'GET', url: '/api/calendar-feed/' }), expected: everyone(200) },
+  {
+    endpoint: 'PATCH /api/calendar-feed/ (a feed that is on)',
+    request: async (world, caller) => {
+      await calendarFeed(world, caller, true);
+      return { method: 'PATCH', url: '/api/calendar-feed/', payload: { include_team_approvals: false } };
+    },
+    expected: everyone(200),
+  },
+  {
+    endpoint: 'DELETE /api/calendar-feed/',
+    request: async (world, caller) => {
+      await calendarFeed(world, caller, true);
+      return { method: 'DELETE', url: '/api/calendar-feed/' };
+    },
+    expected: everyone(204),
+  },
+  // Its secret URL is the only credential a calendar app sends: whoever holds it reads it, signed in or not.
+  { endpoint: "GET /api/calendar/{token}.ics (the assignee's)", request: async (world) => ({ method: 'GET', url: await assigneeFeedPath(world) }), expected: { ...everyone(200), anonymous: 200 } },
+  { endpoint: 'GET /api/calendar/{token}.ics (a token of no feed)', request: () => ({ method: 'GET', url: '/api/calendar/not-a-feed-token.ics' }), expected: { ...everyone(404), anonymous: 404 } },
+  // E-mail: whether the server sends it and the unsubscribe link are public; the given-up mails are the admin's.
+  { endpoint: 'GET /api/email/', request: () => ({ method: 'GET', url: '/api/email/' }), expected: { ...everyone(200), anonymous: 200 } },
+  // Each caller's own way of taking notification mails (off, daily, immediate).
+  { endpoint: 'PATCH /api/profile/ (e-mail notifications)', request: () => ({ method: 'PATCH', url: '/api/profile/', payload: { email_notifications: 'daily' } }), expected: everyone(200) },
+  { endpoint: 'GET /api/email/failed/', request: () => ({ method: 'GET', url: '/api/email/failed/' }), expected: only({ admin: 200 }, 200) },
+  {
+    endpoint: 'GET /api/email/unsubscribe/ (the page of a link)',
+    request: async ({ db, team }) => ({ method: 'GET', url: `/api/email/unsubscribe/?token=${unsubscribeToken(unsubscribeKey(TEST_JWT_SECRET), (await createUser(db, team.company.id, 'team_member')).id)}` }),
+    expected: { ...everyone(200), anonymous: 200 },
+  },
+  {
+    endpoint: "POST /api/email/unsubscribe/ (a colleague's link)",
+    request: async ({ db, team }) => ({ method: 'POST', url: `/api/email/unsubscribe/?token=${unsubscribeToken(unsubscribeKey(TEST_JWT_SECRET), (await createUser(db, team.company.id, 'team_member')).id)}` }),
+    expected: { ...everyone(200), anonymous: 200 },
+  },
+  {
+    endpoint: 'POST /api/email/unsubscribe/ (a link of no one)',
+    request: ({ team }) => ({ method: 'POST', url: `/api/email/unsubscribe/?token=${team.member.id}.forged` }),
+    expected: { ...everyone(404), anonymous: 404 },
+    // Public, its link the only credential: the link is read with the form the mail client posts, so a body nobody could parse is a 400 first.
+    refusedByBody: ['admin', 'projectManager', 'otherManager', 'assignee', 'otherMember', 'foreignAdmin'],
+  },
   {
     endpoint: 'GET /projects/api/manager-appraisal-report/ (the assignee)',
     request: ({ team }) => ({ method: 'GET', url: `/projects/api/manager-appraisal-report/?user_id=${team.member.id}` }),
     expected: only({ admin: 200, projectManager: 200 }, 404),
   },
 ];
+
+/**
+ * The ways in, before anyone is signed in or of any company: the sign-in, sign-up, invitation and
+ * password-reset flows and the probes, each with its own tests. Every other documented call has a row.
+ */
+const WAYS_IN = new Set([
+  'GET /api/health/live/', 'GET /api/health/', 'GET /api/companies/', 'GET /api/companies/{id}/', 'POST /api/verify-company-password/', 'POST /api/signup/',
+  'POST /api/token/', 'POST /api/token/refresh/', 'POST /api/token/revoke/', 'GET /api/invitations/accept/', 'POST /api/invitations/accept/',
+  'POST /api/password-reset/', 'POST /api/password-reset/confirm/',
+]);
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -502,12 +609,19 @@ describeEachDatabase('authorization matrix', (ctx) => {
     return callers[actor];
   };
 
+  it('has a row for every documented call but the ways in', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const calls = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const covered = (call: string) => ROWS.some(({ endpoint }) => endpoint === call || endpoint.startsWith(`${call} `) || endpoint.startsWith(`${call}?`));
+    expect(calls.filter((call) => !WAYS_IN.has(call) && !covered(call))).toEqual([]);
+  });
+
   for (const row of ROWS) {
     describe(row.endpoint, () => {
       for (const actor of ACTORS) {
         it(`${actor} → ${row.expected[actor]}`, async () => {
-          const request = await row.request(world);
           const caller = callerFor(actor);
+          const request = await row.request(world, caller);
           const response = caller ? await callAs(ctx.app, caller, request) : await ctx.app.inject(request);
           expect(response.statusCode, response.body).toBe(row.expected[actor]);
           if (actor === 'foreignAdmin' && response.statusCode >= 400) {
@@ -521,7 +635,7 @@ describeEachDatabase('authorization matrix', (ctx) => {
         const refusal = row.expected[actor];
         if ((refusal === 403 || refusal === 404) && actor !== 'anonymous' && !row.refusedByBody?.includes(actor)) {
           it(`${actor} → ${refusal} with a broken body`, async () => {
-            const request = await row.request(world);
+            const request = await row.request(world, callerFor(actor));
             if (!WRITES.has(String(request.method))) return;
             const response = await callAs(ctx.app, callerFor(actor)!, brokenBody(request));
             expect(response.statusCode, response.body).toBe(refusal);
