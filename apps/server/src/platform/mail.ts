@@ -80,7 +80,11 @@ export interface FailedMail {
   failed_at: string;
 }
 
-/** The company's mails that were given up (a permanent refusal, or every retry failed), newest first. */
+/**
+ * The company's mails that were given up (a permanent refusal, or every retry failed), newest first.
+ * A mail job that failed with its SMTP acceptance recorded (its completion refused past the bound,
+ * decision record 114) is not one: the mail went, so it is not listed.
+ */
 export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100): Promise<FailedMail[]> {
   const rows = await db
     .select({
@@ -95,7 +99,7 @@ export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100
       finishedAt: jobs.finishedAt,
     })
     .from(jobs)
-    .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.companyId, companyId), eq(jobs.status, 'failed')))
+    .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.companyId, companyId), eq(jobs.status, 'failed'), sql`${jobs.checkpoint}->>'accepted_at' is null`))
     .orderBy(desc(jobs.finishedAt), desc(jobs.id))
     .limit(limit);
   return rows.map((row) => ({

@@ -159,6 +159,31 @@ describeEachDatabase(
       expect(received).toHaveLength(1);
       expect(await jobOf(address)).toEqual({ status: 'done', attempts: 14, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
     });
+
+    it('does not list as failed a mail that went but whose completion could never be recorded', async () => {
+      const server = await sharedMailServer();
+      const admin = await signedInAdmin(ctx);
+      const address = `${unique('unfinished')}@example.test`;
+      // Every `done` of its job is refused, and each requeue is due at once (rather than after its back-off).
+      await onFirstRun(address, 'true', `if new.status = 'done' then raise exception 'the database went away'; end if; if new.status = 'queued' then new.run_at := now(); end if;`, 'old.attempts');
+      await ctx.app.db.transaction(async (tx) => {
+        const id = await enqueueMail(tx, mail(address), { companyId: admin.company.id });
+        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
+      });
+
+      try {
+        await ctx.app.jobs.idle([MAIL_QUEUE]);
+      } finally {
+        await ctx.app.db.execute(sql.raw('drop trigger crash_window on jobs;'));
+      }
+
+      const received = await server.mailsTo(address);
+      expect(received).toHaveLength(1);
+      // Given up after its last attempt and the runs that tried to complete it, its acceptance kept:
+      expect(await jobOf(address)).toEqual({ status: 'failed', attempts: 16, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+      // the person got it, so the admins' list of mails given up does not show it.
+      expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
+    });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
 );
