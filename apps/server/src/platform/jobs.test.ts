@@ -127,6 +127,55 @@ for (const kind of ['pglite', 'postgres'] as const) {
       });
     });
 
+    it('keeps a job whose work was done while the database refuses every record of it, past its lease, and completes it when it takes one', async () => {
+      // The database refuses this queue's `done` and its requeue while the row is there (an outage of those writes); the lease's renewal goes through.
+      await database.db.execute(
+        sql.raw(`
+          create table refusing (queue text primary key);
+          insert into refusing values ('unsettled');
+          create or replace function refuse_settling() returns trigger language plpgsql as $$
+          begin
+            if new.status in ('done', 'queued') and exists (select 1 from refusing where queue = new.queue) then raise exception 'the database went away'; end if;
+            return new;
+          end $$;
+          create trigger refuse_settling before update on jobs for each row execute function refuse_settling();
+        `),
+      );
+      let runs = 0;
+      const runner = start({
+        queue: 'unsettled',
+        leaseSeconds: 2,
+        backoffSeconds: () => 0,
+        handle: async (job) => {
+          if (job.checkpoint) return;
+          runs++;
+          await job.recordCheckpoint({ done: true });
+        },
+      });
+      const id = await enqueueJob(database.db, 'unsettled', {}, { maxAttempts: 1 });
+      try {
+        // Its work done and its lease as first claimed run out while every record of it is refused.
+        await vi.waitFor(() => expect(runs).toBe(1));
+        const [claimed] = await database.db.select({ until: jobs.lockedUntil }).from(jobs).where(eq(jobs.id, id));
+        await vi.waitFor(
+          async () => {
+            const [row] = await database.db.select({ past: sql<boolean>`clock_timestamp() > ${claimed!.until!.toISOString()}::timestamptz + interval '300 milliseconds'` }).from(jobs).where(eq(jobs.id, id));
+            expect(row!.past).toBe(true);
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+      } finally {
+        await database.db.execute(sql.raw('delete from refusing;'));
+      }
+      await runner.idle(['unsettled']);
+      await database.db.execute(sql.raw('drop trigger refuse_settling on jobs; drop function refuse_settling(); drop table refusing;'));
+
+      // Never "stopped with its instance": its work was done once, and it says so (completed by this run, or by
+      // a later one it queued for that had the refusals lifted between its two writes).
+      expect(runs).toBe(1);
+      expect(await statusOf(database, id)).toMatchObject({ status: 'done', lastError: null });
+    });
+
     it("takes over a job whose instance died while running it, and makes one job of one dedupe key", async () => {
       const attempts: number[] = [];
       const first = await enqueueJob(database.db, 'orphans', { n: 1 }, { dedupeKey: 'orphan-1' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../schema/jobs';
@@ -29,6 +30,9 @@ const STOP_WAIT_MS = 15_000;
  * written gets to complete it; then it ends failed, saying so, rather than rerunning for ever.
  */
 const COMPLETION_ROUNDS = 3;
+/** The first and the longest wait before a run whose work was done tries again to record it, every write having been refused. */
+const SETTLE_RETRY_MS = 250;
+const SETTLE_RETRY_MAX_MS = 30_000;
 
 export interface Job<Payload = unknown> {
   id: number;
@@ -148,6 +152,8 @@ export interface JobRunner {
   stats(): Promise<QueueStats[]>;
 }
 
+type JobChanges = PgUpdateSetSource<typeof jobs>;
+
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /**
@@ -224,10 +230,63 @@ export function createJobRunner(options: {
     }
   }
 
+  /** Writes `values` to the job if this run still holds it; answers whether it did (false: another run has it now). */
+  async function writeOwned(owned: SQL | undefined, values: JobChanges): Promise<boolean> {
+    return (await db.update(jobs).set(values).where(owned).returning({ id: jobs.id })).length > 0;
+  }
+
+  /**
+   * Records that a run's work was done (its handler returned), whatever its attempt (decision record
+   * 114): done, with the checkpoint the run could not write itself; else queued again for a later
+   * run to complete it (failed, saying the work was done, past the bound); else, every write
+   * refused, this run keeps the job (its lease renewed) and tries again until one is written or it
+   * stops. The job never ends in a state that says its work was not done, and never goes to a run
+   * that does not know what this one did, while this instance can help it.
+   */
+  async function settle(definition: JobDefinition<unknown>, row: Awaited<ReturnType<typeof claim>>[number], owned: SQL | undefined, unrecorded: { value: unknown } | undefined) {
+    const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
+    const context = { jobId: row.id, queue: definition.queue };
+    const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
+    const bounded = row.attempts >= row.maxAttempts + COMPLETION_ROUNDS;
+    const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+    const outcomes: { values: (error: unknown) => JobChanges }[] = [{ values: () => ({ ...done, ...checkpoint }) }];
+    // On its last attempt no retry is left to record the checkpoint: done without it, saying so.
+    if (unrecorded && row.attempts >= row.maxAttempts) outcomes.push({ values: (error) => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${describe(error)}`.slice(0, 2_000) }) });
+    const again = (error: unknown) =>
+      bounded
+        ? { status: 'failed' as const, lastError: `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${describe(error)}`.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
+        : { status: 'queued' as const, lastError: `Its work was done; a later run records its completion: ${describe(error)}`.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` };
+    outcomes.push({ values: (error) => ({ ...again(error), ...checkpoint }) });
+    for (let wait = SETTLE_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
+      let refusal: unknown;
+      for (const outcome of outcomes) {
+        try {
+          const values = outcome.values(refusal);
+          await writeOwned(owned, values);
+          if (refusal) log.warn({ err: refusal, ...context, status: values.status }, 'a job whose work was done could not be marked done');
+          return;
+        } catch (error) {
+          refusal = error;
+        }
+      }
+      if (stopped.signal.aborted) {
+        log.error({ err: refusal, ...context }, 'a job whose work was done could not be recorded before the instance stopped; its lease runs out');
+        return;
+      }
+      log.error({ err: refusal, ...context }, 'no outcome of a job whose work was done could be recorded; trying again');
+      // Woken early by stopping; the listener goes with the wait, however long the refusals last.
+      await new Promise<void>((resolve) => {
+        const wake = () => (clearTimeout(timeout), resolve());
+        const timeout = setTimeout(() => (stopped.signal.removeEventListener('abort', wake), resolve()), wait);
+        stopped.signal.addEventListener('abort', wake, { once: true });
+      });
+    }
+  }
+
   async function run(definition: JobDefinition<unknown> & { leaseSeconds: number; timeLimitSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
     const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
     const overdue = new AbortController();
-    // A checkpoint whose write failed: the completion writes it, should the run end done anyway.
+    // A checkpoint whose write failed: the job's completion (or requeue) writes it.
     let unrecorded: { value: unknown } | undefined;
     const job: Job = {
       id: row.id,
@@ -265,66 +324,34 @@ export function createJobRunner(options: {
         giveUp = setTimeout(() => reject(new Error(message)), options.giveUpGraceMs ?? GIVE_UP_GRACE_MS);
       }, definition.timeLimitSeconds * 1000);
     });
-    let handled = false;
     try {
-      await Promise.race([definition.handle(job), limit]);
-      handled = true;
-      const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
-      if (!unrecorded) await db.update(jobs).set(done).where(owned);
-      else {
-        // Done although its checkpoint could not be written (a mail accepted on its last attempt):
-        // written with the completion, or else done without it, saying so; never a failed run.
-        try {
-          await db.update(jobs).set({ ...done, checkpoint: unrecorded.value }).where(owned);
-        } catch (error) {
-          log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'a job done without its checkpoint');
-          const message = `Done; its checkpoint could not be recorded: ${error instanceof Error ? error.message : String(error)}`;
-          await db.update(jobs).set({ ...done, lastError: message.slice(0, 2_000) }).where(owned);
-        }
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (stopped.signal.aborted) {
-        // Given up because this instance stops: not a failure, the next instance runs it again.
-        await db.update(jobs).set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` }).where(owned);
-        return;
-      }
-      if (handled) {
-        // The run did its work; only writing so failed. Not a failed attempt, even the last: a later
-        // run completes it (its checkpoint tells it what was done, as for a mail already accepted),
-        // so the checkpoint kept only here goes with the job. A bounded number of times: a job whose
-        // `done` is refused on every run would otherwise run (and repeat its work) for ever.
-        const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
-        if (row.attempts >= row.maxAttempts + COMPLETION_ROUNDS) {
-          log.error({ err: error, jobId: row.id, queue: definition.queue }, 'a job did its work but its completion could not be recorded; it ends failed');
-          const reason = `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${message}`;
-          await db
-            .update(jobs)
-            .set({ status: 'failed', lastError: reason.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null, ...checkpoint })
-            .where(owned);
+      try {
+        await Promise.race([definition.handle(job), limit]);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (stopped.signal.aborted) {
+          // Given up because this instance stops: not a failure, the next instance runs it again.
+          await db.update(jobs).set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` }).where(owned);
           return;
         }
-        log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'marking a job done failed; a later run completes it');
+        const permanent = error instanceof PermanentJobError || row.attempts >= row.maxAttempts;
+        if (permanent) log.error({ err: error, jobId: row.id, queue: definition.queue }, 'job failed for good');
+        else log.warn({ err: error, jobId: row.id, queue: definition.queue, attempt: row.attempts }, 'job failed; it will be retried');
         await db
           .update(jobs)
-          .set({ status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})`, ...checkpoint })
+          .set(
+            permanent
+              ? { status: 'failed', lastError: message.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
+              : { status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` },
+          )
           .where(owned);
         return;
+      } finally {
+        clearTimeout(giveUp);
       }
-      const permanent = error instanceof PermanentJobError || row.attempts >= row.maxAttempts;
-      if (permanent) log.error({ err: error, jobId: row.id, queue: definition.queue }, 'job failed for good');
-      else log.warn({ err: error, jobId: row.id, queue: definition.queue, attempt: row.attempts }, 'job failed; it will be retried');
-      await db
-        .update(jobs)
-        .set(
-          permanent
-            ? { status: 'failed', lastError: message.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
-            : { status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` },
-        )
-        .where(owned);
+      await settle(definition, row, owned, unrecorded);
     } finally {
       clearInterval(renew);
-      clearTimeout(giveUp);
     }
   }
 
