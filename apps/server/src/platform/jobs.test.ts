@@ -31,6 +31,21 @@ for (const kind of ['pglite', 'postgres'] as const) {
       runners.push(runner);
       return runner;
     };
+    /** A trigger that refuses the updates of a job for which `condition` holds (a database away for that write); answers its removal. */
+    const refuseUpdates = async (name: string, condition: string) => {
+      await database.db.execute(
+        sql.raw(`
+          create or replace function ${name}() returns trigger language plpgsql as $$
+          begin
+            if ${condition} then raise exception 'the database went away'; end if;
+            return new;
+          end $$;
+          drop trigger if exists ${name} on jobs;
+          create trigger ${name} before update on jobs for each row execute function ${name}();
+        `),
+      );
+      return async () => void (await database.db.execute(sql.raw(`drop trigger ${name} on jobs; drop function ${name}();`)));
+    };
     beforeAll(async () => {
       if (!skip) database = await createTestDatabase(kind);
     });
@@ -98,24 +113,14 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
     it('ends failed, saying its work was done, a job whose completion can never be recorded', async () => {
       // Every `done` of this queue is refused (the database refusing that one write); queuing it again is not.
-      await database.db.execute(
-        sql.raw(`
-          create or replace function refuse_done() returns trigger language plpgsql as $$
-          begin
-            if new.queue = 'unfinishable' and new.status = 'done' then raise exception 'the database went away'; end if;
-            return new;
-          end $$;
-          drop trigger if exists refuse_done on jobs;
-          create trigger refuse_done before update on jobs for each row execute function refuse_done();
-        `),
-      );
+      const allow = await refuseUpdates('refuse_done', `new.queue = 'unfinishable' and new.status = 'done'`);
       let runs = 0;
       const runner = start({ queue: 'unfinishable', backoffSeconds: () => 0, handle: async () => void runs++ });
       const id = await enqueueJob(database.db, 'unfinishable', {}, { maxAttempts: 2 });
       try {
         await runner.idle(['unfinishable'], 10_000);
       } finally {
-        await database.db.execute(sql.raw('drop trigger refuse_done on jobs; drop function refuse_done();'));
+        await allow();
       }
 
       // Its last attempt and three more to complete it, then no more runs of its work.
@@ -129,18 +134,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
     it('keeps a job whose work was done while the database refuses every record of it, past its lease, and completes it when it takes one', async () => {
       // The database refuses this queue's `done` and its requeue while the row is there (an outage of those writes); the lease's renewal goes through.
-      await database.db.execute(
-        sql.raw(`
-          create table refusing (queue text primary key);
-          insert into refusing values ('unsettled');
-          create or replace function refuse_settling() returns trigger language plpgsql as $$
-          begin
-            if new.status in ('done', 'queued') and exists (select 1 from refusing where queue = new.queue) then raise exception 'the database went away'; end if;
-            return new;
-          end $$;
-          create trigger refuse_settling before update on jobs for each row execute function refuse_settling();
-        `),
-      );
+      await database.db.execute(sql.raw(`create table refusing (queue text primary key); insert into refusing values ('unsettled');`));
+      const allow = await refuseUpdates('refuse_settling', `new.status in ('done', 'queued') and exists (select 1 from refusing where queue = new.queue)`);
       let runs = 0;
       const runner = start({
         queue: 'unsettled',
@@ -168,12 +163,56 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await database.db.execute(sql.raw('delete from refusing;'));
       }
       await runner.idle(['unsettled']);
-      await database.db.execute(sql.raw('drop trigger refuse_settling on jobs; drop function refuse_settling(); drop table refusing;'));
+      await allow();
+      await database.db.execute(sql.raw('drop table refusing;'));
 
       // Never "stopped with its instance": its work was done once, and it says so (completed by this run, or by
       // a later one it queued for that had the refusals lifted between its two writes).
       expect(runs).toBe(1);
       expect(await statusOf(database, id)).toMatchObject({ status: 'done', lastError: null });
+    });
+
+    it('does not repeat work a run did when its checkpoint could not be recorded, on any attempt', async () => {
+      // The database refuses every checkpoint written on the first run (a moment's outage), its completion's too.
+      const allow = await refuseUpdates('refuse_checkpoint', `new.queue = 'once-only' and old.attempts = 1 and new.checkpoint is distinct from old.checkpoint`);
+      let work = 0;
+      const runner = start({
+        queue: 'once-only',
+        backoffSeconds: () => 0,
+        handle: async (job) => {
+          if (job.checkpoint) return;
+          work++;
+          await job.recordCheckpoint({ sent: true });
+        },
+      });
+      const id = await enqueueJob(database.db, 'once-only', {});
+      try {
+        await runner.idle(['once-only']);
+      } finally {
+        await allow();
+      }
+
+      expect(work).toBe(1);
+      const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint }).from(jobs).where(eq(jobs.id, id));
+      expect(row).toEqual({ status: 'done', attempts: 2, checkpoint: { sent: true } });
+      // Written on the job, it is no longer held in memory.
+      expect(runner.keptCheckpoints()).toBe(0);
+    });
+
+    it('forgets a checkpoint it kept once its job is gone (deleted with its company)', async () => {
+      // Every checkpoint of its job is refused, with its requeue or alone; the requeue without it is not.
+      const allow = await refuseUpdates('refuse_kept', `new.queue = 'kept' and new.checkpoint is distinct from old.checkpoint`);
+      const runner = start({ queue: 'kept', backoffSeconds: () => 3_600, handle: async (job) => job.recordCheckpoint({ sent: true }) });
+      const id = await enqueueJob(database.db, 'kept', {});
+      try {
+        await vi.waitFor(async () => expect(await statusOf(database, id)).toMatchObject({ status: 'queued', attempts: 1 }));
+        expect(runner.keptCheckpoints()).toBe(1);
+        await database.db.delete(jobs).where(eq(jobs.id, id));
+
+        await vi.waitFor(() => expect(runner.keptCheckpoints()).toBe(0));
+      } finally {
+        await allow();
+      }
     });
 
     it("takes over a job whose instance died while running it, and makes one job of one dedupe key", async () => {

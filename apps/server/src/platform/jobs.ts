@@ -58,6 +58,8 @@ export interface Job<Payload = unknown> {
    * Records at once, in a statement of its own, what this run did outside the database, so a
    * later run of the job (after a crash, a failed completion, a run given up) does not do it again.
    * Written whoever holds the job by then: it says what happened in the world, not who owns the run.
+   * Never throws: a checkpoint the database refuses is written by the runner with the job's
+   * completion or requeue, or else kept by this instance for the job's next run here.
    */
   recordCheckpoint(value: unknown): Promise<void>;
 }
@@ -150,6 +152,8 @@ export interface JobRunner {
   /** Resolves once no job of these queues is due or running (tests). */
   idle(queues?: string[], timeoutMs?: number): Promise<void>;
   stats(): Promise<QueueStats[]>;
+  /** How many checkpoints this instance keeps in memory because the database refused them (tests). */
+  keptCheckpoints(): number;
 }
 
 type JobChanges = PgUpdateSetSource<typeof jobs>;
@@ -184,6 +188,11 @@ export function createJobRunner(options: {
   let stopFeed: (() => void) | undefined;
   let lastClean = 0;
   const stopped = new AbortController();
+  /**
+   * Checkpoints of runs here that neither the run nor its requeue could write (the database refusing
+   * them): the job's next run here is given it and writes it. Forgotten once the job ended or is gone.
+   */
+  const remembered = new Map<number, { value: unknown }>();
 
   const backoff = (definition: JobDefinition<unknown>, attempt: number) =>
     definition.backoffSeconds?.(attempt) ?? Math.min(3_600, 2 ** Math.min(attempt, 12)) * (0.75 + Math.random() * 0.5);
@@ -203,7 +212,8 @@ export function createJobRunner(options: {
       from next where ${jobs.id} = next.id
       returning ${jobs.id} as id, ${jobs.companyId} as "companyId", ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts", ${jobs.checkpoint} as checkpoint
     `);
-    return rowsOf<{ id: number; companyId: number | null; payload: unknown; attempts: number; maxAttempts: number; checkpoint: unknown }>(result);
+    // bigint ids come back as text from a raw statement: numbers, as everywhere else.
+    return rowsOf<{ id: number | string; companyId: number | null; payload: unknown; attempts: number; maxAttempts: number; checkpoint: unknown }>(result).map((row) => ({ ...row, id: Number(row.id) }));
   }
 
   /** The runs of dead instances that used up their attempts: never claimed again, so recorded as failed. */
@@ -249,20 +259,23 @@ export function createJobRunner(options: {
     const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
     const bounded = row.attempts >= row.maxAttempts + COMPLETION_ROUNDS;
     const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-    const outcomes: { values: (error: unknown) => JobChanges }[] = [{ values: () => ({ ...done, ...checkpoint }) }];
+    const kept = unrecorded ? ` Its checkpoint, not recorded: ${JSON.stringify(unrecorded.value)}.` : '';
+    const outcomes: { values: (error: unknown) => JobChanges; then?: () => void }[] = [{ values: () => ({ ...done, ...checkpoint }) }];
     // On its last attempt no retry is left to record the checkpoint: done without it, saying so.
     if (unrecorded && row.attempts >= row.maxAttempts) outcomes.push({ values: (error) => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${describe(error)}`.slice(0, 2_000) }) });
-    const again = (error: unknown) =>
+    const again = (error: unknown, note = '') =>
       bounded
-        ? { status: 'failed' as const, lastError: `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${describe(error)}`.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
+        ? { status: 'failed' as const, lastError: `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${describe(error)}${note}`.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
         : { status: 'queued' as const, lastError: `Its work was done; a later run records its completion: ${describe(error)}`.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` };
     outcomes.push({ values: (error) => ({ ...again(error), ...checkpoint }) });
+    // Its checkpoint refused even with the requeue: this instance keeps it for the job's next run here.
+    if (unrecorded) outcomes.push({ values: (error) => again(error, kept), then: () => void (!bounded && remembered.set(row.id, unrecorded)) });
     for (let wait = SETTLE_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
       let refusal: unknown;
       for (const outcome of outcomes) {
         try {
           const values = outcome.values(refusal);
-          await writeOwned(owned, values);
+          if (await writeOwned(owned, values)) outcome.then?.();
           if (refusal) log.warn({ err: refusal, ...context, status: values.status }, 'a job whose work was done could not be marked done');
           return;
         } catch (error) {
@@ -286,8 +299,11 @@ export function createJobRunner(options: {
   async function run(definition: JobDefinition<unknown> & { leaseSeconds: number; timeLimitSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
     const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
     const overdue = new AbortController();
+    // A checkpoint of an earlier run here that could not be written anywhere: this run writes it.
+    const earlier = row.checkpoint == null ? remembered.get(row.id) : undefined;
+    remembered.delete(row.id);
     // A checkpoint whose write failed: the job's completion (or requeue) writes it.
-    let unrecorded: { value: unknown } | undefined;
+    let unrecorded: { value: unknown } | undefined = earlier;
     const job: Job = {
       id: row.id,
       queue: definition.queue,
@@ -302,14 +318,14 @@ export function createJobRunner(options: {
       get stopping() {
         return stopped.signal.aborted;
       },
-      checkpoint: row.checkpoint,
+      checkpoint: row.checkpoint ?? earlier?.value ?? null,
       async recordCheckpoint(value) {
         try {
           await db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, row.id));
           unrecorded = undefined;
         } catch (error) {
           unrecorded = { value };
-          throw error;
+          log.warn({ err: error, jobId: row.id, queue: definition.queue }, 'a checkpoint could not be recorded; the job\'s completion records it');
         }
       },
     };
@@ -328,6 +344,8 @@ export function createJobRunner(options: {
       try {
         await Promise.race([definition.handle(job), limit]);
       } catch (error) {
+        // What it did and could not record stays here for its next run on this instance.
+        if (unrecorded) remembered.set(row.id, unrecorded);
         const message = error instanceof Error ? error.message : String(error);
         if (stopped.signal.aborted) {
           // Given up because this instance stops: not a failure, the next instance runs it again.
@@ -355,8 +373,21 @@ export function createJobRunner(options: {
     }
   }
 
+  /** Forgets checkpoints kept for jobs that ended, or went, elsewhere: this instance will not run them again. */
+  async function forgetFinished() {
+    if (remembered.size === 0) return;
+    const ids = [...remembered.keys()];
+    const open = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['queued', 'running'])));
+    const stillOpen = new Set(open.map((row) => row.id));
+    for (const id of ids) if (!stillOpen.has(id)) remembered.delete(id);
+  }
+
   async function pollOnce() {
     await failAbandoned();
+    await forgetFinished();
     for (const definition of definitions.values()) {
       if (stopping) return;
       const inFlight = running.get(definition.queue)!;
@@ -444,6 +475,7 @@ export function createJobRunner(options: {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    keptCheckpoints: () => remembered.size,
     async stats() {
       const result = await db.execute(sql`
         select queue,

@@ -168,9 +168,6 @@ export const mailPlugin = fp(
     if (!settings) return;
     let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
     const domain = mailDomain(settings.from);
-    // Accepted mails whose record could not be written (the database was away at that moment): this
-    // instance does not send them again when their job runs again here.
-    const acceptedHere = new Map<number, MailAcceptance>();
     app.jobs.define<QueuedMail>({
       queue: MAIL_QUEUE,
       concurrency: 2,
@@ -178,13 +175,9 @@ export const mailPlugin = fp(
       async handle(job) {
         const mail = job.payload;
         const messageId = `<${mail.id}@${domain}>`;
-        // The SMTP server took it on an earlier run whose job was not marked done (decision record 114).
-        const accepted = (job.checkpoint as MailAcceptance | null) ?? acceptedHere.get(job.id);
-        if (accepted) {
-          if (!job.checkpoint) await job.recordCheckpoint(accepted);
-          acceptedHere.delete(job.id);
-          return;
-        }
+        // The SMTP server took it on an earlier run whose job was not marked done (decision record
+        // 114): recorded on the job, or kept by the runner of this instance when the database refused it.
+        if (job.checkpoint) return;
         let info: SMTPTransport.SentMessageInfo;
         try {
           info = await (await (transport ??= createTransport(settings))).sendMail({
@@ -205,21 +198,11 @@ export const mailPlugin = fp(
           if (isPermanentRefusal(error)) throw new PermanentJobError(error instanceof Error ? error.message : String(error));
           throw error;
         }
-        // Recorded before anything else happens: from here on a crash or a failed completion runs the job again, and that run sends nothing.
+        // Recorded before anything else happens: from here on a crash or a failed completion runs the
+        // job again, and that run sends nothing. Refused, the runner writes it with the job's
+        // completion, on any attempt: the mail went, so the run is never a failed one.
         const acceptance: MailAcceptance = { accepted_at: new Date().toISOString(), message_id: messageId, response: info.response };
-        acceptedHere.set(job.id, acceptance);
-        try {
-          await job.recordCheckpoint(acceptance);
-        } catch (error) {
-          // A retry records it instead of sending (above); the last attempt has none, and the mail
-          // went: the job ends done, its acceptance written with the completion if it can be.
-          if (job.attempt < job.maxAttempts) throw error;
-          // Kept in memory, and the runner writes it with the job's completion or, refused, with its
-          // requeue: the run that completes it, here or on another instance, sends nothing.
-          app.log.warn({ err: error, jobId: job.id }, 'a mail was accepted on its last attempt but its acceptance could not be recorded; its job ends done');
-          return;
-        }
-        acceptedHere.delete(job.id);
+        await job.recordCheckpoint(acceptance);
       },
     });
     app.addHook('onClose', async () => (await transport)?.close());

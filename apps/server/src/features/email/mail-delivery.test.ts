@@ -9,6 +9,7 @@ import { loginAs, unique } from '../../test/factories';
 import { MailServer, sharedMailServer } from '../../test/mail-server';
 
 const PUBLIC_URL = 'https://siteboard.example.test';
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 const mailSettings = (server: MailServer) => ({ smtpUrl: server.url, from: 'SiteBoard <noreply@siteboard.example.test>' });
 
 describeEachDatabase(
@@ -109,6 +110,8 @@ describeEachDatabase(
       expect(await jobOf(address)).toMatchObject({ status: 'done', attempts: 13 });
       // The person got it: the admins' list of mails given up does not say otherwise.
       expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
+      // Done, it holds nothing of it in memory (a long-running server would gather them).
+      expect(ctx.app.jobs.keptCheckpoints()).toBe(0);
     });
 
     it('completes it on a later run, never failed, when marking it done fails on its last attempt', async () => {
@@ -158,6 +161,51 @@ describeEachDatabase(
       const received = await server.mailsTo(address);
       expect(received).toHaveLength(1);
       expect(await jobOf(address)).toEqual({ status: 'done', attempts: 14, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+    });
+
+    it('does not send it again, and records it, when the database refused every record of its run for a while', async () => {
+      const server = await sharedMailServer();
+      const address = `${unique('outage')}@example.test`;
+      // While its address is listed, the database refuses the acceptance's record, the job's `done` and its requeue, counting each refusal.
+      await ctx.app.db.execute(
+        sql.raw(`
+          create table refusing_mail (address text primary key);
+          insert into refusing_mail values ('${address}');
+          create sequence mail_refusals;
+          create or replace function refuse_mail() returns trigger language plpgsql as $$
+          begin
+            if exists (select 1 from refusing_mail where address = old.payload->'to'->>'address')
+              and (new.status in ('done', 'queued') or new.checkpoint is distinct from old.checkpoint) then
+              perform nextval('mail_refusals');
+              raise exception 'the database went away';
+            end if;
+            return new;
+          end $$;
+          create trigger refuse_mail before update on jobs for each row execute function refuse_mail();
+        `),
+      );
+      try {
+        await enqueueMail(ctx.app.db, mail(address), { companyId: null });
+        await server.waitForMails(address);
+        // The acceptance's record; its completion and both requeues (with the acceptance, without it); and all three again.
+        await until(async () => {
+          const [row] = rowsOf<{ refused: number }>(await ctx.app.db.execute(sql.raw(`select last_value::int as refused from mail_refusals`)));
+          return row!.refused >= 7;
+        }, 'the run trying again to record its mail');
+      } finally {
+        await ctx.app.db.execute(sql.raw('delete from refusing_mail;'));
+      }
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      // Its run completes it, or (the refusals lifted between its `done` and its requeue) queues it for a later run: due now.
+      await ctx.app.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.status, 'queued'), sql`${jobs.payload}->'to'->>'address' = ${address}`));
+      await ctx.app.jobs.idle([MAIL_QUEUE]);
+      await ctx.app.db.execute(sql.raw('drop trigger refuse_mail on jobs; drop function refuse_mail(); drop sequence mail_refusals; drop table refusing_mail;'));
+
+      const received = await server.mailsTo(address);
+      expect(received).toHaveLength(1);
+      expect(await jobOf(address)).toMatchObject({ status: 'done', checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
+      // Nothing of it is left in memory once it is recorded.
+      expect(ctx.app.jobs.keptCheckpoints()).toBe(0);
     });
 
     it('does not list as failed a mail that went but whose completion could never be recorded', async () => {
