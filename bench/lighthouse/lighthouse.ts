@@ -39,7 +39,8 @@
  *
  * Environment:
  *   WEB_DIST_DIR           built web app to serve (default apps/web/dist; must contain index.html)
- *   LIGHTHOUSE_PORT        server port (default 4185; when the default is taken a free one is used)
+ *   LIGHTHOUSE_PORT        server port (default 4185; when the default is taken a free one is used); BENCH_BEFORE_DIR's
+ *                          server takes the next port when it is free
  *   DATABASE_URL           use this PostgreSQL database instead of a temp embedded one
  *   CHROME_PATH            Chromium binary (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS        runs per page × preset, median kept (default 3)
@@ -90,13 +91,18 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-type SignedInPage = keyof typeof ACCOUNTS;
-type PageName = '/' | SignedInPage;
+type Area = keyof typeof ACCOUNTS;
+/** An area's dashboard or one of its screens, opened directly (a link, a bookmark, the home-screen icon). */
+type SignedInPage = Area | '/manager/projects' | '/manager/drawings';
+type PageName = '/' | '/login' | SignedInPage;
 type PresetName = 'mobile' | 'desktop';
-const PAGES: PageName[] = ['/', '/manager', '/team-member', '/admin'];
-const isSignedIn = (page: PageName): page is SignedInPage => page !== '/';
-/** A page's name in file names: landing, manager, team-member, admin. */
-const slug = (page: PageName) => (page === '/' ? 'landing' : page.slice(1));
+/** The landing page, sign-in, and each area's first screen; the manager's projects and drawings as screens opened directly. */
+const PAGES: PageName[] = ['/', '/login', '/manager', '/team-member', '/admin', '/manager/projects', '/manager/drawings'];
+const isSignedIn = (page: PageName): page is SignedInPage => page !== '/' && page !== '/login';
+/** The demo account a signed-in page is measured as: its area's. */
+const accountFor = (page: SignedInPage) => ACCOUNTS[`/${page.split('/')[1]}` as Area];
+/** A page's name in file names: landing, login, manager, team-member, admin, manager-projects, manager-drawings. */
+const slug = (page: PageName) => (page === '/' ? 'landing' : page.slice(1).replace(/\//g, '-'));
 const PRESETS: { name: PresetName; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
@@ -208,7 +214,9 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd 
 
 /** The built web app served by the compiled server (bench/lib/server.ts), on the demo company. */
 async function startLighthouseServer(webDist: string, watchdog: Watchdog, checkout: Checkout = thisCheckout): Promise<RunningServer> {
-  const port = checkout === thisCheckout ? await choosePort() : await freePort();
+  // The earlier checkout takes the port after LIGHTHOUSE_PORT when that is set and free (a machine whose ports are shared out).
+  const requested = Number(process.env.LIGHTHOUSE_PORT) || undefined;
+  const port = checkout === thisCheckout ? await choosePort() : await freePort(requested && requested + 1);
   // The earlier checkout has its own schema: it always gets a fresh embedded database of its own.
   const databaseUrl = checkout === thisCheckout ? process.env.DATABASE_URL : undefined;
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'siteboard-lighthouse-'));
@@ -257,7 +265,7 @@ async function postJson<T>(origin: string, pathname: string, body: unknown, toke
 }
 
 /** The app's own sign-in, through the API: company step, token pair, profile. */
-async function signIn(origin: string, account: (typeof ACCOUNTS)[SignedInPage]): Promise<Session> {
+async function signIn(origin: string, account: (typeof ACCOUNTS)[Area]): Promise<Session> {
   const { company_id } = await postJson<{ company_id: number }>(origin, '/api/verify-company-password/', {
     company_name: DEMO_COMPANY.name,
     password: DEMO_COMPANY.password,
@@ -300,7 +308,7 @@ async function setOriginStorage(chromePort: number, origin: string, items: Recor
 /** The origin's storage as a load of `page` needs it: a fresh session of the area's demo account, or empty (signed out) for `/`. */
 async function prepareStorage(chromePort: number, origin: string, page: PageName): Promise<void> {
   if (!isSignedIn(page)) return setOriginStorage(chromePort, origin, {});
-  const session = await signIn(origin, ACCOUNTS[page]);
+  const session = await signIn(origin, accountFor(page));
   await setOriginStorage(chromePort, origin, {
     token: session.access,
     refreshToken: session.refresh,
@@ -515,7 +523,7 @@ function verify(page: PageName, lhr: Result): string[] {
     const data = api.filter((item) => item !== profile && item.statusCode === 200);
     if (data.length === 0) throw new BenchError(`The ${page} audit loaded no dashboard data (no API call besides /api/profile/ answered 200)`);
   } else if (api.some((item) => new URL(item.url).pathname === '/api/profile/')) {
-    throw new BenchError('The / audit was signed in (it called /api/profile/); it must be anonymous');
+    throw new BenchError(`The ${page} audit was signed in (it called /api/profile/); it must be anonymous`);
   }
   return apiRequests;
 }
@@ -728,7 +736,7 @@ function markdown(results: CaseResult[], facts: { date: Date; chromeVersion: str
     '- The machine is shared with other helpers building and testing at the same time: the load average above is theirs as much as ours, and moves TBT (and so the score) from run to run.',
     `- Presets: ${throttling('mobile')}; ${throttling('desktop')}`,
     `- ${facts.runs} run(s) per page × preset; the median run (Lighthouse computeMedianRun: closest to the median FCP and TTI) is reported. Cold HTTP cache on every run. ${facts.warm ? 'The server had served one untimed load of each page first (LIGHTHOUSE_WARMUP=0 skips it).' : 'No warm-up: the first run is the server\'s first load since its start (LIGHTHOUSE_WARMUP=0).'}`,
-    `- \`/\`: anonymous first visit (empty localStorage). ${Object.entries(ACCOUNTS).map(([page, account]) => `\`${page}\`: ${account.email}`).join(', ')}: signed in via the API, the session put into localStorage before the load.`,
+    `- \`/\` and \`/login\`: anonymous first visit (empty localStorage). ${Object.entries(ACCOUNTS).map(([page, account]) => `\`${page}\` and its screens: ${account.email}`).join(', ')}: signed in via the API, the session put into localStorage before the load.`,
     '',
     '## Results',
     '',
