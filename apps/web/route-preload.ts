@@ -5,21 +5,43 @@ import type { Plugin } from 'vite';
 /** Loaded lazily by the work areas' shell in its first render (src/app/work-area-tools.tsx). */
 const OFFLINE_TOOLS = 'src/features/offline/components/offline-tools.tsx';
 
+/** An area's screens whose module is named as their path (`src/app/routes/<area>/<screen>.tsx`). */
+function areaScreens(area: string, screens: string[]): Record<string, string> {
+  return Object.fromEntries(screens.map((screen) => [screen, `src/app/routes/${area}/${screen}.tsx`]));
+}
+
 /**
  * The chunk of each lazily loaded route (src/app/app-routes.tsx), by the path it serves: a path
  * equal to `path` or below it (`/manager/projects`), or exactly `/` for the landing page.
  * `firstRenderLoads`: modules the route's first render imports lazily; they start beside it too,
  * instead of after that render (a request that, on a phone's connection, held the first paint).
+ * `screens`: an area's screens by their path below the area's (`projects` for `/manager/projects`)
+ * and the module the area loads lazily for it. A screen opened directly (a link, a bookmark, a
+ * reload) starts its chunk beside the area's, not once the area has downloaded and drawn: on a
+ * phone's connection that was one more round trip and the screen's bytes after everything else.
  */
-export const ROUTE_CHUNKS: { path: string; module: string; firstRenderLoads?: string[] }[] = [
+export const ROUTE_CHUNKS: { path: string; module: string; firstRenderLoads?: string[]; screens?: Record<string, string> }[] = [
   { path: '/', module: 'src/app/routes/landing.tsx' },
   { path: '/company-selection', module: 'src/app/routes/company-selection.tsx' },
   { path: '/login', module: 'src/app/routes/login.tsx' },
   { path: '/signup', module: 'src/app/routes/signup.tsx' },
-  { path: '/admin', module: 'src/app/routes/admin/area.tsx' },
-  { path: '/manager', module: 'src/app/routes/manager/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
-  { path: '/team-performance', module: 'src/app/routes/manager/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
-  { path: '/team-member', module: 'src/app/routes/team-member/area.tsx', firstRenderLoads: [OFFLINE_TOOLS] },
+  { path: '/admin', module: 'src/app/routes/admin/area.tsx', screens: areaScreens('admin', ['create-user', 'create-project', 'invitations', 'company-settings', 'daily-log', 'drawings']) },
+  {
+    path: '/manager',
+    module: 'src/app/routes/manager/area.tsx',
+    firstRenderLoads: [OFFLINE_TOOLS],
+    screens: { ...areaScreens('manager', ['projects', 'create-task', 'my-tasks', 'daily-log', 'drawings']), 'team-assignments': 'src/app/routes/manager/team-performance.tsx' },
+  },
+  { path: '/team-performance', module: 'src/app/routes/manager/area.tsx', firstRenderLoads: [OFFLINE_TOOLS, 'src/app/routes/manager/team-performance.tsx'] },
+  {
+    path: '/team-member',
+    module: 'src/app/routes/team-member/area.tsx',
+    firstRenderLoads: [OFFLINE_TOOLS],
+    screens: {
+      ...Object.fromEntries(['projects', 'create-task', 'my-tasks', 'daily-log'].map((screen) => [screen, 'src/app/routes/team-member/pages.tsx'])),
+      drawings: 'src/app/routes/team-member/drawings.tsx',
+    },
+  },
 ];
 
 /**
@@ -139,6 +161,10 @@ export function routePreload(base = '/'): Plugin {
         const files = closure(area.fileName);
         for (const module of route.firstRenderLoads ?? []) closure(chunkOf(module, route.path).fileName, files);
         routes[route.path] = [...files].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
+        for (const [screen, module] of Object.entries(route.screens ?? {})) {
+          const screenFiles = closure(chunkOf(module, `${route.path}/${screen}`).fileName, new Set(files));
+          routes[`${route.path}/${screen}`] = [...screenFiles].filter((file) => !atStart.has(file)).map((file) => `${base}${file}`);
+        }
         if (area.dynamicImports.length === 0 || areasSeen.has(route.module)) continue;
         areasSeen.add(route.module);
         nextScreens[route.path] = area.dynamicImports.map((screen) => [...closure(screen)].filter((file) => !atStart.has(file) && !files.has(file)).map((file) => `${base}${file}`));

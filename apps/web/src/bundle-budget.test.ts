@@ -137,6 +137,29 @@ describe('bundle budgets', () => {
     }
   });
 
+  // A screen opened directly (a link, a bookmark, a reload on it) starts its own files beside the area's:
+  // without them its chunk was asked for only once the area had downloaded and drawn, a round trip and
+  // the screen's bytes after everything else on a phone's connection.
+  it('has index.html preload a screen opened directly beside its area', () => {
+    const routes = JSON.parse(/var routes = (\{.*\});/.exec(routePreloadScript()!)![1]!) as Record<string, string[]>;
+    const atStart = new Set([...firstLoadFiles(entryKey())].map((key) => manifest[key]!.file));
+    const tools = 'src/features/offline/components/offline-tools.tsx';
+    for (const [pathname, route, firstRender, screen] of [
+      ['/manager/projects', 'src/app/routes/manager/area.tsx', [tools], 'src/app/routes/manager/projects.tsx'],
+      ['/manager/drawings', 'src/app/routes/manager/area.tsx', [tools], 'src/app/routes/manager/drawings.tsx'],
+      ['/manager/team-assignments', 'src/app/routes/manager/area.tsx', [tools], 'src/app/routes/manager/team-performance.tsx'],
+      ['/team-performance', 'src/app/routes/manager/area.tsx', [tools], 'src/app/routes/manager/team-performance.tsx'],
+      ['/team-member/projects', 'src/app/routes/team-member/area.tsx', [tools], 'src/app/routes/team-member/pages.tsx'],
+      ['/team-member/drawings', 'src/app/routes/team-member/area.tsx', [tools], 'src/app/routes/team-member/drawings.tsx'],
+      ['/admin/create-user', 'src/app/routes/admin/area.tsx', [], 'src/app/routes/admin/create-user.tsx'],
+      ['/admin/drawings', 'src/app/routes/admin/area.tsx', [], 'src/app/routes/admin/drawings.tsx'],
+    ] as const) {
+      const keys = [route, ...firstRender, screen].flatMap((key) => [...firstLoadFiles(key)]);
+      const expected = keys.map((key) => `/${manifest[key]!.file}`).filter((file) => !atStart.has(file.slice(1)));
+      expect(new Set(routes[pathname]), pathname).toEqual(new Set(expected));
+    }
+  });
+
   // The same script leaves each area's next screens for the area to prefetch when idle (lazy-screen.tsx):
   // every screen it imports lazily, with the files that neither index.html nor the area's first load brought.
   it('lists the files of each area’s next screens, screen by screen', () => {
