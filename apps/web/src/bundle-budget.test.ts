@@ -160,6 +160,18 @@ describe('bundle budgets', () => {
     }
   });
 
+  // The drawings screens open on the list of sheets; the deep-zoom viewer (OpenSeadragon, ~60 KB brotli)
+  // loads when a sheet is opened or its name pointed at.
+  it('keeps OpenSeadragon out of the drawings screens until a sheet is opened', () => {
+    expect(manifest['src/features/sheets/components/sheet-viewer.tsx'], 'the viewer is a chunk of its own').toBeDefined();
+    for (const screen of ['manager', 'team-member', 'admin'].map((area) => `src/app/routes/${area}/drawings.tsx`)) {
+      for (const key of firstLoadFiles(screen)) {
+        const file = manifest[key]!.file;
+        if (file.endsWith('.js')) expect(fs.readFileSync(path.join(outDir, file), 'utf8').includes('OpenSeadragon'), `${screen}: ${file} carries OpenSeadragon`).toBe(false);
+      }
+    }
+  });
+
   // The same script leaves each area's next screens for the area to prefetch when idle (lazy-screen.tsx):
   // every screen it imports lazily, with the files that neither index.html nor the area's first load brought.
   it('lists the files of each area’s next screens, screen by screen', () => {

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { DailyLogProject, Sheet, Subtask } from '@siteboard/shared';
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
+import { LazyPart } from '../../../components/ui/lazy-part';
 import { SearchBox } from '../../../components/ui/search-box';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -15,6 +16,7 @@ import type { ListPage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDebouncedValue } from '../../../lib/lists';
 import { failureDetail, useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
+import { loadOnApproach, preloadableLazy } from '../../../lib/preloadable-lazy';
 import { useDeleteSheet } from '../api/delete-sheet';
 import { searchPinMajorTasksQuery, usePinCandidates } from '../api/get-project-subtasks';
 import { useSheet } from '../api/get-sheet';
@@ -25,11 +27,19 @@ import { useRenameSheet } from '../api/rename-sheet';
 import { useUploadSheetVersion } from '../api/upload-sheet-version';
 import { useUploadSheets } from '../api/upload-sheets';
 import { NewPinnedSubtask } from './new-pinned-subtask';
-import { SheetViewer, type PlacePin, type SheetEditing } from './sheet-viewer';
+import type { PlacePin, SheetEditing } from './sheet-viewer';
 import { UnpinnedSubtasks } from './unpinned-subtasks';
 import { pendingPin, useShownPins } from './use-shown-pins';
 
 const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
+
+/**
+ * The deep-zoom viewer is a chunk of its own: OpenSeadragon is two thirds of the page's code, and
+ * the list of sheets, what the page opens on, does not need it. It loads as a sheet's name is
+ * pointed at or focused, and as an opened sheet asks for its details, beside that call.
+ */
+const viewer = preloadableLazy(async () => (await import('./sheet-viewer')).SheetViewer);
+const loadViewer = () => void viewer.load().catch(() => undefined);
 
 /** A file input behind a button: picking a file calls `onFile` once. */
 function FileButton({ label, onFile, disabled, variant = 'primary', size }: { label: string; onFile: (file: File) => void; disabled?: boolean; variant?: 'primary' | 'secondary'; size?: 'sm' }) {
@@ -155,7 +165,7 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
                   </Button>
                 </form>
               ) : (
-                <button type="button" className="break-words text-left font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-700 disabled:no-underline" disabled={sheet.status !== 'ready'} onClick={() => onOpen(sheet.id)}>
+                <button type="button" className="break-words text-left font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-700 disabled:no-underline" disabled={sheet.status !== 'ready'} {...loadOnApproach(viewer.load)} onClick={() => onOpen(sheet.id)}>
                   {sheet.name}
                 </button>
               )}
@@ -192,6 +202,8 @@ function SheetList({ project, onOpen }: { project: DailyLogProject; onOpen: (id:
 function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: DailyLogProject; sheetId: number; role: string | undefined; onClose: () => void; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const sheet = useSheet(sheetId);
+  // The viewer's code downloads while the sheet's details are asked for, not after them.
+  useEffect(loadViewer, []);
   const failure = useQueryFailure(sheet.error, { other: 'drawings.loadFailed' });
   const pins = useSheetPins(sheetId);
   // Pins are edits of the subtask (canMoveSubtaskPin): the project's manager places them; a pin's may_move says who moves it.
@@ -356,7 +368,10 @@ function OpenedSheet({ project, sheetId, role, onClose, onOpen }: { project: Dai
       {detail?.status === 'ready' && (
         <div className={places && isLatest ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
           <div ref={viewerPlace} className="scroll-mt-20">
-            <SheetViewer sheet={detail} pins={shownPins} today={project.today} placing={newAt ? null : placePin} editing={editing} />
+            {/* Until its code is there, the sheet's place in the viewer's size, so nothing below moves when it comes. */}
+            <LazyPart fallback={<div className="h-[65vh] min-h-80 w-full rounded-2xl bg-slate-100 ring-1 ring-slate-200" />}>
+              <viewer.Component sheet={detail} pins={shownPins} today={project.today} placing={newAt ? null : placePin} editing={editing} />
+            </LazyPart>
           </div>
           {places && isLatest && (
             <UnpinnedSubtasks

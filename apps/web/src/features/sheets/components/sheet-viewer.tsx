@@ -8,6 +8,7 @@ import { Chevron } from '../../../components/ui/chevron';
 import { DisclosureButton } from '../../../components/ui/disclosure-button';
 import { SelectField } from '../../../components/ui/form-field';
 import { SUBTASK_PARAM } from '../../../components/ui/subtask-link';
+import { SUBTASK_DRAG_TYPE } from './subtask-drag';
 import { api } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import type { ShownPin } from './use-shown-pins';
@@ -72,8 +73,6 @@ interface PinMove {
   pointer?: DragPointer;
 }
 
-/** The mime type a dragged subtask travels as: only those drops are taken. */
-export const SUBTASK_DRAG_TYPE = 'application/x-siteboard-subtask';
 
 /**
  * A sheet in a deep-zoom viewer (OpenSeadragon, BSD-3): the tiles in view only, loaded with the

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ShowMore } from '../../../components/ui/show-more';
 import type { PagedList } from '../../../lib/lists';
-import { SUBTASK_DRAG_TYPE } from './sheet-viewer';
+import { SUBTASK_DRAG_TYPE } from './subtask-drag';
 
 export interface UnpinnedSubtask {
   id: number;
