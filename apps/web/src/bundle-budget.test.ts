@@ -160,6 +160,15 @@ describe('bundle budgets', () => {
     }
   });
 
+  // The projects screen opens on the list of projects; an opened project's major tasks, with the forms that
+  // add and decide on subtasks, load once the list is idle or a project is opened (company-projects.tsx).
+  it("keeps zod and the forms out of the manager's projects screen until a project is opened", () => {
+    const files = [...firstLoadFiles('src/app/routes/manager/projects.tsx')].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    for (const file of files) expect(fs.readFileSync(path.join(outDir, file), 'utf8').includes('ZodError'), `${file} carries zod`).toBe(false);
+    expect(files).not.toContain(manifest['src/features/tasks/components/major-task-list.tsx']?.file);
+    expect(files).not.toContain(manifest['src/features/tasks/components/create-subtask-form.tsx']?.file);
+  });
+
   // The drawings screens open on the list of sheets; the deep-zoom viewer (OpenSeadragon, ~60 KB brotli)
   // loads when a sheet is opened or its name pointed at.
   it('keeps OpenSeadragon out of the drawings screens until a sheet is opened', () => {
