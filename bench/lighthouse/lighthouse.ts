@@ -1,6 +1,7 @@
 /**
- * Lighthouse performance bench: `/` as an anonymous visitor and every area (`/manager`, `/team-member`,
- * `/admin`) signed in as its demo account, each with the mobile (Lighthouse default) and desktop presets,
+ * Lighthouse performance bench: `/` and `/login` as an anonymous visitor, every area (`/manager`, `/team-member`,
+ * `/admin`) and the manager's `/manager/projects` and `/manager/drawings` opened directly, signed in as the
+ * area's demo account, each with the mobile (Lighthouse default) and desktop presets,
  * performance category only; with BENCH_BEFORE_DIR, an earlier checkout's build side by side.
  *
  * Usage (from the repo root; the web app must be built first; about 3 minutes with 3 runs):
@@ -17,14 +18,14 @@
  *   3. For every page × preset runs Lighthouse LIGHTHOUSE_RUNS times and keeps the median run
  *      (Lighthouse's computeMedianRun: closest to the median FCP and TTI); with BENCH_BEFORE_DIR the
  *      two sides take turns run by run, so both see the same stretches of a shared machine's load.
- *      - `/`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
- *      - `/manager`, `/team-member`, `/admin`: the area's demo account's tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
+ *      - `/`, `/login`: localStorage of the origin is emptied first, so it is a first-time anonymous visit.
+ *      - `/manager`, `/team-member`, `/admin` and the manager's screens: the area's demo account's tokens come from the API (company step, POST /api/token/, GET /api/profile/) and are
  *        written into the origin's localStorage (keys token, refreshToken, user, company_id) through
  *        Playwright connected over CDP to the same Chromium; the page itself then loads as a returning,
  *        signed-in user does, including its data requests. Lighthouse still empties the HTTP cache
  *        before every run (localStorage is not among its clearStorageTypes), so every load is cold.
  *        The run fails unless the audited page ended on its area with /api/profile/ answered 200.
- *      `/` fails likewise unless it ended on `/` without calling /api/profile/.
+ *      `/` and `/login` fail likewise unless they ended where they started without calling /api/profile/.
  *   4. Reads each run's trace for the page's main thread after the first paint: its tasks' time, and
  *      how much of it the thread was on a CPU (a busy machine makes the page wait for a core, which the
  *      simulation counts ×4 as the page's own work).
@@ -44,7 +45,7 @@
  *   DATABASE_URL           use this PostgreSQL database instead of a temp embedded one
  *   CHROME_PATH            Chromium binary (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS        runs per page × preset, median kept (default 3)
- *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/manager,/team-member,/admin")
+ *   LIGHTHOUSE_PAGES       comma-separated pages to audit (default "/,/login,/manager,/team-member,/admin,/manager/projects,/manager/drawings")
  *   BENCH_BEFORE_DIR       an earlier checkout, built (`git archive <commit> | tar -x -C /tmp/before`, then
  *                          `npm ci --ignore-scripts && npm run build` there): its server on a fresh embedded
  *                          database of its own serves its web app; the two take turns run by run, page by page
