@@ -356,6 +356,49 @@ describe('the drawings screen', () => {
     }
   }, 40_000);
 
+  it('a pin the keys moved and a pointer then drags keeps both moves: saved where the drag ends, or back where the keys put it', async () => {
+    try {
+      const { moved: seal, viewer, placeOf, pinOf, otherMovedElsewhere: boardMovedElsewhere } = await openSheetWithTwoPins('Canal Lock', 'Sill', ['Seal sill joint', 'Paint tide board']);
+      const SEAL = 'Seal sill joint (Ongoing)';
+      const MOVING = 'Moving Seal sill joint: the arrow keys move it (Shift: further), Enter puts it here, Escape puts it back.';
+      const mouse = (buttons: number, clientX: number, clientY: number) => ({ pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons, clientX, clientY, pageX: clientX, pageY: clientY });
+      const sealPin = await within(viewer).findByRole('button', { name: SEAL });
+      act(() => sealPin.focus());
+      // Two steps of 48 px to the right, then a drag of the pin from there that the system cancels, with the pins drawn again meanwhile.
+      await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+      expect(placeOf(SEAL)).toEqual([0.66, 0.5]);
+      const pressed = within(viewer).getByRole('button', { name: SEAL });
+      fireEvent.pointerDown(pressed, mouse(1, 396, 200));
+      fireEvent.pointerMove(pressed, mouse(1, 426, 220));
+      expect(placeOf(SEAL)).toEqual([0.71, 0.55]);
+      await boardMovedElsewhere(0.25, 0.75);
+      expect(placeOf(SEAL)).toEqual([0.71, 0.55]);
+      fireEvent.pointerCancel(within(viewer).getByRole('button', { name: SEAL }), mouse(0, 426, 220));
+      // The drag is undone, not the keys' move: the pin is where they put it, and they still move it, across another drawing too.
+      expect(placeOf(SEAL)).toEqual([0.66, 0.5]);
+      expect(screen.getByText(MOVING)).toBeInTheDocument();
+      await boardMovedElsewhere(0.25, 0.25);
+      expect(placeOf(SEAL)).toEqual([0.66, 0.5]);
+      expect(within(viewer).getByRole('button', { name: SEAL })).toHaveFocus();
+      await userEvent.keyboard('{ArrowDown}');
+      expect(placeOf(SEAL)).toEqual([0.66, 0.52]);
+
+      // Dragged on from there and let go: saved with both moves, and the keys' move is over (Escape takes the pin nowhere).
+      const dragged = within(viewer).getByRole('button', { name: SEAL });
+      fireEvent.pointerDown(dragged, mouse(1, 396, 208));
+      fireEvent.pointerMove(dragged, mouse(1, 426, 228));
+      fireEvent.pointerUp(dragged, mouse(0, 426, 228));
+      expect(screen.queryByText(MOVING)).not.toBeInTheDocument();
+      await waitFor(async () => expect(await pinOf(seal.id)).toMatchObject({ x: expect.closeTo(0.5 + 126 / 600, 3), y: expect.closeTo(0.5 + 28 / 400, 3) }));
+      await userEvent.keyboard('{Escape}');
+      await boardMovedElsewhere(0.25, 0.75);
+      expect(placeOf(SEAL)).toEqual([0.71, 0.57]);
+      expect(await pinOf(seal.id)).toMatchObject({ x: expect.closeTo(0.5 + 126 / 600, 3), y: expect.closeTo(0.5 + 28 / 400, 3) });
+    } finally {
+      unsizeViewer();
+    }
+  }, 40_000);
+
   it('a drag whose release is lost after the pins are drawn again puts the pin back, saves nothing, and the next press drags again', async () => {
     try {
       const { moved: cradle, viewer, placeOf, pinOf, otherMovedElsewhere: winchMovedElsewhere } = await openSheetWithTwoPins('Dry Dock', 'Gate', ['Grease gate seals', 'Test gate pump']);

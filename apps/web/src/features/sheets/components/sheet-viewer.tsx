@@ -66,10 +66,15 @@ interface DragPointer {
   y: number;
   moved: boolean;
 }
-/** A pin being moved and where it is drawn meanwhile, in the viewer's coordinates; `pointer` while a pointer drags it, none while the arrow keys move it. */
+/**
+ * A pin being moved and where it is drawn meanwhile, in the viewer's coordinates: `keyed` where the
+ * arrow keys put it while they move it (until Enter or Escape), `pointer` while a pointer drags it.
+ * Both at once: a drag begun on a pin the keys are moving goes on from where they put it.
+ */
 interface PinMove {
   subtaskId: number;
   at: OpenSeadragon.Point;
+  keyed: OpenSeadragon.Point | null;
   pointer?: DragPointer;
 }
 
@@ -356,15 +361,15 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       const before = movable && pinMove.current?.subtaskId === pin.subtask_id ? pinMove.current : null;
       // Where the pin is drawn while it is dragged or moved by the keyboard, in the viewer's coordinates.
       let at = before?.at ?? location;
-      // Moved by the arrow keys.
-      let moving = before !== null && !before.pointer;
+      // Where the arrow keys put it while they move it (null: they are not moving it).
+      let keyed = before?.keyed ?? null;
       const drawAt = (to: OpenSeadragon.Point, pointer?: DragPointer) => {
         at = to;
-        pinMove.current = { subtaskId: pin.subtask_id, at, pointer };
+        pinMove.current = { subtaskId: pin.subtask_id, at, keyed, pointer };
         current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
       };
       const stopMoving = (back: boolean) => {
-        moving = false;
+        keyed = null;
         pinMove.current = null;
         setMoving(null);
         if (!back) return;
@@ -378,18 +383,21 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
        * The new button does not hold the pointer: let go outside the window, or with the window left,
        * the release never comes. A pointer that moves with its button up again, or the window losing
        * the focus, ends the drag as a cancel does: a release not seen is no decision to save.
+       * On a pin the arrow keys were moving, a drag let go saves both moves (the keys' move ends with
+       * it); one not saved puts the pin back where the keys had put it, still moving with them.
        */
       const follow = (pointer: DragPointer) => {
         const finish = (save: boolean) => {
           stop();
-          pinMove.current = null;
-          if (!save) {
-            at = location;
-            current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
-          } else if (pointer.moved) {
+          if (save && pointer.moved) {
+            stopMoving(false);
             const { x, y } = onSheet(at);
             editingRef.current?.move(pin, x, y);
+            return;
           }
+          at = keyed ?? location;
+          pinMove.current = keyed ? { subtaskId: pin.subtask_id, at, keyed } : null;
+          current.updateOverlay(button, at, OpenSeadragon.Placement.BOTTOM);
         };
         const move = (event: PointerEvent) => {
           if (event.pointerId !== pointer.id) return;
@@ -421,19 +429,28 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         unfollow.push(stop);
       };
       if (before) {
-        resumed = { button, byKeys: !before.pointer, stop: () => stopMoving(true) };
-        if (before.pointer) follow(before.pointer);
-        else setMoving(pin.name);
+        const { pointer } = before;
+        // The keyboard not back on the pin ends the keys' move; a drag of it goes on.
+        const stop = pointer
+          ? () => {
+              keyed = null;
+              setMoving(null);
+              drawAt(at, pointer);
+            }
+          : () => stopMoving(true);
+        resumed = { button, byKeys: keyed !== null, stop };
+        if (pointer) follow(pointer);
+        if (keyed) setMoving(pin.name);
       }
       // A pointer's tap comes through the tracker below; a keyboard's Enter or Space, or a screen
       // reader's press, is a click without a pointer (detail 0).
       button.addEventListener('click', (event) => {
-        if (event.detail === 0 && !moving) open();
+        if (event.detail === 0 && !keyed) open();
       });
       if (movable) {
         // Arrow keys move the pin where it is drawn; Enter puts it there, Escape (or leaving it) puts it back.
         button.addEventListener('keydown', (event) => {
-          if (moving && (event.key === 'Enter' || event.key === 'Escape')) {
+          if (keyed && (event.key === 'Enter' || event.key === 'Escape')) {
             event.preventDefault();
             event.stopPropagation();
             stopMoving(event.key === 'Escape');
@@ -443,22 +460,22 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           }
           const to = stepped(event, at);
           if (!to) return;
-          if (!moving) setMoving(pin.name);
-          moving = true;
-          drawAt(to);
+          if (!keyed) setMoving(pin.name);
+          keyed = to;
+          drawAt(to, pinMove.current?.subtaskId === pin.subtask_id ? pinMove.current.pointer : undefined);
           say(at);
         });
         // The main button of a mouse, a finger or a pen: a drag begins (a tap without moving is a tap).
         button.addEventListener('pointerdown', (event) => {
           if (leaving || !event.isPrimary || event.button !== 0 || pinMove.current?.pointer) return;
           const pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
-          pinMove.current = { subtaskId: pin.subtask_id, at, pointer };
+          pinMove.current = { subtaskId: pin.subtask_id, at, keyed, pointer };
           follow(pointer);
         });
         button.addEventListener('focus', () => setFocusedMovable(true));
         button.addEventListener('blur', () => {
           setFocusedMovable(false);
-          if (moving && !leaving) stopMoving(true);
+          if (keyed && !leaving) stopMoving(true);
         });
       }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
