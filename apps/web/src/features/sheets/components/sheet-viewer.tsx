@@ -47,7 +47,7 @@ const BIG_STEP_PX = 48;
 
 /** How long a finger rests on the sheet before it counts as a long-press (the platforms' own is ~500 ms). */
 const LONG_PRESS_MS = 500;
-/** A finger that moves more than this (px) is panning, not pressing. */
+/** A pointer that moves more than this (px) is panning or dragging, not pressing or tapping. */
 const PRESS_SLOP = 10;
 
 export interface SheetEditing {
@@ -59,9 +59,13 @@ export interface SheetEditing {
   drop: (subtaskId: number, x: number, y: number) => void;
 }
 
-/** A pointer dragging a pin: its id, where it was last on the page (client px), and whether it has moved yet. */
+/**
+ * A pointer pressed on a pin: its id, where it was pressed and last followed on the page (client
+ * px), and whether it has gone further than a tap's slop (a drag) yet.
+ */
 interface DragPointer {
   id: number;
+  from: { x: number; y: number };
   x: number;
   y: number;
   moved: boolean;
@@ -389,6 +393,8 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
       const follow = (pointer: DragPointer) => {
         const finish = (save: boolean) => {
           stop();
+          // Let go where it was pressed: a tap, which opens the pin's subtask.
+          if (save && !pointer.moved) open();
           if (save && pointer.moved) {
             stopMoving(false);
             const { x, y } = onSheet(at);
@@ -403,6 +409,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
           if (event.pointerId !== pointer.id) return;
           // A mouse's main button, a pen's tip or a finger no longer down: its release was lost.
           if ((event.buttons & 1) === 0) return finish(false);
+          if (!pointer.moved && Math.hypot(event.clientX - pointer.from.x, event.clientY - pointer.from.y) <= PRESS_SLOP) return;
           const delta = current.viewport.deltaPointsFromPixels(new OpenSeadragon.Point(event.clientX - pointer.x, event.clientY - pointer.y));
           pointer.x = event.clientX;
           pointer.y = event.clientY;
@@ -468,7 +475,7 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         // The main button of a mouse, a finger or a pen: a drag begins (a tap without moving is a tap).
         button.addEventListener('pointerdown', (event) => {
           if (leaving || !event.isPrimary || event.button !== 0 || pinMove.current?.pointer) return;
-          const pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+          const pointer = { id: event.pointerId, from: { x: event.clientX, y: event.clientY }, x: event.clientX, y: event.clientY, moved: false };
           pinMove.current = { subtaskId: pin.subtask_id, at, keyed, pointer };
           follow(pointer);
         });
@@ -479,7 +486,10 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
         });
       }
       // OpenSeadragon would take the tap for a pan: the pin's own click opens its drawer. A pin the
-      // caller may move keeps its pointer to itself (no pan): its drag is followed above.
+      // caller may move keeps its pointer to itself (no pan), and its tap and drag are followed
+      // above: its tracker makes no gesture of the press, so it does not capture the pointer. A
+      // tracker holding a pointer when it is destroyed (the pins drawn again mid-drag) warns, and
+      // the drag's button is replaced under it.
       const tracker = new OpenSeadragon.MouseTracker({
         element: button,
         preProcessEventHandler: movable
@@ -487,12 +497,11 @@ export function SheetViewer({ sheet, pins, today, placing, editing }: { sheet: S
               if (info.eventType === 'pointerdown' || info.eventType === 'pointerup') {
                 info.stopPropagation = true;
                 info.preventDefault = true;
+                info.preventGesture = true;
               }
             }
           : undefined,
-        clickHandler: (event) => {
-          if (!movable || (event as { quick?: boolean }).quick) open();
-        },
+        clickHandler: movable ? undefined : open,
       });
       trackers.push(tracker);
       current.addOverlay({ element: button, location: at, placement: OpenSeadragon.Placement.BOTTOM });
