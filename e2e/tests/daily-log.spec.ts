@@ -77,13 +77,13 @@ test('two crew phones (one offline) add to the day, the manager fills it in and 
   await second.getByLabel('Add photos').setInputFiles(PHOTO);
   await expect(second.getByTestId('sync-status')).toHaveText('Waiting to sync (2)');
   // The photo shows on the phone as it waits, so nobody takes it again.
-  await expect(second.getByRole('img', { name: 'Photo 1, waiting to sync' })).toBeVisible();
+  await expect(second.getByRole('img', { name: /^Photo 1, waiting to sync: the daily log of / })).toBeVisible();
   await second.context().setOffline(false);
   await expect(second.getByTestId('sync-status')).toHaveCount(0);
   // Sent: the entry is in the log's list, and the phone no longer says it waits.
   await expect(second.getByRole('list', { name: 'Crew hours and notes' }).getByText('Stripped formwork on slab 2')).toBeVisible();
   await expect(second.getByText('Saved on this device: it goes to the log as soon as the connection is back.')).toHaveCount(0);
-  await expect(second.getByRole('img', { name: 'Photo 1, waiting to sync' })).toHaveCount(0);
+  await expect(second.getByRole('img', { name: /^Photo 1, waiting to sync: the daily log of / })).toHaveCount(0);
 
   // The manager, at a desk: both crews' hours and photos and the day's work are there; weather and a delay, then sign.
   const manager = await newPage({ viewport: { width: 1280, height: 800 } });

@@ -45,7 +45,7 @@ test('proof travels: the crew sends photos from a phone, the manager declines wi
   const second = pending.getByRole('button', { name: `Open photo 2 of 2: ${title}`, exact: true });
   await expect(second.locator('img')).toHaveAttribute('alt', '');
   await second.click();
-  const viewer = manager.getByRole('dialog', { name: 'Photo 2 of 2' });
+  const viewer = manager.getByRole('dialog', { name: `Photo 2 of 2: ${title}` });
   // The photo itself (decorative to a screen reader: the dialog's title names it) has loaded.
   const photo = viewer.locator('img');
   await expect(photo).toBeVisible();

@@ -284,7 +284,7 @@ describe('changes made without a signal', () => {
     await userEvent.upload(within(drawer).getByLabelText('Add photos'), photo);
 
     const waiting = await within(drawer).findByRole('list', { name: 'Photos waiting to sync (1)' });
-    expect(within(waiting).getByRole('img', { name: 'Photo 1, waiting to sync' })).toBeInTheDocument();
+    expect(within(waiting).getByRole('img', { name: 'Photo 1, waiting to sync: Survey ring 15' })).toBeInTheDocument();
     expect(waiting).toHaveTextContent('Waiting to sync');
 
     setOnline(true);

@@ -38,16 +38,17 @@ export function useWaitingPhotos(path: string) {
 /**
  * The photos uploaded to `path` on this device that have not reached the server yet (no signal),
  * each marked as waiting (or refused, with the server's reason): a photo taken in a basement stays
- * in sight instead of seeming lost, and nobody takes it again.
+ * in sight instead of seeming lost, and nobody takes it again. Each is named by `subject`, what
+ * it shows, as the photos that arrived are.
  */
-export function WaitingPhotos({ path }: { path: string }) {
+export function WaitingPhotos({ path, subject }: { path: string; subject: string }) {
   const { t } = useTranslation();
   const photos = useWaitingPhotos(path);
   if (photos.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-3" aria-label={t('offline.waitingPhotos', { count: photos.length })}>
       {photos.map((write, index) => (
-        <WaitingPhoto key={write.id} write={write} label={t('offline.waitingPhoto', { number: index + 1 })} />
+        <WaitingPhoto key={write.id} write={write} label={t('offline.waitingPhoto', { number: index + 1, subject })} />
       ))}
     </ul>
   );

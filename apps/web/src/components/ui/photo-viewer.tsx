@@ -11,12 +11,12 @@ function FullPhoto({ photo }: { photo: Attachment }) {
   return <img src={src} alt="" width={photo.width} height={photo.height} className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-lg object-contain" />;
 }
 
-/** The photos full size, photo `open` of them shown (none: closed), stepping through them. */
-export function PhotoViewer({ photos, open, onOpen }: { photos: Attachment[]; open: number | null; onOpen: (index: number | null) => void }) {
+/** The photos of `subject` full size, photo `open` of them shown (none: closed), stepping through them. */
+export function PhotoViewer({ photos, subject, open, onOpen }: { photos: Attachment[]; subject: string; open: number | null; onOpen: (index: number | null) => void }) {
   const { t } = useTranslation();
   const current = open === null ? undefined : photos[open];
   return (
-    <Modal open={current !== undefined} onOpenChange={(next) => !next && onOpen(null)} title={t('record.photos.viewer', { index: (open ?? 0) + 1, count: photos.length })}>
+    <Modal open={current !== undefined} onOpenChange={(next) => !next && onOpen(null)} title={t('record.photos.viewer', { index: (open ?? 0) + 1, count: photos.length, subject })}>
       {current && open !== null && (
         <div className="space-y-3">
           <FullPhoto photo={current} />

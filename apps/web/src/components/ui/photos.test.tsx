@@ -11,13 +11,13 @@ describe('a strip of photos', () => {
   it('shows a few thumbnails and one tile for the rest, which opens the viewer at the first of them', async () => {
     renderScreen(<PhotoStrip photos={Array.from({ length: 12 }, (_, index) => photo(index + 1))} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(STRIP_THUMBNAILS);
-    const more = screen.getByRole('button', { name: '4 more photos, from photo 9' });
+    const more = screen.getByRole('button', { name: '4 more photos, from photo 9 of 12: Pour slab' });
     expect(more).toHaveTextContent('+4');
 
     await userEvent.click(more);
-    const viewer = await screen.findByRole('dialog', { name: 'Photo 9 of 12' });
+    const viewer = await screen.findByRole('dialog', { name: 'Photo 9 of 12: Pour slab' });
     await userEvent.click(within(viewer).getByRole('button', { name: 'Next photo' }));
-    expect(await screen.findByRole('dialog', { name: 'Photo 10 of 12' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Photo 10 of 12: Pour slab' })).toBeInTheDocument();
   });
 
   it('names what each thumbnail shows on its button, once: which photo of how many, and its subject', () => {

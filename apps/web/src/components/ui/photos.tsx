@@ -32,7 +32,8 @@ function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string;
 
 /**
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
- * is what the photos show (a task's name, a daily log's date): each thumbnail's button names it.
+ * is what the photos show (a task's name, a daily log's date): each thumbnail's button, the "+n"
+ * tile and the viewer's title name it.
  */
 export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject: string }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject:
               setMounted(true);
               setOpen(STRIP_THUMBNAILS);
             }}
-            aria-label={t('record.photos.more', { count: photos.length - STRIP_THUMBNAILS, index: STRIP_THUMBNAILS + 1 })}
+            aria-label={t('record.photos.more', { count: photos.length - STRIP_THUMBNAILS, index: STRIP_THUMBNAILS + 1, total: photos.length, subject })}
             className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
             +{photos.length - STRIP_THUMBNAILS}
@@ -71,7 +72,7 @@ export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject:
       </div>
       {mounted && (
         <LazyPart>
-          <PhotoViewer photos={photos} open={open} onOpen={setOpen} />
+          <PhotoViewer photos={photos} subject={subject} open={open} onOpen={setOpen} />
         </LazyPart>
       )}
     </>

@@ -52,10 +52,11 @@ export function LogPhotos({ log, projectId, projectName, mayAdd, mayChangeOwn }:
   const own = log.attachments.filter((photo) => photo.uploaded_by?.id === user?.id);
   const photosPath = `${dailyLogPath(projectId, log.date)}attachments/`;
   const waiting = useWaitingPhotos(photosPath);
+  const subject = t('dailyLog.photos.subject', { date: formatDate(log.date) });
   return (
     <LogBlock title={t('dailyLog.section.photos')}>
-      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} subject={t('dailyLog.photos.subject', { date: formatDate(log.date) })} />}
-      <WaitingPhotos path={photosPath} />
+      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} subject={subject} />}
+      <WaitingPhotos path={photosPath} subject={subject} />
       {confirm.dialog}
       {mayChangeOwn && own.length > 0 && (
         <ul className="flex flex-wrap gap-2">

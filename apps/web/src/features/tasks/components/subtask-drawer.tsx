@@ -166,7 +166,7 @@ function RecordBody({ subtask, activity, findAssignees }: { subtask: Subtask; ac
         )}
         {entries ? <SubtaskTimeline entries={entries} subject={subtask.name} /> : <p role="status" className="text-sm text-slate-600">{timelinePaused ? t('record.timelineOffline') : t('app.loading')}</p>}
         <WaitingComments subtaskId={subtask.id} />
-        <WaitingPhotos path={`/api/subtasks/${subtask.id}/attachments/`} />
+        <WaitingPhotos path={`/api/subtasks/${subtask.id}/attachments/`} subject={subtask.name} />
       </section>
 
       {mayAdd && <AddToRecord subtaskId={subtask.id} subject={subtask.name} />}
