@@ -189,6 +189,13 @@ export const projectDateParams = z.object({
   date: dateField('Date'),
 });
 export const entryParams = projectDateParams.extend({ entryId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
+/** A photo moved to this log from the day it was for, whose log was signed meanwhile: that day (record 119). */
+export const logPhotoQuery = z.object({ for_date: dateField('Date').optional() });
+export const LOG_PHOTO_FOR_DATE_NOT_BEFORE = 'The day a moved photo was for must be before the day of the log it is added to.';
+/** Why a photo for `forDate` may not be added to the log of `logDate`: the day it was for comes before the log's own. */
+export function photoForDateRefusal(forDate: string | undefined, logDate: string): string | undefined {
+  return forDate !== undefined && forDate >= logDate ? LOG_PHOTO_FOR_DATE_NOT_BEFORE : undefined;
+}
 export const logAttachmentParams = projectDateParams.extend({ attachmentId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
 
 const rangeFields = { from: dateField('From').optional(), to: dateField('To').optional() };
@@ -256,7 +263,8 @@ export const dailyLogEntrySchema = z.object({
 });
 export type DailyLogEntry = z.infer<typeof dailyLogEntrySchema>;
 
-export const dailyLogAttachmentSchema = attachmentSchema.extend({ uploaded_by: person.nullable(), created_at: z.string() });
+/** A log's photo; `for_date` the day it was for when it was moved here from that day's log (record 119), else null. */
+export const dailyLogAttachmentSchema = attachmentSchema.extend({ uploaded_by: person.nullable(), created_at: z.string(), for_date: z.string().nullable() });
 export type DailyLogAttachment = z.infer<typeof dailyLogAttachmentSchema>;
 
 /** What the record of work says happened to a subtask: its status changes that day, and its photos. */

@@ -59,19 +59,20 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     const entry = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/entries/`, payload: { hours: 6, note: 'Cut and fixed formwork edges' } });
     expect(entry.statusCode).toBe(201);
     const slab = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer();
-    const addPhoto = async (caller: Caller) => {
+    const addPhoto = async (caller: Caller, query = '') => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(slab)], { type: 'image/png' }), 'slab.png');
       const encoded = new Response(form);
       const photo = await callAs(ctx.app, caller, {
         method: 'POST',
-        url: `/api/projects/${projectId}/daily-logs/${DAY}/attachments/`,
+        url: `/api/projects/${projectId}/daily-logs/${DAY}/attachments/${query}`,
         payload: Buffer.from(await encoded.arrayBuffer()),
         headers: { 'content-type': encoded.headers.get('content-type')! },
       });
       expect(photo.statusCode).toBe(201);
     };
-    await addPhoto(team.member);
+    // Moved here from the day before, whose log was signed while the phone had no signal.
+    await addPhoto(team.member, '?for_date=2025-04-06');
     // A photo whose caption takes more than two lines under its thumbnail.
     await ctx.app.db.update(users).set({ fullName: LONG_NAME }).where(eq(users.id, team.admin.id));
     await addPhoto(team.admin);
@@ -148,6 +149,8 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     // Every photo's caption whole: who took it and when, however long the name.
     // Its one long word is broken after one of its own hyphens, not cut.
     expect(text).toMatch(/Hohenzollern-Sigmaringen- ?Veringen · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // A photo moved from the day before says that day first.
+    expect(text).toMatch(/For 2025-04-06 · .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 
   it("a range's PDF sums the days up, man-hours by trade and company included, then shows each logged day", async () => {

@@ -535,7 +535,12 @@ function workSection(pages: Pages, log: DailyLog) {
 async function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
   const { w } = pages;
   const wanted = [
-    ...log.attachments.map((photo) => ({ kind: 'log' as const, id: photo.id, caption: `${nameOf(photo.uploaded_by, w)} · ${w.time(photo.created_at)}` })),
+    // A photo moved here from a signed log says first the day it was for (record 119).
+    ...log.attachments.map((photo) => ({
+      kind: 'log' as const,
+      id: photo.id,
+      caption: [photo.for_date && w.t('For {date}', { date: w.date(photo.for_date) }), nameOf(photo.uploaded_by, w), w.time(photo.created_at)].filter(Boolean).join(' · '),
+    })),
     ...log.work
       .filter((item) => !item.excluded && item.attachment)
       .map((item) => ({ kind: 'work' as const, id: item.attachment!.id, caption: `${item.subtask.name} · ${nameOf(item.actor, w)} · ${w.time(item.at)}` })),

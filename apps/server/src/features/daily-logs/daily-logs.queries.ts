@@ -249,6 +249,7 @@ export async function listLogAttachments(db: DbOrTx, companyId: number, logIds: 
       height: dailyLogAttachments.height,
       uploaded_by: person(uploaders),
       created_at: isoTimestamp(dailyLogAttachments.createdAt),
+      for_date: dailyLogAttachments.forDate,
     })
     .from(dailyLogAttachments)
     .leftJoin(uploaders, eq(uploaders.id, dailyLogAttachments.uploadedById))
@@ -259,7 +260,7 @@ export async function listLogAttachments(db: DbOrTx, companyId: number, logIds: 
 
 export async function insertLogAttachment(
   tx: DbOrTx,
-  values: { companyId: number; dailyLogId: number; uploadedById: number; contentType: string; size: number; width: number; height: number },
+  values: { companyId: number; dailyLogId: number; uploadedById: number; contentType: string; size: number; width: number; height: number; forDate?: string | null },
   data: { image: Buffer; thumbnail: Buffer },
 ): Promise<number> {
   const [row] = await tx.insert(dailyLogAttachments).values(values).returning({ id: dailyLogAttachments.id });

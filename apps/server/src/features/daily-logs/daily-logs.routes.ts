@@ -21,6 +21,7 @@ import {
   errorResponse,
   idParams,
   logAttachmentParams,
+  logPhotoQuery,
   missingLogsQuery,
   missingLogsSchema,
   projectDateParams,
@@ -191,11 +192,12 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Add a photo to the day\'s log (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); processed as subtask photos are',
       params: projectDateParams,
+      querystring: logPhotoQuery,
       consumes: ['multipart/form-data'],
       response: { 201: dailyLogAttachmentSchema, 413: errorResponse, 503: errorResponse.describe('Busy with other photos: try again after Retry-After'), ...writeRefusals },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await addLogPhoto(request.ctx, request.params.id, request.params.date, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
+      reply.code(201).send(await addLogPhoto(request.ctx, request.params.id, request.params.date, request.query.for_date, uploadedPhoto(request).path, abortsWhenConnectionCloses(reply))),
   });
 
   app.delete('/api/projects/:id/daily-logs/:date/attachments/:attachmentId/', {

@@ -36,6 +36,7 @@ import {
   PROJECT_NOT_FOUND,
   localDateTime,
   savedSections,
+  photoForDateRefusal,
 } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
@@ -349,15 +350,18 @@ export async function removeEntry(ctx: ServiceContext, projectId: number, date: 
 /**
  * A photo on the day's log (who may add it was asked before the upload was read). Processed as a
  * subtask photo is, outside the transaction; written after checking again under the locks.
+ * `forDate`: the day it was for, moved here from that day's signed log (record 119).
  */
-export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
+export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, forDate: string | undefined, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
   const { companyId, id: userId } = ctx.user;
+  const refusal = photoForDateRefusal(forDate, date);
+  if (refusal) throw new ValidationError(refusal, { for_date: [refusal] });
   const photo = await processPhoto(file, signal);
   return ctx.db.transaction(async (tx) => {
     const log = await openForContribution(tx, ctx, projectId, date);
     const id = await insertLogAttachment(
       tx,
-      { companyId, dailyLogId: log.id, uploadedById: userId, contentType: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height },
+      { companyId, dailyLogId: log.id, uploadedById: userId, contentType: photo.contentType, size: photo.image.length, width: photo.width, height: photo.height, forDate: forDate ?? null },
       photo,
     );
     return attachmentOf(tx, companyId, log.id, id);

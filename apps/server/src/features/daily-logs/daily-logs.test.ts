@@ -19,6 +19,7 @@ import {
   type DailyLogProject,
   type DailyLogSummary,
   type MissingLogs,
+  LOG_PHOTO_FOR_DATE_NOT_BEFORE,
 } from '@siteboard/shared';
 import { subtaskActivity } from '../../schema/activity';
 import { dailyLogAttachments, dailyLogs } from '../../schema/daily-logs';
@@ -489,6 +490,34 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(403);
       expect((await callAs(ctx.app, team.member, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(204);
       expect((await get(team.manager, date)).attachments).toEqual([]);
+    });
+
+    it('keeps the day a photo moved from a signed log was for, and refuses a day not before the log’s, asking who may first', async () => {
+      const form = await photoForm();
+      const upload = (caller: Caller, query: string, project = projectId) => callAs(ctx.app, caller, { method: 'POST', url: `${logUrl(project, date, 'attachments/')}${query}`, ...form });
+      const moved = await upload(team.member, '?for_date=2025-03-12');
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(moved.json()).toMatchObject({ for_date: '2025-03-12' });
+      const own = await upload(team.member, '');
+      expect(own.json()).toMatchObject({ for_date: null });
+      expect((await get(team.manager, date)).attachments.map((photo) => [photo.id, photo.for_date])).toEqual([
+        [moved.json().id, '2025-03-12'],
+        [own.json().id, null],
+      ]);
+
+      const sameDay = await upload(team.member, `?for_date=${date}`);
+      expect(sameDay.statusCode).toBe(400);
+      expect(sameDay.json()).toMatchObject({ detail: LOG_PHOTO_FOR_DATE_NOT_BEFORE, errors: { for_date: [LOG_PHOTO_FOR_DATE_NOT_BEFORE] } });
+      expect((await upload(team.member, '?for_date=2025-03-14')).statusCode).toBe(400);
+      expect((await upload(team.member, '?for_date=yesterday')).statusCode).toBe(400);
+      // Who may add comes before what they sent: no work in the project is 403, another company's project 404.
+      expect((await upload(team.otherMember, `?for_date=${date}`)).statusCode).toBe(403);
+      expect((await upload(rival.admin, '?for_date=yesterday')).statusCode).toBe(404);
+      expect((await get(team.manager, date)).attachments).toHaveLength(2);
+
+      for (const photo of [moved.json(), own.json()]) {
+        expect((await callAs(ctx.app, team.member, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(204);
+      }
     });
 
     it('keeps a completed project’s logs read-only', async () => {
