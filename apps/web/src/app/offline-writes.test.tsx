@@ -725,6 +725,43 @@ describe('changes made without a signal', () => {
     expect((await logOf(yesterday)).entries).toEqual([]);
   }, 40_000);
 
+  it("add a crew photo refused because its day's log was signed meanwhile to today's log, which shows the day it was for", async () => {
+    const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Portal 7', startDate: '2025-01-01', endDate: '2099-12-31' });
+    const works = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Portal 7 works' });
+    await insertSubtask(server.database.db, { companyId, majorTaskId: works.id, assignedToId: member.id, assignedById: manager.id, name: 'Portal 7 footings', dueDate: '2090-05-01' });
+    const managerAccess = (await loginAs(server.app, manager)).access;
+    const asManager = (method: 'GET' | 'POST', url: string) => injectAs(server.app, managerAccess, { method, url });
+    const { today } = (await asManager('GET', '/api/daily-logs/projects/?limit=100')).json<{ id: number; today: string }[]>().find((each) => each.id === project.id)!;
+    const yesterday = shiftDate(today, -1);
+    await server.signIn(member);
+    renderScreen(
+      <WithQueue userId={member.id}>
+        <CrewDailyLogPage />
+      </WithQueue>,
+      { path: `/team-member/daily-log?project=${project.id}&date=${yesterday}`, route: '/team-member/daily-log' },
+    );
+    expect(await screen.findByText('No photos of this day yet.')).toBeInTheDocument();
+    setOnline(false);
+    const photo = new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#446688' } }).jpeg().toBuffer())], 'footing-7.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Add photos'), photo);
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Waiting to sync (1)'));
+    // Meanwhile the manager signs that day's log.
+    expect((await asManager('POST', `/api/projects/${project.id}/daily-logs/${yesterday}/sign/`)).statusCode).toBe(200);
+    setOnline(true);
+    expect(await screen.findByText(new RegExp(`^Your photo for ${day(yesterday)} was not added: `), {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('button', { name: "Add to today's log" }));
+    const added = (await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).closest<HTMLElement>('[role="status"]');
+    await userEvent.click(within(added!).getByRole('button', { name: "Open today's log" }));
+    // Today's log shows the photo with the day it was for, under it and in its button's description.
+    const thumbnail = await screen.findByRole('button', { name: `Open photo 1 of 1: the daily log of ${day(today)}` }, { timeout: 10_000 });
+    expect(thumbnail).toHaveAccessibleDescription(`For ${day(yesterday)}`);
+    expect(screen.getByText(`For ${day(yesterday)}`)).toBeVisible();
+    const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
+    expect((await logOf(today)).attachments.map((each) => each.for_date)).toEqual([yesterday]);
+    expect((await logOf(yesterday)).attachments).toEqual([]);
+  }, 40_000);
+
   it("add a crew note as long as a note may be to today's log whole, though the day it was for no longer fits in it", async () => {
     const note = `Poured footing 5. ${'Checked the rebar cover and the formwork ties. '.repeat(50)}`.slice(0, DAILY_LOG_TEXT_MAX - 1) + '.';
     expect(note).toHaveLength(2000);

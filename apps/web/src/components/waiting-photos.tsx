@@ -30,9 +30,9 @@ function WaitingPhoto({ write, label }: { write: WaitingWrite & { photo: Blob };
   );
 }
 
-/** The uploads to `path` waiting on this device that carry a photo, oldest first. */
+/** The uploads to `path` (whatever their query: a moved photo's day) waiting on this device that carry a photo, oldest first. */
 export function useWaitingPhotos(path: string) {
-  return useWaitingWrites().filter((write): write is WaitingWrite & { photo: Blob } => write.method === 'POST' && write.path === path && write.photo !== undefined);
+  return useWaitingWrites().filter((write): write is WaitingWrite & { photo: Blob } => write.method === 'POST' && write.path.split('?')[0] === path && write.photo !== undefined);
 }
 
 /**

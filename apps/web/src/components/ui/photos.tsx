@@ -1,5 +1,5 @@
 import { photoPickRefusal, type Attachment } from '@siteboard/shared';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadOnApproach, preloadableLazy } from '../../lib/preloadable-lazy';
 import { useAuthorizedImage } from '../../lib/use-authorized-image';
@@ -20,22 +20,33 @@ export const STRIP_THUMBNAILS = 8;
  * image in it is only what the button looks like (alt ""): a screen reader hears the subject once,
  * and before the image loads (it loads near the viewport) the button is named all the same.
  */
-function Thumbnail({ photo, label, onOpen }: { photo: Attachment; label: string; onOpen: () => void }) {
+function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label: string; caption: string | null; onOpen: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
+  const captionId = useId();
   const src = useAuthorizedImage(useNearViewport(button) ? photo.thumbnail_url : undefined);
-  return (
-    <button ref={button} type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+  const thumbnail = (
+    <button ref={button} type="button" onClick={onOpen} {...loadOnApproach(loadViewer)} aria-label={label} aria-describedby={caption ? captionId : undefined} className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
       {src && <img src={src} alt="" className="h-full w-full object-cover" />}
     </button>
+  );
+  if (!caption) return thumbnail;
+  return (
+    <div className="w-16 shrink-0 space-y-1">
+      {thumbnail}
+      <p id={captionId} className="text-xs font-medium leading-tight text-slate-700">
+        {caption}
+      </p>
+    </div>
   );
 }
 
 /**
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
  * is what the photos show (a task's name, a daily log's date): each thumbnail's button, the "+n"
- * tile and the viewer's title name it.
+ * tile and the viewer's title name it. `caption`: a line under a photo's thumbnail that its button
+ * is described by (a moved photo's day, record 119).
  */
-export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject: string }) {
+export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: { photos: P[]; subject: string; caption?: (photo: P) => string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   // Mounted from the first opening on, so that closing it is the viewer's own (animated, focus-returning) close.
@@ -49,6 +60,7 @@ export function PhotoStrip({ photos, subject }: { photos: Attachment[]; subject:
             key={photo.id}
             photo={photo}
             label={t('record.photos.open', { index: index + 1, count: photos.length, subject })}
+            caption={caption?.(photo) ?? null}
             onOpen={() => {
               setMounted(true);
               setOpen(index);

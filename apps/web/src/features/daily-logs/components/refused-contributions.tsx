@@ -9,7 +9,7 @@ import { dailyLogPath } from '../api/get-daily-log';
 import { useRecentLogs } from '../api/get-daily-logs';
 
 /** A contribution to a day's log (one's hours and note, a photo), as the queue keeps its path. */
-const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/(entries|attachments)\/$/;
+const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/(entries|attachments)\/(?:\?for_date=[\d-]+)?$/;
 
 /**
  * The note of an entry moved to another day: with the day it was for (`withDay`, or `dayOnly`
@@ -47,7 +47,9 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
   const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
     const { note } = (json ?? {}) as { note?: string | null };
     const forDay = part === 'entries' ? { ...(json as object), note: noteForDay(note, t('dailyLog.moved.noteFor', { date: formatDate(date), note }), t('dailyLog.moved.for', { date: formatDate(date) })) } : undefined;
-    await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/`, forDay);
+    // A photo has no note: the day it was for goes with it as a date the log shows (record 119).
+    const query = part === 'attachments' ? `?for_date=${date}` : '';
+    await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/${query}`, forDay);
     setMoved((ids) => [...ids, id]);
   };
   if (refused.length === 0 && !added) return null;
