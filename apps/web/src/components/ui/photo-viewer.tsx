@@ -11,8 +11,8 @@ function FullPhoto({ photo }: { photo: Attachment }) {
   return <img src={src} alt="" width={photo.width} height={photo.height} className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-lg object-contain" />;
 }
 
-/** The photos of `subject` full size, photo `open` of them shown (none: closed), stepping through them. */
-export function PhotoViewer({ photos, subject, open, onOpen }: { photos: Attachment[]; subject: string; open: number | null; onOpen: (index: number | null) => void }) {
+/** The photos of `subject` full size, photo `open` of them shown (none: closed) with its caption, stepping through them. */
+export function PhotoViewer({ photos, subject, captions, open, onOpen }: { photos: Attachment[]; subject: string; captions?: readonly (string | null)[]; open: number | null; onOpen: (index: number | null) => void }) {
   const { t } = useTranslation();
   const current = open === null ? undefined : photos[open];
   return (
@@ -20,6 +20,7 @@ export function PhotoViewer({ photos, subject, open, onOpen }: { photos: Attachm
       {current && open !== null && (
         <div className="space-y-3">
           <FullPhoto photo={current} />
+          {captions?.[open] && <p className="text-center text-sm font-medium text-slate-700">{captions[open]}</p>}
           {photos.length > 1 && (
             <div className="flex justify-between gap-3">
               <Button variant="secondary" disabled={open === 0} onClick={() => onOpen(open - 1)}>

@@ -29,6 +29,22 @@ describe('a strip of photos', () => {
     ]);
   });
 
+  it('shows a photo’s caption under its thumbnail, as its button’s description, and under it in the viewer', async () => {
+    renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} subject="the daily log of Nov 24, 2026" caption={(shown) => (shown.id === 2 ? 'For Nov 23, 2026' : null)} />);
+    const [first, second] = screen.getAllByRole('button', { name: /^Open photo/ });
+    expect(first).not.toHaveAccessibleDescription();
+    expect(second).toHaveAccessibleName('Open photo 2 of 2: the daily log of Nov 24, 2026');
+    expect(second).toHaveAccessibleDescription('For Nov 23, 2026');
+    expect(screen.getByText('For Nov 23, 2026')).toBeVisible();
+
+    await userEvent.click(second!);
+    const viewer = await screen.findByRole('dialog', { name: 'Photo 2 of 2: the daily log of Nov 24, 2026' });
+    expect(within(viewer).getByText('For Nov 23, 2026')).toBeInTheDocument();
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
+    await screen.findByRole('dialog', { name: 'Photo 1 of 2: the daily log of Nov 24, 2026' });
+    expect(within(screen.getByRole('dialog')).queryByText('For Nov 23, 2026')).toBeNull();
+  });
+
   it('shows every photo of a short strip, with no tile', () => {
     renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(2);

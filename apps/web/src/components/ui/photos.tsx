@@ -44,7 +44,7 @@ function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
  * is what the photos show (a task's name, a daily log's date): each thumbnail's button, the "+n"
  * tile and the viewer's title name it. `caption`: a line under a photo's thumbnail that its button
- * is described by (a moved photo's day, record 119).
+ * is described by, and under the photo in the viewer (a moved photo's day, record 119).
  */
 export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: { photos: P[]; subject: string; caption?: (photo: P) => string | null }) {
   const { t } = useTranslation();
@@ -52,6 +52,7 @@ export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: {
   // Mounted from the first opening on, so that closing it is the viewer's own (animated, focus-returning) close.
   const [mounted, setMounted] = useState(false);
   if (photos.length === 0) return null;
+  const captions = photos.map((photo) => caption?.(photo) ?? null);
   return (
     <>
       <div className="flex flex-wrap gap-2">
@@ -60,7 +61,7 @@ export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: {
             key={photo.id}
             photo={photo}
             label={t('record.photos.open', { index: index + 1, count: photos.length, subject })}
-            caption={caption?.(photo) ?? null}
+            caption={captions[index] ?? null}
             onOpen={() => {
               setMounted(true);
               setOpen(index);
@@ -84,7 +85,7 @@ export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: {
       </div>
       {mounted && (
         <LazyPart>
-          <PhotoViewer photos={photos} subject={subject} open={open} onOpen={setOpen} />
+          <PhotoViewer photos={photos} subject={subject} captions={captions} open={open} onOpen={setOpen} />
         </LazyPart>
       )}
     </>
