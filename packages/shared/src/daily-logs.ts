@@ -189,7 +189,7 @@ export const projectDateParams = z.object({
   date: dateField('Date'),
 });
 export const entryParams = projectDateParams.extend({ entryId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
-/** A photo moved to this log from the day it was for, whose log was signed meanwhile: that day (record 119). */
+/** A photo moved to this log from the day it was for, whose log was signed meanwhile: that day (record 123). */
 export const logPhotoQuery = z.object({ for_date: dateField('Date').optional() });
 export const LOG_PHOTO_FOR_DATE_NOT_BEFORE = 'The day a moved photo was for must be before the day of the log it is added to.';
 /** Why a photo for `forDate` may not be added to the log of `logDate`: the day it was for comes before the log's own. */
@@ -263,7 +263,7 @@ export const dailyLogEntrySchema = z.object({
 });
 export type DailyLogEntry = z.infer<typeof dailyLogEntrySchema>;
 
-/** A log's photo; `for_date` the day it was for when it was moved here from that day's log (record 119), else null. */
+/** A log's photo; `for_date` the day it was for when it was moved here from that day's log (record 123), else null. */
 export const dailyLogAttachmentSchema = attachmentSchema.extend({ uploaded_by: person.nullable(), created_at: z.string(), for_date: z.string().nullable() });
 export type DailyLogAttachment = z.infer<typeof dailyLogAttachmentSchema>;
 

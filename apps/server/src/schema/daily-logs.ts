@@ -74,7 +74,7 @@ export const dailyLogAttachments = pgTable(
     uploadedById: integer('uploaded_by_id').references(() => users.id),
     ...photoFacts(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The day a photo moved here from a signed log was for (record 119); null: this log's own day. */
+    /** The day a photo moved here from a signed log was for (record 123); null: this log's own day. */
     forDate: date('for_date', { mode: 'string' }),
   },
   (table) => [index('daily_log_attachments_log_idx').on(table.dailyLogId, table.id)],

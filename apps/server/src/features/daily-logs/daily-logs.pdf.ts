@@ -535,7 +535,7 @@ function workSection(pages: Pages, log: DailyLog) {
 async function photoSection(pages: Pages, input: DailyLogPdfInput, log: DailyLog) {
   const { w } = pages;
   const wanted = [
-    // A photo moved here from a signed log says first the day it was for (record 119).
+    // A photo moved here from a signed log says first the day it was for (record 123).
     ...log.attachments.map((photo) => ({
       kind: 'log' as const,
       id: photo.id,

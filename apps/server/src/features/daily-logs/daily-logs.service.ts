@@ -350,7 +350,7 @@ export async function removeEntry(ctx: ServiceContext, projectId: number, date: 
 /**
  * A photo on the day's log (who may add it was asked before the upload was read). Processed as a
  * subtask photo is, outside the transaction; written after checking again under the locks.
- * `forDate`: the day it was for, moved here from that day's signed log (record 119).
+ * `forDate`: the day it was for, moved here from that day's signed log (record 123).
  */
 export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, forDate: string | undefined, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
   const { companyId, id: userId } = ctx.user;

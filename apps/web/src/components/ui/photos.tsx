@@ -44,7 +44,7 @@ function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
  * is what the photos show (a task's name, a daily log's date): each thumbnail's button, the "+n"
  * tile and the viewer's title name it. `caption`: a line under a photo's thumbnail that its button
- * is described by, and under the photo in the viewer (a moved photo's day, record 119).
+ * is described by, and under the photo in the viewer (a moved photo's day, record 123).
  */
 export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: { photos: P[]; subject: string; caption?: (photo: P) => string | null }) {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
   const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
     const { note } = (json ?? {}) as { note?: string | null };
     const forDay = part === 'entries' ? { ...(json as object), note: noteForDay(note, t('dailyLog.moved.noteFor', { date: formatDate(date), note }), t('dailyLog.moved.for', { date: formatDate(date) })) } : undefined;
-    // A photo has no note: the day it was for goes with it as a date the log shows (record 119).
+    // A photo has no note: the day it was for goes with it as a date the log shows (record 123).
     const query = part === 'attachments' ? `?for_date=${date}` : '';
     await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/${query}`, forDay);
     setMoved((ids) => [...ids, id]);
