@@ -32,12 +32,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
       return runner;
     };
     /** A trigger that refuses the updates of a job for which `condition` holds (a database away for that write); answers its removal. */
-    const refuseUpdates = async (name: string, condition: string) => {
+    /** `refusal`: what the database says; by default that it went away (a moment's refusal), a data exception (`22023`) when the value itself is refused. */
+    const refuseUpdates = async (name: string, condition: string, refusal = `'the database went away'`) => {
       await database.db.execute(
         sql.raw(`
           create or replace function ${name}() returns trigger language plpgsql as $$
           begin
-            if ${condition} then raise exception 'the database went away'; end if;
+            if ${condition} then raise exception ${refusal}; end if;
             return new;
           end $$;
           drop trigger if exists ${name} on jobs;
@@ -172,9 +173,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(await statusOf(database, id)).toMatchObject({ status: 'done', lastError: null });
     });
 
-    it('does not repeat work a run did when its checkpoint could not be recorded, on any attempt', async () => {
-      // The database refuses every checkpoint written on the first run (a moment's outage), its completion's too.
-      const allow = await refuseUpdates('refuse_checkpoint', `new.queue = 'once-only' and old.attempts = 1 and new.checkpoint is distinct from old.checkpoint`);
+    it('does not repeat work a run did when its checkpoint could not be recorded for a moment, and completes it in that run', async () => {
+      // The database refuses the first four writes of a checkpoint or an outcome (a moment's outage): the
+      // checkpoint's own, then the run's tries to record it, alone, done with it and queued with it.
+      await database.db.execute(sql.raw('create sequence checkpoint_refusals'));
+      const allow = await refuseUpdates('refuse_checkpoint', `new.queue = 'once-only' and (new.checkpoint is distinct from old.checkpoint or new.status <> 'running') and nextval('checkpoint_refusals') <= 4`);
       let work = 0;
       const runner = start({
         queue: 'once-only',
@@ -190,18 +193,48 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await runner.idle(['once-only']);
       } finally {
         await allow();
+        await database.db.execute(sql.raw('drop sequence checkpoint_refusals'));
       }
 
       expect(work).toBe(1);
+      // Never queued without what it did: its own run wrote the checkpoint once the database took it, then completed it.
       const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint }).from(jobs).where(eq(jobs.id, id));
-      expect(row).toEqual({ status: 'done', attempts: 2, checkpoint: { sent: true } });
-      // Written on the job, it is no longer held in memory.
+      expect(row).toEqual({ status: 'done', attempts: 1, checkpoint: { sent: true } });
+      expect(runner.keptCheckpoints()).toBe(0);
+    });
+
+    it('completes a job whose checkpoint the database cannot store at all, saying so, on any attempt', async () => {
+      // The value itself is refused (a data exception), whatever the moment: asking again changes nothing.
+      const allow = await refuseUpdates('refuse_value', `new.queue = 'unstorable' and new.checkpoint is distinct from old.checkpoint`, `using errcode = '22023', message = 'the value is refused'`);
+      let work = 0;
+      const runner = start({
+        queue: 'unstorable',
+        backoffSeconds: () => 0,
+        handle: async (job) => {
+          if (job.checkpoint) return;
+          work++;
+          await job.recordCheckpoint({ sent: true });
+        },
+      });
+      const id = await enqueueJob(database.db, 'unstorable', {});
+      try {
+        await runner.idle(['unstorable']);
+      } finally {
+        await allow();
+      }
+
+      expect(work).toBe(1);
+      expect(await statusOf(database, id)).toEqual({ status: 'done', attempts: 1, lastError: expect.stringMatching(/^Done; its checkpoint could not be recorded: /) });
       expect(runner.keptCheckpoints()).toBe(0);
     });
 
     it('forgets a checkpoint it kept once its job is gone (deleted with its company)', async () => {
-      // Every checkpoint of its job is refused, with its requeue or alone; the requeue without it is not.
-      const allow = await refuseUpdates('refuse_kept', `new.queue = 'kept' and new.checkpoint is distinct from old.checkpoint`);
+      // The checkpoint's value is refused, and so is its `done`: queued again without it, the checkpoint kept here.
+      const allow = await refuseUpdates(
+        'refuse_kept',
+        `new.queue = 'kept' and (new.checkpoint is distinct from old.checkpoint or new.status = 'done')`,
+        `using errcode = '22023', message = 'the value is refused'`,
+      );
       const runner = start({ queue: 'kept', backoffSeconds: () => 3_600, handle: async (job) => job.recordCheckpoint({ sent: true }) });
       const id = await enqueueJob(database.db, 'kept', {});
       try {
@@ -213,6 +246,49 @@ for (const kind of ['pglite', 'postgres'] as const) {
       } finally {
         await allow();
       }
+    });
+
+    it('never claims again itself a job whose work it did while the database refuses every record of it past its lease', async () => {
+      // Everything of this queue is refused: the checkpoint, `done`, the requeue and the lease's renewal, until lifted.
+      await database.db.execute(sql.raw(`create table refusing_all (queue text primary key); insert into refusing_all values ('outage');`));
+      const allow = await refuseUpdates(
+        'refuse_all',
+        `exists (select 1 from refusing_all where queue = new.queue) and (new.status in ('done', 'queued') or new.checkpoint is distinct from old.checkpoint or (old.status = 'running' and new.status = 'running' and new.attempts = old.attempts))`,
+      );
+      let work = 0;
+      // Two slots: the second is free to claim the job again once its lease has run out.
+      const runner = start({
+        queue: 'outage',
+        concurrency: 2,
+        leaseSeconds: 2,
+        backoffSeconds: () => 0,
+        handle: async (job) => {
+          if (job.checkpoint) return;
+          work++;
+          await job.recordCheckpoint({ sent: true });
+        },
+      });
+      const id = await enqueueJob(database.db, 'outage', {});
+      try {
+        await vi.waitFor(() => expect(work).toBe(1));
+        const [claimed] = await database.db.select({ until: jobs.lockedUntil }).from(jobs).where(eq(jobs.id, id));
+        await vi.waitFor(
+          async () => {
+            const [row] = await database.db.select({ past: sql<boolean>`clock_timestamp() > ${claimed!.until!.toISOString()}::timestamptz + interval '500 milliseconds'` }).from(jobs).where(eq(jobs.id, id));
+            expect(row!.past).toBe(true);
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+      } finally {
+        await database.db.execute(sql.raw('delete from refusing_all;'));
+      }
+      await runner.idle(['outage'], 60_000);
+      await allow();
+      await database.db.execute(sql.raw('drop table refusing_all;'));
+
+      expect(work).toBe(1);
+      const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint }).from(jobs).where(eq(jobs.id, id));
+      expect(row).toEqual({ status: 'done', attempts: 1, checkpoint: { sent: true } });
     });
 
     it("takes over a job whose instance died while running it, and makes one job of one dedupe key", async () => {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../schema/jobs';
 import { CHANGES_CHANNEL, type ChangeFeed } from './database/change-feed';
+import { isDataException } from './database/db-errors';
 import type { Db, DbOrTx } from './database/types';
 
 /** The change feed's kind for "a job is waiting in this queue": `j:<queue>`. */
@@ -193,6 +194,8 @@ export function createJobRunner(options: {
    * them): the job's next run here is given it and writes it. Forgotten once the job ended or is gone.
    */
   const remembered = new Map<number, { value: unknown }>();
+  /** Jobs whose runs here did their work and are recording it: never claimed here meanwhile, even once their lease has run out. */
+  const settling = new Set<number>();
 
   const backoff = (definition: JobDefinition<unknown>, attempt: number) =>
     definition.backoffSeconds?.(attempt) ?? Math.min(3_600, 2 ** Math.min(attempt, 12)) * (0.75 + Math.random() * 0.5);
@@ -203,6 +206,7 @@ export function createJobRunner(options: {
         select id from ${jobs}
         where queue = ${queue} and run_at <= now()
           and (status = 'queued' or (status = 'running' and locked_until < now() and attempts < max_attempts))
+          ${settling.size > 0 ? sql`and id not in (${sql.join([...settling].map((id) => sql`${id}`), sql`, `)})` : sql``}
         order by run_at, id
         limit ${count}
         for update skip locked
@@ -247,57 +251,79 @@ export function createJobRunner(options: {
 
   /**
    * Records that a run's work was done (its handler returned), whatever its attempt (decision record
-   * 114): done, with the checkpoint the run could not write itself; else queued again for a later
-   * run to complete it (failed, saying the work was done, past the bound); else, every write
-   * refused, this run keeps the job (its lease renewed) and tries again until one is written or it
-   * stops. The job never ends in a state that says its work was not done, and never goes to a run
-   * that does not know what this one did, while this instance can help it.
+   * 114, 121): done, with the checkpoint the run could not write itself; else queued again with it
+   * for a later run to complete (failed, saying the work was done, past the bound). A checkpoint
+   * whose value the database cannot store (a data error) is the only one given up: done without it
+   * on the last attempt, else queued without it and kept here for the job's next run here. Every
+   * other refusal (the database away, a lock or statement timeout) is tried again, the checkpoint
+   * first on its own: this run keeps the job (no claim here takes it, its lease renewed while the
+   * database lets it) until one is written or the instance stops. The job never ends in a state that
+   * says its work was not done, and never goes to a run that does not know what this one did, while
+   * this instance can help it.
    */
   async function settle(definition: JobDefinition<unknown>, row: Awaited<ReturnType<typeof claim>>[number], owned: SQL | undefined, unrecorded: { value: unknown } | undefined) {
     const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
     const context = { jobId: row.id, queue: definition.queue };
-    const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
     const bounded = row.attempts >= row.maxAttempts + COMPLETION_ROUNDS;
     const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-    const kept = unrecorded ? ` Its checkpoint, not recorded: ${JSON.stringify(unrecorded.value)}.` : '';
-    const outcomes: { values: (error: unknown) => JobChanges; then?: () => void }[] = [{ values: () => ({ ...done, ...checkpoint }) }];
-    // On its last attempt no retry is left to record the checkpoint: done without it, saying so.
-    if (unrecorded && row.attempts >= row.maxAttempts) outcomes.push({ values: (error) => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${describe(error)}`.slice(0, 2_000) }) });
     const again = (error: unknown, note = '') =>
       bounded
         ? { status: 'failed' as const, lastError: `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${describe(error)}${note}`.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
         : { status: 'queued' as const, lastError: `Its work was done; a later run records its completion: ${describe(error)}`.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` };
-    outcomes.push({ values: (error) => ({ ...again(error), ...checkpoint }) });
-    // Its checkpoint refused even with the requeue: this instance keeps it for the job's next run here.
-    if (unrecorded) outcomes.push({ values: (error) => again(error, kept), then: () => void (!bounded && remembered.set(row.id, unrecorded)) });
-    for (let wait = SETTLE_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
-      let refusal: unknown;
-      for (const outcome of outcomes) {
-        try {
-          const values = outcome.values(refusal);
-          if (await writeOwned(owned, values)) outcome.then?.();
-          if (refusal) log.warn({ err: refusal, ...context, status: values.status }, 'a job whose work was done could not be marked done');
-          return;
-        } catch (error) {
-          refusal = error;
+    settling.add(row.id);
+    try {
+      for (let wait = SETTLE_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
+        let refusal: unknown;
+        if (unrecorded) {
+          // Written on its own first: whichever run has the job next (here or elsewhere) knows what this one did.
+          try {
+            await db.update(jobs).set({ checkpoint: unrecorded.value }).where(eq(jobs.id, row.id));
+            unrecorded = undefined;
+          } catch (error) {
+            refusal = error;
+          }
         }
+        const checkpoint = unrecorded ? { checkpoint: unrecorded.value } : {};
+        const outcomes: { values: (error: unknown) => JobChanges; then?: () => void }[] = [{ values: () => ({ ...done, ...checkpoint }) }, { values: (error) => ({ ...again(error), ...checkpoint }) }];
+        if (unrecorded && isDataException(refusal)) {
+          // The value itself cannot be stored: done without it, saying so (its work was done; no later
+          // run needs it); else queued without it, this instance keeping it for the job's next run here.
+          const kept = ` Its checkpoint, not recorded: ${JSON.stringify(unrecorded.value)}.`;
+          const value = unrecorded;
+          const valueRefusal = refusal;
+          outcomes.splice(1, 0, { values: () => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${describe(valueRefusal)}`.slice(0, 2_000) }) });
+          outcomes.push({ values: (error) => again(error, kept), then: () => void (!bounded && remembered.set(row.id, value)) });
+        }
+        for (const outcome of outcomes) {
+          try {
+            const values = outcome.values(refusal);
+            if (await writeOwned(owned, values)) outcome.then?.();
+            if (refusal) log.warn({ err: refusal, ...context, status: values.status }, 'a job whose work was done could not be marked done');
+            return;
+          } catch (error) {
+            refusal = error;
+          }
+        }
+        if (stopped.signal.aborted) {
+          log.error({ err: refusal, ...context }, 'a job whose work was done could not be recorded before the instance stopped; its lease runs out');
+          return;
+        }
+        log.error({ err: refusal, ...context }, 'no outcome of a job whose work was done could be recorded; trying again');
+        // Woken early by stopping; the listener goes with the wait, however long the refusals last.
+        await new Promise<void>((resolve) => {
+          const wake = () => (clearTimeout(timeout), resolve());
+          const timeout = setTimeout(() => (stopped.signal.removeEventListener('abort', wake), resolve()), wait);
+          stopped.signal.addEventListener('abort', wake, { once: true });
+        });
       }
-      if (stopped.signal.aborted) {
-        log.error({ err: refusal, ...context }, 'a job whose work was done could not be recorded before the instance stopped; its lease runs out');
-        return;
-      }
-      log.error({ err: refusal, ...context }, 'no outcome of a job whose work was done could be recorded; trying again');
-      // Woken early by stopping; the listener goes with the wait, however long the refusals last.
-      await new Promise<void>((resolve) => {
-        const wake = () => (clearTimeout(timeout), resolve());
-        const timeout = setTimeout(() => (stopped.signal.removeEventListener('abort', wake), resolve()), wait);
-        stopped.signal.addEventListener('abort', wake, { once: true });
-      });
+    } finally {
+      settling.delete(row.id);
     }
   }
 
   async function run(definition: JobDefinition<unknown> & { leaseSeconds: number; timeLimitSeconds: number }, row: Awaited<ReturnType<typeof claim>>[number]) {
-    const owned = and(eq(jobs.id, row.id), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
+    // Still running (a done that committed though its answer was lost is never overwritten) and still this run's.
+    const owned = and(eq(jobs.id, row.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, instance), eq(jobs.attempts, row.attempts));
     const overdue = new AbortController();
     // A checkpoint of an earlier run here that could not be written anywhere: this run writes it.
     const earlier = row.checkpoint == null ? remembered.get(row.id) : undefined;

@@ -30,6 +30,16 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
+ * True when `error`, or an error it wraps, is PostgreSQL's data exception (SQLSTATE class 22: a
+ * value it cannot store or read, such as a JSON text it refuses): the value is at fault, not the
+ * moment, and asking again changes nothing.
+ */
+export function isDataException(error: unknown): boolean {
+  for (const { code } of errorChain(error)) if (typeof code === 'string' && code.startsWith('22')) return true;
+  return false;
+}
+
+/**
  * True when `error`, or an error it wraps, is PostgreSQL's foreign key violation (SQLSTATE 23503) on
  * the named constraint: what a row named has been deleted by another transaction meanwhile.
  */
