@@ -161,7 +161,10 @@ describeEachDatabase('Excel workbooks of the lists', (ctx) => {
         expect(records.map((record) => record.ID), query).toEqual(json.items.map((item) => item.id));
         expect(records, query).toHaveLength(json.total);
       }
-      expect((await workbookFrom(ctx, rival.admin, `/api/subtasks/?assigned_to=${team.member.id}&format=xlsx`)).records).toEqual([]);
+      // Another company's person is not found, for a file as for the list (decision record 120).
+      const rivals = await callAs(ctx.app, rival.admin, { method: 'GET', url: `/api/subtasks/?assigned_to=${team.member.id}&format=xlsx` });
+      expect(rivals.statusCode).toBe(404);
+      expect(rivals.json()).toEqual({ detail: 'User not found.' });
     });
 
     it("reads batch after batch in the list's order: soonest due first, equal dates by id, undated last", async () => {
