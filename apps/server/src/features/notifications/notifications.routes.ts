@@ -13,9 +13,9 @@ import {
   tokenFromLiveProtocols,
   translateMessage,
 } from '@siteboard/shared';
-import { readerLanguage } from '../../platform';
+import { guardedBy, readerLanguage } from '../../platform';
 import { authenticateLiveConnection, type LiveLogin } from './notifications.live';
-import { listNotifications, markRead } from './notifications.service';
+import { listNotifications, markRead, ownNotificationsAsked } from './notifications.service';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -30,6 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: notificationListQuery,
       response: { 200: z.array(notificationRecordSchema), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
     },
+    ...guardedBy(ownNotificationsAsked),
     handler: async (request) => listNotifications(request.ctx, request.query),
   });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
-import { type Database, type Db, type DbOrTx, type Tx, type ServiceContext, ForbiddenError, NotFoundError, enqueueJob } from '../../platform';
+import { type Database, type Db, type DbOrTx, type Guard, type Tx, type ServiceContext, ForbiddenError, NotFoundError, enqueueJob } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
   findApprovalDelayCandidates,
@@ -26,15 +26,19 @@ type MarkRead = z.output<typeof markReadInput>;
 export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.';
 
 /**
- * The caller's newest notifications. An `email` that is not the caller's is refused as a path
- * naming that person would be: a colleague's is a 403, anyone else's (another company's, no one's)
- * a 404; only the refusal asks who it is.
+ * An `email` in the query that is not the caller's is refused as a path naming that person would
+ * be, before the rest of the query is read (authorisation before validation): a colleague's is a
+ * 403, anyone else's (another company's, no one's) a 404; only the refusal asks who it is.
  */
+export const ownNotificationsAsked: Guard = async (request) => {
+  const raw = (request.query as Record<string, unknown> | undefined)?.email;
+  if (typeof raw !== 'string' || raw.trim().toLowerCase() === request.user.email.toLowerCase()) return;
+  if (await isEmailTaken(request.ctx.db, request.user.companyId, raw.trim())) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
+  throw new NotFoundError(USER_NOT_FOUND);
+};
+
+/** The caller's newest notifications (`ownNotificationsAsked` has refused anyone else's). */
 export async function listNotifications(ctx: ServiceContext, query: ListQuery): Promise<NotificationRecord[]> {
-  if (query.email !== undefined && query.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
-    if (await isEmailTaken(ctx.db, ctx.user.companyId, query.email.trim())) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
-    throw new NotFoundError(USER_NOT_FOUND);
-  }
   return listNotificationsOf(ctx.db, ctx.user.companyId, ctx.user.id, query.limit, ctx.user.language);
 }
 

@@ -209,12 +209,15 @@ describeEachDatabase('GET /api/notifications/ and PATCH /api/notifications/mark-
     await seed([team.otherMember], 1);
 
     expect(await listOf(ctx, team.otherMember, `?email=${encodeURIComponent(team.otherMember.email.toUpperCase())}`)).toHaveLength(1);
-    const refusal = async (email: string) => {
-      const response = await callAs(ctx.app, team.otherMember, { method: 'GET', url: `/api/notifications/?email=${encodeURIComponent(email)}` });
+    const refusal = async (email: string, rest = '') => {
+      const response = await callAs(ctx.app, team.otherMember, { method: 'GET', url: `/api/notifications/?email=${encodeURIComponent(email)}${rest}` });
       return [response.statusCode, response.json()];
     };
-    expect(await refusal(team.member.email)).toEqual([403, { detail: 'You may only read your own notifications.' }]);
-    for (const email of [rival.otherMember.email, 'nobody@example.test']) expect(await refusal(email), email).toEqual([404, { detail: 'User not found.' }]);
+    // Asked before the rest of the query is read: a bad limit beside it changes nothing (authorisation before validation).
+    for (const rest of ['', '&limit=0']) {
+      expect(await refusal(team.member.email, rest), rest).toEqual([403, { detail: 'You may only read your own notifications.' }]);
+      for (const email of [rival.otherMember.email, 'nobody@example.test']) expect(await refusal(email, rest), `${email}${rest}`).toEqual([404, { detail: 'User not found.' }]);
+    }
   });
 
   it('refuses a caller without a token', async () => {
