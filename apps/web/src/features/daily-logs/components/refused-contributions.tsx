@@ -9,7 +9,17 @@ import { dailyLogPath } from '../api/get-daily-log';
 import { useRecentLogs } from '../api/get-daily-logs';
 
 /** A contribution to a day's log (one's hours and note, a photo), as the queue keeps its path. */
-const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/(entries|attachments)\/(?:\?for_date=[\d-]+)?$/;
+const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/(entries|attachments)\/(?:\?for_date=(\d{4}-\d{2}-\d{2}))?$/;
+
+/**
+ * What a waiting write adds to a daily log, read from its address: the project, the day of the log
+ * it went to, whether an entry or a photo, and the day it was for (a photo moved here from an
+ * earlier day's signed log says so in its address; moved on again, it keeps that first day).
+ */
+export function contributionOf(path: string): { projectId: number; logDate: string; part: 'entries' | 'attachments'; forDate: string } | undefined {
+  const match = CONTRIBUTION.exec(path);
+  return match ? { projectId: Number(match[1]), logDate: match[2]!, part: match[3] as 'entries' | 'attachments', forDate: match[4] ?? match[2]! } : undefined;
+}
 
 /**
  * The note of an entry moved to another day: with the day it was for (`withDay`, or `dayOnly`
@@ -41,8 +51,8 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
   const recent = useRecentLogs(project);
   const todayOpen = project.status !== 'completed' && recent.data !== undefined && recent.data.find((log) => log.date === project.today)?.status !== 'signed';
   const refused = writes.flatMap((write) => {
-    const match = CONTRIBUTION.exec(write.path);
-    return write.status === 'failed' && write.method === 'POST' && match && Number(match[1]) === project.id ? [{ write, date: match[2]!, part: match[3]! }] : [];
+    const contribution = contributionOf(write.path);
+    return write.status === 'failed' && write.method === 'POST' && contribution?.projectId === project.id ? [{ write, date: contribution.forDate, logDate: contribution.logDate, part: contribution.part }] : [];
   });
   const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
     const { note } = (json ?? {}) as { note?: string | null };
@@ -60,7 +70,7 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
           {t('dailyLog.moved.added', { date: formatDate(project.today) })}
         </ActionAlert>
       )}
-      {refused.map(({ write, date, part }) => {
+      {refused.map(({ write, date, logDate, part }) => {
         const { hours, note } = (write.json ?? {}) as { hours?: number; note?: string };
         const message = (
           <>
@@ -71,7 +81,7 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
         );
         // Offered for a day signed meanwhile (409) only: a refusal of the work itself (no work of
         // theirs in the project, a file too large) would be refused on today's log too.
-        return todayOpen && date !== project.today && write.refusedWith === 409 ? (
+        return todayOpen && logDate !== project.today && write.refusedWith === 409 ? (
           <RetryAlert key={write.id} onRetry={() => void moveToToday(write.id, part, date, write.json)} retryLabel={t('dailyLog.refused.addToToday')}>
             {message}
           </RetryAlert>
