@@ -39,6 +39,8 @@ export const invitationSchema = z.object({
   manager_id: z.number().nullable(),
   expires_at: z.string(),
   created_at: z.string(),
+  /** Its latest mail was given up (refused for good, or every retry failed): the SMTP server's reason, as the failed-mail list shows it, and when. */
+  undelivered: z.object({ error: z.string(), failed_at: z.string() }).nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { roleEnum, users } from './users';
 
@@ -19,6 +19,8 @@ export const invitations = pgTable(
     managerId: integer('manager_id').references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     invitedBy: integer('invited_by').references(() => users.id),
+    /** The job of the latest mail of its link (sent or resent): the pending list says when it was given up. No foreign key: finished jobs are swept. */
+    mailJobId: bigint('mail_job_id', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

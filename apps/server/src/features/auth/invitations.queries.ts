@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Invitation } from '@siteboard/shared';
-import type { DbOrTx } from '../../platform';
+import { MAIL_QUEUE, type DbOrTx } from '../../platform';
 import { companies } from '../../schema/companies';
 import { invitations, passwordResets } from '../../schema/invitations';
+import { jobs } from '../../schema/jobs';
 import { users } from '../../schema/users';
 
 type AssignableRole = Invitation['role'];
@@ -20,8 +21,10 @@ const invitationColumns = {
 };
 
 type InvitationRow = { id: number; email: string; role: string; fullName: string | null; managerId: number | null; expiresAt: Date | string; createdAt: Date | string };
+/** Its latest mail's job, when that was given up: its reason and when. */
+type UndeliveredColumns = { mailFailedAt?: Date | string | null; mailError?: string | null };
 
-export function toInvitation(row: InvitationRow): Invitation {
+export function toInvitation(row: InvitationRow & UndeliveredColumns): Invitation {
   return {
     id: row.id,
     email: row.email,
@@ -30,6 +33,7 @@ export function toInvitation(row: InvitationRow): Invitation {
     manager_id: row.managerId,
     expires_at: new Date(row.expiresAt).toISOString(),
     created_at: new Date(row.createdAt).toISOString(),
+    undelivered: row.mailFailedAt ? { error: row.mailError ?? '', failed_at: new Date(row.mailFailedAt).toISOString() } : null,
   };
 }
 
@@ -55,11 +59,20 @@ export async function insertInvitation(
   return toInvitation(inserted!);
 }
 
-/** The company's invitations still waiting to be accepted (expired ones too: an admin resends them), oldest first. */
+/** Which mail job an invitation's latest link went out in (its first mail, or a resend). */
+export async function setInvitationMailJob(db: DbOrTx, id: number, jobId: number) {
+  await db.update(invitations).set({ mailJobId: jobId }).where(eq(invitations.id, id));
+}
+
+/**
+ * The company's invitations still waiting to be accepted (expired ones too: an admin resends them),
+ * oldest first, each with its latest mail's failure when that mail was given up: one statement.
+ */
 export async function listPendingInvitations(db: DbOrTx, companyId: number, limit: number) {
   const rows = await db
-    .select(invitationColumns)
+    .select({ ...invitationColumns, mailFailedAt: sql<string | null>`coalesce(${jobs.finishedAt}, ${jobs.createdAt})`, mailError: jobs.lastError })
     .from(invitations)
+    .leftJoin(jobs, and(eq(jobs.id, invitations.mailJobId), eq(jobs.queue, MAIL_QUEUE), eq(jobs.status, 'failed')))
     .where(and(eq(invitations.companyId, companyId), pending))
     .orderBy(asc(invitations.createdAt), asc(invitations.id))
     .limit(limit);

@@ -37,6 +37,7 @@ import {
   renewInvitation,
   revokeInvitation,
   revokePendingFor,
+  setInvitationMailJob,
   spendPasswordReset,
   toInvitation,
 } from './invitations.queries';
@@ -81,7 +82,9 @@ async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLi
     signIn: signInLink(mail.publicUrl, ctx.user.companyId),
     hours: INVITATION_HOURS,
   });
-  await enqueueMail(tx, { kind: 'invitation', to: { name: invitation.full_name, address: invitation.email }, ...rendered }, { companyId: ctx.user.companyId });
+  const jobId = await enqueueMail(tx, { kind: 'invitation', to: { name: invitation.full_name, address: invitation.email }, ...rendered }, { companyId: ctx.user.companyId });
+  // The pending list reads this mail's fate from its job: a new link's mail replaces an older one's failure.
+  await setInvitationMailJob(tx, invitation.id, jobId);
 }
 
 /** An admin invites a person by e-mail: the invitation and its mail are written together. */

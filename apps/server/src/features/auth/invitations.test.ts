@@ -140,6 +140,33 @@ describeEachDatabase(
       expect((await call(ctx, admin.access, 'DELETE', `/api/invitations/${theirs.id}/`)).statusCode).toBe(404);
     });
 
+    it('says on the pending list that a refused mail was not delivered, with the server’s reason, in one statement; a resend starts afresh', async () => {
+      const admin = await signedInAdmin(ctx);
+      const refused = `${unique('refused')}@example.test`;
+      const delivered = `${unique('welcome')}@example.test`;
+      const { id } = (await call(ctx, admin.access, 'POST', '/api/invitations/', { email: refused, role: 'manager', full_name: 'Nadia Nowhere' })).json();
+      expect((await call(ctx, admin.access, 'POST', '/api/invitations/', { email: delivered, role: 'manager' })).statusCode).toBe(201);
+      await ctx.app.jobs.idle(['mail']);
+
+      ctx.queries.length = 0;
+      const list = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json();
+      // The sign-in check and the list with each mail's fate: no statement per invitation.
+      expect(ctx.queries.length).toBeLessThanOrEqual(2);
+      const failed = (await call(ctx, admin.access, 'GET', '/api/email/failed/')).json();
+      expect(failed).toEqual([expect.objectContaining({ to: refused, error: expect.stringMatching(/550.*No such mailbox here/) })]);
+      expect(list).toEqual([
+        expect.objectContaining({ email: refused, undelivered: { error: failed[0].error, failed_at: failed[0].failed_at } }),
+        expect.objectContaining({ email: delivered, undelivered: null }),
+      ]);
+
+      // A new link goes out in a new mail: the row tells that mail's fate, not the first one's.
+      expect((await call(ctx, admin.access, 'POST', `/api/invitations/${id}/resend/`)).statusCode).toBe(202);
+      await ctx.app.jobs.idle(['mail']);
+      const [again] = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json();
+      expect(again.undelivered.error).toMatch(/550/);
+      expect(Date.parse(again.undelivered.failed_at)).toBeGreaterThan(Date.parse(failed[0].failed_at));
+    });
+
     it("refuses another company's invitation with 404 before reading the body, and leaves it working", async () => {
       const admin = await signedInAdmin(ctx);
       const other = await signedInAdmin(ctx);

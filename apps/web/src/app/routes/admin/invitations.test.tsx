@@ -110,6 +110,29 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: `Resend the invitation to ${email}` })).toBeNull());
   });
 
+  it('says on the row of an invitation whose mail was refused that it was not delivered, and why', async () => {
+    await api.server.signIn(api.crew.company.admin);
+    const { queryClient } = renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
+    const form = await screen.findByRole('form', { name: 'Invite by e-mail' });
+    const email = unique('refused');
+    await userEvent.type(within(form).getByLabelText('Email'), email);
+    await userEvent.type(within(form).getByLabelText('Full name'), 'Rémi Nulle-Part');
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await within(form).findByText(`Invitation sent to ${email}.`);
+    const row = (await screen.findByText('Rémi Nulle-Part')).closest('tr')!;
+    expect(row).not.toHaveTextContent('could not be delivered');
+
+    await deliver();
+    // The list is read again (as on coming back to the page): the SMTP server refused the address.
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(screen.getByText('Rémi Nulle-Part').closest('tr')).toHaveTextContent('The invitation e-mail could not be delivered.'));
+    const refusedRow = screen.getByText('Rémi Nulle-Part').closest('tr')!;
+    expect(refusedRow).toHaveTextContent(/Reason: .*550.*No such mailbox here/);
+    expect(refusedRow).toHaveTextContent('Check the address, then resend the invitation, or revoke it and invite the right address.');
+    expect(within(refusedRow).getByRole('button', { name: `Resend the invitation to ${email}` })).toBeInTheDocument();
+  });
+
   it('the dashboard offers inviting beside Create User', async () => {
     await api.server.signIn(api.crew.company.admin);
     renderScreen(<AdminDashboardPage />, { path: '/admin' });

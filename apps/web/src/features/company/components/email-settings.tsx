@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FailedMail } from '@siteboard/shared';
 import { RetryAlert } from '../../../components/ui/alert';
+import { MailFailureReason } from '../../../components/ui/mail-failure';
 import { PersonText } from '../../../components/ui/person-text';
 import { useEmailStatus } from '../../../lib/email-status';
 import { useQueryFailure } from '../../../lib/failure-message';
@@ -74,10 +75,7 @@ function FailedMailList({ mails }: { mails: FailedMail[] }) {
           <p className="break-words text-slate-700">
             <span className="font-medium">{KINDS[mail.kind] ? t(KINDS[mail.kind]) : mail.kind}</span> · {mail.subject}
           </p>
-          <p className="break-words rounded-lg bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
-            <span className="font-sans font-semibold">{t('common.labelled', { label: t('failedMails.reason') })} </span>
-            {mail.error || t('failedMails.noReason')}
-          </p>
+          <MailFailureReason error={mail.error} />
           <p className="text-xs text-slate-500">{t('failedMails.attempts', { count: mail.attempts })}</p>
         </li>
       ))}

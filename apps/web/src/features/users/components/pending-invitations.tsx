@@ -4,6 +4,7 @@ import type { Invitation } from '@siteboard/shared';
 import { Alert, RetryAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MailFailureReason } from '../../../components/ui/mail-failure';
 import { PersonText } from '../../../components/ui/person-text';
 import { actionsCellClass, cellClass, Table, wrapCellClass } from '../../../components/ui/table';
 import { useFailureMessage, useQueryFailure } from '../../../lib/failure-message';
@@ -57,6 +58,18 @@ export function PendingInvitations() {
           <tr key={invitation.id} className="bg-white">
             <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
               <PersonText person={invitation} />
+              {invitation.undelivered && (
+                <div className="mt-2 space-y-1.5 text-sm font-normal">
+                  <p className="font-semibold text-red-800">
+                    {t('invitations.undelivered')}{' '}
+                    <time dateTime={invitation.undelivered.failed_at} className="whitespace-nowrap font-normal text-slate-600">
+                      {formatDateTime(invitation.undelivered.failed_at)}
+                    </time>
+                  </p>
+                  <MailFailureReason error={invitation.undelivered.error} />
+                  <p className="text-slate-600">{t('invitations.undeliveredHint')}</p>
+                </div>
+              )}
             </th>
             <td data-label={t('admin.users.role')} className={wrapCellClass}>{t(`role.${invitation.role}`)}</td>
             <td data-label={t('invitations.expires')} className={cellClass}>
