@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailField, positiveId, text } from './common';
 import { newPassword } from './auth';
+import { LANGUAGES } from './messages';
+import { languageSchema } from './language-field';
 import { ASSIGNABLE_ROLES } from './roles';
 import { MANAGER_REQUIRED, companyRef, fullName, userSchema } from './users';
 
@@ -25,6 +27,8 @@ export const createInvitationInput = z
     role: z.enum(ASSIGNABLE_ROLES, { error: 'Role must be manager or team_member.' }),
     full_name: fullName,
     manager_id: positiveId('Select a manager.').nullish(),
+    /** The invited person's: their mail is written in it and they start in it; left out, the inviter's own. */
+    language: languageSchema.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.role === 'team_member' && !input.manager_id) ctx.addIssue({ code: 'custom', path: ['manager_id'], message: MANAGER_REQUIRED });
@@ -39,6 +43,8 @@ export const invitationSchema = z.object({
   manager_id: z.number().nullable(),
   expires_at: z.string(),
   created_at: z.string(),
+  /** The language its mail is written in and the person starts in (invited before it was asked: the company's). */
+  language: z.enum(LANGUAGES),
   /** Its latest mail was given up (refused for good, or every retry failed): the SMTP server's reason, as the failed-mail list shows it, and when. */
   undelivered: z.object({ error: z.string(), failed_at: z.string() }).nullable(),
 });

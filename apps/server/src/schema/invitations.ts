@@ -21,6 +21,8 @@ export const invitations = pgTable(
     invitedBy: integer('invited_by').references(() => users.id),
     /** The job of the latest mail of its link (sent or resent): the pending list says when it was given up. No foreign key: finished jobs are swept. */
     mailJobId: bigint('mail_job_id', { mode: 'number' }),
+    /** The invited person's language as the inviter chose it: their mail's, and theirs when they join (null: invited before it was asked, the company's). */
+    language: text('language'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

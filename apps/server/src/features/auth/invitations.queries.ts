@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Invitation } from '@siteboard/shared';
+import type { Invitation, Language } from '@siteboard/shared';
 import { MAIL_QUEUE, type DbOrTx } from '../../platform';
 import { companies } from '../../schema/companies';
 import { invitations, passwordResets } from '../../schema/invitations';
@@ -18,9 +18,11 @@ const invitationColumns = {
   managerId: invitations.managerId,
   expiresAt: invitations.expiresAt,
   createdAt: invitations.createdAt,
+  // An invitation of before the language was asked is written in the company's, as it was then.
+  language: sql<string>`coalesce(${invitations.language}, (select c.default_language from companies c where c.id = ${invitations.companyId}))`,
 };
 
-type InvitationRow = { id: number; email: string; role: string; fullName: string | null; managerId: number | null; expiresAt: Date | string; createdAt: Date | string };
+type InvitationRow = { id: number; email: string; role: string; fullName: string | null; managerId: number | null; expiresAt: Date | string; createdAt: Date | string; language: string };
 /** Its latest mail's job, when that was given up: its reason and when. */
 type UndeliveredColumns = { mailFailedAt?: Date | string | null; mailError?: string | null };
 
@@ -33,6 +35,7 @@ export function toInvitation(row: InvitationRow & UndeliveredColumns): Invitatio
     manager_id: row.managerId,
     expires_at: new Date(row.expiresAt).toISOString(),
     created_at: new Date(row.createdAt).toISOString(),
+    language: row.language as Language,
     undelivered: row.mailFailedAt ? { error: row.mailError ?? '', failed_at: new Date(row.mailFailedAt).toISOString() } : null,
   };
 }
@@ -49,7 +52,7 @@ export async function revokePendingFor(db: DbOrTx, companyId: number, email: str
 
 export async function insertInvitation(
   db: DbOrTx,
-  values: { companyId: number; email: string; role: AssignableRole; fullName: string | null; managerId: number | null; invitedBy: number; tokenHash: string; hours: number },
+  values: { companyId: number; email: string; role: AssignableRole; fullName: string | null; managerId: number | null; invitedBy: number; language?: Language; tokenHash: string; hours: number },
 ) {
   const { hours, ...row } = values;
   const [inserted] = await db
@@ -127,7 +130,7 @@ export async function markInvitationAccepted(db: DbOrTx, id: number) {
 /** A user's display name for mails: their full name, else the part of their e-mail before the @. */
 export async function findSender(db: DbOrTx, companyId: number, userId: number) {
   const [row] = await db
-    .select({ fullName: users.fullName, email: users.email, companyName: companies.name, companyLanguage: companies.defaultLanguage })
+    .select({ fullName: users.fullName, email: users.email, language: users.language, companyName: companies.name })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));

@@ -70,7 +70,8 @@ function requireMail(mail: MailLinks) {
 
 async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLinks, invitation: Invitation, token: string) {
   const sender = (await findSender(tx, ctx.user.companyId, ctx.user.id))!;
-  const language = sender.companyLanguage as Language;
+  // The language the inviter chose for the person.
+  const language = invitation.language;
   const rendered = invitationMail({
     language,
     company: sender.companyName,
@@ -93,6 +94,8 @@ export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.outp
   const { companyId } = ctx.user;
   if (await isEmailTaken(ctx.db, companyId, input.email)) throw new ConflictError(INVITED_EMAIL_TAKEN);
   const { token, hash } = newToken();
+  // Left out, the person is invited in the inviter's own language (the form offers it first).
+  const language = input.language ?? (await findSender(ctx.db, companyId, ctx.user.id))!.language;
   return ctx.db.transaction(async (tx) => {
     // The manager stays active until the invitation is stored: deleting them waits, then sees it and refuses.
     if (input.manager_id != null && (await findActiveMember(tx, companyId, input.manager_id, { lock: true }))?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
@@ -104,6 +107,7 @@ export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.outp
       fullName: input.full_name,
       managerId: managerLinkFor(input.role, input.manager_id),
       invitedBy: ctx.user.id,
+      language: language as Language,
       tokenHash: hash,
       hours: INVITATION_HOURS,
     });
@@ -165,6 +169,8 @@ export async function acceptInvitation(deps: { db: Db; tokens: Tokens }, input: 
         role,
         code: userCode(role, number),
         managerId: invitation.managerId,
+        // The inviter's choice, until the person's device says otherwise at their first sign-in (decision record 119).
+        language: invitation.language as Language,
       });
       if (invitation.managerId !== null) await upsertTeamMember(tx, { companyId, userId: id, managerId: invitation.managerId });
       await markInvitationAccepted(tx, invitation.id);

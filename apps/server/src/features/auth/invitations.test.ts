@@ -91,6 +91,37 @@ describeEachDatabase(
       expect(mail.html).toContain('Einladung annehmen');
     });
 
+    it('writes the invitation in the language the inviter chose, which the person starts in; left out, in the inviter’s own', async () => {
+      const company = await createCompany(ctx.app.db, { language: 'de' });
+      const { access } = await loginAs(ctx.app, company.admin);
+      const french = `${unique('francaise')}@example.test`;
+
+      const created = await call(ctx, access, 'POST', '/api/invitations/', { email: french, role: 'manager', language: 'fr' });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ language: 'fr' });
+      const mail = await invitedMail(french);
+      expect(mail.html).toContain('<html lang="fr">');
+      expect(mail.text).toMatch(/^Accepter l'invitation\u00a0:$/m);
+      // A resend keeps it.
+      expect((await call(ctx, access, 'POST', `/api/invitations/${created.json().id}/resend/`)).statusCode).toBe(202);
+      const resent = await invitedMail(french, 2);
+      expect(resent.html).toContain('<html lang="fr">');
+
+      const accepted = await publicCall(ctx, 'POST', '/api/invitations/accept/', { token: tokenOf(linkIn(resent, '/accept-invitation?token=')), password: 'a new password of mine', full_name: null });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      // Not yet their own choice: their device's language is taken at their first sign-in (decision record 103).
+      expect((await injectAs(ctx.app, accepted.json().access, { method: 'GET', url: '/api/profile/' })).json()).toMatchObject({ language: 'fr', language_chosen: false });
+
+      // The German company's admin reads SiteBoard in Spanish: who they invite without choosing gets Spanish.
+      expect((await injectAs(ctx.app, access, { method: 'PATCH', url: '/api/profile/', payload: { language: 'es' } })).statusCode).toBe(200);
+      const spanish = `${unique('espanol')}@example.test`;
+      expect((await call(ctx, access, 'POST', '/api/invitations/', { email: spanish, role: 'manager' })).json()).toMatchObject({ language: 'es' });
+      expect((await invitedMail(spanish)).html).toContain('<html lang="es">');
+
+      const wrong = await call(ctx, access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'manager', language: 'pl' });
+      expect(wrong.statusCode).toBe(400);
+    });
+
     it("sets the link's label in a French mail's text as French does, with a space before its colon", async () => {
       const company = await createCompany(ctx.app.db, { language: 'fr' });
       const { access } = await loginAs(ctx.app, company.admin);

@@ -163,15 +163,18 @@ export async function insertUser(
     mustChangePassword?: boolean;
     /** The company's first admin signed up in its language: theirs is chosen. */
     languageChosen?: boolean;
+    /** The language their invitation was written in; else the company's. */
+    language?: Language | null;
   },
 ) {
-  // A new user starts in their company's language (not chosen: their device's is taken at sign-in).
-  const language = sql`(select ${companies.defaultLanguage} from ${companies} where ${companies.id} = ${values.companyId})`;
-  const [row] = await db
+  // A new user starts in their invitation's language, else their company's (not chosen: their device's is taken at sign-in, decision record 119).
+  const { language: invited, ...row } = values;
+  const language = invited ?? sql`(select ${companies.defaultLanguage} from ${companies} where ${companies.id} = ${values.companyId})`;
+  const [inserted] = await db
     .insert(users)
-    .values({ ...values, language })
+    .values({ ...row, language })
     .returning({ id: users.id });
-  return row!;
+  return inserted!;
 }
 
 /** An active user of the company with their role: for checking ids that arrive in bodies (assignees, managers). */

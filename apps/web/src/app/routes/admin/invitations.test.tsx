@@ -52,6 +52,25 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     expect(linkIn(mail, '/accept-invitation?token=').origin).toBe(TEST_PUBLIC_URL);
   });
 
+  it('asks the invited person’s language, the reader’s own first, and writes their mail in it', async () => {
+    const form = await openInvitations();
+    const email = unique('claire');
+    const language = within(form).getByLabelText('Their language');
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription('The invitation e-mail is written in it. They start in it unless their phone or computer is set to another language SiteBoard speaks.');
+    await userEvent.type(within(form).getByLabelText('Email'), email);
+    await userEvent.selectOptions(language, 'Français');
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await within(form).findByText(`Invitation sent to ${email}.`);
+    // The next person is likely of the same crew: the choice stays.
+    expect(within(form).getByLabelText('Their language')).toHaveValue('fr');
+
+    await deliver();
+    const [mail] = await api.server.mailServer!.waitForMails(email);
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+
   it('says a team member can be invited once the invited manager has joined, when no manager is there yet', async () => {
     const company = await api.server.createCompany();
     // An invitation of last month, expired: it can no longer be accepted, and is not named.

@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import { updateCompanySettingsInput, type CompanySettings, type UpdateCompanySettingsInput } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LanguageOptions } from '../../../components/ui/language-options';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
-import { LANGUAGES, nativeLanguageName } from '../../../lib/i18n';
+
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 
 type Values = Pick<CompanySettings, 'name' | 'timezone' | 'default_language'>;
@@ -88,11 +89,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
         )}
       />
       <SelectField label={t('companySettings.defaultLanguage')} hint={t('companySettings.defaultLanguageHint')} error={errors.default_language?.message} {...form.register('default_language')}>
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {nativeLanguageName(language)}
-          </option>
-        ))}
+        <LanguageOptions />
       </SelectField>
       <div className="flex justify-end">
         <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -6,9 +6,11 @@ import { createInvitationInput } from '@siteboard/shared';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { LanguageOptions } from '../../../components/ui/language-options';
+import { SelectField, TextField } from '../../../components/ui/form-field';
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
+import { currentLanguage } from '../../../lib/i18n';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useInvitations } from '../api/get-invitations';
 import { RoleAndManagerFields, useManagerChoice } from './role-and-manager';
@@ -16,7 +18,7 @@ import { RoleAndManagerFields, useManagerChoice } from './role-and-manager';
 type FormInput = z.input<typeof createInvitationInput>;
 type FormOutput = z.output<typeof createInvitationInput>;
 
-const FIELDS = ['email', 'role', 'full_name', 'manager_id'] as const;
+const FIELDS = ['email', 'role', 'full_name', 'manager_id', 'language'] as const;
 const EMPTY: FormInput = { email: '', role: 'team_member', full_name: '', manager_id: '' };
 
 /**
@@ -29,7 +31,7 @@ export function InviteForm() {
   const failureMessage = useFailureMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: EMPTY });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createInvitationInput), shouldUnregister: true, defaultValues: { ...EMPTY, language: currentLanguage() } });
   const choice = useManagerChoice(form);
   const { managersQuery, managerId, isTeamMember, noManagers } = choice;
   // The list beside the form holds them (one request for both); an expired one can no longer be accepted.
@@ -44,7 +46,7 @@ export function InviteForm() {
       const invitation = await createInvitation.mutateAsync(values);
       setSentTo(invitation.email);
       // Ready for the next person, with the same role and manager: a crew is often invited together.
-      form.reset({ ...EMPTY, role: values.role, manager_id: values.manager_id ? String(values.manager_id) : '' });
+      form.reset({ ...EMPTY, role: values.role, manager_id: values.manager_id ? String(values.manager_id) : '', language: values.language });
     } catch (error) {
       // 409: the address belongs to a user of the company already; it is the address that must change.
       if (error instanceof ApiError && error.status === 409 && !error.errors) form.setError('email', { type: 'server', message: error.detail });
@@ -64,6 +66,9 @@ export function InviteForm() {
       )}
       <TextField label={t('admin.users.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
       <TextField label={t('account.fullName')} hint={t('invitations.fullNameHint')} autoComplete="off" error={errors.full_name?.message} {...form.register('full_name')} />
+      <SelectField label={t('invitations.language')} hint={t('invitations.languageHint')} error={errors.language?.message} {...form.register('language')}>
+        <LanguageOptions />
+      </SelectField>
       <RoleAndManagerFields form={form} choice={choice} />
       {/* Nobody to choose yet, though a manager is invited: say so, rather than only "create a manager first". */}
       {isTeamMember && noManagers && invitedManagers.length > 0 && (
