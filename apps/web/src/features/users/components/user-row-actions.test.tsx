@@ -11,8 +11,9 @@ import { DeleteUserActions, SetPasswordButton } from './user-row-actions';
 const api = apiServerForFile(async (server) => {
   const company = await server.createCompany();
   const managerUser = await server.createUser(company, 'manager');
-  await server.createUser(company, 'manager');
+  const otherManager = await server.createUser(company, 'manager');
   const member = await server.createUser(company, 'team_member', { managerId: managerUser.id, fullName: 'Noor Haddad' });
+  const idle = await server.createUser(company, 'team_member', { managerId: otherManager.id, fullName: 'Ida Idle' });
   // Two open subtasks of the member's; one sent for approval and one completed, which stay theirs.
   const project = await insertProject(server.database.db, company.id, { managerId: managerUser.id });
   const majorTask = await insertMajorTask(server.database.db, company.id, project.id);
@@ -24,7 +25,8 @@ const api = apiServerForFile(async (server) => {
   const users = (await injectAs(server.app, admin.access, { method: 'GET', url: '/api/users/' })).json() as User[];
   const memberUser = users.find((user) => user.id === member.id)!;
   const managerAsUser = users.find((user) => user.id === managerUser.id)!;
-  return { memberUser, managerUser, managerAsUser, member };
+  const idleUser = users.find((user) => user.id === idle.id)!;
+  return { memberUser, managerUser, managerAsUser, member, idleUser };
 });
 
 describe('a user row', () => {
@@ -43,6 +45,19 @@ describe('a user row', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(chosen).toBe(api.managerUser.id);
+  });
+
+  it('asks nobody to take over the work of a user who has no open subtask', async () => {
+    let chosen: number | undefined | 'not called' = 'not called';
+    renderScreen(<DeleteUserActions user={api.idleUser} busy={false} focusEdit={false} onEdit={() => {}} onDelete={(heir) => (chosen = heir)} />);
+
+    await userEvent.click(screen.getByRole('button', { name: `Delete ${api.idleUser.email}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText('They have no open subtasks.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Give their open work to')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(chosen).toBeUndefined();
   });
 
   it('says before deleting a manager that their team must move first, and holds Delete meanwhile', async () => {

@@ -34,7 +34,10 @@ export function DeleteUserActions({
   const { t } = useTranslation();
   const [heir, setHeir] = useState<string>('');
   // A manager with a team cannot be deleted yet (what the question's OpenWork asked says so).
-  const leadsTeam = (useKnownUserOpenWork(user.id)?.team_members ?? 0) > 0;
+  const known = useKnownUserOpenWork(user.id);
+  const leadsTeam = (known?.team_members ?? 0) > 0;
+  // Only open subtasks move: with none, nobody is asked to take them (the question says there are none).
+  const hasOpenWork = (known?.open_subtasks ?? 0) > 0;
   return (
     <>
       <RowActionButton icon="pencil" text={t('action.edit')} label={t('action.editSubject', { subject: user.email })} onClick={onEdit} autoFocus={focusEdit} />
@@ -45,14 +48,14 @@ export function DeleteUserActions({
           <>
             {t('admin.users.deleteDescription', { email: personLabel(user) })}
             <OpenWork user={user} />
-            {/* Nobody takes over the work of a deletion that cannot happen yet. */}
-            {!leadsTeam && <HeirChoice user={user} value={heir} onChange={setHeir} />}
+            {/* Nobody takes over the work of a deletion that cannot happen yet, nor work there is none of. */}
+            {!leadsTeam && hasOpenWork && <HeirChoice user={user} value={heir} onChange={setHeir} />}
           </>
         }
         confirmLabel={t('action.delete')}
         cancelLabel={t('action.cancel')}
         confirmDisabled={leadsTeam}
-        onConfirm={() => onDelete(heir ? Number(heir) : undefined)}
+        onConfirm={() => onDelete(heir && hasOpenWork ? Number(heir) : undefined)}
       />
     </>
   );
