@@ -47,6 +47,9 @@ describe('the daily log on screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add crew row' }));
     await userEvent.click(screen.getByLabelText('Company'));
     await userEvent.paste('Nordbau GmbH');
+    // A head count is whole: a phone offers digits only for it, and a decimal keypad for hours.
+    expect(screen.getByLabelText('Head count')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Hours each')).toHaveAttribute('inputmode', 'decimal');
     await userEvent.type(screen.getByLabelText('Head count'), '4');
     await userEvent.type(screen.getByLabelText('Hours each'), '8');
     await userEvent.click(screen.getByRole('button', { name: 'Save log' }));

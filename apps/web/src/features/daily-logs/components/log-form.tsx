@@ -24,8 +24,12 @@ type RowSection = keyof typeof BLANK_ROWS;
 interface Column {
   field: string;
   label: string;
-  kind?: 'number' | 'kind';
+  /** `count`: a whole number (a phone shows digits only); `number`: hours, which take a decimal. */
+  kind?: 'number' | 'count' | 'kind';
 }
+
+/** The keypad a phone shows: digits only for a count, with a decimal separator for hours. */
+const INPUT_MODES = { count: 'numeric', number: 'decimal' } as const;
 
 /** The schema checks what the form would send: a blank weather is none. */
 const resolver: Resolver<LogFormValues, unknown, DailyLogInput> = (values, context, options) =>
@@ -55,8 +59,8 @@ function RowsEditor({ form, section, columns, addLabel }: { form: Form; section:
                     </SelectField>
                   );
                 }
-                if (column.kind === 'number') {
-                  return <TextField key={column.field} label={label} error={error} inputMode="decimal" autoComplete="off" {...form.register(name, { setValueAs: numberOrNull })} />;
+                if (column.kind === 'number' || column.kind === 'count') {
+                  return <TextField key={column.field} label={label} error={error} inputMode={INPUT_MODES[column.kind]} autoComplete="off" {...form.register(name, { setValueAs: numberOrNull })} />;
                 }
                 return <TextField key={column.field} label={label} error={error} {...form.register(name)} />;
               })}
@@ -87,7 +91,7 @@ const ROW_COLUMNS: Record<RowSection, Column[]> = {
   crew: [
     { field: 'trade', label: 'dailyLog.crew.trade' },
     { field: 'company', label: 'dailyLog.crew.company' },
-    { field: 'headcount', label: 'dailyLog.crew.headcount', kind: 'number' },
+    { field: 'headcount', label: 'dailyLog.crew.headcount', kind: 'count' },
     { field: 'hours', label: 'dailyLog.crew.hours', kind: 'number' },
   ],
   equipment: [
