@@ -379,3 +379,19 @@ export const daysInRange = (from: string, to: string) => Math.round((Date.parse(
 export function datesOf(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, daysInRange(from, to)) }, (_, index) => shiftDate(from, index));
 }
+
+/** A range of days as asked, or why it is refused (the field it is refused on, the message): the server's rule, which the download form applies before asking. */
+export type RangeCheck = { ok: true; from: string; to: string } | { ok: false; field: 'from' | 'to'; message: string };
+
+/**
+ * The days an export or a range's PDF covers: `to` defaults to the project's today and may not
+ * pass it, `from` to `defaultDays` days up to `to`; at most `maxDays` days.
+ */
+export function exportRange(query: { from?: string; to?: string }, today: string, defaultDays: number, maxDays: number): RangeCheck {
+  const to = query.to ?? today;
+  const from = query.from ?? shiftDate(to, 1 - defaultDays);
+  if (to > today) return { ok: false, field: 'to', message: FUTURE_LOG_DATE };
+  if (from > to) return { ok: false, field: 'from', message: RANGE_START_AFTER_END };
+  if (daysInRange(from, to) > maxDays) return { ok: false, field: 'from', message: rangeTooLong(maxDays) };
+  return { ok: true, from, to };
+}

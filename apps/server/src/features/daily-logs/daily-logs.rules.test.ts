@@ -12,9 +12,10 @@ import {
   decideContribution,
   decideLogKeeping,
   decideOwnContributionChange,
+  exportRange,
   type DailyLogParties,
 } from '@siteboard/shared';
-import { exportRange, manHoursByTradeAndCompany, workKind } from './daily-logs.rules';
+import { manHoursByTradeAndCompany, workKind } from './daily-logs.rules';
 
 const MANAGER = { id: 1, role: 'manager' as const };
 const OTHER_MANAGER = { id: 2, role: 'manager' as const };

@@ -1,11 +1,6 @@
 import {
-  FUTURE_LOG_DATE,
-  RANGE_START_AFTER_END,
   crewTotals,
-  daysInRange,
   hoursLost,
-  rangeTooLong,
-  shiftDate,
   type CrewRow,
   type DailyLogContent,
   type SubtaskStatus,
@@ -135,20 +130,5 @@ export function manHoursByTradeAndCompany(
     for (const person of people.values()) add(person.trade, ownCompany, 1, person.hours);
   }
   return [...totals.values()].sort((a, b) => a.company.localeCompare(b.company) || a.trade.localeCompare(b.trade));
-}
-
-export type RangeCheck = { ok: true; from: string; to: string } | { ok: false; field: 'from' | 'to'; message: string };
-
-/**
- * The days an export or a range's PDF covers: `to` defaults to the project's today and may not
- * pass it, `from` to `defaultDays` days up to `to`; at most `maxDays` days.
- */
-export function exportRange(query: { from?: string; to?: string }, today: string, defaultDays: number, maxDays: number): RangeCheck {
-  const to = query.to ?? today;
-  const from = query.from ?? shiftDate(to, 1 - defaultDays);
-  if (to > today) return { ok: false, field: 'to', message: FUTURE_LOG_DATE };
-  if (from > to) return { ok: false, field: 'from', message: RANGE_START_AFTER_END };
-  if (daysInRange(from, to) > maxDays) return { ok: false, field: 'from', message: rangeTooLong(maxDays) };
-  return { ok: true, from, to };
 }
 

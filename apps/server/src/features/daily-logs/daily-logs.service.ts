@@ -10,6 +10,7 @@ import {
   WORK_NOT_OF_THE_DAY,
   daysInRange,
   decideAmendment,
+  exportRange,
   decideContribution,
   decideLogKeeping,
   decideOwnContributionChange,
@@ -75,7 +76,7 @@ import {
   type LogContext,
   type LogRow,
 } from './daily-logs.queries';
-import { EMPTY_CONTENT, LOG_PHOTO_NOT_FOUND, dayTotals, exportRange, manHoursByTradeAndCompany, toWorkItem, workNotesFrom, type WorkNotes } from './daily-logs.rules';
+import { EMPTY_CONTENT, LOG_PHOTO_NOT_FOUND, dayTotals, manHoursByTradeAndCompany, toWorkItem, workNotesFrom, type WorkNotes } from './daily-logs.rules';
 import { writeDailyLogWorkbook } from './daily-logs.xlsx';
 
 type SectionsInput = z.output<typeof dailyLogInput>;

@@ -86,6 +86,22 @@ describe('the daily log on screen', () => {
     expect((await stored('2025-03-10')).crew).toEqual([{ trade: 'Carpenters', company: 'Nordbau GmbH', headcount: 4, hours: 8 }]);
   });
 
+  it('refuses a range longer than the server takes before asking it, in the server’s words', async () => {
+    await server.signIn(manager);
+    renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}&date=2025-03-10`, route: '/manager/daily-log' });
+    const from = await screen.findByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '01/01/2025');
+    await userEvent.tab();
+    const asked = () => server.requests.filter((request) => /\/daily-logs\/(pdf\/)?$/.test(request)).length;
+    const before = asked();
+
+    // 69 days: more than a PDF covers (31), within what a CSV covers (366).
+    await userEvent.click(screen.getByRole('button', { name: 'PDF of the range' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A range covers at most 31 days.');
+    expect(asked()).toBe(before);
+  });
+
   it('asks before another day leaves what was typed in the log unsaved; once saved, the day changes at once', async () => {
     await server.signIn(manager);
     renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${projectId}`, route: '/manager/daily-log' });

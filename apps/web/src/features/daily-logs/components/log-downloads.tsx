@@ -1,4 +1,4 @@
-import { DAILY_LOG_PDF_MAX_DAYS, shiftDate } from '@siteboard/shared';
+import { DAILY_LOG_DEFAULT_EXPORT_DAYS, DAILY_LOG_EXPORT_MAX_DAYS, DAILY_LOG_PDF_MAX_DAYS, exportRange, shiftDate } from '@siteboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
 import { DateField } from '../../../components/ui/form-field';
 import { useQueryFailure } from '../../../lib/failure-message';
+import { useMessageText } from '../../../lib/use-message-text';
 import { downloadDailyLogs, type LogDownload } from '../api/download-daily-logs';
 import { LogBlock } from './log-view';
 
@@ -14,10 +15,26 @@ export function LogDownloads({ projectId, date, today }: { projectId: number; da
   const { t } = useTranslation();
   const [from, setFrom] = useState(() => shiftDate(date, 1 - 7));
   const [to, setTo] = useState(date);
+  const messageText = useMessageText();
   const download = useMutation({ mutationFn: (what: LogDownload) => downloadDailyLogs(projectId, what) });
-  const failure = useQueryFailure(download.error, { other: 'dailyLog.downloads.failed' });
+  // The server's rule for a range, asked here first: a range it refuses is refused before the round trip, in its words.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const serverFailure = useQueryFailure(download.error, { other: 'dailyLog.downloads.failed' });
+  const failure = refusal ?? serverFailure;
+  const ask = (what: LogDownload) => {
+    if (what.kind !== 'day-pdf') {
+      const check = exportRange({ from: what.from, to: what.to }, today, DAILY_LOG_DEFAULT_EXPORT_DAYS, what.kind === 'range-pdf' ? DAILY_LOG_PDF_MAX_DAYS : DAILY_LOG_EXPORT_MAX_DAYS);
+      if (!check.ok) {
+        download.reset();
+        setRefusal(messageText(check.message));
+        return;
+      }
+    }
+    setRefusal(null);
+    download.mutate(what);
+  };
   const button = (label: string, what: LogDownload) => (
-    <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate(what)}>
+    <Button variant="secondary" disabled={download.isPending} onClick={() => ask(what)}>
       <Icon name="download" className="h-4 w-4" />
       {label}
     </Button>
