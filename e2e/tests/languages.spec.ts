@@ -29,7 +29,7 @@ test('a visitor picks Español on the landing page and signs in: the dashboard a
   await page.getByRole('button', { name: 'Entrar' }).click();
 
   await expect(page).toHaveURL(/\/manager$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Panel - Bienvenido, MGR-\d{4}/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Panel - Hola, MGR-\d{4}/);
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toContainText('Mis tareas');
   // The language chosen before signing in is now the profile's, for the person's other devices and the server's texts.
   const self = await apiSignIn(page.request, 'manager', email);

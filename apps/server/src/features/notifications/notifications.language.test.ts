@@ -147,7 +147,7 @@ describeEachDatabase('notifications in the recipient’s language', (ctx) => {
 
     it('names the person a sweep’s notification is about (the assignee of an overdue task) by the name read with it', () => {
       const stored = { type: 'task_overdue', message: 'x', params: params.taskOverdue({ name: 'Pour', projectName: 'Pier' }, team.member, '2026-03-04'), personName: 'Élodie Marchand' };
-      expect(textFor(stored, 'de')).toBe('„Pour“ (Pier), zugewiesen an Élodie Marchand, ist überfällig: fällig war sie am 04.03.2026');
+      expect(textFor(stored, 'de')).toBe('„Pour“ (Pier), zugewiesen an Élodie Marchand, ist überfällig (fällig am 04.03.2026)');
       expect(textFor({ ...stored, personName: null }, 'en')).toBe(`'Pour' (Pier), assigned to ${team.member.email}, is overdue: it was due 2026-03-04`);
     });
   });
