@@ -192,12 +192,27 @@ test('a manager uploads a plan set and pins a new subtask on page 2; the crew op
     .poll(async () => (await pinsOf()).find((pin) => pin.name === `Frame window W3 ${name}`))
     .toMatchObject({ x: expect.closeTo(0.5 + 48 / drawnWidth, 2), y: expect.closeTo(0.5 - 48 / drawnHeight, 2) });
 
+  // Work planned since, on no sheet yet: more rows than the desk's column shows at once.
+  const crewId = await userId(managerApi, DEMO.accounts.team_member);
+  await managerApi.post('/api/major-tasks/', {
+    project_id: project.id,
+    name: 'Second floor',
+    description: '',
+    subtasks: Array.from({ length: 6 }, (_, index) => ({ name: `Screed room ${index + 1} ${name}`, assigned_to_id: crewId, due_date: dayFromToday(8), priority: 'medium' })),
+  });
+
   // On a phone, the manager long-presses the sheet: the new-subtask form opens for that point.
   const managerPhone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signIn(managerPhone, 'manager');
   await managerPhone.goto(manager.url());
   const phoneViewer = managerPhone.getByTestId('sheet-viewer');
   await expect(phoneViewer.getByRole('button', { name: `Seal window W3 ${name} (Ongoing)` })).toBeVisible();
+  // The subtasks on no sheet are part of the page on a phone, not a box scrolling inside it that cut its last row mid-line.
+  const unpinned = managerPhone.getByRole('region', { name: 'Not on a sheet yet' }).getByRole('list');
+  await expect(unpinned.getByRole('listitem').first()).toBeVisible();
+  expect(await unpinned.evaluate((list) => list.scrollHeight - list.clientHeight)).toBe(0);
+  await unpinned.getByRole('listitem').last().scrollIntoViewIfNeeded();
+  await saveScreenshot(managerPhone, 'drawings-unpinned-phone');
   await phoneViewer.scrollIntoViewIfNeeded();
   const phoneForm = managerPhone.getByRole('form', { name: 'New subtask at the tapped point' });
   const pressed = await centreOf(phoneViewer);

@@ -30,8 +30,9 @@ export function UnpinnedSubtasks({ subtasks, list, searching, placing, onPlace }
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('drawings.unpinnedHint')}</p>
-          {/* The scrolling list clips what overflows it: a little room, so its buttons' edges show. */}
-          <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto px-1">
+          {/* Beside the sheet (lg) the list scrolls within the column, with a little room so its buttons' edges show; on a
+              phone it is part of the page, which scrolls: a box scrolling inside a scrolling page cut its last row mid-line. */}
+          <ul className="divide-y divide-slate-200 px-1 lg:max-h-72 lg:overflow-y-auto">
             {subtasks.map((subtask) => (
               <li
                 key={subtask.id}
