@@ -100,6 +100,11 @@ describe('the daily log on screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'PDF of the range' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A range covers at most 31 days.');
     expect(asked()).toBe(before);
+    // A shorter range: the refusal goes with the day that caused it.
+    await userEvent.clear(from);
+    await userEvent.type(from, '03/01/2025');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText('A range covers at most 31 days.')).toBeNull());
   });
 
   it('asks before another day leaves what was typed in the log unsaved; once saved, the day changes at once', async () => {

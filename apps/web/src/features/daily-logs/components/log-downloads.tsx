@@ -33,6 +33,11 @@ export function LogDownloads({ projectId, date, today }: { projectId: number; da
     setRefusal(null);
     download.mutate(what);
   };
+  // Another day answers the refusal: it no longer stands under the range.
+  const pick = (set: (value: string) => void, value: string) => {
+    setRefusal(null);
+    set(value);
+  };
   const button = (label: string, what: LogDownload) => (
     <Button variant="secondary" disabled={download.isPending} onClick={() => ask(what)}>
       <Icon name="download" className="h-4 w-4" />
@@ -45,8 +50,8 @@ export function LogDownloads({ projectId, date, today }: { projectId: number; da
     <LogBlock title={t('dailyLog.downloads.title')}>
       <div className="flex flex-wrap gap-2">{button(t('dailyLog.downloads.dayPdf'), day)}</div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t('dailyLog.downloads.from')} value={from} max={to} onChange={setFrom} />
-        <DateField label={t('dailyLog.downloads.to')} value={to} max={today} onChange={setTo} />
+        <DateField label={t('dailyLog.downloads.from')} value={from} max={to} onChange={(value) => pick(setFrom, value)} />
+        <DateField label={t('dailyLog.downloads.to')} value={to} max={today} onChange={(value) => pick(setTo, value)} />
       </div>
       <p className="text-xs text-slate-500">{t('dailyLog.downloads.hint', { days: DAILY_LOG_PDF_MAX_DAYS })}</p>
       <div className="flex flex-wrap gap-2">
