@@ -169,7 +169,7 @@ export async function acceptInvitation(deps: { db: Db; tokens: Tokens }, input: 
         role,
         code: userCode(role, number),
         managerId: invitation.managerId,
-        // The inviter's choice, until the person's device says otherwise at their first sign-in (decision record 119).
+        // The inviter's choice, until the person's device says otherwise at their first sign-in (decision record 124).
         language: invitation.language as Language,
       });
       if (invitation.managerId !== null) await upsertTeamMember(tx, { companyId, userId: id, managerId: invitation.managerId });

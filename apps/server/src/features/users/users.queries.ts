@@ -167,7 +167,7 @@ export async function insertUser(
     language?: Language | null;
   },
 ) {
-  // A new user starts in their invitation's language, else their company's (not chosen: their device's is taken at sign-in, decision record 119).
+  // A new user starts in their invitation's language, else their company's (not chosen: their device's is taken at sign-in, decision record 124).
   const { language: invited, ...row } = values;
   const language = invited ?? sql`(select ${companies.defaultLanguage} from ${companies} where ${companies.id} = ${values.companyId})`;
   const [inserted] = await db
