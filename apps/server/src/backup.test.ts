@@ -152,7 +152,13 @@ describe('npm run backup and npm run restore of the embedded database', { timeou
     const secret = loadOrCreateSecret(undefined, dataDir);
     app = await buildApp({ database, jwtSecret: secret, sheetsDir: path.join(dataDir, 'sheets') });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // Copies killed processes left behind go as the server starts; a running process's stays (an export may read it).
+    const stale = path.join(dataDir, `snapshot-${2 ** 22 + 1}-1.partial`);
+    const live = path.join(dataDir, `snapshot-${process.pid}-1.partial`);
+    for (const dir of [stale, live]) fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
     backups = await serveEmbeddedBackups(database, app.log);
+    expect([fs.existsSync(stale), fs.existsSync(live)]).toEqual([false, true]);
+    fs.rmSync(live, { recursive: true });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await signInAdmin(base);
     const photo = await uploadPhoto(base, token);

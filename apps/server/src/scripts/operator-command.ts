@@ -25,6 +25,14 @@ export function runOperatorCommand(
       if (!(options.readsOnly && error instanceof DataDirLockedError)) throw error;
       console.log('The server is running: reading a copy of its database taken now (it goes on serving).');
       snapshot = await snapshotOfRunningServer(config.dataDir);
+      // Stopped by the operator (Ctrl-C) or the system: the copy goes too (else the server's next start removes it).
+      const copy = snapshot;
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          copy.remove();
+          process.exit(signal === 'SIGINT' ? 130 : 143);
+        });
+      }
       try {
         config = { ...config, dataDir: snapshot.dataDir };
         database = await openConfiguredDatabase(config, undefined, options.timeouts);

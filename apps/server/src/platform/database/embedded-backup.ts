@@ -84,6 +84,7 @@ export async function serveEmbeddedBackups(database: Database, log: { info(messa
   const socketPath = path.join(dataDir, BACKUP_SOCKET);
   // The directory is ours (its lock is held): a socket file left there is a killed server's.
   fs.rmSync(socketPath, { force: true });
+  removeStaleCopies(dataDir);
   let running = false;
   const server = net.createServer((socket) => {
     let request = '';
@@ -180,6 +181,28 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
     throw error;
   } finally {
     release?.();
+  }
+}
+
+/** Whether a process with this id runs (one of another user answers EPERM: it runs). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Copies a killed process left in the data directory: a backup's staging folder (`backup-<pid>-…`,
+ * the server's) or an export's copy (`snapshot-<pid>-…`, the command's), each named by the process
+ * that made it and removed only once that process is gone (an export may be reading its copy).
+ */
+function removeStaleCopies(dataDir: string) {
+  for (const name of fs.readdirSync(dataDir)) {
+    const maker = /^(?:backup|snapshot)-(\d+)-\d+\.partial$/.exec(name);
+    if (maker && !isRunning(Number(maker[1]))) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
   }
 }
 
