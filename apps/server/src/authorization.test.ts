@@ -393,7 +393,7 @@ const ROWS: Row[] = [
     refusedByBody: ['assignee'],
   },
   { endpoint: 'GET /api/subtasks/{id}/', request: ({ work }) => ({ method: 'GET', url: `/api/subtasks/${work.subtaskId}/` }), expected: everyone(200, 404) },
-  { endpoint: 'GET /api/attachments/?subtask_ids=', request: ({ work }) => ({ method: 'GET', url: `/api/attachments/?subtask_ids=${work.subtaskId}` }), expected: everyone(200, 404) },
+  { endpoint: 'GET /api/attachments/?subtask_ids=', request: ({ work }) => ({ method: 'GET', url: `/api/attachments/?subtask_ids=${work.subtaskId}` }), expected: everyone(200) },
   { endpoint: 'GET /api/subtasks/{id}/activity/', request: ({ work }) => ({ method: 'GET', url: `/api/subtasks/${work.subtaskId}/activity/` }), expected: everyone(200, 404) },
   {
     endpoint: 'POST /api/subtasks/{id}/comments/',

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MAX_ID, type ActivityEntry, type Attachment, type SubtaskPhoto, type SubtaskStatus } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
 import { attachmentData, subtaskActivity, subtaskAttachments } from '../../schema/activity';
-import { subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
 import { isoTimestamp } from '../../lib/json-sql';
 import { matchingRowCount, type Page } from '../../lib/lists';
@@ -156,20 +155,14 @@ export async function insertAttachment(
   return row!.id;
 }
 
-/**
- * The facts of the photos on these subtasks of the company, oldest first, or undefined when one of
- * the ids is not a subtask of the company: one statement (each subtask found joined to its photos),
- * no bytes.
- */
-export async function listPhotosOf(db: DbOrTx, companyId: number, subtaskIds: number[]): Promise<SubtaskPhoto[] | undefined> {
+/** The facts of the photos on these subtasks of the company, oldest first: one statement, no bytes. */
+export async function listPhotosOf(db: DbOrTx, companyId: number, subtaskIds: number[]): Promise<SubtaskPhoto[]> {
   const rows = await db
-    .select({ subtaskId: subtasks.id, id: subtaskAttachments.id, contentType: subtaskAttachments.contentType, size: subtaskAttachments.size, width: subtaskAttachments.width, height: subtaskAttachments.height })
-    .from(subtasks)
-    .leftJoin(subtaskAttachments, and(eq(subtaskAttachments.companyId, subtasks.companyId), eq(subtaskAttachments.subtaskId, subtasks.id)))
-    .where(and(eq(subtasks.companyId, companyId), inArray(subtasks.id, subtaskIds)))
+    .select({ id: subtaskAttachments.id, subtaskId: subtaskAttachments.subtaskId, contentType: subtaskAttachments.contentType, size: subtaskAttachments.size, width: subtaskAttachments.width, height: subtaskAttachments.height })
+    .from(subtaskAttachments)
+    .where(and(eq(subtaskAttachments.companyId, companyId), inArray(subtaskAttachments.subtaskId, subtaskIds)))
     .orderBy(asc(subtaskAttachments.id));
-  if (new Set(rows.map((row) => row.subtaskId)).size < new Set(subtaskIds).size) return undefined;
-  return rows.flatMap((row) => (row.id === null ? [] : [{ subtask_id: row.subtaskId, ...attachmentOf({ ...row, attachmentId: row.id }) }]));
+  return rows.map((row) => ({ subtask_id: row.subtaskId, ...attachmentOf({ ...row, attachmentId: row.id }) }));
 }
 
 /** A photo of the company (or its thumbnail, always a JPEG) with its type: the only statement that reads the bytes. */

@@ -60,7 +60,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/attachments/', {
-    schema: { tags, security, summary: 'The photos on a page of subtasks (facts and addresses, never the images)', description: "A subtask id not of the caller's company answers 404, as in a path.", querystring: photoListQuery, response: { 200: z.array(subtaskPhotoSchema), 400: errorResponse, 401: errorResponse, 404: errorResponse } },
+    schema: { tags, security, summary: 'The photos on a page of subtasks (facts and addresses, never the images)', querystring: photoListQuery, response: { 200: z.array(subtaskPhotoSchema), 400: errorResponse, 401: errorResponse } },
     handler: async (request) => listPhotos(request.ctx, request.query.subtask_ids),
   });
 
