@@ -52,10 +52,33 @@ const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
   timeOfDateTime: { timeStyle: 'short' },
 };
 
-/** An instant as a person in `zone` reads it, in their language (`locale` is a BCP 47 tag). */
-export function formatInstant(instant: Date | string, zone: string, locale: string, style: InstantStyle = 'dateTime'): string {
+/**
+ * An instant as a person in `zone` reads it, in their language (`locale` is a BCP 47 tag). Given the
+ * zone of the reader's device (`deviceZone`), a time of day whose clock there differs from the
+ * device's (another offset at that instant) says its zone: "30.11.2026, 03:27 UTC", "4:27 PM GMT+1".
+ * A PDF, mail or workbook says its zone once, so the server passes none.
+ */
+export function formatInstant(instant: Date | string, zone: string, locale: string, style: InstantStyle = 'dateTime', deviceZone?: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return zoneFormat(locale, zone, STYLES[style]).format(date);
+  const text = zoneFormat(locale, zone, STYLES[style]).format(date);
+  if (deviceZone === undefined || style === 'date' || zoneOffsetMinutes(zone, date) === zoneOffsetMinutes(deviceZone, date)) return text;
+  // A no-break space: the zone never wraps away from its time.
+  return `${text}\u00a0${zoneShortName(zone, date, locale)}`;
+}
+
+/** A zone's short name at an instant in a language, as Intl writes it: "UTC", "MEZ", "GMT+1", "EST". */
+export function zoneShortName(zone: string, instant: Date, locale: string): string {
+  return zoneFormat(locale, zone, { timeZoneName: 'short' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
+
+/** The city a zone is named after: "Ho Chi Minh" of Asia/Ho_Chi_Minh, "UTC" of UTC. */
+export function zoneCity(zone: string): string {
+  return zone === 'UTC' ? 'UTC' : (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+}
+
+/** "Berlin (UTC+01:00)": a zone as people name it, with its offset at an instant. */
+export function zoneLabel(zone: string, instant: Date = new Date()): string {
+  return zone === 'UTC' ? 'UTC' : `${zoneCity(zone)} (${formatOffset(zoneOffsetMinutes(zone, instant))})`;
 }
 
 /** The wall clock in `zone` at an instant, as numbers. */

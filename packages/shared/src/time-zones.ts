@@ -1,5 +1,5 @@
 import { text } from './common';
-import { formatOffset, zoneFormat, zoneOffsetMinutes } from './clock';
+import { formatOffset, zoneCity, zoneFormat, zoneOffsetMinutes } from './clock';
 import { ZONE_ALIASES } from './time-zone-aliases';
 import { CANONICAL_ZONES } from './time-zone-data';
 
@@ -91,7 +91,7 @@ export function timeZoneChoices(locale: string, instant: Date = new Date()): Tim
   const formerNames = new Map<string, string[]>();
   for (const [alias, zone] of Object.entries(ZONE_ALIASES)) formerNames.set(zone, [...(formerNames.get(zone) ?? []), alias.replaceAll('_', ' ')]);
   list = CANONICAL_ZONES.map(([zone, code]) => {
-    const city = cityOf(zone);
+    const city = zoneCity(zone);
     const country = code ? (regions.of(code) ?? code) : '';
     const offsetMinutes = zoneOffsetMinutes(zone, instant);
     const offset = formatOffset(offsetMinutes);
@@ -119,13 +119,9 @@ export function describeTimeZone(zone: string, instants: readonly Date[]): strin
   const canonical = canonicalTimeZone(zone);
   if (!canonical) return zone;
   const offsets = [...new Set(instants.map((instant) => formatOffset(zoneOffsetMinutes(canonical, instant))))];
-  return offsets.length === 0 ? canonical : timeZoneLabel({ zone: canonical, city: cityOf(canonical), offset: offsets.join(', ') });
+  return offsets.length === 0 ? canonical : timeZoneLabel({ zone: canonical, city: zoneCity(canonical), offset: offsets.join(', ') });
 }
 
-/** The city a zone is named after: "Ho Chi Minh" of Asia/Ho_Chi_Minh. */
-function cityOf(zone: string): string {
-  return zone === 'UTC' ? 'UTC' : (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
-}
 
 /** Lower case without accents, so "São Paulo" finds Sao Paulo, "Zurich" finds Zürich and "Bresil" Brésil. */
 function folded(text: string, locale: string): string {

@@ -51,9 +51,36 @@ describe("the reader's clock", () => {
     setDisplayZone('Asia/Kolkata');
     // 20:00 UTC on 31 March: 1 April, 01:30 in Kolkata; still 31 March, 09:00 in Pago Pago.
     const instant = '2026-03-31T20:00:00Z';
-    expect(formatDateTime(instant)).toBe('Apr 1, 2026, 1:30 AM');
-    expect(formatTime(new Date(instant))).toBe('01:30');
+    expect(formatDateTime(instant)).toBe('Apr 1, 2026, 1:30 AM\u00a0GMT+5:30');
+    expect(formatTime(new Date(instant))).toBe('01:30\u00a0GMT+5:30');
     expect(readerToday(new Date(instant))).toBe('2026-04-01');
+  });
+
+  it("names the zone of a time the device's clock reads otherwise, and only then", async () => {
+    // A manager in Berlin of a company in UTC signs at 04:27 on their phone: the screen says 03:27 UTC.
+    process.env.TZ = 'Europe/Berlin';
+    setDisplayZone('UTC');
+    const signed = '2026-11-30T03:27:00Z';
+    const shown: Record<string, string> = { en: 'Nov 30, 2026, 3:27 AM\u00a0UTC', de: '30.11.2026, 03:27\u00a0UTC', es: '30 nov 2026, 3:27\u00a0UTC', fr: '30 nov. 2026, 03:27\u00a0UTC' };
+    for (const [language, text] of Object.entries(shown)) {
+      await i18n.changeLanguage(language);
+      expect(formatDateTime(signed), language).toBe(text);
+    }
+    expect(formatTime(new Date(signed))).toBe('03:27\u00a0UTC');
+
+    // The reader's zone is the device's: no zone is named.
+    setDisplayZone('Europe/Berlin');
+    expect(formatDateTime(signed)).toBe('30 nov. 2026, 04:27');
+    expect(formatTime(new Date(signed))).toBe('04:27');
+    // Another name for the same clock at that instant (London in winter is UTC): none either.
+    process.env.TZ = 'Europe/London';
+    setDisplayZone('UTC');
+    expect(formatDateTime(signed)).toBe('30 nov. 2026, 03:27');
+    // In summer London is an hour ahead of UTC: named.
+    expect(formatDateTime('2026-07-01T03:27:00Z')).toBe('1 juil. 2026, 03:27\u00a0UTC');
+    await i18n.changeLanguage('de');
+    setDisplayZone('Europe/Berlin');
+    expect(formatDateTime('2026-07-01T03:27:00Z')).toBe('01.07.2026, 05:27\u00a0MESZ');
   });
 });
 

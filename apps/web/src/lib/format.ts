@@ -7,7 +7,8 @@ const locale = () => i18n.language || 'en';
 
 // Every time on screen is on the reader's own clock: their profile's zone, else their company's
 // (`effective_timezone`), the one the server's "today", PDFs and calendar feed use; the device's
-// zone only before anyone signs in. The lint refuses formatting dates anywhere but here.
+// zone only before anyone signs in. A time of day on a clock other than the device's says its zone
+// ("03:27 UTC" on a phone in Berlin). The lint refuses formatting dates anywhere but here.
 let readerZone: string | null = null;
 
 /** The zone times are shown in. */
@@ -45,7 +46,7 @@ export function formatDateTime(value: string | null | undefined): string | null 
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatInstant(date, displayZone(), locale());
+  return formatInstant(date, displayZone(), locale(), 'dateTime', deviceClockZone());
 }
 
 /**
@@ -56,12 +57,12 @@ export function formatDateTime(value: string | null | undefined): string | null 
 export function formatDateTimeAfter(value: string, earlier: string): string | null {
   const [later, before] = [new Date(value), new Date(earlier)];
   if (Number.isNaN(later.getTime()) || Number.isNaN(before.getTime())) return formatDateTime(value);
-  return dateInZone(displayZone(), later) === dateInZone(displayZone(), before) ? formatInstant(later, displayZone(), locale(), 'timeOfDateTime') : formatDateTime(value);
+  return dateInZone(displayZone(), later) === dateInZone(displayZone(), before) ? formatInstant(later, displayZone(), locale(), 'timeOfDateTime', deviceClockZone()) : formatDateTime(value);
 }
 
 /** The hour and minute of an instant on the reader's clock. */
 export function formatTime(value: Date | number): string {
-  return formatInstant(new Date(value), displayZone(), locale(), 'time');
+  return formatInstant(new Date(value), displayZone(), locale(), 'time', deviceClockZone());
 }
 
 /** A count or a measure, with the reader's digit grouping and decimal sign. */
