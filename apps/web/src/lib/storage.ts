@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
   companyName: 'company_name',
   /** "1" while the wide-screen sidebar is folded to icons; kept across reloads and sign-ins on this device. */
   sidebarCollapsed: 'sidebar_collapsed',
+  /**
+   * Per person who signed in here, the device zone they chose to keep the company's clock in
+   * (`{"<user id>":"Europe/Berlin"}`): the notice that times are on the company's clock is not shown
+   * to them again on this device while it stays in that zone (decision record 119).
+   */
+  zoneKept: 'zone_kept',
 } as const;
 
 export const FALLBACK_COMPANY_ID = '1';
@@ -59,6 +65,22 @@ export const storage = {
   setSidebarCollapsed(collapsed: boolean) {
     if (collapsed) localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, '1');
     else localStorage.removeItem(STORAGE_KEYS.sidebarCollapsed);
+  },
+  /** The device zone in which `userId` chose to keep the company's clock here, if they did. */
+  zoneKeptBy(userId: number): string | undefined {
+    return this.zonesKept()[String(userId)];
+  },
+  /** Remembers that `userId` keeps the company's clock while this device is in `deviceZone`. */
+  keepZone(userId: number, deviceZone: string) {
+    localStorage.setItem(STORAGE_KEYS.zoneKept, JSON.stringify({ ...this.zonesKept(), [String(userId)]: deviceZone }));
+  },
+  zonesKept(): Record<string, string> {
+    try {
+      const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.zoneKept) ?? '{}') as unknown;
+      return kept && typeof kept === 'object' && !Array.isArray(kept) ? (kept as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
   },
   setTokens(access: string, refresh: string) {
     localStorage.setItem(STORAGE_KEYS.token, access);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../../lib/auth';
 import { storage } from '../../../lib/storage';
 import { apiServerForFile } from '../../../test/api-server';
@@ -63,6 +63,118 @@ describe('the time-zone dialog', () => {
 
     expect(await within(dialog).findByText('Time zone saved: UTC.')).toBeInTheDocument();
     expect(await profileTimeZones()).toEqual({ timezone: null, effective_timezone: 'UTC' });
+  });
+});
+
+/** Sets the device's clock to `zone` for one test (Intl reads TZ as it formats). */
+const processZone = process.env.TZ;
+const deviceIn = (zone: string) => {
+  process.env.TZ = zone;
+};
+afterEach(() => {
+  if (processZone === undefined) delete process.env.TZ;
+  else process.env.TZ = processZone;
+  localStorage.removeItem('zone_kept');
+});
+
+/** "Berlin (UTC+01:00)" in winter, "(UTC+02:00)" in summer: the label of a zone today. */
+const berlin = /Berlin \(UTC\+0[12]:00\)/;
+
+describe("the time-zone dialog on a device in another zone than the company's", () => {
+  it("says what the zone governs and offers the device's zone in one tap", async () => {
+    deviceIn('Europe/Berlin');
+    await api.server.signIn(api.manager);
+    renderScreen(<AccountMenu avatar="M" />);
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/Every time SiteBoard shows you follows this time zone: on screen, in e-mails, PDFs, workbooks and your calendar feed/)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('checkbox', { name: "Use the company's time zone (UTC)" })).toBeChecked();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(`^Use this device's time zone: ${berlin.source}$`) }));
+
+    expect(await within(dialog).findByText('Time zone saved: Europe/Berlin.')).toBeInTheDocument();
+    expect(await profileTimeZones()).toEqual({ timezone: 'Europe/Berlin', effective_timezone: 'Europe/Berlin' });
+    // The device's zone is the one in use now: nothing more to offer, the picker shows it.
+    expect(within(dialog).queryByRole('button', { name: /this device's time zone/ })).not.toBeInTheDocument();
+    expect((within(dialog).getByRole('combobox', { name: 'Your time zone' }) as HTMLInputElement).value).toMatch(berlin);
+
+    // Back to the company's, for the tests after this one.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "Use the company's time zone (UTC)" }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+    expect(await within(dialog).findByText('Time zone saved: UTC.')).toBeInTheDocument();
+  });
+
+  it("offers nothing when the device is in the zone in use", async () => {
+    deviceIn('UTC');
+    await api.server.signIn(api.manager);
+    renderScreen(<AccountMenu avatar="M" />);
+    const dialog = await openDialog();
+    await within(dialog).findByRole('checkbox', { name: "Use the company's time zone (UTC)" });
+    expect(within(dialog).queryByRole('button', { name: /this device's time zone/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the notice that times are on the company's clock", () => {
+  const notice = () => screen.queryByRole('region', { name: 'Time zone' });
+  const profileReads = () => api.server.requests.filter((request) => request === 'GET /api/profile/').length;
+  /** Signs `user` in afresh on this device (no one stored from before) and shows the menu once their profile has come. */
+  const signInAndShow = async (user: typeof api.member) => {
+    storage.clearSession();
+    await api.server.signIn(user);
+    const reads = profileReads();
+    const view = renderScreen(<AccountMenu avatar="M" />);
+    await waitFor(() => expect(profileReads()).toBeGreaterThan(reads));
+    await screen.findByRole('button', { name: 'Account menu' });
+    return view;
+  };
+
+  it('is told once to someone whose device reads another clock, and "keep" is remembered for them here', async () => {
+    deviceIn('Europe/Berlin');
+    const first = await signInAndShow(api.member);
+    const region = await screen.findByRole('region', { name: 'Time zone' });
+    expect(region).toHaveTextContent(/^Times are shown on your company's clock, UTC\. This device is set to Berlin \(UTC\+0[12]:00\)\./);
+    expect(within(region).getByRole('button', { name: berlin })).toBeInTheDocument();
+    const patches = api.server.requests.filter((request) => request === 'PATCH /api/profile/').length;
+    await userEvent.click(within(region).getByRole('button', { name: 'Keep UTC' }));
+    expect(notice()).not.toBeInTheDocument();
+    expect(await profileTimeZones()).toEqual({ timezone: null, effective_timezone: 'UTC' });
+    expect(api.server.requests.filter((request) => request === 'PATCH /api/profile/')).toHaveLength(patches);
+
+    // The next sign-in on this device: not told again.
+    first.unmount();
+    await signInAndShow(api.member);
+    expect(notice()).not.toBeInTheDocument();
+  });
+
+  it('is told to the next person on a shared device, whatever the previous one kept', async () => {
+    deviceIn('Europe/Berlin');
+    const first = await signInAndShow(api.member);
+    await userEvent.click(within(await screen.findByRole('region', { name: 'Time zone' })).getByRole('button', { name: 'Keep UTC' }));
+    first.unmount();
+    await signInAndShow(api.manager);
+    expect(await screen.findByRole('region', { name: 'Time zone' })).toHaveTextContent(/This device is set to Berlin/);
+  });
+
+  it("puts the device's zone on the profile in one tap, and is gone for good", async () => {
+    deviceIn('America/New_York');
+    const first = await signInAndShow(api.member);
+    const region = await screen.findByRole('region', { name: 'Time zone' });
+    await userEvent.click(within(region).getByRole('button', { name: /^Use New York \(UTC−0[45]:00\)$/ }));
+    await waitFor(() => expect(notice()).not.toBeInTheDocument());
+    expect(await profileTimeZones()).toEqual({ timezone: 'America/New_York', effective_timezone: 'America/New_York' });
+
+    // Their own zone now: a device anywhere else does not bring it back.
+    first.unmount();
+    deviceIn('Asia/Tokyo');
+    await signInAndShow(api.member);
+    expect(notice()).not.toBeInTheDocument();
+    await api.server.app.inject({ method: 'PATCH', url: '/api/profile/', headers: { authorization: `Bearer ${storage.token ?? ''}` }, payload: { timezone: null } });
+  });
+
+  it("is not shown when the device's clock reads the company's", async () => {
+    // Abidjan is on UTC all year.
+    deviceIn('Africa/Abidjan');
+    await signInAndShow(api.member);
+    expect(notice()).not.toBeInTheDocument();
   });
 });
 

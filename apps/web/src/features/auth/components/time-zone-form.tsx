@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@siteboard/shared';
-import { deviceTimeZone, timeZoneField } from '@siteboard/shared';
+import { canonicalTimeZone, deviceClockZone, deviceTimeZone, timeZoneField, zoneLabel } from '@siteboard/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker';
@@ -9,17 +9,19 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFailureMessage } from '../../../lib/failure-message';
 import { useCompanySettings } from '../../../lib/company-settings';
+import { storage } from '../../../lib/storage';
 import { useUpdateTimeZone } from '../api/update-time-zone';
 
 /**
- * The user's own time zone, or the company's: their "today" and their reminders follow it.
- * Saving sends `timezone` (null: the company's again).
+ * The user's own time zone, or the company's: every time they are shown, their "today" and their
+ * reminders follow it. Saving sends `timezone` (null: the company's again). The device's zone, when
+ * it is not the one in use, is one tap away.
  */
 export function TimeZoneForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const company = useCompanySettings();
   const update = useUpdateTimeZone();
-  const { refreshProfile } = useAuth();
+  const { refreshProfile, user } = useAuth();
   const failureMessage = useFailureMessage();
   const [useCompany, setUseCompany] = useState(profile.timezone === null);
   // Someone choosing a zone of their own is most often where their phone is: it is offered first.
@@ -28,13 +30,14 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const companyZone = company.data?.timezone ?? (profile.timezone === null ? profile.effective_timezone : undefined);
+  const device = deviceTimeZone();
+  const inUse = update.data?.effective_timezone ?? profile.effective_timezone;
+  const offerDevice = device !== (canonicalTimeZone(inUse) ?? inUse);
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = async (timezone: string | null) => {
     setFailure(null);
     setSaved(false);
     setError(undefined);
-    const timezone = useCompany ? null : zone;
     if (timezone !== null) {
       const checked = timeZoneField.safeParse(timezone);
       if (!checked.success) {
@@ -45,6 +48,12 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
     try {
       await update.mutateAsync(timezone);
       setSaved(true);
+      // The company's clock chosen here is an answer to the notice that offers this device's (zone-notice.tsx).
+      if (timezone === null && user) storage.keepZone(user.id, deviceClockZone());
+      else if (timezone !== null) {
+        setUseCompany(false);
+        setZone(timezone);
+      }
       // Every time on screen moves to the new clock; it is saved either way.
       void refreshProfile().catch(() => {});
     } catch (failed) {
@@ -54,10 +63,20 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
     }
   };
 
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void save(useCompany ? null : zone);
+  };
+
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
       {saved && <Alert tone="success">{t('timeZone.saved', { zone: update.data?.effective_timezone ?? '' })}</Alert>}
+      {offerDevice && (
+        <Button type="button" variant="secondary" className="w-full" disabled={update.isPending} onClick={() => void save(device)}>
+          {t('timeZone.useDevice', { zone: zoneLabel(device) })}
+        </Button>
+      )}
       <label className="flex items-start gap-3 text-sm text-ink">
         <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" checked={useCompany} onChange={(event) => setUseCompany(event.target.checked)} />
         <span>{companyZone ? t('timeZone.useCompany', { zone: companyZone }) : t('timeZone.useCompanyUnknown')}</span>
