@@ -1,5 +1,6 @@
 import { deviceClockZone, zoneLabel, zoneOffsetMinutes } from '@siteboard/shared';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
@@ -16,8 +17,9 @@ function zonesOf(user: unknown): { own: string | null | undefined; effective: st
 /**
  * Tells a person once that their times are on the company's clock when their device's clock reads
  * otherwise (a manager in Berlin of a company in UTC), with their device's zone one tap away and
- * "keep" remembered for them on this device (decision record 119). Not a dialog: it sits under the
- * header until answered, and a person with a zone of their own never sees it.
+ * "keep" remembered for them on this device (decision record 119). Not a dialog: it sits at the foot
+ * of a phone's screen, under the header beside the account menu on wider ones, until answered; a
+ * person with a zone of their own never sees it.
  */
 export function ZoneNotice() {
   const { t } = useTranslation();
@@ -50,8 +52,9 @@ export function ZoneNotice() {
     setAnswered(true);
   };
 
-  return (
-    <section aria-label={t('zoneNotice.title')} className="fixed inset-x-3 top-16 z-30 ml-auto max-w-sm rounded-xl border border-slate-200 bg-white p-4 text-sm text-ink shadow-lg sm:right-4 sm:left-auto">
+  // On the page itself: inside the header (a containing block of its own) `fixed` would be the header's.
+  return createPortal(
+    <section aria-label={t('zoneNotice.title')} className="fixed inset-x-3 bottom-3 z-30 rounded-xl border border-slate-200 bg-white p-4 text-sm text-ink shadow-lg sm:top-[4.5rem] sm:bottom-auto sm:left-auto sm:right-4 sm:max-w-sm">
       <p>{t('zoneNotice.text', { company: zoneLabel(effective), device: zoneLabel(device) })}</p>
       {failure && (
         <p role="alert" className="mt-2 text-red-700">
@@ -59,13 +62,14 @@ export function ZoneNotice() {
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button type="button" size="sm" disabled={saving} onClick={() => void takeDeviceZone()}>
+        <Button type="button" disabled={saving} onClick={() => void takeDeviceZone()}>
           {t('zoneNotice.useDevice', { zone: zoneLabel(device) })}
         </Button>
-        <Button type="button" size="sm" variant="secondary" disabled={saving} onClick={keep}>
+        <Button type="button" variant="secondary" disabled={saving} onClick={keep}>
           {t('zoneNotice.keep', { zone: zoneLabel(effective) })}
         </Button>
       </div>
-    </section>
+    </section>,
+    document.body,
   );
 }
