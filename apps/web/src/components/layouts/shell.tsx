@@ -174,6 +174,8 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           <p title={headerStart} className="-mx-4 -mt-4 mb-4 line-clamp-3 border-b border-slate-200 bg-white px-4 py-2 text-sm leading-snug font-semibold text-ink hyphens-auto sm:hidden">
             {headerStart}
           </p>
+          {/* Notices about the whole app that tools in the header raise (the zone notice), above the page, in its flow. */}
+          <div id="page-notices" className="empty:hidden" />
           {children}
         </main>
       </div>

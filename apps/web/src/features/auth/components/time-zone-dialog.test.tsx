@@ -121,7 +121,12 @@ describe("the notice that times are on the company's clock", () => {
     storage.clearSession();
     await api.server.signIn(user);
     const reads = profileReads();
-    const view = renderScreen(<AccountMenu avatar="M" />);
+    const view = renderScreen(
+      <>
+        <div id="page-notices" data-testid="page-notices" />
+        <AccountMenu avatar="M" />
+      </>,
+    );
     await waitFor(() => expect(profileReads()).toBeGreaterThan(reads));
     await screen.findByRole('button', { name: 'Account menu' });
     return view;
@@ -133,8 +138,8 @@ describe("the notice that times are on the company's clock", () => {
     const region = await screen.findByRole('region', { name: 'Time zone' });
     expect(region).toHaveTextContent(/^Times are shown on your company's clock, UTC\. This device is set to Berlin \(UTC\+0[12]:00\)\./);
     expect(within(region).getByRole('button', { name: berlin })).toBeInTheDocument();
-    // On the page, not inside the menu's header (whose box would hold a fixed card off the screen).
-    expect(region.parentElement).toBe(document.body);
+    // Above the page, in its flow, not laid over it beside the menu.
+    expect(region.parentElement).toBe(screen.getByTestId('page-notices'));
     const patches = api.server.requests.filter((request) => request === 'PATCH /api/profile/').length;
     await userEvent.click(within(region).getByRole('button', { name: 'Keep UTC' }));
     expect(notice()).not.toBeInTheDocument();

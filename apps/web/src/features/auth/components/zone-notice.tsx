@@ -1,5 +1,5 @@
 import { deviceClockZone, zoneLabel, zoneOffsetMinutes } from '@siteboard/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -17,9 +17,8 @@ function zonesOf(user: unknown): { own: string | null | undefined; effective: st
 /**
  * Tells a person once that their times are on the company's clock when their device's clock reads
  * otherwise (a manager in Berlin of a company in UTC), with their device's zone one tap away and
- * "keep" remembered for them on this device (decision record 119). Not a dialog: it sits at the foot
- * of a phone's screen, under the header beside the account menu on wider ones, until answered; a
- * person with a zone of their own never sees it.
+ * "keep" remembered for them on this device (decision record 119). Not a dialog: a card above the
+ * page until answered; a person with a zone of their own never sees it.
  */
 export function ZoneNotice() {
   const { t } = useTranslation();
@@ -28,9 +27,13 @@ export function ZoneNotice() {
   const [answered, setAnswered] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Above the page, in its flow (the shell's `page-notices`): a card laid over the page would hide its
+  // last buttons on a phone. Without a shell (a screen's test) it follows the menu.
+  const [host, setHost] = useState<HTMLElement | null | undefined>(undefined);
+  useEffect(() => setHost(document.getElementById('page-notices')), []);
   const device = deviceClockZone();
   const { own, effective } = zonesOf(user);
-  if (!user || answered || own !== null || effective === undefined) return null;
+  if (host === undefined || !user || answered || own !== null || effective === undefined) return null;
   if (zoneOffsetMinutes(effective) === zoneOffsetMinutes(device) || storage.zoneKeptBy(user.id) === device) return null;
 
   const takeDeviceZone = async () => {
@@ -52,9 +55,8 @@ export function ZoneNotice() {
     setAnswered(true);
   };
 
-  // On the page itself: inside the header (a containing block of its own) `fixed` would be the header's.
-  return createPortal(
-    <section aria-label={t('zoneNotice.title')} className="fixed inset-x-3 bottom-3 z-30 rounded-xl border border-slate-200 bg-white p-4 text-sm text-ink shadow-lg sm:top-[4.5rem] sm:bottom-auto sm:left-auto sm:right-4 sm:max-w-sm">
+  const card = (
+    <section aria-label={t('zoneNotice.title')} className="mb-4 rounded-xl border border-slate-200 bg-white p-4 text-sm text-ink shadow-sm">
       <p>{t('zoneNotice.text', { company: zoneLabel(effective), device: zoneLabel(device) })}</p>
       {failure && (
         <p role="alert" className="mt-2 text-red-700">
@@ -69,7 +71,7 @@ export function ZoneNotice() {
           {t('zoneNotice.keep', { zone: zoneLabel(effective) })}
         </Button>
       </div>
-    </section>,
-    document.body,
+    </section>
   );
+  return host ? createPortal(card, host) : card;
 }
