@@ -18,7 +18,7 @@ export const STORAGE_KEYS = {
   /**
    * Per person who signed in here, the device zone they chose to keep the company's clock in
    * (`{"<user id>":"Europe/Berlin"}`): the notice that times are on the company's clock is not shown
-   * to them again on this device while it stays in that zone (decision record 119).
+   * to them again on this device while it stays in that zone (decision record 125).
    */
   zoneKept: 'zone_kept',
 } as const;

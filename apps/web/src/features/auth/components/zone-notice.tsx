@@ -17,7 +17,7 @@ function zonesOf(user: unknown): { own: string | null | undefined; effective: st
 /**
  * Tells a person once that their times are on the company's clock when their device's clock reads
  * otherwise (a manager in Berlin of a company in UTC), with their device's zone one tap away and
- * "keep" remembered for them on this device (decision record 119). Not a dialog: a card above the
+ * "keep" remembered for them on this device (decision record 125). Not a dialog: a card above the
  * page until answered; a person with a zone of their own never sees it.
  */
 export function ZoneNotice() {
