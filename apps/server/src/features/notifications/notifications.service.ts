@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type notificationListQuery, type NotificationType } from '@siteboard/shared';
+import { notificationListQuery, SYSTEM_AUTHOR, type markReadInput, type NotificationRecord, type NotificationType } from '@siteboard/shared';
 import { type Database, type Db, type DbOrTx, type Guard, type Tx, type ServiceContext, ForbiddenError, NotFoundError, enqueueJob } from '../../platform';
 import { events, type AppEvents, type EventActor } from '../../lib/events';
 import {
@@ -31,9 +31,10 @@ export const NOT_YOUR_NOTIFICATIONS = 'You may only read your own notifications.
  * 403, anyone else's (another company's, no one's) a 404; only the refusal asks who it is.
  */
 export const ownNotificationsAsked: Guard = async (request) => {
-  const raw = (request.query as Record<string, unknown> | undefined)?.email;
-  if (typeof raw !== 'string' || raw.trim().toLowerCase() === request.user.email.toLowerCase()) return;
-  if (await isEmailTaken(request.ctx.db, request.user.companyId, raw.trim())) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
+  // A value validation refuses (control characters, too long) is validation's to answer: 400.
+  const email = notificationListQuery.shape.email.safeParse((request.query as Record<string, unknown> | undefined)?.email);
+  if (!email.success || email.data === undefined || email.data.trim().toLowerCase() === request.user.email.toLowerCase()) return;
+  if (await isEmailTaken(request.ctx.db, request.user.companyId, email.data.trim())) throw new ForbiddenError(NOT_YOUR_NOTIFICATIONS);
   throw new NotFoundError(USER_NOT_FOUND);
 };
 
