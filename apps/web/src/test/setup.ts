@@ -4,13 +4,20 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 afterEach(() => cleanup());
 
 // A worker's files share one window (isolate: false in vitest.config.ts): each file starts on a
 // device no earlier file signed in on or chose a language on (this file runs before every file).
 if (typeof window !== 'undefined') localStorage.clear();
+// The app's i18n is one module of the worker too: a file that ended in another language (a French
+// invitation accepted, a German profile) would leave the next file's screens in it.
+beforeAll(async () => {
+  if (typeof window === 'undefined') return;
+  const { currentLanguage, DEFAULT_LANGUAGE, setLanguage } = await import('../lib/i18n');
+  if (currentLanguage() !== DEFAULT_LANGUAGE) await setLanguage(DEFAULT_LANGUAGE, { remember: false });
+});
 
 // The screens talk to a real server on PGlite: on a busy machine an answer (a photo's resize) can
 // take seconds. findBy…/waitFor keep polling their condition that long before giving up.
