@@ -65,4 +65,18 @@ describe('what a device keeps for a start without a signal', () => {
     asManager.stop();
     expect(promoted.getQueryData(usersKey)).toBeUndefined();
   });
+
+  it('keeps what a manager’s device kept before answers carried a version: their last-seen screens survive the update', async () => {
+    const store = createStore('siteboard-cache', 'queries');
+    const projectsKey = ['projects', 'list'];
+    const earlier = new QueryClient();
+    earlier.setQueryData(projectsKey, [{ id: 3, name: 'Harbour Wall' }]);
+    await set('siteboard-queries-9', JSON.stringify({ buster: '', timestamp: Date.now(), clientState: dehydrate(earlier) }), store);
+
+    const manager = new QueryClient();
+    const started = startCachePersistence(manager, { id: 9, role: 'manager' });
+    await started.restored;
+    started.stop();
+    expect(manager.getQueryData(projectsKey)).toEqual([{ id: 3, name: 'Harbour Wall' }]);
+  });
 });

@@ -13,15 +13,25 @@ const db = () => (store ??= createStore('siteboard-cache', 'queries'));
 const cacheKey = (userId: number) => `siteboard-queries-${userId}`;
 
 /**
- * Raised whenever what a role may see of an answer narrows, so that a device drops what it kept
- * under the old rule instead of showing it offline (decision record 119). 1: a team member no
- * longer sees colleagues' mobile numbers and managers (decision record 118); the answers kept
- * before carried them.
+ * Raised for a role whenever what it may see of an answer narrows, so that its devices drop what
+ * they kept under the old rule instead of showing it offline (decision record 119). Team member 1:
+ * they no longer see colleagues' mobile numbers and managers (decision record 118); the answers
+ * kept before carried them. Managers and admins see what they saw: their devices keep theirs.
  */
-const SEEN_AS_VERSION = 1;
+const SEEN_AS_VERSION: Record<Role, number> = { team_member: 1, manager: 0, admin: 0 };
 
 /** What was kept is read back only under the version and the role it was kept with: a person whose role changed sees nothing kept under the old one. */
-const cacheBuster = (role: Role) => `${SEEN_AS_VERSION}:${role}`;
+const cacheBuster = (role: Role) => `${SEEN_AS_VERSION[role]}:${role}`;
+
+/**
+ * What a device kept before answers carried a version and a role (an empty buster) is read as kept
+ * under the role's version 0: a manager's or admin's last-seen screens survive the update that
+ * brought versions (a start without a signal right after it would show them empty), a team
+ * member's go (their version is past 0).
+ */
+export function adoptUnversioned(kept: PersistedClient, role: Role): PersistedClient {
+  return kept.buster === '' && SEEN_AS_VERSION[role] === 0 ? { ...kept, buster: cacheBuster(role) } : kept;
+}
 
 /**
  * Keeps the user's cached answers in IndexedDB and puts them back on the next start, so the
@@ -34,6 +44,7 @@ export function startCachePersistence(queryClient: QueryClient, user: { id: numb
     key: cacheKey(user.id),
     throttleTime: 1000,
     serialize: (client) => JSON.stringify(asLastSeen(client)),
+    deserialize: (kept) => adoptUnversioned(JSON.parse(kept) as PersistedClient, user.role),
   });
   const [stop, restored] = persistQueryClient({
     queryClient,
