@@ -161,6 +161,10 @@ type JobChanges = PgUpdateSetSource<typeof jobs>;
 
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** A job given up for good, saying why. */
+const failedWith = (reason: string) => ({ status: 'failed' as const, lastError: reason.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null });
+
 /**
  * Runs persistent jobs (decision record 042): each instance claims due jobs of the queues it knows
  * with `FOR UPDATE SKIP LOCKED`, so a job runs on one instance at a time; a run holds a lease, and a
@@ -199,6 +203,11 @@ export function createJobRunner(options: {
 
   const backoff = (definition: JobDefinition<unknown>, attempt: number) =>
     definition.backoffSeconds?.(attempt) ?? Math.min(3_600, 2 ** Math.min(attempt, 12)) * (0.75 + Math.random() * 0.5);
+  /** A job queued again after its back-off, saying why. */
+  const queuedAgain = (definition: JobDefinition<unknown>, attempt: number, reason: string) =>
+    ({ status: 'queued' as const, lastError: reason.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, attempt)})` });
+  /** Writes what a run did outside the database on its job, whoever holds the job now. */
+  const writeCheckpoint = (id: number, value: unknown) => db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, id));
 
   async function claim(queue: string, count: number, leaseSeconds: number) {
     const result = await db.execute(sql`
@@ -253,8 +262,8 @@ export function createJobRunner(options: {
    * Records that a run's work was done (its handler returned), whatever its attempt (decision record
    * 114, 121): done, with the checkpoint the run could not write itself; else queued again with it
    * for a later run to complete (failed, saying the work was done, past the bound). A checkpoint
-   * whose value the database cannot store (a data error) is the only one given up: done without it
-   * on the last attempt, else queued without it and kept here for the job's next run here. Every
+   * whose value the database cannot store (a data exception) is the only one given up: done without
+   * it, saying so, on any attempt; else queued without it and kept here for the job's next run here. Every
    * other refusal (the database away, a lock or statement timeout) is tried again, the checkpoint
    * first on its own: this run keeps the job (no claim here takes it, its lease renewed while the
    * database lets it) until one is written or the instance stops. The job never ends in a state that
@@ -265,11 +274,10 @@ export function createJobRunner(options: {
     const done = { status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null } as const;
     const context = { jobId: row.id, queue: definition.queue };
     const bounded = row.attempts >= row.maxAttempts + COMPLETION_ROUNDS;
-    const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
     const again = (error: unknown, note = '') =>
       bounded
-        ? { status: 'failed' as const, lastError: `Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${describe(error)}${note}`.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
-        : { status: 'queued' as const, lastError: `Its work was done; a later run records its completion: ${describe(error)}`.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` };
+        ? failedWith(`Its work was done, but its completion could not be recorded in ${row.attempts} runs: ${messageOf(error)}${note}`)
+        : queuedAgain(definition, row.attempts, `Its work was done; a later run records its completion: ${messageOf(error)}`);
     settling.add(row.id);
     try {
       for (let wait = SETTLE_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
@@ -277,7 +285,7 @@ export function createJobRunner(options: {
         if (unrecorded) {
           // Written on its own first: whichever run has the job next (here or elsewhere) knows what this one did.
           try {
-            await db.update(jobs).set({ checkpoint: unrecorded.value }).where(eq(jobs.id, row.id));
+            await writeCheckpoint(row.id, unrecorded.value);
             unrecorded = undefined;
           } catch (error) {
             refusal = error;
@@ -291,7 +299,7 @@ export function createJobRunner(options: {
           const kept = ` Its checkpoint, not recorded: ${JSON.stringify(unrecorded.value)}.`;
           const value = unrecorded;
           const valueRefusal = refusal;
-          outcomes.splice(1, 0, { values: () => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${describe(valueRefusal)}`.slice(0, 2_000) }) });
+          outcomes.splice(1, 0, { values: () => ({ ...done, lastError: `Done; its checkpoint could not be recorded: ${messageOf(valueRefusal)}`.slice(0, 2_000) }) });
           outcomes.push({ values: (error) => again(error, kept), then: () => void (!bounded && remembered.set(row.id, value)) });
         }
         for (const outcome of outcomes) {
@@ -347,7 +355,7 @@ export function createJobRunner(options: {
       checkpoint: row.checkpoint ?? earlier?.value ?? null,
       async recordCheckpoint(value) {
         try {
-          await db.update(jobs).set({ checkpoint: value }).where(eq(jobs.id, row.id));
+          await writeCheckpoint(row.id, value);
           unrecorded = undefined;
         } catch (error) {
           unrecorded = { value };
@@ -372,7 +380,7 @@ export function createJobRunner(options: {
       } catch (error) {
         // What it did and could not record stays here for its next run on this instance.
         if (unrecorded) remembered.set(row.id, unrecorded);
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         if (stopped.signal.aborted) {
           // Given up because this instance stops: not a failure, the next instance runs it again.
           await db.update(jobs).set({ status: 'queued', lockedUntil: null, attempts: sql`${jobs.attempts} - 1`, runAt: sql`now()` }).where(owned);
@@ -383,11 +391,7 @@ export function createJobRunner(options: {
         else log.warn({ err: error, jobId: row.id, queue: definition.queue, attempt: row.attempts }, 'job failed; it will be retried');
         await db
           .update(jobs)
-          .set(
-            permanent
-              ? { status: 'failed', lastError: message.slice(0, 2_000), finishedAt: sql`now()`, lockedUntil: null }
-              : { status: 'queued', lastError: message.slice(0, 2_000), lockedUntil: null, runAt: sql`now() + make_interval(secs => ${backoff(definition, row.attempts)})` },
-          )
+          .set(permanent ? failedWith(message) : queuedAgain(definition, row.attempts, message))
           .where(owned);
         return;
       } finally {
