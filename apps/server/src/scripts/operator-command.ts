@@ -16,36 +16,12 @@ export function runOperatorCommand(
 ): void {
   const run = async () => {
     if (options.refusal) throw new OperatorError(options.refusal);
-    let config = loadConfig();
-    let database: Database;
-    let snapshot: { dataDir: string; remove(): void } | undefined;
+    const opened = await openFor(loadConfig(), options);
     try {
-      database = await openConfiguredDatabase(config, undefined, options.timeouts);
-    } catch (error) {
-      if (!(options.readsOnly && error instanceof DataDirLockedError)) throw error;
-      console.log('The server is running: reading a copy of its database taken now (it goes on serving).');
-      snapshot = await snapshotOfRunningServer(config.dataDir);
-      // Stopped by the operator (Ctrl-C) or the system: the copy goes too (else the server's next start removes it).
-      const copy = snapshot;
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          copy.remove();
-          process.exit(signal === 'SIGINT' ? 130 : 143);
-        });
-      }
-      try {
-        config = { ...config, dataDir: snapshot.dataDir };
-        database = await openConfiguredDatabase(config, undefined, options.timeouts);
-      } catch (opening) {
-        snapshot.remove();
-        throw opening;
-      }
-    }
-    try {
-      await work(database.db, config);
+      await work(opened.database.db, opened.config);
     } finally {
-      await database.close();
-      snapshot?.remove();
+      await opened.database.close();
+      opened.removeCopy?.();
     }
   };
   run().catch((error: unknown) => {
@@ -53,4 +29,32 @@ export function runOperatorCommand(
     console.error(known ? (error as Error).message : `${options.failure}: ${(error as Error).message}`);
     process.exit(1);
   });
+}
+
+/**
+ * The configured database; for a command that only reads, a copy of it that the running embedded
+ * server gives when the data directory is in use (`removeCopy` deletes it, as does Ctrl-C).
+ */
+async function openFor(config: Config, options: { timeouts?: DatabaseTimeouts; readsOnly?: boolean }): Promise<{ config: Config; database: Database; removeCopy?: () => void }> {
+  try {
+    return { config, database: await openConfiguredDatabase(config, undefined, options.timeouts) };
+  } catch (error) {
+    if (!(options.readsOnly && error instanceof DataDirLockedError)) throw error;
+  }
+  console.log('The server is running: reading a copy of its database taken now (it goes on serving).');
+  const copy = await snapshotOfRunningServer(config.dataDir);
+  // Stopped by the operator (Ctrl-C) or the system: the copy goes too (else the server's next start removes it).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      copy.remove();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  const copied = { ...config, dataDir: copy.dataDir };
+  try {
+    return { config: copied, database: await openConfiguredDatabase(copied, undefined, options.timeouts), removeCopy: copy.remove };
+  } catch (error) {
+    copy.remove();
+    throw error;
+  }
 }
