@@ -20,6 +20,22 @@ async function statusOf(database: Database, id: number) {
   return row;
 }
 
+/**
+ * A job's work as the mail handler does it: skipped when the job's checkpoint says it was done, else
+ * done (counted in `times`) and recorded as `value`.
+ */
+function doneOnce(value: unknown = { sent: true }) {
+  const work = {
+    times: 0,
+    handle: async (job: Job) => {
+      if (job.checkpoint) return;
+      work.times++;
+      await job.recordCheckpoint(value);
+    },
+  };
+  return work;
+}
+
 for (const kind of ['pglite', 'postgres'] as const) {
   describe(`persistent jobs [${kind}]`, async () => {
     const skip = kind === 'postgres' && !(await isPostgresReachable());
@@ -137,21 +153,17 @@ for (const kind of ['pglite', 'postgres'] as const) {
       // The database refuses this queue's `done` and its requeue while the row is there (an outage of those writes); the lease's renewal goes through.
       await database.db.execute(sql.raw(`create table refusing (queue text primary key); insert into refusing values ('unsettled');`));
       const allow = await refuseUpdates('refuse_settling', `new.status in ('done', 'queued') and exists (select 1 from refusing where queue = new.queue)`);
-      let runs = 0;
+      const work = doneOnce({ done: true });
       const runner = start({
         queue: 'unsettled',
         leaseSeconds: 2,
         backoffSeconds: () => 0,
-        handle: async (job) => {
-          if (job.checkpoint) return;
-          runs++;
-          await job.recordCheckpoint({ done: true });
-        },
+        handle: work.handle,
       });
       const id = await enqueueJob(database.db, 'unsettled', {}, { maxAttempts: 1 });
       try {
         // Its work done and its lease as first claimed run out while every record of it is refused.
-        await vi.waitFor(() => expect(runs).toBe(1));
+        await vi.waitFor(() => expect(work.times).toBe(1));
         const [claimed] = await database.db.select({ until: jobs.lockedUntil }).from(jobs).where(eq(jobs.id, id));
         await vi.waitFor(
           async () => {
@@ -169,7 +181,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
       // Never "stopped with its instance": its work was done once, and it says so (completed by this run, or by
       // a later one it queued for that had the refusals lifted between its two writes).
-      expect(runs).toBe(1);
+      expect(work.times).toBe(1);
       expect(await statusOf(database, id)).toMatchObject({ status: 'done', lastError: null });
     });
 
@@ -178,15 +190,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
       // checkpoint's own, then the run's tries to record it, alone, done with it and queued with it.
       await database.db.execute(sql.raw('create sequence checkpoint_refusals'));
       const allow = await refuseUpdates('refuse_checkpoint', `new.queue = 'once-only' and (new.checkpoint is distinct from old.checkpoint or new.status <> 'running') and nextval('checkpoint_refusals') <= 4`);
-      let work = 0;
+      const work = doneOnce();
       const runner = start({
         queue: 'once-only',
         backoffSeconds: () => 0,
-        handle: async (job) => {
-          if (job.checkpoint) return;
-          work++;
-          await job.recordCheckpoint({ sent: true });
-        },
+        handle: work.handle,
       });
       const id = await enqueueJob(database.db, 'once-only', {});
       try {
@@ -196,7 +204,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await database.db.execute(sql.raw('drop sequence checkpoint_refusals'));
       }
 
-      expect(work).toBe(1);
+      expect(work.times).toBe(1);
       // Never queued without what it did: its own run wrote the checkpoint once the database took it, then completed it.
       const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint }).from(jobs).where(eq(jobs.id, id));
       expect(row).toEqual({ status: 'done', attempts: 1, checkpoint: { sent: true } });
@@ -206,15 +214,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
     it('completes a job whose checkpoint the database cannot store at all, saying so, on any attempt', async () => {
       // The value itself is refused (a data exception), whatever the moment: asking again changes nothing.
       const allow = await refuseUpdates('refuse_value', `new.queue = 'unstorable' and new.checkpoint is distinct from old.checkpoint`, `using errcode = '22023', message = 'the value is refused'`);
-      let work = 0;
+      const work = doneOnce();
       const runner = start({
         queue: 'unstorable',
         backoffSeconds: () => 0,
-        handle: async (job) => {
-          if (job.checkpoint) return;
-          work++;
-          await job.recordCheckpoint({ sent: true });
-        },
+        handle: work.handle,
       });
       const id = await enqueueJob(database.db, 'unstorable', {});
       try {
@@ -223,7 +227,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await allow();
       }
 
-      expect(work).toBe(1);
+      expect(work.times).toBe(1);
       expect(await statusOf(database, id)).toEqual({ status: 'done', attempts: 1, lastError: expect.stringMatching(/^Done; its checkpoint could not be recorded: /) });
       expect(runner.keptCheckpoints()).toBe(0);
     });
@@ -255,22 +259,18 @@ for (const kind of ['pglite', 'postgres'] as const) {
         'refuse_all',
         `exists (select 1 from refusing_all where queue = new.queue) and (new.status in ('done', 'queued') or new.checkpoint is distinct from old.checkpoint or (old.status = 'running' and new.status = 'running' and new.attempts = old.attempts))`,
       );
-      let work = 0;
+      const work = doneOnce();
       // Two slots: the second is free to claim the job again once its lease has run out.
       const runner = start({
         queue: 'outage',
         concurrency: 2,
         leaseSeconds: 2,
         backoffSeconds: () => 0,
-        handle: async (job) => {
-          if (job.checkpoint) return;
-          work++;
-          await job.recordCheckpoint({ sent: true });
-        },
+        handle: work.handle,
       });
       const id = await enqueueJob(database.db, 'outage', {});
       try {
-        await vi.waitFor(() => expect(work).toBe(1));
+        await vi.waitFor(() => expect(work.times).toBe(1));
         const [claimed] = await database.db.select({ until: jobs.lockedUntil }).from(jobs).where(eq(jobs.id, id));
         await vi.waitFor(
           async () => {
@@ -286,7 +286,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       await allow();
       await database.db.execute(sql.raw('drop table refusing_all;'));
 
-      expect(work).toBe(1);
+      expect(work.times).toBe(1);
       const [row] = await database.db.select({ status: jobs.status, attempts: jobs.attempts, checkpoint: jobs.checkpoint }).from(jobs).where(eq(jobs.id, id));
       expect(row).toEqual({ status: 'done', attempts: 1, checkpoint: { sent: true } });
     });

@@ -48,6 +48,12 @@ describeEachDatabase(
         .where(and(eq(jobs.queue, MAIL_QUEUE), sql`${jobs.payload}->'to'->>'address' = ${address}`));
       return row!;
     };
+    /** The mail queued as if every attempt but its last had failed (the SMTP server down for hours). */
+    const enqueueOnLastAttempt = (address: string, companyId: number | null) =>
+      ctx.app.db.transaction(async (tx) => {
+        const id = await enqueueMail(tx, mail(address), { companyId });
+        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
+      });
     /** A trigger that changes what the first run (or `run`) writes for this mail's job (`body` runs when `when` holds), as the database saw it then. */
     const onFirstRun = (address: string, when: string, body: string, run = '1') =>
       ctx.app.db.execute(
@@ -121,10 +127,7 @@ describeEachDatabase(
       const admin = await signedInAdmin(ctx);
       const address = `${unique('done')}@example.test`;
       await onFirstRun(address, `new.status = 'done'`, `raise exception 'the database went away';`, 'old.max_attempts');
-      await ctx.app.db.transaction(async (tx) => {
-        const id = await enqueueMail(tx, mail(address), { companyId: admin.company.id });
-        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
-      });
+      await enqueueOnLastAttempt(address, admin.company.id);
 
       await ctx.app.jobs.idle([MAIL_QUEUE]);
       // Its bookkeeping's retry is due now rather than after its back-off.
@@ -142,10 +145,7 @@ describeEachDatabase(
       const address = `${unique('both')}@example.test`;
       // The acceptance's own record and both of the runner's `done` writes are refused; queuing it again is not.
       await onFirstRun(address, `new.status = 'done' or (new.status = 'running' and new.checkpoint is distinct from old.checkpoint)`, `raise exception 'the database went away';`, 'old.max_attempts');
-      await ctx.app.db.transaction(async (tx) => {
-        const id = await enqueueMail(tx, mail(address), { companyId: null });
-        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
-      });
+      await enqueueOnLastAttempt(address, null);
 
       await ctx.app.jobs.idle([MAIL_QUEUE]);
       expect(await server.mailsTo(address)).toHaveLength(1);
@@ -216,10 +216,7 @@ describeEachDatabase(
       const address = `${unique('unfinished')}@example.test`;
       // Every `done` of its job is refused, and each requeue is due at once (rather than after its back-off).
       await onFirstRun(address, 'true', `if new.status = 'done' then raise exception 'the database went away'; end if; if new.status = 'queued' then new.run_at := now(); end if;`, 'old.attempts');
-      await ctx.app.db.transaction(async (tx) => {
-        const id = await enqueueMail(tx, mail(address), { companyId: admin.company.id });
-        await tx.update(jobs).set({ attempts: sql`${jobs.maxAttempts} - 1` }).where(eq(jobs.id, id));
-      });
+      await enqueueOnLastAttempt(address, admin.company.id);
 
       try {
         await ctx.app.jobs.idle([MAIL_QUEUE]);
