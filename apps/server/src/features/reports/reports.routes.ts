@@ -4,34 +4,36 @@ import { PERMISSIONS, appraisalItemSchema, appraisalQuery, errorResponse, export
 import { jsonOrFiles, sendListAs } from '../../lib/exports';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { appraisalPdf, appraisalReport, appraisalReportExport, managerAppraisalReport, managerAppraisalReportExport } from './reports.service';
+import { appraiseeFirst, appraisalPdf, appraisalReport, appraisalReportExport, managerAppraisalReport, managerAppraisalReportExport } from './reports.service';
 import { sendDownload } from '../../lib/downloads';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const appraisalFileQuery = appraisalQuery.safeExtend(exportFormatParam);
+const teamAppraisalFileQuery = managerAppraisalQuery.safeExtend(exportFormatParam);
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appraisal-report/', {
-    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal'])),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal']), appraiseeFirst(appraisalFileQuery)),
     schema: {
       tags,
       security,
       summary: "An admin's appraisal of one manager or team member: a one-element list",
       description: 'As CSV or xlsx: the subtasks behind the counts, one a row.',
-      querystring: appraisalQuery.safeExtend(exportFormatParam),
+      querystring: appraisalFileQuery,
       response: { 200: jsonOrFiles(z.array(appraisalItemSchema)), ...refusals },
     },
     handler: async (request, reply) => sendListAs(request, reply, () => appraisalReport(request.ctx, request.query), () => appraisalReportExport(request.ctx, request.query)),
   });
 
   app.get('/projects/api/manager-appraisal-report/', {
-    ...guardedBy(requireRole(...PERMISSIONS['reports:team'])),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:team']), appraiseeFirst(teamAppraisalFileQuery)),
     schema: {
       tags,
       security,
       summary: "Appraisals of a manager's own team, or of every manager and team member for an admin; user_id narrows it to one person",
-      querystring: managerAppraisalQuery.safeExtend(exportFormatParam),
+      querystring: teamAppraisalFileQuery,
       response: { 200: jsonOrFiles(z.array(appraisalItemSchema)), ...refusals },
     },
     handler: async (request, reply) =>
@@ -39,7 +41,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/generate-appraisal-pdf/', {
-    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal'])),
+    ...guardedBy(requireRole(...PERMISSIONS['reports:appraisal']), appraiseeFirst(appraisalQuery)),
     schema: {
       tags,
       security,

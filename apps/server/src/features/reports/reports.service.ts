@@ -1,11 +1,13 @@
-import { APPRAISALS_MAX_LIMIT, type AppraisalItem, type AppraisalQuery, type ManagerAppraisalQuery } from '@siteboard/shared';
-import { type ServiceContext, fieldError, ForbiddenError, NotFoundError } from '../../platform';
+import type { z } from 'zod';
+import { APPRAISALS_MAX_LIMIT, appraisalQuery, type AppraisalItem, type AppraisalQuery, type ManagerAppraisalQuery } from '@siteboard/shared';
+import { type Guard, type ServiceContext, fieldError, ForbiddenError, NotFoundError } from '../../platform';
 import type { ListExport } from '../../lib/exports';
 import { keysetBatches, pagedBatches, type Page } from '../../lib/lists';
 import { APPRAISAL_CSV_COLUMNS, reportSubtaskCsvColumns } from './reports.csv';
 import { APPRAISAL_SHEET_COLUMNS, reportSubtaskSheetColumns } from './reports.xlsx';
 import { countAppraisals, listReportSubtaskBatch, listReportSubtasks, type AppraisalRow, type ReportSubtaskRow } from './reports.queries';
 import { renderAppraisalPdf } from './reports.pdf';
+import { findActiveMember } from '../users/users.queries';
 import { ACCESS_DENIED, ADMIN_NOT_APPRAISED, USER_NOT_FOUND, toAppraisalItem, type DateRange } from './reports.rules';
 
 /** The PDF lists at most this many subtasks (the counts always cover them all): a bound on the work one request can cause. */
@@ -22,6 +24,25 @@ async function countOnePerson(ctx: ServiceContext, userId: number, range: DateRa
   if (row.role === 'admin') throw fieldError('user_id', ADMIN_NOT_APPRAISED);
   return row;
 }
+
+/**
+ * Guard of the reports: the person `user_id` names is found before the rest of the query is read,
+ * as a path's would be (404 for another company's or none; 403 for a manager naming someone outside
+ * their team), so a bad date beside another company's user is not a 400. Asked only when validation
+ * would refuse the query (`query`, the route's): a good one finds the person in the report's own
+ * statement, so no report runs one more. A `user_id` that names nothing is left to validation.
+ */
+export const appraiseeFirst =
+  (query: z.ZodType): Guard =>
+  async (request) => {
+    if (query.safeParse(request.query).success) return;
+    const userId = appraisalQuery.shape.user_id.safeParse((request.query as Record<string, unknown> | undefined)?.user_id);
+    if (!userId.success) return;
+    const { companyId, id, role } = request.user;
+    const person = await findActiveMember(request.ctx.db, companyId, userId.data);
+    if (!person) throw new NotFoundError(USER_NOT_FOUND);
+    if (role !== 'admin' && (person.role !== 'team_member' || person.managerId !== id)) throw new ForbiddenError(ACCESS_DENIED);
+  };
 
 /** An admin's report on one person: the spec's client reads the first element of a list. */
 export async function appraisalReport(ctx: ServiceContext, query: AppraisalQuery): Promise<AppraisalItem[]> {

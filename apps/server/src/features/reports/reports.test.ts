@@ -252,6 +252,38 @@ describeEachDatabase('appraisal reports API', (ctx) => {
     });
   });
 
+  describe('the person named before the rest of the query', () => {
+    const BAD_DATE = { start_date: '2026-02-30' };
+
+    it("answers 404 for another company's user or a deleted one beside a bad date or format, on every report", async () => {
+      for (const path of [APPRAISAL, TEAM_REPORT, PDF]) {
+        for (const query of [{ user_id: rival.member.id, ...BAD_DATE }, { user_id: gone.id, ...BAD_DATE }, { user_id: rival.member.id, format: 'pdf' }]) {
+          if (path === PDF && 'format' in query) continue;
+          const response = await get(ctx, team.admin, path, query);
+          expect(response.statusCode, `${path} ${JSON.stringify(query)}`).toBe(404);
+          expect(response.json()).toEqual({ detail: 'User not found.' });
+        }
+      }
+    });
+
+    it('answers a manager 403 for someone outside their team and 404 for another company, before a bad date', async () => {
+      const outsider = await get(ctx, team.manager, TEAM_REPORT, { user_id: team.otherMember.id, ...BAD_DATE });
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json()).toEqual({ detail: 'Access denied.' });
+      expect((await get(ctx, team.manager, TEAM_REPORT, { user_id: rival.member.id, ...BAD_DATE })).statusCode).toBe(404);
+    });
+
+    it("keeps validation's 400 for the company's person, an admin, and a user_id that names nothing", async () => {
+      const own = await get(ctx, team.manager, TEAM_REPORT, { user_id: team.member.id, ...BAD_DATE });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().errors).toEqual({ start_date: ['Start date must be a real calendar date.'] });
+      expect((await get(ctx, team.admin, APPRAISAL, { user_id: team.admin.id, ...BAD_DATE })).json().errors).toEqual({ start_date: ['Start date must be a real calendar date.'] });
+      const malformed = await get(ctx, team.admin, APPRAISAL, { user_id: 'someone', ...BAD_DATE });
+      expect(malformed.statusCode).toBe(400);
+      expect(Object.keys(malformed.json().errors).sort()).toEqual(['start_date', 'user_id']);
+    });
+  });
+
   it('documents the three report routes in /api/openapi.json', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const [path, parameters] of [
