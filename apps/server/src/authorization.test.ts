@@ -236,6 +236,11 @@ const ROWS: Row[] = [
     expected: only({ admin: 204 }, 404),
   },
   {
+    endpoint: "DELETE /api/users/{id}/?reassign_to= (another company's manager)",
+    request: async ({ db, team, foreign }) => ({ method: 'DELETE', url: `/api/users/${(await createUser(db, team.company.id, 'team_member', { managerId: team.manager.id })).id}/?reassign_to=${foreign.manager.id}` }),
+    expected: only({ admin: 404 }, 404),
+  },
+  {
     endpoint: 'POST /api/users/{id}/password/',
     request: async ({ db, team }) => ({
       method: 'POST',

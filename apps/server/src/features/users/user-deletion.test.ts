@@ -91,18 +91,24 @@ describeEachDatabase('deleting a user with open work', (ctx) => {
     expect(approved.json()).toMatchObject({ status: 'completed', assigned_to_id: team.member.id });
   });
 
-  it('refuses as heir the user themselves, an admin, a deleted user or another company’s user (400), and changes nothing', async () => {
+  it('refuses as heir the user themselves, an admin or a deleted user (400), another company’s user or none (404), and changes nothing', async () => {
     const team = await createTeam(ctx.app);
     const other = await createTeam(ctx.app);
     const work = await insertWork(ctx.app.db, team);
     const gone = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
     expect((await remove(ctx, team, gone.id)).statusCode).toBe(204);
 
-    for (const heir of [team.member.id, team.admin.id, gone.id, other.member.id, 999_999]) {
+    for (const heir of [team.member.id, team.admin.id, gone.id]) {
       const refused = await remove(ctx, team, team.member.id, `?reassign_to=${heir}`);
 
       expect(refused.statusCode, String(heir)).toBe(400);
       expect(refused.json().errors).toEqual({ reassign_to: ['Choose another active manager or team member of your company to take over the work.'] });
+    }
+    // Another company's person is not found, as in a path or a list's filter (decision record 120).
+    for (const heir of [other.member.id, 999_999]) {
+      const refused = await remove(ctx, team, team.member.id, `?reassign_to=${heir}`);
+      expect(refused.statusCode, String(heir)).toBe(404);
+      expect(refused.json()).toEqual({ detail: 'User not found.' });
     }
     expect((await remove(ctx, team, team.member.id, '?reassign_to=abc')).statusCode).toBe(400);
     expect(await subtaskOf(ctx, team, work.subtaskId)).toMatchObject({ assigned_to_id: team.member.id, assignee_left: false });

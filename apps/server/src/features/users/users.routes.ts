@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS, TOTAL_COUNT_HEADER, createUserInput, deleteUserQuery, errorResponse, idParams, setPasswordInput, updateUserInput, userListQuery, userOpenWorkSchema, userSchema } from '@siteboard/shared';
 import { sendPage } from '../../lib/lists';
 import { guardedBy, requireRole } from '../../platform';
-import { createUser, deleteUser, listUsers, openWorkOfUser, notOneself, setUserPassword, updateUser, userFound } from './users.service';
+import { createUser, deleteUser, heirFound, listUsers, openWorkOfUser, notOneself, setUserPassword, updateUser, userFound } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -64,12 +64,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/users/:id/', {
-    ...guardedBy(manage, notOneself.delete, userFound),
+    ...guardedBy(manage, notOneself.delete, userFound, heirFound),
     schema: {
       tags,
       summary: 'Delete another user: they leave every list and their sessions end; history keeps naming them',
       description:
-        'Their open subtasks (ongoing, in projects not completed) go to `reassign_to` in the same step; work they sent for approval stays theirs, for their manager to review. With open work and no `reassign_to` the answer is 409 and its detail says how many subtasks are open.',
+        'Their open subtasks (ongoing, in projects not completed) go to `reassign_to` in the same step; work they sent for approval stays theirs, for their manager to review. With open work and no `reassign_to` the answer is 409 and its detail says how many subtasks are open. A `reassign_to` that is not of the company answers 404.',
       security,
       params: idParams,
       querystring: deleteUserQuery,

@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, idParams, userAsSeenBy, type User, type UserOpenWork, type createUserInput, type deleteUserQuery, type updateUserInput, type userListQuery } from '@siteboard/shared';
+import { EMAIL_TAKEN, deleteUserQuery, idParams, userAsSeenBy, type User, type UserOpenWork, type createUserInput, type updateUserInput, type userListQuery } from '@siteboard/shared';
 import type { z } from 'zod';
 import { type DbOrTx, type Guard, type ServiceContext, foundInCompany, isUniqueViolation, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors, settleChanges } from '../../platform';
 import { events } from '../../lib/events';
@@ -22,6 +22,7 @@ import {
   softDeleteUser,
   takeNextUserNumber,
   updateUserRow,
+  userExists,
 } from './users.queries';
 import {
   CANNOT_DELETE_SELF,
@@ -179,6 +180,17 @@ export async function deleteUser(ctx: ServiceContext, userId: number, query: Del
  */
 /** Guard: the user the path names is an active member of the company (404 otherwise), asked before a change's body is read. */
 export const userFound = foundInCompany(findActiveMember, USER_NOT_FOUND);
+
+/**
+ * Guard of a deletion: the heir `reassign_to` names is of the company, else 404 before the deletion
+ * is asked, as a list's filter naming another company's user (decision record 120). Someone of the
+ * company who may not take the work (the user themselves, an admin, someone who has left) is the
+ * service's field error; a value that names nothing is left to validation.
+ */
+export const heirFound: Guard = async (request) => {
+  const heir = deleteUserQuery.shape.reassign_to.safeParse((request.query as Record<string, unknown> | undefined)?.reassign_to);
+  if (heir.success && heir.data !== undefined && !(await userExists(request.ctx.db, request.user.companyId, heir.data))) throw new NotFoundError(USER_NOT_FOUND);
+};
 
 /**
  * Guard: the user the path names is not the caller (an admin changes their own account on their
