@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../../platform';
+import { users } from '../../schema/users';
 import { describeEachDatabase, TEST_JWT_SECRET, type TestContext } from '../../test/build-app';
 import { createUser, injectAs } from '../../test/factories';
 import { sharedMailServer } from '../../test/mail-server';
 import { createTeam, insertMajorTask, insertProject, insertSubtask, type Team } from '../../test/work-factories';
 import { updateOwnSettings } from '../users/users.queries';
-import { runDigests, unsubscribeKey } from './email.service';
+import { runDigests, unsubscribeKey, unsubscribeToken } from './email.service';
 
 const mailServer = await sharedMailServer();
 const PUBLIC_URL = 'https://siteboard.example.test';
@@ -141,6 +143,36 @@ describeEachDatabase(
       await runDigests(ctx.app.db, digestOptions('2026-12-02T17:30:00Z'));
       await ctx.app.jobs.idle([MAIL_QUEUE]);
       expect(await mailServer.mailsTo(team.member.email)).toHaveLength(1);
+    });
+
+    it('reads the link before the form posted with it: a link that names no one is 404 whatever the form', async () => {
+      const team = await createTeam(ctx.app);
+      const leaver = await createUser(ctx.app.db, team.company.id, 'team_member', { managerId: team.manager.id });
+      await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaver.id));
+      const key = unsubscribeKey(TEST_JWT_SECRET);
+      const post = (token: string, payload: string, headers: Record<string, string> = {}) =>
+        ctx.app.inject({ method: 'POST', url: `/api/email/unsubscribe/?token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload });
+
+      for (const token of [`${team.member.id}.forged`, unsubscribeToken(key, leaver.id)]) {
+        for (const form of ['List-Unsubscribe=Two-Clicks', 'something=else']) {
+          const refused = await post(token, form);
+          expect(refused.statusCode, `${token} ${form}`).toBe(404);
+          expect(refused.json()).toEqual({ detail: 'Not found.' });
+        }
+        const broken = await ctx.app.inject({ method: 'POST', url: `/api/email/unsubscribe/?token=${token}`, headers: { 'content-type': 'application/json' }, payload: '{"List-' });
+        expect(broken.statusCode).toBe(404);
+        // A browser is told on a page, in its language.
+        const page = await post(token, 'List-Unsubscribe=Two-Clicks', { accept: 'text/html', 'accept-language': 'de' });
+        expect(page.statusCode).toBe(404);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+      }
+
+      // A link that names someone has its form checked, and nothing changes for a wrong one.
+      const wrongForm = await post(unsubscribeToken(key, team.member.id), 'List-Unsubscribe=Two-Clicks');
+      expect(wrongForm.statusCode).toBe(400);
+      expect((await profile(ctx, team)).json()).toMatchObject({ email_notifications: 'daily' });
+      // A malformed link is validation's 400.
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/email/unsubscribe/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(400);
     });
 
     it('lets a person choose their notification e-mails in their profile', async () => {

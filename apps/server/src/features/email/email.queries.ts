@@ -103,6 +103,12 @@ export async function findUnreadNotifications(db: DbOrTx, readers: DigestReader[
   );
 }
 
+/** Whether the user an unsubscribe link names is still active (a link names a user, not a company). */
+export async function isActiveUser(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return rows.length > 0;
+}
+
 /** One-click unsubscribe: daily digests and immediate mails off. */
 export async function turnOffEmailNotifications(db: DbOrTx, userId: number): Promise<boolean> {
   const rows = await db

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERMISSIONS, acceptedAnswer, emailStatusSchema, errorResponse, failedMailSchema, t, text, type Language } from '@siteboard/shared';
 import { NotFoundError, guardedBy, listFailedMails, readerLanguage, requireRole } from '../../platform';
 import { escapeHtml } from '../../lib/mail-layout';
-import { unsubscribe } from './email.service';
+import { linkNamesSomeone, unsubscribe } from './email.service';
 
 /**
  * The unsubscribe pages' look: a style block the page's own Content-Security-Policy allows by its
@@ -33,6 +33,34 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
   const query = z.object({ token: text().max(200) });
+  const unsubscribed = (language: Language) => t(language, 'You will get no more notification e-mails. Turn them on again in your profile.');
+  /** A link that names no one: a page saying so for a browser, else JSON. */
+  const linkNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsPage(request)) throw new NotFoundError();
+    const language = readerLanguage(request);
+    return unsubscribePage(reply.code(404), language, `<p>${escapeHtml(t(language, 'Not found.'))}</p>`);
+  };
+  /**
+   * The link is the only credential: one that is not ours, or whose user has left, is refused (404)
+   * before the form posted with it is read, so what is wrong with the form is told only to a link
+   * that names someone. A malformed link is left to validation (400). Callback style: a refusal
+   * answers here and the body is never parsed.
+   */
+  const linkFirst: preParsingHookHandler = (request, reply, payload, next) => {
+    const token = query.shape.token.safeParse((request.query as Record<string, unknown> | undefined)?.token);
+    if (!token.success) return next(null, payload);
+    linkNamesSomeone(app.db, unsubscribeKey, token.data).then(
+      (found) => {
+        if (found) return next(null, payload);
+        try {
+          linkNotFound(request, reply);
+        } catch (error) {
+          next(error as Error);
+        }
+      },
+      (error: Error) => next(error),
+    );
+  };
 
   app.get('/api/email/unsubscribe/', {
     schema: {
@@ -53,6 +81,7 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
   });
 
   app.post('/api/email/unsubscribe/', {
+    preParsing: linkFirst,
     schema: {
       tags: ['email'],
       summary: "One-click unsubscribe (RFC 8058): turns the link's user's notification e-mails off, without signing in",
@@ -68,14 +97,11 @@ export const emailStatusRoutes: FastifyPluginAsyncZod<{ unsubscribeKey: Buffer }
     },
     handler: async (request, reply) => {
       const language = readerLanguage(request);
-      const done = await unsubscribe(app.db, unsubscribeKey, request.query.token);
+      // Its user may have left since the link was read.
+      if (!(await unsubscribe(app.db, unsubscribeKey, request.query.token))) return linkNotFound(request, reply);
       // The page's button posts as a form: the browser shows the answer, so it gets words on a page, not JSON.
-      if (wantsPage(request)) {
-        const words = done ? t(language, 'You will get no more notification e-mails. Turn them on again in your profile.') : t(language, 'Not found.');
-        return unsubscribePage(reply.code(done ? 200 : 404), language, `<p>${escapeHtml(words)}</p>`);
-      }
-      if (!done) throw new NotFoundError();
-      return { detail: t(language, 'You will get no more notification e-mails. Turn them on again in your profile.') };
+      if (wantsPage(request)) return unsubscribePage(reply, language, `<p>${escapeHtml(unsubscribed(language))}</p>`);
+      return { detail: unsubscribed(language) };
     },
   });
 

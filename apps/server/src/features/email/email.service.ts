@@ -3,7 +3,7 @@ import { HOME_PATH, formatDateOnly, formatInstant, isLanguage, t, type Language,
 import { type Db, type DbOrTx, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
 import { notificationText, textFor } from '../notifications/notifications.rules';
-import { findDigestRecipients, findDigestTasks, findImmediateMails, findUnreadNotifications, turnOffEmailNotifications, type DigestTask } from './email.queries';
+import { findDigestRecipients, findDigestTasks, findImmediateMails, findUnreadNotifications, isActiveUser, turnOffEmailNotifications, type DigestTask } from './email.queries';
 
 export interface DigestOptions {
   now: Date;
@@ -24,15 +24,26 @@ export const unsubscribeToken = (key: Buffer, userId: number) => `${userId}.${si
 
 export const unsubscribeLink = (publicUrl: string, key: Buffer, userId: number) => `${publicUrl}/api/email/unsubscribe/?token=${unsubscribeToken(key, userId)}`;
 
-/** Turns off the mails of the link's user; false for a link that is not one of ours. */
-export async function unsubscribe(db: Db, key: Buffer, token: string): Promise<boolean> {
+/** The user a link of ours names; undefined for a link that is not one of ours. */
+function signedUserId(key: Buffer, token: string): number | undefined {
   const [id, given] = token.split('.');
   const userId = Number(id);
-  if (!Number.isInteger(userId) || userId <= 0 || !given) return false;
+  if (!Number.isInteger(userId) || userId <= 0 || !given) return undefined;
   const expected = Buffer.from(signature(key, userId));
   const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
-  return turnOffEmailNotifications(db, userId);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? userId : undefined;
+}
+
+/** Whether a link is one of ours and its user still active: asked before the form posted with it is read. */
+export async function linkNamesSomeone(db: DbOrTx, key: Buffer, token: string): Promise<boolean> {
+  const userId = signedUserId(key, token);
+  return userId !== undefined && isActiveUser(db, userId);
+}
+
+/** Turns off the mails of the link's user; false for a link that is not one of ours, or whose user has left. */
+export async function unsubscribe(db: Db, key: Buffer, token: string): Promise<boolean> {
+  const userId = signedUserId(key, token);
+  return userId !== undefined && turnOffEmailNotifications(db, userId);
 }
 
 const DIGEST_BATCH = 500;
