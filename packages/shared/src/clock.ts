@@ -55,20 +55,35 @@ const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
 /**
  * An instant as a person in `zone` reads it, in their language (`locale` is a BCP 47 tag). Given the
  * zone of the reader's device (`deviceZone`), a time of day whose clock there differs from the
- * device's (another offset at that instant) says its zone: "30.11.2026, 03:27 UTC", "4:27 PM GMT+1".
- * A PDF, mail or workbook says its zone once, so the server passes none.
+ * device's (another offset at that instant) says its zone: "30.11.2026, 03:27 UTC", "4:27 PM CET".
+ * A mail is read on a device nobody knows (`deviceZone` null): its time always says its zone. A PDF
+ * or workbook says its zone once, so the server passes none there.
  */
-export function formatInstant(instant: Date | string, zone: string, locale: string, style: InstantStyle = 'dateTime', deviceZone?: string): string {
+export function formatInstant(instant: Date | string, zone: string, locale: string, style: InstantStyle = 'dateTime', deviceZone?: string | null): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   const text = zoneFormat(locale, zone, STYLES[style]).format(date);
-  if (deviceZone === undefined || style === 'date' || zoneOffsetMinutes(zone, date) === zoneOffsetMinutes(deviceZone, date)) return text;
+  if (deviceZone === undefined || style === 'date' || (deviceZone !== null && zoneOffsetMinutes(zone, date) === zoneOffsetMinutes(deviceZone, date))) return text;
   // A no-break space: the zone never wraps away from its time.
   return `${text}\u00a0${zoneShortName(zone, date, locale)}`;
 }
 
-/** A zone's short name at an instant in a language, as Intl writes it: "UTC", "MEZ", "GMT+1", "EST". */
+const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]\d/;
+const intlShortName = (zone: string, instant: Date, locale: string) =>
+  zoneFormat(locale, zone, { timeZoneName: 'short' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
+
+/**
+ * A zone's short name at an instant in a language: "UTC", "MEZ", "EST", "CET", "GMT+5:30". Intl's
+ * English (CLDR's `en`) names most of Europe by a bare offset ("GMT+1", "GMT+2") where German says
+ * "MEZ"/"MESZ" and Spanish "CET"/"CEST"; CLDR's British English has the abbreviations people in
+ * Europe write ("CET", "CEST", "EET", "WET", "BST"), so English takes those where its own name is
+ * only an offset, and keeps its own elsewhere ("EST", "PST", "GMT+5:30": British English has no
+ * better). The other languages are Intl's as they are (French writes "UTC+1", as people there do).
+ */
 export function zoneShortName(zone: string, instant: Date, locale: string): string {
-  return zoneFormat(locale, zone, { timeZoneName: 'short' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const name = intlShortName(zone, instant, locale) ?? zone;
+  if (!OFFSET_NAME.test(name) || new Intl.Locale(locale).language !== 'en') return name;
+  const british = intlShortName(zone, instant, 'en-GB');
+  return british !== undefined && !OFFSET_NAME.test(british) ? british : name;
 }
 
 /** The city a zone is named after: "Ho Chi Minh" of Asia/Ho_Chi_Minh, "UTC" of UTC. */

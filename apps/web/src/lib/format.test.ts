@@ -82,6 +82,32 @@ describe("the reader's clock", () => {
     setDisplayZone('Europe/Berlin');
     expect(formatDateTime('2026-07-01T03:27:00Z')).toBe('01.07.2026, 05:27\u00a0MESZ');
   });
+
+  it('names a European zone in English as Europe writes it, not by a bare offset', async () => {
+    // A phone on UTC reading a company in Berlin: winter and summer, in every language.
+    process.env.TZ = 'UTC';
+    setDisplayZone('Europe/Berlin');
+    const winter = '2026-11-30T03:27:00Z';
+    const summer = '2026-07-01T03:27:00Z';
+    const shown: Record<string, [string, string]> = {
+      en: ['Nov 30, 2026, 4:27 AM\u00a0CET', 'Jul 1, 2026, 5:27 AM\u00a0CEST'],
+      de: ['30.11.2026, 04:27\u00a0MEZ', '01.07.2026, 05:27\u00a0MESZ'],
+      es: ['30 nov 2026, 4:27\u00a0CET', '1 jul 2026, 5:27\u00a0CEST'],
+      fr: ['30 nov. 2026, 04:27\u00a0UTC+1', '1 juil. 2026, 05:27\u00a0UTC+2'],
+    };
+    for (const [language, [inWinter, inSummer]] of Object.entries(shown)) {
+      await i18n.changeLanguage(language);
+      expect([formatDateTime(winter), formatDateTime(summer)], language).toEqual([inWinter, inSummer]);
+    }
+    // English elsewhere keeps its own names, and an offset where no abbreviation is in use.
+    await i18n.changeLanguage('en');
+    const zoneOf = (zone: string, instant: string) => {
+      setDisplayZone(zone);
+      return formatTime(new Date(instant)).split('\u00a0')[1];
+    };
+    expect([zoneOf('Europe/London', summer), zoneOf('Europe/Lisbon', summer), zoneOf('Europe/Helsinki', summer)]).toEqual(['BST', 'WEST', 'EEST']);
+    expect([zoneOf('America/New_York', winter), zoneOf('America/Los_Angeles', summer), zoneOf('Asia/Kolkata', winter), zoneOf('Europe/Moscow', winter)]).toEqual(['EST', 'PDT', 'GMT+5:30', 'GMT+3']);
+  });
 });
 
 describe('date fields', () => {
