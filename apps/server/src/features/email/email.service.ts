@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { HOME_PATH, formatDateOnly, formatInstant, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
+import { HOME_PATH, LOCALE_TAGS, formatDateOnly, formatInstant, isLanguage, t, type Language, type NotificationType, type Role } from '@siteboard/shared';
 import { type Db, type DbOrTx, enqueueMails } from '../../platform';
 import { renderMail } from '../../lib/mail-layout';
 import { notificationText, textFor } from '../notifications/notifications.rules';
@@ -144,7 +144,7 @@ export async function queueImmediateMails(db: DbOrTx, options: { publicUrl: stri
         greeting: row.fullName ? t(language, 'Hello {name},', { name: row.fullName }) : t(language, 'Hello,'),
         paragraphs: [text],
         action: { label: row.subtaskId ? t(language, 'Open the task') : 'SiteBoard', url },
-        notes: [t(language, 'On {time}, your time.', { time: formatInstant(row.createdAt, row.timezone, language) }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: row.companyName })],
+        notes: [t(language, 'On {time}, your time.', { time: formatInstant(row.createdAt, row.timezone, LOCALE_TAGS[language], 'dateTime', null) }), t(language, 'SiteBoard sent this e-mail on behalf of {company}.', { company: row.companyName })],
         unsubscribe: { text: t(language, 'You get an e-mail for each notification. Turn them off:'), label: t(language, 'Unsubscribe'), url: unsubscribeUrl },
       });
       return { mail: { kind: 'notification', to: { name: row.fullName, address: row.email }, unsubscribeUrl, ...rendered }, companyId: row.companyId, dedupeKey: `notification:${row.recipientId}` };
