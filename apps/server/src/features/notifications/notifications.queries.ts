@@ -102,8 +102,10 @@ export function findDeadlineCandidates(db: DbOrTx, now: Date, localHour: number,
 }
 
 /**
- * Subtasks past their due date in their company's time zone, not completed, in a project not
- * completed, whose project has an active manager, not yet reported for this due date.
+ * Subtasks past their due date on their project manager's calendar (their zone, else the
+ * company's: the text tells them "it was due …", so it must be past that day where they read it),
+ * not completed, in a project not completed, whose project has an active manager, not yet reported
+ * for this due date.
  */
 export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number, afterId = 0) {
   const key = sql<string>`'task_overdue:' || ${subtasks.id} || ':' || ${subtasks.dueDate}::text`;
@@ -113,7 +115,9 @@ export function findOverdueCandidates(db: DbOrTx, now: Date, limit: number, afte
       inArray(subtasks.status, ['ongoing', 'pending_approval']),
       ne(projects.status, 'completed'),
       isNotNull(activeManagers.id),
-      sql`${subtasks.dueDate} < ${companyToday(now)}`,
+      // Every zone's date is at most a day after UTC's: a range the due-date index can use first.
+      sql`${subtasks.dueDate} <= ${localDate(sql`'UTC'`, now)}`,
+      sql`${subtasks.dueDate} < ${localDate(sql`coalesce(${activeManagers.timezone}, ${companies.timezone})`, now)}`,
       notYetSent(key),
     ),
   )

@@ -266,6 +266,37 @@ describeEachDatabase('notification sweeps', (ctx) => {
     expect((await sentAbout(ctx, waiting.subtaskId)).filter((row) => row.type === 'task_overdue')).toHaveLength(1);
   });
 
+  it("reports an overdue subtask once its due day is over on the manager's own calendar, not the company's", async () => {
+    // A company on UTC; one project's manager lives in Kiritimati (UTC+14), another's in Los Angeles (UTC−7 in October).
+    const ahead = await createTeam(ctx.app, { timezone: 'UTC' });
+    const behind = await createTeam(ctx.app, { timezone: 'UTC' });
+    await ctx.app.db.update(users).set({ timezone: 'Pacific/Kiritimati' }).where(eq(users.id, ahead.manager.id));
+    await ctx.app.db.update(users).set({ timezone: 'America/Los_Angeles' }).where(eq(users.id, behind.manager.id));
+    const overdueReports = async (subtaskId: number) => (await sentAbout(ctx, subtaskId)).filter((row) => row.type === 'task_overdue');
+
+    // 12:00 UTC on 20 October: still the 20th in UTC, already 21 October, 02:00 in Kiritimati.
+    const kiritimatiMorning = await insertWork(ctx.app.db, ahead, { dueDate: '2026-10-20' });
+    await sweep(ctx, new Date('2026-10-20T12:00:00Z'));
+    const names = await subtaskNames(ctx, kiritimatiMorning.subtaskId);
+    expect(await overdueReports(kiritimatiMorning.subtaskId)).toEqual([
+      {
+        type: 'task_overdue',
+        message: `'${names.name}' (${names.projectName}), assigned to ${ahead.member.email}, is overdue: it was due 2026-10-20`,
+        createdBy: 'System',
+        dedupeKey: `task_overdue:${kiritimatiMorning.subtaskId}:2026-10-20`,
+        userId: ahead.manager.id,
+      },
+    ]);
+
+    // 03:00 UTC on 21 October is 20:00 on the 20th in Los Angeles: the work is due today there, not overdue.
+    const losAngelesEvening = await insertWork(ctx.app.db, behind, { dueDate: '2026-10-20' });
+    await sweep(ctx, new Date('2026-10-21T03:00:00Z'));
+    expect(await overdueReports(losAngelesEvening.subtaskId)).toEqual([]);
+    // 08:00 UTC is past midnight there: now it is.
+    await sweep(ctx, new Date('2026-10-21T08:00:00Z'));
+    expect((await overdueReports(losAngelesEvening.subtaskId)).map((row) => [row.userId, row.dedupeKey])).toEqual([[behind.manager.id, `task_overdue:${losAngelesEvening.subtaskId}:2026-10-20`]]);
+  });
+
   it('reminds a project’s manager once, from 18:00 in their zone, of a working day without a signed log', async () => {
     const zoned = await createTeam(ctx.app, { timezone: 'Europe/Berlin' });
     // Wednesday 2025-06-11; Berlin is UTC+2 in summer.
