@@ -71,7 +71,8 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      {saved && <Alert tone="success">{t('timeZone.saved', { zone: update.data?.effective_timezone ?? '' })}</Alert>}
+      {/* The zone as the dialog names it everywhere else ("Berlin (UTC+01:00)"), not its IANA name. */}
+      {saved && update.data && <Alert tone="success">{t('timeZone.saved', { zone: zoneLabel(update.data.effective_timezone) })}</Alert>}
       {offerDevice && (
         <Button type="button" variant="secondary" className="w-full" disabled={update.isPending} onClick={() => void save(device)}>
           {t('timeZone.useDevice', { zone: zoneLabel(device) })}
@@ -79,7 +80,7 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
       )}
       <label className="flex items-start gap-3 text-sm text-ink">
         <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" checked={useCompany} onChange={(event) => setUseCompany(event.target.checked)} />
-        <span>{companyZone ? t('timeZone.useCompany', { zone: companyZone }) : t('timeZone.useCompanyUnknown')}</span>
+        <span>{companyZone ? t('timeZone.useCompany', { zone: zoneLabel(companyZone) }) : t('timeZone.useCompanyUnknown')}</span>
       </label>
       {!useCompany && <TimeZonePicker label={t('timeZone.label')} value={zone} onChange={setZone} error={error} listInFlow />}
       <Button type="submit" className="w-full" disabled={update.isPending}>
