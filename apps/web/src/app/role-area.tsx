@@ -8,7 +8,7 @@ import { AfterFirstPaint } from './after-first-paint';
 import { AreaNotifications } from './area-notifications';
 import { PasswordGate } from './password-gate';
 import { RecordDrawer } from './record-drawer';
-import { accountMenu, offlineTools } from './work-area-tools';
+import { accountMenu, offlineTools, pageNotices } from './work-area-tools';
 
 // The calendar feed's button and panel load after the area's first paint (decision record 036).
 const CalendarFeedButton = lazy(() => import('../features/calendar/components/calendar-feed-button').then((module) => ({ default: module.CalendarFeedButton })));
@@ -46,5 +46,5 @@ export function RoleArea({ role, shell, children }: { role: Role; shell: ReactEl
 
 /** The manager's and the team member's shell, with its live notifications, calendar feed, offline tools and account menu. */
 export function workShell(area: 'manager' | 'team-member') {
-  return <WorkLayout area={area} notifications={<AreaNotifications />} calendarFeed={calendarFeed} offline={offlineTools} account={accountMenu} />;
+  return <WorkLayout area={area} notifications={<AreaNotifications />} calendarFeed={calendarFeed} offline={offlineTools} account={accountMenu} notices={pageNotices} />;
 }

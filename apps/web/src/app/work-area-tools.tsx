@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ZoneNotice } from '../features/auth/components/zone-notice';
 import { AfterFirstPaint } from './after-first-paint';
 
 // Offline support (cache kept on the device, queued writes, service worker) loads beside the area, not in its first chunk.
@@ -26,3 +27,10 @@ export const accountMenu = (avatar: string) => (
     <AccountMenu avatar={avatar} />
   </AfterFirstPaint>
 );
+
+/**
+ * What stands above every area's page: the notice that times are on another clock than the device's.
+ * It comes with the area, not with the account menu after the first paint: drawn late, it pushed the
+ * page down under the reader (a layout shift, measured in e2e zone-notice.spec).
+ */
+export const pageNotices = <ZoneNotice />;

@@ -14,8 +14,8 @@ const SECTIONS: { key: string; label: string; icon: IconName; sectionId: string 
   { key: 'daily-logs', label: 'dailyLog.adminNav', icon: 'dailyLog', sectionId: 'daily-logs' },
 ];
 
-/** The admin's shell; `calendarFeed` is the header's calendar tool, `account` the user's menu. */
-export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNode; account?: ReactNode }) {
+/** The admin's shell; `calendarFeed` is the header's calendar tool, `account` the user's menu, `notices` stand above the page. */
+export function AdminLayout({ calendarFeed, account, notices }: { calendarFeed?: ReactNode; account?: ReactNode; notices?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const location = useLocation();
@@ -82,6 +82,7 @@ export function AdminLayout({ calendarFeed, account }: { calendarFeed?: ReactNod
       nav={nav}
       onLogout={() => void logout()}
       headerStart={user?.company?.name ?? t('shell.noCompany')}
+      notices={notices}
       headerEnd={
         <>
           {calendarFeed}

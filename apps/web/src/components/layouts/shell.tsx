@@ -26,7 +26,7 @@ export interface ShellNavItem {
  * page (not on the first load, where the screen reader reads the page anyway; also on arriving
  * from the sign-in) focus goes to its heading, so the new page is announced and the next Tab starts in it.
  */
-export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav: ShellNavItem[]; headerStart: string; headerEnd: ReactNode; onLogout: () => void; children: ReactNode }) {
+export function Shell({ nav, headerStart, headerEnd, notices, onLogout, children }: { nav: ShellNavItem[]; headerStart: string; headerEnd: ReactNode; notices?: ReactNode; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   // Folded on a wide screen, it stays folded after a reload (this device remembers).
   const [collapsed, setCollapsed] = useState(() => storage.sidebarCollapsed);
@@ -174,8 +174,11 @@ export function Shell({ nav, headerStart, headerEnd, onLogout, children }: { nav
           <p title={headerStart} className="-mx-4 -mt-4 mb-4 line-clamp-3 border-b border-slate-200 bg-white px-4 py-2 text-sm leading-snug font-semibold text-ink hyphens-auto sm:hidden">
             {headerStart}
           </p>
-          {/* Notices about the whole app that tools in the header raise (the zone notice), above the page, in its flow. */}
-          <div id="page-notices" className="empty:hidden" />
+          {/*
+            Notices about the whole app (the zone notice), above the page, in its flow: drawn with the
+            shell's first paint, never after it, so the page does not move down under the reader.
+          */}
+          {notices}
           {children}
         </main>
       </div>

@@ -34,7 +34,7 @@ const NAV: Record<Area, { to: string; label: string; icon: IconName; end?: boole
 /**
  * The manager's and the team member's shell: same frame, different menu and avatar. `calendarFeed`
  * and `notifications` are the header's tools; `offline` (the offline banner and sync state) tops the
- * page; `account` renders the avatar as the user's menu.
+ * page; `account` renders the avatar as the user's menu; `notices` stand above the page (the zone notice).
  */
 export function WorkLayout({
   area,
@@ -42,12 +42,14 @@ export function WorkLayout({
   calendarFeed,
   offline,
   account,
+  notices,
 }: {
   area: Area;
   notifications?: ReactNode;
   calendarFeed?: ReactNode;
   offline?: ReactNode;
   account?: (avatar: string) => ReactNode;
+  notices?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
@@ -74,6 +76,7 @@ export function WorkLayout({
       nav={nav}
       onLogout={() => void logout()}
       headerStart={user?.company?.name ?? t('shell.companyFallback')}
+      notices={notices}
       headerEnd={
         <>
           {calendarFeed}

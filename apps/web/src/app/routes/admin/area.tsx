@@ -2,7 +2,7 @@ import { Route } from 'react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
 import { lazyScreen, usePrefetchWhenIdle } from '../../lazy-screen';
 import { calendarFeed, RoleArea } from '../../role-area';
-import { accountMenu } from '../../work-area-tools';
+import { accountMenu, pageNotices } from '../../work-area-tools';
 import { AdminDashboardPage } from './dashboard';
 
 // The dashboard comes with the area; the forms and settings are their own chunks, fetched once it is idle.
@@ -18,7 +18,7 @@ const drawings = lazyScreen(() => import('./drawings'), (module) => module.Admin
 export function AdminArea() {
   usePrefetchWhenIdle('/admin');
   return (
-    <RoleArea role="admin" shell={<AdminLayout calendarFeed={calendarFeed} account={accountMenu('A')} />}>
+    <RoleArea role="admin" shell={<AdminLayout calendarFeed={calendarFeed} account={accountMenu('A')} notices={pageNotices} />}>
       <Route index element={<AdminDashboardPage />} />
       <Route path="create-user" element={<createUser.Screen />} />
       <Route path="create-project" element={<createProject.Screen />} />

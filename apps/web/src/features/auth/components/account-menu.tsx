@@ -9,7 +9,6 @@ import { onIdle } from '../../../lib/after-paint';
 import { getEmailStatusQueryOptions, useEmailStatus } from '../../../lib/email-status';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm, PasswordChangedToast } from './lazy-change-password-form';
-import { ZoneNotice } from './zone-notice';
 
 // The zone picker (every IANA zone) loads when its dialog opens, not with every area's first screen.
 const TimeZoneForm = lazy(() => import('./time-zone-form').then((module) => ({ default: module.TimeZoneForm })));
@@ -64,8 +63,6 @@ export function AccountMenu({ avatar }: { avatar: string }) {
 
   return (
     <>
-      {/* Where the time zone is chosen, the notice that times are on another clock than the device's. */}
-      <ZoneNotice />
       <Popover.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Popover.Trigger
           onPointerEnter={approach}

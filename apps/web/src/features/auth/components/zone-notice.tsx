@@ -1,6 +1,5 @@
 import { deviceClockZone, zoneLabel, zoneOffsetMinutes } from '@siteboard/shared';
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
@@ -18,7 +17,9 @@ function zonesOf(user: unknown): { own: string | null | undefined; effective: st
  * Tells a person once that their times are on the company's clock when their device's clock reads
  * otherwise (a manager in Berlin of a company in UTC), with their device's zone one tap away and
  * "keep" remembered for them on this device (decision record 125). Not a dialog: a card above the
- * page until answered; a person with a zone of their own never sees it.
+ * page, in its flow, until answered (a card laid over the page would hide its last buttons on a
+ * phone); a person with a zone of their own never sees it. The shell draws it with its first paint,
+ * from what the signed-in user already holds, so the page never moves down under it afterwards.
  */
 export function ZoneNotice() {
   const { t } = useTranslation();
@@ -27,13 +28,9 @@ export function ZoneNotice() {
   const [answered, setAnswered] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Above the page, in its flow (the shell's `page-notices`): a card laid over the page would hide its
-  // last buttons on a phone. Without a shell (a screen's test) it follows the menu.
-  const [host, setHost] = useState<HTMLElement | null | undefined>(undefined);
-  useEffect(() => setHost(document.getElementById('page-notices')), []);
   const device = deviceClockZone();
   const { own, effective } = zonesOf(user);
-  if (host === undefined || !user || answered || own !== null || effective === undefined) return null;
+  if (!user || answered || own !== null || effective === undefined) return null;
   if (zoneOffsetMinutes(effective) === zoneOffsetMinutes(device) || storage.zoneKeptBy(user.id) === device) return null;
 
   const takeDeviceZone = async () => {
@@ -55,7 +52,7 @@ export function ZoneNotice() {
     setAnswered(true);
   };
 
-  const card = (
+  return (
     <section aria-label={t('zoneNotice.title')} className="mb-4 rounded-xl border border-slate-200 bg-white p-4 text-sm text-ink shadow-sm">
       <p>{t('zoneNotice.text', { company: zoneLabel(effective), device: zoneLabel(device) })}</p>
       {failure && (
@@ -73,5 +70,4 @@ export function ZoneNotice() {
       </div>
     </section>
   );
-  return host ? createPortal(card, host) : card;
 }
