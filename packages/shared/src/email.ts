@@ -10,6 +10,10 @@ import { MANAGER_REQUIRED, companyRef, fullName, userSchema } from './users';
 export const emailStatusSchema = z.object({ configured: z.boolean() });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
+/** Where an invitation's latest mail is: in the outbox (or retried), accepted by the mail server, or given up. */
+export const INVITATION_DELIVERY_STATES = ['sending', 'sent', 'undelivered'] as const;
+export type InvitationDeliveryState = (typeof INVITATION_DELIVERY_STATES)[number];
+
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
 /** How long a forgotten password's link works. */
@@ -47,6 +51,16 @@ export const invitationSchema = z.object({
   language: z.enum(LANGUAGES),
   /** Its latest mail was given up (refused for good, or every retry failed): the SMTP server's reason, as the failed-mail list shows it, and when. */
   undelivered: z.object({ error: z.string(), failed_at: z.string() }).nullable(),
+  /**
+   * What the server knows of its latest mail (decision record 126): `sending` while it waits in the
+   * outbox or is retried (`error`: the last attempt's reason, `at`: when it is tried next, once one
+   * failed); `sent` once the mail server (SMTP_URL) accepted it (`at`): a bounce it reports later goes to
+   * the sender's address, not to SiteBoard; `undelivered` when given up (`at`, `error`, as `undelivered` says). Null: its mail's
+   * record is no longer kept (done mails after a week), or it was made before mails were recorded.
+   */
+  delivery: z
+    .object({ state: z.enum(INVITATION_DELIVERY_STATES), at: z.string().nullable(), error: z.string().nullable() })
+    .nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -23,20 +23,38 @@ const invitationColumns = {
 };
 
 type InvitationRow = { id: number; email: string; role: string; fullName: string | null; managerId: number | null; expiresAt: Date | string; createdAt: Date | string; language: string };
-/** Its latest mail's job, when that was given up: its reason and when. */
-type UndeliveredColumns = { mailFailedAt?: Date | string | null; mailError?: string | null };
+/** Its latest mail's job, when it is still kept: where it is, its last reason, and when. */
+type MailColumns = { mailStatus?: string | null; mailError?: string | null; mailAcceptedAt?: string | null; mailRunAt?: Date | string | null; mailAttempts?: number | null; mailFinishedAt?: Date | string | null; mailCreatedAt?: Date | string | null };
 
-export function toInvitation(row: InvitationRow & UndeliveredColumns): Invitation {
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * What the server knows of the mail (decision record 126). A job that failed after the SMTP server
+ * accepted its mail (its completion refused past the bound, record 114) sent it, as the failed-mail
+ * list says too.
+ */
+function deliveryOf(row: MailColumns): Invitation['delivery'] {
+  if (!row.mailStatus) return null;
+  if (row.mailAcceptedAt || row.mailStatus === 'done') return { state: 'sent', at: iso(row.mailAcceptedAt ?? row.mailFinishedAt ?? row.mailCreatedAt!), error: null };
+  if (row.mailStatus === 'failed') return { state: 'undelivered', at: iso(row.mailFinishedAt ?? row.mailCreatedAt!), error: row.mailError ?? '' };
+  // Queued or running: an attempt that failed says why, and when the next one is.
+  const retried = (row.mailAttempts ?? 0) > 0 && row.mailError != null;
+  return { state: 'sending', at: retried && row.mailRunAt ? iso(row.mailRunAt) : null, error: retried ? row.mailError! : null };
+}
+
+export function toInvitation(row: InvitationRow & MailColumns): Invitation {
+  const delivery = deliveryOf(row);
   return {
     id: row.id,
     email: row.email,
     role: row.role as AssignableRole,
     full_name: row.fullName,
     manager_id: row.managerId,
-    expires_at: new Date(row.expiresAt).toISOString(),
-    created_at: new Date(row.createdAt).toISOString(),
+    expires_at: iso(row.expiresAt),
+    created_at: iso(row.createdAt),
     language: row.language as Language,
-    undelivered: row.mailFailedAt ? { error: row.mailError ?? '', failed_at: new Date(row.mailFailedAt).toISOString() } : null,
+    undelivered: delivery?.state === 'undelivered' ? { error: delivery.error!, failed_at: delivery.at! } : null,
+    delivery,
   };
 }
 
@@ -69,13 +87,22 @@ export async function setInvitationMailJob(db: DbOrTx, id: number, jobId: number
 
 /**
  * The company's invitations still waiting to be accepted (expired ones too: an admin resends them),
- * oldest first, each with its latest mail's failure when that mail was given up: one statement.
+ * oldest first, each with what is known of its latest mail: one statement.
  */
 export async function listPendingInvitations(db: DbOrTx, companyId: number, limit: number) {
   const rows = await db
-    .select({ ...invitationColumns, mailFailedAt: sql<string | null>`coalesce(${jobs.finishedAt}, ${jobs.createdAt})`, mailError: jobs.lastError })
+    .select({
+      ...invitationColumns,
+      mailStatus: jobs.status,
+      mailError: jobs.lastError,
+      mailAcceptedAt: sql<string | null>`${jobs.checkpoint}->>'accepted_at'`,
+      mailRunAt: jobs.runAt,
+      mailAttempts: jobs.attempts,
+      mailFinishedAt: jobs.finishedAt,
+      mailCreatedAt: jobs.createdAt,
+    })
     .from(invitations)
-    .leftJoin(jobs, and(eq(jobs.id, invitations.mailJobId), eq(jobs.queue, MAIL_QUEUE), eq(jobs.status, 'failed')))
+    .leftJoin(jobs, and(eq(jobs.id, invitations.mailJobId), eq(jobs.queue, MAIL_QUEUE)))
     .where(and(eq(invitations.companyId, companyId), pending))
     .orderBy(asc(invitations.createdAt), asc(invitations.id))
     .limit(limit);

@@ -68,7 +68,8 @@ function requireMail(mail: MailLinks) {
   if (!mail.configured) throw new ConflictError(EMAIL_NOT_CONFIGURED);
 }
 
-async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLinks, invitation: Invitation, token: string) {
+/** Queues the invitation's mail; answers the invitation as it now is, its mail waiting in the outbox. */
+async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLinks, invitation: Invitation, token: string): Promise<Invitation> {
   const sender = (await findSender(tx, ctx.user.companyId, ctx.user.id))!;
   // The language the inviter chose for the person.
   const language = invitation.language;
@@ -86,6 +87,7 @@ async function queueInvitationMail(tx: DbOrTx, ctx: ServiceContext, mail: MailLi
   const jobId = await enqueueMail(tx, { kind: 'invitation', to: { name: invitation.full_name, address: invitation.email }, ...rendered }, { companyId: ctx.user.companyId });
   // The pending list reads this mail's fate from its job: a new link's mail replaces an older one's failure.
   await setInvitationMailJob(tx, invitation.id, jobId);
+  return { ...invitation, delivery: { state: 'sending', at: null, error: null } };
 }
 
 /** An admin invites a person by e-mail: the invitation and its mail are written together. */
@@ -111,8 +113,7 @@ export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.outp
       tokenHash: hash,
       hours: INVITATION_HOURS,
     });
-    await queueInvitationMail(tx, ctx, mail, invitation, token);
-    return invitation;
+    return queueInvitationMail(tx, ctx, mail, invitation, token);
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invitations } from '../../schema/invitations';
+import { jobs } from '../../schema/jobs';
 import { signedInAdmin, call, createThroughApi } from '../../test/api-users';
 import { describeEachDatabase, type TestContext } from '../../test/build-app';
 import { createCompany, createUser, freshClientAddress, injectAs, loginAs, unique } from '../../test/factories';
@@ -175,7 +176,10 @@ describeEachDatabase(
       const admin = await signedInAdmin(ctx);
       const refused = `${unique('refused')}@example.test`;
       const delivered = `${unique('welcome')}@example.test`;
-      const { id } = (await call(ctx, admin.access, 'POST', '/api/invitations/', { email: refused, role: 'manager', full_name: 'Nadia Nowhere' })).json();
+      const created = await call(ctx, admin.access, 'POST', '/api/invitations/', { email: refused, role: 'manager', full_name: 'Nadia Nowhere' });
+      const { id } = created.json();
+      // Answered before any mail server saw it: queued, not "sent".
+      expect(created.json().delivery).toEqual({ state: 'sending', at: null, error: null });
       expect((await call(ctx, admin.access, 'POST', '/api/invitations/', { email: delivered, role: 'manager' })).statusCode).toBe(201);
       await ctx.app.jobs.idle(['mail']);
 
@@ -186,9 +190,16 @@ describeEachDatabase(
       const failed = (await call(ctx, admin.access, 'GET', '/api/email/failed/')).json();
       expect(failed).toEqual([expect.objectContaining({ to: refused, error: expect.stringMatching(/550.*No such mailbox here/) })]);
       expect(list).toEqual([
-        expect.objectContaining({ email: refused, undelivered: { error: failed[0].error, failed_at: failed[0].failed_at } }),
-        expect.objectContaining({ email: delivered, undelivered: null }),
+        expect.objectContaining({
+          email: refused,
+          undelivered: { error: failed[0].error, failed_at: failed[0].failed_at },
+          delivery: { state: 'undelivered', at: failed[0].failed_at, error: failed[0].error },
+        }),
+        expect.objectContaining({ email: delivered, undelivered: null, delivery: { state: 'sent', at: expect.any(String), error: null } }),
       ]);
+      // Sent is when the mail server accepted it, as its job recorded.
+      const [acceptance] = await ctx.app.db.select({ checkpoint: jobs.checkpoint }).from(jobs).innerJoin(invitations, eq(invitations.mailJobId, jobs.id)).where(eq(invitations.email, delivered));
+      expect(list[1].delivery.at).toBe((acceptance!.checkpoint as { accepted_at: string }).accepted_at);
 
       // A new link goes out in a new mail: the row tells that mail's fate, not the first one's.
       expect((await call(ctx, admin.access, 'POST', `/api/invitations/${id}/resend/`)).statusCode).toBe(202);
@@ -196,6 +207,24 @@ describeEachDatabase(
       const [again] = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json();
       expect(again.undelivered.error).toMatch(/550/);
       expect(Date.parse(again.undelivered.failed_at)).toBeGreaterThan(Date.parse(failed[0].failed_at));
+    });
+
+    it('says a mail being retried is still on its way, with the last attempt’s reason and when it is tried next', async () => {
+      const admin = await signedInAdmin(ctx);
+      const email = `${unique('later')}@example.test`;
+      const { id } = (await call(ctx, admin.access, 'POST', '/api/invitations/', { email, role: 'manager' })).json();
+      await ctx.app.jobs.idle(['mail']);
+      const [{ mailJobId }] = await ctx.app.db.select({ mailJobId: invitations.mailJobId }).from(invitations).where(eq(invitations.id, id));
+      // As the runner leaves a mail whose attempt the SMTP server put off (a 4xx): queued again, an hour
+      // later (the test's SMTP server only accepts or refuses for good).
+      const nextAttempt = new Date(Date.now() + 3_600_000);
+      await ctx.app.db
+        .update(jobs)
+        .set({ status: 'queued', attempts: 1, lastError: '451 4.7.1 Greylisted, try again later', runAt: nextAttempt, checkpoint: null, finishedAt: null })
+        .where(eq(jobs.id, mailJobId!));
+      const row = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json().find((invitation: { id: number }) => invitation.id === id);
+      expect(row.delivery).toEqual({ state: 'sending', at: nextAttempt.toISOString(), error: '451 4.7.1 Greylisted, try again later' });
+      expect(row.undelivered).toBeNull();
     });
 
     it("refuses another company's invitation with 404 before reading the body, and leaves it working", async () => {

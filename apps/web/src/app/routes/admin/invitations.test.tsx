@@ -36,11 +36,13 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await waitFor(() => expect(within(form).getByLabelText('Manager')).toHaveValue(String(api.crew.manager.id)));
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
-    expect(await within(form).findByText(`Invitation sent to ${email}.`)).toBeInTheDocument();
+    expect(await within(form).findByText(`Invitation to ${email} queued. Its row below says when the mail server has accepted it, or why it could not be delivered.`)).toBeInTheDocument();
     expect(within(form).getByLabelText('Email')).toHaveValue('');
     const row = (await screen.findByText('Ana Ruiz')).closest('tr')!;
     expect(row).toHaveTextContent(email);
     expect(row).toHaveTextContent('Team Member');
+    // Nothing has gone out yet, and the row says so rather than "sent".
+    expect(row).toHaveTextContent('Waiting to be sent.');
     const expiry = within(row).getByText((_, element) => element?.tagName === 'TIME');
     // 72 hours from now, shown in the reader's own words and zone.
     const expiresAt = new Date(expiry.getAttribute('datetime')!).getTime();
@@ -50,6 +52,9 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await deliver();
     const [mail] = await api.server.mailServer!.waitForMails(email);
     expect(linkIn(mail, '/accept-invitation?token=').origin).toBe(TEST_PUBLIC_URL);
+    // The row follows its mail while it waits, without the page being opened again.
+    await waitFor(() => expect(screen.getByText('Ana Ruiz').closest('tr')).toHaveTextContent(/Accepted by the mail server .*\d/));
+    expect(screen.getByText('Ana Ruiz').closest('tr')).not.toHaveTextContent('Waiting to be sent.');
   });
 
   it('asks the invited person’s language, the reader’s own first, and writes their mail in it', async () => {
@@ -62,7 +67,7 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await userEvent.selectOptions(language, 'Français');
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    await within(form).findByText(`Invitation sent to ${email}.`);
+    await within(form).findByText(`Invitation to ${email} queued. Its row below says when the mail server has accepted it, or why it could not be delivered.`);
     // The next person is likely of the same crew: the choice stays.
     expect(within(form).getByLabelText('Their language')).toHaveValue('fr');
 
@@ -82,7 +87,7 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await userEvent.type(within(form).getByLabelText('Full name'), 'Jean Moreau');
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    await within(form).findByText(/^Invitation sent to /);
+    await within(form).findByText(/^Invitation to .* queued\./);
 
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'team_member');
     expect(
@@ -109,12 +114,12 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await userEvent.type(within(form).getByLabelText('Email'), email);
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    await within(form).findByText(`Invitation sent to ${email}.`);
+    await within(form).findByText(`Invitation to ${email} queued. Its row below says when the mail server has accepted it, or why it could not be delivered.`);
     await deliver();
     const [first] = await api.server.mailServer!.waitForMails(email);
 
     await userEvent.click(await screen.findByRole('button', { name: `Resend the invitation to ${email}` }));
-    expect(await screen.findByText(`A new link was sent to ${email}; the previous one no longer works.`)).toBeInTheDocument();
+    expect(await screen.findByText(`A new link for ${email} is queued; the previous one no longer works.`)).toBeInTheDocument();
     await deliver();
     const [, second] = await api.server.mailServer!.waitForMails(email, 2);
     const oldToken = linkIn(first, '/accept-invitation?token=').searchParams.get('token')!;
@@ -131,20 +136,21 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
 
   it('says on the row of an invitation whose mail was refused that it was not delivered, and why', async () => {
     await api.server.signIn(api.crew.company.admin);
-    const { queryClient } = renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
+    renderScreen(<AdminInvitationsPage />, { path: '/admin/invitations' });
     const form = await screen.findByRole('form', { name: 'Invite by e-mail' });
     const email = unique('refused');
     await userEvent.type(within(form).getByLabelText('Email'), email);
     await userEvent.type(within(form).getByLabelText('Full name'), 'Rémi Nulle-Part');
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'manager');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    await within(form).findByText(`Invitation sent to ${email}.`);
+    await within(form).findByText(`Invitation to ${email} queued. Its row below says when the mail server has accepted it, or why it could not be delivered.`);
     const row = (await screen.findByText('Rémi Nulle-Part')).closest('tr')!;
     expect(row).not.toHaveTextContent('could not be delivered');
 
+    expect(row).toHaveTextContent('Waiting to be sent.');
+
+    // The SMTP server refuses the address: the open page learns it by itself.
     await deliver();
-    // The list is read again (as on coming back to the page): the SMTP server refused the address.
-    await queryClient.invalidateQueries();
     await waitFor(() => expect(screen.getByText('Rémi Nulle-Part').closest('tr')).toHaveTextContent('The invitation e-mail could not be delivered.'));
     const refusedRow = screen.getByText('Rémi Nulle-Part').closest('tr')!;
     expect(refusedRow).toHaveTextContent(/Reason: .*550.*No such mailbox here/);

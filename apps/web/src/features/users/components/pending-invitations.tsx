@@ -15,7 +15,46 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
-/** Invitations not yet accepted or revoked: who, as what, until when (the reader's time), with Resend and Revoke. */
+/** Where the row's latest mail is, as the server knows it: waiting, retried, accepted by the mail server, or given up and why. */
+function Delivery({ invitation }: { invitation: Invitation }) {
+  const { t } = useTranslation();
+  const { delivery } = invitation;
+  if (!delivery) return null;
+  const at = delivery.at && (
+    <time dateTime={delivery.at} className="whitespace-nowrap font-normal text-slate-600">
+      {formatDateTime(delivery.at)}
+    </time>
+  );
+  if (delivery.state === 'undelivered') {
+    return (
+      <div className="mt-2 space-y-1.5 text-sm font-normal">
+        <p className="font-semibold text-red-800">
+          {t('invitations.undelivered')} {at}
+        </p>
+        <MailFailureReason error={delivery.error ?? ''} />
+        <p className="text-slate-600">{t('invitations.undeliveredHint')}</p>
+      </div>
+    );
+  }
+  if (delivery.state === 'sent') {
+    return (
+      <p className="mt-1 text-sm font-normal text-green-800">
+        {t('invitations.delivery.sent')} {at}
+      </p>
+    );
+  }
+  if (delivery.error === null) return <p className="mt-1 text-sm font-normal text-slate-600">{t('invitations.delivery.sending')}</p>;
+  return (
+    <div className="mt-2 space-y-1.5 text-sm font-normal">
+      <p className="font-semibold text-amber-800">
+        {t('invitations.delivery.retrying')} {at}
+      </p>
+      <MailFailureReason error={delivery.error} />
+    </div>
+  );
+}
+
+/** Invitations not yet accepted or revoked: who, where their mail is, as what, until when (the reader's time), with Resend and Revoke. */
 export function PendingInvitations() {
   const { t } = useTranslation();
   const invitations = useInvitations();
@@ -58,18 +97,7 @@ export function PendingInvitations() {
           <tr key={invitation.id} className="bg-white">
             <th scope="row" className={`${wrapCellClass} font-medium text-ink`}>
               <PersonText person={invitation} />
-              {invitation.undelivered && (
-                <div className="mt-2 space-y-1.5 text-sm font-normal">
-                  <p className="font-semibold text-red-800">
-                    {t('invitations.undelivered')}{' '}
-                    <time dateTime={invitation.undelivered.failed_at} className="whitespace-nowrap font-normal text-slate-600">
-                      {formatDateTime(invitation.undelivered.failed_at)}
-                    </time>
-                  </p>
-                  <MailFailureReason error={invitation.undelivered.error} />
-                  <p className="text-slate-600">{t('invitations.undeliveredHint')}</p>
-                </div>
-              )}
+              <Delivery invitation={invitation} />
             </th>
             <td data-label={t('admin.users.role')} className={wrapCellClass}>{t(`role.${invitation.role}`)}</td>
             <td data-label={t('invitations.expires')} className={cellClass}>
