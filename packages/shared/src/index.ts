@@ -24,4 +24,5 @@ export * from './profile';
 export * from './email';
 export * from './dashboard';
 export * from './clock';
+export * from './locale-tags';
 export * from './time-zones';

@@ -36,6 +36,10 @@ describe('numbers and percentages', () => {
     await i18n.changeLanguage('fr');
     expect(formatNumber(1234.5, { minimumFractionDigits: 1 })).toBe('1\u202f234,5');
     expect(formatPercent(85)).toBe('85\u00a0%');
+    // Spanish is Mexico's, as its texts are: a point before the decimals, commas between thousands.
+    await i18n.changeLanguage('es');
+    expect(formatNumber(1234.5, { minimumFractionDigits: 1 })).toBe('1,234.5');
+    expect(formatPercent(85.5)).toBe('85.5%');
     await i18n.changeLanguage('en');
     expect(formatPercent(85)).toBe('85%');
     expect(formatPercent(66.67)).toBe('66.7%');
@@ -61,7 +65,7 @@ describe("the reader's clock", () => {
     process.env.TZ = 'Europe/Berlin';
     setDisplayZone('UTC');
     const signed = '2026-11-30T03:27:00Z';
-    const shown: Record<string, string> = { en: 'Nov 30, 2026, 3:27 AM\u00a0UTC', de: '30.11.2026, 03:27\u00a0UTC', es: '30 nov 2026, 3:27\u00a0UTC', fr: '30 nov. 2026, 03:27\u00a0UTC' };
+    const shown: Record<string, string> = { en: 'Nov 30, 2026, 3:27 AM\u00a0UTC', de: '30.11.2026, 03:27\u00a0UTC', es: '30 nov 2026, 3:27 a.m.\u00a0UTC', fr: '30 nov. 2026, 03:27\u00a0UTC' };
     for (const [language, text] of Object.entries(shown)) {
       await i18n.changeLanguage(language);
       expect(formatDateTime(signed), language).toBe(text);

@@ -1,9 +1,11 @@
-import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant, numericDatePattern } from '@siteboard/shared';
+import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant, localeTag, numericDatePattern } from '@siteboard/shared';
 import i18n from './i18n';
 
-// Every date and number on screen is written the reader's way (`Intl` in the chosen language):
-// 24 nov 2026 / 24.11.2026, 1 234,5 / 1.234,5, 85 % / 85 %.
-const locale = () => i18n.language || 'en';
+// Every date and number on screen is written the reader's way (`Intl` in the chosen language's tag,
+// as the server's PDFs and mails write it: Spanish is Mexico's): 24 nov 2026 / 24.11.2026,
+// 1 234,5 / 1.234,5 / 1,234.5, 85 % / 85 %.
+/** The BCP 47 tag the page's language formats with (`es-MX` for Spanish). */
+export const intlLocale = () => localeTag(i18n.language || 'en');
 
 // Every time on screen is on the reader's own clock: their profile's zone, else their company's
 // (`effective_timezone`), the one the server's "today", PDFs and calendar feed use; the device's
@@ -38,7 +40,7 @@ export function readerToday(now: Date = new Date()): string {
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   if (Number.isNaN(new Date(`${value.slice(0, 10)}T00:00:00Z`).getTime())) return value;
-  return formatCalendarDate(value, locale());
+  return formatCalendarDate(value, intlLocale());
 }
 
 /** An instant (ISO timestamp) on the reader's clock. */
@@ -46,7 +48,7 @@ export function formatDateTime(value: string | null | undefined): string | null 
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatInstant(date, displayZone(), locale(), 'dateTime', deviceClockZone());
+  return formatInstant(date, displayZone(), intlLocale(), 'dateTime', deviceClockZone());
 }
 
 /**
@@ -57,22 +59,22 @@ export function formatDateTime(value: string | null | undefined): string | null 
 export function formatDateTimeAfter(value: string, earlier: string): string | null {
   const [later, before] = [new Date(value), new Date(earlier)];
   if (Number.isNaN(later.getTime()) || Number.isNaN(before.getTime())) return formatDateTime(value);
-  return dateInZone(displayZone(), later) === dateInZone(displayZone(), before) ? formatInstant(later, displayZone(), locale(), 'timeOfDateTime', deviceClockZone()) : formatDateTime(value);
+  return dateInZone(displayZone(), later) === dateInZone(displayZone(), before) ? formatInstant(later, displayZone(), intlLocale(), 'timeOfDateTime', deviceClockZone()) : formatDateTime(value);
 }
 
 /** The hour and minute of an instant on the reader's clock. */
 export function formatTime(value: Date | number): string {
-  return formatInstant(new Date(value), displayZone(), locale(), 'time', deviceClockZone());
+  return formatInstant(new Date(value), displayZone(), intlLocale(), 'time', deviceClockZone());
 }
 
 /** A count or a measure, with the reader's digit grouping and decimal sign. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale(), options).format(value);
+  return new Intl.NumberFormat(intlLocale(), options).format(value);
 }
 
 /** A percentage the API gives out of 100 (an efficiency score, a rate), e.g. "85 %" in French. */
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 type DatePart = 'day' | 'month' | 'year';
@@ -86,7 +88,7 @@ const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 export function formatDateInput(value: string | null | undefined): string {
   const iso = ISO_DAY.exec(value ?? '');
   if (!iso) return value ?? '';
-  const { order, separator } = numericDatePattern(locale());
+  const { order, separator } = numericDatePattern(intlLocale());
   const parts = { year: iso[1]!, month: iso[2]!.padStart(2, '0'), day: iso[3]!.padStart(2, '0') };
   return order.map((part) => parts[part]).join(separator);
 }
@@ -99,7 +101,7 @@ export function formatDateInput(value: string | null | undefined): string {
  */
 export function readDateInput(text: string): string | null {
   const typed = text.trim();
-  const { order } = numericDatePattern(locale());
+  const { order } = numericDatePattern(intlLocale());
   const iso = ISO_DAY.exec(typed);
   let parts: Record<DatePart, string>;
   if (iso) parts = { year: iso[1]!, month: iso[2]!, day: iso[3]! };

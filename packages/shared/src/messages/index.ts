@@ -1,4 +1,5 @@
 import { formatCalendarDate } from '../clock';
+import { LOCALE_TAGS } from '../locale-tags';
 import { de } from './de';
 import { en, errorTexts, type Catalog, type MessageKey } from './en';
 import { es } from './es';
@@ -101,9 +102,6 @@ export function translateMessageIn(catalog: Catalog, message: string, depth = 0)
   }
   return message;
 }
-
-/** The BCP 47 tag `Intl` formats each language with. */
-export const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE' };
 
 /**
  * A date-only value (`YYYY-MM-DD`) for a reader. It is a calendar day, not an instant: it is

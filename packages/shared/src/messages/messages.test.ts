@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { en, errorTexts, writtenTexts } from './en';
-import { catalogs, fill, formatDateOnly, LANGUAGES, negotiateLanguage, placeholdersOf, t, translateMessage } from './index';
+import { formatWallClock, numericDatePattern } from '../clock';
+import { LOCALE_TAGS } from '../locale-tags';
+import { catalogs, fill, formatDateOnly, formatNumber, LANGUAGES, negotiateLanguage, placeholdersOf, t, translateMessage } from './index';
 
 const englishKeys = Object.keys(en).sort();
 
@@ -147,5 +149,16 @@ describe('language negotiation and formatting', () => {
     expect(formatDateOnly('2026-01-01', 'de')).toBe('01.01.2026');
     expect(formatDateOnly('2026-12-31', 'fr')).toBe('31 déc. 2026');
     expect(formatDateOnly('2026-12-31', 'es')).toBe('31 dic 2026');
+  });
+
+  it('writes Spanish numbers and times as Mexico does, as its texts are Mexican (record 127)', () => {
+    expect(LOCALE_TAGS.es).toBe('es-MX');
+    expect(formatNumber(1234.5, 'es')).toBe('1,234.5');
+    expect(formatNumber(12345.75, 'es', { maximumFractionDigits: 2 })).toBe('12,345.75');
+    expect(formatNumber(0.855, 'es', { style: 'percent', maximumFractionDigits: 1 })).toBe('85.5%');
+    expect(formatDateOnly('2026-11-24', 'es')).toBe('24 nov 2026');
+    // A 12-hour clock, as Mexico reads it (the space before p.m. differs between ICU versions).
+    expect(formatWallClock('2026-11-24 13:05', LOCALE_TAGS.es)).toMatch(/^24 nov 2026, 1:05\sp\.\s?m\.$/);
+    expect(numericDatePattern(LOCALE_TAGS.es)).toEqual({ order: ['day', 'month', 'year'], separator: '/' });
   });
 });

@@ -1,7 +1,7 @@
 import { forwardRef, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numericDatePattern } from '@siteboard/shared';
-import { formatDateInput, readDateInput } from '../../lib/format';
+import { formatDateInput, intlLocale, readDateInput } from '../../lib/format';
 import { useMessageText } from '../../lib/use-message-text';
 import { Icon } from './icons';
 
@@ -122,7 +122,7 @@ export function DateField({ label, error, hint, hideLabel, value, onChange, onBl
   const [typed, setTyped] = useState<{ text: string; sent: string; language: string } | null>(null);
   const current = value ?? '';
   const text = typed && typed.sent === current && typed.language === i18n.language ? typed.text : formatDateInput(current);
-  const { order, separator } = numericDatePattern(i18n.language);
+  const { order, separator } = numericDatePattern(intlLocale());
   const pattern = order.map((part) => t(`dateField.${part}`)).join(separator);
   // Text that is no date at all is named in the reader's pattern, not the API's YYYY-MM-DD.
   const shownError = error && text.trim() !== '' && !readDateInput(text) ? t('dateField.unreadable', { label, pattern }) : error;

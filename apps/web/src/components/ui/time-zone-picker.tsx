@@ -1,4 +1,4 @@
-import { canonicalTimeZone, searchTimeZones, timeZoneChoices, timeZoneLabel, type TimeZoneChoice } from '@siteboard/shared';
+import { canonicalTimeZone, localeTag, searchTimeZones, timeZoneChoices, timeZoneLabel, type TimeZoneChoice } from '@siteboard/shared';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,8 @@ export function TimeZonePicker({
 }) {
   const { t, i18n } = useTranslation();
   const messageText = useMessageText();
-  const locale = i18n.language || 'en';
+  // Region names and their order as the page's language's tag writes them (Mexico's for Spanish).
+  const locale = localeTag(i18n.language || 'en');
   const all = useMemo(() => timeZoneChoices(locale), [locale]);
   const selected = useMemo(() => all.find((choice) => choice.zone === (canonicalTimeZone(value) ?? value)) ?? null, [all, value]);
   const [query, setQuery] = useState<string | null>(null);
