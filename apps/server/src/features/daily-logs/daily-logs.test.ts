@@ -277,7 +277,7 @@ describeEachDatabase('daily site logs', (ctx) => {
       const spanish = await insertWork(ctx.app.db, { ...team, member: spanishMember });
       expect((await post(team.admin, adminDay, 'sign/', undefined, spanish.projectId)).statusCode).toBe(200);
       const inSpanish = await post({ ...spanishMember, access: (await loginAs(ctx.app, spanishMember)).access }, adminDay, 'entries/', { hours: 1 }, spanish.projectId);
-      expect(inSpanish.json().detail).toBe('El administrador firmó el diario de este día antes de que llegara tu entrada. Agrégala al diario de hoy o avisa a tu jefe de obra.');
+      expect(inSpanish.json().detail).toBe('La administración firmó el diario de este día antes de que llegara tu entrada. Agrégala al diario de hoy o avisa a la persona a cargo de tu obra.');
     });
 
     /** `write` on a project of its own, which is deleted as `table` gets its row (the embedded database runs the deletion right after the write's commit, PostgreSQL once the log's lock lets it go, before a later read). */

@@ -178,7 +178,7 @@ describeEachDatabase('deleting a user with open work, in the reader’s language
 
     await setLanguage(team, 'es');
     expect((await remove(ctx, team, team.member.id)).json()).toEqual({
-      detail: 'Este usuario tiene 2 subtareas pendientes. Elige quién se hace cargo de su trabajo (reassign_to) para eliminarlo.',
+      detail: 'Esta persona tiene 2 subtareas pendientes. Elige quién se hace cargo de su trabajo (reassign_to) para eliminar su cuenta.',
     });
     expect(await activeIds(ctx, team)).toContain(team.member.id);
   });

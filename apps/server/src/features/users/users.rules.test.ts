@@ -82,7 +82,7 @@ describe('openWorkConflict', () => {
     expect(openWorkConflict(1)).toBe('This user has 1 open subtask. Choose who takes over their work (reassign_to) to delete them.');
     expect(openWorkConflict(12)).toBe('This user has 12 open subtasks. Choose who takes over their work (reassign_to) to delete them.');
     expect(translateMessage(openWorkConflict(1), 'de')).toBe('Dieser Benutzer hat 1 offene Teilaufgabe. Wählen Sie, wer seine Arbeit übernimmt (reassign_to), um ihn zu löschen.');
-    expect(translateMessage(openWorkConflict(12), 'es')).toBe('Este usuario tiene 12 subtareas pendientes. Elige quién se hace cargo de su trabajo (reassign_to) para eliminarlo.');
-    expect(translateMessage(openWorkConflict(12), 'fr')).toBe('Cet utilisateur a 12 sous-tâches en cours. Choisissez qui reprend son travail (reassign_to) pour le supprimer.');
+    expect(translateMessage(openWorkConflict(12), 'es')).toBe('Esta persona tiene 12 subtareas pendientes. Elige quién se hace cargo de su trabajo (reassign_to) para eliminar su cuenta.');
+    expect(translateMessage(openWorkConflict(12), 'fr')).toBe('Cette personne a 12 sous-tâches en cours. Choisissez qui reprend son travail (reassign_to) pour supprimer son compte.');
   });
 });
