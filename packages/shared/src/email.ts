@@ -52,7 +52,7 @@ export const invitationSchema = z.object({
   /** Its latest mail was given up (refused for good, or every retry failed): the SMTP server's reason, as the failed-mail list shows it, and when. */
   undelivered: z.object({ error: z.string(), failed_at: z.string() }).nullable(),
   /**
-   * What the server knows of its latest mail (decision record 126): `sending` while it waits in the
+   * What the server knows of its latest mail (decision record 127): `sending` while it waits in the
    * outbox or is retried (`error`: the last attempt's reason, `at`: when it is tried next, once one
    * failed); `sent` once the mail server (SMTP_URL) accepted it (`at`): a bounce it reports later goes to
    * the sender's address, not to SiteBoard; `undelivered` when given up (`at`, `error`, as `undelivered` says). Null: its mail's

@@ -151,7 +151,7 @@ describe('language negotiation and formatting', () => {
     expect(formatDateOnly('2026-12-31', 'es')).toBe('31 dic 2026');
   });
 
-  it('writes Spanish numbers and times as Mexico does, as its texts are Mexican (record 127)', () => {
+  it('writes Spanish numbers and times as Mexico does, as its texts are Mexican (record 128)', () => {
     expect(LOCALE_TAGS.es).toBe('es-MX');
     expect(formatNumber(1234.5, 'es')).toBe('1,234.5');
     expect(formatNumber(12345.75, 'es', { maximumFractionDigits: 2 })).toBe('12,345.75');

@@ -29,7 +29,7 @@ type MailColumns = { mailStatus?: string | null; mailError?: string | null; mail
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * What the server knows of the mail (decision record 126). A job that failed after the SMTP server
+ * What the server knows of the mail (decision record 127). A job that failed after the SMTP server
  * accepted its mail (its completion refused past the bound, record 114) sent it, as the failed-mail
  * list says too.
  */

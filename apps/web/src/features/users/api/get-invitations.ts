@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const getInvitations = () => api<Invitation[]>('/api/invitations/');
 
 /**
- * While a mail waits in the outbox its row follows it (decision record 126): every 2 s until its
+ * While a mail waits in the outbox its row follows it (decision record 127): every 2 s until its
  * first attempt, every minute while the mail server puts it off (retries are minutes to an hour apart).
  */
 export function deliveryPollMs(invitations: Invitation[] | undefined): number | false {
