@@ -37,19 +37,32 @@ describe('what a device keeps for a start without a signal', () => {
     expect(after.getQueryState(queryKey)).toMatchObject({ status: 'success', error: null });
   });
 
-  it('drops what a team member’s device kept before colleagues’ phones were hidden from them (record 118), and what was kept under another role', async () => {
+  it('drops from a team member’s device the colleagues’ phone numbers kept before record 118 hid them, and keeps their projects', async () => {
     const store = createStore('siteboard-cache', 'queries');
     const colleague = { id: 12, email: 'ana@example.com', full_name: 'Ana Ruiz', role: 'team_member', mobile_number: '+52 55 1234 5678', manager_id: 3 };
     const usersKey = ['users', 'assignable'];
-    // The users list as a device kept it before: the whole record, with no version beside it.
+    const peopleKey = ['users', 'people', 'ana'];
+    const projectsKey = ['projects', 'list'];
+    const logKey = ['daily-logs', 'day', 3, '2026-11-29'];
+    // What a device kept before versions: the users lists whole, beside the projects and a day's log, with no version beside them.
     const earlier = new QueryClient();
     earlier.setQueryData(usersKey, [colleague]);
+    earlier.setQueryData(peopleKey, { items: [colleague], total: 1 });
+    earlier.setQueryData(projectsKey, [{ id: 3, name: 'Harbour Wall' }]);
+    earlier.setQueryData(logKey, { date: '2026-11-29', notes: 'Poured the footing' });
     await set('siteboard-queries-8', JSON.stringify({ timestamp: Date.now(), buster: '', clientState: dehydrate(earlier) }), store);
 
+    // The first start of this version, without a signal.
     const member = new QueryClient();
     const started = startCachePersistence(member, { id: 8, role: 'team_member' });
     await started.restored;
+    expect(member.getQueryData(projectsKey)).toEqual([{ id: 3, name: 'Harbour Wall' }]);
+    expect(member.getQueryData(logKey)).toEqual({ date: '2026-11-29', notes: 'Poured the footing' });
     expect(member.getQueryData(usersKey)).toBeUndefined();
+    expect(member.getQueryData(peopleKey)).toBeUndefined();
+    // The device holds the number no more, though nothing on screen changed since.
+    await vi.waitFor(async () => expect(await get('siteboard-queries-8', store)).not.toContain('1234 5678'), { timeout: 5_000 });
+    expect(await get('siteboard-queries-8', store)).toContain('Harbour Wall');
     // What it keeps from now on comes back to the same person in the same role, and to nobody in another.
     member.setQueryData(usersKey, [{ ...colleague, mobile_number: null, manager_id: null }]);
     await vi.waitFor(async () => expect(await get('siteboard-queries-8', store)).toContain('ana@example.com'), { timeout: 5_000 });
@@ -59,11 +72,13 @@ describe('what a device keeps for a start without a signal', () => {
     await restart.restored;
     restart.stop();
     expect(again.getQueryData(usersKey)).toEqual([{ ...colleague, mobile_number: null, manager_id: null }]);
+    expect(again.getQueryData(projectsKey)).toEqual([{ id: 3, name: 'Harbour Wall' }]);
     const promoted = new QueryClient();
     const asManager = startCachePersistence(promoted, { id: 8, role: 'manager' });
     await asManager.restored;
     asManager.stop();
     expect(promoted.getQueryData(usersKey)).toBeUndefined();
+    expect(promoted.getQueryData(projectsKey)).toBeUndefined();
   });
 
   it('keeps what a manager’s device kept before answers carried a version: their last-seen screens survive the update', async () => {

@@ -1,9 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { Role } from '@siteboard/shared';
 import { ApiError } from '../../lib/api-client';
+import { queryRoots } from '../../lib/query-keys';
 
 /** What was last seen is shown offline for a day; older than that it is not trusted. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -13,24 +14,46 @@ const db = () => (store ??= createStore('siteboard-cache', 'queries'));
 const cacheKey = (userId: number) => `siteboard-queries-${userId}`;
 
 /**
- * Raised for a role whenever what it may see of an answer narrows, so that its devices drop what
- * they kept under the old rule instead of showing it offline (decision record 119). Team member 1:
- * they no longer see colleagues' mobile numbers and managers (decision record 118); the answers
- * kept before carried them. Managers and admins see what they saw: their devices keep theirs.
+ * What each step of a role's view narrowed, oldest first: the answers, by the first part of their
+ * key, that may hold what the narrower rule hides (decision record 119). A step is added whenever
+ * what a role may see of an answer narrows, in the commit that narrows the server's answer; the
+ * role's devices then drop those answers they kept under the old rule, and keep the rest.
+ * Team member, step 1 (record 118): colleagues' mobile numbers and managers, which only whole user
+ * records carry: the users lists (pickers, the people search, the sheets' assignees, the admin's
+ * table) and the admin dashboard's first pages. Managers and admins see what they saw.
  */
-const SEEN_AS_VERSION: Record<Role, number> = { team_member: 1, manager: 0, admin: 0 };
+const NARROWED: Record<Role, readonly (readonly string[])[]> = {
+  team_member: [[queryRoots.users[0], queryRoots.adminDashboard[0]]],
+  manager: [],
+  admin: [],
+};
+
+/** A role's version: how often what it may see narrowed. */
+const SEEN_AS_VERSION = (role: Role) => NARROWED[role].length;
 
 /** What was kept is read back only under the version and the role it was kept with: a person whose role changed sees nothing kept under the old one. */
-const cacheBuster = (role: Role) => `${SEEN_AS_VERSION[role]}:${role}`;
+const cacheBuster = (role: Role) => `${SEEN_AS_VERSION(role)}:${role}`;
+
+/** The version a kept client was kept under by this role; undefined when another role kept it. Before versions (an empty buster) is the role's version 0. */
+function keptVersion(buster: string, role: Role): number | undefined {
+  if (buster === '') return 0;
+  const [version, keptAs] = buster.split(':');
+  return keptAs === role && /^\d+$/.test(version ?? '') ? Number(version) : undefined;
+}
 
 /**
- * What a device kept before answers carried a version and a role (an empty buster) is read as kept
- * under the role's version 0: a manager's or admin's last-seen screens survive the update that
- * brought versions (a start without a signal right after it would show them empty), a team
- * member's go (their version is past 0).
+ * What a device kept under an older version of the role (before versions: an empty buster, read as
+ * version 0) comes back without the answers a narrowing since may have hidden, and under the
+ * role's current version: the rest of the last-seen screens (projects, tasks, daily logs) survive
+ * the update, the colleagues' phone numbers do not. What another role kept is left as it is (the
+ * persister discards it whole: its buster differs).
  */
-export function adoptUnversioned(kept: PersistedClient, role: Role): PersistedClient {
-  return kept.buster === '' && SEEN_AS_VERSION[role] === 0 ? { ...kept, buster: cacheBuster(role) } : kept;
+export function adoptKept(kept: PersistedClient, role: Role): PersistedClient {
+  const version = keptVersion(kept.buster, role);
+  if (version === undefined || version > SEEN_AS_VERSION(role) || kept.buster === cacheBuster(role)) return kept;
+  const hidden = new Set(NARROWED[role].slice(version).flat());
+  const queries = kept.clientState.queries.filter((query) => !hidden.has(String(query.queryKey[0])));
+  return { ...kept, buster: cacheBuster(role), clientState: { ...kept.clientState, queries } };
 }
 
 /**
@@ -39,20 +62,33 @@ export function adoptUnversioned(kept: PersistedClient, role: Role): PersistedCl
  * Answers how to stop keeping them, and when what was kept is back (changes are kept from then on).
  */
 export function startCachePersistence(queryClient: QueryClient, user: { id: number; role: Role }): { stop: () => void; restored: Promise<void> } {
+  let stopped = false;
   const persister = createAsyncStoragePersister({
-    storage: { getItem: (key) => get<string>(key, db()), setItem: (key, value: string) => set(key, value, db()), removeItem: (key) => del(key, db()) },
+    storage: {
+      getItem: (key) => get<string>(key, db()),
+      setItem: (key, value: string) => set(key, value, db()),
+      removeItem: (key) => del(key, db()),
+    },
     key: cacheKey(user.id),
     throttleTime: 1000,
     serialize: (client) => JSON.stringify(asLastSeen(client)),
-    deserialize: (kept) => adoptUnversioned(JSON.parse(kept) as PersistedClient, user.role),
+    deserialize: (text) => adoptKept(JSON.parse(text) as PersistedClient, user.role),
   });
-  const [stop, restored] = persistQueryClient({
+  const options = {
     queryClient,
     persister,
     maxAge: MAX_AGE_MS,
     buster: cacheBuster(user.role),
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== 'image' },
-  });
+    dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.state.data !== undefined && query.queryKey[0] !== 'image' },
+  };
+  const [unsubscribe, restored] = persistQueryClient(options);
+  // What the screens hold once the kept answers are back is kept at once, under this version and
+  // role: what a narrowing dropped leaves the device now, not at the next change of an answer.
+  void restored.then(() => (stopped ? undefined : persistQueryClientSave(options)));
+  const stop = () => {
+    stopped = true;
+    unsubscribe();
+  };
   return { stop, restored };
 }
 
