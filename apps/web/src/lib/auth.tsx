@@ -60,18 +60,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setDisplayZone(zoneOf(stored));
     return stored;
   });
+  const userRef = useRef(user);
   // Whoever is signed in, the screens show times on their clock from the first render on.
   const setUser = useCallback((next: User | null) => {
+    // An admin changed this person's role while they were signed in: what the screens hold was
+    // answered to the old one, possibly wider (a manager's view of colleagues' phones), and is not
+    // shown, nor kept on the device, as seen by the new one (decision record 119's addendum). Every
+    // answer goes (a read on its way is called off), the shown screens load theirs again; the
+    // device's kept copy follows the cache. Queued writes are the offline queue's: they stay.
+    const previous = userRef.current;
+    if (previous && next && previous.id === next.id && previous.role !== next.role) void queryClient.resetQueries();
+    userRef.current = next;
     setDisplayZone(zoneOf(next));
     setUserState(next);
-  }, []);
+  }, [queryClient]);
   const [passwordProof, setPasswordProof] = useState<string | null>(null);
   const [sessionEnd, setSessionEnd] = useState<LoginState | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (storage.readUser() ? 'authenticated' : storage.token ? 'loading' : 'unauthenticated'));
   // Counts ended sessions: a profile asked for before a logout must not write its user back after it
   // (a stored user without a token draws an area that cannot load anything).
   const ended = useRef(0);
-  const userRef = useRef(user);
   const endedByItself = useRef(false);
   const location = useLocation();
   const openPage = useRef('');

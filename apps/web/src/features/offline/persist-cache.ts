@@ -62,17 +62,23 @@ export function adoptKept(kept: PersistedClient, role: Role): PersistedClient {
  * Answers how to stop keeping them, and when what was kept is back (changes are kept from then on).
  */
 export function startCachePersistence(queryClient: QueryClient, user: { id: number; role: Role }): { stop: () => void; restored: Promise<void> } {
+  // Once stopped (signed out, or the role changed), it writes nothing more: a save it had put off
+  // would land after the next one's and keep what the screens held then.
   let stopped = false;
   const persister = createAsyncStoragePersister({
     storage: {
       getItem: (key) => get<string>(key, db()),
-      setItem: (key, value: string) => set(key, value, db()),
+      setItem: (key, value: string) => (stopped ? undefined : set(key, value, db())),
       removeItem: (key) => del(key, db()),
     },
     key: cacheKey(user.id),
     throttleTime: 1000,
     serialize: (client) => JSON.stringify(asLastSeen(client)),
-    deserialize: (text) => adoptKept(JSON.parse(text) as PersistedClient, user.role),
+    deserialize: (text) => {
+      const kept = JSON.parse(text) as PersistedClient;
+      // Stopped before its read came back (the role changed meanwhile): what it read is not put back.
+      return stopped ? { ...kept, clientState: { mutations: [], queries: [] } } : adoptKept(kept, user.role);
+    },
   });
   const options = {
     queryClient,
