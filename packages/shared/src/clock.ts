@@ -74,10 +74,11 @@ const intlShortName = (zone: string, instant: Date, locale: string) =>
 /**
  * A zone's short name at an instant in a language: "UTC", "MEZ", "EST", "CET", "GMT+5:30". Intl's
  * English (CLDR's `en`) names most of Europe by a bare offset ("GMT+1", "GMT+2") where German says
- * "MEZ"/"MESZ" and Spanish "CET"/"CEST"; CLDR's British English has the abbreviations people in
- * Europe write ("CET", "CEST", "EET", "WET", "BST"), so English takes those where its own name is
- * only an offset, and keeps its own elsewhere ("EST", "PST", "GMT+5:30": British English has no
- * better). The other languages are Intl's as they are (French writes "UTC+1", as people there do).
+ * "MEZ"/"MESZ"; CLDR's British English has the abbreviations people in Europe write ("CET",
+ * "CEST", "EET", "WET", "BST"), so English takes those where its own name is only an offset, and
+ * keeps its own elsewhere ("EST", "PST", "GMT+5:30": British English has no better). The other
+ * languages are Intl's as they are: French writes "UTC+1" as people there do, Mexican Spanish a
+ * bare offset everywhere ("GMT+1", "GMT-6").
  */
 export function zoneShortName(zone: string, instant: Date, locale: string): string {
   const name = intlShortName(zone, instant, locale) ?? zone;
