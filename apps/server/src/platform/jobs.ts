@@ -79,6 +79,21 @@ export interface JobDefinition<Payload> {
   timeLimitSeconds?: number;
   /** Seconds to wait before the next attempt after `attempt` failed; exponential with jitter by default. */
   backoffSeconds?(attempt: number): number;
+  /**
+   * A condition on the job's row saying its work was done whatever its status (a mail's acceptance
+   * by the SMTP server recorded, record 114): a job that failed so is not a failure anyone must act
+   * on, so `siteboard_jobs_failed` leaves it out, as the queue's own list of failures does (`failedForGood`).
+   */
+  workDone?: SQL;
+}
+
+/**
+ * The jobs that failed for good and are someone's to act on: `failed`, unless what the job recorded
+ * says its work was done (`workDone`, its queue's). The failed-jobs gauge and a queue's list of
+ * failures (the admins' mails given up) both read this one condition, so they count the same jobs.
+ */
+export function failedForGood(workDone?: SQL): SQL {
+  return workDone ? sql`(${jobs.status} = 'failed' and not coalesce(${workDone}, false))` : sql`${jobs.status} = 'failed'`;
 }
 
 /** A failure that retrying cannot mend (an SMTP server's permanent refusal, a corrupt file): the job fails at once. */
@@ -183,7 +198,7 @@ export function createJobRunner(options: {
 }): JobRunner {
   const { db, log } = options;
   const instance = randomUUID();
-  const definitions = new Map<string, Required<Omit<JobDefinition<unknown>, 'backoffSeconds'>> & Pick<JobDefinition<unknown>, 'backoffSeconds'>>();
+  const definitions = new Map<string, Required<Omit<JobDefinition<unknown>, 'backoffSeconds' | 'workDone'>> & Pick<JobDefinition<unknown>, 'backoffSeconds' | 'workDone'>>();
   const running = new Map<string, Set<Promise<void>>>();
   let started = false;
   let stopping = false;
@@ -507,11 +522,19 @@ export function createJobRunner(options: {
     },
     keptCheckpoints: () => remembered.size,
     async stats() {
+      const withWorkDone = [...definitions.values()].filter((definition) => definition.workDone !== undefined);
+      const failed =
+        withWorkDone.length === 0
+          ? failedForGood()
+          : sql`case ${jobs.queue} ${sql.join(
+              withWorkDone.map((definition) => sql`when ${definition.queue} then ${failedForGood(definition.workDone)}`),
+              sql` `,
+            )} else ${failedForGood()} end`;
       const result = await db.execute(sql`
         select queue,
           count(*) filter (where status = 'queued')::int as queued,
           count(*) filter (where status = 'running')::int as running,
-          count(*) filter (where status = 'failed')::int as failed,
+          count(*) filter (where ${failed})::int as failed,
           count(*) filter (where status = 'queued' and last_error is not null)::int as retrying,
           coalesce(extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now())), 0)::float8 as "oldestWaitSeconds"
         from ${jobs} where status in ('queued', 'running', 'failed') group by queue order by queue

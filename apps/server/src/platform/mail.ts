@@ -6,10 +6,12 @@ import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { jobs } from '../schema/jobs';
 import type { DbOrTx } from './database/types';
-import { enqueueJob, enqueueJobs, PermanentJobError } from './jobs';
+import { enqueueJob, enqueueJobs, failedForGood, PermanentJobError } from './jobs';
 
 /** The job queue every e-mail goes through (decision record 075). */
 export const MAIL_QUEUE = 'mail';
+/** A mail job's work was done once the SMTP server's acceptance is recorded on it, whatever became of the job (record 114). */
+const MAIL_ACCEPTED = sql`${jobs.checkpoint}->>'accepted_at' is not null`;
 /** About two and a half hours of retries (2, 4, … 2,048 s, then hourly) before a mail is given up. */
 const MAIL_MAX_ATTEMPTS = 13;
 
@@ -99,7 +101,7 @@ export async function listFailedMails(db: DbOrTx, companyId: number, limit = 100
       finishedAt: jobs.finishedAt,
     })
     .from(jobs)
-    .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.companyId, companyId), eq(jobs.status, 'failed'), sql`${jobs.checkpoint}->>'accepted_at' is null`))
+    .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.companyId, companyId), failedForGood(MAIL_ACCEPTED)))
     .orderBy(desc(jobs.finishedAt), desc(jobs.id))
     .limit(limit);
   return rows.map((row) => ({
@@ -172,6 +174,7 @@ export const mailPlugin = fp(
       queue: MAIL_QUEUE,
       concurrency: 2,
       leaseSeconds: 120,
+      workDone: MAIL_ACCEPTED,
       async handle(job) {
         const mail = job.payload;
         const messageId = `<${mail.id}@${domain}>`;

@@ -7,9 +7,12 @@ import { call, createThroughApi, signedInAdmin, type Admin } from '../../test/ap
 import { buildTestApp, createTestDatabase, describeEachDatabase, isPostgresReachable, openAnotherConnection, TEST_JWT_SECRET, type TestContext, type TestDatabase } from '../../test/build-app';
 import { loginAs, unique } from '../../test/factories';
 import { MailServer, sharedMailServer } from '../../test/mail-server';
+import { parseMetrics, sampleOf } from '../../test/prometheus';
 
 const PUBLIC_URL = 'https://siteboard.example.test';
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+/** What Prometheus reads of the mail jobs failed for good (`siteboard_jobs_failed`), from every company. */
+const failedMailsGauge = async (ctx: TestContext) => sampleOf(parseMetrics(await ctx.app.metrics.text()), 'siteboard_jobs_failed', { queue: MAIL_QUEUE })?.value;
 const mailSettings = (server: MailServer) => ({ smtpUrl: server.url, from: 'SiteBoard <noreply@siteboard.example.test>' });
 
 describeEachDatabase(
@@ -27,6 +30,7 @@ describeEachDatabase(
       expect(failed.json()).toEqual([
         expect.objectContaining({ kind: 'invitation', to: email, to_name: 'Nobody Here', subject: `You are invited to ${admin.company.name} on SiteBoard`, attempts: 1, error: expect.stringContaining('550') }),
       ]);
+      expect(await failedMailsGauge(ctx)).toBe(1);
       const other = await signedInAdmin(ctx);
       expect((await call(ctx, other.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
       const manager = await createThroughApi(ctx, admin);
@@ -228,8 +232,10 @@ describeEachDatabase(
       expect(received).toHaveLength(1);
       // Given up after its last attempt and the runs that tried to complete it, its acceptance kept:
       expect(await jobOf(address)).toEqual({ status: 'failed', attempts: 16, checkpoint: expect.objectContaining({ message_id: received[0]!.messageId }) });
-      // the person got it, so the admins' list of mails given up does not show it.
+      // the person got it, so the admins' list of mails given up does not show it, nor does the
+      // operators' gauge of failed jobs (no other mail of this app's database failed).
       expect((await call(ctx, admin.access, 'GET', '/api/email/failed/')).json()).toEqual([]);
+      expect(await failedMailsGauge(ctx)).toBe(0);
     });
   },
   { mail: mailSettings(await sharedMailServer()), publicUrl: PUBLIC_URL },
