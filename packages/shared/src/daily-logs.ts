@@ -189,12 +189,14 @@ export const projectDateParams = z.object({
   date: dateField('Date'),
 });
 export const entryParams = projectDateParams.extend({ entryId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
-/** A photo moved to this log from the day it was for, whose log was signed meanwhile: that day (record 123). */
-export const logPhotoQuery = z.object({ for_date: dateField('Date').optional() });
+/** An entry or photo moved to this log from the day it was for, whose log was signed meanwhile: that day (records 123, 126). */
+export const movedContributionQuery = z.object({ for_date: dateField('Date').optional() });
 export const LOG_PHOTO_FOR_DATE_NOT_BEFORE = 'The day a moved photo was for must be before the day of the log it is added to.';
-/** Why a photo for `forDate` may not be added to the log of `logDate`: the day it was for comes before the log's own. */
-export function photoForDateRefusal(forDate: string | undefined, logDate: string): string | undefined {
-  return forDate !== undefined && forDate >= logDate ? LOG_PHOTO_FOR_DATE_NOT_BEFORE : undefined;
+export const LOG_ENTRY_FOR_DATE_NOT_BEFORE = 'The day a moved entry was for must be before the day of the log it is added to.';
+/** Why an entry or photo for `forDate` may not be added to the log of `logDate`: the day it was for comes before the log's own. */
+export function forDateRefusal(part: 'entry' | 'photo', forDate: string | undefined, logDate: string): string | undefined {
+  if (forDate === undefined || forDate < logDate) return undefined;
+  return part === 'entry' ? LOG_ENTRY_FOR_DATE_NOT_BEFORE : LOG_PHOTO_FOR_DATE_NOT_BEFORE;
 }
 export const logAttachmentParams = projectDateParams.extend({ attachmentId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
 
@@ -260,6 +262,8 @@ export const dailyLogEntrySchema = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The day it was for when it was moved here from that day's signed log (record 126), else null. */
+  for_date: z.string().nullable(),
 });
 export type DailyLogEntry = z.infer<typeof dailyLogEntrySchema>;
 

@@ -59,6 +59,7 @@ const CSV_HEADERS = {
   wind: 'Wind',
   precipitation: 'Precipitation',
   workStopped: 'Work stopped',
+  workDate: 'Work date',
 } as const satisfies Record<string, MessageKey>;
 
 export type CsvColumnId = keyof typeof CSV_HEADERS;

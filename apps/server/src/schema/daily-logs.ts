@@ -60,6 +60,8 @@ export const dailyLogEntries = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The day an entry moved here from a signed log was for (as a photo's, record 123); null: this log's own day. */
+    forDate: date('for_date', { mode: 'string' }),
   },
   (table) => [index('daily_log_entries_log_idx').on(table.dailyLogId, table.id)],
 );

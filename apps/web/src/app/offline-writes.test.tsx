@@ -717,11 +717,12 @@ describe('changes made without a signal', () => {
     expect(added).not.toBeNull();
     await userEvent.click(within(added!).getByRole('button', { name: "Open today's log" }));
     const entries = await screen.findByRole('list', { name: 'Crew hours and notes' });
-    // Today's entry says which day the work was for.
-    expect(await within(entries).findByText(`For ${day(yesterday)}: Poured footing 4`)).toBeInTheDocument();
+    // Today's entry says which day the work was for, beside the crew's note as they wrote it.
+    const entry = (await within(entries).findByText('Poured footing 4')).closest('li')!;
+    expect(within(entry).getByText(`For ${day(yesterday)}`)).toBeVisible();
     expect(screen.queryByRole('button', { name: "Open today's log" })).toBeNull();
-    // Today's log has the hours and the note, written when they were; the signed day stays as it was signed.
-    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, `For ${day(yesterday)}: Poured footing 4`]]);
+    // Today's log has the hours, the note as written and the day it was for; the signed day stays as it was signed.
+    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note, entry.for_date])).toEqual([[7, 'Poured footing 4', yesterday]]);
     expect((await logOf(yesterday)).entries).toEqual([]);
   }, 40_000);
 
@@ -762,23 +763,25 @@ describe('changes made without a signal', () => {
     expect((await logOf(yesterday)).attachments).toEqual([]);
   }, 40_000);
 
-  it("add a crew note as long as a note may be to today's log whole, though the day it was for no longer fits in it", async () => {
+  it("add a crew note as long as a note may be to today's log whole, with the day it was for beside it", async () => {
     const note = `Poured footing 5. ${'Checked the rebar cover and the formwork ties. '.repeat(50)}`.slice(0, DAILY_LOG_TEXT_MAX - 1) + '.';
     expect(note).toHaveLength(2000);
     const { today, add, logOf } = await refusedForSignedDay('Portal 5', note);
     await userEvent.click(add);
-    // Today's log takes it (a note with the day before it would be over the limit and refused for good).
+    // Today's log takes it whole: the day is not written into the note, so it never takes it over the limit.
     expect(await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(/were not added/)).toBeNull();
-    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note])).toEqual([[7, note]]);
+    expect((await logOf(today)).entries.map((entry) => [entry.hours, entry.note, entry.for_date])).toEqual([[7, note, shiftDate(today, -1)]]);
   }, 40_000);
 
   it("say the crew's hours were added to today's log only once it took them, not when they were refused again and discarded", async () => {
-    const { project, today, add, logOf } = await refusedForSignedDay('Portal 6', 'Poured footing 6');
+    const { project, today, yesterday, add, logOf } = await refusedForSignedDay('Portal 6', 'Poured footing 6');
     // Today's log refuses them as well (signed too, as the request leaves).
-    server.answer('POST', new RegExp(`^/api/projects/${project.id}/daily-logs/${today}/entries/$`), { status: 409, json: { detail: "The manager signed this day's log before your entry arrived." } }, { times: 1 });
+    server.answer('POST', new RegExp(`^/api/projects/${project.id}/daily-logs/${today}/entries/\\?for_date=${yesterday}$`), { status: 409, json: { detail: "The manager signed this day's log before your entry arrived." } }, { times: 1 });
     await userEvent.click(add);
     await waitFor(() => expect(server.answered).toContain(`POST /api/projects/${project.id}/daily-logs/${today}/entries/ 409`), { timeout: 10_000 });
+    // Refused again, it still names the day it was for, not today's: moved on later, that first day goes with it.
+    expect(await screen.findByText(new RegExp(`^Your hours and notes for ${day(yesterday)} were not added: `))).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Refused (1)' }));
     await discard(within(await screen.findByRole('dialog', { name: 'Changes made on this device' })).getByRole('button', { name: 'Discard' }));
     // Gone from the device, not to today's log: nothing says it was added.

@@ -69,8 +69,8 @@ export interface OfflineWriter {
   enqueue(write: QueuedWrite): Promise<void>;
   /** Sends what waits now, in order, as far as it can go (no answer or a refusal stops it). */
   flush(): Promise<void>;
-  /** Sends a refused write again, to another path, with `json` as its body when given (see resendRefusedWriteTo). */
-  resendTo(id: number, path: string, json?: unknown): Promise<void>;
+  /** Sends a refused write again, as it was, to another path (see resendRefusedWriteTo). */
+  resendTo(id: number, path: string): Promise<void>;
 }
 
 let offlineWriter: OfflineWriter | null = null;
@@ -86,10 +86,10 @@ export function sendWaitingWrites(): Promise<void> {
  * Sends a write the server refused again, to another path: a crew entry or photo refused because
  * its day's log was signed meanwhile, to a day whose log is still open. It is a new write (a new
  * key: the refused one never acted), still saying when it was made; the server decides again.
- * `json` replaces a JSON body (the note then says which day the work was for).
+ * Its body goes as it was: the path says which day it was for (`?for_date=`, records 123 and 126).
  */
-export function resendRefusedWriteTo(id: number, path: string, json?: unknown): Promise<void> {
-  return offlineWriter?.resendTo(id, path, json) ?? Promise.resolve();
+export function resendRefusedWriteTo(id: number, path: string): Promise<void> {
+  return offlineWriter?.resendTo(id, path) ?? Promise.resolve();
 }
 
 /** The signed-in areas install the offline queue; without it every write goes straight out. */

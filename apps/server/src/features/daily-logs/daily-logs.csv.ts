@@ -27,6 +27,8 @@ export interface DailyLogCsvRow {
   wind: string | null;
   precipitation: string | null;
   workStopped: boolean | null;
+  /** A crew entry's day: the log's, or the day it was for when it was moved here from that day's signed log (record 126). */
+  workDate: string | null;
 }
 
 export const DAILY_LOG_CSV_COLUMNS: CsvColumn<DailyLogCsvRow>[] = fieldColumns<DailyLogCsvRow>({
@@ -49,6 +51,7 @@ export const DAILY_LOG_CSV_COLUMNS: CsvColumn<DailyLogCsvRow>[] = fieldColumns<D
   wind: 'wind',
   precipitation: 'precipitation',
   workStopped: 'workStopped',
+  workDate: 'workDate',
 });
 
 const EMPTY: Omit<DailyLogCsvRow, 'section'> = {
@@ -70,6 +73,7 @@ const EMPTY: Omit<DailyLogCsvRow, 'section'> = {
   wind: null,
   precipitation: null,
   workStopped: null,
+  workDate: null,
 };
 
 /**
@@ -87,7 +91,7 @@ export function csvRowsOf({ context, days }: ExportDays): DailyLogCsvRow[] {
     }
     for (const row of crew) rows.push({ ...base, section: 'crew', trade: row.trade, company: row.company, headcount: row.headcount, hours: row.hours, manHours: Math.round(row.headcount * row.hours * 100) / 100 });
     for (const entry of day.entries) {
-      rows.push({ ...base, section: 'entry', trade: entry.authorDesignation, company: context.companyName, person: entry.author.email, personName: entry.author.full_name, hours: entry.hours, manHours: entry.hours, description: entry.note });
+      rows.push({ ...base, section: 'entry', trade: entry.authorDesignation, company: context.companyName, person: entry.author.email, personName: entry.author.full_name, hours: entry.hours, manHours: entry.hours, description: entry.note, workDate: entry.for_date ?? day.date });
     }
     for (const row of equipment) rows.push({ ...base, section: 'equipment', description: row.name, hours: row.hours });
     for (const row of deliveries) rows.push({ ...base, section: 'delivery', description: row.what, company: row.from });

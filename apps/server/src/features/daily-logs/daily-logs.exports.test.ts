@@ -58,6 +58,9 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect((await put(NEXT_DAY, { crew: [{ trade: 'Concrete', company: 'Бетон-Строй', headcount: 3, hours: 8 }], delays: [{ cause: 'Rain', hours_lost: 2 }] })).statusCode).toBe(200);
     const entry = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/entries/`, payload: { hours: 6, note: 'Cut and fixed formwork edges' } });
     expect(entry.statusCode).toBe(201);
+    // A note moved here from the day before, whose log was signed while the phone had no signal.
+    const moved = await callAs(ctx.app, team.member, { method: 'POST', url: `/api/projects/${projectId}/daily-logs/${DAY}/entries/?for_date=2025-04-06`, payload: { note: 'Stripped formwork, bay 2' } });
+    expect(moved.statusCode).toBe(201);
     const slab = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer();
     const addPhoto = async (caller: Caller, query = '') => {
       const form = new FormData();
@@ -149,8 +152,9 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     // Every photo's caption whole: who took it and when, however long the name.
     // Its one long word is broken after one of its own hyphens, not cut.
     expect(text).toMatch(/Hohenzollern-Sigmaringen- ?Veringen · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    // A photo moved from the day before says that day first.
+    // A photo moved from the day before says that day first, and so does a crew entry.
     expect(text).toMatch(/For 2025-04-06 · .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(text).toContain('Tomás Ruiz For 2025-04-06 · Stripped formwork, bay 2');
   });
 
   it("a range's PDF sums the days up, man-hours by trade and company included, then shows each logged day", async () => {
@@ -184,6 +188,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(text).toContain('Personal auf der Baustelle');
     expect(text).toContain('Electrical Volt & Co 2 7,5 15');
     expect(text).toContain(`Unterschrieben von ${MANAGER_NAME}`);
+    expect(text).toContain(`Tomás Ruiz ${t('de', 'For {date}', { date: formatDateOnly('2025-04-06', 'de') })} · Stripped formwork, bay 2`);
     expect(text).toContain('Zeiten in Berlin (UTC+02:00)');
   });
 
@@ -289,7 +294,7 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="siteboard-daily-logs-${projectId}-2025-04-06-2025-04-08.csv"`);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(rows.filter((row) => row.Date === DAY).map((row) => row.Section)).toEqual(['weather', 'crew', 'crew', 'entry', 'equipment', 'delivery', 'delay', 'incident', 'visitor', 'notes']);
+    expect(rows.filter((row) => row.Date === DAY).map((row) => row.Section)).toEqual(['weather', 'crew', 'crew', 'entry', 'entry', 'equipment', 'delivery', 'delay', 'incident', 'visitor', 'notes']);
     expect(rows.find((row) => row.Section === 'entry')).toMatchObject({
       Person: team.member.email,
       'Person Name': 'Tomás Ruiz',
@@ -297,9 +302,12 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
       Hours: '6',
       'Man-hours': '6',
       Description: 'Cut and fixed formwork edges',
+      'Work date': DAY,
       'Signed by': team.manager.email,
       'Signed by (name)': MANAGER_NAME,
     });
+    // The moved note carries the day it was for, not the log's.
+    expect(rows.find((row) => row.Description === 'Stripped formwork, bay 2')).toMatchObject({ Section: 'entry', Date: DAY, 'Work date': '2025-04-06', Hours: '' });
     // A visitor has no e-mail: their name alone, in the name column.
     expect(rows.find((row) => row.Section === 'visitor')).toMatchObject({ Person: '', 'Person Name': 'Owner’s rep', Company: 'City of Hamburg' });
     const totals = rows.filter((row) => row.Section.startsWith('total_')).map((row) => [row.Section, row.Trade, row.Company, row['Head count'], row['Man-hours'], row['Hours lost']]);
@@ -345,6 +353,11 @@ describeEachDatabase('daily log PDF, CSV and Excel', (ctx) => {
     expect(days[1]!.slice(4)).toEqual(['Overcast, rain from 14:00 with strong gusts', 18, 'No', 8, 61, 1.5]);
     expect(days.at(-1)).toEqual(['Total', undefined, undefined, undefined, undefined, undefined, undefined, 11, 85, 3.5]);
     expect(values('Crew').at(-1)).toEqual(['Total', undefined, undefined, undefined, 11, undefined, 85]);
+    expect(values('Crew').find((row) => row?.[3] === 'Tomás Ruiz')?.at(-1)).toEqual(new Date(`${DAY}T00:00:00Z`));
+    expect(values('Site record').filter((row) => row?.[1] === 'Crew entries')).toEqual([
+      [new Date(`${DAY}T00:00:00Z`), 'Crew entries', 'Cut and fixed formwork edges', 'Tomás Ruiz'],
+      [new Date(`${DAY}T00:00:00Z`), 'Crew entries', 'Stripped formwork, bay 2', 'Tomás Ruiz · For 2025-04-06'],
+    ]);
     expect(values('Delays').at(-1)).toEqual(['Total', undefined, 3.5]);
     expect(values('Totals')).toEqual([
       ['Trade', 'Company', 'Person-days', 'Man-hours'],

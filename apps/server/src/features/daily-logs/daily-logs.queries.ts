@@ -180,6 +180,7 @@ export async function listEntries(db: DbOrTx, companyId: number, logIds: number[
       note: dailyLogEntries.note,
       created_at: isoTimestamp(dailyLogEntries.createdAt),
       updated_at: isoTimestamp(dailyLogEntries.updatedAt),
+      for_date: dailyLogEntries.forDate,
     })
     .from(dailyLogEntries)
     .innerJoin(authors, eq(authors.id, dailyLogEntries.authorId))
@@ -205,7 +206,7 @@ export interface ExportDays {
   days: ExportDay[];
 }
 
-export async function insertEntry(tx: DbOrTx, values: { companyId: number; dailyLogId: number; authorId: number; hours: number | null; note: string | null }): Promise<number> {
+export async function insertEntry(tx: DbOrTx, values: { companyId: number; dailyLogId: number; authorId: number; hours: number | null; note: string | null; forDate?: string | null }): Promise<number> {
   const [row] = await tx.insert(dailyLogEntries).values(values).returning({ id: dailyLogEntries.id });
   return row!.id;
 }

@@ -21,7 +21,7 @@ import {
   errorResponse,
   idParams,
   logAttachmentParams,
-  logPhotoQuery,
+  movedContributionQuery,
   missingLogsQuery,
   missingLogsSchema,
   projectDateParams,
@@ -161,10 +161,11 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "One's own hours and note on the day's log (people with work in the project); opens the log if need be",
       params: projectDateParams,
+      querystring: movedContributionQuery,
       body: dailyLogEntryInput,
       response: { 201: dailyLogEntrySchema, ...writeRefusals },
     },
-    handler: async (request, reply) => reply.code(201).send(await addEntry(request.ctx, request.params.id, request.params.date, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await addEntry(request.ctx, request.params.id, request.params.date, request.query.for_date, request.body)),
   });
 
   const mayChangeEntry = async (request: FastifyRequest) => assertMayChangeEntry(request.ctx, request.params);
@@ -192,7 +193,7 @@ export const dailyLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Add a photo to the day\'s log (multipart/form-data, field "file": JPEG, PNG, WebP or HEIC, at most 10 MB); processed as subtask photos are',
       params: projectDateParams,
-      querystring: logPhotoQuery,
+      querystring: movedContributionQuery,
       consumes: ['multipart/form-data'],
       response: { 201: dailyLogAttachmentSchema, 413: errorResponse, 503: errorResponse.describe('Busy with other photos: try again after Retry-After'), ...writeRefusals },
     },

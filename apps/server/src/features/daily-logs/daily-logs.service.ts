@@ -16,6 +16,7 @@ import {
   decideOwnContributionChange,
   dailyLogRangeQuery,
   entryParams,
+  forDateRefusal,
   idParams,
   logAttachmentParams,
   projectDateParams,
@@ -37,7 +38,6 @@ import {
   PROJECT_NOT_FOUND,
   localDateTime,
   savedSections,
-  photoForDateRefusal,
 } from '@siteboard/shared';
 import { type DbOrTx, type ServiceContext, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../platform';
 import type { CsvFile } from '../../lib/csv';
@@ -312,12 +312,17 @@ async function attachmentOf(db: DbOrTx, companyId: number, logId: number, attach
   return photo;
 }
 
-/** A person's own hours and note on the day (opening the day's log if nobody has). */
-export async function addEntry(ctx: ServiceContext, projectId: number, date: string, input: EntryInput): Promise<DailyLogEntry> {
+/**
+ * A person's own hours and note on the day (opening the day's log if nobody has). `forDate`: the
+ * day it was for, moved here from that day's signed log (record 126); kept as it is when the entry changes.
+ */
+export async function addEntry(ctx: ServiceContext, projectId: number, date: string, forDate: string | undefined, input: EntryInput): Promise<DailyLogEntry> {
   const { companyId, id: userId } = ctx.user;
+  const refusal = forDateRefusal('entry', forDate, date);
+  if (refusal) throw new ValidationError(refusal, { for_date: [refusal] });
   return ctx.db.transaction(async (tx) => {
     const log = await openForContribution(tx, ctx, projectId, date);
-    const entryId = await insertEntry(tx, { companyId, dailyLogId: log.id, authorId: userId, hours: input.hours, note: input.note });
+    const entryId = await insertEntry(tx, { companyId, dailyLogId: log.id, authorId: userId, hours: input.hours, note: input.note, forDate: forDate ?? null });
     return entryOf(tx, companyId, log.id, entryId);
   });
 }
@@ -355,7 +360,7 @@ export async function removeEntry(ctx: ServiceContext, projectId: number, date: 
  */
 export async function addLogPhoto(ctx: ServiceContext, projectId: number, date: string, forDate: string | undefined, file: string, signal?: AbortSignal): Promise<DailyLogAttachment> {
   const { companyId, id: userId } = ctx.user;
-  const refusal = photoForDateRefusal(forDate, date);
+  const refusal = forDateRefusal('photo', forDate, date);
   if (refusal) throw new ValidationError(refusal, { for_date: [refusal] });
   const photo = await processPhoto(file, signal);
   return ctx.db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import {
   type DailyLogProject,
   type DailyLogSummary,
   type MissingLogs,
+  LOG_ENTRY_FOR_DATE_NOT_BEFORE,
   LOG_PHOTO_FOR_DATE_NOT_BEFORE,
 } from '@siteboard/shared';
 import { subtaskActivity } from '../../schema/activity';
@@ -490,6 +491,41 @@ describeEachDatabase('daily site logs', (ctx) => {
       expect((await callAs(ctx.app, team.manager, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(403);
       expect((await callAs(ctx.app, team.member, { method: 'DELETE', url: logUrl(projectId, date, `attachments/${photo.id}/`) })).statusCode).toBe(204);
       expect((await get(team.manager, date)).attachments).toEqual([]);
+    });
+
+    it('keeps the first day an entry moved on from two signed logs was for beside it, its note as written, and refuses a day not before the log’s', async () => {
+      const [first, second, open] = ['2025-02-03', '2025-02-04', '2025-02-05'];
+      for (const day of [first, second]) {
+        expect((await put(team.manager, day, { notes: 'Signed while the crew had no signal' })).statusCode).toBe(200);
+        expect((await post(team.manager, day, 'sign/')).statusCode).toBe(200);
+      }
+      const work = { hours: 7, note: 'Poured footing 4' };
+      // Refused for its own day, moved to the next (signed meanwhile too), then moved on: the first day goes with it each time.
+      expect((await post(team.member, first, 'entries/', work)).statusCode).toBe(409);
+      expect((await post(team.member, second, `entries/?for_date=${first}`, work)).statusCode).toBe(409);
+      const moved = await post(team.member, open, `entries/?for_date=${first}`, work);
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(moved.json()).toMatchObject({ hours: 7, note: 'Poured footing 4', for_date: first });
+      const own = await post(team.member, open, 'entries/', { hours: 1, note: 'Stripped formwork' });
+      expect(own.json()).toMatchObject({ for_date: null });
+      // A change of the entry keeps the day it was for.
+      const changed = await callAs(ctx.app, team.member, { method: 'PATCH', url: logUrl(projectId, open, `entries/${moved.json().id}/`), payload: { hours: 7.5, note: 'Poured footing 4 and 5' } });
+      expect(changed.json()).toMatchObject({ for_date: first, note: 'Poured footing 4 and 5' });
+      expect((await get(team.manager, open)).entries.map((entry) => [entry.hours, entry.note, entry.for_date])).toEqual([
+        [7.5, 'Poured footing 4 and 5', first],
+        [1, 'Stripped formwork', null],
+      ]);
+      for (const day of [first, second]) expect((await get(team.manager, day)).entries).toEqual([]);
+
+      const sameDay = await post(team.member, open, `entries/?for_date=${open}`, work);
+      expect(sameDay.statusCode).toBe(400);
+      expect(sameDay.json()).toMatchObject({ detail: LOG_ENTRY_FOR_DATE_NOT_BEFORE, errors: { for_date: [LOG_ENTRY_FOR_DATE_NOT_BEFORE] } });
+      expect((await post(team.member, open, 'entries/?for_date=2025-02-06', work)).statusCode).toBe(400);
+      expect((await post(team.member, open, 'entries/?for_date=yesterday', work)).statusCode).toBe(400);
+      // Who may add comes before what they sent: no work in the project is 403, another company's project 404.
+      expect((await post(team.otherMember, open, `entries/?for_date=${open}`, work)).statusCode).toBe(403);
+      expect((await post(rival.admin, open, 'entries/?for_date=yesterday', work)).statusCode).toBe(404);
+      expect((await get(team.manager, open)).entries).toHaveLength(2);
     });
 
     it('keeps the day a photo moved from a signed log was for, and refuses a day not before the log’s, asking who may first', async () => {

@@ -7,7 +7,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { hoursLost, t, wallClockDate, type Language, type MessageKey } from '@siteboard/shared';
+import { formatDateOnly, hoursLost, t, wallClockDate, type Language, type MessageKey } from '@siteboard/shared';
 import { addSheet, calendarDate, openWorkbook, type Reader, type SheetKind } from '../../lib/xlsx';
 import type { ExportDays } from './daily-logs.queries';
 import { dayTotals, manHoursByTradeAndCompany } from './daily-logs.rules';
@@ -77,10 +77,11 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, { language,
     );
 
     const crewRows: Cell[][] = days.flatMap((day) => [
-      ...day.content.crew.map((row) => [calendarDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100]),
+      ...day.content.crew.map((row) => [calendarDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100, calendarDate(day.date)]),
+      // A crew entry moved here from an earlier day's signed log says the day its hours were for (record 126).
       ...day.entries
         .filter((entry) => entry.hours !== null)
-        .map((entry) => [calendarDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours]),
+        .map((entry) => [calendarDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours, calendarDate(entry.for_date ?? day.date)]),
     ]);
     writeSheet(
       workbook,
@@ -94,9 +95,10 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, { language,
         { header: 'Head count', width: 10 },
         { header: 'Hours', width: 9, format: 'hours' },
         { header: 'Man-hours', width: 11, format: 'hours' },
+        { header: 'Work date', width: 12, format: 'date' },
       ],
       crewRows,
-      [word('Total'), null, null, null, sum(crewRows.map((row) => row[4] as number)), null, sum(crewRows.map((row) => row[6] as number))],
+      [word('Total'), null, null, null, sum(crewRows.map((row) => row[4] as number)), null, sum(crewRows.map((row) => row[6] as number)), null],
     );
 
     const delayRows: Cell[][] = days.flatMap((day) => day.content.delays.map((delay) => [calendarDate(day.date), delay.cause, delay.hours_lost]));
@@ -121,7 +123,9 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, { language,
         ...deliveries.map((row) => [date, word('Deliveries'), row.what, row.from]),
         ...incidents.map((row) => [date, word(row.kind === 'incident' ? 'Incident' : 'Safety observation'), row.description, null]),
         ...visitors.map((row) => [date, word('Visitors'), row.name, [row.company, row.purpose].filter(Boolean).join(' · ') || null]),
-        ...day.entries.filter((entry) => entry.note).map((entry) => [date, word('Crew entries'), entry.note, entry.author.full_name ?? entry.author.email]),
+        ...day.entries
+          .filter((entry) => entry.note)
+          .map((entry) => [date, word('Crew entries'), entry.note, [entry.author.full_name ?? entry.author.email, entry.for_date && t(language, 'For {date}', { date: formatDateOnly(entry.for_date, language) })].filter(Boolean).join(' · ')]),
         ...(notes ? [[date, word('Notes'), notes, null]] : []),
       ];
     });

@@ -269,8 +269,8 @@ export function retryEntry(id: number) {
 }
 
 /** Sends a refused write to another path, in its place in the queue, as a new write (resendRefusedWriteTo). */
-export function resendEntryTo(id: number, path: string, json?: unknown) {
-  return sendAgain(id, (entry) => ({ ...entry, path, idempotencyKey: newIdempotencyKey(), ...(json === undefined || entry.form ? {} : { json }) }));
+export function resendEntryTo(id: number, path: string) {
+  return sendAgain(id, (entry) => ({ ...entry, path, idempotencyKey: newIdempotencyKey() }));
 }
 
 async function sendAgain(id: number, change: (entry: QueuedEntry) => QueuedEntry) {

@@ -11,14 +11,14 @@ import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { failureDetail, useFailureMessage } from '../../../lib/failure-message';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { useAddLogEntry } from '../api/add-log-entry';
 import { useChangeLogEntry } from '../api/change-log-entry';
 import { useDeleteLogEntry } from '../api/delete-log-entry';
-import { dailyLogPath } from '../api/get-daily-log';
 import { numberOrNull } from '../daily-logs.rules';
 import { LogBlock } from './log-view';
+import { contributionOf } from './refused-contributions';
 
 type Output = z.output<typeof dailyLogEntryInput>;
 type EntryValues = { hours: number | null; note: string };
@@ -91,7 +91,7 @@ function EntryRow({ entry, log, projectId, mayChange }: { entry: DailyLogEntry; 
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
       <div className="min-w-0 text-sm">
-        <EntryLines who={who} hours={entry.hours} note={entry.note} />
+        <EntryLines who={who} hours={entry.hours} note={entry.note} forDate={entry.for_date} />
         <p className="mt-1 text-xs text-slate-500">{formatDateTime(entry.updated_at)}</p>
       </div>
       {confirm.dialog}
@@ -114,8 +114,11 @@ function EntryRow({ entry, log, projectId, mayChange }: { entry: DailyLogEntry; 
   );
 }
 
-/** Who logged an entry, its hours and its note: as stored, or as it waits on this device. */
-function EntryLines({ who, hours, note }: { who: string | undefined; hours: number | null; note: string | null | undefined }) {
+/**
+ * Who logged an entry, its hours, the day it was for when it was moved here from that day's signed
+ * log (record 126), and its note: as stored, or as it waits on this device.
+ */
+function EntryLines({ who, hours, note, forDate }: { who: string | undefined; hours: number | null; note: string | null | undefined; forDate: string | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -123,6 +126,7 @@ function EntryLines({ who, hours, note }: { who: string | undefined; hours: numb
         {who}
         {hours !== null && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('dailyLog.entries.hoursValue', { hours: formatNumber(hours) })}</span>}
       </p>
+      {forDate && <p className="mt-1 font-medium text-amber-800">{t('dailyLog.moved.for', { date: formatDate(forDate) })}</p>}
       {note && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{note}</p>}
     </>
   );
@@ -137,9 +141,11 @@ export function LogEntries({ log, projectId, projectName, mayAdd, mayChangeOwn }
   const { user } = useAuth();
   const add = useAddLogEntry();
   const [added, setAdded] = useState(false);
-  // One's own entries made without a signal, from the device's queue: in sight until the server has them.
-  const entriesPath = `${dailyLogPath(projectId, log.date)}entries/`;
-  const waiting = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'POST' && write.path === entriesPath);
+  // One's own entries made without a signal (or moved here), from the device's queue: in sight until the server has them.
+  const waiting = useWaitingWrites().flatMap((write) => {
+    const contribution = write.status === 'waiting' && write.method === 'POST' ? contributionOf(write.path) : undefined;
+    return contribution?.projectId === projectId && contribution.logDate === log.date && contribution.part === 'entries' ? [{ write, forDate: contribution.forDate === log.date ? null : contribution.forDate }] : [];
+  });
   return (
     <LogBlock title={t('dailyLog.section.entries')}>
       {log.entries.length === 0 && waiting.length === 0 ? (
@@ -149,11 +155,11 @@ export function LogEntries({ log, projectId, projectName, mayAdd, mayChangeOwn }
           {log.entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} log={log} projectId={projectId} mayChange={mayChangeOwn && entry.author.id === user?.id} />
           ))}
-          {waiting.map((write) => {
+          {waiting.map(({ write, forDate }) => {
             const input = write.json as { hours?: number | null; note?: string | null };
             return (
               <li key={write.id} className="rounded-xl border border-dashed border-slate-300 bg-white p-3 text-sm">
-                <EntryLines who={user?.full_name ?? user?.email} hours={typeof input.hours === 'number' ? input.hours : null} note={input.note} />
+                <EntryLines who={user?.full_name ?? user?.email} hours={typeof input.hours === 'number' ? input.hours : null} note={input.note} forDate={forDate} />
                 <p className="mt-1 text-xs font-medium text-amber-700">{t('offline.status.waiting')}</p>
               </li>
             );

@@ -1,4 +1,4 @@
-import { DAILY_LOG_TEXT_MAX, type DailyLogProject } from '@siteboard/shared';
+import type { DailyLogProject } from '@siteboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionAlert, Alert, RetryAlert } from '../../../components/ui/alert';
@@ -13,8 +13,8 @@ const CONTRIBUTION = /^\/api\/projects\/(\d+)\/daily-logs\/(\d{4}-\d{2}-\d{2})\/
 
 /**
  * What a waiting write adds to a daily log, read from its address: the project, the day of the log
- * it went to, whether an entry or a photo, and the day it was for (a photo moved here from an
- * earlier day's signed log says so in its address; moved on again, it keeps that first day).
+ * it went to, whether an entry or a photo, and the day it was for (one moved here from an earlier
+ * day's signed log says so in its address; moved on again, it keeps that first day).
  */
 export function contributionOf(path: string): { projectId: number; logDate: string; part: 'entries' | 'attachments'; forDate: string } | undefined {
   const match = CONTRIBUTION.exec(path);
@@ -22,23 +22,13 @@ export function contributionOf(path: string): { projectId: number; logDate: stri
 }
 
 /**
- * The note of an entry moved to another day: with the day it was for (`withDay`, or `dayOnly`
- * without a note), unless that would not fit the limit the server checks (trimmed, like it): then
- * the crew's note as it is, whole, rather than refused for its length or cut (record 116).
- */
-function noteForDay(note: string | null | undefined, withDay: string, dayOnly: string): string | null | undefined {
-  if (!note) return dayOnly;
-  return withDay.trim().length <= DAILY_LOG_TEXT_MAX ? withDay : note;
-}
-
-/**
  * The person's hours, notes and photos for a day of this project that the server refused once
  * their signal was back (the day's log was signed meanwhile), each with the reason. While the
  * project's log of today is open, "Add to today's log" sends it there instead, so the work is not
  * lost; the server decides again, and a signed log stays closed. Discarding stays in the device's
- * list of changes. Hours and a note moved say in the note which day the work was for, so whoever
- * reads today's log is not misled, unless the day would take the note over the length limit: the
- * note then goes whole, as written (record 116). Once the server took it into today's log (not
+ * list of changes. What is moved goes as it was written, with the day it was for beside it (the
+ * address's `for_date`, records 123 and 126), which today's log shows in each reader's language, so
+ * whoever reads or signs it is not misled. Once the server took it into today's log (not
  * when it was refused again and discarded), the screen says so, with the way to today's log
  * (`onOpenToday`) while another day is shown (`date`).
  */
@@ -54,12 +44,9 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
     const contribution = contributionOf(write.path);
     return write.status === 'failed' && write.method === 'POST' && contribution?.projectId === project.id ? [{ write, date: contribution.forDate, logDate: contribution.logDate, part: contribution.part }] : [];
   });
-  const moveToToday = async (id: number, part: string, date: string, json: unknown) => {
-    const { note } = (json ?? {}) as { note?: string | null };
-    const forDay = part === 'entries' ? { ...(json as object), note: noteForDay(note, t('dailyLog.moved.noteFor', { date: formatDate(date), note }), t('dailyLog.moved.for', { date: formatDate(date) })) } : undefined;
-    // A photo has no note: the day it was for goes with it as a date the log shows (record 123).
-    const query = part === 'attachments' ? `?for_date=${date}` : '';
-    await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/${query}`, forDay);
+  // The day it was for goes beside the entry or photo as a date, never into the crew's own text.
+  const moveToToday = async (id: number, part: string, date: string) => {
+    await resendRefusedWriteTo(id, `${dailyLogPath(project.id, project.today)}${part}/?for_date=${date}`);
     setMoved((ids) => [...ids, id]);
   };
   if (refused.length === 0 && !added) return null;
@@ -82,7 +69,7 @@ export function RefusedContributions({ project, date: shown, onOpenToday }: { pr
         // Offered for a day signed meanwhile (409) only: a refusal of the work itself (no work of
         // theirs in the project, a file too large) would be refused on today's log too.
         return todayOpen && logDate !== project.today && write.refusedWith === 409 ? (
-          <RetryAlert key={write.id} onRetry={() => void moveToToday(write.id, part, date, write.json)} retryLabel={t('dailyLog.refused.addToToday')}>
+          <RetryAlert key={write.id} onRetry={() => void moveToToday(write.id, part, date)} retryLabel={t('dailyLog.refused.addToToday')}>
             {message}
           </RetryAlert>
         ) : (
