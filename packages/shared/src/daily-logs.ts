@@ -189,7 +189,7 @@ export const projectDateParams = z.object({
   date: dateField('Date'),
 });
 export const entryParams = projectDateParams.extend({ entryId: positiveId('The id in the path must be a whole number from 1 to 2147483647.') });
-/** An entry or photo moved to this log from the day it was for, whose log was signed meanwhile: that day (records 123, 126). */
+/** An entry or photo moved to this log from the day it was for, whose log was signed meanwhile: that day (records 123, 129). */
 export const movedContributionQuery = z.object({ for_date: dateField('Date').optional() });
 export const LOG_PHOTO_FOR_DATE_NOT_BEFORE = 'The day a moved photo was for must be before the day of the log it is added to.';
 export const LOG_ENTRY_FOR_DATE_NOT_BEFORE = 'The day a moved entry was for must be before the day of the log it is added to.';
@@ -262,7 +262,7 @@ export const dailyLogEntrySchema = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The day it was for when it was moved here from that day's signed log (record 126), else null. */
+  /** The day it was for when it was moved here from that day's signed log (record 129), else null. */
   for_date: z.string().nullable(),
 });
 export type DailyLogEntry = z.infer<typeof dailyLogEntrySchema>;

@@ -86,7 +86,7 @@ export function sendWaitingWrites(): Promise<void> {
  * Sends a write the server refused again, to another path: a crew entry or photo refused because
  * its day's log was signed meanwhile, to a day whose log is still open. It is a new write (a new
  * key: the refused one never acted), still saying when it was made; the server decides again.
- * Its body goes as it was: the path says which day it was for (`?for_date=`, records 123 and 126).
+ * Its body goes as it was: the path says which day it was for (`?for_date=`, records 123 and 129).
  */
 export function resendRefusedWriteTo(id: number, path: string): Promise<void> {
   return offlineWriter?.resendTo(id, path) ?? Promise.resolve();

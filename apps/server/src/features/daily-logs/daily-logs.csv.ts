@@ -27,7 +27,7 @@ export interface DailyLogCsvRow {
   wind: string | null;
   precipitation: string | null;
   workStopped: boolean | null;
-  /** A crew entry's day: the log's, or the day it was for when it was moved here from that day's signed log (record 126). */
+  /** A crew entry's day: the log's, or the day it was for when it was moved here from that day's signed log (record 129). */
   workDate: string | null;
 }
 

@@ -451,7 +451,7 @@ function crewSection(pages: Pages, log: DailyLog) {
         { title: 'Hours', width: 60, align: 'right' },
         { title: 'Note', width: 289.28 },
       ],
-      // A moved entry says first the day it was for (record 126), as a moved photo's caption does.
+      // A moved entry says first the day it was for (record 129), as a moved photo's caption does.
       log.entries.map((entry) => [nameOf(entry.author, w), entry.hours === null ? '' : w.number(entry.hours), [entry.for_date && w.t('For {date}', { date: w.date(entry.for_date) }), entry.note].filter(Boolean).join(' · ')]),
       undefined,
       totalsHeight,

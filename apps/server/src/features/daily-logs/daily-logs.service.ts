@@ -314,7 +314,7 @@ async function attachmentOf(db: DbOrTx, companyId: number, logId: number, attach
 
 /**
  * A person's own hours and note on the day (opening the day's log if nobody has). `forDate`: the
- * day it was for, moved here from that day's signed log (record 126); kept as it is when the entry changes.
+ * day it was for, moved here from that day's signed log (record 129); kept as it is when the entry changes.
  */
 export async function addEntry(ctx: ServiceContext, projectId: number, date: string, forDate: string | undefined, input: EntryInput): Promise<DailyLogEntry> {
   const { companyId, id: userId } = ctx.user;

@@ -78,7 +78,7 @@ export function writeDailyLogWorkbook({ context, days }: ExportDays, { language,
 
     const crewRows: Cell[][] = days.flatMap((day) => [
       ...day.content.crew.map((row) => [calendarDate(day.date), row.trade, row.company, null, row.headcount, row.hours, Math.round(row.headcount * row.hours * 100) / 100, calendarDate(day.date)]),
-      // A crew entry moved here from an earlier day's signed log says the day its hours were for (record 126).
+      // A crew entry moved here from an earlier day's signed log says the day its hours were for (record 129).
       ...day.entries
         .filter((entry) => entry.hours !== null)
         .map((entry) => [calendarDate(day.date), entry.authorDesignation, context.companyName, entry.author.full_name ?? entry.author.email, 1, entry.hours, entry.hours, calendarDate(entry.for_date ?? day.date)]),

@@ -116,7 +116,7 @@ function EntryRow({ entry, log, projectId, mayChange }: { entry: DailyLogEntry; 
 
 /**
  * Who logged an entry, its hours, the day it was for when it was moved here from that day's signed
- * log (record 126), and its note: as stored, or as it waits on this device.
+ * log (record 129), and its note: as stored, or as it waits on this device.
  */
 function EntryLines({ who, hours, note, forDate }: { who: string | undefined; hours: number | null; note: string | null | undefined; forDate: string | null }) {
   const { t } = useTranslation();

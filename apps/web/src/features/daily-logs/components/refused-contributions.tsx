@@ -27,7 +27,7 @@ export function contributionOf(path: string): { projectId: number; logDate: stri
  * project's log of today is open, "Add to today's log" sends it there instead, so the work is not
  * lost; the server decides again, and a signed log stays closed. Discarding stays in the device's
  * list of changes. What is moved goes as it was written, with the day it was for beside it (the
- * address's `for_date`, records 123 and 126), which today's log shows in each reader's language, so
+ * address's `for_date`, records 123 and 129), which today's log shows in each reader's language, so
  * whoever reads or signs it is not misled. Once the server took it into today's log (not
  * when it was refused again and discarded), the screen says so, with the way to today's log
  * (`onOpenToday`) while another day is shown (`date`).
