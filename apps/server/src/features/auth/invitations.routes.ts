@@ -42,9 +42,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ mail: MailLinks }> = asy
     schema: {
       tags,
       summary: 'Invite a person by e-mail (72 hours, single use); an address of an existing user is 409',
+      description: 'A manager_id that is not a user of the company answers 404.',
       security,
       body: createInvitationInput,
-      response: { 201: invitationSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+      response: { 201: invitationSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     },
     handler: async (request, reply) => reply.code(201).send(await invite(request.ctx, mail, request.body)),
   });

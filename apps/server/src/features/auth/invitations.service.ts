@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, type ServiceContext, AppError, ConflictError, NotFoundError, enqueueJob, enqueueMail, fieldError, foundInCompany, isUniqueViolation, settleChanges } from '../../platform';
 import { hashPassword } from '../../lib/passwords';
 import { upsertTeamMember } from '../users/team.queries';
-import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, replacePassword, takeNextUserNumber } from '../users/users.queries';
-import { MANAGER_INVALID, managerLinkFor, userCode } from '../users/users.rules';
+import { ACTIVE_EMAIL_INDEX, findActiveMember, findUser, insertUser, isEmailTaken, namesAStranger, replacePassword, takeNextUserNumber } from '../users/users.queries';
+import { MANAGER_INVALID, USER_NOT_FOUND, managerLinkFor, userCode } from '../users/users.rules';
 import { invitationLink, invitationMail, passwordResetLink, passwordResetMail, signInLink } from './auth.mails';
 import { issueTokenPair } from './auth.service';
 import type { LoginThrottle } from './auth.throttle';
@@ -100,7 +100,10 @@ export async function invite(ctx: ServiceContext, mail: MailLinks, input: z.outp
   const language = input.language ?? (await findSender(ctx.db, companyId, ctx.user.id))!.language;
   return ctx.db.transaction(async (tx) => {
     // The manager stays active until the invitation is stored: deleting them waits, then sees it and refuses.
-    if (input.manager_id != null && (await findActiveMember(tx, companyId, input.manager_id, { lock: true }))?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
+    if (input.manager_id != null && (await findActiveMember(tx, companyId, input.manager_id, { lock: true }))?.role !== 'manager') {
+      if (await namesAStranger(tx, companyId, [input.manager_id])) throw new NotFoundError(USER_NOT_FOUND);
+      throw fieldError('manager_id', MANAGER_INVALID);
+    }
     await revokePendingFor(tx, companyId, input.email);
     const invitation = await insertInvitation(tx, {
       companyId,

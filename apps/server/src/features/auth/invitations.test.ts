@@ -281,6 +281,25 @@ describeEachDatabase(
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json().errors).toHaveProperty('manager_id');
     });
+
+    it("answers another company's manager, or none, as manager_id with 404 and a team member of the company with 400, inviting no one", async () => {
+      const admin = await signedInAdmin(ctx);
+      const other = await signedInAdmin(ctx);
+      const foreignManager = await createThroughApi(ctx, other);
+      const manager = await createThroughApi(ctx, admin);
+      const member = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
+      const invite = (managerId: number) => call(ctx, admin.access, 'POST', '/api/invitations/', { email: `${unique('x')}@example.test`, role: 'team_member', manager_id: managerId });
+
+      for (const managerId of [foreignManager.id, 999_999]) {
+        const refused = await invite(managerId);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toEqual({ detail: 'User not found.' });
+      }
+      const notAManager = await invite(member.id);
+      expect(notAManager.statusCode).toBe(400);
+      expect(notAManager.json().errors).toEqual({ manager_id: ['Select an active manager of your company.'] });
+      expect((await call(ctx, admin.access, 'GET', '/api/invitations/')).json()).toEqual([]);
+    });
   },
   mailOptions,
 );

@@ -23,7 +23,8 @@ import { containingPattern, keysetBatches, type Page, type PageRequest } from '.
 import { listProjectSheetFiles, queueSheetFileRemoval } from '../sheets/sheets.queries';
 import { closeProjectOpenWork, countProjectOpenWork, listFirstSubtaskPages, listMajorTaskSummaries, listSubtaskPage, reopenProjectWork } from '../tasks/tasks.queries';
 import { MAJOR_TASK_NOT_FOUND } from '../tasks/tasks.rules';
-import { findActiveMember } from '../users/users.queries';
+import { findActiveMember, namesAStranger } from '../users/users.queries';
+import { USER_NOT_FOUND } from '../users/users.rules';
 import { PROJECT_CSV_COLUMNS } from './projects.csv';
 import { PROJECT_SHEET_COLUMNS } from './projects.xlsx';
 import {
@@ -86,10 +87,12 @@ async function findProject(db: DbOrTx, companyId: number, projectId: number, exp
   return project;
 }
 
-/** A manager id from a body is tenant data: it must name an active manager of the caller's own company. */
+/** A manager id from a body is tenant data: it must name an active manager of the caller's own company (another company's, or none: 404). */
 async function assertManager(db: DbOrTx, companyId: number, managerId: number, field: string) {
   const member = await findActiveMember(db, companyId, managerId);
-  if (member?.role !== 'manager') throw fieldError(field, INVALID_MANAGER);
+  if (member?.role === 'manager') return;
+  if (await namesAStranger(db, companyId, [managerId])) throw new NotFoundError(USER_NOT_FOUND);
+  throw fieldError(field, INVALID_MANAGER);
 }
 
 export async function createProject(ctx: ServiceContext, input: CreateProject): Promise<Project> {

@@ -139,15 +139,18 @@ describeEachDatabase('projects API', (ctx) => {
       expect(missing.json()).toEqual(other.json());
     });
 
-    it('refuses, under manager_id, a manager of another company exactly like an unknown id', async () => {
+    it('answers a manager_id of another company exactly like an unknown id (404), a team member of the company 400', async () => {
       const before = await projectCount(ctx, team.company.id);
 
       const foreign = await post(ctx, team.admin, projectPayload(team, { manager_id: rival.manager.id }));
       const unknown = await post(ctx, team.admin, projectPayload(team, { manager_id: 987654 }));
+      const member = await post(ctx, team.admin, projectPayload(team, { manager_id: team.member.id }));
 
-      expect(foreign.statusCode).toBe(400);
-      expect(foreign.json()).toEqual({ detail: INVALID_MANAGER, errors: { manager_id: [INVALID_MANAGER] } });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'User not found.' });
       expect(unknown.json()).toEqual(foreign.json());
+      expect(member.statusCode).toBe(400);
+      expect(member.json()).toEqual({ detail: INVALID_MANAGER, errors: { manager_id: [INVALID_MANAGER] } });
       expect(await projectCount(ctx, team.company.id)).toBe(before);
     });
 
@@ -207,13 +210,13 @@ describeEachDatabase('projects API', (ctx) => {
       expect(response.json().manager).toEqual({ id: team.otherManager.id, email: team.otherManager.email, full_name: null });
     });
 
-    it.each(['manager', 'manager_id'])('refuses, under %s, a manager of another company and changes nothing', async (field) => {
+    it.each(['manager', 'manager_id'])('refuses, under %s, a manager of another company (404) and changes nothing', async (field) => {
       const { id } = await insertProject(ctx.app.db, team.company.id, { managerId: team.manager.id });
 
       const response = await patch(ctx, team.admin, id, { [field]: rival.manager.id, name: 'Should not stick' });
 
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ [field]: [INVALID_MANAGER] });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'User not found.' });
       expect(await projectRow(ctx, id)).toMatchObject({ managerId: team.manager.id, name: expect.not.stringMatching('Should not stick') });
     });
 

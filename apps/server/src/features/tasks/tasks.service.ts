@@ -56,7 +56,7 @@ import {
 } from './tasks.queries';
 import { findPeople, insertActivity } from './activity.queries';
 import { findSheetAccess } from '../sheets/sheets.queries';
-import { userExists } from '../users/users.queries';
+import { namesAStranger, userExists } from '../users/users.queries';
 import { USER_NOT_FOUND } from '../users/users.rules';
 import { editedFields, latestDueDate, MAJOR_TASK_NOT_FOUND, pendingApprovalsFilter, statusTimestamps, SUBTASK_NOT_FOUND, tasksDueTodayFilter, type FieldChanges } from './tasks.rules';
 import { SUBTASK_CSV_COLUMNS } from './tasks.csv';
@@ -82,12 +82,14 @@ function throwNewSubtaskRefusal(decision: Extract<NewSubtaskDecision, { ok: fals
   throw decision.error === 'forbidden' ? new ForbiddenError(decision.message) : fieldError(field, decision.message);
 }
 
-/** Assignee ids from a body are tenant data: each must be an active manager or team member of the caller's company. */
+/** Assignee ids from a body are tenant data: each must be an active manager or team member of the caller's company (another company's, or none: 404). */
 async function assertAssignable(db: DbOrTx, companyId: number, assignees: { field: string; userId: number }[]) {
   const assignable = await findAssignableUserIds(db, companyId, [...new Set(assignees.map((assignee) => assignee.userId))]);
-  const errors: FieldErrors = {};
-  for (const { field, userId } of assignees) if (!assignable.has(userId)) errors[field] = [INVALID_ASSIGNEE];
-  if (Object.keys(errors).length > 0) throw new ValidationError(INVALID_ASSIGNEE, errors);
+  const refused = assignees.filter(({ userId }) => !assignable.has(userId));
+  if (refused.length === 0) return;
+  if (await namesAStranger(db, companyId, refused.map(({ userId }) => userId))) throw new NotFoundError(USER_NOT_FOUND);
+  const errors: FieldErrors = Object.fromEntries(refused.map(({ field }) => [field, [INVALID_ASSIGNEE]]));
+  throw new ValidationError(INVALID_ASSIGNEE, errors);
 }
 
 /** The status changes the workflow names (spec §4); the manager's other dropdown moves announce nothing. */

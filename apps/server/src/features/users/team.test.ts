@@ -128,7 +128,13 @@ describeEachDatabase('team members API', (ctx) => {
       const peer = await createThroughApi(ctx, admin, { role: 'team_member', manager_id: manager.id });
       const foreignManager = await createThroughApi(ctx, other);
 
-      for (const managerId of [foreignManager.id, 999_999, peer.id, admin.company.admin.id]) {
+      for (const managerId of [foreignManager.id, 999_999]) {
+        const response = await postRecord(ctx, admin.access, { user_id: member.id, manager_id: managerId });
+
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'User not found.' });
+      }
+      for (const managerId of [peer.id, admin.company.admin.id]) {
         const response = await postRecord(ctx, admin.access, { user_id: member.id, manager_id: managerId });
 
         expect(response.statusCode).toBe(400);

@@ -188,6 +188,17 @@ export async function findActiveMember(db: DbOrTx, companyId: number, userId: nu
   return row;
 }
 
+/**
+ * Whether a body names someone who is not a user of the company (another company's, or none): that
+ * is a 404, as in a path or a list's filter (decision record 120), where one of the company who may
+ * not be chosen (who has left, of another role) is the field's error. Asked once a check has refused.
+ */
+export async function namesAStranger(db: DbOrTx, companyId: number, userIds: number[]): Promise<boolean> {
+  const ids = [...new Set(userIds)];
+  const found = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+  return found.length < ids.length;
+}
+
 /** The unique index behind "one active account per e-mail in a company": a lost race surfaces as its violation. */
 export const ACTIVE_EMAIL_INDEX = 'users_company_email_active_key';
 

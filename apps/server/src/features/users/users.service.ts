@@ -21,6 +21,7 @@ import {
   replacePassword,
   softDeleteUser,
   takeNextUserNumber,
+  namesAStranger,
   updateUserRow,
   userExists,
 } from './users.queries';
@@ -66,7 +67,10 @@ export async function createUser(ctx: ServiceContext, input: CreateUser): Promis
   // Both checks before the (slow) hash, reported together so a form can mark both fields.
   const errors: FieldErrors = {};
   if (await isEmailTaken(ctx.db, companyId, input.email)) errors.email = [EMAIL_TAKEN];
-  if (input.manager_id != null && (await findActiveMember(ctx.db, companyId, input.manager_id))?.role !== 'manager') errors.manager_id = [MANAGER_INVALID];
+  if (input.manager_id != null && (await findActiveMember(ctx.db, companyId, input.manager_id))?.role !== 'manager') {
+    if (await namesAStranger(ctx.db, companyId, [input.manager_id])) throw new NotFoundError(USER_NOT_FOUND);
+    errors.manager_id = [MANAGER_INVALID];
+  }
   throwIfAny(errors);
 
   const passwordHash = await hashPassword(input.password);
@@ -217,11 +221,13 @@ export async function setUserPassword(ctx: ServiceContext, userId: number, passw
 
 /**
  * Locks the manager for the rest of the transaction, so they cannot be demoted or deleted
- * between this check and the commit. Another company's id gets the same answer as no id.
+ * between this check and the commit. Another company's id, or none, is a 404, as in a path.
  */
 export async function assertActiveManager(tx: DbOrTx, companyId: number, managerId: number): Promise<void> {
   const [manager] = await lockActiveMembers(tx, companyId, [managerId]);
-  if (manager?.role !== 'manager') throw fieldError('manager_id', MANAGER_INVALID);
+  if (manager?.role === 'manager') return;
+  if (await namesAStranger(tx, companyId, [managerId])) throw new NotFoundError(USER_NOT_FOUND);
+  throw fieldError('manager_id', MANAGER_INVALID);
 }
 
 function throwIfAny(errors: FieldErrors): void {

@@ -187,17 +187,17 @@ describeEachDatabase('users API', (ctx) => {
       expect(await userRowsWithEmail(ctx, payload.email)).toEqual([]);
     });
 
-    it("gives another company's manager id the same 400 as an unknown one, and creates nothing", async () => {
+    it("gives another company's manager id the same 404 as an unknown one, and creates nothing", async () => {
       const admin = await signedInAdmin(ctx);
       const other = await signedInAdmin(ctx);
       const foreignManager = await createThroughApi(ctx, other);
-      const expected = { detail: MANAGER_INVALID, errors: { manager_id: [MANAGER_INVALID] } };
+      const expected = { detail: 'User not found.' };
 
       for (const managerId of [foreignManager.id, 999_999]) {
         const payload = userPayload({ role: 'team_member', manager_id: managerId });
         const response = await call(ctx, admin.access, 'POST', '/api/users/', payload);
 
-        expect(response.statusCode).toBe(400);
+        expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(expected);
         expect(await userRowsWithEmail(ctx, payload.email)).toEqual([]);
       }
@@ -251,7 +251,7 @@ describeEachDatabase('users API', (ctx) => {
     it('reports a taken e-mail and a bad manager together', async () => {
       const admin = await signedInAdmin(ctx);
 
-      const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload({ email: admin.company.admin.email, role: 'team_member', manager_id: 999_999 }));
+      const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload({ email: admin.company.admin.email, role: 'team_member', manager_id: admin.company.admin.id }));
 
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ email: [EMAIL_TAKEN], manager_id: [MANAGER_INVALID] });
@@ -262,7 +262,7 @@ describeEachDatabase('users API', (ctx) => {
       const admin = await signedInAdmin(ctx);
       expect((await call(ctx, admin.access, 'PATCH', '/api/profile/', { language: 'de' })).statusCode).toBe(200);
 
-      const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload({ email: admin.company.admin.email, role: 'team_member', manager_id: 999_999 }));
+      const response = await call(ctx, admin.access, 'POST', '/api/users/', userPayload({ email: admin.company.admin.email, role: 'team_member', manager_id: admin.company.admin.id }));
 
       const taken = 'Diese E-Mail-Adresse ist bereits vergeben. Bitte verwenden Sie eine andere.';
       const badManager = 'Wählen Sie einen aktiven Bauleiter Ihrer Firma.';
@@ -417,9 +417,12 @@ describeEachDatabase('users API', (ctx) => {
       const foreignManager = await createThroughApi(ctx, other);
       const lonelyManager = await createThroughApi(ctx, admin);
 
+      for (const managerId of [foreignManager.id, 999_999]) {
+        const response = await call(ctx, admin.access, 'PATCH', `/api/users/${member.id}/`, { manager_id: managerId });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'User not found.' });
+      }
       const attempts: [number, object][] = [
-        [member.id, { manager_id: foreignManager.id }],
-        [member.id, { manager_id: 999_999 }],
         [member.id, { manager_id: otherMember.id }],
         [lonelyManager.id, { role: 'team_member', manager_id: lonelyManager.id }],
       ];
