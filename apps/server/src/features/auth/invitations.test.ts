@@ -185,8 +185,10 @@ describeEachDatabase(
 
       ctx.queries.length = 0;
       const list = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json();
-      // The sign-in check and the list with each mail's fate: no statement per invitation.
-      expect(ctx.queries.length).toBeLessThanOrEqual(2);
+      // The sign-in check and the list with each mail's fate: no statement per invitation. The job
+      // runner's own polls and claims may land meanwhile on a busy machine; they are not the request's.
+      const byTheRequest = ctx.queries.filter((statement) => !/^\s*(with next as|update "jobs"|delete from "jobs")|from "jobs"/.test(statement));
+      expect(byTheRequest.length).toBeLessThanOrEqual(2);
       const failed = (await call(ctx, admin.access, 'GET', '/api/email/failed/')).json();
       expect(failed).toEqual([expect.objectContaining({ to: refused, error: expect.stringMatching(/550.*No such mailbox here/) })]);
       expect(list).toEqual([
