@@ -303,8 +303,10 @@ const ROWS: Row[] = [
       url: '/api/projects/',
       payload: { name: unique('Tower'), start_date: '2026-01-01', end_date: '2026-12-31', manager_id: team.manager.id, status: 'ongoing' },
     }),
-    // Another company's manager id is answered like an unknown one: a field error that reveals nothing.
-    expected: only({ admin: 201 }, 400),
+    // Another company's manager id is answered like an unknown one: 404, as in a path (decision record 120's addendum),
+    // found in the body, so after it is read.
+    expected: only({ admin: 201 }, 404),
+    refusedByBody: ['foreignAdmin'],
   },
   { endpoint: 'PATCH /api/projects/{id}/', request: ({ work }) => ({ method: 'PATCH', url: `/api/projects/${work.projectId}/`, payload: { description: 'Phase 2' } }), expected: only({ admin: 200 }, 404) },
   {
