@@ -353,7 +353,8 @@ describeEachDatabase('malformed input', (ctx) => {
           for (const caller of [team.member, team.manager, team.admin]) {
             const response =
               where === 'query'
-                ? await callAs(ctx.app, caller, { method: method as 'GET', url, query: { [field]: value }, remoteAddress: freshClientAddress() })
+                ? // A query field of a write goes with a good body, so that the refusal is the field's.
+                  await callAs(ctx.app, caller, { method: method as 'GET', url, query: { [field]: value }, payload: goodBodies.get(`${method} ${url}`)?.(), remoteAddress: freshClientAddress() })
                 : await callAs(ctx.app, caller, { method: method as 'POST', url, payload: withValueAt(goodBodies.get(`${method} ${url}`)?.() ?? {}, field, value), remoteAddress: freshClientAddress() });
             answers.push(response);
             if (response.statusCode !== 403) break;
