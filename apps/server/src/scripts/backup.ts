@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { backupEmbedded, DataDirLockedError, restoreEmbedded } from '../platform';
+import { operatorFile } from './operator-command';
+import { OperatorError } from './operator-password';
 
 /**
  * `npm run backup -- <file>`: a backup of the embedded database (DATA_DIR) into one file, taken
@@ -23,8 +24,7 @@ async function main(action: 'backup' | 'restore', argument: string | undefined) 
   const config = loadConfig();
   if (!argument) throw new UsageError(USAGE[action]);
   if (config.DATABASE_URL) throw new UsageError(POSTGRES[action]);
-  // A relative file is relative to where the command was typed (npm runs the script inside the server's folder).
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
+  const file = operatorFile(argument);
   if (action === 'backup') {
     const summary = await backupEmbedded(config.dataDir, file);
     const from = summary.taken === 'online' ? 'the running server' : 'the stopped data directory';
@@ -40,7 +40,7 @@ async function main(action: 'backup' | 'restore', argument: string | undefined) 
 
 const action = process.argv[2] === 'restore' ? 'restore' : 'backup';
 main(action, process.argv[3]).catch((error) => {
-  const known = error instanceof ConfigError || error instanceof UsageError || error instanceof DataDirLockedError;
+  const known = error instanceof ConfigError || error instanceof UsageError || error instanceof OperatorError || error instanceof DataDirLockedError;
   console.error(known ? error.message : `The ${action} failed: ${(error as Error).message}`);
   process.exit(1);
 });

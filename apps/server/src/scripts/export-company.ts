@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { exportCompany, OPERATOR_TIMEOUTS } from './operator-company';
-import { runOperatorCommand } from './operator-command';
+import { operatorFile, runOperatorCommand } from './operator-command';
 
 /**
  * `npm run export-company -- "<company>" <file.zip>`: everything of one company in one archive,
@@ -13,12 +13,12 @@ runOperatorCommand(
   {
     failure: 'The company could not be exported',
     refusal: (!companyName?.trim() || !target) && 'Name the company and the file to write: npm run export-company -- "<company name>" <file.zip>',
+    writes: target,
     timeouts: OPERATOR_TIMEOUTS,
     readsOnly: true,
   },
   async (db, config) => {
-    // A relative file is relative to where the command was typed (npm runs the script inside the server's folder).
-    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target!);
+    const file = operatorFile(target!);
     const done = await exportCompany(db, companyName!, file, path.join(config.dataDir, 'sheets'));
     console.log(`Exported ${done.company} into ${file}: ${done.tables} tables, ${done.rows} rows, ${done.photos} photos, ${done.drawings} drawings, ${(done.bytes / 1024 / 1024).toFixed(1)} MB.`);
   },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirLockedError, openConfiguredDatabase, snapshotOfRunningServer, type Database, type Db, type DatabaseTimeouts } from '../platform';
 import { OperatorError } from './operator-password';
@@ -11,11 +13,12 @@ import { OperatorError } from './operator-password';
  * gives of it now (a backup restored beside it, removed after), as consistent as a backup.
  */
 export function runOperatorCommand(
-  options: { failure: string; refusal?: string | false; timeouts?: DatabaseTimeouts; readsOnly?: boolean },
+  options: { failure: string; refusal?: string | false; writes?: string; timeouts?: DatabaseTimeouts; readsOnly?: boolean },
   work: (db: Db, config: Config) => Promise<void>,
 ): void {
   const run = async () => {
     if (options.refusal) throw new OperatorError(options.refusal);
+    if (options.writes) operatorFile(options.writes);
     const opened = await openFor(loadConfig(), options);
     try {
       await work(opened.database.db, opened.config);
@@ -57,4 +60,18 @@ async function openFor(config: Config, options: { timeouts?: DatabaseTimeouts; r
     copy.remove();
     throw error;
   }
+}
+
+/**
+ * A file an operator named (a backup, a restore's archive, an export): its absolute path, relative
+ * to where the command was typed (npm runs the script inside the server's folder). Its folder
+ * must exist: a typo in it is refused in the operator's words, never made into new folders.
+ */
+export function operatorFile(argument: string): string {
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
+  const folder = path.dirname(file);
+  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  if (!stat) throw new OperatorError(`The folder ${folder} does not exist; create it first.`);
+  if (!stat.isDirectory()) throw new OperatorError(`${folder} is not a folder.`);
+  return file;
 }
