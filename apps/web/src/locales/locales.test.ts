@@ -161,4 +161,10 @@ describe('French screens', () => {
   it('and the server says so too', () => {
     expect(Object.entries(catalogs.fr).filter(([, text]) => BREAKABLE_FRENCH_SPACE.test(text))).toEqual([]);
   });
+
+  it('write the apostrophe as ’ everywhere, never a straight one beside it on the same screen', () => {
+    const french = Object.assign({}, ...englishFiles.map((file) => read('fr', file))) as Record<string, string>;
+    expect(Object.entries(french).filter(([, text]) => text.includes("'"))).toEqual([]);
+    expect(Object.entries(catalogs.fr).filter(([, text]) => String(text).includes("'"))).toEqual([]);
+  });
 });

@@ -11,8 +11,8 @@ describe('the invitation mail', () => {
 
   it('names the role as a sentence does, not as a label', () => {
     expect(invitationMail({ ...invitation, language: 'en', inviter: null, role: 'admin' }).text).toContain('You are invited to join Harbour Builders on SiteBoard as an admin.');
-    expect(invitationMail({ ...invitation, language: 'fr', inviter: 'Maria Lopez' }).text).toContain("Maria Lopez vous invite à rejoindre Harbour Builders sur SiteBoard en tant que membre d'équipe.");
-    expect(invitationMail({ ...invitation, language: 'fr', inviter: null, role: 'admin' }).text).toContain("On vous invite à rejoindre Harbour Builders sur SiteBoard en tant qu'administrateur.");
+    expect(invitationMail({ ...invitation, language: 'fr', inviter: 'Maria Lopez' }).text).toContain("Maria Lopez vous invite à rejoindre Harbour Builders sur SiteBoard en tant que membre d’équipe.");
+    expect(invitationMail({ ...invitation, language: 'fr', inviter: null, role: 'admin' }).text).toContain("On vous invite à rejoindre Harbour Builders sur SiteBoard en tant qu’administrateur.");
     expect(invitationMail({ ...invitation, language: 'es', inviter: null, role: 'manager' }).text).toContain('Te invitan a unirte a Harbour Builders en SiteBoard como jefe de obra.');
   });
 

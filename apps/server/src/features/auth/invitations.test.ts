@@ -102,7 +102,7 @@ describeEachDatabase(
       expect(created.json()).toMatchObject({ language: 'fr' });
       const mail = await invitedMail(french);
       expect(mail.html).toContain('<html lang="fr">');
-      expect(mail.text).toMatch(/^Accepter l'invitation\u00a0:$/m);
+      expect(mail.text).toMatch(/^Accepter l’invitation\u00a0:$/m);
       // A resend keeps it.
       expect((await call(ctx, access, 'POST', `/api/invitations/${created.json().id}/resend/`)).statusCode).toBe(202);
       const resent = await invitedMail(french, 2);
@@ -130,7 +130,7 @@ describeEachDatabase(
       expect((await call(ctx, access, 'POST', '/api/invitations/', { email, role: 'manager' })).statusCode).toBe(201);
 
       const mail = await invitedMail(email);
-      expect(mail.text).toMatch(/^Accepter l'invitation\u00a0:\nhttps:\/\/siteboard\.example\.test\/accept-invitation\?token=/m);
+      expect(mail.text).toMatch(/^Accepter l’invitation\u00a0:\nhttps:\/\/siteboard\.example\.test\/accept-invitation\?token=/m);
     });
 
     it('refuses an address that already belongs to a user of the company (409), and a non-admin (403)', async () => {

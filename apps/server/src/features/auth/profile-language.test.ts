@@ -169,7 +169,7 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       const response = await patchProfile(ctx, access, {});
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toBe("La requête n'est pas valide (body) : Rien à modifier.");
+      expect(response.json().detail).toBe("La requête n’est pas valide (body) : Rien à modifier.");
     });
 
     it('refuses a caller without a token, in the browser’s language', async () => {
@@ -215,7 +215,7 @@ describeEachDatabase('profile language and time zone', (ctx) => {
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().errors).toEqual({ email: ['Geben Sie eine gültige E-Mail-Adresse ein.'], password: ['Das Passwort ist erforderlich.'] });
       expect(english.json()).toEqual({ success: false, error: 'Invalid company name or password.' });
-      expect(french.json()).toEqual({ success: false, error: "Nom d'entreprise ou mot de passe incorrect." });
+      expect(french.json()).toEqual({ success: false, error: "Nom d’entreprise ou mot de passe incorrect." });
     });
 
     it("follows the signed-in user's language whatever the browser says, labels of field errors included", async () => {

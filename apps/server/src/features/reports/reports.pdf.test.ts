@@ -188,7 +188,7 @@ describeEachDatabase('appraisal report PDF', (ctx) => {
 
   it.each([
     ['es', 'Reporte de desempeño', 'Total de tareas 7 Terminadas 3 En curso 2 Por aprobar 2 Atrasadas 2', 'Terminado'],
-    ['fr', "Rapport d'évaluation", 'Total des tâches 7 Terminées 3 En cours 2 À valider 2 En retard 2', 'Terminé'],
+    ['fr', "Rapport d’évaluation", 'Total des tâches 7 Terminées 3 En cours 2 À valider 2 En retard 2', 'Terminé'],
   ] as const)('in %s too, with the words its screens use and none cut short', async (language, title, summary, rowStatus) => {
     const company = await createCompany(ctx.app.db, { timezone: ZONE });
     const person = await createUser(ctx.app.db, company.id, 'team_member');

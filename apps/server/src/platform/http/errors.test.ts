@@ -103,7 +103,7 @@ describeEachDatabase(
 
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('1');
-      expect(response.json()).toEqual({ detail: "Quelqu'un a modifié la même chose au même moment, et rien n'a été enregistré. Réessayez." });
+      expect(response.json()).toEqual({ detail: "Quelqu’un a modifié la même chose au même moment, et rien n’a été enregistré. Réessayez." });
       expect((await signup(ctx.app, crossed, '10.61.0.3')).statusCode).toBe(201);
     });
   },
