@@ -549,6 +549,39 @@ describe('changes made without a signal', () => {
     await waitFor(() => expect(within(table).queryByText('Waiting to sync')).toBeNull());
   });
 
+  it('keep "Send for Approval" on a row whose comment and photo wait: only a waiting status change stands for it', async () => {
+    const name = 'Seal ring 17';
+    const subtaskId = (await insertSubtask(server.database.db, { companyId, majorTaskId, assignedToId: member.id, assignedById: manager.id, name, dueDate: '2030-05-02' })).id;
+    await server.signIn(member);
+    renderScreen(
+      <WithQueue userId={member.id}>
+        <MyTaskLists showApprovals={false} />
+        <SubtaskDrawer findAssignees={findPeople} />
+      </WithQueue>,
+      { path: `/team-member/my-tasks?subtask=${subtaskId}`, route: '/team-member/my-tasks' },
+    );
+    const drawer = await screen.findByRole('dialog', { name });
+    await within(drawer).findByRole('list', { name: 'Timeline' });
+
+    setOnline(false);
+    await userEvent.type(within(drawer).getByLabelText('Add a comment'), 'Gasket seated, photo attached');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    const photo = new File([new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: '#668844' } }).jpeg().toBuffer())], 'ring-17.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(drawer).getByLabelText('Add photos'), photo);
+    await within(drawer).findByRole('list', { name: 'Photos waiting to sync (1)' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Back on the list, the row still offers sending it, and names what waits beside it, not as a status change waiting.
+    await waitFor(() => expect(within(rowOf(name)).getByText('Waiting to sync: Comment, Photo')).toBeInTheDocument());
+    expect(within(rowOf(name)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument();
+    expect(within(rowOf(name)).queryByText('Waiting to sync')).toBeNull();
+
+    setOnline(true);
+    await waitFor(() => expect(within(rowOf(name)).queryByText(/^Waiting to sync/)).toBeNull());
+    expect(within(rowOf(name)).getByRole('button', { name: 'Send for Approval' })).toBeInTheDocument();
+  }, 60_000);
+
   it('draw a pin moved without a signal at its new place, marked waiting, until the server has it; a refused move goes back and says why', async () => {
     const project = await insertProject(server.database.db, companyId, { managerId: manager.id, name: 'Shaft 3', startDate: '2025-01-01', endDate: '2099-12-31' });
     const lining = await insertMajorTask(server.database.db, companyId, project.id, { name: 'Shaft lining' });

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { QueuedWrite } from './api-client';
 
 /** A write made on this device that waits to be sent, or that the server refused (`detail` says why). */
-export interface WaitingWrite extends Pick<QueuedWrite, 'method' | 'path' | 'json' | 'subject'> {
+export interface WaitingWrite extends Pick<QueuedWrite, 'kind' | 'method' | 'path' | 'json' | 'subject'> {
   id: number;
   status: 'waiting' | 'failed';
   detail?: string;

@@ -49,8 +49,9 @@ async function forget(ids: readonly number[]) {
 function publish(next: QueuedEntry[], discardedIds: readonly number[] = [], sentIds: readonly number[] = []) {
   snapshot = next;
   publishWaitingWrites(
-    next.map(({ id, method, path, json, form, subject, status, detail, refusedWith }) => ({
+    next.map(({ id, kind, method, path, json, form, subject, status, detail, refusedWith }) => ({
       id,
+      kind,
       method,
       path,
       json,

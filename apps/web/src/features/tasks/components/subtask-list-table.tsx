@@ -8,7 +8,7 @@ import { SubtaskLink } from '../../../components/ui/subtask-link';
 import { cellClass, Table } from '../../../components/ui/table';
 import { formatDate, readerToday } from '../../../lib/format';
 import type { PagedList } from '../../../lib/lists';
-import { asItWillBe, useWaitingSubtasks } from './waiting-subtasks';
+import { asItWillBe, useWaitingSubtasks, type WaitingOnSubtask } from './waiting-subtasks';
 
 export type SubtaskColumn = 'project' | 'majorTask' | 'subtaskTitle' | 'title' | 'assignee' | 'teamMember' | 'dueDate' | 'priority' | 'status';
 
@@ -62,10 +62,19 @@ function SubtaskTitle({ subtask, nameId }: { subtask: Subtask; nameId: string })
   );
 }
 
-/** Marks a row whose change waits for the connection: what it shows is not yet what the server has. */
+const waitingBadgeClass = 'inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-300';
+
+/** Marks a row whose status change waits for the connection: what it shows is not yet what the server has. */
 function WaitingToSync() {
   const { t } = useTranslation();
-  return <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-300">{t('offline.status.waiting')}</span>;
+  return <span className={waitingBadgeClass}>{t('offline.status.waiting')}</span>;
+}
+
+/** Names what else waits for the connection on a row (a comment, photos): added here, not yet on the server. */
+function OthersWaiting({ others }: { others: WaitingOnSubtask['others'] }) {
+  const { t } = useTranslation();
+  const what = [...others].map(([kind, count]) => (count > 1 ? `${t(`offline.write.${kind}`)} (${count})` : t(`offline.write.${kind}`))).join(', ');
+  return <span className={waitingBadgeClass}>{t('offline.othersWaiting', { what })}</span>;
 }
 
 export interface SubtaskAction {
@@ -103,17 +112,34 @@ export function SubtaskListTable({
   const listId = useId();
   const waiting = useWaitingSubtasks();
   const shown = useMemo(() => subtasks.map((subtask) => asItWillBe(subtask, waiting)), [subtasks, waiting]);
-  // A row with a change still on this device says so in its action cell (no buttons meanwhile: the
-  // change is made), or beside its status when the list has no actions.
+  // A row whose status change is still on this device says so in its action cell (no buttons
+  // meanwhile: the change is made), or beside its status when the list has no actions. Anything else
+  // waiting (a comment, photos) leaves the buttons and is named beside them.
   // Each row is drawn twice (a card, a table row): its name has an id in each.
   const named = columns.includes('title') || columns.includes('subtaskTitle');
   const nameIdOf = (subtask: Subtask, drawing: 'card' | 'row') => `${listId}-${drawing}-${subtask.id}-name`;
-  const actionOf = (subtask: Subtask, nameId: string) => (waiting.has(subtask.id) ? <WaitingToSync /> : action?.render(subtask, named ? nameId : undefined));
+  const marks = (subtask: Subtask) => {
+    const on = waiting.get(subtask.id);
+    if (!on) return [];
+    return [...(on.statusChange ? [<WaitingToSync key="status" />] : []), ...(on.others.size > 0 ? [<OthersWaiting key="others" others={on.others} />] : [])];
+  };
+  const actionOf = (subtask: Subtask, nameId: string) => {
+    const on = waiting.get(subtask.id);
+    if (on?.statusChange) return <span className="inline-flex flex-wrap items-center gap-1.5">{marks(subtask)}</span>;
+    const buttons = action?.render(subtask, named ? nameId : undefined);
+    if (!on) return buttons;
+    return (
+      <span className="inline-flex flex-col items-start gap-1.5">
+        {buttons}
+        {marks(subtask)}
+      </span>
+    );
+  };
   const valueOf = (subtask: Subtask, column: SubtaskColumn, nameId: string) =>
     column === 'status' && !action && waiting.has(subtask.id) ? (
       <span className="inline-flex flex-wrap items-center gap-1.5">
         {COLUMNS.status.value(subtask, nameId)}
-        <WaitingToSync />
+        {marks(subtask)}
       </span>
     ) : (
       COLUMNS[column].value(subtask, nameId)
