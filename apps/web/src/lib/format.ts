@@ -72,6 +72,14 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(intlLocale(), options).format(value);
 }
 
+/**
+ * A measure put in a field to be read or changed: the reader's decimal sign, no grouping, at most
+ * two decimals (the field reads either sign back: daily-logs.rules' numberOrNull).
+ */
+export function formatNumberInput(value: number): string {
+  return formatNumber(value, { useGrouping: false, maximumFractionDigits: 2 });
+}
+
 /** A percentage the API gives out of 100 (an efficiency score, a rate), e.g. "85 %" in French. */
 export function formatPercent(value: number): string {
   return new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);

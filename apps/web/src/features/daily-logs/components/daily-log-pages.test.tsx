@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_LOG_SECTIONS, type DailyLog } from '@siteboard/shared';
-import { injectAs, loginAs, type TestUser } from '../../../../../server/src/test/factories';
+import { injectAs, loginAs, type TestCompany, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
 import { renderScreen } from '../../../test/render';
@@ -16,6 +16,7 @@ let admin: TestUser;
 let manager: TestUser;
 let member: TestUser;
 let projectId: number;
+let company: TestCompany;
 /** The manager's access token, to read and sign as them beside the screens. */
 let managerAccess: string;
 
@@ -26,7 +27,8 @@ async function stored(date: string): Promise<DailyLog> {
 
 beforeAll(async () => {
   server = await startApiServer();
-  const { company, ...people } = await server.createCrew();
+  let people;
+  ({ company, ...people } = await server.createCrew());
   ({ manager, member } = people);
   admin = company.admin;
   projectId = (await insertProject(server.database.db, company.id, { managerId: manager.id, name: 'Harbour Wall', startDate: '2025-01-01', endDate: '2099-12-31', createdAt: new Date('2024-12-20T12:00:00Z') })).id;
@@ -194,6 +196,42 @@ describe('the daily log on screen', () => {
     renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${projectId}&date=2025-03-11`, route: '/team-member/daily-log' });
     expect(await screen.findByText('This log is signed: it can no longer be changed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to the log' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the decimals a French person typed in their form, with a comma, once saved, and in an entry opened to change', async () => {
+    const chef = await server.createUser(company, 'manager', { language: 'fr' });
+    const macon = await server.createUser(company, 'team_member', { language: 'fr', managerId: chef.id });
+    const chantier = (await insertProject(server.database.db, company.id, { managerId: chef.id, name: 'Quai Nord', startDate: '2025-01-01', endDate: '2099-12-31', createdAt: new Date('2024-12-20T12:00:00Z') })).id;
+    const lot = await insertMajorTask(server.database.db, company.id, chantier, { name: 'Fondations' });
+    await insertSubtask(server.database.db, { companyId: company.id, majorTaskId: lot.id, assignedToId: macon.id, assignedById: chef.id, name: 'Semelle B' });
+
+    await server.signIn(chef);
+    const page = renderScreen(<DailyLogPage />, { path: `/manager/daily-log?project=${chantier}&date=2025-03-13`, route: '/manager/daily-log' });
+    await userEvent.click(await screen.findByLabelText('Conditions'));
+    await userEvent.paste('Nuageux');
+    await userEvent.type(screen.getByLabelText('Température (°C)'), '7,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await userEvent.click(screen.getByLabelText('Corps de métier'));
+    await userEvent.paste('Maçonnerie');
+    await userEvent.click(screen.getByLabelText('Entreprise'));
+    await userEvent.paste('Dupont SARL');
+    await userEvent.type(screen.getByLabelText('Effectif'), '4');
+    await userEvent.type(screen.getByLabelText('Heures par personne'), '6,25');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Journal de chantier enregistré.')).toBeInTheDocument();
+    const saved: DailyLog = (await injectAs(server.app, (await loginAs(server.app, chef)).access, { method: 'GET', url: `/api/projects/${chantier}/daily-logs/2025-03-13/` })).json();
+    expect(saved).toMatchObject({ weather: { temperature: 7.5 }, crew: [{ hours: 6.25 }] });
+    // Read back as the person writes numbers, not as JavaScript does (7.5).
+    expect(screen.getByLabelText('Température (°C)')).toHaveValue('7,5');
+    page.unmount();
+
+    await server.signIn(macon);
+    renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${chantier}&date=2025-03-13`, route: '/team-member/daily-log' });
+    await userEvent.type(await screen.findByLabelText('Heures travaillées'), '7,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter au journal' }));
+    const entries = await screen.findByRole('list', { name: "Heures et notes de l'équipe" });
+    await userEvent.click(await within(entries).findByRole('button', { name: /^Modifier votre entrée/ }));
+    expect(within(entries).getByLabelText('Heures travaillées')).toHaveValue('7,5');
   });
 
   it("a photo a crew member adds to the day is not contradicted by the day's work below it", async () => {

@@ -11,7 +11,7 @@ import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { failureDetail, useFailureMessage } from '../../../lib/failure-message';
-import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDate, formatDateTime, formatNumber, formatNumberInput } from '../../../lib/format';
 import { useWaitingWrites } from '../../../lib/waiting-writes';
 import { useAddLogEntry } from '../api/add-log-entry';
 import { useChangeLogEntry } from '../api/change-log-entry';
@@ -21,7 +21,8 @@ import { LogBlock } from './log-view';
 import { contributionOf } from './refused-contributions';
 
 type Output = z.output<typeof dailyLogEntryInput>;
-type EntryValues = { hours: number | null; note: string };
+/** Hours as typed (or as the reader writes the stored ones), read by numberOrNull. */
+type EntryValues = { hours: string | number | null; note: string };
 
 /** Hours and a note: a new entry, or one's own entry being changed. */
 function EntryForm({ initial, submitLabel, onSubmit, onCancel }: { initial: EntryValues; submitLabel: string; onSubmit: (input: DailyLogEntryInput) => Promise<void>; onCancel?: () => void }) {
@@ -77,7 +78,7 @@ function EntryRow({ entry, log, projectId, mayChange }: { entry: DailyLogEntry; 
     return (
       <li className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
         <EntryForm
-          initial={{ hours: entry.hours, note: entry.note ?? '' }}
+          initial={{ hours: entry.hours === null ? null : formatNumberInput(entry.hours), note: entry.note ?? '' }}
           submitLabel={t('dailyLog.entries.saveChange')}
           onCancel={() => setEditing(false)}
           onSubmit={async (input) => {

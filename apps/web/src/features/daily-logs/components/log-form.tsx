@@ -9,7 +9,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { applyFieldErrors, sendWaitingWrites } from '../../../lib/api-client';
 import { useFailureMessage } from '../../../lib/failure-message';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumberInput } from '../../../lib/format';
 import { heldBehindRefusal, useWaitingWrites, waitingWritesNow } from '../../../lib/waiting-writes';
 import { dailyLogPath } from '../api/get-daily-log';
 import { useSaveDailyLog } from '../api/save-daily-log';
@@ -151,7 +151,7 @@ export function LogForm({
   // Saves made without a signal wait on the device: the form shows the log as they will make it.
   const path = dailyLogPath(projectId, log.date);
   const waitingSaves = useWaitingWrites().filter((write) => write.status === 'waiting' && write.method === 'PUT' && write.path === path);
-  const values = shownFormValues(formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json))), (value) => formatNumber(value, { useGrouping: false, maximumFractionDigits: 2 }));
+  const values = shownFormValues(formValuesOf(withWaitingSaves(log, waitingSaves.map((write) => write.json))), formatNumberInput);
   const form: Form = useForm<LogFormValues, unknown, DailyLogInput>({ resolver, values, resetOptions: { keepDirtyValues: true } });
   const { errors, isDirty } = form.formState;
   useEffect(() => {
@@ -174,8 +174,9 @@ export function LogForm({
   const onSave = form.handleSubmit(async (input) => {
     setMessage(null);
     const stored = await store(input);
-    // Sent or waiting on the device, what was typed is kept: nothing unsaved is left (the form's values stay as typed).
-    if (stored !== 'failed') form.reset(form.getValues());
+    // Sent or waiting on the device, what was typed is kept: nothing unsaved is left. The form holds
+    // the numbers as read (7.5): they are put back as the reader writes them (7,5 in French).
+    if (stored !== 'failed') form.reset(shownFormValues(form.getValues(), formatNumberInput));
     // A save that waits says so from the waiting saves themselves (below): also once the form is opened again.
     if (stored === 'sent') setMessage({ tone: 'success', text: t('dailyLog.saved') });
   });
