@@ -6,6 +6,7 @@ import { companies } from '../../schema/companies';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { users } from '../../schema/users';
+import { byShownName } from '../users/users.queries';
 import { matchingRowCount, withPage, type Page, type PageRequest } from '../../lib/lists';
 import { localDate, personZone } from '../../lib/time';
 import type { AppraisalCounts, DateRange, DecisionCounts } from './reports.rules';
@@ -121,7 +122,7 @@ function buildAppraisals(db: DbOrTx, scopeKind: 'user' | 'everyone' | 'team', ra
         scopeKind === 'team' ? and(eq(users.role, 'team_member'), eq(users.managerId, personId)) : undefined,
       ),
     )
-    .orderBy(sql`lower(${users.email})`, asc(users.id))
+    .orderBy(byShownName(users), asc(users.id))
     .$dynamic();
   return withPage(query, { limit: page.limit === undefined ? undefined : sql.placeholder('limit'), offset: page.offset ? sql.placeholder('offset') : undefined });
 }

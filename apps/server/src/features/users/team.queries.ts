@@ -6,6 +6,7 @@ import { companies } from '../../schema/companies';
 import { projects } from '../../schema/projects';
 import { majorTasks, subtasks } from '../../schema/tasks';
 import { teamMembers, users } from '../../schema/users';
+import { byShownName } from './users.queries';
 import { matchingRowCount, toPage, withPage, type Page, type PageRequest } from '../../lib/lists';
 
 /** A workload item names at most this many of the member's ongoing subtasks (the soonest due); task_count counts them all. */
@@ -45,7 +46,7 @@ export async function listTeamMembers(db: DbOrTx, companyId: number, filter: { m
         filter.userId === undefined ? undefined : eq(teamMembers.userId, filter.userId),
       ),
     )
-    .orderBy(sql`lower(${users.email})`, asc(teamMembers.id))
+    .orderBy(byShownName(users), asc(teamMembers.id))
     .$dynamic();
   const rows = await withPage(query, page);
   return toPage(
@@ -112,7 +113,7 @@ const teamWorkloadStatement = builtOncePerDatabase((db) => {
     })
     .from(team)
     .leftJoin(load, eq(load.assigneeId, team.userId))
-    .orderBy(taskCount, sql`lower(${team.email})`, asc(team.userId))
+    .orderBy(taskCount, byShownName(team), asc(team.userId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('list_team_workload');

@@ -105,3 +105,17 @@ describeEachDatabase('GET /api/users/ filters and pages', (ctx) => {
     ]);
   });
 });
+
+describeEachDatabase('GET /api/users/ order', (ctx) => {
+  it('lists people by the name the screens show (the e-mail where there is none), not by e-mail or by when they joined', async () => {
+    const team = await createTeam(ctx.app);
+    const added = await insertMembers(ctx, team, ['a-zoe@order.test', 'b-adam@order.test', 'c-nameless@order.test', 'd-bea@order.test']);
+    const name = (email: string, fullName: string) => ctx.app.db.update(users).set({ fullName }).where(eq(users.email, email));
+    await name('a-zoe@order.test', 'Zoé Martin');
+    await name('b-adam@order.test', 'adam Ruiz');
+    await name('d-bea@order.test', 'Béa Lopez');
+
+    expect(added).toHaveLength(4);
+    expect((await list(ctx, team.manager, 'search=order.test&limit=20')).emails).toEqual(['b-adam@order.test', 'd-bea@order.test', 'c-nameless@order.test', 'a-zoe@order.test']);
+  });
+});

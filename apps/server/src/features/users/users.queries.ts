@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { EmailNotifications, Language, Profile, Role, User } from '@siteboard/shared';
 import { type DbOrTx, builtOncePerDatabase } from '../../platform';
@@ -202,6 +202,12 @@ export async function namesAStranger(db: DbOrTx, companyId: number, userIds: num
 /** The unique index behind "one active account per e-mail in a company": a lost race surfaces as its violation. */
 export const ACTIVE_EMAIL_INDEX = 'users_company_email_active_key';
 
+/**
+ * People in the order a person looks them up: by the name the screens show (the full name, else the
+ * e-mail), letters of either case together; the id keeps equal names in a stable order.
+ */
+export const byShownName = (person: { fullName: SQLWrapper; email: SQLWrapper }) => sql`lower(coalesce(${person.fullName}, ${person.email}))`;
+
 export interface UserFilter {
   roles?: Role[];
   /** A case-insensitive substring of the e-mail. */
@@ -224,7 +230,7 @@ export async function listActiveUsers(db: DbOrTx, companyId: number, filter: Use
     .where(and(...conditions))
     .orderBy(
       ...(filter.teamOf === undefined ? [] : [sql`case when ${users.managerId} = ${filter.teamOf} then 0 else 1 end`]),
-      sql`lower(${users.email})`,
+      byShownName(users),
       asc(users.id),
     )
     .$dynamic();
