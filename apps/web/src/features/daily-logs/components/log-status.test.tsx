@@ -24,6 +24,7 @@ describe("a day's totals", () => {
     expect(await totalsIn('fr', day(0, 0, 1.5))).toBe('Sur le chantier\u00a0: 0 personne · 0 heure-homme · 1,5 heure perdue');
     expect(await totalsIn('fr', day(3, 24, 2))).toBe('Sur le chantier\u00a0: 3 personnes · 24 heures-homme · 2 heures perdues');
     expect(await totalsIn('de', day(1, 8, 1))).toBe('Vor Ort: 1 Person · 8 Arbeitsstunden · 1 verlorene Stunde');
-    expect(await totalsIn('es', day(1, 1.5, 0))).toBe('En obra: 1 persona · 1,5 horas-hombre · 0 horas perdidas');
+    // Spanish writes numbers as Mexico does (es-MX, record 128): a decimal point.
+    expect(await totalsIn('es', day(1, 1.5, 0))).toBe('En obra: 1 persona · 1.5 horas-hombre · 0 horas perdidas');
   });
 });
