@@ -787,10 +787,12 @@ describe('changes made without a signal', () => {
     await userEvent.click(await screen.findByRole('button', { name: "Add to today's log" }));
     const added = (await screen.findByText(`Added to today's log (${day(today)}).`, {}, { timeout: 10_000 })).closest<HTMLElement>('[role="status"]');
     await userEvent.click(within(added!).getByRole('button', { name: "Open today's log" }));
-    // Today's log shows the photo with the day it was for, under it and in its button's description.
+    // Today's log shows the photo with the day it was for: under it, short enough for the 64-px
+    // tile ("For Nov 23", its year only when not today's), and in full in its button's description.
     const thumbnail = await screen.findByRole('button', { name: `Open photo 1 of 1: the daily log of ${day(today)}` }, { timeout: 10_000 });
     expect(thumbnail).toHaveAccessibleDescription(`For ${day(yesterday)}`);
-    expect(screen.getByText(`For ${day(yesterday)}`)).toBeVisible();
+    const short = yesterday.slice(0, 4) === today.slice(0, 4) ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }) : new Intl.DateTimeFormat('en-US', { day: '2-digit', month: '2-digit', year: '2-digit', timeZone: 'UTC' });
+    expect(screen.getByText(`For ${short.format(new Date(`${yesterday}T00:00:00Z`))}`)).toBeVisible();
     const logOf = async (date: string) => (await asManager('GET', `/api/projects/${project.id}/daily-logs/${date}/`)).json<DailyLog>();
     expect((await logOf(today)).attachments.map((each) => each.for_date)).toEqual([yesterday]);
     expect((await logOf(yesterday)).attachments).toEqual([]);

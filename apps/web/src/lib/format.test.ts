@@ -3,7 +3,7 @@
  * language and every time zone (the far zones: UTC+14 and UTC−11).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateInput, formatDateTime, formatNumber, formatPercent, formatTime, readDateInput, readerToday, setDisplayZone } from './format';
+import { formatDate, formatDateInput, formatDateTime, formatNumber, formatPercent, formatShortDate, formatTime, readDateInput, readerToday, setDisplayZone } from './format';
 import i18n from './i18n';
 
 const originalZone = process.env.TZ;
@@ -26,6 +26,24 @@ describe('formatDate', () => {
       }
     });
   }
+});
+
+describe('formatShortDate', () => {
+  it('writes a day under a thumbnail without its year when the log is of the same year, in one piece', async () => {
+    const shown: Record<string, [string, string]> = {};
+    for (const language of ['en', 'de', 'es', 'fr']) {
+      await i18n.changeLanguage(language);
+      shown[language] = [formatShortDate('2026-11-23', '2026-11-24'), formatShortDate('2026-12-31', '2027-01-01')];
+    }
+    await i18n.changeLanguage('en');
+    // No-break spaces: a caption breaks before the day ("For" / "Nov 23"), never inside it.
+    expect(shown).toEqual({
+      en: ['Nov\u00a023', '12/31/26'],
+      de: ['23.11.', '31.12.26'],
+      es: ['23\u00a0nov', '31/12/26'],
+      fr: ['23\u00a0nov.', '31/12/26'],
+    });
+  });
 });
 
 describe('numbers and percentages', () => {

@@ -1,4 +1,4 @@
-import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant, localeTag, numericDatePattern } from '@siteboard/shared';
+import { dateInZone, deviceClockZone, formatCalendarDate, formatInstant, localeTag, numericDatePattern, zoneFormat } from '@siteboard/shared';
 import i18n from './i18n';
 
 // Every date and number on screen is written the reader's way (`Intl` in the chosen language's tag,
@@ -41,6 +41,22 @@ export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   if (Number.isNaN(new Date(`${value.slice(0, 10)}T00:00:00Z`).getTime())) return value;
   return formatCalendarDate(value, intlLocale());
+}
+
+/**
+ * A calendar date short enough to sit under a 64-px thumbnail: formatDate's without its year when
+ * that is `sameYearAs`'s ("Nov 23", "23.11.", "23 nov"), else in digits with two of the year
+ * ("12/31/26", "31.12.26"); its parts held together by no-break spaces, so that a caption breaks
+ * only before the date, never inside it.
+ */
+export function formatShortDate(value: string, sameYearAs: string): string {
+  const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return value;
+  // A language that writes its dates in digits (German) keeps them: "23.11.", not "23. Nov.".
+  const inDigits = !/\p{L}/u.test(formatCalendarDate(value, intlLocale()));
+  const options: Parameters<typeof zoneFormat>[2] =
+    value.slice(0, 4) !== sameYearAs.slice(0, 4) ? { day: '2-digit', month: '2-digit', year: '2-digit' } : inDigits ? { day: '2-digit', month: '2-digit' } : { month: 'short', day: 'numeric' };
+  return zoneFormat(intlLocale(), 'UTC', options).format(day).replace(/\s/g, '\u00a0');
 }
 
 /** An instant (ISO timestamp) on the reader's clock. */

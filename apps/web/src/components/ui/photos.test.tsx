@@ -45,6 +45,18 @@ describe('a strip of photos', () => {
     expect(within(screen.getByRole('dialog')).queryByText('For Nov 23, 2026')).toBeNull();
   });
 
+  it('shows a shorter caption under the thumbnail when one is given, and the full one as its description and in the viewer', async () => {
+    renderScreen(<PhotoStrip photos={[photo(1)]} subject="the daily log of Nov 24, 2026" caption={() => 'For Nov 23, 2026'} tileCaption={() => 'For Nov 23'} />);
+    const thumbnail = screen.getByRole('button', { name: 'Open photo 1 of 1: the daily log of Nov 24, 2026' });
+    expect(thumbnail).toHaveAccessibleDescription('For Nov 23, 2026');
+    expect(screen.getByText('For Nov 23')).toBeVisible();
+    expect(screen.getByText('For Nov 23, 2026')).not.toBeVisible();
+
+    await userEvent.click(thumbnail);
+    const viewer = await screen.findByRole('dialog', { name: 'Photo 1 of 1: the daily log of Nov 24, 2026' });
+    expect(within(viewer).getByText('For Nov 23, 2026')).toBeVisible();
+  });
+
   it('shows every photo of a short strip, with no tile', () => {
     renderScreen(<PhotoStrip photos={[photo(1), photo(2)]} subject="Pour slab" />);
     expect(screen.getAllByRole('button', { name: /^Open photo/ })).toHaveLength(2);

@@ -20,7 +20,7 @@ export const STRIP_THUMBNAILS = 8;
  * image in it is only what the button looks like (alt ""): a screen reader hears the subject once,
  * and before the image loads (it loads near the viewport) the button is named all the same.
  */
-function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label: string; caption: string | null; onOpen: () => void }) {
+function Thumbnail({ photo, label, caption, tileCaption, onOpen }: { photo: Attachment; label: string; caption: string | null; tileCaption: string | null; onOpen: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   const captionId = useId();
   const src = useAuthorizedImage(useNearViewport(button) ? photo.thumbnail_url : undefined);
@@ -33,9 +33,20 @@ function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label
   return (
     <div className="w-16 shrink-0 space-y-1">
       {thumbnail}
-      <p id={captionId} className="text-xs font-medium leading-tight text-slate-700">
-        {caption}
-      </p>
+      {tileCaption && tileCaption !== caption ? (
+        <>
+          <p aria-hidden="true" className="text-xs font-medium leading-tight text-slate-700">
+            {tileCaption}
+          </p>
+          <span id={captionId} hidden>
+            {caption}
+          </span>
+        </>
+      ) : (
+        <p id={captionId} className="text-xs font-medium leading-tight text-slate-700">
+          {caption}
+        </p>
+      )}
     </div>
   );
 }
@@ -44,9 +55,11 @@ function Thumbnail({ photo, label, caption, onOpen }: { photo: Attachment; label
  * A row of thumbnails; each opens the photos full size in a viewer that steps through them. `subject`
  * is what the photos show (a task's name, a daily log's date): each thumbnail's button, the "+n"
  * tile and the viewer's title name it. `caption`: a line under a photo's thumbnail that its button
- * is described by, and under the photo in the viewer (a moved photo's day, record 123).
+ * is described by, and under the photo in the viewer (a moved photo's day, record 123);
+ * `tileCaption`, when given, is the shorter form shown under the 64-px thumbnail instead (the
+ * button is still described by the caption in full).
  */
-export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: { photos: P[]; subject: string; caption?: (photo: P) => string | null }) {
+export function PhotoStrip<P extends Attachment>({ photos, subject, caption, tileCaption }: { photos: P[]; subject: string; caption?: (photo: P) => string | null; tileCaption?: (photo: P) => string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   // Mounted from the first opening on, so that closing it is the viewer's own (animated, focus-returning) close.
@@ -62,6 +75,7 @@ export function PhotoStrip<P extends Attachment>({ photos, subject, caption }: {
             photo={photo}
             label={t('record.photos.open', { index: index + 1, count: photos.length, subject })}
             caption={captions[index] ?? null}
+            tileCaption={(captions[index] && tileCaption?.(photo)) ?? null}
             onOpen={() => {
               setMounted(true);
               setOpen(index);

@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { failureDetail } from '../../../lib/failure-message';
 import { useDeleteLogPhoto } from '../api/delete-log-photo';
 import { dailyLogPath } from '../api/get-daily-log';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatShortDate } from '../../../lib/format';
 import { useUploadLogPhoto } from '../api/upload-log-photo';
 import { LogBlock } from './log-view';
 
@@ -55,7 +55,7 @@ export function LogPhotos({ log, projectId, projectName, mayAdd, mayChangeOwn }:
   const subject = t('dailyLog.photos.subject', { date: formatDate(log.date) });
   return (
     <LogBlock title={t('dailyLog.section.photos')}>
-      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} subject={subject} caption={(photo) => (photo.for_date ? t('dailyLog.moved.for', { date: formatDate(photo.for_date) }) : null)} />}
+      {log.attachments.length === 0 ? waiting.length === 0 && <p className="text-sm text-slate-500">{t('dailyLog.photos.none')}</p> : <PhotoStrip photos={log.attachments} subject={subject} caption={(photo) => (photo.for_date ? t('dailyLog.moved.for', { date: formatDate(photo.for_date) }) : null)} tileCaption={(photo) => (photo.for_date ? t('dailyLog.moved.for', { date: formatShortDate(photo.for_date, log.date) }) : null)} />}
       <WaitingPhotos path={photosPath} subject={subject} />
       {confirm.dialog}
       {mayChangeOwn && own.length > 0 && (
