@@ -6,9 +6,6 @@ import { HeroCarousel } from '../../features/landing/components/hero-carousel';
 import { LandingHeader } from '../../features/landing/components/landing-header';
 import { WhySection } from '../../features/landing/components/why-section';
 
-/** This year, as the footer's copyright says it (the UTC year: it differs from the reader's for a few hours a year at most). */
-const copyrightYear = () => new Date().getUTCFullYear();
-
 export function LandingPage() {
   const { t } = useTranslation();
   return (
@@ -38,7 +35,7 @@ export function LandingPage() {
           <WhySection />
         </main>
       </div>
-      <footer className="border-t border-white/10 bg-ink py-8 text-center text-sm text-slate-400">{t('landing.footer', { year: copyrightYear() })}</footer>
+      <footer className="border-t border-white/10 bg-ink py-8 text-center text-sm text-slate-400">{t('landing.footer')}</footer>
     </div>
   );
 }
