@@ -11,7 +11,7 @@ import { CalendarFeedButton } from './calendar-feed-button';
 const HOLDS: Record<Language, { window: string; cap: string }> = {
   en: { window: 'from 90 days ago to 365 days ahead', cap: 'At most 2,000 tasks' },
   de: { window: 'von vor 90 Tagen bis in 365 Tagen', cap: 'Höchstens 2.000 Aufgaben' },
-  es: { window: 'desde hace 90 días hasta dentro de 365 días', cap: 'Como máximo 2000 tareas' },
+  es: { window: 'desde hace 90 días hasta dentro de 365 días', cap: 'Como máximo 2,000 tareas' },
   fr: { window: "d’il y a 90 jours à dans 365 jours", cap: 'Au plus 2\u202f000\u00a0tâches' },
 };
 

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_LOG_SECTIONS, type DailyLog } from '@siteboard/shared';
 import { injectAs, loginAs, type TestCompany, type TestUser } from '../../../../../server/src/test/factories';
 import { insertMajorTask, insertProject, insertSubtask } from '../../../../../server/src/test/work-factories';
 import { startApiServer, type ApiServer } from '../../../test/api-server';
+import { currentLanguage, DEFAULT_LANGUAGE, setLanguage } from '../../../lib/i18n';
+import { STORAGE_KEYS } from '../../../lib/storage';
 import { renderScreen } from '../../../test/render';
 import { withWaitingSaves } from '../daily-logs.rules';
 import { CrewDailyLogPage, DailyLogPage } from './daily-log-pages';
@@ -198,6 +200,13 @@ describe('the daily log on screen', () => {
     expect(screen.queryByRole('button', { name: 'Add to the log' })).not.toBeInTheDocument();
   });
 
+  // A French person's test leaves the screens, and the device's remembered language, in French: the
+  // next test reads English.
+  afterEach(async () => {
+    localStorage.removeItem(STORAGE_KEYS.language);
+    if (currentLanguage() !== DEFAULT_LANGUAGE) await setLanguage(DEFAULT_LANGUAGE, { remember: false });
+  });
+
   it('keeps the decimals a French person typed in their form, with a comma, once saved, and in an entry opened to change', async () => {
     const chef = await server.createUser(company, 'manager', { language: 'fr' });
     const macon = await server.createUser(company, 'team_member', { language: 'fr', managerId: chef.id });
@@ -229,7 +238,7 @@ describe('the daily log on screen', () => {
     renderScreen(<CrewDailyLogPage />, { path: `/team-member/daily-log?project=${chantier}&date=2025-03-13`, route: '/team-member/daily-log' });
     await userEvent.type(await screen.findByLabelText('Heures travaillées'), '7,5');
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter au journal' }));
-    const entries = await screen.findByRole('list', { name: "Heures et notes de l'équipe" });
+    const entries = await screen.findByRole('list', { name: 'Heures et notes de l’équipe' });
     await userEvent.click(await within(entries).findByRole('button', { name: /^Modifier votre entrée/ }));
     expect(within(entries).getByLabelText('Heures travaillées')).toHaveValue('7,5');
   });
