@@ -37,9 +37,11 @@ function deliveryOf(row: MailColumns): Invitation['delivery'] {
   if (!row.mailStatus) return null;
   if (row.mailAcceptedAt || row.mailStatus === 'done') return { state: 'sent', at: iso(row.mailAcceptedAt ?? row.mailFinishedAt ?? row.mailCreatedAt!), error: null };
   if (row.mailStatus === 'failed') return { state: 'undelivered', at: iso(row.mailFinishedAt ?? row.mailCreatedAt!), error: row.mailError ?? '' };
-  // Queued or running: an attempt that failed says why, and when the next one is.
+  // Queued or running: an attempt that failed says why, and when the next one is while it is still to
+  // come (a running job, or one due and waiting for a runner, keeps the run_at that has gone by).
   const retried = (row.mailAttempts ?? 0) > 0 && row.mailError != null;
-  return { state: 'sending', at: retried && row.mailRunAt ? iso(row.mailRunAt) : null, error: retried ? row.mailError! : null };
+  const next = retried && row.mailStatus === 'queued' && row.mailRunAt && new Date(row.mailRunAt).getTime() > Date.now() ? iso(row.mailRunAt) : null;
+  return { state: 'sending', at: next, error: retried ? row.mailError! : null };
 }
 
 export function toInvitation(row: InvitationRow & MailColumns): Invitation {

@@ -227,6 +227,14 @@ describeEachDatabase(
       const row = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json().find((invitation: { id: number }) => invitation.id === id);
       expect(row.delivery).toEqual({ state: 'sending', at: nextAttempt.toISOString(), error: '451 4.7.1 Greylisted, try again later' });
       expect(row.undelivered).toBeNull();
+
+      // Being tried again (the runner keeps run_at as it was when it claims a job): no "next attempt" gone by.
+      await ctx.app.db
+        .update(jobs)
+        .set({ status: 'running', runAt: new Date(Date.now() - 60_000), lockedBy: 'another instance', lockedUntil: new Date(Date.now() + 3_600_000) })
+        .where(eq(jobs.id, mailJobId!));
+      const retrying = (await call(ctx, admin.access, 'GET', '/api/invitations/')).json().find((invitation: { id: number }) => invitation.id === id);
+      expect(retrying.delivery).toEqual({ state: 'sending', at: null, error: '451 4.7.1 Greylisted, try again later' });
     });
 
     it("refuses another company's invitation with 404 before reading the body, and leaves it working", async () => {

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../../../../../server/src/platform';
+import { eq, inArray } from 'drizzle-orm';
 import { invitations } from '../../../../../server/src/schema/invitations';
+import { jobs } from '../../../../../server/src/schema/jobs';
+import { injectAs, loginAs } from '../../../../../server/src/test/factories';
 import { linkIn } from '../../../../../server/src/test/mail-server';
 import { formatDateTime } from '../../../lib/format';
 import { storage } from '../../../lib/storage';
@@ -132,6 +135,38 @@ describe('Invite by e-mail (an admin, with mail configured)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(`The invitation to ${email} is revoked.`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: `Resend the invitation to ${email}` })).toBeNull());
+  });
+
+  it('says of a mail the server put off when it is tried next, and not a time gone by while it is being tried', async () => {
+    const { access } = await loginAs(api.server.app, api.crew.company.admin);
+    // As the runner leaves a mail whose attempt the SMTP server put off (4xx): one waits for its next
+    // attempt in an hour, the other is being tried again (a claimed job keeps the run_at gone by).
+    const nextAttempt = new Date(Date.now() + 3_600_000);
+    const states = [
+      { name: 'Lena Later', set: { status: 'queued' as const, runAt: nextAttempt } },
+      { name: 'Nico Now', set: { status: 'running' as const, runAt: new Date(Date.now() - 60_000), lockedBy: 'another instance', lockedUntil: nextAttempt } },
+    ];
+    const held: number[] = [];
+    for (const { name, set } of states) {
+      const created = await injectAs(api.server.app, access, { method: 'POST', url: '/api/invitations/', payload: { email: unique('later'), role: 'manager', full_name: name } });
+      expect(created.statusCode, created.body).toBe(201);
+      await deliver();
+      const [{ mailJobId }] = await api.server.app.db.select({ mailJobId: invitations.mailJobId }).from(invitations).where(eq(invitations.id, created.json().id));
+      await api.server.app.db
+        .update(jobs)
+        .set({ attempts: 1, lastError: '451 4.7.1 Greylisted, try again later', checkpoint: null, finishedAt: null, ...set })
+        .where(eq(jobs.id, mailJobId!));
+      held.push(mailJobId!);
+    }
+    await openInvitations();
+    const later = (await screen.findByText('Lena Later')).closest('tr')!;
+    expect(later).toHaveTextContent(`Not sent yet: the mail server could not be reached or put it off. Next attempt ${formatDateTime(nextAttempt.toISOString())}`);
+    expect(later).toHaveTextContent('451 4.7.1 Greylisted');
+    const now = screen.getByText('Nico Now').closest('tr')!;
+    expect(now).toHaveTextContent('Not sent yet: the mail server could not be reached or put it off. Trying again now.');
+    expect(now).not.toHaveTextContent('Next attempt');
+    // Settled again, so that the file's next waits for the mail queue end.
+    await api.server.app.db.update(jobs).set({ status: 'done', finishedAt: new Date(), lockedUntil: null }).where(inArray(jobs.id, held));
   });
 
   it('says on the row of an invitation whose mail was refused that it was not delivered, and why', async () => {

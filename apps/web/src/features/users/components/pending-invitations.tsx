@@ -47,7 +47,14 @@ function Delivery({ invitation }: { invitation: Invitation }) {
   return (
     <div className="mt-2 space-y-1.5 text-sm font-normal">
       <p className="font-semibold text-amber-800">
-        {t('invitations.delivery.retrying')} {at}
+        {t('invitations.delivery.retrying')}{' '}
+        {at ? (
+          <>
+            {t('invitations.delivery.nextAttempt')} {at}
+          </>
+        ) : (
+          t('invitations.delivery.tryingNow')
+        )}
       </p>
       <MailFailureReason error={delivery.error} />
     </div>
