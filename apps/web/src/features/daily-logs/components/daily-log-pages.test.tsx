@@ -232,6 +232,7 @@ describe('the daily log on screen', () => {
     expect(saved).toMatchObject({ weather: { temperature: 7.5 }, crew: [{ hours: 6.25 }] });
     // Read back as the person writes numbers, not as JavaScript does (7.5).
     expect(screen.getByLabelText('Température (°C)')).toHaveValue('7,5');
+    expect(screen.getByLabelText('Heures par personne')).toHaveValue('6,25');
     page.unmount();
 
     await server.signIn(macon);

@@ -175,8 +175,10 @@ export function LogForm({
     setMessage(null);
     const stored = await store(input);
     // Sent or waiting on the device, what was typed is kept: nothing unsaved is left. The form holds
-    // the numbers as read (7.5): they are put back as the reader writes them (7,5 in French).
-    if (stored !== 'failed') form.reset(shownFormValues(form.getValues(), formatNumberInput));
+    // the numbers as read (7.5): they are put back as the reader writes them (7,5 in French). Not
+    // keeping dirty values (the form's default for a log read again): they are the ones rewritten,
+    // the crew's and equipment's hours included.
+    if (stored !== 'failed') form.reset(shownFormValues(form.getValues(), formatNumberInput), { keepDirtyValues: false });
     // A save that waits says so from the waiting saves themselves (below): also once the form is opened again.
     if (stored === 'sent') setMessage({ tone: 'success', text: t('dailyLog.saved') });
   });
