@@ -121,7 +121,9 @@ export function SubtaskListTable({
   const marks = (subtask: Subtask) => {
     const on = waiting.get(subtask.id);
     if (!on) return [];
-    return [...(on.statusChange ? [<WaitingToSync key="status" />] : []), ...(on.others.size > 0 ? [<OthersWaiting key="others" others={on.others} />] : [])];
+    // A waiting status change says it for the row: the photos and note sent with it are part of it.
+    if (on.statusChange) return [<WaitingToSync key="status" />];
+    return on.others.size > 0 ? [<OthersWaiting key="others" others={on.others} />] : [];
   };
   const actionOf = (subtask: Subtask, nameId: string) => {
     const on = waiting.get(subtask.id);
