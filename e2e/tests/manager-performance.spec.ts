@@ -3,7 +3,7 @@ import { pageSession, type ApiSubtask } from '../api-helpers';
 import { saveScreenshot, signIn } from '../fixtures';
 
 interface TeamMember {
-  user: { id: number; email: string };
+  user: { id: number; email: string; full_name: string | null };
 }
 
 const workloadCards = (page: Page) => page.getByRole('region', { name: 'Team Workload' }).locator(':scope > ul > li');
@@ -29,9 +29,10 @@ test('team performance: workload least loaded first, appraisal cards, a date fil
   const expected = team
     .map((member) => {
       const names = ongoing.filter((task) => task.assigned_to?.id === member.user.id).map((task) => task.name);
-      return { email: member.user.email, count: names.length, names };
+      return { email: member.user.email, shownName: (member.user.full_name ?? member.user.email).toLowerCase(), count: names.length, names };
     })
-    .sort((a, b) => a.count - b.count || a.email.localeCompare(b.email));
+    // Ties in the order people are listed everywhere: by the name shown.
+    .sort((a, b) => a.count - b.count || a.shownName.localeCompare(b.shownName));
   await expect(workloadCards(page)).toHaveCount(expected.length);
   for (const [index, item] of expected.entries()) {
     await expect(workloadCards(page).nth(index)).toContainText(item.email);
